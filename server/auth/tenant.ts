@@ -1,0 +1,55 @@
+/**
+ * Which school a request may touch. Students, teachers and school admins are bound to their own
+ * school: a school_info_id that differs is refused with 403, never silently replaced. Viewers may
+ * read the schools linked to them and must name one; the super admin may name any school.
+ */
+import { and, eq } from 'drizzle-orm';
+import type { FastifyRequest } from 'fastify';
+import { SINGLE_SCHOOL_TYPES, SUPER_ADMIN, VIEWER } from '@/api/permissions';
+import type { DbOrTx } from '../db/client';
+import { schools, sections, viewerSchools } from '../db/schema';
+import { badRequest, forbidden, notFound } from '../errors';
+import { authOf } from './guard';
+
+/** Resolve the school the request is about. `requested` is the client's school_info_id, if any. */
+export async function schoolOf(req: FastifyRequest, requested?: number | null): Promise<number> {
+  const auth = authOf(req);
+  const db: DbOrTx = req.server.db;
+  if (SINGLE_SCHOOL_TYPES.includes(auth.userType)) {
+    if (auth.schoolId == null) throw forbidden();
+    if (requested && requested !== auth.schoolId) throw forbidden('That school is not yours.');
+    return auth.schoolId;
+  }
+  if (!requested) throw badRequest('school_info_id', 'Choose a school.');
+  if (auth.userType === VIEWER) {
+    const link = await db
+      .select({ schoolId: viewerSchools.schoolId })
+      .from(viewerSchools)
+      .where(and(eq(viewerSchools.userId, auth.userId), eq(viewerSchools.schoolId, requested)))
+      .limit(1);
+    if (!link.length) throw forbidden('That school is not linked to your account.');
+    return requested;
+  }
+  if (auth.userType === SUPER_ADMIN) {
+    const found = await db.select({ id: schools.id }).from(schools).where(eq(schools.id, requested)).limit(1);
+    if (!found.length) throw notFound('School');
+    return requested;
+  }
+  throw forbidden();
+}
+
+/**
+ * Resolve a section the request names and check the caller may see its school. When the request
+ * also names a school, both must agree. Returns the section with its school and class.
+ */
+export async function sectionOf(req: FastifyRequest, sectionId: number, requestedSchool?: number | null) {
+  const db: DbOrTx = req.server.db;
+  const [section] = await db
+    .select({ id: sections.id, schoolId: sections.schoolId, classId: sections.classId })
+    .from(sections)
+    .where(eq(sections.id, sectionId));
+  if (!section) throw notFound('Section');
+  if (requestedSchool && requestedSchool !== section.schoolId) throw forbidden('That section is not in this school.');
+  await schoolOf(req, section.schoolId);
+  return section;
+}

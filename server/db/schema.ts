@@ -1,0 +1,578 @@
+/**
+ * The whole data model. Reference data (school types, classes, subjects, days, shifts, sessions,
+ * genders, divisions, groups) is shared by every school; everything a school owns carries
+ * school_id, and composite foreign keys tie rows to the same school so that a routine, an
+ * enrolment or a notice can never point across schools.
+ *
+ * Keep DDL to what PostgreSQL 15 and PGlite (PostgreSQL 18) both accept.
+ */
+import { sql } from 'drizzle-orm';
+import {
+  check,
+  foreignKey,
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  serial,
+  smallint,
+  text,
+  time,
+  timestamp,
+  unique,
+  uniqueIndex,
+  varchar,
+  date,
+  boolean,
+} from 'drizzle-orm/pg-core';
+
+// ---------------------------------------------------------------- reference data
+
+export const schoolTypes = pgTable('school_types', {
+  id: serial('id').primaryKey(),
+  name: varchar('name', { length: 100 }).notNull().unique(),
+  code: varchar('code', { length: 30 }).notNull().unique(),
+});
+
+/** The eight administrative divisions of Bangladesh (addresses). */
+export const divisions = pgTable('divisions', {
+  id: serial('id').primaryKey(),
+  name: varchar('name', { length: 50 }).notNull().unique(),
+});
+
+/** Science, Humanities, Business Studies: chosen from Class Nine. The spec calls its name division_name. */
+export const studentGroups = pgTable('student_groups', {
+  id: serial('id').primaryKey(),
+  name: varchar('name', { length: 60 }).notNull().unique(),
+});
+
+export const genders = pgTable('genders', {
+  id: serial('id').primaryKey(),
+  name: varchar('name', { length: 30 }).notNull().unique(),
+});
+
+/** 1 = Sunday ... 7 = Saturday, as the spec's day table runs. */
+export const days = pgTable('days', {
+  id: smallint('id').primaryKey(),
+  name: varchar('name', { length: 12 }).notNull().unique(),
+});
+
+export const shifts = pgTable('shifts', {
+  id: serial('id').primaryKey(),
+  name: varchar('name', { length: 30 }).notNull().unique(),
+});
+
+/** An academic session is a calendar year, named by its year. */
+export const academicSessions = pgTable('academic_sessions', {
+  id: serial('id').primaryKey(),
+  sessionYear: varchar('session_year', { length: 9 }).notNull().unique(),
+});
+
+/** Classes belong to a school type (organization type): Play ... Twelve. */
+export const classes = pgTable(
+  'classes',
+  {
+    id: serial('id').primaryKey(),
+    schoolTypeId: integer('school_type_id')
+      .notNull()
+      .references(() => schoolTypes.id),
+    className: varchar('class_name', { length: 40 }).notNull(),
+    classCode: varchar('class_code', { length: 20 }).notNull(),
+    /** Numeric order for sorting (Play = -2 ... Twelve = 12). */
+    sortOrder: smallint('sort_order').notNull().default(0),
+  },
+  (t) => [unique('classes_type_name_uq').on(t.schoolTypeId, t.className)],
+);
+
+export const subjects = pgTable(
+  'subjects',
+  {
+    id: serial('id').primaryKey(),
+    classId: integer('class_id')
+      .notNull()
+      .references(() => classes.id),
+    subjectCode: varchar('subject_code', { length: 20 }).notNull(),
+    subjectName: varchar('subject_name', { length: 100 }).notNull(),
+    /** Elective subjects belong to a group (Science ...); null = for everyone. */
+    groupId: integer('group_id').references(() => studentGroups.id),
+    /** True for subjects that may be taken as the 4th (optional) subject. */
+    optional: boolean('optional').notNull().default(false),
+  },
+  (t) => [unique('subjects_class_code_uq').on(t.classId, t.subjectCode)],
+);
+
+// ---------------------------------------------------------------- schools and users
+
+export const schools = pgTable(
+  'schools',
+  {
+    id: serial('id').primaryKey(),
+    eiin: varchar('eiin', { length: 6 }).notNull().unique(),
+    schoolName: varchar('school_name', { length: 200 }).notNull(),
+    shortName: varchar('short_name', { length: 40 }).notNull(),
+    schoolTypeId: integer('school_type_id')
+      .notNull()
+      .references(() => schoolTypes.id),
+    divisionId: integer('division_id').references(() => divisions.id),
+    district: varchar('district', { length: 60 }).notNull().default(''),
+    upazilla: varchar('upazilla', { length: 60 }).notNull().default(''),
+    street: varchar('street', { length: 200 }).notNull().default(''),
+    phone: varchar('phone', { length: 20 }).notNull().default(''),
+    email: varchar('email', { length: 120 }).notNull().default(''),
+    headName: varchar('head_name', { length: 120 }).notNull().default(''),
+    headPhone: varchar('head_phone', { length: 20 }).notNull().default(''),
+    headEmail: varchar('head_email', { length: 120 }).notNull().default(''),
+    timeZone: varchar('time_zone', { length: 60 }).notNull().default('Asia/Dhaka'),
+    /** Day ids (1 = Sunday ... 7 = Saturday) the school is closed every week. */
+    weeklyOffDays: smallint('weekly_off_days').array().notNull().default(sql`'{6,7}'`),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [check('schools_eiin_digits', sql`${t.eiin} ~ '^[0-9]{6}$'`)],
+);
+
+export const users = pgTable(
+  'users',
+  {
+    id: serial('id').primaryKey(),
+    userCode: varchar('user_code', { length: 60 }).notNull(),
+    userType: smallint('user_type').notNull(),
+    email: varchar('email', { length: 120 }),
+    phone: varchar('phone', { length: 20 }),
+    passwordHash: text('password_hash').notNull(),
+    status: varchar('status', { length: 12 }).notNull().default('active'),
+    /** The one school of a student, teacher or school admin; null for super admins and viewers. */
+    schoolId: integer('school_id').references(() => schools.id),
+    firstName: varchar('first_name', { length: 80 }).notNull().default(''),
+    lastName: varchar('last_name', { length: 80 }).notNull().default(''),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('users_user_code_uq').on(sql`lower(${t.userCode})`),
+    uniqueIndex('users_email_uq').on(sql`lower(${t.email})`),
+    uniqueIndex('users_phone_uq').on(t.phone),
+    check('users_type_valid', sql`${t.userType} in (1, 2, 4, 5, 6)`),
+    check('users_status_valid', sql`${t.status} in ('active', 'disabled')`),
+    check(
+      'users_school_by_type',
+      sql`(${t.userType} in (1, 2, 4) and ${t.schoolId} is not null) or (${t.userType} in (5, 6) and ${t.schoolId} is null)`,
+    ),
+    unique('users_id_school_uq').on(t.id, t.schoolId),
+  ],
+);
+
+/** Sign-in tokens, stored as SHA-256 hashes; revoked on logout, refused after expiry. */
+export const authSessions = pgTable(
+  'auth_sessions',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    tokenHash: varchar('token_hash', { length: 64 }).notNull().unique(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+    userAgent: varchar('user_agent', { length: 300 }).notNull().default(''),
+  },
+  (t) => [index('auth_sessions_user_idx').on(t.userId)],
+);
+
+export const viewerSchools = pgTable(
+  'viewer_schools',
+  {
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    schoolId: integer('school_id')
+      .notNull()
+      .references(() => schools.id, { onDelete: 'cascade' }),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.schoolId] })],
+);
+
+export const schoolAdmins = pgTable(
+  'school_admins',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id').notNull().unique(),
+    schoolId: integer('school_id')
+      .notNull()
+      .references(() => schools.id),
+    adminCode: varchar('admin_code', { length: 40 }).notNull(),
+  },
+  (t) => [
+    foreignKey({ columns: [t.userId, t.schoolId], foreignColumns: [users.id, users.schoolId] }),
+    unique('school_admins_code_uq').on(t.schoolId, t.adminCode),
+  ],
+);
+
+export const teachers = pgTable(
+  'teachers',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id').notNull().unique(),
+    schoolId: integer('school_id')
+      .notNull()
+      .references(() => schools.id),
+    teacherCode: varchar('teacher_code', { length: 40 }).notNull(),
+    title: varchar('title', { length: 20 }).notNull().default(''),
+    firstName: varchar('first_name', { length: 80 }).notNull(),
+    middleName: varchar('middle_name', { length: 80 }).notNull().default(''),
+    lastName: varchar('last_name', { length: 80 }).notNull().default(''),
+    initial: varchar('initial', { length: 10 }).notNull(),
+    mobile: varchar('mobile', { length: 20 }).notNull().default(''),
+    email: varchar('email', { length: 120 }).notNull().default(''),
+    designation: varchar('designation', { length: 80 }).notNull().default(''),
+    department: varchar('department', { length: 80 }).notNull().default(''),
+    mpoStatus: varchar('mpo_status', { length: 20 }).notNull().default(''),
+    indexNo: varchar('index_no', { length: 30 }).notNull().default(''),
+    bloodGroup: varchar('blood_group', { length: 4 }).notNull().default(''),
+    dob: date('dob', { mode: 'string' }),
+    subjectCode: varchar('subject_code', { length: 20 }).notNull().default(''),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    foreignKey({ columns: [t.userId, t.schoolId], foreignColumns: [users.id, users.schoolId] }),
+    unique('teachers_code_uq').on(t.schoolId, t.teacherCode),
+    unique('teachers_initial_uq').on(t.schoolId, t.initial),
+    unique('teachers_id_school_uq').on(t.id, t.schoolId),
+  ],
+);
+
+export const students = pgTable(
+  'students',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id').notNull().unique(),
+    schoolId: integer('school_id')
+      .notNull()
+      .references(() => schools.id),
+    studentCode: varchar('student_code', { length: 40 }).notNull(),
+    firstName: varchar('first_name', { length: 80 }).notNull(),
+    middleName: varchar('middle_name', { length: 80 }).notNull().default(''),
+    lastName: varchar('last_name', { length: 80 }).notNull().default(''),
+    mobileNo: varchar('mobile_no', { length: 20 }).notNull().default(''),
+    email: varchar('email', { length: 120 }).notNull().default(''),
+    genderId: integer('gender_id').references(() => genders.id),
+    divisionId: integer('division_id').references(() => divisions.id),
+    presentAddress: varchar('present_address', { length: 300 }).notNull().default(''),
+    permanentAddress: varchar('permanent_address', { length: 300 }).notNull().default(''),
+    fatherName: varchar('father_name', { length: 120 }).notNull().default(''),
+    fatherPhoneNumber: varchar('father_phone_number', { length: 20 }).notNull().default(''),
+    motherName: varchar('mother_name', { length: 120 }).notNull().default(''),
+    motherPhoneNumber: varchar('mother_phone_number', { length: 20 }).notNull().default(''),
+    dob: date('dob', { mode: 'string' }),
+    bloodGroup: varchar('blood_group', { length: 4 }).notNull().default(''),
+    photoId: varchar('photo_id', { length: 200 }).notNull().default(''),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    foreignKey({ columns: [t.userId, t.schoolId], foreignColumns: [users.id, users.schoolId] }),
+    unique('students_code_uq').on(t.schoolId, t.studentCode),
+    unique('students_id_school_uq').on(t.id, t.schoolId),
+  ],
+);
+
+// ---------------------------------------------------------------- the school's structure
+
+export const sections = pgTable(
+  'sections',
+  {
+    id: serial('id').primaryKey(),
+    schoolId: integer('school_id')
+      .notNull()
+      .references(() => schools.id),
+    classId: integer('class_id')
+      .notNull()
+      .references(() => classes.id),
+    shiftId: integer('shift_id')
+      .notNull()
+      .references(() => shifts.id),
+    sectionDefaultName: varchar('section_default_name', { length: 40 }).notNull(),
+  },
+  (t) => [
+    unique('sections_name_uq').on(t.schoolId, t.classId, t.shiftId, t.sectionDefaultName),
+    unique('sections_id_school_class_uq').on(t.id, t.schoolId, t.classId),
+  ],
+);
+
+/** Periods belong to a school's shift and have start and end times. */
+export const periods = pgTable(
+  'periods',
+  {
+    id: serial('id').primaryKey(),
+    schoolId: integer('school_id')
+      .notNull()
+      .references(() => schools.id),
+    shiftId: integer('shift_id')
+      .notNull()
+      .references(() => shifts.id),
+    periodCode: varchar('period_code', { length: 20 }).notNull(),
+    serial: smallint('serial').notNull(),
+    startTime: time('start_time').notNull(),
+    endTime: time('end_time').notNull(),
+  },
+  (t) => [
+    unique('periods_code_uq').on(t.schoolId, t.shiftId, t.periodCode),
+    unique('periods_serial_uq').on(t.schoolId, t.shiftId, t.serial),
+    unique('periods_id_school_uq').on(t.id, t.schoolId),
+    check('periods_times_ordered', sql`${t.startTime} < ${t.endTime}`),
+  ],
+);
+
+/** A student in one session: shift, class, section, group and class roll. Attendance and marks point here. */
+export const enrolments = pgTable(
+  'enrolments',
+  {
+    id: serial('id').primaryKey(),
+    schoolId: integer('school_id')
+      .notNull()
+      .references(() => schools.id),
+    studentId: integer('student_id').notNull(),
+    sessionId: integer('session_id')
+      .notNull()
+      .references(() => academicSessions.id),
+    shiftId: integer('shift_id')
+      .notNull()
+      .references(() => shifts.id),
+    classId: integer('class_id')
+      .notNull()
+      .references(() => classes.id),
+    sectionId: integer('section_id').notNull(),
+    groupId: integer('group_id').references(() => studentGroups.id),
+    classRollNo: integer('class_roll_no').notNull(),
+  },
+  (t) => [
+    foreignKey({ columns: [t.studentId, t.schoolId], foreignColumns: [students.id, students.schoolId] }),
+    foreignKey({
+      columns: [t.sectionId, t.schoolId, t.classId],
+      foreignColumns: [sections.id, sections.schoolId, sections.classId],
+    }),
+    unique('enrolments_student_session_uq').on(t.studentId, t.sessionId),
+    unique('enrolments_roll_uq').on(t.sectionId, t.sessionId, t.classRollNo),
+    unique('enrolments_id_school_uq').on(t.id, t.schoolId),
+    index('enrolments_section_idx').on(t.sectionId, t.sessionId),
+    index('enrolments_school_session_idx').on(t.schoolId, t.sessionId, t.classId),
+    check('enrolments_roll_positive', sql`${t.classRollNo} > 0`),
+  ],
+);
+
+/** One class meeting a week: a section, on a day, in a period, with a subject and a teacher. */
+export const routines = pgTable(
+  'routines',
+  {
+    id: serial('id').primaryKey(),
+    schoolId: integer('school_id')
+      .notNull()
+      .references(() => schools.id),
+    sessionId: integer('session_id')
+      .notNull()
+      .references(() => academicSessions.id),
+    shiftId: integer('shift_id')
+      .notNull()
+      .references(() => shifts.id),
+    classId: integer('class_id')
+      .notNull()
+      .references(() => classes.id),
+    sectionId: integer('section_id').notNull(),
+    dayId: smallint('day_id')
+      .notNull()
+      .references(() => days.id),
+    periodId: integer('period_id').notNull(),
+    subjectId: integer('subject_id')
+      .notNull()
+      .references(() => subjects.id),
+    teacherId: integer('teacher_id').notNull(),
+    room: varchar('room', { length: 40 }).notNull().default(''),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    foreignKey({
+      columns: [t.sectionId, t.schoolId, t.classId],
+      foreignColumns: [sections.id, sections.schoolId, sections.classId],
+    }),
+    foreignKey({ columns: [t.periodId, t.schoolId], foreignColumns: [periods.id, periods.schoolId] }),
+    foreignKey({ columns: [t.teacherId, t.schoolId], foreignColumns: [teachers.id, teachers.schoolId] }),
+    unique('routines_section_slot_uq').on(t.sectionId, t.sessionId, t.dayId, t.periodId),
+    unique('routines_teacher_slot_uq').on(t.teacherId, t.sessionId, t.dayId, t.periodId),
+    unique('routines_id_school_uq').on(t.id, t.schoolId),
+    index('routines_teacher_idx').on(t.teacherId, t.dayId),
+    index('routines_school_day_idx').on(t.schoolId, t.dayId),
+  ],
+);
+
+// ---------------------------------------------------------------- notices
+
+/**
+ * A notice from a teacher (type 1) or the school admin (type 2). class_id/section_id null means
+ * "all" (the API's 0); explicit recipients, when any, narrow it to those students only.
+ */
+export const notices = pgTable(
+  'notices',
+  {
+    id: serial('id').primaryKey(),
+    schoolId: integer('school_id')
+      .notNull()
+      .references(() => schools.id),
+    creatorUserId: integer('creator_user_id')
+      .notNull()
+      .references(() => users.id),
+    type: smallint('type').notNull(),
+    sessionId: integer('session_id')
+      .notNull()
+      .references(() => academicSessions.id),
+    classId: integer('class_id').references(() => classes.id),
+    sectionId: integer('section_id'),
+    headline: varchar('headline', { length: 200 }).notNull(),
+    description: varchar('description', { length: 5000 }).notNull().default(''),
+    publishingDate: date('publishing_date', { mode: 'string' }).notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    foreignKey({
+      columns: [t.sectionId, t.schoolId, t.classId],
+      foreignColumns: [sections.id, sections.schoolId, sections.classId],
+    }),
+    check('notices_type_valid', sql`${t.type} in (1, 2)`),
+    check('notices_section_needs_class', sql`${t.sectionId} is null or ${t.classId} is not null`),
+    unique('notices_id_school_uq').on(t.id, t.schoolId),
+    index('notices_school_date_idx').on(t.schoolId, t.publishingDate),
+    index('notices_creator_idx').on(t.creatorUserId),
+  ],
+);
+
+export const noticeRecipients = pgTable(
+  'notice_recipients',
+  {
+    noticeId: integer('notice_id').notNull(),
+    studentId: integer('student_id').notNull(),
+    schoolId: integer('school_id').notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.noticeId, t.studentId] }),
+    foreignKey({ columns: [t.noticeId, t.schoolId], foreignColumns: [notices.id, notices.schoolId] }).onDelete(
+      'cascade',
+    ),
+    foreignKey({ columns: [t.studentId, t.schoolId], foreignColumns: [students.id, students.schoolId] }),
+    index('notice_recipients_student_idx').on(t.studentId),
+  ],
+);
+
+/** Who has opened a notice, for the author's "read by N of M". */
+export const noticeReads = pgTable(
+  'notice_reads',
+  {
+    noticeId: integer('notice_id')
+      .notNull()
+      .references(() => notices.id, { onDelete: 'cascade' }),
+    studentId: integer('student_id')
+      .notNull()
+      .references(() => students.id),
+    readAt: timestamp('read_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.noticeId, t.studentId] })],
+);
+
+// ---------------------------------------------------------------- attendance
+
+/** One taking of attendance: a routine entry (section, period, subject, teacher) on a date. */
+export const attendanceTakings = pgTable(
+  'attendance_takings',
+  {
+    id: serial('id').primaryKey(),
+    schoolId: integer('school_id')
+      .notNull()
+      .references(() => schools.id),
+    routineId: integer('routine_id').notNull(),
+    date: date('date', { mode: 'string' }).notNull(),
+    /** The clock time the teacher submitted, as sent (HH:mm:ss): the spec's "Attendance Time". */
+    takenTime: time('taken_time').notNull(),
+    takenByUserId: integer('taken_by_user_id')
+      .notNull()
+      .references(() => users.id),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    foreignKey({ columns: [t.routineId, t.schoolId], foreignColumns: [routines.id, routines.schoolId] }),
+    unique('attendance_takings_routine_date_uq').on(t.routineId, t.date),
+    unique('attendance_takings_id_school_uq').on(t.id, t.schoolId),
+    index('attendance_takings_school_date_idx').on(t.schoolId, t.date),
+  ],
+);
+
+/** One mark per enrolment per taking (so per enrolment, routine and date): 0 absent, 1 present. */
+export const attendanceMarks = pgTable(
+  'attendance_marks',
+  {
+    id: serial('id').primaryKey(),
+    schoolId: integer('school_id').notNull(),
+    takingId: integer('taking_id').notNull(),
+    enrolmentId: integer('enrolment_id').notNull(),
+    status: smallint('status').notNull(),
+  },
+  (t) => [
+    foreignKey({
+      columns: [t.takingId, t.schoolId],
+      foreignColumns: [attendanceTakings.id, attendanceTakings.schoolId],
+    }).onDelete('cascade'),
+    foreignKey({ columns: [t.enrolmentId, t.schoolId], foreignColumns: [enrolments.id, enrolments.schoolId] }),
+    unique('attendance_marks_taking_enrolment_uq').on(t.takingId, t.enrolmentId),
+    index('attendance_marks_enrolment_idx').on(t.enrolmentId),
+    check('attendance_marks_status_valid', sql`${t.status} in (0, 1)`),
+  ],
+);
+
+/** Every change of an existing mark: who, when, old and new status. */
+export const attendanceAudit = pgTable(
+  'attendance_audit',
+  {
+    id: serial('id').primaryKey(),
+    schoolId: integer('school_id')
+      .notNull()
+      .references(() => schools.id),
+    markId: integer('mark_id')
+      .notNull()
+      .references(() => attendanceMarks.id, { onDelete: 'cascade' }),
+    changedByUserId: integer('changed_by_user_id')
+      .notNull()
+      .references(() => users.id),
+    changedAt: timestamp('changed_at', { withTimezone: true }).notNull().defaultNow(),
+    oldStatus: smallint('old_status').notNull(),
+    newStatus: smallint('new_status').notNull(),
+  },
+  (t) => [index('attendance_audit_mark_idx').on(t.markId)],
+);
+
+/** Messages to guardians (SMS), queued then delivered by an adapter; one per student, period and date. */
+export const messageOutbox = pgTable(
+  'message_outbox',
+  {
+    id: serial('id').primaryKey(),
+    schoolId: integer('school_id')
+      .notNull()
+      .references(() => schools.id),
+    kind: varchar('kind', { length: 20 }).notNull(),
+    enrolmentId: integer('enrolment_id').notNull(),
+    routineId: integer('routine_id').notNull(),
+    date: date('date', { mode: 'string' }).notNull(),
+    phone: varchar('phone', { length: 20 }).notNull(),
+    body: varchar('body', { length: 1000 }).notNull(),
+    status: varchar('status', { length: 10 }).notNull().default('queued'),
+    attempts: integer('attempts').notNull().default(0),
+    lastError: varchar('last_error', { length: 500 }),
+    createdByUserId: integer('created_by_user_id')
+      .notNull()
+      .references(() => users.id),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    sentAt: timestamp('sent_at', { withTimezone: true }),
+  },
+  (t) => [
+    foreignKey({ columns: [t.enrolmentId, t.schoolId], foreignColumns: [enrolments.id, enrolments.schoolId] }),
+    foreignKey({ columns: [t.routineId, t.schoolId], foreignColumns: [routines.id, routines.schoolId] }),
+    unique('message_outbox_once_uq').on(t.kind, t.enrolmentId, t.routineId, t.date),
+    index('message_outbox_school_status_idx').on(t.schoolId, t.status),
+    check('message_outbox_status_valid', sql`${t.status} in ('queued', 'sent', 'failed')`),
+  ],
+);

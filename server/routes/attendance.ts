@@ -1,0 +1,331 @@
+/**
+ * Attendance (spec part 2, sections 2 and 7): taking it, the dashboards' summaries, a student's
+ * history, absentees and absence messages. Who may touch which routine, section and student is
+ * decided here; the queries are in services/attendance.ts.
+ *
+ * Scoping beyond the guard's user-type check:
+ * - a teacher takes (and messages) attendance only for their own routine entries, and lists a
+ *   section's students or absentees only for a section they teach this session;
+ * - a school admin works on any routine or section of their school; a viewer reads linked schools;
+ * - a student reads only their own history.
+ */
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { eq } from 'drizzle-orm';
+import { z } from 'zod';
+import {
+  absentMessageBody,
+  absentMessageResponse,
+  absentStudentRow,
+  attendanceStudentRow,
+  outboxQuery,
+  outboxRow,
+  periodAttendanceRow,
+  schoolAttendanceSummary,
+  schoolDayQuery,
+  schoolTodaySectionRow,
+  schoolTodaySectionsQuery,
+  sectionAbsentQuery,
+  sectionAttendanceSummaryRow,
+  sectionDayQuery,
+  sectionStudentsQuery,
+  studentHistoryQuery,
+  studentHistoryRow,
+  studentHistorySummary,
+  takeAttendanceBody,
+  takeAttendanceResponse,
+} from '@/api/schemas/attendance';
+import { USER_TYPES } from '@/api/permissions';
+import { authOf } from '../auth/guard';
+import { schoolOf, sectionOf } from '../auth/tenant';
+import { students } from '../db/schema';
+import { badRequest, forbidden, notFound } from '../errors';
+import {
+  absentStudents,
+  checkTakingDate,
+  findRoutine,
+  historyRange,
+  listOutbox,
+  queueAbsenceMessages,
+  recordAttendance,
+  schoolDay,
+  schoolSections,
+  sectionPeriods,
+  sectionStudents,
+  sectionsOfDay,
+  studentHistory,
+  studentHistoryTotals,
+  teacherIdOfUser,
+  teacherTeachesSection,
+  type RoutineRef,
+} from '../services/attendance';
+import { adapterFromConfig, deliveriesSettled, deliverPending } from '../services/messaging';
+import { schoolClock, sessionIdForDate } from '../services/school-time';
+
+export async function attendanceRoutes(fastify: FastifyInstance) {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+  const db = app.db;
+  const sms = adapterFromConfig(app.config, app.log);
+  // Let deliveries in flight finish before the database closes.
+  app.addHook('onClose', () => deliveriesSettled(db));
+
+  const isTeacher = (req: FastifyRequest) => authOf(req).userType === USER_TYPES.teacher;
+
+  /** The caller's teacher id (teachers only), or 403 when the account has no teacher record. */
+  const callerTeacherId = async (req: FastifyRequest) => {
+    const teacherId = await teacherIdOfUser(db, authOf(req).userId);
+    if (!teacherId) throw forbidden('Your account has no teacher record.');
+    return teacherId;
+  };
+
+  /** A routine the caller may work with: of a school they may see, and a teacher's own. */
+  const routineInScope = async (req: FastifyRequest, routineId: number): Promise<RoutineRef> => {
+    const routine = await findRoutine(db, routineId);
+    if (!routine) throw notFound('Routine');
+    await schoolOf(req, routine.schoolId);
+    if (isTeacher(req) && routine.teacherId !== (await callerTeacherId(req))) {
+      throw forbidden('That class is another teacher’s.');
+    }
+    return routine;
+  };
+
+  /** Teachers read section lists only for sections they teach in the session. */
+  const assertTeachesSection = async (req: FastifyRequest, sectionId: number, sessionId: number | null) => {
+    if (!isTeacher(req)) return;
+    const teacherId = await callerTeacherId(req);
+    if (!sessionId || !(await teacherTeachesSection(db, teacherId, sectionId, sessionId))) {
+      throw forbidden('You do not teach that section.');
+    }
+  };
+
+  app.post(
+    '/attendance/student',
+    {
+      config: { action: 'attendance.take' },
+      schema: { body: takeAttendanceBody, response: { 200: takeAttendanceResponse } },
+    },
+    async (req) => {
+      const { date, time, routine_id, attendance } = req.body;
+      const routine = await routineInScope(req, routine_id);
+      const clock = await schoolClock(db, routine.schoolId);
+      checkTakingDate(routine, date, clock, await sessionIdForDate(db, date));
+      const saved = await recordAttendance(db, {
+        routine,
+        date,
+        time,
+        userId: authOf(req).userId,
+        entries: attendance,
+      });
+      return {
+        ok: true as const,
+        message: 'Attendance saved',
+        routine_id: routine.id,
+        date,
+        time,
+        total: saved.total,
+        present: saved.present,
+        absent: saved.absent,
+        students: saved.students,
+      };
+    },
+  );
+
+  app.get(
+    '/attendance/student',
+    {
+      config: { action: 'attendance.section-students' },
+      schema: { querystring: sectionStudentsQuery, response: { 200: z.array(attendanceStudentRow) } },
+    },
+    async (req) => {
+      const q = req.query;
+      if (!q.section_id && !q.routine_id) throw badRequest('section_id', 'Choose a section.');
+      let routine: RoutineRef | undefined;
+      if (q.routine_id) {
+        routine = await routineInScope(req, q.routine_id);
+        if (q.section_id && q.section_id !== routine.sectionId) {
+          throw badRequest('routine_id', 'That class is not of this section.');
+        }
+      }
+      const section = await sectionOf(req, routine?.sectionId ?? q.section_id!, q.school_info_id);
+      if (q.class_id && q.class_id !== section.classId) throw badRequest('class_id', 'That section is not of this class.');
+      const { today } = await schoolClock(db, section.schoolId);
+      const date = q.date ?? today;
+      const sessionId = routine?.sessionId ?? (await sessionIdForDate(db, date));
+      if (!routine) await assertTeachesSection(req, section.id, sessionId);
+      if (!sessionId) return [];
+      return sectionStudents(db, { sectionId: section.id, sessionId, routineId: routine?.id, date });
+    },
+  );
+
+  /** The student a history call is about: a student's own record, or one of a school the caller sees. */
+  const historyStudent = async (req: FastifyRequest, studentId: number | undefined) => {
+    const auth = authOf(req);
+    if (auth.userType === USER_TYPES.student) {
+      const [own] = await db
+        .select({ id: students.id, schoolId: students.schoolId })
+        .from(students)
+        .where(eq(students.userId, auth.userId));
+      if (!own) throw forbidden('Your account has no student record.');
+      if (studentId && studentId !== own.id) throw forbidden('You may only see your own attendance.');
+      return own;
+    }
+    if (!studentId) throw badRequest('student_id', 'Choose a student.');
+    const [row] = await db
+      .select({ id: students.id, schoolId: students.schoolId })
+      .from(students)
+      .where(eq(students.id, studentId));
+    if (!row) throw notFound('Student');
+    await schoolOf(req, row.schoolId);
+    return row;
+  };
+
+  const historyFilter = async (req: FastifyRequest, q: z.infer<typeof studentHistoryQuery>) => {
+    const student = await historyStudent(req, q.student_id);
+    const { today } = await schoolClock(db, student.schoolId);
+    const { startDate, endDate } = historyRange(today, q.start_date, q.end_date);
+    return { studentId: student.id, startDate, endDate, periodId: q.period_id, subjectId: q.subject_id };
+  };
+
+  app.get(
+    '/attendance/student/individual',
+    {
+      config: { action: 'attendance.student-history' },
+      schema: { querystring: studentHistoryQuery, response: { 200: z.array(studentHistoryRow) } },
+    },
+    async (req) => studentHistory(db, await historyFilter(req, req.query)),
+  );
+
+  app.get(
+    '/attendance/student/individual/summary',
+    {
+      config: { action: 'attendance.student-history' },
+      schema: { querystring: studentHistoryQuery, response: { 200: studentHistorySummary } },
+    },
+    async (req) => {
+      const f = await historyFilter(req, req.query);
+      const totals = await studentHistoryTotals(db, f);
+      return { student_id: f.studentId, start_date: f.startDate, end_date: f.endDate, ...totals };
+    },
+  );
+
+  app.get(
+    '/attendance/section/absent',
+    {
+      config: { action: 'attendance.section-absent' },
+      schema: { querystring: sectionAbsentQuery, response: { 200: z.array(absentStudentRow) } },
+    },
+    async (req) => {
+      const q = req.query;
+      const section = await sectionOf(req, q.section_id);
+      const { today } = await schoolClock(db, section.schoolId);
+      const date = q.date ?? today;
+      if (q.routine_id) {
+        const routine = await routineInScope(req, q.routine_id);
+        if (routine.sectionId !== section.id) throw badRequest('routine_id', 'That class is not of this section.');
+      } else {
+        await assertTeachesSection(req, section.id, await sessionIdForDate(db, date));
+      }
+      return absentStudents(db, { sectionId: section.id, date, routineId: q.routine_id });
+    },
+  );
+
+  app.get(
+    '/attendance/summary/section/today',
+    {
+      config: { action: 'attendance.summary' },
+      schema: { querystring: sectionDayQuery, response: { 200: z.array(periodAttendanceRow) } },
+    },
+    async (req) => {
+      const q = req.query;
+      const section = await sectionOf(req, q.section_id);
+      if (q.class_id && q.class_id !== section.classId) throw badRequest('class_id', 'That section is not of this class.');
+      const { today } = await schoolClock(db, section.schoolId);
+      const date = q.date ?? today;
+      const sessionId = await sessionIdForDate(db, date);
+      if (!sessionId) return [];
+      return sectionPeriods(db, { sectionId: section.id, sessionId, date });
+    },
+  );
+
+  /** School, date (default the school's today) and that date's session (0 when none: counts are empty). */
+  const schoolDate = async (req: FastifyRequest, schoolInfoId: number | undefined, date: string | undefined) => {
+    const schoolId = await schoolOf(req, schoolInfoId);
+    const { today } = await schoolClock(db, schoolId);
+    const day = date ?? today;
+    return { schoolId, date: day, sessionId: (await sessionIdForDate(db, day)) ?? 0 };
+  };
+
+  app.get(
+    '/attendance/summary/all',
+    {
+      config: { action: 'attendance.summary' },
+      schema: { querystring: schoolDayQuery, response: { 200: z.array(sectionAttendanceSummaryRow) } },
+    },
+    async (req) => schoolSections(db, await schoolDate(req, req.query.school_info_id, req.query.date)),
+  );
+
+  app.get(
+    '/attendance/summary/school',
+    {
+      config: { action: 'attendance.summary' },
+      schema: { querystring: schoolDayQuery, response: { 200: schoolAttendanceSummary } },
+    },
+    async (req) => schoolDay(db, await schoolDate(req, req.query.school_info_id, req.query.date)),
+  );
+
+  app.get(
+    '/routine/school/today/sections',
+    {
+      config: { action: 'routine.school-today-sections' },
+      schema: { querystring: schoolTodaySectionsQuery, response: { 200: z.array(schoolTodaySectionRow) } },
+    },
+    async (req) => sectionsOfDay(db, await schoolDate(req, req.query.school_info_id, req.query.today)),
+  );
+
+  app.post(
+    '/attendance/absent-message',
+    {
+      config: { action: 'attendance.take' },
+      schema: { body: absentMessageBody, response: { 200: absentMessageResponse } },
+    },
+    async (req) => {
+      const routine = await routineInScope(req, req.body.routine_id);
+      const { date } = req.body;
+      const result = await queueAbsenceMessages(db, { routine, date, userId: authOf(req).userId });
+      // Deliver this period's messages (new ones, and earlier failures with attempts left) without
+      // waiting: a slow gateway must not hold the teacher's screen. The outbox shows the outcome.
+      deliverPending(db, sms, { scope: { routineId: routine.id, date }, limit: 500 }).catch((err: unknown) =>
+        req.log.error({ err }, 'absence message delivery failed'),
+      );
+      const message =
+        result.absent === 0
+          ? 'No student was absent in this class.'
+          : result.queued > 0
+            ? `${result.queued} absence message${result.queued === 1 ? '' : 's'} queued`
+            : result.already > 0
+              ? 'Absence messages were already sent for this class.'
+              : 'No guardian phone number is on file for the absent students.';
+      return {
+        ok: true as const,
+        message,
+        queued: result.queued,
+        already: result.already,
+        no_phone: result.noPhone,
+      };
+    },
+  );
+
+  app.get(
+    '/attendance/outbox',
+    {
+      config: { action: 'attendance.outbox' },
+      schema: { querystring: outboxQuery, response: { 200: z.array(outboxRow) } },
+    },
+    async (req, reply) => {
+      const schoolId = await schoolOf(req);
+      const { total, rows } = await listOutbox(db, { schoolId, ...req.query });
+      reply.header('x-total-count', String(total));
+      return rows;
+    },
+  );
+}

@@ -1,0 +1,19 @@
+import type { FastifyInstance } from 'fastify';
+import { usersRoutes } from './users';
+import { lookupRoutes } from './lookups';
+import { schoolRoutes } from './schools';
+import { peopleRoutes } from './people';
+import { routineRoutes } from './routines';
+import { noticeRoutes } from './notices';
+import { attendanceRoutes } from './attendance';
+
+/** Every resource plugin, mounted under /api. */
+export async function registerRoutes(app: FastifyInstance) {
+  await app.register(usersRoutes);
+  await app.register(lookupRoutes);
+  await app.register(schoolRoutes);
+  await app.register(peopleRoutes);
+  await app.register(routineRoutes);
+  await app.register(noticeRoutes);
+  await app.register(attendanceRoutes);
+}

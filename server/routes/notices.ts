@@ -1,0 +1,252 @@
+/**
+ * Notices (spec part 1: teacher, school admin, student and viewer notice screens; calls in
+ * section 7). Teachers manage their own notices, the school admin every notice of the school;
+ * students read the notices addressed to them; viewers browse a linked school's notices.
+ */
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { and, desc, eq, gte, lte, type SQL } from 'drizzle-orm';
+import { z } from 'zod';
+import {
+  countedNoticeRow,
+  NOTICE_MESSAGES,
+  NOTICE_TYPES,
+  noticeCreatorQuery,
+  noticeDeleteResponse,
+  noticeIdQuery,
+  noticeReadResponse,
+  noticeSchoolQuery,
+  noticeStudentQuery,
+  noticeWriteBody,
+  noticeWriteResponse,
+  studentNoticeRow,
+} from '@/api/schemas/notices';
+import { USER_TYPES } from '@/api/permissions';
+import { authOf } from '../auth/guard';
+import { schoolOf } from '../auth/tenant';
+import type { DbOrTx } from '../db/client';
+import { academicSessions, classes, noticeReads, notices, schoolAdmins, schools, sections, students, teachers } from '../db/schema';
+import { ApiError, badRequest, forbidden, notFound, type FieldErrors } from '../errors';
+import { schoolClock } from '../services/school-time';
+import { saveNotice, selectNotices, toCountedRow, toStudentRow, visibleToStudent } from '../services/notices';
+
+const newestFirst = [desc(notices.publishingDate), desc(notices.id)];
+
+/** The caller's own profile id, as /api/users/user_id answers it (teacher id or admin id). */
+async function ownProfileId(db: DbOrTx, userId: number, userType: number): Promise<number | null> {
+  if (userType === USER_TYPES.teacher) {
+    const [t] = await db.select({ id: teachers.id }).from(teachers).where(eq(teachers.userId, userId));
+    return t?.id ?? null;
+  }
+  if (userType === USER_TYPES.schoolAdmin) {
+    const [a] = await db.select({ id: schoolAdmins.id }).from(schoolAdmins).where(eq(schoolAdmins.userId, userId));
+    return a?.id ?? null;
+  }
+  return null;
+}
+
+/**
+ * A notice the caller may change: it must exist (404), be of the caller's school (403), and for
+ * a teacher be their own (403). The school admin may change any notice of the school.
+ */
+async function manageableNotice(db: DbOrTx, req: FastifyRequest, noticeId: number) {
+  const auth = authOf(req);
+  const [n] = await db
+    .select({ id: notices.id, schoolId: notices.schoolId, creatorUserId: notices.creatorUserId, type: notices.type })
+    .from(notices)
+    .where(eq(notices.id, noticeId));
+  if (!n) throw notFound('Notice');
+  await schoolOf(req, n.schoolId);
+  if (auth.userType === USER_TYPES.teacher && n.creatorUserId !== auth.userId) {
+    throw forbidden('That is another teacher’s notice.');
+  }
+  return n;
+}
+
+/** The signed-in student's record; a student_id in the request must be their own. */
+async function ownStudent(db: DbOrTx, req: FastifyRequest, requested?: number) {
+  const auth = authOf(req);
+  const [me] = await db
+    .select({ id: students.id, schoolId: students.schoolId })
+    .from(students)
+    .where(eq(students.userId, auth.userId));
+  if (!me) throw forbidden('Your account has no student record.');
+  if (requested && requested !== me.id) throw forbidden('Those are another student’s notices.');
+  return me;
+}
+
+/**
+ * Session, class and section of a notice must exist and fit together and the school: the class
+ * of the school's type, the section of the school and of that class. All problems at once.
+ */
+async function checkTargets(db: DbOrTx, schoolId: number, body: { session_id: number; class_id: number; section_id: number }) {
+  const fields: FieldErrors = {};
+  const [session] = await db
+    .select({ id: academicSessions.id })
+    .from(academicSessions)
+    .where(eq(academicSessions.id, body.session_id));
+  if (!session) fields.session_id = 'No such academic session.';
+  if (body.class_id) {
+    const [cls] = await db
+      .select({ id: classes.id })
+      .from(classes)
+      .innerJoin(schools, eq(schools.schoolTypeId, classes.schoolTypeId))
+      .where(and(eq(classes.id, body.class_id), eq(schools.id, schoolId)));
+    if (!cls) fields.class_id = 'No such class in this school.';
+  }
+  if (body.section_id) {
+    const [sec] = await db
+      .select({ id: sections.id, classId: sections.classId })
+      .from(sections)
+      .where(and(eq(sections.id, body.section_id), eq(sections.schoolId, schoolId)));
+    if (!sec) fields.section_id = 'No such section in this school.';
+    else if (!body.class_id) fields.section_id = 'Choose the class of this section.';
+    else if (sec.classId !== body.class_id) fields.section_id = 'That section is not in the chosen class.';
+  }
+  const entries = Object.entries(fields);
+  if (entries.length) {
+    throw new ApiError(400, 'invalid_input', entries.map(([f, m]) => `${f}: ${m}`).join(' '), fields);
+  }
+}
+
+export async function noticeRoutes(fastify: FastifyInstance) {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+  const db = app.db;
+
+  app.get(
+    '/notice/creator',
+    {
+      config: { action: 'notice.creator' },
+      schema: { querystring: noticeCreatorQuery, response: { 200: z.array(countedNoticeRow) } },
+    },
+    async (req) => {
+      const auth = authOf(req);
+      const schoolId = await schoolOf(req);
+      // uid is the old client's copy of the caller's id: never trusted, refused if it names someone else.
+      if (req.query.uid && req.query.uid !== (await ownProfileId(db, auth.userId, auth.userType))) {
+        throw forbidden('You can list only your own notices.');
+      }
+      const rows = await selectNotices(db, { counts: true })
+        .where(and(eq(notices.schoolId, schoolId), eq(notices.creatorUserId, auth.userId)))
+        .orderBy(...newestFirst);
+      return rows.map(toCountedRow);
+    },
+  );
+
+  app.get(
+    '/notice/edit',
+    {
+      config: { action: 'notice.edit' },
+      schema: { querystring: noticeIdQuery, response: { 200: z.array(countedNoticeRow) } },
+    },
+    async (req) => {
+      const n = await manageableNotice(db, req, req.query.id);
+      const rows = await selectNotices(db, { counts: true }).where(eq(notices.id, n.id));
+      return rows.map(toCountedRow);
+    },
+  );
+
+  app.post(
+    '/notice',
+    {
+      config: { action: 'notice.write' },
+      schema: { body: noticeWriteBody, response: { 200: noticeWriteResponse } },
+    },
+    async (req) => {
+      const auth = authOf(req);
+      const body = req.body;
+      const schoolId = await schoolOf(req, body.school_info_id);
+      const existing = body.id ? await manageableNotice(db, req, body.id) : null;
+      await checkTargets(db, schoolId, body);
+      const id = await saveNotice(db, existing?.id ?? null, {
+        schoolId,
+        creatorUserId: auth.userId,
+        // The type follows the author's role, whatever the client sent.
+        type: auth.userType === USER_TYPES.teacher ? NOTICE_TYPES.teacher : NOTICE_TYPES.school,
+        sessionId: body.session_id,
+        classId: body.class_id || null,
+        sectionId: body.section_id || null,
+        headline: body.headline,
+        description: body.description,
+        publishingDate: body.date,
+        students: [...new Set(body.students)],
+      });
+      return { ok: true as const, id, message: existing ? NOTICE_MESSAGES.updated : NOTICE_MESSAGES.created };
+    },
+  );
+
+  app.post(
+    '/notice/delete',
+    {
+      config: { action: 'notice.delete' },
+      schema: { querystring: noticeIdQuery, response: { 200: noticeDeleteResponse } },
+    },
+    async (req) => {
+      const n = await manageableNotice(db, req, req.query.id);
+      const gone = await db.delete(notices).where(eq(notices.id, n.id)).returning({ id: notices.id });
+      if (!gone.length) throw notFound('Notice');
+      return { ok: true as const, message: NOTICE_MESSAGES.deleted };
+    },
+  );
+
+  app.get(
+    '/notice/school',
+    {
+      config: { action: 'notice.school' },
+      schema: { querystring: noticeSchoolQuery, response: { 200: z.array(countedNoticeRow) } },
+    },
+    async (req) => {
+      const schoolId = await schoolOf(req, req.query.school_info_id);
+      const where: SQL[] = [eq(notices.schoolId, schoolId)];
+      if (req.query.type) where.push(eq(notices.type, req.query.type));
+      const rows = await selectNotices(db, { counts: true })
+        .where(and(...where))
+        .orderBy(...newestFirst);
+      return rows.map(toCountedRow);
+    },
+  );
+
+  app.get(
+    '/notice/student',
+    {
+      config: { action: 'notice.student' },
+      schema: { querystring: noticeStudentQuery, response: { 200: z.array(studentNoticeRow) } },
+    },
+    async (req) => {
+      const me = await ownStudent(db, req, req.query.student_id);
+      const { type, start_date: start, end_date: end } = req.query;
+      if (start && end && start > end) throw badRequest('end_date', 'The end date must not be before the start date.');
+      const { today } = await schoolClock(db, me.schoolId);
+      const where: SQL[] = [visibleToStudent(me.id, me.schoolId, today)];
+      if (type) where.push(eq(notices.type, type));
+      if (start) where.push(gte(notices.publishingDate, start));
+      if (end) where.push(lte(notices.publishingDate, end));
+      const rows = await selectNotices(db, { reader: me.id })
+        .where(and(...where))
+        .orderBy(...newestFirst);
+      return rows.map((r) => toStudentRow(r, me.id));
+    },
+  );
+
+  app.post(
+    '/notice/read',
+    {
+      config: { action: 'notice.read' },
+      schema: { querystring: noticeIdQuery, response: { 200: noticeReadResponse } },
+    },
+    async (req) => {
+      const me = await ownStudent(db, req);
+      const [n] = await db.select({ schoolId: notices.schoolId }).from(notices).where(eq(notices.id, req.query.id));
+      if (!n) throw notFound('Notice');
+      await schoolOf(req, n.schoolId);
+      const { today } = await schoolClock(db, me.schoolId);
+      const [visible] = await db
+        .select({ id: notices.id })
+        .from(notices)
+        .where(and(eq(notices.id, req.query.id), visibleToStudent(me.id, me.schoolId, today)));
+      if (!visible) throw notFound('Notice');
+      await db.insert(noticeReads).values({ noticeId: visible.id, studentId: me.id }).onConflictDoNothing();
+      return { ok: true as const, id: visible.id, read: true as const };
+    },
+  );
+}

@@ -1,0 +1,204 @@
+/** Teachers and students: profiles and lists, always within a school the caller may see. */
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { and, asc, desc, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
+import { z } from 'zod';
+import { id, idOrAll, optionalId } from '@/api/schemas/common';
+import { sectionStudentRow, studentListRow, studentProfile, teacherListRow, teacherProfile } from '@/api/schemas/people';
+import { USER_TYPES } from '@/api/permissions';
+import { authOf } from '../auth/guard';
+import { schoolOf, sectionOf } from '../auth/tenant';
+import { classes, divisions, enrolments, schools, sections, students, teachers } from '../db/schema';
+import { forbidden, notFound } from '../errors';
+import { schoolClock, sessionIdForDate } from '../services/school-time';
+import { studentFullName, teacherFullName } from './users';
+
+export async function peopleRoutes(fastify: FastifyInstance) {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+  const db = app.db;
+
+  app.get(
+    '/teacher/profile',
+    {
+      config: { action: 'teacher.profile' },
+      schema: { querystring: z.object({ teacher_id: id('teacher_id') }), response: { 200: teacherProfile } },
+    },
+    async (req) => {
+      const [t] = await db.select().from(teachers).where(eq(teachers.id, req.query.teacher_id));
+      if (!t) throw notFound('Teacher');
+      await schoolOf(req, t.schoolId);
+      return {
+        id: t.id,
+        full_name: teacherFullName(t),
+        teacher_code: t.teacherCode,
+        initial: t.initial,
+        mobile: t.mobile,
+        email: t.email,
+        designation: t.designation,
+        school_info_id: t.schoolId,
+      };
+    },
+  );
+
+  app.get(
+    '/student/profile',
+    {
+      config: { action: 'student.profile' },
+      schema: { querystring: z.object({ student_id: id('student_id') }), response: { 200: z.array(studentProfile) } },
+    },
+    async (req) => {
+      const auth = authOf(req);
+      const [s] = await db
+        .select({ student: students, schoolName: schools.schoolName, district: schools.district, division: divisions.name })
+        .from(students)
+        .innerJoin(schools, eq(schools.id, students.schoolId))
+        .leftJoin(divisions, eq(divisions.id, schools.divisionId))
+        .where(eq(students.id, req.query.student_id));
+      if (!s) throw notFound('Student');
+      if (auth.userType === USER_TYPES.student && s.student.userId !== auth.userId) throw forbidden();
+      await schoolOf(req, s.student.schoolId);
+      const { today } = await schoolClock(db, s.student.schoolId);
+      const sessionId = await sessionIdForDate(db, today);
+      const [e] = sessionId
+        ? await db
+            .select({
+              sectionId: enrolments.sectionId,
+              sectionName: sections.sectionDefaultName,
+              classId: enrolments.classId,
+              className: classes.className,
+              roll: enrolments.classRollNo,
+            })
+            .from(enrolments)
+            .innerJoin(sections, eq(sections.id, enrolments.sectionId))
+            .innerJoin(classes, eq(classes.id, enrolments.classId))
+            .where(and(eq(enrolments.studentId, s.student.id), eq(enrolments.sessionId, sessionId)))
+        : [];
+      return [
+        {
+          id: s.student.id,
+          full_name: studentFullName(s.student),
+          student_code: s.student.studentCode,
+          section_id: e?.sectionId ?? null,
+          section_default_name: e?.sectionName ?? null,
+          class_id: e?.classId ?? null,
+          class_name: e?.className ?? null,
+          class_roll_no: e?.roll ?? null,
+          school_info_id: s.student.schoolId,
+          school_name: s.schoolName,
+          address_district: s.district,
+          address_division: s.division,
+          mobile_no: s.student.mobileNo,
+          email: s.student.email,
+        },
+      ];
+    },
+  );
+
+  app.get(
+    '/teacher/filter',
+    {
+      config: { action: 'teacher.list' },
+      schema: { querystring: z.object({ school_info_id: optionalId('school_info_id') }), response: { 200: z.array(teacherListRow) } },
+    },
+    async (req) => {
+      const schoolId = await schoolOf(req, req.query.school_info_id);
+      const rows = await db.select().from(teachers).where(eq(teachers.schoolId, schoolId)).orderBy(asc(teachers.initial));
+      return rows.map((t) => ({
+        id: t.id,
+        initial: t.initial,
+        full_name: teacherFullName(t),
+        teacher_code: t.teacherCode,
+        mobile: t.mobile,
+        designation: t.designation,
+        email: t.email,
+      }));
+    },
+  );
+
+  app.get(
+    '/student/section',
+    {
+      config: { action: 'student.section' },
+      schema: {
+        querystring: z.object({
+          section_id: idOrAll('section_id'),
+          class_id: idOrAll('class_id'),
+          school_info_id: optionalId('school_info_id'),
+          session_id: optionalId('session_id'),
+        }),
+        response: { 200: z.array(sectionStudentRow) },
+      },
+    },
+    async (req) => {
+      const schoolId = req.query.section_id
+        ? (await sectionOf(req, req.query.section_id, req.query.school_info_id)).schoolId
+        : await schoolOf(req, req.query.school_info_id);
+      const { today } = await schoolClock(db, schoolId);
+      const sessionId = req.query.session_id ?? (await sessionIdForDate(db, today));
+      if (!sessionId) return [];
+      const where: SQL[] = [eq(enrolments.schoolId, schoolId), eq(enrolments.sessionId, sessionId)];
+      if (req.query.class_id) where.push(eq(enrolments.classId, req.query.class_id));
+      if (req.query.section_id) where.push(eq(enrolments.sectionId, req.query.section_id));
+      const rows = await db
+        .select({ s: students, e: enrolments })
+        .from(enrolments)
+        .innerJoin(students, eq(students.id, enrolments.studentId))
+        .innerJoin(classes, eq(classes.id, enrolments.classId))
+        .innerJoin(sections, eq(sections.id, enrolments.sectionId))
+        .where(and(...where))
+        .orderBy(asc(classes.sortOrder), asc(sections.sectionDefaultName), asc(enrolments.classRollNo));
+      return rows.map(({ s, e }) => ({
+        id: s.id,
+        student_id: s.id,
+        student_code: s.studentCode,
+        full_name: studentFullName(s),
+        mobile_no: s.mobileNo || s.fatherPhoneNumber || s.motherPhoneNumber,
+        class_roll_no: e.classRollNo,
+        enrolment_id: e.id,
+        class_id: e.classId,
+        section_id: e.sectionId,
+      }));
+    },
+  );
+
+  app.get(
+    '/student/all',
+    {
+      config: { action: 'student.list' },
+      schema: {
+        querystring: z.object({
+          school_info_id: optionalId('school_info_id'),
+          q: z.string().trim().max(100).optional(),
+          limit: z.coerce.number().int().min(1).max(500).default(100),
+          offset: z.coerce.number().int().min(0).default(0),
+        }),
+        response: { 200: z.array(studentListRow) },
+      },
+    },
+    async (req, reply) => {
+      const schoolId = await schoolOf(req, req.query.school_info_id);
+      const where: SQL[] = [eq(students.schoolId, schoolId)];
+      if (req.query.q) {
+        const like = `%${req.query.q.replace(/[%_\\]/g, (c) => `\\${c}`)}%`;
+        where.push(or(ilike(students.studentCode, like), ilike(students.firstName, like), ilike(students.lastName, like))!);
+      }
+      const [{ count }] = await db.select({ count: sql<number>`count(*)::int` }).from(students).where(and(...where));
+      reply.header('x-total-count', String(count));
+      const rows = await db
+        .select()
+        .from(students)
+        .where(and(...where))
+        .orderBy(desc(students.id))
+        .limit(req.query.limit)
+        .offset(req.query.offset);
+      return rows.map((s) => ({
+        id: s.id,
+        student_code: s.studentCode,
+        first_name: s.firstName,
+        full_name: studentFullName(s),
+        mobile_no: s.mobileNo,
+        email: s.email,
+      }));
+    },
+  );
+}

@@ -1,0 +1,708 @@
+/**
+ * Attendance: recording a period's marks, the summaries the dashboards show, a student's history,
+ * absentee lists and the absence messages. Callers (server/routes/attendance.ts) have already
+ * decided who may touch which school, section and routine; these functions only read and write.
+ *
+ * Every summary is one statement of grouped counts over indexed columns (takings by routine and
+ * date, marks by taking, enrolments by section and session): never a query per section or student.
+ *
+ * "Present for the day" (the section and school summaries): a student counts as present when
+ * marked present in the section's FIRST taken period of the day, by period serial. That is the
+ * morning roll call the class teacher takes, and it does not drift as later periods are taken.
+ * Per-period counts are in the section's period table; absentees of any period in the absent list.
+ * A section with no period taken yet has null present/absent/present_rate (never 0%).
+ */
+import { DateTime } from 'luxon';
+import { and, asc, between, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import type { DbOrTx } from '../db/client';
+import {
+  attendanceAudit,
+  attendanceMarks,
+  attendanceTakings,
+  classes,
+  enrolments,
+  messageOutbox,
+  periods,
+  routines,
+  schools,
+  sections,
+  students,
+  subjects,
+  teachers,
+} from '../db/schema';
+import { ApiError, badRequest } from '../errors';
+import { normalisePhone } from './phone';
+import { dayIdOf } from './school-time';
+
+export const DAY_NAMES = ['', 'Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'];
+
+const studentName = sql<string>`concat_ws(' ', ${students.firstName}, nullif(${students.middleName}, ''), nullif(${students.lastName}, ''))`;
+const teacherName = sql<string>`concat_ws(' ', nullif(${teachers.title}, ''), ${teachers.firstName}, nullif(${teachers.middleName}, ''), nullif(${teachers.lastName}, ''))`;
+
+/** 0-100 with one decimal; null when nothing was marked. */
+export const rateOf = (present: number, marked: number): number | null =>
+  marked > 0 ? Math.round((1000 * present) / marked) / 10 : null;
+
+/** The guardian's number for SMS: the first of father's, mother's, the student's own that is a valid BD mobile. */
+export function guardianPhone(s: { mobileNo: string; fatherPhoneNumber: string; motherPhoneNumber: string }): string | null {
+  for (const raw of [s.fatherPhoneNumber, s.motherPhoneNumber, s.mobileNo]) {
+    const phone = raw ? normalisePhone(raw) : null;
+    if (phone) return phone;
+  }
+  return null;
+}
+
+/** The phone shown in absentee lists: the guardian's SMS number, else whatever number is on file. */
+const displayPhone = (s: { mobileNo: string; fatherPhoneNumber: string; motherPhoneNumber: string }) =>
+  guardianPhone(s) ?? (s.mobileNo || s.fatherPhoneNumber || s.motherPhoneNumber || '');
+
+// ------------------------------------------------------------------ routines and dates
+
+export interface RoutineRef {
+  id: number;
+  schoolId: number;
+  sessionId: number;
+  classId: number;
+  sectionId: number;
+  dayId: number;
+  periodId: number;
+  subjectId: number;
+  teacherId: number;
+}
+
+export async function findRoutine(db: DbOrTx, routineId: number): Promise<RoutineRef | undefined> {
+  const [row] = await db
+    .select({
+      id: routines.id,
+      schoolId: routines.schoolId,
+      sessionId: routines.sessionId,
+      classId: routines.classId,
+      sectionId: routines.sectionId,
+      dayId: routines.dayId,
+      periodId: routines.periodId,
+      subjectId: routines.subjectId,
+      teacherId: routines.teacherId,
+    })
+    .from(routines)
+    .where(eq(routines.id, routineId));
+  return row;
+}
+
+/** The teacher record of a signed-in teacher account. */
+export async function teacherIdOfUser(db: DbOrTx, userId: number): Promise<number | null> {
+  const [row] = await db.select({ id: teachers.id }).from(teachers).where(eq(teachers.userId, userId));
+  return row?.id ?? null;
+}
+
+/** Whether the teacher has any class with the section in the session. */
+export async function teacherTeachesSection(db: DbOrTx, teacherId: number, sectionId: number, sessionId: number) {
+  const [row] = await db
+    .select({ id: routines.id })
+    .from(routines)
+    .where(and(eq(routines.teacherId, teacherId), eq(routines.sectionId, sectionId), eq(routines.sessionId, sessionId)))
+    .limit(1);
+  return !!row;
+}
+
+/**
+ * A date attendance may be taken for: not after the school's today, not a weekly off day, on the
+ * routine's weekday and within the routine's session. Every refusal names `date`.
+ */
+export function checkTakingDate(
+  routine: RoutineRef,
+  date: string,
+  clock: { today: string; weeklyOffDays: number[] },
+  dateSessionId: number | null,
+) {
+  if (date > clock.today) throw badRequest('date', 'Attendance cannot be taken for a future date.');
+  const dayId = dayIdOf(date);
+  if (clock.weeklyOffDays.includes(dayId)) throw badRequest('date', `${DAY_NAMES[dayId]} is a weekly off day.`);
+  if (dayId !== routine.dayId) {
+    throw badRequest('date', `That date is a ${DAY_NAMES[dayId]}; this class meets on ${DAY_NAMES[routine.dayId]}s.`);
+  }
+  if (dateSessionId !== routine.sessionId) throw badRequest('date', 'That date is outside this routine’s session.');
+}
+
+// ------------------------------------------------------------------ taking attendance
+
+export interface RecordInput {
+  routine: RoutineRef;
+  date: string;
+  time: string;
+  userId: number;
+  entries: { student_id: number; attendance_status: 0 | 1 }[];
+}
+
+/**
+ * Save one period's marks in one transaction: upsert the taking, then every mark in one
+ * INSERT ... ON CONFLICT, with an audit row for each existing mark whose status changed.
+ * Unlisted students keep their earlier marks (or stay unmarked).
+ */
+export async function recordAttendance(db: DbOrTx, input: RecordInput) {
+  const { routine, date, time, userId, entries } = input;
+  const ids = entries.map((e) => e.student_id);
+  const seen = new Set<number>();
+  const duplicates = [...new Set(ids.filter((id) => (seen.has(id) ? true : (seen.add(id), false))))];
+  if (duplicates.length) {
+    throw badRequest('attendance', `Each student may appear once; repeated student ids: ${duplicates.join(', ')}.`);
+  }
+  const enrolled = await db
+    .select({ enrolmentId: enrolments.id, studentId: enrolments.studentId })
+    .from(enrolments)
+    .where(
+      and(
+        eq(enrolments.sectionId, routine.sectionId),
+        eq(enrolments.sessionId, routine.sessionId),
+        inArray(enrolments.studentId, ids),
+      ),
+    );
+  const enrolmentOf = new Map(enrolled.map((e) => [e.studentId, e.enrolmentId]));
+  const strangers = ids.filter((id) => !enrolmentOf.has(id));
+  if (strangers.length) {
+    throw badRequest('attendance', `Not enrolled in this section this session: student ids ${strangers.join(', ')}.`);
+  }
+
+  return db.transaction(async (tx) => {
+    // The taking first: its row lock (held by the upsert until commit) serialises two submissions
+    // of the same period, so the old statuses read next are the ones this upsert replaces.
+    const [taking] = await tx
+      .insert(attendanceTakings)
+      .values({ schoolId: routine.schoolId, routineId: routine.id, date, takenTime: time, takenByUserId: userId })
+      .onConflictDoUpdate({
+        target: [attendanceTakings.routineId, attendanceTakings.date],
+        set: { takenTime: time, takenByUserId: userId, updatedAt: sql`now()` },
+      })
+      .returning({ id: attendanceTakings.id });
+    const enrolmentIds = entries.map((e) => enrolmentOf.get(e.student_id)!);
+    const before = await tx
+      .select({ id: attendanceMarks.id, enrolmentId: attendanceMarks.enrolmentId, status: attendanceMarks.status })
+      .from(attendanceMarks)
+      .where(and(eq(attendanceMarks.takingId, taking.id), inArray(attendanceMarks.enrolmentId, enrolmentIds)));
+    const oldStatus = new Map(before.map((m) => [m.enrolmentId, m]));
+
+    await tx
+      .insert(attendanceMarks)
+      .values(
+        entries.map((e) => ({
+          schoolId: routine.schoolId,
+          takingId: taking.id,
+          enrolmentId: enrolmentOf.get(e.student_id)!,
+          status: e.attendance_status,
+        })),
+      )
+      .onConflictDoUpdate({
+        target: [attendanceMarks.takingId, attendanceMarks.enrolmentId],
+        set: { status: sql`excluded.status` },
+      });
+
+    const changes = entries.flatMap((e) => {
+      const old = oldStatus.get(enrolmentOf.get(e.student_id)!);
+      return old && old.status !== e.attendance_status
+        ? [{ schoolId: routine.schoolId, markId: old.id, changedByUserId: userId, oldStatus: old.status, newStatus: e.attendance_status }]
+        : [];
+    });
+    if (changes.length) await tx.insert(attendanceAudit).values(changes);
+
+    const marks = await tx
+      .select({
+        student_id: students.id,
+        full_name: studentName,
+        class_roll_no: enrolments.classRollNo,
+        attendance_status: attendanceMarks.status,
+      })
+      .from(attendanceMarks)
+      .innerJoin(enrolments, eq(enrolments.id, attendanceMarks.enrolmentId))
+      .innerJoin(students, eq(students.id, enrolments.studentId))
+      .where(eq(attendanceMarks.takingId, taking.id))
+      .orderBy(asc(enrolments.classRollNo));
+    const present = marks.filter((m) => m.attendance_status === 1).length;
+    return {
+      takingId: taking.id,
+      changed: changes.length,
+      total: marks.length,
+      present,
+      absent: marks.length - present,
+      students: marks.map((m) => ({ ...m, attendance_status: m.attendance_status as 0 | 1 })),
+    };
+  });
+}
+
+/** The students of a section in a session by roll, with their mark for (routine, date) when named. */
+export async function sectionStudents(
+  db: DbOrTx,
+  opts: { sectionId: number; sessionId: number; routineId?: number; date?: string },
+) {
+  const base = {
+    student_id: students.id,
+    student_code: students.studentCode,
+    full_name: studentName,
+    class_roll_no: enrolments.classRollNo,
+    enrolment_id: enrolments.id,
+  };
+  const where = and(eq(enrolments.sectionId, opts.sectionId), eq(enrolments.sessionId, opts.sessionId));
+  if (!opts.routineId || !opts.date) {
+    const rows = await db
+      .select(base)
+      .from(enrolments)
+      .innerJoin(students, eq(students.id, enrolments.studentId))
+      .where(where)
+      .orderBy(asc(enrolments.classRollNo));
+    return rows.map((r) => ({ ...r, attendance_status: null }));
+  }
+  const rows = await db
+    .select({ ...base, status: attendanceMarks.status })
+    .from(enrolments)
+    .innerJoin(students, eq(students.id, enrolments.studentId))
+    .leftJoin(
+      attendanceTakings,
+      and(eq(attendanceTakings.routineId, opts.routineId), eq(attendanceTakings.date, opts.date)),
+    )
+    .leftJoin(
+      attendanceMarks,
+      and(eq(attendanceMarks.takingId, attendanceTakings.id), eq(attendanceMarks.enrolmentId, enrolments.id)),
+    )
+    .where(where)
+    .orderBy(asc(enrolments.classRollNo));
+  return rows.map(({ status, ...r }) => ({ ...r, attendance_status: status == null ? null : (status as 0 | 1) }));
+}
+
+// ------------------------------------------------------------------ a student's history
+
+export interface HistoryFilter {
+  studentId: number;
+  startDate: string;
+  endDate: string;
+  periodId?: number;
+  subjectId?: number;
+}
+
+function historyWhere(f: HistoryFilter): SQL {
+  const where: SQL[] = [eq(enrolments.studentId, f.studentId), between(attendanceTakings.date, f.startDate, f.endDate)];
+  if (f.periodId) where.push(eq(routines.periodId, f.periodId));
+  if (f.subjectId) where.push(eq(routines.subjectId, f.subjectId));
+  return and(...where)!;
+}
+
+/** A student's marks in a date range, newest first (latest date, then latest period). */
+export async function studentHistory(db: DbOrTx, f: HistoryFilter) {
+  const rows = await db
+    .select({
+      date: attendanceTakings.date,
+      period_code: periods.periodCode,
+      subject_name: subjects.subjectName,
+      teacher_name: teacherName,
+      present_status: attendanceMarks.status,
+      period_id: routines.periodId,
+      subject_id: routines.subjectId,
+      routine_id: routines.id,
+      initial: teachers.initial,
+      start_time: periods.startTime,
+    })
+    .from(enrolments)
+    .innerJoin(attendanceMarks, eq(attendanceMarks.enrolmentId, enrolments.id))
+    .innerJoin(attendanceTakings, eq(attendanceTakings.id, attendanceMarks.takingId))
+    .innerJoin(routines, eq(routines.id, attendanceTakings.routineId))
+    .innerJoin(periods, eq(periods.id, routines.periodId))
+    .innerJoin(subjects, eq(subjects.id, routines.subjectId))
+    .innerJoin(teachers, eq(teachers.id, routines.teacherId))
+    .where(historyWhere(f))
+    .orderBy(desc(attendanceTakings.date), desc(periods.serial));
+  return rows.map((r) => ({ ...r, present_status: r.present_status as 0 | 1 }));
+}
+
+export async function studentHistoryTotals(db: DbOrTx, f: HistoryFilter) {
+  const [row] = await db
+    .select({
+      total: sql<number>`count(*)::int`,
+      present: sql<number>`(count(*) filter (where ${attendanceMarks.status} = 1))::int`,
+    })
+    .from(enrolments)
+    .innerJoin(attendanceMarks, eq(attendanceMarks.enrolmentId, enrolments.id))
+    .innerJoin(attendanceTakings, eq(attendanceTakings.id, attendanceMarks.takingId))
+    .innerJoin(routines, eq(routines.id, attendanceTakings.routineId))
+    .where(historyWhere(f));
+  const total = Number(row?.total ?? 0);
+  const present = Number(row?.present ?? 0);
+  return { total, present, absent: total - present, present_rate: rateOf(present, total) };
+}
+
+/** Resolve the history range: default the last 30 days to today; start after end is refused. */
+export function historyRange(today: string, start?: string, end?: string) {
+  const endDate = end ?? today;
+  const startDate = start ?? DateTime.fromISO(endDate).minus({ days: 29 }).toISODate()!;
+  if (startDate > endDate) throw badRequest('end_date', 'The end date must not be before the start date.');
+  if (DateTime.fromISO(endDate).diff(DateTime.fromISO(startDate), 'days').days > 366) {
+    throw badRequest('end_date', 'Choose a range of at most one year.');
+  }
+  return { startDate, endDate };
+}
+
+// ------------------------------------------------------------------ absentees
+
+/** Students marked absent on a date in a section (one period, or any period), one row each, by roll. */
+export async function absentStudents(db: DbOrTx, opts: { sectionId: number; date: string; routineId?: number }) {
+  const where: SQL[] = [
+    eq(routines.sectionId, opts.sectionId),
+    eq(attendanceTakings.date, opts.date),
+    eq(attendanceMarks.status, 0),
+  ];
+  if (opts.routineId) where.push(eq(attendanceTakings.routineId, opts.routineId));
+  const rows = await db
+    .select({
+      student_id: students.id,
+      student_code: students.studentCode,
+      full_name: studentName,
+      class_name: classes.className,
+      section_default_name: sections.sectionDefaultName,
+      class_roll_no: enrolments.classRollNo,
+      mobileNo: students.mobileNo,
+      fatherPhoneNumber: students.fatherPhoneNumber,
+      motherPhoneNumber: students.motherPhoneNumber,
+      period_codes: sql<string[]>`array_agg(${periods.periodCode} order by ${periods.serial})`,
+    })
+    .from(attendanceTakings)
+    .innerJoin(routines, eq(routines.id, attendanceTakings.routineId))
+    .innerJoin(periods, eq(periods.id, routines.periodId))
+    .innerJoin(attendanceMarks, eq(attendanceMarks.takingId, attendanceTakings.id))
+    .innerJoin(enrolments, eq(enrolments.id, attendanceMarks.enrolmentId))
+    .innerJoin(students, eq(students.id, enrolments.studentId))
+    .innerJoin(classes, eq(classes.id, enrolments.classId))
+    .innerJoin(sections, eq(sections.id, enrolments.sectionId))
+    .where(and(...where))
+    .groupBy(students.id, enrolments.id, classes.id, sections.id)
+    .orderBy(asc(enrolments.classRollNo));
+  return rows.map(({ mobileNo, fatherPhoneNumber, motherPhoneNumber, ...r }) => ({
+    ...r,
+    mobile_no: displayPhone({ mobileNo, fatherPhoneNumber, motherPhoneNumber }),
+  }));
+}
+
+// ------------------------------------------------------------------ summaries
+
+/** One section's periods on a date: every routine entry of that weekday, taken or not. */
+export async function sectionPeriods(db: DbOrTx, opts: { sectionId: number; sessionId: number; date: string }) {
+  const enrolled = sql<number>`(select count(*)::int from ${enrolments} where ${enrolments.sectionId} = ${opts.sectionId} and ${enrolments.sessionId} = ${opts.sessionId})`;
+  const rows = await db
+    .select({
+      r_id: routines.id,
+      period_id: periods.id,
+      period_code: periods.periodCode,
+      subject_id: subjects.id,
+      subject_name: subjects.subjectName,
+      start_time: periods.startTime,
+      end_time: periods.endTime,
+      time: attendanceTakings.takenTime,
+      t_id: teachers.id,
+      initial: teachers.initial,
+      teacher_name: teacherName,
+      all: enrolled,
+      taking_id: attendanceTakings.id,
+      present: sql<number>`(count(${attendanceMarks.id}) filter (where ${attendanceMarks.status} = 1))::int`,
+      absent: sql<number>`(count(${attendanceMarks.id}) filter (where ${attendanceMarks.status} = 0))::int`,
+    })
+    .from(routines)
+    .innerJoin(periods, eq(periods.id, routines.periodId))
+    .innerJoin(subjects, eq(subjects.id, routines.subjectId))
+    .innerJoin(teachers, eq(teachers.id, routines.teacherId))
+    .leftJoin(
+      attendanceTakings,
+      and(eq(attendanceTakings.routineId, routines.id), eq(attendanceTakings.date, opts.date)),
+    )
+    .leftJoin(attendanceMarks, eq(attendanceMarks.takingId, attendanceTakings.id))
+    .where(
+      and(
+        eq(routines.sectionId, opts.sectionId),
+        eq(routines.sessionId, opts.sessionId),
+        eq(routines.dayId, dayIdOf(opts.date)),
+      ),
+    )
+    .groupBy(routines.id, periods.id, subjects.id, teachers.id, attendanceTakings.id)
+    .orderBy(asc(periods.serial));
+  return rows.map(({ taking_id, present, absent, all, ...r }) => {
+    const taken = taking_id != null;
+    return {
+      ...r,
+      all: Number(all),
+      present: taken ? Number(present) : null,
+      absent: taken ? Number(absent) : null,
+      taken,
+    };
+  });
+}
+
+/** Per section of the school: the weekday's scheduled periods and how many are taken on the date. */
+function scheduleOfDay(db: DbOrTx, schoolId: number, sessionId: number, date: string) {
+  return db.$with('sched').as(
+    db
+      .select({
+        sectionId: sql<number>`${routines.sectionId}`.as('sched_section_id'),
+        scheduled: sql<number>`count(*)::int`.as('scheduled'),
+        takenPeriods: sql<number>`count(${attendanceTakings.id})::int`.as('taken_periods'),
+      })
+      .from(routines)
+      .leftJoin(attendanceTakings, and(eq(attendanceTakings.routineId, routines.id), eq(attendanceTakings.date, date)))
+      .where(and(eq(routines.schoolId, schoolId), eq(routines.sessionId, sessionId), eq(routines.dayId, dayIdOf(date))))
+      .groupBy(routines.sectionId),
+  );
+}
+
+/**
+ * Every section of the school on a date, in one statement: enrolled students, scheduled and taken
+ * periods, and the present/absent counts of the section's first taken period (see the header).
+ */
+export async function schoolSections(db: DbOrTx, opts: { schoolId: number; sessionId: number; date: string }) {
+  const { schoolId, sessionId, date } = opts;
+  const sched = scheduleOfDay(db, schoolId, sessionId, date);
+  const firstTaking = db.$with('first_taking').as(
+    db
+      .selectDistinctOn([routines.sectionId], {
+        sectionId: sql<number>`${routines.sectionId}`.as('first_section_id'),
+        takingId: sql<number>`${attendanceTakings.id}`.as('first_taking_id'),
+      })
+      .from(attendanceTakings)
+      .innerJoin(routines, eq(routines.id, attendanceTakings.routineId))
+      .innerJoin(periods, eq(periods.id, routines.periodId))
+      .where(and(eq(attendanceTakings.schoolId, schoolId), eq(attendanceTakings.date, date), eq(routines.sessionId, sessionId)))
+      .orderBy(routines.sectionId, periods.serial),
+  );
+  const dayMarks = db.$with('day_marks').as(
+    db
+      .select({
+        sectionId: sql<number>`${firstTaking.sectionId}`.as('marks_section_id'),
+        present: sql<number>`(count(*) filter (where ${attendanceMarks.status} = 1))::int`.as('present'),
+        absent: sql<number>`(count(*) filter (where ${attendanceMarks.status} = 0))::int`.as('absent'),
+      })
+      .from(firstTaking)
+      .innerJoin(attendanceMarks, eq(attendanceMarks.takingId, firstTaking.takingId))
+      .groupBy(firstTaking.sectionId),
+  );
+  // Through the school's sections, so enrolments are read by their (section_id, session_id) index.
+  const enrolled = db.$with('enrolled').as(
+    db
+      .select({
+        sectionId: sql<number>`${enrolments.sectionId}`.as('enrolled_section_id'),
+        all: sql<number>`count(*)::int`.as('enrolled'),
+      })
+      .from(sections)
+      .innerJoin(enrolments, and(eq(enrolments.sectionId, sections.id), eq(enrolments.sessionId, sessionId)))
+      .where(eq(sections.schoolId, schoolId))
+      .groupBy(enrolments.sectionId),
+  );
+  const rows = await db
+    .with(sched, firstTaking, dayMarks, enrolled)
+    .select({
+      class_id: classes.id,
+      class_name: classes.className,
+      section_id: sections.id,
+      section_default_name: sections.sectionDefaultName,
+      all: sql<number>`coalesce(${enrolled.all}, 0)`,
+      present: dayMarks.present,
+      absent: dayMarks.absent,
+      taken_periods: sql<number>`coalesce(${sched.takenPeriods}, 0)`,
+      scheduled_periods: sql<number>`coalesce(${sched.scheduled}, 0)`,
+    })
+    .from(sections)
+    .innerJoin(classes, eq(classes.id, sections.classId))
+    .leftJoin(sched, eq(sched.sectionId, sections.id))
+    .leftJoin(enrolled, eq(enrolled.sectionId, sections.id))
+    .leftJoin(dayMarks, eq(dayMarks.sectionId, sections.id))
+    .where(eq(sections.schoolId, schoolId))
+    .orderBy(asc(classes.sortOrder), asc(sections.sectionDefaultName), asc(sections.id));
+  return rows.map((r) => {
+    const takenPeriods = Number(r.taken_periods);
+    const taken = takenPeriods > 0 && r.present != null;
+    const present = taken ? Number(r.present) : null;
+    const absent = taken ? Number(r.absent) : null;
+    return {
+      ...r,
+      all: Number(r.all),
+      present,
+      absent,
+      present_rate: taken ? rateOf(present!, present! + absent!) : null,
+      taken_periods: takenPeriods,
+      scheduled_periods: Number(r.scheduled_periods),
+      taken,
+    };
+  });
+}
+
+/** The school's day: totals over the sections above (present and absent from taken sections only). */
+export async function schoolDay(db: DbOrTx, opts: { schoolId: number; sessionId: number; date: string }) {
+  const [school] = await db.select({ name: schools.schoolName }).from(schools).where(eq(schools.id, opts.schoolId));
+  const rows = await schoolSections(db, opts);
+  let all = 0;
+  let present = 0;
+  let absent = 0;
+  let sectionsTaken = 0;
+  let sectionsTotal = 0;
+  for (const r of rows) {
+    all += r.all;
+    if (r.scheduled_periods > 0) sectionsTotal += 1;
+    if (!r.taken) continue;
+    sectionsTaken += 1;
+    present += r.present!;
+    absent += r.absent!;
+  }
+  return {
+    date: opts.date,
+    school_info_id: opts.schoolId,
+    school_name: school?.name ?? '',
+    all,
+    present,
+    absent,
+    present_rate: sectionsTaken ? rateOf(present, present + absent) : null,
+    sections_taken: sectionsTaken,
+    sections_total: sectionsTotal,
+  };
+}
+
+/** Sections with classes on the date's weekday, with scheduled and taken period counts. */
+export async function sectionsOfDay(db: DbOrTx, opts: { schoolId: number; sessionId: number; date: string }) {
+  const sched = scheduleOfDay(db, opts.schoolId, opts.sessionId, opts.date);
+  const rows = await db
+    .with(sched)
+    .select({
+      class_id: classes.id,
+      class_name: classes.className,
+      section_id: sections.id,
+      section_default_name: sections.sectionDefaultName,
+      scheduled_periods: sched.scheduled,
+      taken_periods: sched.takenPeriods,
+    })
+    .from(sched)
+    .innerJoin(sections, eq(sections.id, sched.sectionId))
+    .innerJoin(classes, eq(classes.id, sections.classId))
+    .orderBy(asc(classes.sortOrder), asc(sections.sectionDefaultName), asc(sections.id));
+  return rows.map((r) => ({
+    ...r,
+    date: opts.date,
+    scheduled_periods: Number(r.scheduled_periods),
+    taken_periods: Number(r.taken_periods),
+  }));
+}
+
+// ------------------------------------------------------------------ absence messages
+
+const ddmmyyyy = (iso: string) => DateTime.fromISO(iso).toFormat('dd-MM-yyyy');
+
+export function absenceText(m: {
+  studentName: string;
+  className: string;
+  sectionName: string;
+  roll: number;
+  periodCode: string;
+  subjectName: string;
+  date: string;
+  schoolName: string;
+}) {
+  return (
+    `Dear guardian, ${m.studentName} (Class ${m.className}, Section ${m.sectionName}, Roll ${m.roll}) ` +
+    `was absent in the ${m.periodCode} period (${m.subjectName}) on ${ddmmyyyy(m.date)}. - ${m.schoolName}`
+  );
+}
+
+/**
+ * Queue one 'absence' message per absent student of a taking. The unique key (kind, enrolment,
+ * routine, date) with ON CONFLICT DO NOTHING makes a second press queue nothing new.
+ */
+export async function queueAbsenceMessages(db: DbOrTx, opts: { routine: RoutineRef; date: string; userId: number }) {
+  const { routine, date, userId } = opts;
+  const [taking] = await db
+    .select({ id: attendanceTakings.id })
+    .from(attendanceTakings)
+    .where(and(eq(attendanceTakings.routineId, routine.id), eq(attendanceTakings.date, date)));
+  if (!taking) throw new ApiError(404, 'not_found', 'Attendance has not been taken for this class on that date.');
+  const absent = await db
+    .select({
+      enrolmentId: enrolments.id,
+      studentName: studentName,
+      roll: enrolments.classRollNo,
+      mobileNo: students.mobileNo,
+      fatherPhoneNumber: students.fatherPhoneNumber,
+      motherPhoneNumber: students.motherPhoneNumber,
+      className: classes.className,
+      sectionName: sections.sectionDefaultName,
+      periodCode: periods.periodCode,
+      subjectName: subjects.subjectName,
+      schoolName: schools.schoolName,
+    })
+    .from(attendanceMarks)
+    .innerJoin(enrolments, eq(enrolments.id, attendanceMarks.enrolmentId))
+    .innerJoin(students, eq(students.id, enrolments.studentId))
+    .innerJoin(classes, eq(classes.id, enrolments.classId))
+    .innerJoin(sections, eq(sections.id, enrolments.sectionId))
+    .innerJoin(attendanceTakings, eq(attendanceTakings.id, attendanceMarks.takingId))
+    .innerJoin(routines, eq(routines.id, attendanceTakings.routineId))
+    .innerJoin(periods, eq(periods.id, routines.periodId))
+    .innerJoin(subjects, eq(subjects.id, routines.subjectId))
+    .innerJoin(schools, eq(schools.id, attendanceTakings.schoolId))
+    .where(and(eq(attendanceMarks.takingId, taking.id), eq(attendanceMarks.status, 0)))
+    .orderBy(asc(enrolments.classRollNo));
+  const rows = absent.flatMap((a) => {
+    const phone = guardianPhone(a);
+    if (!phone) return [];
+    return [
+      {
+        schoolId: routine.schoolId,
+        kind: 'absence',
+        enrolmentId: a.enrolmentId,
+        routineId: routine.id,
+        date,
+        phone,
+        body: absenceText({ ...a, date }).slice(0, 1000),
+        createdByUserId: userId,
+      },
+    ];
+  });
+  const queued = rows.length
+    ? await db.insert(messageOutbox).values(rows).onConflictDoNothing().returning({ id: messageOutbox.id })
+    : [];
+  return {
+    absent: absent.length,
+    queued: queued.length,
+    already: rows.length - queued.length,
+    noPhone: absent.length - rows.length,
+  };
+}
+
+export async function listOutbox(
+  db: DbOrTx,
+  opts: { schoolId: number; status?: 'queued' | 'sent' | 'failed'; limit: number; offset: number },
+) {
+  const where: SQL[] = [eq(messageOutbox.schoolId, opts.schoolId)];
+  if (opts.status) where.push(eq(messageOutbox.status, opts.status));
+  const [{ count }] = await db
+    .select({ count: sql<number>`count(*)::int` })
+    .from(messageOutbox)
+    .where(and(...where));
+  const rows = await db
+    .select({
+      id: messageOutbox.id,
+      kind: messageOutbox.kind,
+      student_name: studentName,
+      phone: messageOutbox.phone,
+      body: messageOutbox.body,
+      date: messageOutbox.date,
+      status: messageOutbox.status,
+      attempts: messageOutbox.attempts,
+      last_error: messageOutbox.lastError,
+      created_at: messageOutbox.createdAt,
+      sent_at: messageOutbox.sentAt,
+    })
+    .from(messageOutbox)
+    .innerJoin(enrolments, eq(enrolments.id, messageOutbox.enrolmentId))
+    .innerJoin(students, eq(students.id, enrolments.studentId))
+    .where(and(...where))
+    .orderBy(desc(messageOutbox.createdAt), desc(messageOutbox.id))
+    .limit(opts.limit)
+    .offset(opts.offset);
+  return {
+    total: Number(count),
+    rows: rows.map((r) => ({
+      ...r,
+      status: r.status as 'queued' | 'sent' | 'failed',
+      created_at: r.created_at.toISOString(),
+      sent_at: r.sent_at ? r.sent_at.toISOString() : null,
+    })),
+  };
+}

@@ -1,0 +1,164 @@
+/**
+ * Messages to guardians. Rows are queued in message_outbox (see services/attendance.ts) and leave
+ * through a delivery adapter: `logAdapter` (the default: logs and records the message as sent) or
+ * `httpSmsAdapter` (POSTs JSON to an SMS gateway). A failed row is retried by later deliveries
+ * while attempts < MAX_ATTEMPTS.
+ *
+ * Deliveries in one process run one after another (a promise chain per database), so a row is
+ * never handed to the gateway twice at once. Several server processes on one database would need
+ * a claim column or SKIP LOCKED claiming; the single-process server does not.
+ */
+import { and, asc, eq, lt, or, sql, type SQL } from 'drizzle-orm';
+import type { Config } from '../config';
+import type { Db, DbOrTx } from '../db/client';
+import { messageOutbox } from '../db/schema';
+
+export const MAX_ATTEMPTS = 3;
+
+export interface OutgoingSms {
+  /** 01XXXXXXXXX */
+  to: string;
+  message: string;
+}
+
+/** Sends one message; resolves when the gateway accepted it, throws (with a reason) otherwise. */
+export interface DeliveryAdapter {
+  readonly name: string;
+  send(sms: OutgoingSms): Promise<void>;
+}
+
+interface MinimalLogger {
+  info(obj: object, msg?: string): void;
+}
+
+/** Records every message as sent and writes it to the log: for development and schools without a gateway. */
+export function logAdapter(log?: MinimalLogger): DeliveryAdapter {
+  return {
+    name: 'log',
+    async send(sms) {
+      log?.info({ sms: { to: sms.to, length: sms.message.length } }, `SMS (log adapter) to ${sms.to}: ${sms.message}`);
+    },
+  };
+}
+
+export interface HttpSmsOptions {
+  url: string;
+  token: string;
+  sender: string;
+  /** Per-message time limit. */
+  timeoutMs?: number;
+  fetch?: typeof fetch;
+}
+
+/** POSTs { to, message, sender } as JSON with a bearer token; any non-2xx answer is a failure. */
+export function httpSmsAdapter(opts: HttpSmsOptions): DeliveryAdapter {
+  const doFetch = opts.fetch ?? fetch;
+  const timeoutMs = opts.timeoutMs ?? 10_000;
+  return {
+    name: 'http',
+    async send(sms) {
+      const res = await doFetch(opts.url, {
+        method: 'POST',
+        headers: {
+          'content-type': 'application/json',
+          accept: 'application/json',
+          ...(opts.token ? { authorization: `Bearer ${opts.token}` } : {}),
+        },
+        body: JSON.stringify({ to: sms.to, message: sms.message, sender: opts.sender }),
+        signal: AbortSignal.timeout(timeoutMs),
+      });
+      const text = await res.text().catch(() => '');
+      if (!res.ok) {
+        const detail = text.trim().slice(0, 200);
+        throw new Error(`SMS gateway answered ${res.status}${detail ? `: ${detail}` : ''}`);
+      }
+    },
+  };
+}
+
+export function adapterFromConfig(config: Config, log?: MinimalLogger): DeliveryAdapter {
+  if (config.SMS_ADAPTER === 'http') {
+    if (!config.SMS_HTTP_URL) throw new Error('SMS_HTTP_URL is required when SMS_ADAPTER is http');
+    return httpSmsAdapter({ url: config.SMS_HTTP_URL, token: config.SMS_HTTP_TOKEN, sender: config.SMS_SENDER });
+  }
+  return logAdapter(log);
+}
+
+export interface DeliverOptions {
+  /** Most rows to take in this run. */
+  limit?: number;
+  /** Only the messages of one period and date (the "Send Absent Message" button's own). */
+  scope?: { routineId: number; date: string };
+  /** Messages handed to the adapter at the same time. */
+  concurrency?: number;
+}
+
+export interface DeliveryResult {
+  sent: number;
+  failed: number;
+}
+
+const chains = new WeakMap<object, Promise<unknown>>();
+
+/** Deliver queued messages (and retry failed ones with attempts left), oldest first. */
+export function deliverPending(db: Db, adapter: DeliveryAdapter, opts: DeliverOptions = {}): Promise<DeliveryResult> {
+  const previous = chains.get(db) ?? Promise.resolve();
+  const run = previous.catch(() => undefined).then(() => deliverNow(db, adapter, opts));
+  chains.set(db, run);
+  return run;
+}
+
+/** Resolves when every delivery started so far on this database has finished (shutdown, tests). */
+export async function deliveriesSettled(db: Db): Promise<void> {
+  for (let current = chains.get(db); current; ) {
+    await current.catch(() => undefined);
+    const next = chains.get(db);
+    if (next === current) return;
+    current = next;
+  }
+}
+
+async function deliverNow(db: DbOrTx, adapter: DeliveryAdapter, opts: DeliverOptions): Promise<DeliveryResult> {
+  const where: SQL[] = [
+    or(
+      eq(messageOutbox.status, 'queued'),
+      and(eq(messageOutbox.status, 'failed'), lt(messageOutbox.attempts, MAX_ATTEMPTS)),
+    )!,
+  ];
+  if (opts.scope) {
+    where.push(eq(messageOutbox.routineId, opts.scope.routineId), eq(messageOutbox.date, opts.scope.date));
+  }
+  const rows = await db
+    .select({ id: messageOutbox.id, phone: messageOutbox.phone, body: messageOutbox.body })
+    .from(messageOutbox)
+    .where(and(...where))
+    .orderBy(asc(messageOutbox.id))
+    .limit(opts.limit ?? 100);
+  const result: DeliveryResult = { sent: 0, failed: 0 };
+  const queue = [...rows];
+  const worker = async () => {
+    for (let row = queue.shift(); row; row = queue.shift()) {
+      // Each outcome is written as soon as the adapter answers, so a crash part-way never
+      // re-sends what already left.
+      try {
+        await adapter.send({ to: row.phone, message: row.body });
+        await db
+          .update(messageOutbox)
+          .set({ status: 'sent', sentAt: sql`now()`, attempts: sql`${messageOutbox.attempts} + 1`, lastError: null })
+          .where(eq(messageOutbox.id, row.id));
+        result.sent += 1;
+      } catch (err) {
+        const reason = (err instanceof Error ? err.message : String(err)) || 'delivery failed';
+        await db
+          .update(messageOutbox)
+          .set({ status: 'failed', attempts: sql`${messageOutbox.attempts} + 1`, lastError: reason.slice(0, 500) })
+          .where(eq(messageOutbox.id, row.id));
+        result.failed += 1;
+      }
+    }
+  };
+  const n = Math.max(1, Math.min(opts.concurrency ?? 4, rows.length));
+  await Promise.all(Array.from({ length: n }, worker));
+  return result;
+}
+

@@ -1,0 +1,234 @@
+/**
+ * Notices: who a notice reaches, the row the API speaks, and the one-transaction write.
+ *
+ * The audience of a notice is its explicit recipients when it has any; otherwise every student
+ * enrolled in the notice's session in its class (null = all) and section (null = all). The same
+ * rule answers "may this student see it" and "how many students should read it" (M of
+ * "read by N of M"), so the two can never disagree. Every per-notice figure is a correlated
+ * subquery of the one list statement: no query per notice.
+ */
+import { and, eq, inArray, lte, sql, type SQL } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
+import type { CountedNoticeRow, NoticeRow, StudentNoticeRow } from '@/api/schemas/notices';
+import type { Db, DbOrTx } from '../db/client';
+import {
+  academicSessions,
+  classes,
+  enrolments,
+  noticeReads,
+  noticeRecipients,
+  notices,
+  sections,
+  teachers,
+  users,
+} from '../db/schema';
+import { badRequest, notFound } from '../errors';
+
+/** The notice (of the enclosing query) has explicit recipients. */
+const hasRecipients = sql`exists (select 1 from ${noticeRecipients} where ${noticeRecipients.noticeId} = ${notices.id})`;
+
+/** The students the notice's class and section reach, in its session (before explicit recipients). */
+const enrolmentMatches = sql`${enrolments.schoolId} = ${notices.schoolId}
+  and ${enrolments.sessionId} = ${notices.sessionId}
+  and (${notices.classId} is null or ${enrolments.classId} = ${notices.classId})
+  and (${notices.sectionId} is null or ${enrolments.sectionId} = ${notices.sectionId})`;
+
+/** The student (a column or a value) is in the audience of the notice of the enclosing query. */
+export function inAudience(student: AnyPgColumn | number): SQL {
+  return sql`(case when ${hasRecipients}
+    then exists (select 1 from ${noticeRecipients}
+      where ${noticeRecipients.noticeId} = ${notices.id} and ${noticeRecipients.studentId} = ${student})
+    else exists (select 1 from ${enrolments} where ${enrolments.studentId} = ${student} and ${enrolmentMatches})
+  end)`;
+}
+
+/** M of "read by N of M". */
+const recipientCount = sql<number>`(case when ${hasRecipients}
+  then (select count(*)::int from ${noticeRecipients} where ${noticeRecipients.noticeId} = ${notices.id})
+  else (select count(*)::int from ${enrolments} where ${enrolmentMatches})
+end)`;
+
+/** N of "read by N of M": reads by students still in the audience (an edit may narrow it). */
+const readCount = sql<number>`(select count(*)::int from ${noticeReads}
+  where ${noticeReads.noticeId} = ${notices.id} and ${inAudience(noticeReads.studentId)})`;
+
+const noticeUsers = sql<string>`coalesce((select string_agg(${noticeRecipients.studentId}::text, ',' order by ${noticeRecipients.studentId})
+  from ${noticeRecipients} where ${noticeRecipients.noticeId} = ${notices.id}), '')`;
+
+/** A teacher by their teacher record (title and all); a school admin by their account name. */
+const creatorName = sql<string>`coalesce(
+  nullif(concat_ws(' ', nullif(${teachers.title}, ''), ${teachers.firstName}, nullif(${teachers.middleName}, ''), nullif(${teachers.lastName}, '')), ''),
+  concat_ws(' ', ${users.firstName}, nullif(${users.lastName}, '')))`;
+
+/** Notices visible to a student today: same school, already published, and in the audience. */
+export function visibleToStudent(studentId: number, schoolId: number, today: string): SQL {
+  return and(eq(notices.schoolId, schoolId), lte(notices.publishingDate, today), inAudience(studentId))!;
+}
+
+export interface SelectOptions {
+  /** Add read_count and recipient_count (author and school views). */
+  counts?: boolean;
+  /** Add `read` for this student. */
+  reader?: number;
+}
+
+/** The notice list statement, joined once; callers add where and order. */
+export function selectNotices(db: DbOrTx, opts: SelectOptions = {}) {
+  const reader = opts.reader;
+  return db
+    .select({
+      id: notices.id,
+      headline: notices.headline,
+      description: notices.description,
+      type: notices.type,
+      schoolId: notices.schoolId,
+      classId: notices.classId,
+      className: classes.className,
+      sectionId: notices.sectionId,
+      sectionName: sections.sectionDefaultName,
+      sessionId: notices.sessionId,
+      sessionYear: academicSessions.sessionYear,
+      publishingDate: notices.publishingDate,
+      creatorUserId: notices.creatorUserId,
+      creatorName,
+      noticeUsers,
+      readCount: opts.counts ? readCount : sql<number | null>`null`,
+      recipientCount: opts.counts ? recipientCount : sql<number | null>`null`,
+      read:
+        reader !== undefined
+          ? sql<boolean>`exists (select 1 from ${noticeReads} where ${noticeReads.noticeId} = ${notices.id} and ${noticeReads.studentId} = ${reader})`
+          : sql<boolean | null>`null`,
+    })
+    .from(notices)
+    .innerJoin(academicSessions, eq(academicSessions.id, notices.sessionId))
+    .innerJoin(users, eq(users.id, notices.creatorUserId))
+    .leftJoin(teachers, eq(teachers.userId, notices.creatorUserId))
+    .leftJoin(classes, eq(classes.id, notices.classId))
+    .leftJoin(sections, eq(sections.id, notices.sectionId))
+    .$dynamic();
+}
+
+type SelectedNotice = Awaited<ReturnType<ReturnType<typeof selectNotices>['execute']>>[number];
+
+/**
+ * The wire row. For a student (`onlyFor`), the recipient list is cut down to the student
+ * themself: who else got a targeted notice is not theirs to see.
+ */
+export function toNoticeRow(r: SelectedNotice, onlyFor?: number): NoticeRow {
+  let ids = r.noticeUsers ? r.noticeUsers.split(',').map(Number) : [];
+  if (onlyFor !== undefined) ids = ids.filter((s) => s === onlyFor);
+  return {
+    id: r.id,
+    notice_headline: r.headline,
+    notice_description: r.description,
+    type: r.type,
+    school_info_id: r.schoolId,
+    class_id: r.classId ?? 0,
+    class_name: r.className ?? 'ALL',
+    section_id: r.sectionId ?? 0,
+    section_default_name: r.sectionName ?? 'ALL',
+    session_id: r.sessionId,
+    session_year: r.sessionYear,
+    publishing_date: r.publishingDate,
+    notice_users: ids.join(','),
+    students: ids,
+    student_id: ids[0] ?? null,
+    creator_name: r.creatorName,
+  };
+}
+
+/** The row for the author and the school, with "read by N of M" (select with `counts`). */
+export const toCountedRow = (r: SelectedNotice): CountedNoticeRow => ({
+  ...toNoticeRow(r),
+  read_count: Number(r.readCount ?? 0),
+  recipient_count: Number(r.recipientCount ?? 0),
+});
+
+/** The row for a student, with whether they opened it (select with `reader`). */
+export const toStudentRow = (r: SelectedNotice, studentId: number): StudentNoticeRow => ({
+  ...toNoticeRow(r, studentId),
+  read: !!r.read,
+});
+
+export interface NoticeInput {
+  schoolId: number;
+  creatorUserId: number;
+  type: number;
+  sessionId: number;
+  /** null = all classes / all sections. */
+  classId: number | null;
+  sectionId: number | null;
+  headline: string;
+  description: string;
+  publishingDate: string;
+  /** Explicit recipients (student record ids, distinct); empty = the class/section audience. */
+  students: number[];
+}
+
+/**
+ * Create (existingId null) or update a notice and replace its recipients, in one transaction.
+ * Recipients are inserted straight from the enrolments that qualify (school, session, class,
+ * section), so a student who does not belong is never written; if any asked-for student is
+ * missing the whole write, notice included, is rolled back with a 400 naming `students`.
+ * On update the creator and type stay as they were.
+ */
+export async function saveNotice(db: Db, existingId: number | null, input: NoticeInput): Promise<number> {
+  return db.transaction(async (tx) => {
+    const fields = {
+      sessionId: input.sessionId,
+      classId: input.classId,
+      sectionId: input.sectionId,
+      headline: input.headline,
+      description: input.description,
+      publishingDate: input.publishingDate,
+    };
+    let noticeId: number;
+    if (existingId) {
+      const updated = await tx
+        .update(notices)
+        .set({ ...fields, updatedAt: sql`now()` })
+        .where(and(eq(notices.id, existingId), eq(notices.schoolId, input.schoolId)))
+        .returning({ id: notices.id });
+      if (!updated.length) throw notFound('Notice');
+      noticeId = existingId;
+      await tx.delete(noticeRecipients).where(eq(noticeRecipients.noticeId, noticeId));
+    } else {
+      const [created] = await tx
+        .insert(notices)
+        .values({ ...fields, schoolId: input.schoolId, creatorUserId: input.creatorUserId, type: input.type })
+        .returning({ id: notices.id });
+      noticeId = created.id;
+    }
+    if (input.students.length) {
+      const where: SQL[] = [
+        eq(enrolments.schoolId, input.schoolId),
+        eq(enrolments.sessionId, input.sessionId),
+        inArray(enrolments.studentId, input.students),
+      ];
+      if (input.classId) where.push(eq(enrolments.classId, input.classId));
+      if (input.sectionId) where.push(eq(enrolments.sectionId, input.sectionId));
+      const inserted = await tx
+        .insert(noticeRecipients)
+        .select(
+          tx
+            .select({
+              noticeId: sql<number>`${noticeId}::int`.as('notice_id'),
+              studentId: enrolments.studentId,
+              schoolId: enrolments.schoolId,
+            })
+            .from(enrolments)
+            .where(and(...where)),
+        )
+        .returning({ studentId: noticeRecipients.studentId });
+      if (inserted.length !== input.students.length) {
+        const found = new Set(inserted.map((r) => r.studentId));
+        const missing = input.students.filter((s) => !found.has(s));
+        throw badRequest(
+          'students',
+          `${missing.length === 1 ? 'Student' : 'Students'} ${missing.join(', ')} ${missing.length === 1 ? 'is' : 'are'} not enrolled in this school, session, class and section.`,
+        );
+      }
+    }
+    return noticeId;
+  });
+}

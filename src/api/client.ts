@@ -1,0 +1,164 @@
+/**
+ * The one HTTP client. Every call goes through `apiGet` / `apiPost` so that:
+ * - the bearer token comes from the session (registered by the session provider, never read here
+ *   from storage), or is passed explicitly by the session's own calls (login, restore, logout);
+ * - every failure becomes a typed `ApiError` whose message is the server's `error.message`
+ *   (or the sign-in `errorMsg`), ready to show to the user;
+ * - a 401 on a call made with the session's token tells the session, which ends it and sends the
+ *   user back to sign-in; the session's own calls never trigger that (they handle 401 themselves);
+ * - every answer is parsed with the shared zod contract before a screen or machine sees it.
+ */
+import { ofetch, FetchError } from 'ofetch';
+import type { z } from 'zod';
+
+export class ApiError extends Error {
+  readonly status: number;
+  readonly code: string;
+  readonly fields?: Record<string, string>;
+
+  constructor(status: number, code: string, message: string, fields?: Record<string, string>) {
+    super(message);
+    this.name = 'ApiError';
+    this.status = status;
+    this.code = code;
+    this.fields = fields;
+  }
+}
+
+export const NETWORK_ERROR_MESSAGE = 'Could not reach the server. Check your connection and try again.';
+const UNEXPECTED_MESSAGE = 'The server sent an answer this page does not understand.';
+
+/**
+ * How a call authenticates: with the session's current token (the default), with no token
+ * (sign-in), or with a token given by the caller (the session checking a token it holds).
+ */
+export type CallAuth = 'session' | 'none' | { token: string };
+
+interface AuthHooks {
+  getToken: () => string | null;
+  /** Called with the token that was refused, so a late 401 for an old token can be ignored. */
+  onUnauthorized: (refusedToken: string) => void;
+}
+
+let hooks: AuthHooks | null = null;
+
+/** The session provider registers itself here; the returned function unregisters it. */
+export function configureAuth(next: AuthHooks): () => void {
+  hooks = next;
+  return () => {
+    if (hooks === next) hooks = null;
+  };
+}
+
+// Same-origin: in the browser this is the page's own origin; jsdom needs an absolute URL.
+const baseURL = typeof window !== 'undefined' && window.location?.origin ? window.location.origin : '';
+
+// Retries are off: a repeated POST could write twice, and a 409 or 429 will not change by retrying.
+const http = ofetch.create({ baseURL, retry: 0 });
+
+type Query = Record<string, string | number | boolean | null | undefined>;
+
+interface CallOptions {
+  query?: Query;
+  body?: unknown;
+  auth?: CallAuth;
+}
+
+function cleanQuery(query: Query | undefined): Record<string, string | number | boolean> | undefined {
+  if (!query) return undefined;
+  const out: Record<string, string | number | boolean> = {};
+  for (const [k, v] of Object.entries(query)) if (v !== undefined && v !== null) out[k] = v;
+  return out;
+}
+
+function toApiError(status: number, data: unknown): ApiError {
+  const body = (data && typeof data === 'object' ? data : {}) as {
+    error?: { code?: unknown; message?: unknown; fields?: unknown };
+    errorMsg?: unknown;
+  };
+  const err = body.error ?? {};
+  const message =
+    (typeof err.message === 'string' && err.message) ||
+    (typeof body.errorMsg === 'string' && body.errorMsg) ||
+    defaultMessage(status);
+  const code = typeof err.code === 'string' ? err.code : `http_${status}`;
+  const fields =
+    err.fields && typeof err.fields === 'object' ? (err.fields as Record<string, string>) : undefined;
+  return new ApiError(status, code, message, fields);
+}
+
+function defaultMessage(status: number): string {
+  if (status === 401) return 'Please sign in to continue.';
+  if (status === 403) return 'You do not have access to this.';
+  if (status === 404) return 'Not found.';
+  if (status === 429) return 'Too many attempts. Please wait a moment and try again.';
+  if (status >= 500) return 'Something went wrong on our side. Please try again.';
+  return 'The request could not be completed.';
+}
+
+async function call<S extends z.ZodType>(
+  method: 'GET' | 'POST' | 'PUT' | 'DELETE',
+  path: string,
+  schema: S,
+  { query, body, auth = 'session' }: CallOptions = {},
+): Promise<z.infer<S>> {
+  const token = auth === 'none' ? null : auth === 'session' ? (hooks?.getToken() ?? null) : auth.token;
+  const headers: Record<string, string> = { accept: 'application/json' };
+  if (token) headers.authorization = `Bearer ${token}`;
+
+  let response;
+  try {
+    response = await http.raw(path, {
+      method,
+      query: cleanQuery(query),
+      body: body as Record<string, unknown> | undefined,
+      headers,
+      ignoreResponseError: true,
+    });
+  } catch (error) {
+    if (error instanceof FetchError && error.response) throw toApiError(error.response.status, error.data);
+    throw new ApiError(0, 'network', NETWORK_ERROR_MESSAGE);
+  }
+
+  if (!response.ok) {
+    const apiError = toApiError(response.status, response._data);
+    if (response.status === 401 && auth === 'session' && token) hooks?.onUnauthorized(token);
+    throw apiError;
+  }
+  const parsed = schema.safeParse(response._data);
+  if (!parsed.success) {
+    console.error(`Unexpected answer from ${method} ${path}`, parsed.error);
+    throw new ApiError(response.status, 'bad_response', UNEXPECTED_MESSAGE);
+  }
+  return parsed.data;
+}
+
+export function apiGet<S extends z.ZodType>(path: string, schema: S, options?: Omit<CallOptions, 'body'>) {
+  return call('GET', path, schema, options);
+}
+
+export function apiPost<S extends z.ZodType>(path: string, schema: S, options?: CallOptions) {
+  return call('POST', path, schema, options);
+}
+
+export function apiDelete<S extends z.ZodType>(path: string, schema: S, options?: CallOptions) {
+  return call('DELETE', path, schema, options);
+}
+
+/** A readable message for anything a call or actor may throw. */
+export function errorMessage(error: unknown, fallback = 'Something went wrong. Please try again.'): string {
+  if (error && typeof error === 'object' && 'message' in error) {
+    const message = (error as { message: unknown }).message;
+    if (typeof message === 'string' && message) return message;
+  }
+  return fallback;
+}
+
+/** The HTTP status of an ApiError-like value (0 for network failures and unknown errors). */
+export function errorStatus(error: unknown): number {
+  if (error && typeof error === 'object' && 'status' in error) {
+    const status = (error as { status: unknown }).status;
+    if (typeof status === 'number') return status;
+  }
+  return 0;
+}

@@ -1,0 +1,51 @@
+/**
+ * Reference data and the school's structure (spec part 1, section 7): classes, sections, sessions,
+ * and the students enrolled in a class or section. Shared by any flow that picks an audience;
+ * plain functions (no React), so machines can use them as actors.
+ */
+import { z } from 'zod';
+import { apiGet } from '@/api/client';
+import { classRow, sectionRow, sessionRow, type ClassRow, type SectionRow, type SessionRow } from '@/api/schemas/lookups';
+import { sectionStudentRow, type SectionStudentRow } from '@/api/schemas/people';
+
+/** The classes of a school type (all classes when none is given). */
+export function fetchClasses(schoolTypeId?: number | null): Promise<ClassRow[]> {
+  return apiGet('/api/class', z.array(classRow), { query: { school_type_id: schoolTypeId ?? undefined } });
+}
+
+/** The signed-in user's school's sections (optionally of one class); each row names its class. */
+export function fetchSections(q: { class_id?: number; school_info_id?: number } = {}): Promise<SectionRow[]> {
+  return apiGet('/api/section/all', z.array(sectionRow), { query: q });
+}
+
+/** Academic sessions, oldest first; `current` marks this year's. */
+export function fetchSessions(): Promise<SessionRow[]> {
+  return apiGet('/api/session', z.array(sessionRow));
+}
+
+/** The session a form should start with: the current one, else the newest. */
+export function defaultSession(sessions: readonly SessionRow[]): SessionRow | null {
+  return sessions.find((s) => s.current) ?? sessions[sessions.length - 1] ?? null;
+}
+
+export interface SectionStudentsQuery {
+  /** 0 = all classes. */
+  class_id: number;
+  /** 0 = all sections (of the class). */
+  section_id: number;
+  /** Enrolments of this session; absent = the session of today. */
+  session_id?: number | null;
+  school_info_id?: number | null;
+}
+
+/** The students enrolled in a class and section (0 = ALL), in roll order. */
+export function fetchSectionStudents(q: SectionStudentsQuery): Promise<SectionStudentRow[]> {
+  return apiGet('/api/student/section', z.array(sectionStudentRow), {
+    query: {
+      class_id: q.class_id,
+      section_id: q.section_id,
+      session_id: q.session_id ?? undefined,
+      school_info_id: q.school_info_id ?? undefined,
+    },
+  });
+}

@@ -1,0 +1,14 @@
+/** Teacher and student profiles. */
+import { z } from 'zod';
+import { studentProfile, teacherProfile, type StudentProfile, type TeacherProfile } from '@/api/schemas/people';
+import { apiGet } from '@/api/client';
+
+export function fetchTeacherProfile(teacherId: number): Promise<TeacherProfile> {
+  return apiGet('/api/teacher/profile', teacherProfile, { query: { teacher_id: teacherId } });
+}
+
+/** The server answers a list (spec part 2, section 7); the first item is the student. */
+export async function fetchStudentProfile(studentId: number): Promise<StudentProfile | null> {
+  const rows = await apiGet('/api/student/profile', z.array(studentProfile), { query: { student_id: studentId } });
+  return rows[0] ?? null;
+}

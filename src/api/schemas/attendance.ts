@@ -1,0 +1,270 @@
+/**
+ * Attendance wire contract (spec part 2, sections 2, 3 and 7): taking attendance, the section and
+ * school summaries, a student's history, absentee lists and the absence-message outbox. Field
+ * names are the spec's; fields the spec does not name are additions the screens need.
+ */
+import { z } from 'zod';
+import { clockTime, id, isoDate, optionalId } from './common';
+
+/** 0 absent, 1 present (spec section 9). */
+export const attendanceStatus = z.literal([0, 1], { error: 'must be 0 (absent) or 1 (present)' });
+export type AttendanceStatus = z.infer<typeof attendanceStatus>;
+
+const optionalDate = z.preprocess((v) => (v === '' || v === null ? undefined : v), isoDate.optional());
+
+// ------------------------------------------------------------------ taking attendance
+
+export const attendanceEntry = z.object({
+  student_id: id('student_id'),
+  attendance_status: attendanceStatus,
+});
+export type AttendanceEntry = z.infer<typeof attendanceEntry>;
+
+/** POST /api/attendance/student. Partial lists are allowed: unlisted students keep earlier marks. */
+export const takeAttendanceBody = z.object({
+  date: isoDate,
+  time: clockTime,
+  routine_id: id('routine_id'),
+  attendance: z.array(attendanceEntry).min(1, 'Mark at least one student').max(500, 'At most 500 students at once'),
+});
+export type TakeAttendanceBody = z.infer<typeof takeAttendanceBody>;
+
+/** A student's saved mark in one taking: the Name / Roll / Status table after Submit. */
+export const takenStudentRow = z.object({
+  student_id: z.number().int(),
+  full_name: z.string(),
+  class_roll_no: z.number().int(),
+  attendance_status: attendanceStatus,
+});
+export type TakenStudentRow = z.infer<typeof takenStudentRow>;
+
+/** Totals count every mark saved for the period and date, not only the ones just sent. */
+export const takeAttendanceResponse = z.object({
+  ok: z.literal(true),
+  message: z.string(),
+  routine_id: z.number().int(),
+  date: z.string(),
+  time: z.string(),
+  total: z.number().int(),
+  present: z.number().int(),
+  absent: z.number().int(),
+  students: z.array(takenStudentRow),
+});
+export type TakeAttendanceResponse = z.infer<typeof takeAttendanceResponse>;
+
+/** GET /api/attendance/student: the Take Attendance list. section_id or routine_id is required. */
+export const sectionStudentsQuery = z.object({
+  section_id: optionalId('section_id'),
+  school_info_id: optionalId('school_info_id'),
+  class_id: optionalId('class_id'),
+  routine_id: optionalId('routine_id'),
+  /** With routine_id: whose saved marks to show (default the school's today). */
+  date: optionalDate,
+});
+export type SectionStudentsQuery = z.infer<typeof sectionStudentsQuery>;
+
+export const attendanceStudentRow = z.object({
+  student_id: z.number().int(),
+  student_code: z.string(),
+  full_name: z.string(),
+  class_roll_no: z.number().int(),
+  enrolment_id: z.number().int(),
+  /** The saved mark for (routine_id, date); null when not yet taken or no routine was named. */
+  attendance_status: attendanceStatus.nullable(),
+});
+export type AttendanceStudentRow = z.infer<typeof attendanceStudentRow>;
+
+// ------------------------------------------------------------------ a student's history
+
+/** GET /api/attendance/student/individual (and .../summary). Default range: the last 30 days. */
+export const studentHistoryQuery = z.object({
+  student_id: optionalId('student_id'),
+  period_id: optionalId('period_id'),
+  subject_id: optionalId('subject_id'),
+  start_date: optionalDate,
+  end_date: optionalDate,
+});
+export type StudentHistoryQuery = z.infer<typeof studentHistoryQuery>;
+
+export const studentHistoryRow = z.object({
+  date: z.string(),
+  period_code: z.string(),
+  subject_name: z.string(),
+  teacher_name: z.string(),
+  present_status: attendanceStatus,
+  period_id: z.number().int(),
+  subject_id: z.number().int(),
+  routine_id: z.number().int(),
+  initial: z.string(),
+  start_time: z.string(),
+});
+export type StudentHistoryRow = z.infer<typeof studentHistoryRow>;
+
+export const studentHistorySummary = z.object({
+  student_id: z.number().int(),
+  start_date: z.string(),
+  end_date: z.string(),
+  total: z.number().int(),
+  present: z.number().int(),
+  absent: z.number().int(),
+  /** 0-100 with one decimal; null when nothing was marked in the range. */
+  present_rate: z.number().nullable(),
+});
+export type StudentHistorySummary = z.infer<typeof studentHistorySummary>;
+
+// ------------------------------------------------------------------ absentees
+
+export const sectionAbsentQuery = z.object({
+  section_id: id('section_id'),
+  /** Without it: students absent in any period of the date. */
+  routine_id: optionalId('routine_id'),
+  date: optionalDate,
+});
+export type SectionAbsentQuery = z.infer<typeof sectionAbsentQuery>;
+
+/** "Absence Student Information". mobile_no is the guardian phone: mobile, else father's, else mother's. */
+export const absentStudentRow = z.object({
+  student_id: z.number().int(),
+  student_code: z.string(),
+  full_name: z.string(),
+  class_name: z.string(),
+  section_default_name: z.string(),
+  mobile_no: z.string(),
+  class_roll_no: z.number().int(),
+  /** The periods the student was marked absent in, in period order. */
+  period_codes: z.array(z.string()),
+});
+export type AbsentStudentRow = z.infer<typeof absentStudentRow>;
+
+// ------------------------------------------------------------------ summaries
+
+export const sectionDayQuery = z.object({
+  section_id: id('section_id'),
+  date: optionalDate,
+  class_id: optionalId('class_id'),
+});
+export type SectionDayQuery = z.infer<typeof sectionDayQuery>;
+
+/** One routine entry of the section on the date's weekday: "Student Attendance Information". */
+export const periodAttendanceRow = z.object({
+  r_id: z.number().int(),
+  period_id: z.number().int(),
+  period_code: z.string(),
+  subject_id: z.number().int(),
+  subject_name: z.string(),
+  start_time: z.string(),
+  end_time: z.string(),
+  /** The attendance time (HH:mm:ss); null when not taken. */
+  time: z.string().nullable(),
+  t_id: z.number().int(),
+  initial: z.string(),
+  teacher_name: z.string(),
+  all: z.number().int(),
+  present: z.number().int().nullable(),
+  absent: z.number().int().nullable(),
+  taken: z.boolean(),
+});
+export type PeriodAttendanceRow = z.infer<typeof periodAttendanceRow>;
+
+export const schoolDayQuery = z.object({
+  school_info_id: optionalId('school_info_id'),
+  date: optionalDate,
+});
+export type SchoolDayQuery = z.infer<typeof schoolDayQuery>;
+
+/**
+ * One section's day ("Today Attendance" table). present/absent are the marks of the section's
+ * first taken period of the day (the morning roll call); all null, and taken false, until a
+ * period is taken.
+ */
+export const sectionAttendanceSummaryRow = z.object({
+  class_id: z.number().int(),
+  class_name: z.string(),
+  section_id: z.number().int(),
+  section_default_name: z.string(),
+  all: z.number().int(),
+  present: z.number().int().nullable(),
+  absent: z.number().int().nullable(),
+  present_rate: z.number().nullable(),
+  taken_periods: z.number().int(),
+  scheduled_periods: z.number().int(),
+  taken: z.boolean(),
+});
+export type SectionAttendanceSummaryRow = z.infer<typeof sectionAttendanceSummaryRow>;
+
+/** The school's day, for the ring "P-{present_rate}%". Counts only sections already taken. */
+export const schoolAttendanceSummary = z.object({
+  date: z.string(),
+  school_info_id: z.number().int(),
+  school_name: z.string(),
+  all: z.number().int(),
+  present: z.number().int(),
+  absent: z.number().int(),
+  present_rate: z.number().nullable(),
+  sections_taken: z.number().int(),
+  sections_total: z.number().int(),
+});
+export type SchoolAttendanceSummary = z.infer<typeof schoolAttendanceSummary>;
+
+/** GET /api/routine/school/today/sections */
+export const schoolTodaySectionsQuery = z.object({
+  school_info_id: optionalId('school_info_id'),
+  today: optionalDate,
+});
+export type SchoolTodaySectionsQuery = z.infer<typeof schoolTodaySectionsQuery>;
+
+export const schoolTodaySectionRow = z.object({
+  class_id: z.number().int(),
+  class_name: z.string(),
+  section_id: z.number().int(),
+  section_default_name: z.string(),
+  date: z.string(),
+  scheduled_periods: z.number().int(),
+  taken_periods: z.number().int(),
+});
+export type SchoolTodaySectionRow = z.infer<typeof schoolTodaySectionRow>;
+
+// ------------------------------------------------------------------ absence messages
+
+export const absentMessageBody = z.object({
+  routine_id: id('routine_id'),
+  date: isoDate,
+});
+export type AbsentMessageBody = z.infer<typeof absentMessageBody>;
+
+export const absentMessageResponse = z.object({
+  ok: z.literal(true),
+  message: z.string(),
+  /** Messages newly queued by this call. */
+  queued: z.number().int(),
+  /** Absent students already messaged for this period and date. */
+  already: z.number().int(),
+  /** Absent students with no usable guardian phone number. */
+  no_phone: z.number().int(),
+});
+export type AbsentMessageResponse = z.infer<typeof absentMessageResponse>;
+
+export const outboxStatus = z.enum(['queued', 'sent', 'failed']);
+export type OutboxStatus = z.infer<typeof outboxStatus>;
+
+export const outboxQuery = z.object({
+  status: z.preprocess((v) => (v === '' ? undefined : v), outboxStatus.optional()),
+  limit: z.coerce.number().int().min(1).max(200).default(50),
+  offset: z.coerce.number().int().min(0).default(0),
+});
+export type OutboxQuery = z.infer<typeof outboxQuery>;
+
+export const outboxRow = z.object({
+  id: z.number().int(),
+  kind: z.string(),
+  student_name: z.string(),
+  phone: z.string(),
+  body: z.string(),
+  date: z.string(),
+  status: outboxStatus,
+  attempts: z.number().int(),
+  last_error: z.string().nullable(),
+  created_at: z.string(),
+  sent_at: z.string().nullable(),
+});
+export type OutboxRow = z.infer<typeof outboxRow>;

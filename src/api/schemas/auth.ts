@@ -1,0 +1,51 @@
+import { z } from 'zod';
+
+export const loginBody = z.object({
+  user_code: z.string().trim().min(1, 'Enter your user id, e-mail or phone').max(120),
+  password: z.string().min(1, 'Enter your password').max(200),
+});
+export type LoginBody = z.infer<typeof loginBody>;
+
+export const loginResponse = z.object({
+  user_type_id: z.number().int(),
+  accessToken: z.string(),
+  user_code: z.string(),
+  expires_at: z.string(),
+});
+export type LoginResponse = z.infer<typeof loginResponse>;
+
+export const loginFailure = z.object({
+  errorMsg: z.string(),
+  error: z.object({ code: z.string(), message: z.string() }),
+});
+
+export const userQuery = z.object({
+  user_code: z.string().optional(),
+  user_type: z.coerce.number().int().optional(),
+});
+
+/** The signed-in user's profile, for every user type. `id` is the student/teacher/admin record id. */
+export const userProfile = z.object({
+  id: z.number().int(),
+  user_id: z.number().int(),
+  user_code: z.string(),
+  user_type: z.number().int(),
+  first_name: z.string(),
+  last_name: z.string(),
+  full_name: z.string(),
+  school_id: z.number().int().nullable(),
+  school_info_id: z.number().int().nullable(),
+  school_type: z.number().int().nullable(),
+  school_name: z.string().nullable(),
+  admin_code: z.string().nullable(),
+  teacher_code: z.string().nullable(),
+  student_code: z.string().nullable(),
+  initial: z.string().nullable(),
+  class: z.number().int().nullable(),
+  class_name: z.string().nullable(),
+  section_id: z.number().int().nullable(),
+  section_default_name: z.string().nullable(),
+  class_roll_no: z.number().int().nullable(),
+  session_id: z.number().int().nullable(),
+});
+export type UserProfile = z.infer<typeof userProfile>;

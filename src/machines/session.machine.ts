@@ -1,0 +1,316 @@
+/**
+ * The session: who is signed in, with which token, and what the sign-in screen should say.
+ *
+ * booting ─┬─ saved sign-in ─> restoring ──(server confirms)──> signedIn
+ *          └─ none ──────────> signedOut
+ * signedOut / expired ──session.login──> signingIn.authenticating ─> signingIn.loadingProfile ─> signedIn
+ * signedIn ──session.expired (a 401)──> expired (message, returnTo)
+ * signedIn ──session.logout──> signingOut ──(whatever the server says)──> signedOut
+ *
+ * Pure: no React, no DOM. All I/O is the named actors (login, fetchMe, logout) and the named
+ * actions (persist, forget); the defaults call the API and localStorage, tests `.provide()` fakes.
+ * A saved token is used only after the server confirms it (fetchMe); the spec's old portal trusted
+ * browser storage and left the token valid on logout, which this machine does not repeat.
+ */
+import { assertEvent, assign, fromPromise, setup } from 'xstate';
+import type { LoginBody, LoginResponse, UserProfile } from '@/api/schemas/auth';
+import { isUserType, VIEWER, type UserType } from '@/api/permissions';
+import { errorMessage, errorStatus } from '@/api/client';
+import {
+  clearStoredSession,
+  fetchMe,
+  login,
+  logout,
+  saveStoredSession,
+  type ChosenSchool,
+  type FetchMeInput,
+  type StoredSession,
+} from '@/api/session';
+
+export const SESSION_ENDED_MESSAGE = 'Your session has ended. Please sign in again.';
+export const UNSUPPORTED_ACCOUNT_MESSAGE = 'This account cannot use the portal. Please contact your school.';
+export const PROFILE_MISMATCH_MESSAGE = 'The server answered with a different account. Please sign in again.';
+
+export interface SessionContext {
+  token: string | null;
+  expiresAt: string | null;
+  userType: UserType | null;
+  userCode: string | null;
+  profile: UserProfile | null;
+  /** The school a viewer chose to browse (viewers only). */
+  school: ChosenSchool | null;
+  /** Where to go after the next sign-in (the page that needed it). */
+  returnTo: string | null;
+  /** Shown on the sign-in screen: a failed sign-in, or why the session ended. */
+  message: string | null;
+}
+
+export interface SessionInput {
+  stored?: StoredSession | null;
+}
+
+export type SessionEvent =
+  | { type: 'session.login'; user_code: string; password: string }
+  | { type: 'session.logout' }
+  | { type: 'session.expired'; returnTo?: string | null }
+  | { type: 'session.restore'; stored: StoredSession }
+  | { type: 'session.chooseSchool'; school: ChosenSchool }
+  | { type: 'session.remember'; returnTo: string }
+  | { type: 'session.landed' };
+
+/** Only in-app paths; never the sign-in pages themselves (that would loop). */
+export function safeReturnTo(path: string | null | undefined): string | null {
+  if (!path || !path.startsWith('/') || path.startsWith('//')) return null;
+  const pathname = path.split(/[?#]/)[0].replace(/\/+$/, '').toLowerCase();
+  if (pathname === '' || pathname === '/login') return null;
+  return path;
+}
+
+const signedOutContext = {
+  token: null,
+  expiresAt: null,
+  userType: null,
+  userCode: null,
+  profile: null,
+  school: null,
+} as const;
+
+function fromStored(stored: StoredSession | null | undefined): Partial<SessionContext> {
+  if (!stored) return {};
+  return {
+    token: stored.accessToken,
+    expiresAt: stored.expires_at,
+    userType: stored.user_type,
+    userCode: stored.user_code,
+    school: stored.school,
+  };
+}
+
+function toStored(context: SessionContext): StoredSession {
+  return {
+    accessToken: context.token ?? '',
+    user_type: context.userType ?? 1,
+    user_code: context.userCode ?? '',
+    expires_at: context.expiresAt,
+    school: context.school,
+  };
+}
+
+function fetchMeInput(context: SessionContext): FetchMeInput {
+  return { token: context.token ?? '', user_code: context.userCode ?? '', user_type: context.userType ?? 0 };
+}
+
+export const sessionMachine = setup({
+  types: {
+    context: {} as SessionContext,
+    events: {} as SessionEvent,
+    input: {} as SessionInput,
+    tags: {} as 'busy',
+  },
+  actors: {
+    login: fromPromise<LoginResponse, LoginBody>(({ input }) => login(input)),
+    fetchMe: fromPromise<UserProfile, FetchMeInput>(({ input }) => fetchMe(input)),
+    logout: fromPromise<void, { token: string }>(({ input }) => logout(input)),
+  },
+  actions: {
+    persist: (_, stored: StoredSession) => saveStoredSession(stored),
+    forget: () => clearStoredSession(),
+  },
+  guards: {
+    hasSavedToken: ({ context }) => context.token !== null,
+    isKnownUserType: (_, output: LoginResponse) => isUserType(output.user_type_id),
+    profileMatches: ({ context }, profile: UserProfile) => profile.user_type === context.userType,
+    isViewer: ({ context }) => context.userType === VIEWER,
+    /** The server refused the token itself (not a network failure or a server error). */
+    isRefused: (_, error: unknown) => [401, 403].includes(errorStatus(error)),
+  },
+}).createMachine({
+  id: 'session',
+  context: ({ input }) => ({
+    ...signedOutContext,
+    returnTo: null,
+    message: null,
+    ...fromStored(input?.stored),
+  }),
+  initial: 'booting',
+  states: {
+    booting: {
+      always: [{ guard: 'hasSavedToken', target: 'restoring' }, { target: 'signedOut' }],
+    },
+
+    signedOut: {
+      on: {
+        'session.login': { target: 'signingIn' },
+        'session.restore': {
+          target: 'restoring',
+          actions: assign(({ event }) => ({ ...fromStored(event.stored), message: null })),
+        },
+        'session.remember': { actions: assign({ returnTo: ({ event }) => safeReturnTo(event.returnTo) }) },
+      },
+    },
+
+    expired: {
+      on: {
+        'session.login': { target: 'signingIn' },
+        'session.restore': {
+          target: 'restoring',
+          actions: assign(({ event }) => ({ ...fromStored(event.stored), message: null })),
+        },
+        'session.remember': { actions: assign({ returnTo: ({ event }) => safeReturnTo(event.returnTo) }) },
+      },
+    },
+
+    signingIn: {
+      tags: 'busy',
+      initial: 'authenticating',
+      states: {
+        authenticating: {
+          entry: assign({ message: null }),
+          invoke: {
+            id: 'login',
+            src: 'login',
+            input: ({ event }) => {
+              assertEvent(event, 'session.login');
+              return { user_code: event.user_code, password: event.password };
+            },
+            onDone: [
+              {
+                guard: { type: 'isKnownUserType', params: ({ event }) => event.output },
+                target: 'loadingProfile',
+                actions: assign(({ event }) => ({
+                  token: event.output.accessToken,
+                  expiresAt: event.output.expires_at,
+                  userType: event.output.user_type_id as UserType,
+                  userCode: event.output.user_code,
+                  profile: null,
+                  school: null,
+                })),
+              },
+              {
+                target: '#session.signedOut',
+                actions: assign({ ...signedOutContext, message: UNSUPPORTED_ACCOUNT_MESSAGE }),
+              },
+            ],
+            onError: {
+              target: '#session.signedOut',
+              actions: assign(({ event }) => ({ ...signedOutContext, message: errorMessage(event.error) })),
+            },
+          },
+        },
+        loadingProfile: {
+          invoke: {
+            id: 'fetchMe',
+            src: 'fetchMe',
+            input: ({ context }) => fetchMeInput(context),
+            onDone: [
+              {
+                guard: { type: 'profileMatches', params: ({ event }) => event.output },
+                target: '#session.signedIn',
+                actions: [
+                  assign({ profile: ({ event }) => event.output, message: null }),
+                  { type: 'persist', params: ({ context }) => toStored(context) },
+                ],
+              },
+              {
+                target: '#session.signedOut',
+                actions: assign({ ...signedOutContext, message: PROFILE_MISMATCH_MESSAGE }),
+              },
+            ],
+            onError: {
+              target: '#session.signedOut',
+              actions: assign(({ event }) => ({ ...signedOutContext, message: errorMessage(event.error) })),
+            },
+          },
+        },
+      },
+    },
+
+    restoring: {
+      tags: 'busy',
+      invoke: {
+        id: 'fetchMe',
+        src: 'fetchMe',
+        input: ({ context }) => fetchMeInput(context),
+        onDone: [
+          {
+            guard: { type: 'profileMatches', params: ({ event }) => event.output },
+            target: 'signedIn',
+            actions: [
+              assign({ profile: ({ event }) => event.output, message: null }),
+              { type: 'persist', params: ({ context }) => toStored(context) },
+            ],
+          },
+          {
+            target: 'signedOut',
+            actions: [assign({ ...signedOutContext, message: SESSION_ENDED_MESSAGE }), 'forget'],
+          },
+        ],
+        onError: [
+          {
+            // The token is no longer valid: forget it and say so.
+            guard: { type: 'isRefused', params: ({ event }: { event: { error: unknown } }) => event.error },
+            target: 'signedOut',
+            actions: [assign({ ...signedOutContext, message: SESSION_ENDED_MESSAGE }), 'forget'],
+          },
+          {
+            // The server could not be asked (offline, 5xx): keep the saved sign-in for the next
+            // try instead of signing the user out over a hiccup, but do not use it unconfirmed.
+            target: 'signedOut',
+            actions: assign(({ event }) => ({
+              ...signedOutContext,
+              message: `We could not check your saved sign-in: ${errorMessage(event.error)}`,
+            })),
+          },
+        ],
+      },
+    },
+
+    signedIn: {
+      on: {
+        'session.logout': { target: 'signingOut' },
+        'session.expired': {
+          target: 'expired',
+          actions: [
+            assign(({ context, event }) => ({
+              ...signedOutContext,
+              // Keep the user id so the sign-in form can offer it again.
+              userCode: context.userCode,
+              message: SESSION_ENDED_MESSAGE,
+              returnTo: safeReturnTo(event.returnTo),
+            })),
+            'forget',
+          ],
+        },
+        'session.chooseSchool': {
+          guard: 'isViewer',
+          actions: [
+            assign({ school: ({ event }) => event.school }),
+            { type: 'persist', params: ({ context }) => toStored(context) },
+          ],
+        },
+        'session.landed': { actions: assign({ returnTo: null }) },
+      },
+    },
+
+    signingOut: {
+      tags: 'busy',
+      // Forget locally first: whatever the server answers, this browser is signed out.
+      entry: 'forget',
+      invoke: {
+        id: 'logout',
+        src: 'logout',
+        input: ({ context }) => ({ token: context.token ?? '' }),
+        onDone: {
+          target: 'signedOut',
+          actions: assign({ ...signedOutContext, returnTo: null, message: null }),
+        },
+        onError: {
+          target: 'signedOut',
+          actions: assign({ ...signedOutContext, returnTo: null, message: null }),
+        },
+      },
+    },
+  },
+});
+
+export type SessionMachine = typeof sessionMachine;

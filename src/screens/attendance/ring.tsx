@@ -1,0 +1,34 @@
+/** The present-rate ring of the attendance dashboard: "P-{present_rate}%", or "Not taken yet". */
+export function PresentRing({ rate }: { rate: number | null }) {
+  const label = rate === null ? 'Not taken yet' : `P-${rate}%`;
+  const r = 52;
+  const circumference = 2 * Math.PI * r;
+  const filled = rate === null ? 0 : (Math.max(0, Math.min(rate, 100)) / 100) * circumference;
+  return (
+    <svg viewBox="0 0 128 128" className="h-36 w-36 shrink-0" role="img" aria-label={label}>
+      <circle cx="64" cy="64" r={r} fill="none" stroke="currentColor" strokeWidth="12" className="text-slate-200" />
+      <circle
+        cx="64"
+        cy="64"
+        r={r}
+        fill="none"
+        stroke="currentColor"
+        strokeWidth="12"
+        strokeLinecap="round"
+        strokeDasharray={`${filled} ${circumference}`}
+        transform="rotate(-90 64 64)"
+        className="text-emerald-500"
+      />
+      <text
+        x="64"
+        y="64"
+        textAnchor="middle"
+        dominantBaseline="central"
+        className={rate === null ? 'fill-slate-500 text-[11px]' : 'fill-slate-900 text-[18px] font-bold'}
+        aria-hidden="true"
+      >
+        {label}
+      </text>
+    </svg>
+  );
+}

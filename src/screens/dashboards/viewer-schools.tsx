@@ -1,0 +1,59 @@
+/**
+ * /viewer-school: the schools linked to this viewer, by name (spec part 1, Viewer screens).
+ * Choosing one stores it in the session (and the saved sign-in) and opens /viewer-admin.
+ */
+import { useLocation } from 'wouter';
+import { fetchViewerSchools } from '@/api/schools';
+import { useApi } from '@/api/use-query';
+import { Card, PageHeader } from '@/ui/page';
+import { useSessionActor, useSignedIn } from '@/ui/session';
+import { EmptyState, ErrorState, Loading } from '@/ui/status';
+
+export default function ViewerSchools() {
+  const { profile, school: chosen } = useSignedIn();
+  const actor = useSessionActor();
+  const [, navigate] = useLocation();
+  const schools = useApi(`viewer-schools:${profile.id}`, () => fetchViewerSchools(profile.id));
+
+  function choose(id: number, school_name: string) {
+    actor.send({ type: 'session.chooseSchool', school: { id, school_name } });
+    navigate('/viewer-admin');
+  }
+
+  return (
+    <>
+      <PageHeader title="Choose a school" />
+      <Card>
+        {schools.status === 'error' ? (
+          <ErrorState error={schools.error} onRetry={schools.reload} what="your schools" />
+        ) : schools.status !== 'success' ? (
+          <Loading label="Loading your schools…" />
+        ) : schools.data.length === 0 ? (
+          <EmptyState>No schools are linked to your account yet. Ask the portal's administrator to link them.</EmptyState>
+        ) : (
+          <ul className="divide-y divide-slate-100" aria-label="Your schools">
+            {schools.data.map((s) => (
+              <li key={s.id}>
+                <button
+                  type="button"
+                  onClick={() => choose(s.id, s.school_name)}
+                  aria-current={chosen?.id === s.id ? 'true' : undefined}
+                  className="flex w-full items-center justify-between gap-3 rounded-md px-3 py-3 text-left hover:bg-indigo-50"
+                >
+                  <span>
+                    <span className="block font-semibold text-slate-900">{s.school_name}</span>
+                    <span className="block text-xs text-slate-600">
+                      {[s.address_upazilla, s.address_district].filter(Boolean).join(', ')}
+                      {s.eiin ? ` · EIIN ${s.eiin}` : ''}
+                    </span>
+                  </span>
+                  {chosen?.id === s.id ? <span className="text-xs font-semibold text-indigo-700">Current</span> : null}
+                </button>
+              </li>
+            ))}
+          </ul>
+        )}
+      </Card>
+    </>
+  );
+}

@@ -1,0 +1,6 @@
+/** /schooladminnotice: the school admin's 'Create Note's' form and the school's notices under 'Information'. */
+import { NoticeManager } from './notice-manager';
+
+export default function AdminNoticeScreen() {
+  return <NoticeManager variant="admin" />;
+}

@@ -1,0 +1,48 @@
+/** /show-notice?type=1|2: the chosen school's notices of a kind, newest first, read-only (viewers). */
+import { Link, useSearch } from 'wouter';
+import { parseNoticeType } from '@/api/notices';
+import { PageHeader } from '@/ui/page';
+import { useSignedIn } from '@/ui/session';
+import { EmptyState, ErrorState, Loading } from '@/ui/status';
+import { noticeDate } from './dates';
+import { useSchoolNotices } from './queries';
+
+const TITLES = { 1: 'School/Teacher Notes', 2: 'School Notes' } as const;
+
+export default function ViewerNoticeList() {
+  const { school } = useSignedIn();
+  const type = parseNoticeType(new URLSearchParams(useSearch()).get('type'));
+  const notices = useSchoolNotices(school?.id ?? null, type);
+  return (
+    <>
+      <PageHeader kicker={school?.school_name} title={type ? TITLES[type] : 'Notes'}>
+        <Link href="/viewer-notice" className="rounded text-sm font-semibold text-indigo-700 underline underline-offset-2">
+          All kinds of notes
+        </Link>
+      </PageHeader>
+      {notices.status === 'error' ? (
+        <ErrorState error={notices.error} onRetry={notices.reload} what="the notices" />
+      ) : notices.status !== 'success' ? (
+        <Loading label="Loading notices…" />
+      ) : notices.data.length === 0 ? (
+        <EmptyState>This school has no notices of this kind yet.</EmptyState>
+      ) : (
+        <ul className="space-y-3" aria-label="Notices">
+          {notices.data.map((n) => (
+            <li key={n.id} className="rounded-xl bg-white p-4 shadow-sm ring-1 ring-slate-200">
+              <div className="flex flex-wrap items-start justify-between gap-2">
+                <h2 className="font-semibold text-slate-900">{n.notice_headline}</h2>
+                <span className="whitespace-nowrap text-sm text-slate-600">Date: {noticeDate(n.publishing_date)}</span>
+              </div>
+              <p className="mt-2 whitespace-pre-line text-sm text-slate-800">{n.notice_description}</p>
+              <p className="mt-2 text-xs text-slate-500">
+                Class {n.class_name} · Section {n.section_default_name} · {n.creator_name} · read by {n.read_count} of{' '}
+                {n.recipient_count}
+              </p>
+            </li>
+          ))}
+        </ul>
+      )}
+    </>
+  );
+}

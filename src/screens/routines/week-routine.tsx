@@ -1,0 +1,63 @@
+/**
+ * A week of classes as day cards (spec part 2, Routines: "weekly routine cards (day, period,
+ * times, subject, class, section, room, teacher initial)"). Today's card comes first and is marked,
+ * so the page answers "what do I have now" at a glance.
+ */
+import { DateTime } from 'luxon';
+import type { RoutineRow } from '@/api/schemas/routines';
+import { formatClockTime } from '@/ui/format';
+
+/** Spec day ids: 1 = Sunday ... 7 = Saturday (luxon: 1 = Monday ... 7 = Sunday). */
+export const todayDayId = (zone = 'Asia/Dhaka') => (DateTime.now().setZone(zone).weekday % 7) + 1;
+
+export function groupByDay(rows: readonly RoutineRow[]) {
+  const days = new Map<number, { day: string; rows: RoutineRow[] }>();
+  for (const row of rows) {
+    const entry = days.get(row.day_id) ?? { day: row.day, rows: [] };
+    entry.rows.push(row);
+    days.set(row.day_id, entry);
+  }
+  return [...days.entries()]
+    .sort(([a], [b]) => a - b)
+    .map(([dayId, entry]) => ({ dayId, ...entry, rows: entry.rows.sort((a, b) => a.start_time.localeCompare(b.start_time)) }));
+}
+
+export function WeekRoutine({ rows, show }: { rows: readonly RoutineRow[]; show: 'class' | 'teacher' }) {
+  const today = todayDayId();
+  const days = groupByDay(rows);
+  const ordered = [...days.filter((d) => d.dayId === today), ...days.filter((d) => d.dayId !== today)];
+  return (
+    <div className="grid gap-4 md:grid-cols-2 xl:grid-cols-3">
+      {ordered.map((d) => (
+        <section
+          key={d.dayId}
+          aria-labelledby={`day-${d.dayId}`}
+          className={`rounded-xl border bg-white p-4 shadow-sm ${d.dayId === today ? 'border-indigo-400 ring-1 ring-indigo-300' : 'border-slate-200'}`}
+        >
+          <h2 id={`day-${d.dayId}`} className="mb-3 flex items-center justify-between text-base font-semibold text-slate-900">
+            {d.day}
+            {d.dayId === today && <span className="rounded-full bg-indigo-100 px-2 py-0.5 text-xs font-medium text-indigo-700">Today</span>}
+          </h2>
+          <ol className="divide-y divide-slate-100">
+            {d.rows.map((r) => (
+              <li key={r.id} className="flex items-start justify-between gap-3 py-2 text-sm">
+                <div>
+                  <p className="font-medium text-slate-900">
+                    {r.period_code} · {r.subject_name}
+                  </p>
+                  <p className="text-slate-600">
+                    {show === 'class' ? `Class ${r.class_name}, Section ${r.section_default_name}` : `Teacher ${r.initial}`}
+                    {r.room ? ` · Room ${r.room}` : ''}
+                  </p>
+                </div>
+                <p className="whitespace-nowrap text-slate-600">
+                  {formatClockTime(r.start_time)}–{formatClockTime(r.end_time)}
+                </p>
+              </li>
+            ))}
+          </ol>
+        </section>
+      ))}
+    </div>
+  );
+}

@@ -1,0 +1,91 @@
+/**
+ * The command palette (Ctrl/Cmd+K or `/`): every page the user may open ("Go to", from routes.ts)
+ * plus actions (see ./built-in-commands), and whatever feature modules register (see ./commands).
+ * Typing filters, arrows move, Enter runs, Escape closes.
+ */
+import { useEffect, useMemo, useState } from 'react';
+import { Dialog, DialogPanel, DialogTitle } from '@headlessui/react';
+import { Command as Cmdk } from 'cmdk';
+import { scoreCommand, useCommands, type Command, type CommandContext } from '@/ui/commands';
+
+const GROUP_ORDER = ['Go to', 'Actions'];
+
+type Section = { heading: string; items: Command[] };
+
+/**
+ * With nothing typed: every command under its group. With a search: the matches ranked by
+ * scoreCommand in one list (best first), so Enter always takes the best match. The ranking is done
+ * here rather than by cmdk: cmdk 1.1 cannot reorder groups (it looks them up by an internal id).
+ */
+function sectionsFor(commands: Command[], search: string): Section[] {
+  if (!search.trim()) {
+    const groups = new Map<string, Command[]>();
+    for (const command of commands) groups.set(command.group, [...(groups.get(command.group) ?? []), command]);
+    const rank = (g: string) => (GROUP_ORDER.includes(g) ? GROUP_ORDER.indexOf(g) : GROUP_ORDER.length);
+    return [...groups.entries()].sort((a, b) => rank(a[0]) - rank(b[0])).map(([heading, items]) => ({ heading, items }));
+  }
+  const ranked = commands
+    .map((command, index) => ({ command, index, score: scoreCommand(command.label, command.keywords ?? [], search) }))
+    .filter((r) => r.score > 0)
+    .sort((a, b) => b.score - a.score || a.index - b.index)
+    .map((r) => r.command);
+  return ranked.length ? [{ heading: 'Best matches', items: ranked }] : [];
+}
+
+export default function CommandPalette({ open, onClose, ctx }: { open: boolean; onClose: () => void; ctx: CommandContext }) {
+  const commands = useCommands(ctx);
+  const [search, setSearch] = useState('');
+  const sections = useMemo(() => sectionsFor(commands, search), [commands, search]);
+  const first = sections[0]?.items[0]?.id ?? '';
+  const [selected, setSelected] = useState(first);
+  // A new search selects its best match.
+  useEffect(() => setSelected(first), [first, search]);
+
+  const run = (command: Command) => {
+    onClose();
+    command.perform(ctx);
+  };
+  return (
+    <Dialog open={open} onClose={onClose} className="relative z-40">
+      <div className="fixed inset-0 bg-slate-900/40" aria-hidden="true" />
+      <div className="fixed inset-0 flex items-start justify-center p-3 pt-[10vh]">
+        <DialogPanel className="w-full max-w-xl overflow-hidden rounded-xl bg-white shadow-2xl ring-1 ring-slate-200">
+          <DialogTitle className="sr-only">Search or jump</DialogTitle>
+          <Cmdk label="Search or jump" loop shouldFilter={false} value={selected} onValueChange={setSelected} className="flex flex-col">
+            <Cmdk.Input
+              autoFocus
+              value={search}
+              onValueChange={setSearch}
+              placeholder="Search pages and actions…"
+              className="w-full border-0 border-b border-slate-200 px-4 py-3 text-base text-slate-900 outline-none placeholder:text-slate-400"
+            />
+            <Cmdk.List className="max-h-[60vh] overflow-y-auto p-2">
+              <Cmdk.Empty className="px-3 py-6 text-center text-sm text-slate-600">Nothing matches.</Cmdk.Empty>
+              {sections.map((section) => (
+                <Cmdk.Group
+                  key={section.heading}
+                  heading={section.heading}
+                  className="[&_[cmdk-group-heading]]:px-2 [&_[cmdk-group-heading]]:pt-2 [&_[cmdk-group-heading]]:pb-1 [&_[cmdk-group-heading]]:text-xs [&_[cmdk-group-heading]]:font-semibold [&_[cmdk-group-heading]]:text-slate-500"
+                >
+                  {section.items.map((command) => (
+                    <Cmdk.Item
+                      key={command.id}
+                      value={command.id}
+                      onSelect={() => run(command)}
+                      className="flex cursor-pointer items-center justify-between gap-3 rounded-md px-3 py-2 text-sm text-slate-800 data-[selected=true]:bg-indigo-600 data-[selected=true]:text-white"
+                    >
+                      <span>{command.label}</span>
+                      <span className="text-xs opacity-70">
+                        {[search.trim() ? command.group : null, command.hint].filter(Boolean).join(' · ')}
+                      </span>
+                    </Cmdk.Item>
+                  ))}
+                </Cmdk.Group>
+              ))}
+            </Cmdk.List>
+          </Cmdk>
+        </DialogPanel>
+      </div>
+    </Dialog>
+  );
+}

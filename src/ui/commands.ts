@@ -1,0 +1,100 @@
+/**
+ * The command registry behind the palette. Commands are data; any module can add its own with
+ * `registerCommands` (at import time) or `useRegisterCommands` (while a screen is mounted), e.g. a
+ * later "New notice" action or jumps to individual notices. The palette shows whatever is
+ * registered and visible for the current user.
+ */
+import { useEffect, useMemo, useSyncExternalStore } from 'react';
+import type { UserType } from '@/api/permissions';
+import type { ChosenSchool } from '@/api/session';
+
+export interface CommandContext {
+  userType: UserType;
+  school: ChosenSchool | null;
+  location: string;
+  navigate: (to: string) => void;
+  logout: () => void;
+  openShortcuts: () => void;
+}
+
+export interface Command {
+  id: string;
+  label: string;
+  keywords?: readonly string[];
+  /** Heading the command is listed under, e.g. "Go to" or "Actions". */
+  group: string;
+  /** A short note shown at the right, e.g. a shortcut or "not built yet". */
+  hint?: string;
+  perform: (ctx: CommandContext) => void;
+  visible?: (ctx: CommandContext) => boolean;
+}
+
+export type CommandSource = readonly Command[] | ((ctx: CommandContext) => readonly Command[]);
+
+let sources: CommandSource[] = [];
+const listeners = new Set<() => void>();
+
+function emit() {
+  for (const listener of listeners) listener();
+}
+
+/** Adds commands to the palette; returns a function that removes them again. */
+export function registerCommands(source: CommandSource): () => void {
+  sources = [...sources, source];
+  emit();
+  return () => {
+    sources = sources.filter((s) => s !== source);
+    emit();
+  };
+}
+
+/** Registers commands while the calling component is mounted. Pass a stable (memoized) list. */
+export function useRegisterCommands(source: CommandSource): void {
+  useEffect(() => registerCommands(source), [source]);
+}
+
+function subscribe(listener: () => void) {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
+
+/** Every registered command that is visible in this context, in registration order. */
+export function collectCommands(ctx: CommandContext, from: readonly CommandSource[] = sources): Command[] {
+  const seen = new Set<string>();
+  const out: Command[] = [];
+  for (const source of from) {
+    for (const command of typeof source === 'function' ? source(ctx) : source) {
+      if (seen.has(command.id)) continue;
+      if (command.visible && !command.visible(ctx)) continue;
+      seen.add(command.id);
+      out.push(command);
+    }
+  }
+  return out;
+}
+
+export function useCommands(ctx: CommandContext): Command[] {
+  const current = useSyncExternalStore(subscribe, () => sources, () => sources);
+  return useMemo(() => collectCommands(ctx, current), [ctx, current]);
+}
+
+/**
+ * How well a command matches what was typed (0 = hidden). Predictable rather than fuzzy: the
+ * label's start beats a word of the label, which beats text inside it, which beats keywords; every
+ * typed word may also be the start of any word of the label or keywords ("tak att").
+ */
+export function scoreCommand(label: string, keywords: readonly string[], search: string): number {
+  const q = search.trim().toLowerCase().replace(/\s+/g, ' ');
+  if (!q) return 1;
+  const name = label.toLowerCase();
+  if (name.startsWith(q)) return 1;
+  const nameWords = name.split(/[\s/_-]+/);
+  if (nameWords.some((w) => w.startsWith(q))) return 0.9;
+  if (name.includes(q)) return 0.8;
+  const typed = q.split(' ');
+  const words = [...nameWords, ...keywords.flatMap((k) => k.toLowerCase().split(/[\s/_-]+/))];
+  if (typed.every((t) => words.some((w) => w.startsWith(t)))) return 0.6;
+  const hay = [name, ...keywords.map((k) => k.toLowerCase())].join(' ');
+  if (typed.every((t) => hay.includes(t))) return 0.4;
+  return 0;
+}

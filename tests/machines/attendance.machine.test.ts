@@ -1,0 +1,721 @@
+/**
+ * Model-based tests for the attendance machine. As in the session machine's tests, the model is
+ * the machine's own config with each invocation's outcomes (xstate.done.actor.* /
+ * xstate.error.actor.*) and the roll-digit pause (xstate.after.digitPause) turned into explicit
+ * events, because @xstate/graph traverses pure transitions only. Every generated path is replayed
+ * against a real actor whose actors are deferred fakes and whose clock is simulated; each state on
+ * the way is compared with the model and checked against literal expectations.
+ *
+ * The traversal tells states apart by their whole context (lists shortened to what varies); two
+ * students and a small alphabet of events keep the number of paths bounded while every state and
+ * every transition of the machine is still taken.
+ */
+import { createTestModel } from '@xstate/graph';
+import {
+  createActor,
+  createMachine,
+  fromPromise,
+  getInitialSnapshot,
+  getNextSnapshot,
+  SimulatedClock,
+  type AnyStateMachine,
+  type EventObject,
+  type SnapshotFrom,
+} from 'xstate';
+import type {
+  AbsentMessageBody,
+  AbsentMessageResponse,
+  AttendanceStudentRow,
+  TakeAttendanceResponse,
+} from '@/api/schemas/attendance';
+import type { RoutineTodayRow } from '@/api/schemas/routines';
+import type { TakeAttendanceInput } from '@/api/attendance';
+import {
+  attendanceList,
+  attendanceMachine,
+  byRoll,
+  DIGIT_PAUSE_MS,
+  isIsoDate,
+  jumpToRoll,
+  presentCount,
+  type AttendanceContext,
+  type AttendanceEvent,
+  type AttendanceInput,
+  type LoadPeriodsInput,
+  type LoadStudentsInput,
+} from '@/machines/attendance.machine';
+
+// ---- fixtures ---------------------------------------------------------------------------------
+
+const TODAY = '2026-11-22'; // a Sunday
+const EARLIER = '2026-11-19'; // Thursday
+const FRIDAY = '2026-11-20'; // a weekly off day: the server lists no classes
+const FUTURE = '2026-11-23';
+const INPUT: AttendanceInput = { teacherId: 41, today: TODAY };
+
+function period(over: Partial<RoutineTodayRow>): RoutineTodayRow {
+  return {
+    id: 11,
+    class_id: 6,
+    class_name: 'Six',
+    section_id: 3,
+    section_default_name: 'A',
+    day_id: 1,
+    day: 'Sunday',
+    period_id: 1,
+    period_code: 'P1',
+    start_time: '08:00:00',
+    end_time: '08:45:00',
+    subject_id: 2,
+    subject_name: 'Mathematics',
+    teacher_id: 41,
+    initial: 'RK',
+    full_name: 'Rahima Khatun',
+    room: '101',
+    session_id: 1,
+    session_year: '2026',
+    shift_id: 1,
+    shift_name: 'Morning',
+    date: TODAY,
+    attendance_taken: false,
+    ...over,
+  };
+}
+const FRESH = period({ id: 11 });
+const TAKEN = period({ id: 12, period_id: 2, period_code: 'P2', subject_name: 'English', attendance_taken: true });
+const PERIODS = [FRESH, TAKEN];
+
+function student(id: number, roll: number, name: string, status: 0 | 1 | null): AttendanceStudentRow {
+  return {
+    student_id: id,
+    student_code: `S-${id}`,
+    full_name: name,
+    class_roll_no: roll,
+    enrolment_id: id + 1000,
+    attendance_status: status,
+  };
+}
+// Two students keep the state space small; rolls 1 and 12 make the digit buffer matter ("1" is
+// a roll and the start of another). Out of roll order on purpose: the machine sorts by roll.
+const STUDENTS_NEW = [student(112, 12, 'Lima Akter', null), student(101, 1, 'Arif Hossain', null)];
+const STUDENTS_SAVED = [student(112, 12, 'Lima Akter', 0), student(101, 1, 'Arif Hossain', 1)];
+const NAMES: Record<number, [string, number]> = { 101: ['Arif Hossain', 1], 112: ['Lima Akter', 12] };
+
+const OFFLINE = { status: 0, code: 'network', message: 'Could not reach the server.' };
+const REFUSED = { status: 400, code: 'bad_request', message: 'That date is a Thursday; this class meets on Sundays.' };
+const SMS_DOWN = { status: 500, code: 'internal', message: 'Something went wrong on our side.' };
+
+/** What the server answers for a submit: the marks sent, counted. */
+function resultFor(ctx: AttendanceContext): TakeAttendanceResponse {
+  const list = attendanceList(ctx);
+  const present = list.filter((e) => e.attendance_status === 1).length;
+  return {
+    ok: true,
+    message: 'Attendance saved',
+    routine_id: ctx.routine?.id ?? 0,
+    date: ctx.date,
+    time: '10:05:00',
+    total: list.length,
+    present,
+    absent: list.length - present,
+    students: list.map((e) => ({
+      student_id: e.student_id,
+      full_name: NAMES[e.student_id][0],
+      class_roll_no: NAMES[e.student_id][1],
+      attendance_status: e.attendance_status,
+    })),
+  };
+}
+
+function messageFor(ctx: AttendanceContext): AbsentMessageResponse {
+  const absent = ctx.result?.absent ?? 0;
+  return { ok: true, message: `${absent} absence messages queued`, queued: absent, already: 0, no_phone: 0 };
+}
+
+// ---- the model --------------------------------------------------------------------------------
+
+type Transition = unknown;
+type Config = Record<string, unknown> & {
+  on?: Record<string, Transition>;
+  after?: Record<string, Transition>;
+  states?: Record<string, Config>;
+  invoke?:
+    | { id: string; onDone?: Transition; onError?: Transition }
+    | Array<{ id: string; onDone?: Transition; onError?: Transition }>;
+};
+
+/** The machine's own config with invocations and delays replaced by explicit events. */
+export function asModel(machine: AnyStateMachine): AnyStateMachine {
+  const strip = (node: Config): Config => {
+    const { invoke, after, states, on, ...rest } = node;
+    const out: Config = { ...rest, on: { ...(on ?? {}) } };
+    for (const inv of invoke ? [invoke].flat() : []) {
+      if (inv.onDone) out.on![`xstate.done.actor.${inv.id}`] = inv.onDone;
+      if (inv.onError) out.on![`xstate.error.actor.${inv.id}`] = inv.onError;
+    }
+    for (const [delay, transition] of Object.entries(after ?? {})) out.on![`xstate.after.${delay}`] = transition;
+    if (states) out.states = Object.fromEntries(Object.entries(states).map(([k, v]) => [k, strip(v)]));
+    return out;
+  };
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any
+  return createMachine(strip(machine.config as Config) as any, machine.implementations as any);
+}
+
+type Snap = SnapshotFrom<typeof attendanceMachine>;
+type ModelEvent = EventObject & Record<string, unknown>;
+
+// Earlier dates take the same paths as today (the named variants below use one); leaving them out
+// of the traversal halves the number of paths.
+const USER_EVENTS: AttendanceEvent[] = [
+  { type: 'attendance.date', date: TODAY },
+  { type: 'attendance.date', date: FRIDAY },
+  { type: 'attendance.date', date: FUTURE },
+  { type: 'attendance.choose', routineId: FRESH.id },
+  { type: 'attendance.choose', routineId: TAKEN.id },
+  { type: 'attendance.choose', routineId: 999 },
+  { type: 'attendance.toggle', studentId: 112 },
+  { type: 'attendance.allPresent' },
+  { type: 'attendance.allAbsent' },
+  { type: 'attendance.move', delta: 1 },
+  { type: 'attendance.move', delta: -1 },
+  { type: 'attendance.digit', digit: '1' },
+  { type: 'attendance.digit', digit: '2' },
+  { type: 'attendance.submit' },
+  { type: 'attendance.confirm' },
+  { type: 'attendance.cancel' },
+  { type: 'attendance.retry' },
+  { type: 'attendance.sendAbsent' },
+  { type: 'attendance.back' },
+];
+
+/** What can happen in each state: the teacher's events plus every server answer we model. */
+function eventsFor(state: Snap): ModelEvent[] {
+  const ctx = state.context;
+  return [
+    ...(USER_EVENTS as ModelEvent[]),
+    {
+      type: 'xstate.done.actor.loadPeriods',
+      output: ctx.date === FRIDAY ? [] : PERIODS.map((p) => ({ ...p, date: ctx.date })),
+    },
+    { type: 'xstate.error.actor.loadPeriods', error: OFFLINE },
+    { type: 'xstate.done.actor.loadStudents', output: ctx.routine?.id === TAKEN.id ? STUDENTS_SAVED : STUDENTS_NEW },
+    { type: 'xstate.error.actor.loadStudents', error: OFFLINE },
+    { type: 'xstate.done.actor.submitAttendance', output: resultFor(ctx) },
+    { type: 'xstate.error.actor.submitAttendance', error: REFUSED },
+    { type: 'xstate.done.actor.sendAbsentMessage', output: messageFor(ctx) },
+    { type: 'xstate.error.actor.sendAbsentMessage', error: SMS_DOWN },
+    { type: 'xstate.after.digitPause' },
+  ];
+}
+
+function stateName(value: unknown): string {
+  return typeof value === 'string'
+    ? value
+    : Object.entries(value as Record<string, unknown>)
+        .map(([k, v]) => `${k}.${stateName(v)}`)
+        .join(',');
+}
+
+/**
+ * A state as the traversal tells it apart: the state value and the whole context, with the lists
+ * shortened to what varies (ids, flags, counts). Concrete, so every path replays exactly.
+ */
+function concrete(s: Snap): string {
+  const c = s.context;
+  return JSON.stringify([
+    s.value,
+    c.date,
+    c.periods.map((p) => `${p.id}${p.attendance_taken ? '✓' : ''}`),
+    c.routine?.id ?? null,
+    c.students.map((st) => st.student_id),
+    c.marks,
+    c.cursor,
+    c.digits,
+    c.retaking,
+    c.result ? [c.result.routine_id, c.result.date, c.result.present, c.result.absent] : null,
+    c.absentMessage?.queued ?? null,
+    c.error,
+  ]);
+}
+
+/**
+ * As createTestModel does by default, a state reached by a transition that changes the state
+ * value is told apart also by that transition (event and source), so the shortest paths take
+ * every such transition; transitions within a state change the context and so show anyway.
+ */
+function serializeState(state: Snap, event: ModelEvent | undefined, prev?: Snap): string {
+  const moved = event && prev && stateName(prev.value) !== stateName(state.value);
+  return concrete(state) + (moved ? ` via ${event.type} from ${stateName(prev.value)}` : '');
+}
+
+// ---- the system under test: a real actor with deferred fakes and a simulated clock ------------
+
+type Deferred = { resolve: (v: unknown) => void; reject: (e: unknown) => void };
+type ActorName = 'loadPeriods' | 'loadStudents' | 'submitAttendance' | 'sendAbsentMessage';
+
+function startAttendance(input: AttendanceInput = INPUT) {
+  const pending: Partial<Record<ActorName, Deferred>> = {};
+  const calls = {
+    loadPeriods: [] as LoadPeriodsInput[],
+    loadStudents: [] as LoadStudentsInput[],
+    submitAttendance: [] as TakeAttendanceInput[],
+    sendAbsentMessage: [] as AbsentMessageBody[],
+  };
+  const defer = <T>(name: ActorName) =>
+    new Promise<T>((resolve, reject) => {
+      pending[name] = { resolve: resolve as (v: unknown) => void, reject };
+    });
+  const machine = attendanceMachine.provide({
+    actors: {
+      loadPeriods: fromPromise<RoutineTodayRow[], LoadPeriodsInput>(
+        ({ input }) => (calls.loadPeriods.push(input), defer('loadPeriods')),
+      ),
+      loadStudents: fromPromise<AttendanceStudentRow[], LoadStudentsInput>(
+        ({ input }) => (calls.loadStudents.push(input), defer('loadStudents')),
+      ),
+      submitAttendance: fromPromise<TakeAttendanceResponse, TakeAttendanceInput>(
+        ({ input }) => (calls.submitAttendance.push(structuredClone(input)), defer('submitAttendance')),
+      ),
+      sendAbsentMessage: fromPromise<AbsentMessageResponse, AbsentMessageBody>(
+        ({ input }) => (calls.sendAbsentMessage.push(input), defer('sendAbsentMessage')),
+      ),
+    },
+  });
+  const clock = new SimulatedClock();
+  const actor = createActor(machine, { input, clock }).start();
+
+  async function settle(name: ActorName, outcome: 'resolve' | 'reject', value: unknown) {
+    const call = pending[name];
+    if (!call) throw new Error(`the machine never called ${name}`);
+    delete pending[name];
+    call[outcome](value);
+    await new Promise((r) => setTimeout(r, 0));
+  }
+  return { actor, calls, pending, settle, clock };
+}
+
+type Run = ReturnType<typeof startAttendance>;
+
+function replay(run: Run) {
+  const { actor, calls, pending, settle, clock } = run;
+  const real = () => actor.getSnapshot();
+  let lastEvent = 'xstate.init';
+  const sameAsModel = (expected: Snap) => {
+    expect(real().value).toEqual(expected.value);
+    expect(real().context).toEqual(expected.context);
+  };
+  const send = ({ event }: { event: ModelEvent }) => {
+    lastEvent = event.type;
+    actor.send(event as AttendanceEvent);
+  };
+  const outcome =
+    (name: ActorName, kind: 'resolve' | 'reject') =>
+    async ({ event }: { event: ModelEvent }) => {
+      lastEvent = event.type;
+      await settle(name, kind, kind === 'resolve' ? event.output : event.error);
+    };
+  const notBusy = () => expect(real().hasTag('busy')).toBe(false);
+  const marksAreAList = () => {
+    const c = real().context;
+    expect(c.students.map((s) => s.class_roll_no)).toEqual([1, 12]);
+    expect(Object.keys(c.marks).map(Number).sort()).toEqual([101, 112]);
+    expect(c.retaking).toBe(c.routine?.id === TAKEN.id);
+  };
+  const marking = (expected: Snap) => {
+    sameAsModel(expected);
+    const c = real().context;
+    notBusy();
+    marksAreAList();
+    expect(real().can({ type: 'attendance.submit' })).toBe(true);
+    expect(real().can({ type: 'attendance.toggle', studentId: 999 })).toBe(false);
+    expect(real().can({ type: 'attendance.confirm' })).toBe(false);
+    expect(c.cursor).toBeGreaterThanOrEqual(0);
+    expect(c.cursor).toBeLessThan(2);
+    if (lastEvent === 'xstate.done.actor.loadStudents') {
+      // A new taking starts with everyone absent; a re-taking with the saved marks.
+      expect(c.marks).toEqual(c.routine?.id === TAKEN.id ? { 101: 1, 112: 0 } : { 101: 0, 112: 0 });
+      expect(c.cursor).toBe(0);
+    }
+    if (lastEvent === 'attendance.allPresent') expect(presentCount(c)).toBe(2);
+    if (lastEvent === 'attendance.allAbsent') expect(presentCount(c)).toBe(0);
+  };
+  return {
+    events: {
+      ...Object.fromEntries(USER_EVENTS.map((e) => [e.type, send])),
+      'xstate.done.actor.loadPeriods': outcome('loadPeriods', 'resolve'),
+      'xstate.error.actor.loadPeriods': outcome('loadPeriods', 'reject'),
+      'xstate.done.actor.loadStudents': outcome('loadStudents', 'resolve'),
+      'xstate.error.actor.loadStudents': outcome('loadStudents', 'reject'),
+      'xstate.done.actor.submitAttendance': outcome('submitAttendance', 'resolve'),
+      'xstate.error.actor.submitAttendance': outcome('submitAttendance', 'reject'),
+      'xstate.done.actor.sendAbsentMessage': outcome('sendAbsentMessage', 'resolve'),
+      'xstate.error.actor.sendAbsentMessage': outcome('sendAbsentMessage', 'reject'),
+      'xstate.after.digitPause': ({ event }: { event: ModelEvent }) => {
+        lastEvent = event.type;
+        clock.increment(DIGIT_PAUSE_MS);
+      },
+    },
+    states: {
+      'choosingPeriod.loadingPeriods': (expected: Snap) => {
+        sameAsModel(expected);
+        const c = real().context;
+        expect(real().hasTag('busy')).toBe(true);
+        expect(calls.loadPeriods.at(-1)).toEqual({ teacherId: 41, date: c.date });
+        expect(pending.loadPeriods).toBeDefined();
+        expect(c.routine).toBeNull();
+        expect(c.error).toBeNull();
+        expect(real().can({ type: 'attendance.choose', routineId: FRESH.id })).toBe(false);
+        expect(real().can({ type: 'attendance.date', date: EARLIER })).toBe(true);
+      },
+      'choosingPeriod.ready': (expected: Snap) => {
+        sameAsModel(expected);
+        const c = real().context;
+        notBusy();
+        expect(c.date).not.toBe(FRIDAY);
+        expect(c.periods.map((p) => [p.id, p.date, p.attendance_taken])).toEqual([
+          [FRESH.id, c.date, false],
+          [TAKEN.id, c.date, true],
+        ]);
+        expect(real().can({ type: 'attendance.choose', routineId: FRESH.id })).toBe(true);
+        expect(real().can({ type: 'attendance.choose', routineId: 999 })).toBe(false);
+        expect(real().can({ type: 'attendance.date', date: FUTURE })).toBe(false);
+        expect(real().can({ type: 'attendance.date', date: 'not a date' })).toBe(false);
+        expect(real().can({ type: 'attendance.submit' })).toBe(false);
+      },
+      'choosingPeriod.empty': (expected: Snap) => {
+        sameAsModel(expected);
+        notBusy();
+        expect(real().context.date).toBe(FRIDAY);
+        expect(real().context.periods).toEqual([]);
+        expect(real().can({ type: 'attendance.choose', routineId: FRESH.id })).toBe(false);
+        expect(real().can({ type: 'attendance.date', date: TODAY })).toBe(true);
+      },
+      'choosingPeriod.failed': (expected: Snap) => {
+        sameAsModel(expected);
+        notBusy();
+        expect(real().context.error).toBe(OFFLINE.message);
+        expect(real().can({ type: 'attendance.retry' })).toBe(true);
+        expect(real().can({ type: 'attendance.choose', routineId: FRESH.id })).toBe(false);
+      },
+      loadingStudents: (expected: Snap) => {
+        sameAsModel(expected);
+        const c = real().context;
+        expect(real().hasTag('busy')).toBe(true);
+        expect([FRESH.id, TAKEN.id]).toContain(c.routine?.id);
+        expect(calls.loadStudents.at(-1)).toEqual({ routineId: c.routine!.id, date: c.date });
+        expect(c.students).toEqual([]);
+        expect(c.result).toBeNull();
+      },
+      studentsFailed: (expected: Snap) => {
+        sameAsModel(expected);
+        notBusy();
+        expect(real().context.error).toBe(OFFLINE.message);
+        expect(real().can({ type: 'attendance.retry' })).toBe(true);
+        expect(real().can({ type: 'attendance.back' })).toBe(true);
+        expect(real().can({ type: 'attendance.submit' })).toBe(false);
+      },
+      'marking.idle': (expected: Snap) => {
+        marking(expected);
+        expect(real().context.digits).toBe('');
+      },
+      'marking.typing': (expected: Snap) => {
+        marking(expected);
+        const c = real().context;
+        expect(c.digits).not.toBe('');
+        // The cursor is on the student the digits spell (or the first whose roll starts with them).
+        expect(String(c.students[c.cursor].class_roll_no).startsWith(c.digits)).toBe(true);
+      },
+      confirming: (expected: Snap) => {
+        sameAsModel(expected);
+        notBusy();
+        marksAreAList();
+        expect(real().context.digits).toBe('');
+        expect(real().can({ type: 'attendance.confirm' })).toBe(true);
+        expect(real().can({ type: 'attendance.cancel' })).toBe(true);
+        expect(real().can({ type: 'attendance.toggle', studentId: 101 })).toBe(false);
+      },
+      submitting: (expected: Snap) => {
+        sameAsModel(expected);
+        const c = real().context;
+        expect(real().hasTag('busy')).toBe(true);
+        expect(calls.submitAttendance.at(-1)).toEqual({
+          routine_id: c.routine!.id,
+          date: c.date,
+          attendance: [101, 112].map((id) => ({ student_id: id, attendance_status: c.marks[id] })),
+        });
+        // A retry sends exactly what the failed attempt sent.
+        if (lastEvent === 'attendance.retry')
+          expect(calls.submitAttendance.at(-1)).toEqual(calls.submitAttendance.at(-2));
+        expect(real().can({ type: 'attendance.toggle', studentId: 101 })).toBe(false);
+      },
+      failed: (expected: Snap) => {
+        sameAsModel(expected);
+        notBusy();
+        marksAreAList();
+        const c = real().context;
+        expect(c.error).toBe(REFUSED.message);
+        expect(c.result).toBeNull();
+        // The marks are kept: still exactly what was sent.
+        expect(attendanceList(c)).toEqual(calls.submitAttendance.at(-1)!.attendance);
+        expect(real().can({ type: 'attendance.retry' })).toBe(true);
+        expect(real().can({ type: 'attendance.back' })).toBe(true);
+      },
+      'submitted.idle': (expected: Snap) => {
+        sameAsModel(expected);
+        notBusy();
+        const c = real().context;
+        expect(c.result).toEqual(resultFor(c));
+        expect(c.periods.find((p) => p.id === c.routine!.id)?.attendance_taken).toBe(true);
+        expect(real().can({ type: 'attendance.sendAbsent' })).toBe(c.result!.absent > 0);
+        expect(c.absentMessage).toBeNull();
+      },
+      'submitted.sending': (expected: Snap) => {
+        sameAsModel(expected);
+        const c = real().context;
+        expect(real().hasTag('busy')).toBe(true);
+        expect(c.result!.absent).toBeGreaterThan(0);
+        expect(calls.sendAbsentMessage.at(-1)).toEqual({ routine_id: c.routine!.id, date: c.date });
+      },
+      'submitted.sent': (expected: Snap) => {
+        sameAsModel(expected);
+        notBusy();
+        const c = real().context;
+        expect(c.absentMessage).toEqual(messageFor(c));
+        expect(real().can({ type: 'attendance.sendAbsent' })).toBe(false);
+        expect(real().can({ type: 'attendance.back' })).toBe(true);
+      },
+      'submitted.sendFailed': (expected: Snap) => {
+        sameAsModel(expected);
+        notBusy();
+        expect(real().context.error).toBe(SMS_DOWN.message);
+        expect(real().context.result).not.toBeNull();
+        expect(real().can({ type: 'attendance.sendAbsent' })).toBe(true);
+      },
+    },
+  };
+}
+
+// ---- generated path tests ---------------------------------------------------------------------
+
+const model = asModel(attendanceMachine);
+
+const LEAF_STATES = [
+  'choosingPeriod.loadingPeriods',
+  'choosingPeriod.ready',
+  'choosingPeriod.empty',
+  'choosingPeriod.failed',
+  'loadingStudents',
+  'studentsFailed',
+  'marking.idle',
+  'marking.typing',
+  'confirming',
+  'submitting',
+  'failed',
+  'submitted.idle',
+  'submitted.sending',
+  'submitted.sent',
+  'submitted.sendFailed',
+];
+
+function nameOf(path: { steps: Array<{ event: ModelEvent }>; state: Snap }): string {
+  const short = (e: ModelEvent) => {
+    const outcome = /^xstate\.(done|error|after)\.(?:actor\.)?(\w+)$/.exec(e.type);
+    if (outcome) return `${outcome[2]}${outcome[1] === 'done' ? '✓' : outcome[1] === 'error' ? '✗' : '⏱'}`;
+    const { type, ...rest } = e;
+    const arg = Object.values(rest)[0];
+    return `${type.replace('attendance.', '')}${arg === undefined ? '' : `(${String(arg)})`}`;
+  };
+  const events = path.steps.map((step) => short(step.event)).filter((e) => e !== 'xstate.init');
+  return `${stateName(path.state.value)} via ${events.join(' → ') || 'start'}`;
+}
+
+/** Every transition of the model, as "leaf state|event" (a parent's transitions count for each child). */
+function definedTransitions(machine: AnyStateMachine): Set<string> {
+  const out = new Set<string>();
+  const visit = (node: AnyStateMachine['root'], inherited: string[]) => {
+    const all = [...inherited, ...Object.keys(node.on)];
+    const children = Object.values(node.states);
+    if (children.length === 0) for (const e of all) out.add(`${node.path.join('.')}|${e}`);
+    for (const child of children) visit(child, all);
+  };
+  visit(machine.root, []);
+  return out;
+}
+
+describe('attendance machine: shortest paths to every state and transition', () => {
+  const testModel = createTestModel(model, {
+    events: eventsFor as never,
+    input: INPUT,
+    serializeState: serializeState as never,
+  });
+  const paths = testModel.getShortestPaths();
+
+  it('visits every state of the machine', () => {
+    const reached = new Set(
+      paths.flatMap((p) => [p.state, ...p.steps.map((s) => s.state)]).map((s) => stateName(s.value)),
+    );
+    expect([...reached].sort()).toEqual([...LEAF_STATES].sort());
+  });
+
+  it('takes every transition the machine defines', () => {
+    const taken = new Set<string>();
+    for (const p of paths) {
+      p.steps.forEach((step, i) => {
+        if (i === 0) return;
+        const from = p.steps[i - 1].state as Snap;
+        taken.add(`${stateName(from.value)}|${step.event.type}`);
+      });
+    }
+    const defined = [...definedTransitions(model)];
+    // 15 leaf states; their own, their parents' and the modelled actor and delay transitions.
+    expect(defined.length).toBe(42);
+    expect(defined.filter((t) => !taken.has(t))).toEqual([]);
+  });
+
+  it('stays a bounded number of paths', () => {
+    expect(paths.length).toBeLessThan(300);
+  });
+
+  for (const path of paths) {
+    it(nameOf(path as never), async () => {
+      const run = startAttendance();
+      await path.test(replay(run) as never);
+      run.actor.stop();
+    });
+  }
+});
+
+// ---- the variants, spelled out --------------------------------------------------------------------
+
+describe('attendance machine: named variants', () => {
+  const testModel = createTestModel(model, {
+    events: eventsFor as never,
+    input: INPUT,
+    serializeState: serializeState as never,
+  });
+  const variants: Array<[string, ModelEvent[]]> = [
+    [
+      'a new taking: all present but one, submitted, absence messages sent',
+      [
+        { type: 'xstate.done.actor.loadPeriods', output: PERIODS },
+        { type: 'attendance.choose', routineId: FRESH.id },
+        { type: 'xstate.done.actor.loadStudents', output: STUDENTS_NEW },
+        { type: 'attendance.allPresent' },
+        { type: 'attendance.digit', digit: '1' },
+        { type: 'attendance.digit', digit: '2' },
+        { type: 'attendance.toggle', studentId: 112 },
+        { type: 'attendance.submit' },
+        { type: 'attendance.confirm' },
+        { type: 'xstate.done.actor.submitAttendance', output: 'computed' },
+        { type: 'attendance.sendAbsent' },
+        { type: 'xstate.done.actor.sendAbsentMessage', output: 'computed' },
+      ],
+    ],
+    [
+      'a submit that fails, is retried with the same marks, and succeeds',
+      [
+        { type: 'xstate.done.actor.loadPeriods', output: PERIODS },
+        { type: 'attendance.choose', routineId: FRESH.id },
+        { type: 'xstate.done.actor.loadStudents', output: STUDENTS_NEW },
+        { type: 'attendance.toggle', studentId: 112 },
+        { type: 'attendance.submit' },
+        { type: 'attendance.confirm' },
+        { type: 'xstate.error.actor.submitAttendance', error: REFUSED },
+        { type: 'attendance.retry' },
+        { type: 'xstate.done.actor.submitAttendance', output: 'computed' },
+      ],
+    ],
+    [
+      'a failed submit, back to the list with the marks kept, changed and submitted again',
+      [
+        { type: 'xstate.done.actor.loadPeriods', output: PERIODS },
+        { type: 'attendance.choose', routineId: TAKEN.id },
+        { type: 'xstate.done.actor.loadStudents', output: STUDENTS_SAVED },
+        { type: 'attendance.submit' },
+        { type: 'attendance.confirm' },
+        { type: 'xstate.error.actor.submitAttendance', error: REFUSED },
+        { type: 'attendance.back' },
+        { type: 'attendance.toggle', studentId: 112 },
+        { type: 'attendance.submit' },
+        { type: 'attendance.confirm' },
+        { type: 'xstate.done.actor.submitAttendance', output: 'computed' },
+      ],
+    ],
+    [
+      'an empty day (Friday), then back to today',
+      [
+        { type: 'xstate.done.actor.loadPeriods', output: PERIODS },
+        { type: 'attendance.date', date: FRIDAY },
+        { type: 'xstate.done.actor.loadPeriods', output: [] },
+        { type: 'attendance.date', date: TODAY },
+        { type: 'xstate.done.actor.loadPeriods', output: PERIODS },
+      ],
+    ],
+  ];
+
+  for (const [name, script] of variants) {
+    it(name, async () => {
+      // Outputs marked 'computed' are what the fake server answers in the state reached. The
+      // path is built step by step from the model.
+      let snap = getInitialSnapshot(model, INPUT) as Snap;
+      const steps: Array<{ state: Snap; event: ModelEvent }> = [{ state: snap, event: { type: 'xstate.init' } }];
+      for (const e of script) {
+        const event = e.output === 'computed' ? eventsFor(snap).find((c) => c.type === e.type)! : e;
+        const next = getNextSnapshot(model, snap, event as never) as Snap;
+        expect(next, `${event.type} changes nothing in ${stateName(snap.value)}`).not.toBe(snap);
+        steps.push({ state: next, event });
+        snap = next;
+      }
+      const path = { state: snap, steps, weight: steps.length };
+      const run = startAttendance();
+      await testModel.testPath(path as never, replay(run) as never);
+      run.actor.stop();
+    });
+  }
+});
+
+// ---- the small pure helpers -----------------------------------------------------------------------
+
+describe('attendance helpers', () => {
+  const rolls = byRoll([
+    student(1, 1, 'A', null),
+    student(2, 2, 'B', null),
+    student(3, 3, 'C', null),
+    student(12, 12, 'L', null),
+    student(30, 30, 'X', null),
+  ]);
+
+  it('jumps to the roll the digits spell, and starts over when no roll continues them', () => {
+    expect(jumpToRoll(rolls, '', '1')).toEqual({ digits: '1', cursor: 0 });
+    expect(jumpToRoll(rolls, '1', '2')).toEqual({ digits: '12', cursor: 3 });
+    expect(jumpToRoll(rolls, '12', '3')).toEqual({ digits: '3', cursor: 2 });
+    expect(jumpToRoll(rolls, '3', '0')).toEqual({ digits: '30', cursor: 4 });
+    expect(jumpToRoll(rolls, '', '0')).toBeNull();
+    expect(jumpToRoll(rolls, '', '9')).toBeNull();
+  });
+
+  it('accepts only real dates', () => {
+    expect(isIsoDate('2026-11-22')).toBe(true);
+    expect(isIsoDate('2026-02-30')).toBe(false);
+    expect(isIsoDate('22-11-2026')).toBe(false);
+  });
+
+  it('never starts on a future date', () => {
+    const actor = createActor(
+      attendanceMachine.provide({
+        actors: { loadPeriods: fromPromise(() => new Promise<RoutineTodayRow[]>(() => {})) },
+      }),
+      { input: { ...INPUT, date: FUTURE } },
+    ).start();
+    expect(actor.getSnapshot().context.date).toBe(TODAY);
+    actor.stop();
+    const earlier = createActor(
+      attendanceMachine.provide({
+        actors: { loadPeriods: fromPromise(() => new Promise<RoutineTodayRow[]>(() => {})) },
+      }),
+      { input: { ...INPUT, date: EARLIER } },
+    ).start();
+    expect(earlier.getSnapshot().context.date).toBe(EARLIER);
+    earlier.stop();
+  });
+});

@@ -1,0 +1,405 @@
+/**
+ * The attendance dashboards against a mock API: the school admin's /attendance (heading and date,
+ * ring, sections with "Not taken yet", Historical Attendance, the absence-message outbox), the
+ * section and absentee pages it links to, and the viewer's read-only /viewershowattendanceview.
+ */
+import { fireEvent, screen, within } from '@testing-library/react';
+import { http, HttpResponse } from 'msw';
+import type {
+  AbsentStudentRow,
+  OutboxRow,
+  PeriodAttendanceRow,
+  SchoolAttendanceSummary,
+  SectionAttendanceSummaryRow,
+} from '@/api/schemas/attendance';
+import type { SectionRow } from '@/api/schemas/lookups';
+import { ADMIN, currentPath, fakeAuthServer, renderApp, server, VIEWER } from './helpers';
+
+const TODAY = '2026-11-22';
+const SLOW = { timeout: 5000 };
+
+beforeEach(() => {
+  vi.useFakeTimers({ toFake: ['Date'] });
+  vi.setSystemTime(new Date('2026-11-22T04:00:00Z'));
+});
+afterEach(() => vi.useRealTimers());
+
+const SUMMARY: SchoolAttendanceSummary = {
+  date: TODAY,
+  school_info_id: 10,
+  school_name: 'Green Valley School',
+  all: 60,
+  present: 55,
+  absent: 5,
+  present_rate: 91.7,
+  sections_taken: 2,
+  sections_total: 3,
+};
+
+function sectionRow(over: Partial<SectionAttendanceSummaryRow>): SectionAttendanceSummaryRow {
+  return {
+    class_id: 6,
+    class_name: 'Six',
+    section_id: 3,
+    section_default_name: 'A',
+    all: 30,
+    present: 28,
+    absent: 2,
+    present_rate: 93.3,
+    taken_periods: 2,
+    scheduled_periods: 6,
+    taken: true,
+    ...over,
+  };
+}
+const SECTION_ROWS = [
+  sectionRow({}),
+  sectionRow({ section_id: 4, section_default_name: 'B', present: 27, absent: 3, present_rate: 90 }),
+  sectionRow({
+    class_id: 7,
+    class_name: 'Seven',
+    section_id: 5,
+    section_default_name: 'A',
+    present: null,
+    absent: null,
+    present_rate: null,
+    taken_periods: 0,
+    taken: false,
+  }),
+];
+
+const SECTIONS: SectionRow[] = [
+  { id: 3, section_default_name: 'A', class_id: 6, class_name: 'Six', shift_id: 1, school_info_id: 10 },
+  { id: 4, section_default_name: 'B', class_id: 6, class_name: 'Six', shift_id: 1, school_info_id: 10 },
+  { id: 5, section_default_name: 'A', class_id: 7, class_name: 'Seven', shift_id: 1, school_info_id: 10 },
+];
+
+function periodRow(over: Partial<PeriodAttendanceRow>): PeriodAttendanceRow {
+  return {
+    r_id: 11,
+    period_id: 1,
+    period_code: 'P1',
+    subject_id: 2,
+    subject_name: 'Mathematics',
+    start_time: '08:00:00',
+    end_time: '08:45:00',
+    time: '08:52:00',
+    t_id: 41,
+    initial: 'RK',
+    teacher_name: 'Rahima Khatun',
+    all: 30,
+    present: 28,
+    absent: 2,
+    taken: true,
+    ...over,
+  };
+}
+const PERIODS = [
+  periodRow({}),
+  periodRow({
+    r_id: 12,
+    period_id: 2,
+    period_code: 'P2',
+    subject_name: 'English',
+    start_time: '08:50:00',
+    end_time: '09:35:00',
+    time: null,
+    t_id: 42,
+    initial: 'MRH',
+    teacher_name: 'Mizanur Rahman',
+    present: null,
+    absent: null,
+    taken: false,
+  }),
+];
+
+const ABSENT: AbsentStudentRow[] = [
+  {
+    student_id: 501,
+    student_code: 'S-1',
+    full_name: 'Arif Hossain',
+    class_name: 'Six',
+    section_default_name: 'A',
+    mobile_no: '01711000001',
+    class_roll_no: 1,
+    period_codes: ['P1'],
+  },
+  {
+    student_id: 512,
+    student_code: 'S-12',
+    full_name: 'Lima Akter',
+    class_name: 'Six',
+    section_default_name: 'A',
+    mobile_no: '01711000012',
+    class_roll_no: 12,
+    period_codes: ['P1', 'P3'],
+  },
+];
+
+function outboxRow(i: number): OutboxRow {
+  return {
+    id: 1000 - i,
+    kind: 'absence',
+    student_name: `Student ${i}`,
+    phone: `0171100${String(i).padStart(4, '0')}`,
+    body: 'Your child was absent today.',
+    date: TODAY,
+    status: i % 7 === 0 ? 'failed' : 'sent',
+    attempts: i % 7 === 0 ? 3 : 1,
+    last_error: i % 7 === 0 ? 'gateway timeout' : null,
+    created_at: '2026-11-22T03:10:00.000Z',
+    sent_at: i % 7 === 0 ? null : '2026-11-22T03:11:00.000Z',
+  };
+}
+
+function fakeDashboardApi(
+  over: { summary?: SchoolAttendanceSummary; sections?: SectionAttendanceSummaryRow[]; outboxTotal?: number } = {},
+) {
+  const asked: Record<string, Array<Record<string, string>>> = {};
+  const log = (name: string, request: Request) => {
+    (asked[name] ??= []).push(Object.fromEntries(new URL(request.url).searchParams));
+  };
+  const outbox = Array.from({ length: over.outboxTotal ?? 23 }, (_, i) => outboxRow(i + 1));
+  server.use(
+    http.get(
+      '/api/attendance/summary/school',
+      ({ request }) => (log('school', request), HttpResponse.json(over.summary ?? SUMMARY)),
+    ),
+    http.get(
+      '/api/attendance/summary/all',
+      ({ request }) => (log('sections', request), HttpResponse.json(over.sections ?? SECTION_ROWS)),
+    ),
+    http.get('/api/section/all', ({ request }) => (log('lookup', request), HttpResponse.json(SECTIONS))),
+    http.get(
+      '/api/attendance/summary/section/today',
+      ({ request }) => (log('periods', request), HttpResponse.json(PERIODS)),
+    ),
+    http.get('/api/attendance/section/absent', ({ request }) => (log('absent', request), HttpResponse.json(ABSENT))),
+    http.get('/api/attendance/outbox', ({ request }) => {
+      log('outbox', request);
+      const q = new URL(request.url).searchParams;
+      const offset = Number(q.get('offset'));
+      const limit = Number(q.get('limit'));
+      const rows = outbox.filter((r) => !q.get('status') || r.status === q.get('status'));
+      return HttpResponse.json(rows.slice(offset, offset + limit), {
+        headers: { 'x-total-count': String(rows.length) },
+      });
+    }),
+  );
+  return asked;
+}
+
+const distinct = <T,>(list: T[] = []) =>
+  [...new Set(list.map((x) => JSON.stringify(x)))].map((x) => JSON.parse(x) as T);
+const cells = (row: HTMLElement) =>
+  within(row)
+    .getAllByRole('cell')
+    .map((c) => c.textContent);
+
+describe('school admin attendance dashboard (/attendance)', () => {
+  it('shows today with its date, the ring, and every section — untaken ones as “Not taken yet”', async () => {
+    fakeAuthServer(ADMIN).savedSignIn();
+    const asked = fakeDashboardApi();
+    renderApp('/attendance');
+
+    expect(await screen.findByRole('heading', { name: 'Today Attendance' }, SLOW)).toBeInTheDocument();
+    expect(screen.getByTestId('attendance-date')).toHaveTextContent('22-Nov-2026');
+    expect(await screen.findByRole('img', { name: 'P-91.7%' })).toBeInTheDocument();
+    expect(screen.getByText('2 of 3 sections taken · 55 present, 5 absent of 60')).toBeInTheDocument();
+
+    const table = await screen.findByRole('table', { name: 'Attendance by section' });
+    expect(
+      within(table)
+        .getAllByRole('columnheader')
+        .map((h) => h.textContent),
+    ).toEqual(['Class', 'Section', 'Total Student', 'Present', 'Absence']);
+    const rows = within(table).getAllByRole('row').slice(1);
+    expect(rows.map(cells)).toEqual([
+      ['Six', 'A', '30', '28(93.3%)', '2'],
+      ['Six', 'B', '30', '27(90%)', '3'],
+      ['Seven', 'A', '30', 'Not taken yet', '—'],
+    ]);
+    expect(within(rows[2]).queryByText(/0\s*%/)).not.toBeInTheDocument();
+    expect(within(rows[0]).getByRole('link', { name: 'A, Class Six' })).toHaveAttribute(
+      'href',
+      '/classbasedstudentabsence?section_id=3&class_id=6',
+    );
+    expect(distinct(asked.school)).toEqual([{ date: TODAY }]);
+    expect(distinct(asked.sections)).toEqual([{ date: TODAY }]);
+  });
+
+  it('labels the ring “Not taken yet” when no section is taken', async () => {
+    fakeAuthServer(ADMIN).savedSignIn();
+    fakeDashboardApi({
+      summary: { ...SUMMARY, present: 0, absent: 0, all: 0, present_rate: null, sections_taken: 0 },
+      sections: [SECTION_ROWS[2]],
+    });
+    renderApp('/attendance');
+    expect(await screen.findByRole('img', { name: 'Not taken yet' }, SLOW)).toBeInTheDocument();
+    expect(screen.queryByRole('img', { name: /P-0/ })).not.toBeInTheDocument();
+    expect(screen.getByText('0 of 3 sections taken')).toBeInTheDocument();
+  });
+
+  it('Historical Attendance: class, section and date, then the per-period table with its links', async () => {
+    fakeAuthServer(ADMIN).savedSignIn();
+    const asked = fakeDashboardApi();
+    const { user } = renderApp('/attendance');
+    const toggle = await screen.findByRole('button', { name: /Historical Attendance/ }, SLOW);
+    expect(toggle).toHaveAttribute('aria-expanded', 'false');
+    await user.click(toggle);
+    expect(toggle).toHaveAttribute('aria-expanded', 'true');
+
+    const form = await screen.findByRole('form', { name: 'Historical Attendance filters' });
+    const section = within(form).getByLabelText('Section');
+    expect(section).toBeDisabled();
+    await user.selectOptions(within(form).getByLabelText('Class'), 'Six');
+    expect(
+      within(section)
+        .getAllByRole('option')
+        .map((o) => o.textContent),
+    ).toEqual(['Choose a section', 'A', 'B']);
+    await user.selectOptions(section, 'A');
+    const date = within(form).getByLabelText('Date');
+    expect(date).toHaveAttribute('max', TODAY);
+    fireEvent.change(date, { target: { value: '2026-11-19' } });
+    await user.click(within(form).getByRole('button', { name: 'View Attendance' }));
+
+    const table = await screen.findByRole('table', { name: 'Periods of Class Six, Section A on 19-Nov-2026' });
+    expect(
+      within(table)
+        .getAllByRole('columnheader')
+        .map((h) => h.textContent),
+    ).toEqual([
+      'Period',
+      'Subject',
+      'Class Time',
+      'Attendance Time',
+      'Teacher Initial',
+      'Total Student',
+      'Present',
+      'Absent',
+    ]);
+    const [taken, untaken] = within(table).getAllByRole('row').slice(1);
+    expect(cells(taken)).toEqual(['P1', 'Mathematics', '8:00 AM – 8:45 AM', '8:52 AM', 'RK', '30', '28', '2']);
+    expect(cells(untaken)).toEqual(['P2', 'English', '8:50 AM – 9:35 AM', 'Not taken yet', 'MRH', '30', '—', '—']);
+    expect(within(taken).getByRole('link', { name: 'RK' })).toHaveAttribute('href', '/teacherprofile?teacher_id=41');
+    expect(within(taken).getByRole('link', { name: /^2 absent in P1/ })).toHaveAttribute(
+      'href',
+      '/studentabsence?section_id=3&routine_id=11&date=2026-11-19',
+    );
+    expect(
+      within(untaken)
+        .queryAllByRole('link')
+        .map((l) => l.textContent),
+    ).toEqual(['MRH']);
+    expect(distinct(asked.periods)).toEqual([{ section_id: '3', class_id: '6', date: '2026-11-19' }]);
+  });
+
+  it('lists the absence messages a page at a time, with status, attempts and error', async () => {
+    fakeAuthServer(ADMIN).savedSignIn();
+    const asked = fakeDashboardApi({ outboxTotal: 23 });
+    const { user } = renderApp('/attendance');
+    const card = await screen.findByRole('region', { name: 'Absence messages' }, SLOW);
+    const table = await within(card).findByRole('table', { name: 'Absence messages' });
+    const rows = within(table).getAllByRole('row').slice(1);
+    expect(rows).toHaveLength(20);
+    expect(cells(rows[6])).toEqual([
+      '22-Nov-2026',
+      'Student 7',
+      '01711000007',
+      'failed',
+      '3',
+      'gateway timeout',
+      '22-Nov-2026 09:10',
+      '—',
+    ]);
+    expect(cells(rows[0])).toEqual([
+      '22-Nov-2026',
+      'Student 1',
+      '01711000001',
+      'sent',
+      '1',
+      '—',
+      '22-Nov-2026 09:10',
+      '22-Nov-2026 09:11',
+    ]);
+
+    const previous = within(card).getByRole('button', { name: 'Previous' });
+    const next = within(card).getByRole('button', { name: 'Next' });
+    expect(previous).toBeDisabled();
+    await user.click(next);
+    expect(await within(card).findByText('Page 2')).toBeInTheDocument();
+    expect(await within(card).findByRole('cell', { name: 'Student 21' })).toBeInTheDocument();
+    expect(within(within(card).getByRole('table')).getAllByRole('row')).toHaveLength(4);
+    expect(within(card).getByRole('button', { name: 'Next' })).toBeDisabled();
+
+    await user.selectOptions(within(card).getByLabelText('Status'), 'failed');
+    expect(await within(card).findByText('Page 1')).toBeInTheDocument();
+    expect(await within(card).findByRole('cell', { name: 'Student 14' })).toBeInTheDocument();
+    expect(
+      within(within(card).getByRole('table'))
+        .getAllByRole('row')
+        .slice(1)
+        .map((r) => cells(r)[3]),
+    ).toEqual(['failed', 'failed', 'failed']);
+    expect(distinct(asked.outbox)).toEqual([
+      { limit: '21', offset: '0' },
+      { limit: '21', offset: '20' },
+      { status: 'failed', limit: '21', offset: '0' },
+    ]);
+  });
+
+  it('a section link opens its periods today; an absent count opens who was absent', async () => {
+    fakeAuthServer(ADMIN).savedSignIn();
+    const asked = fakeDashboardApi();
+    const { user } = renderApp('/attendance');
+    await user.click(await screen.findByRole('link', { name: 'A, Class Six' }, SLOW));
+
+    expect(await screen.findByRole('heading', { name: 'Student Attendance Information' })).toBeInTheDocument();
+    expect(currentPath()).toBe('/classbasedstudentabsence?section_id=3&class_id=6');
+    expect(await screen.findByText('Class Six, Section A · 22-Nov-2026')).toBeInTheDocument();
+    const table = await screen.findByRole('table', { name: /^Periods of Class Six, Section A on 22-Nov-2026/ });
+    expect(within(table).getAllByRole('row')).toHaveLength(3);
+    expect(distinct(asked.periods)).toEqual([{ section_id: '3', class_id: '6', date: TODAY }]);
+
+    await user.click(within(table).getByRole('link', { name: /^2 absent in P1/ }));
+    expect(await screen.findByRole('heading', { name: 'Absence Student Information' })).toBeInTheDocument();
+    const absent = await screen.findByRole('table', { name: 'Absent students' });
+    expect(
+      within(absent)
+        .getAllByRole('columnheader')
+        .map((h) => h.textContent),
+    ).toEqual(['Name', 'Roll', 'Class', 'Section', 'Phone Number', 'Absent in']);
+    expect(within(absent).getAllByRole('row').slice(1).map(cells)).toEqual([
+      ['Arif Hossain', '1', 'Six', 'A', '01711000001', 'P1'],
+      ['Lima Akter', '12', 'Six', 'A', '01711000012', 'P1, P3'],
+    ]);
+    expect(distinct(asked.absent)).toEqual([{ section_id: '3', routine_id: '11', date: TODAY }]);
+  });
+});
+
+describe('viewer attendance summary (/viewershowattendanceview)', () => {
+  it('reads the chosen school, by date, without the outbox', async () => {
+    fakeAuthServer(VIEWER).savedSignIn({ id: 4, school_name: 'River Side Girls School' });
+    const asked = fakeDashboardApi();
+    renderApp('/viewershowattendanceview');
+    expect(await screen.findByRole('heading', { name: 'Today Attendance' }, SLOW)).toBeInTheDocument();
+    expect(screen.getByText('River Side Girls School', { selector: 'p' })).toBeInTheDocument();
+    expect(await screen.findByRole('img', { name: 'P-91.7%' })).toBeInTheDocument();
+    await screen.findByRole('table', { name: 'Attendance by section' });
+    expect(screen.queryByRole('region', { name: 'Absence messages' })).not.toBeInTheDocument();
+    expect(asked.outbox).toBeUndefined();
+    expect(distinct(asked.school)).toEqual([{ school_info_id: '4', date: TODAY }]);
+
+    fireEvent.change(screen.getByLabelText('Show date'), { target: { value: '2026-11-19' } });
+    expect(await screen.findByRole('heading', { name: 'Attendance' })).toBeInTheDocument();
+    expect(screen.getByTestId('attendance-date')).toHaveTextContent('19-Nov-2026');
+    await screen.findByRole('img', { name: 'P-91.7%' });
+    expect(distinct(asked.sections)).toEqual([
+      { school_info_id: '4', date: TODAY },
+      { school_info_id: '4', date: '2026-11-19' },
+    ]);
+    const link = within(await screen.findByRole('table', { name: 'Attendance by section' })).getAllByRole('link')[0];
+    expect(link).toHaveAttribute('href', '/classbasedstudentabsence?section_id=3&class_id=6&date=2026-11-19');
+  });
+});

@@ -1,0 +1,395 @@
+/**
+ * /teacherattendance against a mock API: the keyboard-only taking (with its key count), the posted
+ * payload, the results and absence messages, a failed submit that keeps the marks, re-taking,
+ * an empty day, and the palette's next-period action.
+ */
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { http, HttpResponse } from 'msw';
+import type { AttendanceStudentRow, TakeAttendanceBody } from '@/api/schemas/attendance';
+import type { RoutineTodayRow } from '@/api/schemas/routines';
+import '@/screens/attendance/commands';
+import { currentPath, fakeAuthServer, renderApp, routineRow, server, TEACHER } from './helpers';
+
+const TODAY = '2026-11-22'; // Sunday; 10:00 in Dhaka
+const NOW = new Date('2026-11-22T04:00:00Z');
+
+function period(over: Partial<RoutineTodayRow>): RoutineTodayRow {
+  return { ...routineRow({}), date: TODAY, attendance_taken: false, ...over };
+}
+const P1 = period({
+  id: 11,
+  period_code: 'P1',
+  subject_name: 'Mathematics',
+  start_time: '08:00:00',
+  end_time: '08:45:00',
+});
+const P3 = period({
+  id: 13,
+  period_code: 'P3',
+  subject_name: 'English',
+  start_time: '10:20:00',
+  end_time: '11:05:00',
+  class_name: 'Seven',
+  section_default_name: 'B',
+});
+
+const NAMES = ['Arif', 'Babul', 'Chandra', 'Dipa', 'Emon', 'Farzana', 'Gazi', 'Habib', 'Ismat', 'Jamal'];
+function students(count: number, status: (roll: number) => 0 | 1 | null = () => null): AttendanceStudentRow[] {
+  // Served out of roll order: the screen lists them by roll.
+  return Array.from({ length: count }, (_, i) => count - i).map((roll) => ({
+    student_id: 500 + roll,
+    student_code: `S-${roll}`,
+    full_name: `${NAMES[roll % 10]} ${roll}`,
+    class_roll_no: roll,
+    enrolment_id: 900 + roll,
+    attendance_status: status(roll),
+  }));
+}
+
+interface Api {
+  periods: RoutineTodayRow[];
+  students: AttendanceStudentRow[];
+  posts: TakeAttendanceBody[];
+  periodQueries: Array<Record<string, string>>;
+  studentQueries: Array<Record<string, string>>;
+  messages: Array<{ routine_id: number; date: string }>;
+  failNextPost?: { status: number; message: string };
+  messageGate?: Promise<void>;
+}
+
+function fakeAttendanceApi(over: Partial<Api> = {}): Api {
+  const api: Api = {
+    periods: [P1, P3],
+    students: students(30),
+    posts: [],
+    periodQueries: [],
+    studentQueries: [],
+    messages: [],
+    ...over,
+  };
+  const query = (request: Request) => Object.fromEntries(new URL(request.url).searchParams);
+  server.use(
+    http.get('/api/routine/teacher/today', ({ request }) => {
+      const q = query(request);
+      api.periodQueries.push(q);
+      return HttpResponse.json(q.today === '2026-11-20' ? [] : api.periods.map((p) => ({ ...p, date: q.today })));
+    }),
+    http.get('/api/attendance/student', ({ request }) => {
+      api.studentQueries.push(query(request));
+      return HttpResponse.json(api.students);
+    }),
+    http.post('/api/attendance/student', async ({ request }) => {
+      const body = (await request.json()) as TakeAttendanceBody;
+      api.posts.push(body);
+      if (api.failNextPost) {
+        const { status, message } = api.failNextPost;
+        api.failNextPost = undefined;
+        return HttpResponse.json({ error: { code: 'bad_request', message } }, { status });
+      }
+      const byId = new Map(api.students.map((s) => [s.student_id, s]));
+      const present = body.attendance.filter((e) => e.attendance_status === 1).length;
+      return HttpResponse.json({
+        ok: true,
+        message: 'Attendance saved',
+        routine_id: body.routine_id,
+        date: body.date,
+        time: body.time,
+        total: body.attendance.length,
+        present,
+        absent: body.attendance.length - present,
+        students: body.attendance.map((e) => ({
+          student_id: e.student_id,
+          full_name: byId.get(e.student_id)!.full_name,
+          class_roll_no: byId.get(e.student_id)!.class_roll_no,
+          attendance_status: e.attendance_status,
+        })),
+      });
+    }),
+    http.post('/api/attendance/absent-message', async ({ request }) => {
+      api.messages.push((await request.json()) as { routine_id: number; date: string });
+      await api.messageGate;
+      return HttpResponse.json({ ok: true, message: '3 absence messages queued', queued: 3, already: 0, no_phone: 0 });
+    }),
+  );
+  return api;
+}
+
+beforeEach(() => {
+  vi.useFakeTimers({ toFake: ['Date'] });
+  vi.setSystemTime(NOW);
+});
+afterEach(() => {
+  vi.useRealTimers();
+});
+
+/** Distinct requests: StrictMode starts the screen's machine twice in development, as main.tsx does. */
+function distinct<T>(list: T[]): T[] {
+  return [...new Set(list.map((x) => JSON.stringify(x)))].map((x) => JSON.parse(x) as T);
+}
+
+/** The first screen of a file waits for lazy chunks (the shell, the screen) to load. */
+const SLOW = { timeout: 5000 };
+
+function options() {
+  return within(screen.getByRole('listbox', { name: /Students/ })).getAllByRole('option');
+}
+function absentRolls() {
+  return options()
+    .filter((o) => o.getAttribute('aria-selected') === 'false')
+    .map((o) => Number(o.textContent?.match(/^\d+/)?.[0]));
+}
+
+describe('taking attendance (/teacherattendance)', () => {
+  it('marks all present and three absentees by roll with the keyboard only, in 1 + Σ(digits + 1) + 2 keys', async () => {
+    fakeAuthServer(TEACHER).savedSignIn();
+    const api = fakeAttendanceApi();
+    const { user } = renderApp('/teacherattendance');
+
+    expect(await screen.findByRole('heading', { name: 'Take Attendance' }, SLOW)).toBeInTheDocument();
+    const list = await screen.findByRole('list', { name: 'Your classes' }, SLOW);
+    expect(within(list).getAllByRole('listitem')).toHaveLength(2);
+    expect(distinct(api.periodQueries)).toEqual([{ teacher_id: '41', today: TODAY }]);
+
+    // Keyboard: focus the first period's button and press Enter.
+    const take = screen.getByRole('button', { name: 'Take Attendance for P1 Mathematics, Six A' });
+    act(() => take.focus());
+    await user.keyboard('{Enter}');
+
+    const listbox = await screen.findByRole('listbox', { name: /Students/ });
+    await waitFor(() => expect(listbox).toHaveFocus());
+    expect(api.studentQueries).toEqual([{ routine_id: '11', date: TODAY }]);
+    // In roll order, everyone absent to begin with (spec: status starts at 0).
+    expect(options().map((o) => Number(o.textContent?.match(/^\d+/)?.[0]))).toEqual(
+      Array.from({ length: 30 }, (_, i) => i + 1),
+    );
+    expect(absentRolls()).toHaveLength(30);
+    expect(screen.getByTestId('present-count')).toHaveTextContent('Present 0 of 30 · Absent 30');
+    expect(screen.getByText('Space')).toBeInTheDocument(); // the keyboard legend
+
+    const absentees = [3, 12, 27];
+    const keys = ['a', ...absentees.flatMap((roll) => [...String(roll), ' ']), '{Enter}', '{Enter}'];
+    const limit = 1 + absentees.reduce((n, roll) => n + String(roll).length + 1, 0) + 2;
+    let pressed = 0;
+    for (const key of keys) {
+      await user.keyboard(key === ' ' ? '[Space]' : key);
+      pressed += 1;
+      if (pressed === 1) expect(screen.getByTestId('present-count')).toHaveTextContent('Present 30 of 30 · Absent 0');
+      if (pressed === keys.length - 1) {
+        const dialog = await screen.findByRole('dialog', { name: 'Submit attendance?' });
+        expect(within(dialog).getByText('Present').nextSibling).toHaveTextContent('27');
+        expect(within(dialog).getByText('Absent').nextSibling).toHaveTextContent('3');
+        expect(within(dialog).getByText('Total').nextSibling).toHaveTextContent('30');
+        await waitFor(() => expect(within(dialog).getByRole('button', { name: 'Submit' })).toHaveFocus());
+      }
+    }
+    expect(pressed).toBe(11);
+    expect(pressed).toBeLessThanOrEqual(limit);
+
+    expect(await screen.findByRole('heading', { name: 'Attendance saved' })).toBeInTheDocument();
+    expect(api.posts).toHaveLength(1);
+    const [body] = api.posts;
+    expect(body.date).toBe(TODAY);
+    expect(body.time).toBe('10:00:00');
+    expect(body.routine_id).toBe(11);
+    expect(body.attendance).toHaveLength(30);
+    expect(body.attendance.filter((e) => e.attendance_status === 0).map((e) => e.student_id - 500)).toEqual(absentees);
+    expect(body.attendance.map((e) => e.student_id)).toEqual(Array.from({ length: 30 }, (_, i) => 501 + i));
+
+    const totals = screen.getByRole('table', { name: 'Totals' });
+    expect(
+      within(totals)
+        .getAllByRole('columnheader')
+        .map((h) => h.textContent),
+    ).toEqual(['Total Attendance Taken', 'Present', 'Absent']);
+    expect(
+      within(totals)
+        .getAllByRole('cell')
+        .map((c) => c.textContent),
+    ).toEqual(['30', '27', '3']);
+    const result = screen.getByRole('table', { name: 'Students' });
+    expect(
+      within(result)
+        .getAllByRole('columnheader')
+        .map((h) => h.textContent),
+    ).toEqual(['Name', 'Roll', 'Status']);
+    const rows = within(result).getAllByRole('row').slice(1);
+    expect(rows).toHaveLength(30);
+    expect(
+      rows
+        .filter((r) => within(r).getAllByRole('cell')[2].textContent === 'A')
+        .map((r) => within(r).getAllByRole('cell')[1].textContent),
+    ).toEqual(['3', '12', '27']);
+    expect(
+      within(rows[0])
+        .getAllByRole('cell')
+        .map((c) => c.textContent),
+    ).toEqual(['Babul 1', '1', 'P']);
+  });
+
+  it('shows the absence-message counts only after the server answers', async () => {
+    fakeAuthServer(TEACHER).savedSignIn();
+    let open!: () => void;
+    const api = fakeAttendanceApi({ messageGate: new Promise<void>((r) => (open = r)) });
+    const { user } = renderApp('/teacherattendance');
+    await user.click(await screen.findByRole('button', { name: /Take Attendance for P1/ }, SLOW));
+    await screen.findByRole('listbox', { name: /Students/ });
+    await user.keyboard('a3[Space]{Enter}');
+    await user.click(await screen.findByRole('button', { name: 'Submit' }));
+    await screen.findByRole('heading', { name: 'Attendance saved' });
+
+    await user.click(screen.getByRole('button', { name: 'Send Absent Message' }));
+    expect(await screen.findByRole('button', { name: 'Sending…' })).toBeDisabled();
+    expect(screen.queryByText(/Queued/)).not.toBeInTheDocument();
+    expect(api.messages).toEqual([{ routine_id: 11, date: TODAY }]);
+
+    open();
+    expect(await screen.findByText('3 absence messages queued')).toBeInTheDocument();
+    expect(screen.getByText('Queued 3 · Already sent 0 · No phone number 0')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Send Absent Message' })).toBeDisabled();
+  });
+
+  it('keeps the marks when the server refuses the submit, shows its message, and retries the same list', async () => {
+    fakeAuthServer(TEACHER).savedSignIn();
+    const api = fakeAttendanceApi({
+      students: students(5),
+      failNextPost: { status: 400, message: 'Sunday is a weekly off day.' },
+    });
+    const { user } = renderApp('/teacherattendance');
+    await user.click(await screen.findByRole('button', { name: /Take Attendance for P1/ }, SLOW));
+    await screen.findByRole('listbox', { name: /Students/ });
+    // Mouse works too: click two students present.
+    await user.click(options()[0]);
+    await user.click(options()[3]);
+    expect(absentRolls()).toEqual([2, 3, 5]);
+    await user.click(screen.getByRole('button', { name: 'Submit' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Submit attendance?' });
+    await user.click(within(dialog).getByRole('button', { name: 'Submit' }));
+
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent('Attendance was not saved: Sunday is a weekly off day. Your marks are kept.');
+    expect(absentRolls()).toEqual([2, 3, 5]);
+    expect(screen.getByTestId('present-count')).toHaveTextContent('Present 2 of 5 · Absent 3');
+
+    await user.click(within(alert).getByRole('button', { name: 'Try again' }));
+    expect(await screen.findByRole('heading', { name: 'Attendance saved' })).toBeInTheDocument();
+    expect(api.posts).toHaveLength(2);
+    expect(api.posts[1].attendance).toEqual(api.posts[0].attendance);
+    expect(api.posts[1].attendance.map((e) => e.attendance_status)).toEqual([1, 0, 0, 1, 0]);
+  });
+
+  it('a failed submit can go back to the list to change the marks; Escape in the dialog cancels', async () => {
+    fakeAuthServer(TEACHER).savedSignIn();
+    const api = fakeAttendanceApi({
+      students: students(3),
+      failNextPost: { status: 409, message: 'Someone else is saving this class.' },
+    });
+    const { user } = renderApp('/teacherattendance');
+    await user.click(await screen.findByRole('button', { name: /Take Attendance for P1/ }, SLOW));
+    const listbox = await screen.findByRole('listbox', { name: /Students/ });
+    await waitFor(() => expect(listbox).toHaveFocus());
+    await user.keyboard('{Enter}');
+    await screen.findByRole('dialog', { name: 'Submit attendance?' });
+    await user.keyboard('{Escape}');
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(api.posts).toHaveLength(0);
+
+    await user.keyboard('{Enter}');
+    await screen.findByRole('dialog', { name: 'Submit attendance?' });
+    await user.keyboard('{Enter}');
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent('Someone else is saving this class.');
+    await user.click(within(alert).getByRole('button', { name: 'Change marks' }));
+    await waitFor(() => expect(screen.getByRole('listbox', { name: /Students/ })).toHaveFocus());
+    await user.keyboard('[ArrowDown][Space]');
+    expect(absentRolls()).toEqual([1, 3]);
+    await user.keyboard('{Enter}');
+    await user.click(await screen.findByRole('button', { name: 'Submit' }));
+    await screen.findByRole('heading', { name: 'Attendance saved' });
+    expect(api.posts.map((p) => p.attendance.map((e) => e.attendance_status))).toEqual([
+      [0, 0, 0],
+      [0, 1, 0],
+    ]);
+  });
+
+  it('re-taking a period loads its saved marks and the select-all switch toggles everyone', async () => {
+    fakeAuthServer(TEACHER).savedSignIn();
+    fakeAttendanceApi({
+      periods: [{ ...P1, attendance_taken: true }],
+      students: students(4, (roll) => (roll === 2 ? 0 : 1)),
+    });
+    const { user } = renderApp('/teacherattendance');
+    expect(await screen.findByText('✓ Taken', {}, SLOW)).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Take Attendance for P1 Mathematics, Six A (taken)' }));
+    await screen.findByRole('listbox', { name: /Students/ });
+    expect(screen.getByText(/Attendance was taken before/)).toBeInTheDocument();
+    expect(absentRolls()).toEqual([2]);
+
+    const all = screen.getByRole('switch', { name: 'All present' });
+    expect(all).toHaveAttribute('aria-checked', 'false');
+    await user.click(all);
+    expect(absentRolls()).toEqual([]);
+    expect(all).toHaveAttribute('aria-checked', 'true');
+    await user.click(all);
+    expect(absentRolls()).toEqual([1, 2, 3, 4]);
+  });
+
+  it('says so plainly on a day without classes, and never goes to a future date', async () => {
+    fakeAuthServer(TEACHER).savedSignIn();
+    const api = fakeAttendanceApi();
+    const { user } = renderApp('/teacherattendance');
+    await screen.findByRole('list', { name: 'Your classes' }, SLOW);
+    const date = screen.getByLabelText('Date');
+    expect(date).toHaveAttribute('max', TODAY);
+
+    fireEvent.change(date, { target: { value: '2026-11-23' } });
+    expect(date).toHaveValue(TODAY);
+    fireEvent.change(date, { target: { value: '2026-11-20' } });
+    expect(await screen.findByText(/You have no classes on Friday, 20-Nov-2026\./)).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /Take Attendance for/ })).not.toBeInTheDocument();
+    expect(distinct(api.periodQueries.map((q) => q.today))).toEqual([TODAY, '2026-11-20']);
+
+    await user.click(screen.getByRole('button', { name: 'Today' }));
+    expect(await screen.findByRole('list', { name: 'Your classes' })).toBeInTheDocument();
+  });
+
+  it('shows the server’s message when today’s classes cannot be loaded, and retries', async () => {
+    fakeAuthServer(TEACHER).savedSignIn();
+    let calls = 0;
+    server.use(
+      http.get('/api/routine/teacher/today', () => {
+        calls += 1;
+        return calls === 1
+          ? HttpResponse.json(
+              { error: { code: 'internal', message: 'Something went wrong on our side.' } },
+              { status: 500 },
+            )
+          : HttpResponse.json([P1]);
+      }),
+    );
+    const { user } = renderApp('/teacherattendance');
+    const alert = await screen.findByRole('alert', {}, SLOW);
+    expect(alert).toHaveTextContent('Could not load your classes. Something went wrong on our side.');
+    await user.click(within(alert).getByRole('button', { name: 'Try again' }));
+    expect(await screen.findByRole('button', { name: /Take Attendance for P1/ })).toBeInTheDocument();
+  });
+
+  it('the palette’s “Take attendance for the next period” opens the next period not yet taken', async () => {
+    fakeAuthServer(TEACHER).savedSignIn();
+    server.use(http.get('/api/routine/teacher', () => HttpResponse.json([])));
+    const api = fakeAttendanceApi({ students: students(2) });
+    const { user } = renderApp('/teacher-admin');
+    await screen.findByRole('heading', { name: 'Teacher Dashboard' }, SLOW);
+    await user.keyboard('{Control>}k{/Control}');
+    await user.type(await screen.findByPlaceholderText('Search pages and actions…', {}, SLOW), 'next period');
+    await waitFor(() =>
+      expect(screen.getByRole('option', { selected: true })).toHaveTextContent('Take attendance for the next period'),
+    );
+    await user.keyboard('{Enter}');
+
+    expect(await screen.findByRole('listbox', { name: /Students/ }, SLOW)).toBeInTheDocument();
+    expect(currentPath()).toBe('/teacherattendance?next=1');
+    // 10:00 now: P1 (8:00–8:45) is over, P3 (10:20) is next.
+    expect(api.studentQueries).toEqual([{ routine_id: '13', date: TODAY }]);
+    expect(screen.getByRole('heading', { name: 'P3 · English' })).toBeInTheDocument();
+  });
+});

@@ -1,0 +1,119 @@
+import { screen, waitFor } from '@testing-library/react';
+import { http, HttpResponse } from 'msw';
+import { ADMIN, currentPath, fakeAuthServer, renderApp, routineRow, server, signInWith, STUDENT, TEACHER } from './helpers';
+
+describe('the route guard', () => {
+  it('sends a student who opens a teacher page to /student-admin with a message', async () => {
+    fakeAuthServer(STUDENT).savedSignIn();
+    renderApp('/teacher-admin');
+    expect(await screen.findByRole('heading', { name: 'Student Dashboard' })).toBeInTheDocument();
+    expect(currentPath()).toBe('/student-admin');
+    expect(screen.getByText('That page is for teachers.')).toBeInTheDocument();
+  });
+
+  it('shows a loading state while a saved sign-in is checked, then the page', async () => {
+    const auth = fakeAuthServer(STUDENT);
+    auth.savedSignIn();
+    renderApp('/student-admin');
+    expect(screen.getByText('Checking your sign-in…')).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: 'Student Dashboard' })).toBeInTheDocument();
+    expect(screen.getByTestId('header-identity')).toHaveTextContent('Student code: S-2024-07');
+  });
+
+  it('shows the student’s ten tiles', async () => {
+    fakeAuthServer(STUDENT).savedSignIn();
+    renderApp('/student-admin');
+    await screen.findByRole('heading', { name: 'Student Dashboard' });
+    const hrefs = screen.getAllByRole('link').map((a) => a.getAttribute('href'));
+    for (const to of [
+      '/student-academic-calender',
+      '/studentroutine',
+      '/studentviewattendance',
+      '/studenthomework',
+      '/student-notice_option',
+      '/studentEvaluation',
+      '/student-resource',
+      '/student-activity',
+      '/student-eschool',
+      '/student-payment',
+    ]) {
+      expect(hrefs).toContain(to);
+    }
+  });
+
+  it('sends a signed-out visitor to /login and, after sign-in, to the page they wanted', async () => {
+    fakeAuthServer(TEACHER);
+    server.use(
+      http.get('/api/teacher/profile', () =>
+        HttpResponse.json({ id: 41, full_name: 'Rahima Khatun', teacher_code: 'T-1001', initial: 'RK', mobile: '01711111111', email: 'rahima@gvs.example', designation: 'Assistant Teacher', school_info_id: 10 }),
+      ),
+    );
+    const { user } = renderApp('/teacherprofile');
+    expect(await screen.findByLabelText('User ID, e-mail or phone')).toBeInTheDocument();
+    expect(currentPath()).toBe('/login');
+
+    await signInWith(user, 'T-1001', 'correct horse');
+    expect(await screen.findByRole('heading', { name: 'Rahima Khatun' })).toBeInTheDocument();
+    expect(currentPath()).toBe('/teacherprofile');
+    expect(screen.getByText('Assistant Teacher')).toBeInTheDocument();
+  });
+
+  it('does not return a user to a page that is not theirs after sign-in', async () => {
+    fakeAuthServer(TEACHER);
+    server.use(http.get('/api/routine/teacher', () => HttpResponse.json([routineRow({})])));
+    const { user } = renderApp('/schoolprofile');
+    await signInWith(user, 'T-1001', 'correct horse');
+    expect(await screen.findByRole('heading', { name: 'Teacher Dashboard' })).toBeInTheDocument();
+    expect(currentPath()).toBe('/teacher-admin');
+  });
+
+  it('sends a signed-in user from / or /login to their dashboard', async () => {
+    fakeAuthServer(ADMIN).savedSignIn();
+    renderApp('/login');
+    expect(await screen.findByRole('heading', { name: 'School Admin Dashboard' })).toBeInTheDocument();
+    expect(currentPath()).toBe('/school-admin');
+    const identity = screen.getByTestId('header-identity');
+    expect(identity).toHaveTextContent('Nasrin Akter');
+    expect(identity).toHaveTextContent('Admin code: ADM-17');
+    expect(screen.getByTestId('header-school')).toHaveTextContent('Green Valley School');
+  });
+
+  it('shows the school admin’s tiles including Attendance', async () => {
+    fakeAuthServer(ADMIN).savedSignIn();
+    renderApp('/school-admin');
+    await screen.findByRole('heading', { name: 'School Admin Dashboard' });
+    const tiles = screen.getByRole('navigation', { name: 'Features' });
+    expect([...tiles.querySelectorAll('a')].map((a) => a.getAttribute('href'))).toEqual([
+      '/academic-calender',
+      '/schooladminnotice',
+      '/schooladminroutine',
+      '/create-exam',
+      '/teacher-feature',
+      '/payment',
+      '/add-student',
+      '/attendance',
+    ]);
+  });
+
+  it('shows a plain “not available yet” page for a route whose feature is not built', async () => {
+    fakeAuthServer(TEACHER).savedSignIn();
+    const { user } = renderApp('/teacherhomework');
+    expect(await screen.findByRole('heading', { name: 'Homework' })).toBeInTheDocument();
+    expect(screen.getByText(/not available yet/)).toBeInTheDocument();
+    server.use(http.get('/api/routine/teacher', () => HttpResponse.json([])));
+    await user.click(screen.getByRole('link', { name: 'Back to the dashboard' }));
+    await waitFor(() => expect(currentPath()).toBe('/teacher-admin'));
+  });
+
+  it('keeps the old spellings: /academic-calender and /student-notice_option open', async () => {
+    fakeAuthServer(STUDENT).savedSignIn();
+    renderApp('/student-notice_option');
+    expect(await screen.findByRole('heading', { name: 'Notices' })).toBeInTheDocument();
+    expect(currentPath()).toBe('/student-notice_option');
+  });
+
+  it('says “Page not found” for an address that is not in the route table', async () => {
+    renderApp('/no-such-page');
+    expect(await screen.findByRole('heading', { name: 'Page not found' })).toBeInTheDocument();
+  });
+});

@@ -1,0 +1,222 @@
+/** Shared fixtures and helpers for screen tests: profiles, a fake sign-in server, rendering the app. */
+import { StrictMode } from 'react';
+import { render, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { http, HttpResponse } from 'msw';
+import type { UserProfile } from '@/api/schemas/auth';
+import type { RoutineRow } from '@/api/schemas/routines';
+import type { SchoolRow } from '@/api/schemas/lookups';
+import { STORAGE_KEY, type StoredSession } from '@/api/session';
+import { App } from '@/app';
+import { server } from '../helpers/msw';
+
+export { server };
+
+const EXPIRES = '2099-01-01T00:00:00.000Z';
+
+function profile(over: Partial<UserProfile>): UserProfile {
+  return {
+    id: 1,
+    user_id: 1,
+    user_code: 'U-1',
+    user_type: 1,
+    first_name: '',
+    last_name: '',
+    full_name: '',
+    school_id: 10,
+    school_info_id: 10,
+    school_type: 1,
+    school_name: 'Green Valley School',
+    admin_code: null,
+    teacher_code: null,
+    student_code: null,
+    initial: null,
+    class: null,
+    class_name: null,
+    section_id: null,
+    section_default_name: null,
+    class_roll_no: null,
+    session_id: null,
+    ...over,
+  };
+}
+
+export const TEACHER = profile({
+  id: 41,
+  user_id: 7,
+  user_code: 'T-1001',
+  user_type: 2,
+  first_name: 'Rahima',
+  last_name: 'Khatun',
+  full_name: 'Rahima Khatun',
+  teacher_code: 'T-1001',
+  initial: 'RK',
+});
+export const STUDENT = profile({
+  id: 77,
+  user_id: 12,
+  user_code: 'S-2024-07',
+  user_type: 1,
+  first_name: 'Arif',
+  last_name: 'Hossain',
+  full_name: 'Arif Hossain',
+  student_code: 'S-2024-07',
+  class: 6,
+  class_name: 'Six',
+  section_id: 3,
+  section_default_name: 'A',
+});
+export const ADMIN = profile({
+  id: 5,
+  user_id: 3,
+  user_code: 'A-01',
+  user_type: 4,
+  first_name: 'Nasrin',
+  last_name: 'Akter',
+  full_name: 'Nasrin Akter',
+  admin_code: 'ADM-17',
+});
+export const VIEWER = profile({
+  id: 9,
+  user_id: 9,
+  user_code: 'V-9',
+  user_type: 6,
+  first_name: 'Kamal',
+  last_name: 'Uddin',
+  full_name: 'Kamal Uddin',
+  school_id: null,
+  school_info_id: null,
+  school_type: null,
+  school_name: null,
+});
+
+export function routineRow(over: Partial<RoutineRow>): RoutineRow {
+  return {
+    id: 1,
+    class_id: 6,
+    class_name: 'Six',
+    section_id: 3,
+    section_default_name: 'A',
+    day_id: 1,
+    day: 'Sunday',
+    period_id: 1,
+    period_code: 'P1',
+    start_time: '08:00:00',
+    end_time: '08:45:00',
+    subject_id: 2,
+    subject_name: 'Mathematics',
+    teacher_id: 41,
+    initial: 'RK',
+    full_name: 'Rahima Khatun',
+    room: '101',
+    session_id: 1,
+    session_year: '2026',
+    shift_id: 1,
+    shift_name: 'Morning',
+    ...over,
+  };
+}
+
+export function schoolRow(over: Partial<SchoolRow>): SchoolRow {
+  return {
+    id: 1,
+    school_name: 'Green Valley School',
+    short_name: 'GVS',
+    eiin: '100001',
+    type_id: 1,
+    address_division: 'Dhaka',
+    address_district: 'Dhaka',
+    address_upazilla: 'Mirpur',
+    phone: '01700000000',
+    email: 'office@gvs.example',
+    ...over,
+  };
+}
+
+/**
+ * A small fake of the sign-in server: one account, tokens it issued, profile for a valid token,
+ * logout revoking it. `calls` records what the client sent.
+ */
+export function fakeAuthServer(account: UserProfile, password = 'correct horse') {
+  const valid = new Set<string>();
+  let issued = 0;
+  const calls = { login: [] as Array<{ user_code: string; password: string }>, me: [] as string[], logout: [] as string[] };
+  const bearer = (request: Request) => request.headers.get('authorization')?.replace(/^Bearer /, '') ?? '';
+  const refuse = () =>
+    HttpResponse.json({ error: { code: 'unauthorized', message: 'Please sign in to continue.' } }, { status: 401 });
+
+  server.use(
+    http.post('/api/users/login', async ({ request }) => {
+      const body = (await request.json()) as { user_code: string; password: string };
+      calls.login.push(body);
+      if (body.user_code !== account.user_code || body.password !== password) {
+        return HttpResponse.json(
+          { errorMsg: 'Wrong user id or password.', error: { code: 'invalid_credentials', message: 'Wrong user id or password.' } },
+          { status: 401 },
+        );
+      }
+      const token = `tok-${account.user_code}-${++issued}`;
+      valid.add(token);
+      return HttpResponse.json({ user_type_id: account.user_type, accessToken: token, user_code: account.user_code, expires_at: EXPIRES });
+    }),
+    http.get('/api/users/user_id', ({ request }) => {
+      const token = bearer(request);
+      calls.me.push(token);
+      return valid.has(token) ? HttpResponse.json(account) : refuse();
+    }),
+    http.post('/api/users/logout', ({ request }) => {
+      const token = bearer(request);
+      calls.logout.push(token);
+      if (!valid.delete(token)) return refuse();
+      return HttpResponse.json({ ok: true, message: 'Signed out.' });
+    }),
+  );
+
+  return {
+    calls,
+    valid,
+    bearer,
+    refuse,
+    /** Saves a sign-in in localStorage as a previous visit would have, with a token the server knows. */
+    savedSignIn(school: StoredSession['school'] = null): string {
+      const token = `tok-${account.user_code}-saved`;
+      valid.add(token);
+      const stored: StoredSession = {
+        accessToken: token,
+        user_type: account.user_type as StoredSession['user_type'],
+        user_code: account.user_code,
+        expires_at: EXPIRES,
+        school,
+      };
+      localStorage.setItem(STORAGE_KEY, JSON.stringify(stored));
+      return token;
+    },
+  };
+}
+
+export function renderApp(path = '/') {
+  window.history.replaceState(null, '', path);
+  const user = userEvent.setup();
+  // StrictMode as in main.tsx: effects run twice, which the app must survive.
+  const utils = render(
+    <StrictMode>
+      <App />
+    </StrictMode>,
+  );
+  return { user, ...utils };
+}
+
+export async function signInWith(user: ReturnType<typeof userEvent.setup>, userCode: string, password: string) {
+  await user.type(await screen.findByLabelText('User ID, e-mail or phone'), userCode);
+  await user.type(screen.getByLabelText('Password'), password);
+  await user.click(screen.getByRole('button', { name: 'Sign in' }));
+}
+
+export function currentPath(): string {
+  return window.location.pathname + window.location.search;
+}
+
+export function storedSession(): StoredSession | null {
+  const raw = localStorage.getItem(STORAGE_KEY);
+  return raw ? (JSON.parse(raw) as StoredSession) : null;
+}

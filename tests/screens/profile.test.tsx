@@ -1,0 +1,87 @@
+import { screen, within } from '@testing-library/react';
+import { http, HttpResponse } from 'msw';
+import { ADMIN, currentPath, fakeAuthServer, renderApp, schoolRow, server, STUDENT, TEACHER } from './helpers';
+
+describe('profile pages and the header menu', () => {
+  it('the student’s menu Profile opens /studentprofile with the record from the API', async () => {
+    fakeAuthServer(STUDENT).savedSignIn();
+    const asked: Array<string | null> = [];
+    server.use(
+      http.get('/api/student/profile', ({ request }) => {
+        asked.push(new URL(request.url).searchParams.get('student_id'));
+        return HttpResponse.json([
+          {
+            id: 77,
+            full_name: 'Arif Hossain',
+            student_code: 'S-2024-07',
+            section_id: 3,
+            section_default_name: 'A',
+            class_id: 6,
+            class_name: 'Six',
+            class_roll_no: 12,
+            school_info_id: 10,
+            school_name: 'Green Valley School',
+            address_district: 'Dhaka',
+            address_division: 'Dhaka',
+            mobile_no: '01812345678',
+            email: 'arif@example.com',
+          },
+        ]);
+      }),
+    );
+    const { user } = renderApp('/student-admin');
+    await screen.findByRole('heading', { name: 'Student Dashboard' });
+    await user.click(screen.getByRole('button', { name: 'Profile menu' }));
+    await user.click(await screen.findByRole('menuitem', { name: 'Profile' }));
+
+    expect(await screen.findByRole('heading', { name: 'Arif Hossain' })).toBeInTheDocument();
+    expect(currentPath()).toBe('/studentprofile');
+    expect(screen.getByText('01812345678')).toBeInTheDocument();
+    expect(screen.getByText('12')).toBeInTheDocument();
+    expect(asked).toEqual(['77']);
+  });
+
+  it('the school admin’s profile shows the admin and the school', async () => {
+    fakeAuthServer(ADMIN).savedSignIn();
+    server.use(
+      http.get('/api/school_info/all', () =>
+        HttpResponse.json([schoolRow({ id: 10, school_name: 'Green Valley School', eiin: '134567', phone: '029999999' })]),
+      ),
+    );
+    renderApp('/schoolprofile');
+    const school = await screen.findByRole('region', { name: 'School' });
+    expect(await within(school).findByText('134567')).toBeInTheDocument();
+    expect(within(school).getByText('029999999')).toBeInTheDocument();
+    const admin = screen.getByRole('region', { name: 'Administrator' });
+    expect(admin).toHaveTextContent('Nasrin Akter');
+    expect(admin).toHaveTextContent('ADM-17');
+  });
+
+  it('the teacher’s own profile links to Reset password', async () => {
+    fakeAuthServer(TEACHER).savedSignIn();
+    server.use(
+      http.get('/api/teacher/profile', () =>
+        HttpResponse.json({ id: 41, full_name: 'Rahima Khatun', teacher_code: 'T-1001', initial: 'RK', mobile: '01711111111', email: 'rahima@gvs.example', designation: 'Assistant Teacher', school_info_id: 10 }),
+      ),
+    );
+    renderApp('/teacherprofile');
+    expect(await screen.findByRole('heading', { name: 'Rahima Khatun' })).toBeInTheDocument();
+    expect(screen.getByText('rahima@gvs.example')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Reset password' })).toHaveAttribute('href', '/teacherpassword');
+  });
+
+  it('Log out in the menu goes to /login and forgets the sign-in', async () => {
+    const auth = fakeAuthServer(STUDENT);
+    const token = auth.savedSignIn();
+    const { user } = renderApp('/student-admin');
+    await screen.findByRole('heading', { name: 'Student Dashboard' });
+    await user.click(screen.getByRole('button', { name: 'Profile menu' }));
+    await user.click(await screen.findByRole('menuitem', { name: 'Log out' }));
+    expect(await screen.findByLabelText('User ID, e-mail or phone')).toBeInTheDocument();
+    expect(currentPath()).toBe('/login');
+    expect(auth.calls.logout).toEqual([token]);
+    expect(localStorage.length).toBe(0);
+    // Nothing is remembered: the next sign-in goes to the dashboard.
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+  });
+});

@@ -1,0 +1,118 @@
+import { ALL_USER_TYPES, HOME_ROUTE } from '@/api/permissions';
+import { DASHBOARD_TILES, findRoute, PROFILE_ROUTE, ROUTES, routesFor, tilesFor } from '@/routes';
+import { decideAccess, forWhom, type SessionView } from '@/app';
+
+// Copied from the spec, part 1, section 2 "Complete route table", exactly as written.
+const SPEC_ROUTE_TABLE =
+  '/super-admin, /school-admin, /teacher-admin, /student-admin, /viewer-school, /viewer-admin, /viewer-calender, /viewer-notice, /show-notice, /viewerRoutine, /viewershowstudentroutine, /viewevaluation, /viewershowattendanceview, /student-activity, /classbasedstudentabsence, /studentabsence, /student-resource, /studentlibrary, /studentebook, /studentimportantlink, /student-eschool, /student-payment, /student-notice_option, /studentprofileedit, /dueinvoice, /payoption, /paidinvoice, /showhomework, /submitdetails, /studentEvaluation, /marksheet, /gradesheet, /teacher-calender, /teachermark, /teacherpassword, /add-school, /add-organization, /create-class, /section_create, /create-subject, /create-period, /create-exam, /newExam, /, /login, /routine, /studentroutine, /attendance, /teacherprofile, /teacherattendance, /studentviewattendance, /schooladminroutine, /schooladminnotice, /class-create, /section-create, /subject-create, /period-create, /add-student, /add-teacher, /schoolprofile, /subjectregistration, /payment, /teacher-feature, /teacherhomework, /homeworksubmitlist, /teachernotice, /markentry, /teacherevaluation, /studenthomework, /studenthomeworksubmit, /academic-calender, /student-academic-calender, /studentprofile, /studentpassword, /student-notice-list';
+
+const specPaths = [...SPEC_ROUTE_TABLE.split(', '), '/teacherdata'];
+
+describe('routes.ts', () => {
+  it('has every path of the spec, spelled exactly, once, and nothing else', () => {
+    expect(ROUTES.map((r) => r.path)).toEqual(specPaths);
+    expect(new Set(ROUTES.map((r) => r.path.toLowerCase())).size).toBe(ROUTES.length);
+  });
+
+  it('marks exactly the features built in this issue as built', () => {
+    expect(ROUTES.filter((r) => r.built).map((r) => r.path).sort()).toEqual(
+      [
+        '/',
+        '/login',
+        '/student-admin',
+        '/teacher-admin',
+        '/school-admin',
+        '/teacher-feature',
+        '/super-admin',
+        '/viewer-school',
+        '/viewer-admin',
+        '/teacherprofile',
+        '/studentprofile',
+        '/schoolprofile',
+      ].sort(),
+    );
+  });
+
+  it('finds routes like the router does: any case, trailing slash and query ignored', () => {
+    expect(findRoute('/studentEvaluation')?.label).toBe('Evaluation');
+    expect(findRoute('/studentevaluation/')?.path).toBe('/studentEvaluation');
+    expect(findRoute('/show-notice?type=2')?.path).toBe('/show-notice');
+    expect(findRoute('/nope')).toBeUndefined();
+  });
+
+  it('gives each user type its home and profile, and labels that are unique within the type', () => {
+    for (const type of ALL_USER_TYPES) {
+      const mine = routesFor(type);
+      expect(mine.map((r) => r.path)).toContain(HOME_ROUTE[type]);
+      if (PROFILE_ROUTE[type]) expect(mine.map((r) => r.path)).toContain(PROFILE_ROUTE[type]);
+      const labels = mine.map((r) => r.label);
+      expect(new Set(labels).size).toBe(labels.length);
+    }
+  });
+
+  it('owns the setup screens as decided: super admin and school admin; schools and organization types super admin only', () => {
+    for (const path of ['/create-class', '/class-create', '/section-create', '/section_create', '/create-subject', '/subject-create', '/period-create', '/create-period']) {
+      expect(findRoute(path)?.userTypes).toEqual([5, 4]);
+    }
+    expect(findRoute('/add-school')?.userTypes).toEqual([5]);
+    expect(findRoute('/add-organization')?.userTypes).toEqual([5]);
+    expect(findRoute('/gradesheet')?.userTypes).toEqual(expect.arrayContaining([1, 6]));
+  });
+
+  it('points every dashboard tile at a route its dashboard’s user may open', () => {
+    for (const [dashboard, tiles] of Object.entries(DASHBOARD_TILES)) {
+      const owner = findRoute(dashboard);
+      expect(owner).toBeDefined();
+      const type = (owner!.userTypes as number[])[0] as 1 | 2 | 4 | 5 | 6;
+      expect(tilesFor(dashboard, type)).toHaveLength(tiles.length);
+    }
+    expect(tilesFor('/teacher-admin', 1)).toEqual([]);
+    expect(tilesFor('/super-admin', 5).map((t) => t.to)).toEqual([
+      '/add-school',
+      '/add-organization',
+      '/create-class',
+      '/section-create',
+      '/period-create',
+      '/create-subject',
+    ]);
+  });
+});
+
+describe('decideAccess', () => {
+  const view = (over: Partial<SessionView>): SessionView => ({ phase: 'signedIn', userType: 2, school: null, returnTo: null, ...over });
+
+  it('waits while restoring or signing out', () => {
+    expect(decideAccess('/teacher-admin', findRoute('/teacher-admin'), view({ phase: 'restoring' })).kind).toBe('loading');
+    expect(decideAccess('/login', findRoute('/login'), view({ phase: 'signingOut' })).kind).toBe('loading');
+  });
+
+  it('remembers the page for a signed-out visitor', () => {
+    expect(decideAccess('/show-notice?type=2', findRoute('/show-notice'), view({ phase: 'signedOut', userType: null }))).toEqual({
+      kind: 'redirect',
+      to: '/login',
+      remember: '/show-notice?type=2',
+    });
+  });
+
+  it('sends a signed-in user on /login to the remembered page only if it is theirs', () => {
+    expect(decideAccess('/login', findRoute('/login'), view({ returnTo: '/routine' }))).toMatchObject({ to: '/routine', landed: true });
+    expect(decideAccess('/login', findRoute('/login'), view({ returnTo: '/add-school' }))).toMatchObject({ to: '/teacher-admin' });
+  });
+
+  it('names who a page is for', () => {
+    expect(decideAccess('/add-school', findRoute('/add-school'), view({}))).toEqual({
+      kind: 'redirect',
+      to: '/teacher-admin',
+      message: 'That page is for super admins.',
+    });
+    expect(forWhom(findRoute('/showhomework')!)).toBe('That page is for school admins and viewers.');
+    expect(forWhom(findRoute('/gradesheet')!)).toBe('That page is for students, viewers, teachers and school admins.');
+  });
+
+  it('asks a viewer to choose a school before browsing one', () => {
+    expect(decideAccess('/viewer-notice', findRoute('/viewer-notice'), view({ userType: 6 }))).toMatchObject({ to: '/viewer-school' });
+    expect(decideAccess('/viewer-notice', findRoute('/viewer-notice'), view({ userType: 6, school: { id: 1, school_name: 'X' } })).kind).toBe('shell');
+    // A school admin opening a shared page needs no chosen school.
+    expect(decideAccess('/showhomework', findRoute('/showhomework'), view({ userType: 4 })).kind).toBe('shell');
+  });
+});

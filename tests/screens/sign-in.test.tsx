@@ -1,0 +1,84 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import { delay, http, HttpResponse } from 'msw';
+import { currentPath, fakeAuthServer, renderApp, routineRow, server, signInWith, storedSession, TEACHER } from './helpers';
+
+describe('sign-in', () => {
+  it('shows the server’s errorMsg when the sign-in is refused, and stays on the page', async () => {
+    const auth = fakeAuthServer(TEACHER);
+    const { user } = renderApp('/login');
+    await signInWith(user, 'T-1001', 'wrong password');
+
+    expect(await screen.findByRole('alert')).toHaveTextContent('Wrong user id or password.');
+    expect(currentPath()).toBe('/login');
+    expect(auth.calls.login).toEqual([{ user_code: 'T-1001', password: 'wrong password' }]);
+    expect(storedSession()).toBeNull();
+  });
+
+  it('shows the rate-limit message from a 429', async () => {
+    server.use(
+      http.post('/api/users/login', () =>
+        HttpResponse.json(
+          { error: { code: 'too_many_requests', message: 'Too many failed sign-ins. Try again in 15 minute(s).' } },
+          { status: 429 },
+        ),
+      ),
+    );
+    const { user } = renderApp('/');
+    await signInWith(user, 'T-1001', 'x');
+    expect(await screen.findByRole('alert')).toHaveTextContent('Too many failed sign-ins. Try again in 15 minute(s).');
+  });
+
+  it('lands a teacher on /teacher-admin with name and teacher code in the header, and saves the sign-in', async () => {
+    const auth = fakeAuthServer(TEACHER);
+    server.use(http.get('/api/routine/teacher', () => HttpResponse.json([routineRow({})])));
+    const { user } = renderApp('/');
+    await signInWith(user, 'T-1001', 'correct horse');
+
+    expect(await screen.findByRole('heading', { name: 'Teacher Dashboard' })).toBeInTheDocument();
+    expect(currentPath()).toBe('/teacher-admin');
+    const identity = screen.getByTestId('header-identity');
+    expect(identity).toHaveTextContent('Rahima Khatun');
+    expect(identity).toHaveTextContent('Teacher code: T-1001');
+    expect(screen.getByTestId('header-school')).toHaveTextContent('Green Valley School');
+    expect(storedSession()).toMatchObject({ accessToken: 'tok-T-1001-1', user_type: 2, user_code: 'T-1001', school: null });
+    expect(auth.calls.me).toEqual(['tok-T-1001-1']);
+  });
+
+  it('disables the button while signing in', async () => {
+    fakeAuthServer(TEACHER);
+    server.use(
+      http.post('/api/users/login', async () => {
+        await delay(200);
+        return HttpResponse.json({ errorMsg: 'Wrong user id or password.', error: { code: 'x', message: 'Wrong user id or password.' } }, { status: 401 });
+      }),
+    );
+    const { user } = renderApp('/login');
+    await signInWith(user, 'T-1001', 'pw');
+    expect(screen.getByRole('button', { name: 'Signing in…' })).toBeDisabled();
+    expect(await screen.findByRole('alert')).toHaveTextContent('Wrong user id or password.');
+    expect(screen.getByRole('button', { name: 'Sign in' })).toBeEnabled();
+  });
+
+  it('asks for both fields before calling the server', async () => {
+    const auth = fakeAuthServer(TEACHER);
+    const { user } = renderApp('/login');
+    await user.click(await screen.findByRole('button', { name: 'Sign in' }));
+    expect(screen.getByText('Enter your user id, e-mail or phone')).toBeInTheDocument();
+    expect(screen.getByText('Enter your password')).toBeInTheDocument();
+    expect(screen.getByLabelText('User ID, e-mail or phone')).toHaveAttribute('aria-invalid', 'true');
+    expect(auth.calls.login).toEqual([]);
+  });
+
+  it('has Terms and Privacy with real text and the copyright line', async () => {
+    const { user } = renderApp('/login');
+    await user.click(await screen.findByRole('button', { name: 'Terms' }));
+    const terms = await screen.findByRole('dialog', { name: 'Terms of use' });
+    expect(within(terms).getByText(/Your account is personal/)).toBeInTheDocument();
+    await user.keyboard('{Escape}');
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+
+    await user.click(screen.getByRole('button', { name: 'Privacy' }));
+    expect(await screen.findByRole('dialog', { name: 'Privacy' })).toHaveTextContent('Logging out ends the token on the server too.');
+    expect(screen.getByText(/^© 2017-\d{4} Pathshala$/)).toBeInTheDocument();
+  });
+});

@@ -1,0 +1,72 @@
+import { screen, within } from '@testing-library/react';
+import { http, HttpResponse } from 'msw';
+import { fakeAuthServer, renderApp, routineRow, server, TEACHER } from './helpers';
+
+describe('teacher dashboard (/teacher-admin)', () => {
+  it('shows the six tiles, the teacher’s name and code, and the routine rows from the API', async () => {
+    const auth = fakeAuthServer(TEACHER);
+    const token = auth.savedSignIn();
+    const asked: Array<{ teacherId: string | null; token: string }> = [];
+    server.use(
+      http.get('/api/routine/teacher', ({ request }) => {
+        asked.push({ teacherId: new URL(request.url).searchParams.get('teacher_id'), token: auth.bearer(request) });
+        return HttpResponse.json([
+          routineRow({ id: 1, day: 'Sunday', period_code: 'P1', start_time: '08:00:00', end_time: '08:45:00', subject_name: 'Mathematics', class_name: 'Six', section_default_name: 'A', room: '101' }),
+          routineRow({ id: 2, day: 'Monday', period_code: 'P3', start_time: '13:10:00', end_time: '13:55:00', subject_name: 'General Science', class_name: 'Seven', section_default_name: 'B', room: 'Lab 2' }),
+        ]);
+      }),
+    );
+    renderApp('/teacher-admin');
+
+    expect(await screen.findByRole('heading', { name: 'Teacher Dashboard' })).toBeInTheDocument();
+    const tiles = within(screen.getByRole('navigation', { name: 'Features' })).getAllByRole('link');
+    expect(tiles.map((t) => t.getAttribute('href'))).toEqual([
+      '/teacher-calender',
+      '/routine',
+      '/teacherattendance',
+      '/teacherhomework',
+      '/teachernotice',
+      '/markentry',
+    ]);
+    expect(screen.queryByRole('link', { name: /Resources|eSchool|Activity/ })).not.toBeInTheDocument();
+
+    const profile = screen.getByRole('region', { name: 'My profile' });
+    expect(profile).toHaveTextContent('Rahima Khatun');
+    expect(profile).toHaveTextContent('T-1001');
+
+    const table = await screen.findByRole('table', { name: 'Your routine' });
+    const rows = within(table).getAllByRole('row').slice(1);
+    expect(rows.map((r) => within(r).getAllByRole('cell').map((c) => c.textContent))).toEqual([
+      ['Sunday', 'P1', '8:00 AM', '8:45 AM', 'Mathematics', 'Six', 'A', '101'],
+      ['Monday', 'P3', '1:10 PM', '1:55 PM', 'General Science', 'Seven', 'B', 'Lab 2'],
+    ]);
+    expect(asked).toEqual([{ teacherId: '41', token }]);
+  });
+
+  it('says so when the routine is empty', async () => {
+    fakeAuthServer(TEACHER).savedSignIn();
+    server.use(http.get('/api/routine/teacher', () => HttpResponse.json([])));
+    renderApp('/teacher-admin');
+    expect(await screen.findByText('No classes are in your routine yet.')).toBeInTheDocument();
+    expect(screen.queryByRole('table')).not.toBeInTheDocument();
+  });
+
+  it('shows the server’s error and retries on request', async () => {
+    fakeAuthServer(TEACHER).savedSignIn();
+    let attempts = 0;
+    server.use(
+      http.get('/api/routine/teacher', () => {
+        attempts += 1;
+        return attempts === 1
+          ? HttpResponse.json({ error: { code: 'internal', message: 'Something went wrong on our side.' } }, { status: 500 })
+          : HttpResponse.json([routineRow({ subject_name: 'English' })]);
+      }),
+    );
+    const { user } = renderApp('/teacher-admin');
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent('Could not load your routine. Something went wrong on our side.');
+    await user.click(within(alert).getByRole('button', { name: 'Try again' }));
+    expect(await screen.findByRole('cell', { name: 'English' })).toBeInTheDocument();
+    expect(attempts).toBe(2);
+  });
+});

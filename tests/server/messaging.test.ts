@@ -1,0 +1,336 @@
+/**
+ * Absence messages: queued once per absent student and period, delivered by the log adapter (the
+ * default) or by the HTTP adapter against a fake gateway on 127.0.0.1, failures recorded and
+ * retried while attempts remain; the outbox listing is the school admin's.
+ */
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { DateTime } from 'luxon';
+import { and, asc, eq } from 'drizzle-orm';
+import { messageOutbox, periods, routines, schools, students, teachers, users } from '@server/db/schema';
+import { deliveriesSettled, deliverPending, httpSmsAdapter, logAdapter, MAX_ATTEMPTS } from '@server/services/messaging';
+import { createTestApp, type TestApp } from '../helpers/server';
+
+const ZONE = 'Asia/Dhaka';
+const iso = (d: DateTime) => d.toISODate()!;
+const dayIdOf = (d: DateTime) => (d.weekday % 7) + 1;
+/** The most recent school day (Sunday-Thursday) on or before the school's today. */
+const schoolDay = () => {
+  let d = DateTime.now().setZone(ZONE).startOf('day');
+  while ([6, 7].includes(dayIdOf(d))) d = d.minus({ days: 1 });
+  return d;
+};
+
+// ------------------------------------------------------------------ a fake SMS gateway
+
+interface Received {
+  headers: http.IncomingHttpHeaders;
+  body: { to: string; message: string; sender: string };
+}
+const gateway = { received: [] as Received[], status: 200, delayMs: 0 };
+let server: http.Server;
+let gatewayUrl: string;
+
+beforeAll(async () => {
+  server = http.createServer((req, res) => {
+    let raw = '';
+    req.on('data', (chunk) => (raw += chunk));
+    req.on('end', () => {
+      gateway.received.push({ headers: req.headers, body: JSON.parse(raw) });
+      const status = gateway.status;
+      setTimeout(() => {
+        res.writeHead(status, { 'content-type': 'application/json' });
+        res.end(status < 300 ? '{"status":"accepted"}' : '{"error":"gateway down"}');
+      }, gateway.delayMs);
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  gatewayUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}/sms`;
+});
+afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
+
+// ------------------------------------------------------------------ helpers
+
+const date = iso(schoolDay());
+
+/** School 1's routine entries on the date's weekday, in period order (teacher1's first). */
+async function routinesOfDay(t: TestApp) {
+  const [tch] = await t.db
+    .select({ id: teachers.id, schoolId: teachers.schoolId })
+    .from(teachers)
+    .innerJoin(users, eq(users.id, teachers.userId))
+    .where(eq(users.userCode, 'teacher1'));
+  const rows = await t.db
+    .select({ id: routines.id, teacherId: routines.teacherId })
+    .from(routines)
+    .innerJoin(periods, eq(periods.id, routines.periodId))
+    .where(and(eq(routines.schoolId, tch.schoolId), eq(routines.dayId, dayIdOf(DateTime.fromISO(date)))))
+    .orderBy(asc(periods.serial), asc(routines.id));
+  return {
+    mine: rows.filter((r) => r.teacherId === tch.id).map((r) => r.id),
+    others: rows.filter((r) => r.teacherId !== tch.id).map((r) => r.id),
+  };
+}
+
+/** Record a period with the first `absent` students by roll absent; returns the absentees. */
+async function take(t: TestApp, as: string, routineId: number, absent = 3) {
+  const list = (await t.get(as, `/api/attendance/student?routine_id=${routineId}&date=${date}`)).json();
+  const res = await t.post(as, '/api/attendance/student', {
+    date,
+    time: '10:50:00',
+    routine_id: routineId,
+    attendance: list.map((s: { student_id: number }, i: number) => ({ student_id: s.student_id, attendance_status: i < absent ? 0 : 1 })),
+  });
+  expect(res.statusCode, res.body).toBe(200);
+  return list.slice(0, absent) as { student_id: number; full_name: string; class_roll_no: number }[];
+}
+
+/** Press "Send Absent Message" and wait for the delivery it starts after answering. */
+async function sendAbsent(t: TestApp, as: string, routineId: number, on = date) {
+  const res = await t.post(as, '/api/attendance/absent-message', { routine_id: routineId, date: on });
+  await deliveriesSettled(t.db);
+  return res;
+}
+
+const outboxOf = (t: TestApp, routineId: number) =>
+  t.db
+    .select()
+    .from(messageOutbox)
+    .where(and(eq(messageOutbox.routineId, routineId), eq(messageOutbox.date, date)))
+    .orderBy(asc(messageOutbox.id));
+
+// ------------------------------------------------------------------ with the log adapter (default)
+
+describe('with the log adapter', () => {
+  let t: TestApp;
+  let day: Awaited<ReturnType<typeof routinesOfDay>>;
+  beforeAll(async () => {
+    t = await createTestApp();
+    day = await routinesOfDay(t);
+  });
+  afterAll(() => t.close());
+
+  it('queues one message per absent student, once, and marks them sent', async () => {
+    const routineId = day.mine[0];
+    const absentees = await take(t, 'teacher1', routineId, 3);
+    const res = await sendAbsent(t, 'teacher1', routineId);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toMatchObject({ ok: true, queued: 3, already: 0, no_phone: 0 });
+
+    const rows = await outboxOf(t, routineId);
+    expect(rows).toHaveLength(3);
+    const [school] = await t.db.select({ name: schools.schoolName }).from(schools).where(eq(schools.id, rows[0].schoolId));
+    const summary = (await t.get('admin1', `/api/attendance/summary/section/today?section_id=${(await t.db.select({ s: routines.sectionId }).from(routines).where(eq(routines.id, routineId)))[0].s}&date=${date}`)).json();
+    const period = summary.find((p: { r_id: number }) => p.r_id === routineId);
+    for (const [i, row] of rows.entries()) {
+      expect(row).toMatchObject({ kind: 'absence', status: 'sent', attempts: 1, lastError: null });
+      expect(row.sentAt).toBeInstanceOf(Date);
+      expect(row.phone).toMatch(/^01[3-9]\d{8}$/);
+      const who = absentees[i];
+      expect(row.body).toContain(who.full_name);
+      expect(row.body).toContain(`Roll ${who.class_roll_no}`);
+      expect(row.body).toContain(period.period_code);
+      expect(row.body).toContain(period.subject_name);
+      expect(row.body).toContain(DateTime.fromISO(date).toFormat('dd-MM-yyyy'));
+      expect(row.body).toContain(school.name);
+    }
+
+    const again = await sendAbsent(t, 'teacher1', routineId);
+    expect(again.json()).toMatchObject({ ok: true, queued: 0, already: 3 });
+    expect(await outboxOf(t, routineId)).toHaveLength(3);
+  });
+
+  it('a student marked absent later is queued on the next press; the others are not repeated', async () => {
+    const routineId = day.mine[0];
+    await take(t, 'teacher1', routineId, 4);
+    const res = await sendAbsent(t, 'teacher1', routineId);
+    expect(res.json()).toMatchObject({ queued: 1, already: 3 });
+    expect(await outboxOf(t, routineId)).toHaveLength(4);
+  });
+
+  it('only for the teacher’s own period, the admin for any; never another school’s', async () => {
+    const colleague = day.others[0];
+    await take(t, 'admin1', colleague, 2);
+    expect((await sendAbsent(t, 'teacher1', colleague)).statusCode).toBe(403);
+    expect((await sendAbsent(t, 'teacher2', colleague)).statusCode).toBe(403);
+    expect((await sendAbsent(t, 'admin2', colleague)).statusCode).toBe(403);
+    expect((await sendAbsent(t, 'viewer1', colleague)).statusCode).toBe(403);
+    const res = await sendAbsent(t, 'admin1', colleague);
+    expect(res.json()).toMatchObject({ queued: 2 });
+    expect((await outboxOf(t, colleague)).map((r) => r.status)).toEqual(['sent', 'sent']);
+  });
+
+  it('uses the first valid guardian number, normalised, and counts students with none', async () => {
+    const routineId = day.others[1];
+    const [a, b] = await take(t, 'admin1', routineId, 2);
+    await t.db.update(students).set({ mobileNo: '', fatherPhoneNumber: '12345', motherPhoneNumber: '+880 1812-345678' }).where(eq(students.id, a.student_id));
+    await t.db.update(students).set({ mobileNo: '', fatherPhoneNumber: '', motherPhoneNumber: '' }).where(eq(students.id, b.student_id));
+    const res = await sendAbsent(t, 'admin1', routineId);
+    expect(res.json()).toMatchObject({ queued: 1, already: 0, no_phone: 1 });
+    const rows = await outboxOf(t, routineId);
+    expect(rows).toHaveLength(1);
+    expect(rows[0].phone).toBe('01812345678');
+    expect(rows[0].body).toContain(a.full_name);
+  });
+
+  it('a period not taken yet is a 404', async () => {
+    const next = iso(DateTime.fromISO(date).plus({ days: 7 }));
+    const res = await sendAbsent(t, 'teacher1', day.mine[0], next);
+    expect(res.statusCode).toBe(404);
+  });
+
+  it('the outbox lists the school’s messages newest first, for the school admin only', async () => {
+    const res = await t.get('admin1', '/api/attendance/outbox');
+    expect(res.statusCode).toBe(200);
+    const list = res.json();
+    expect(list).toHaveLength(7);
+    expect(Number(res.headers['x-total-count'])).toBe(7);
+    expect(list[0]).toMatchObject({
+      id: expect.any(Number),
+      student_name: expect.any(String),
+      phone: expect.stringMatching(/^01\d{9}$/),
+      body: expect.any(String),
+      status: 'sent',
+      attempts: 1,
+      last_error: null,
+      created_at: expect.any(String),
+      sent_at: expect.any(String),
+    });
+    const ids = list.map((r: { id: number }) => r.id);
+    expect(ids).toEqual([...ids].sort((a: number, b: number) => b - a));
+    expect((await t.get('admin1', '/api/attendance/outbox?status=failed')).json()).toEqual([]);
+    expect((await t.get('admin1', '/api/attendance/outbox?limit=2&offset=1')).json().map((r: { id: number }) => r.id)).toEqual(ids.slice(1, 3));
+    expect((await t.get('admin2', '/api/attendance/outbox')).json()).toEqual([]);
+    for (const as of ['teacher1', 'student1', 'viewer1']) {
+      expect((await t.get(as, '/api/attendance/outbox')).statusCode, as).toBe(403);
+    }
+  });
+});
+
+// ------------------------------------------------------------------ with the HTTP adapter
+
+describe('with the HTTP adapter', () => {
+  let t: TestApp;
+  let day: Awaited<ReturnType<typeof routinesOfDay>>;
+  const adapter = () => httpSmsAdapter({ url: gatewayUrl, token: 'gw-secret', sender: 'DMHS' });
+  beforeAll(async () => {
+    t = await createTestApp({ SMS_ADAPTER: 'http', SMS_HTTP_URL: gatewayUrl, SMS_HTTP_TOKEN: 'gw-secret', SMS_SENDER: 'DMHS' });
+    day = await routinesOfDay(t);
+  });
+  afterAll(() => t.close());
+  beforeEach(() => {
+    gateway.received = [];
+    gateway.status = 200;
+    gateway.delayMs = 0;
+  });
+
+  it('posts { to, message, sender } with the bearer token', async () => {
+    const routineId = day.mine[0];
+    await take(t, 'teacher1', routineId, 2);
+    const res = await sendAbsent(t, 'teacher1', routineId);
+    expect(res.json()).toMatchObject({ queued: 2, already: 0 });
+    const rows = await outboxOf(t, routineId);
+    expect(gateway.received).toHaveLength(2);
+    const byPhone = new Map(gateway.received.map((r) => [r.body.to, r]));
+    for (const row of rows) {
+      const got = byPhone.get(row.phone)!;
+      expect(got.body).toEqual({ to: row.phone, message: row.body, sender: 'DMHS' });
+      expect(got.headers.authorization).toBe('Bearer gw-secret');
+      expect(got.headers['content-type']).toContain('application/json');
+      expect(row).toMatchObject({ status: 'sent', attempts: 1 });
+    }
+  });
+
+  it('a 500 marks the messages failed with the error; later runs retry while attempts remain', async () => {
+    const routineId = day.others[0];
+    await take(t, 'admin1', routineId, 2);
+    gateway.status = 500;
+    const res = await sendAbsent(t, 'admin1', routineId);
+    expect(res.json()).toMatchObject({ queued: 2 });
+    let rows = await outboxOf(t, routineId);
+    for (const row of rows) {
+      expect(row).toMatchObject({ status: 'failed', attempts: 1, sentAt: null });
+      expect(row.lastError).toContain('500');
+      expect(row.lastError).toContain('gateway down');
+    }
+    const listed = (await t.get('admin1', '/api/attendance/outbox?status=failed')).json();
+    expect(listed.map((r: { id: number }) => r.id).sort()).toEqual(rows.map((r) => r.id).sort());
+    expect(listed[0]).toMatchObject({ status: 'failed', attempts: 1, last_error: expect.stringContaining('500'), sent_at: null });
+
+    // Two more failing runs use up the attempts; then even a healthy gateway gets nothing.
+    for (let run = 2; run <= MAX_ATTEMPTS; run++) {
+      expect(await deliverPending(t.db, adapter(), { scope: { routineId, date } })).toEqual({ sent: 0, failed: 2 });
+    }
+    rows = await outboxOf(t, routineId);
+    expect(rows.every((r) => r.status === 'failed' && r.attempts === MAX_ATTEMPTS)).toBe(true);
+    gateway.status = 200;
+    gateway.received = [];
+    expect(await deliverPending(t.db, adapter())).toEqual({ sent: 0, failed: 0 });
+    expect(gateway.received).toHaveLength(0);
+  });
+
+  it('a failed message is sent by the next run once the gateway is back', async () => {
+    const routineId = day.others[1];
+    await take(t, 'admin1', routineId, 1);
+    gateway.status = 503;
+    expect((await sendAbsent(t, 'admin1', routineId)).json()).toMatchObject({ queued: 1 });
+    expect((await outboxOf(t, routineId))[0]).toMatchObject({ status: 'failed', attempts: 1 });
+    gateway.status = 200;
+    expect(await deliverPending(t.db, adapter())).toEqual({ sent: 1, failed: 0 });
+    const [row] = await outboxOf(t, routineId);
+    expect(row).toMatchObject({ status: 'sent', attempts: 2, lastError: null });
+    expect(row.sentAt).toBeInstanceOf(Date);
+  });
+
+  it('answers before a slow gateway does; the messages are sent afterwards', async () => {
+    const routineId = day.others[3];
+    await take(t, 'admin1', routineId, 1);
+    gateway.delayMs = 800;
+    const res = await t.post('admin1', '/api/attendance/absent-message', { routine_id: routineId, date });
+    expect(res.json()).toMatchObject({ queued: 1 });
+    expect((await outboxOf(t, routineId))[0].status).toBe('queued');
+    await deliveriesSettled(t.db);
+    expect((await outboxOf(t, routineId))[0]).toMatchObject({ status: 'sent', attempts: 1 });
+  });
+
+  it('pressing Send again retries this period’s failed messages', async () => {
+    const routineId = day.others[2];
+    await take(t, 'admin1', routineId, 2);
+    gateway.status = 500;
+    await sendAbsent(t, 'admin1', routineId);
+    gateway.status = 200;
+    const res = await sendAbsent(t, 'admin1', routineId);
+    expect(res.json()).toMatchObject({ queued: 0, already: 2 });
+    const rows = await outboxOf(t, routineId);
+    expect(rows.map((r) => r.status)).toEqual(['sent', 'sent']);
+  });
+});
+
+// ------------------------------------------------------------------ the adapters on their own
+
+describe('adapters', () => {
+  beforeEach(() => {
+    gateway.received = [];
+    gateway.status = 200;
+    gateway.delayMs = 0;
+  });
+
+  it('the HTTP adapter resolves on 2xx and throws with the status otherwise', async () => {
+    const a = httpSmsAdapter({ url: gatewayUrl, token: 't0k', sender: 'School' });
+    await a.send({ to: '01711000000', message: 'hello' });
+    expect(gateway.received[0].body).toEqual({ to: '01711000000', message: 'hello', sender: 'School' });
+    gateway.status = 502;
+    await expect(a.send({ to: '01711000000', message: 'hello' })).rejects.toThrow(/502/);
+  });
+
+  it('an unreachable gateway is a failure, not a crash', async () => {
+    const a = httpSmsAdapter({ url: 'http://127.0.0.1:1/sms', token: '', sender: 'School', timeoutMs: 2000 });
+    await expect(a.send({ to: '01711000000', message: 'hello' })).rejects.toThrow();
+  });
+
+  it('the log adapter logs and succeeds', async () => {
+    const lines: string[] = [];
+    await logAdapter({ info: (_o, msg) => lines.push(String(msg)) }).send({ to: '01711000000', message: 'hi there' });
+    expect(lines[0]).toContain('01711000000');
+  });
+});

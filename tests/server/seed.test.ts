@@ -1,0 +1,261 @@
+import { PGlite } from '@electric-sql/pglite';
+import { fromPglite, type DbHandle } from '../../server/db/client';
+import { seedDemo } from '../../server/db/seed/demo';
+import { seedReference } from '../../server/db/seed/reference';
+import { verifyPassword } from '../../server/auth/passwords';
+
+const TODAY = '2026-11-22'; // a Sunday
+
+async function freshSeeded(): Promise<{ client: PGlite; handle: DbHandle; result: Awaited<ReturnType<typeof seedDemo>> }> {
+  const client = new PGlite();
+  const handle = fromPglite(client);
+  await handle.migrate();
+  const result = await seedDemo(handle.db, { today: TODAY });
+  return { client, handle, result };
+}
+
+describe('demo seed', () => {
+  let client: PGlite;
+  let handle: DbHandle;
+  let firstResult: { seeded: boolean };
+
+  const rows = async <T = Record<string, unknown>>(query: string, params: unknown[] = []) =>
+    (await client.query<T>(query, params)).rows;
+  const one = async <T = Record<string, unknown>>(query: string, params: unknown[] = []) => (await rows<T>(query, params))[0];
+  const num = async (query: string, params: unknown[] = []) =>
+    Number(Object.values((await one<Record<string, unknown>>(query, params)) ?? {})[0]);
+
+  beforeAll(async () => {
+    ({ client, handle, result: firstResult } = await freshSeeded());
+  }, 120_000);
+
+  afterAll(async () => {
+    await handle?.close();
+  });
+
+  it('seeds an empty database', () => {
+    expect(firstResult.seeded).toBe(true);
+  });
+
+  it('creates the reference data', async () => {
+    expect(await rows(`select id, name from days order by id`)).toEqual([
+      { id: 1, name: 'Sunday' },
+      { id: 2, name: 'Monday' },
+      { id: 3, name: 'Tuesday' },
+      { id: 4, name: 'Wednesday' },
+      { id: 5, name: 'Thursday' },
+      { id: 6, name: 'Friday' },
+      { id: 7, name: 'Saturday' },
+    ]);
+    expect(await num(`select count(*) from divisions`)).toBe(8);
+    const secondary = await rows<{ class_name: string; class_code: string; sort_order: number }>(
+      `select c.class_name, c.class_code, c.sort_order from classes c join school_types t on t.id = c.school_type_id
+       where t.code = 'SEC' order by c.sort_order`,
+    );
+    expect(secondary.map((c) => [c.class_name, c.class_code, c.sort_order])).toEqual([
+      ['Six', '6', 6],
+      ['Seven', '7', 7],
+      ['Eight', '8', 8],
+      ['Nine', '9', 9],
+      ['Ten', '10', 10],
+    ]);
+    const nine = await rows<{ subject_name: string; optional: boolean; grp: string | null }>(
+      `select s.subject_name, s.optional, g.name as grp from subjects s join classes c on c.id = s.class_id
+       left join student_groups g on g.id = s.group_id where c.class_name = 'Nine'`,
+    );
+    expect(nine.find((s) => s.subject_name === 'Higher Mathematics')).toMatchObject({ optional: true, grp: 'Science' });
+    expect(nine.find((s) => s.subject_name === 'Accounting')).toMatchObject({ grp: 'Business Studies' });
+    expect(await num(`select count(*) from subjects s join classes c on c.id = s.class_id where c.class_name = 'Six'`)).toBe(7);
+
+    // Reference seeding is idempotent.
+    const before = await num(`select count(*) from subjects`);
+    await seedReference(handle.db);
+    expect(await num(`select count(*) from subjects`)).toBe(before);
+  });
+
+  it('creates the fixed demo accounts with the right types and schools', async () => {
+    const accounts = await rows<{ user_code: string; user_type: number; eiin: string | null }>(
+      `select u.user_code, u.user_type, s.eiin from users u left join schools s on s.id = u.school_id
+       where u.user_code in ('superadmin', 'admin1', 'admin2', 'teacher1', 'teacher2', 'student1', 'student2', 'viewer1')
+       order by u.user_code`,
+    );
+    expect(accounts).toEqual([
+      { user_code: 'admin1', user_type: 4, eiin: '108234' },
+      { user_code: 'admin2', user_type: 4, eiin: '104521' },
+      { user_code: 'student1', user_type: 1, eiin: '108234' },
+      { user_code: 'student2', user_type: 1, eiin: '104521' },
+      { user_code: 'superadmin', user_type: 5, eiin: null },
+      { user_code: 'teacher1', user_type: 2, eiin: '108234' },
+      { user_code: 'teacher2', user_type: 2, eiin: '104521' },
+      { user_code: 'viewer1', user_type: 6, eiin: null },
+    ]);
+    expect(await one(`select first_name, last_name from users where user_code = 'superadmin'`)).toEqual({
+      first_name: 'Super',
+      last_name: 'Admin',
+    });
+    const admins = await rows(
+      `select sa.admin_code, s.eiin from school_admins sa join users u on u.id = sa.user_id
+       join schools s on s.id = sa.school_id order by sa.admin_code`,
+    );
+    expect(admins).toEqual([
+      { admin_code: 'ADM-1001', eiin: '108234' },
+      { admin_code: 'ADM-2001', eiin: '104521' },
+    ]);
+    // Teacher and student profiles behind the demo logins.
+    expect(await one(`select t.teacher_code from teachers t join users u on u.id = t.user_id where u.user_code = 'teacher1'`)).toEqual({
+      teacher_code: 'T-1-003',
+    });
+    expect(await one(`select s.student_code from students s join users u on u.id = s.user_id where u.user_code = 'student2'`)).toEqual({
+      student_code: 'S-2-0001',
+    });
+  });
+
+  it('gives every user a distinct email and an 11-digit mobile number', async () => {
+    const stats = await one<{ users: number; emails: number; phones: number; bad: number }>(
+      `select count(*)::int as users, count(distinct lower(email))::int as emails, count(distinct phone)::int as phones,
+              count(*) filter (where phone !~ '^01[3-9][0-9]{8}$')::int as bad from users`,
+    );
+    expect(stats.users).toBeGreaterThan(600);
+    expect(stats.emails).toBe(stats.users);
+    expect(stats.phones).toBe(stats.users);
+    expect(stats.bad).toBe(0);
+    expect(
+      await num(
+        `select count(*) from students where father_phone_number !~ '^01[3-9][0-9]{8}$' or mother_phone_number !~ '^01[3-9][0-9]{8}$'`,
+      ),
+    ).toBe(0);
+  });
+
+  it('stores the demo password hash', async () => {
+    const { password_hash } = await one<{ password_hash: string }>(`select password_hash from users where user_code = 'admin1'`);
+    expect(await verifyPassword('demo1234', password_hash)).toBe(true);
+    expect(await verifyPassword('wrong', password_hash)).toBe(false);
+  });
+
+  it('links viewer1 to both schools', async () => {
+    const linked = await rows(
+      `select s.eiin from viewer_schools v join users u on u.id = v.user_id join schools s on s.id = v.school_id
+       where u.user_code = 'viewer1' order by s.eiin`,
+    );
+    expect(linked).toEqual([{ eiin: '104521' }, { eiin: '108234' }]);
+  });
+
+  it('gives each school 10 sections of about 30 enrolled students in the current session', async () => {
+    const perSchool = await rows<{ eiin: string; sections: number }>(
+      `select s.eiin, count(*)::int as sections from sections x join schools s on s.id = x.school_id group by s.eiin order by s.eiin`,
+    );
+    expect(perSchool).toEqual([
+      { eiin: '104521', sections: 10 },
+      { eiin: '108234', sections: 10 },
+    ]);
+    const sizes = await rows<{ n: number }>(
+      `select count(e.id)::int as n from sections x
+       left join enrolments e on e.section_id = x.id and e.session_id = (select id from academic_sessions where session_year = '2026')
+       group by x.id`,
+    );
+    expect(sizes).toHaveLength(20);
+    for (const { n } of sizes) {
+      expect(n).toBeGreaterThanOrEqual(25);
+      expect(n).toBeLessThanOrEqual(35);
+    }
+    // Rolls run 1..N in every section; groups only from Class Nine.
+    expect(
+      await num(`select count(*) from (select section_id from enrolments group by section_id having max(class_roll_no) <> count(*)) x`),
+    ).toBe(0);
+    expect(
+      await num(`select count(*) from enrolments e join classes c on c.id = e.class_id
+                 where (c.sort_order >= 9) <> (e.group_id is not null)`),
+    ).toBe(0);
+    expect(await num(`select count(distinct gender_id) from students`)).toBe(2);
+  });
+
+  it('has teacher1 teaching on every school day, including student1’s section', async () => {
+    const days = await rows<{ day_id: number }>(
+      `select distinct r.day_id from routines r join teachers t on t.id = r.teacher_id join users u on u.id = t.user_id
+       where u.user_code = 'teacher1' order by r.day_id`,
+    );
+    expect(days.map((d) => d.day_id)).toEqual([1, 2, 3, 4, 5]);
+
+    for (const n of [1, 2]) {
+      const shared = await num(
+        `select count(*) from routines r
+         join teachers t on t.id = r.teacher_id join users tu on tu.id = t.user_id
+         join enrolments e on e.section_id = r.section_id and e.session_id = r.session_id
+         join students s on s.id = e.student_id join users su on su.id = s.user_id
+         where tu.user_code = $1 and su.user_code = $2`,
+        [`teacher${n}`, `student${n}`],
+      );
+      expect(shared).toBeGreaterThan(0);
+    }
+  });
+
+  it('fills every section’s week and double-books no teacher', async () => {
+    expect(await num(`select count(*) from routines`)).toBe(2 * 10 * 5 * 6);
+    expect(
+      await num(`select count(*) from (select 1 from routines group by teacher_id, session_id, day_id, period_id having count(*) > 1) x`),
+    ).toBe(0);
+    // Every routine subject belongs to the section's class.
+    expect(await num(`select count(*) from routines r join subjects s on s.id = r.subject_id where s.class_id <> r.class_id`)).toBe(0);
+  });
+
+  it('publishes school and teacher notices in the last two weeks, one targeted at student1', async () => {
+    const counts = await rows<{ eiin: string; type: number; n: number }>(
+      `select s.eiin, n.type, count(*)::int as n from notices n join schools s on s.id = n.school_id
+       where n.publishing_date between date '2026-11-08' and date '2026-11-22' group by s.eiin, n.type order by s.eiin, n.type`,
+    );
+    expect(counts.every((c) => c.n >= 2)).toBe(true);
+    expect(counts).toHaveLength(4);
+    expect(
+      await num(`select count(*) from notice_recipients r join students s on s.id = r.student_id
+                 join users u on u.id = s.user_id where u.user_code = 'student1'`),
+    ).toBe(1);
+  });
+
+  it('has attendance for the earlier school days but leaves today to take', async () => {
+    expect(await num(`select count(*) from attendance_takings where date = $1`, [TODAY])).toBe(0);
+    const dates = await rows<{ date: string; n: number; dow: number }>(
+      `select to_char(date, 'YYYY-MM-DD') as date, extract(dow from date)::int as dow, count(*)::int as n
+       from attendance_takings group by date order by date`,
+    );
+    expect(dates).toHaveLength(20);
+    expect(dates.at(-1)!.date).toBe('2026-11-19'); // Thursday; Friday and Saturday are off
+    for (const d of dates) {
+      expect([5, 6]).not.toContain(d.dow); // Postgres dow: 5 = Friday, 6 = Saturday
+      expect(d.n).toBe(120); // 60 routine entries a day in each of two schools
+    }
+    // One mark per enrolled student of the section per taking.
+    expect(
+      await num(`select count(*) from attendance_takings t join routines r on r.id = t.routine_id
+                 where (select count(*) from attendance_marks m where m.taking_id = t.id)
+                    <> (select count(*) from enrolments e where e.section_id = r.section_id and e.session_id = r.session_id)`),
+    ).toBe(0);
+    const rate = await num(`select avg(status::float) from attendance_marks`);
+    expect(rate).toBeGreaterThan(0.85);
+    expect(rate).toBeLessThan(0.97);
+  });
+
+  it('does nothing when run again', async () => {
+    const count = () =>
+      num(`select (select count(*) from users) + (select count(*) from students) + (select count(*) from attendance_marks)
+                + (select count(*) from notices) + (select count(*) from routines)`);
+    const before = await count();
+    expect(await seedDemo(handle.db, { today: TODAY })).toEqual({ seeded: false });
+    expect(await count()).toBe(before);
+  });
+
+  it('is deterministic: a fresh database gets identical data', async () => {
+    const other = await freshSeeded();
+    try {
+      const q = `select s.student_code, s.first_name, s.last_name, s.father_name, s.dob::text, e.class_roll_no
+                 from students s join enrolments e on e.student_id = s.id order by s.school_id, s.student_code`;
+      const mine = (await client.query(q)).rows;
+      const theirs = (await other.client.query(q)).rows;
+      expect(theirs).toHaveLength(mine.length);
+      expect(theirs).toEqual(mine);
+      const marks = `select count(*)::int as n, sum(status)::int as present from attendance_marks`;
+      expect((await other.client.query(marks)).rows).toEqual((await client.query(marks)).rows);
+    } finally {
+      await other.handle.close();
+    }
+  }, 90_000);
+});
