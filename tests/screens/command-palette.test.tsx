@@ -29,11 +29,10 @@ describe('command palette', () => {
     await waitFor(() => expect(optionNames()[0]).toBe('Take Attendance'));
     expect(optionNames()).not.toContain('Log out');
     expect(screen.getByRole('option', { selected: true })).toHaveTextContent('Take Attendance');
-    expect(screen.getByRole('option', { selected: true })).toHaveTextContent('not built yet');
+    expect(screen.getByRole('option', { selected: true })).not.toHaveTextContent('not built yet');
 
     await user.keyboard('{Enter}');
-    expect(await screen.findByRole('heading', { name: 'Take Attendance' })).toBeInTheDocument();
-    expect(currentPath()).toBe('/teacherattendance');
+    await waitFor(() => expect(currentPath()).toBe('/teacherattendance'));
     expect(screen.queryByPlaceholderText('Search pages and actions…')).not.toBeInTheDocument();
   });
 
@@ -94,7 +93,7 @@ describe('command palette', () => {
     fakeAuthServer(TEACHER).savedSignIn();
     const performed: string[] = [];
     const unregister = registerCommands((ctx) => [
-      { id: 'notice:new', label: 'New notice', group: 'Notices', keywords: ['create'], perform: () => performed.push(ctx.location) },
+      { id: 'test:probe', label: 'Probe the palette', group: 'Notices', keywords: ['create'], perform: () => performed.push(ctx.location) },
       { id: 'notice:admin-only', label: 'Admin only', group: 'Notices', perform: () => {}, visible: (c) => c.userType === 4 },
     ]);
     try {
@@ -104,8 +103,8 @@ describe('command palette', () => {
       const input = await screen.findByPlaceholderText('Search pages and actions…');
       expect(screen.getByText('Notices', { selector: '[cmdk-group-heading]' })).toBeInTheDocument();
       expect(optionNames()).not.toContain('Admin only');
-      await user.type(input, 'new notice');
-      await waitFor(() => expect(optionNames()[0]).toBe('New notice'));
+      await user.type(input, 'probe the');
+      await waitFor(() => expect(optionNames()[0]).toBe('Probe the palette'));
       await user.keyboard('{Enter}');
       expect(performed).toEqual(['/teacher-admin']);
     } finally {
