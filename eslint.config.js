@@ -27,7 +27,10 @@ export default tseslint.config(
     // src/ is the browser app: it never reaches into the server.
     files: ['src/**/*.{ts,tsx}'],
     rules: {
-      'no-restricted-imports': ['error', { patterns: [{ group: ['@server/*', '**/server/**'], message: 'src/ never imports server/.' }] }],
+      'no-restricted-imports': [
+        'error',
+        { patterns: [{ group: ['@server/*', '**/server/**'], message: 'src/ never imports server/.' }] },
+      ],
     },
   },
 );

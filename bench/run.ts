@@ -27,7 +27,12 @@ const cases: Case[] = [
   { name: 'profile (/api/users/user_id)', as: 'student1', url: '/api/users/user_id', target: 50 },
   { name: 'teacher week (/api/routine/teacher)', as: 'teacher1', url: '/api/routine/teacher', target: 50 },
   { name: 'teacher today (/api/routine/teacher/today)', as: 'teacher1', url: '/api/routine/teacher/today', target: 50 },
-  { name: 'section students (/api/student/section)', as: 'teacher1', url: (c) => `/api/student/section?section_id=${c.section}`, target: 50 },
+  {
+    name: 'section students (/api/student/section)',
+    as: 'teacher1',
+    url: (c) => `/api/student/section?section_id=${c.section}`,
+    target: 50,
+  },
   { name: 'student list page (/api/student/all)', as: 'admin1', url: '/api/student/all?limit=100', target: 50 },
   { name: 'sections (/api/section/all)', as: 'admin1', url: '/api/section/all', target: 50 },
 ];
@@ -60,12 +65,18 @@ await app.ready();
 const tokens = new Map<string, string>();
 async function token(userCode: string) {
   if (!tokens.has(userCode)) {
-    const res = await app.inject({ method: 'POST', url: '/api/users/login', payload: { user_code: userCode, password: 'demo1234' } });
+    const res = await app.inject({
+      method: 'POST',
+      url: '/api/users/login',
+      payload: { user_code: userCode, password: 'demo1234' },
+    });
     tokens.set(userCode, res.json().accessToken);
   }
   return tokens.get(userCode)!;
 }
-const me = (await app.inject({ url: '/api/users/user_id', headers: { authorization: `Bearer ${await token('student1')}` } })).json();
+const me = (
+  await app.inject({ url: '/api/users/user_id', headers: { authorization: `Bearer ${await token('student1')}` } })
+).json();
 const ctx = { section: me.section_id as number };
 
 let failed = 0;

@@ -50,17 +50,15 @@ export async function buildApp(config: Config, handle: DbHandle): Promise<Fastif
   app.setSerializerCompiler(serializerCompiler);
   app.decorate('db', handle.db);
   app.decorate('config', config);
-  app.decorate(
-    'loginLimiter',
-    new LoginLimiter(config.LOGIN_MAX_FAILURES, config.LOGIN_WINDOW_MINUTES * 60_000),
-  );
+  app.decorate('loginLimiter', new LoginLimiter(config.LOGIN_MAX_FAILURES, config.LOGIN_WINDOW_MINUTES * 60_000));
 
   app.setErrorHandler((err, req, reply) => {
     if (err instanceof ApiError) return reply.code(err.statusCode).send(err.toBody());
     if (hasZodFastifySchemaValidationErrors(err)) {
       const fields: Record<string, string> = {};
       for (const issue of err.validation) {
-        const field = issue.instancePath.replace(/^\//, '').replace(/\//g, '.') || String(issue.params?.issue ?? '') || 'body';
+        const field =
+          issue.instancePath.replace(/^\//, '').replace(/\//g, '.') || String(issue.params?.issue ?? '') || 'body';
         fields[field] ??= issue.message ?? 'is invalid';
       }
       const [first] = Object.entries(fields);

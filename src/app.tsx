@@ -182,4 +182,3 @@ function GuardRedirect({ access }: { access: Extract<Access, { kind: 'redirect' 
   }, [access.to, access.message, access.remember, access.landed, actor, navigate, toast]);
   return <FullPageLoading label="Redirecting…" />;
 }
-

@@ -107,10 +107,19 @@ export const ROUTES: readonly AppRoute[] = [
   route('/teacher-admin', 'Teacher Dashboard', [T], ['home', 'dashboard'], { screen: 'teacherDashboard' }),
   route('/student-admin', 'Student Dashboard', [S], ['home', 'dashboard'], { screen: 'studentDashboard' }),
   route('/viewer-school', 'Choose School', [V], ['switch school', 'schools', 'home'], { screen: 'viewerSchools' }),
-  route('/viewer-admin', 'Administrator Dashboard', [V], ['home', 'dashboard'], { screen: 'viewerDashboard', ...viewer }),
+  route('/viewer-admin', 'Administrator Dashboard', [V], ['home', 'dashboard'], {
+    screen: 'viewerDashboard',
+    ...viewer,
+  }),
   route('/viewer-calender', 'Academic Calendar', [V], ['calendar', 'holidays', 'schedule'], viewer),
-  route('/viewer-notice', 'Notices', [V], ['notice', 'notes', 'announcements'], { screen: 'viewerNoticeMenu', ...viewer }),
-  route('/show-notice', 'Notice List', [V], ['notice', 'school notes', 'teacher notes'], { screen: 'viewerNoticeList', ...viewer }),
+  route('/viewer-notice', 'Notices', [V], ['notice', 'notes', 'announcements'], {
+    screen: 'viewerNoticeMenu',
+    ...viewer,
+  }),
+  route('/show-notice', 'Notice List', [V], ['notice', 'school notes', 'teacher notes'], {
+    screen: 'viewerNoticeList',
+    ...viewer,
+  }),
   route('/viewerRoutine', 'Routines', [V], ['routine', 'timetable', 'class routine'], viewer),
   route('/viewershowstudentroutine', 'Teacher Routine Search', [V], ['routine', 'search routine', 'teacher'], viewer),
   route('/viewevaluation', 'Evaluation', [V], ['marks', 'exam', 'results'], viewer),
@@ -133,7 +142,9 @@ export const ROUTES: readonly AppRoute[] = [
   route('/studentimportantlink', 'Important Links', [S], ['links', 'websites']),
   route('/student-eschool', 'eSchool', [S], ['online', 'classes']),
   route('/student-payment', 'Payments', [S], ['invoice', 'fees', 'pay']),
-  route('/student-notice_option', 'Notices', [S], ['notice', 'school notice', 'teacher notice'], { screen: 'studentNoticeOptions' }),
+  route('/student-notice_option', 'Notices', [S], ['notice', 'school notice', 'teacher notice'], {
+    screen: 'studentNoticeOptions',
+  }),
   route('/studentprofileedit', 'Edit Profile', [S], ['mobile', 'email', 'contact']),
   route('/dueinvoice', 'Due Invoices', [S], ['invoice', 'fees', 'pay now']),
   route('/payoption', 'Payment Options', [S], ['mobile wallet', 'pay']),

@@ -45,6 +45,7 @@ export const guardPlugin = fp(async (app: FastifyInstance) => {
     const auth = await findSession(app.db, token);
     if (!auth) throw unauthorized('Your session has ended. Please sign in again.');
     req.auth = auth;
-    if (!can(auth.userType, config.action)) throw new ApiError(403, 'forbidden_role', 'Your account type cannot do this.');
+    if (!can(auth.userType, config.action))
+      throw new ApiError(403, 'forbidden_role', 'Your account type cannot do this.');
   });
 });

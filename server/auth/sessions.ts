@@ -53,5 +53,8 @@ export async function findSession(db: Db, token: string): Promise<AuthContext | 
 }
 
 export async function revokeSession(db: Db, sessionId: number) {
-  await db.update(authSessions).set({ revokedAt: sql`now()` }).where(eq(authSessions.id, sessionId));
+  await db
+    .update(authSessions)
+    .set({ revokedAt: sql`now()` })
+    .where(eq(authSessions.id, sessionId));
 }

@@ -124,7 +124,10 @@ export const schools = pgTable(
     headEmail: varchar('head_email', { length: 120 }).notNull().default(''),
     timeZone: varchar('time_zone', { length: 60 }).notNull().default('Asia/Dhaka'),
     /** Day ids (1 = Sunday ... 7 = Saturday) the school is closed every week. */
-    weeklyOffDays: smallint('weekly_off_days').array().notNull().default(sql`'{6,7}'`),
+    weeklyOffDays: smallint('weekly_off_days')
+      .array()
+      .notNull()
+      .default(sql`'{6,7}'`),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [check('schools_eiin_digits', sql`${t.eiin} ~ '^[0-9]{6}$'`)],

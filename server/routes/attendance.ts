@@ -147,7 +147,8 @@ export async function attendanceRoutes(fastify: FastifyInstance) {
         }
       }
       const section = await sectionOf(req, routine?.sectionId ?? q.section_id!, q.school_info_id);
-      if (q.class_id && q.class_id !== section.classId) throw badRequest('class_id', 'That section is not of this class.');
+      if (q.class_id && q.class_id !== section.classId)
+        throw badRequest('class_id', 'That section is not of this class.');
       const { today } = await schoolClock(db, section.schoolId);
       const date = q.date ?? today;
       const sessionId = routine?.sessionId ?? (await sessionIdForDate(db, date));
@@ -238,7 +239,8 @@ export async function attendanceRoutes(fastify: FastifyInstance) {
     async (req) => {
       const q = req.query;
       const section = await sectionOf(req, q.section_id);
-      if (q.class_id && q.class_id !== section.classId) throw badRequest('class_id', 'That section is not of this class.');
+      if (q.class_id && q.class_id !== section.classId)
+        throw badRequest('class_id', 'That section is not of this class.');
       const { today } = await schoolClock(db, section.schoolId);
       const date = q.date ?? today;
       const sessionId = await sessionIdForDate(db, date);

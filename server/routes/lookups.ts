@@ -41,7 +41,10 @@ export async function lookupRoutes(fastify: FastifyInstance) {
     '/class',
     {
       config: { action: 'lookup.class' },
-      schema: { querystring: z.object({ school_type_id: optionalId('school_type_id') }), response: { 200: z.array(classRow) } },
+      schema: {
+        querystring: z.object({ school_type_id: optionalId('school_type_id') }),
+        response: { 200: z.array(classRow) },
+      },
     },
     async (req) => {
       const rows = await db
@@ -49,7 +52,12 @@ export async function lookupRoutes(fastify: FastifyInstance) {
         .from(classes)
         .where(req.query.school_type_id ? eq(classes.schoolTypeId, req.query.school_type_id) : undefined)
         .orderBy(asc(classes.schoolTypeId), asc(classes.sortOrder));
-      return rows.map((c) => ({ id: c.id, class_name: c.className, class_code: c.classCode, school_type_id: c.schoolTypeId }));
+      return rows.map((c) => ({
+        id: c.id,
+        class_name: c.className,
+        class_code: c.classCode,
+        school_type_id: c.schoolTypeId,
+      }));
     },
   );
 
@@ -93,10 +101,8 @@ export async function lookupRoutes(fastify: FastifyInstance) {
     },
   );
 
-  app.get(
-    '/day',
-    { config: { action: 'lookup.day' }, schema: { response: { 200: z.array(dayRow) } } },
-    async () => (await db.select().from(days).orderBy(asc(days.id))).map((d) => ({ id: d.id, day: d.name })),
+  app.get('/day', { config: { action: 'lookup.day' }, schema: { response: { 200: z.array(dayRow) } } }, async () =>
+    (await db.select().from(days).orderBy(asc(days.id))).map((d) => ({ id: d.id, day: d.name })),
   );
 
   const periodHandler = async (req: { query: { school_info_id?: number; shift_id?: number } }) => {
@@ -171,6 +177,9 @@ export async function lookupRoutes(fastify: FastifyInstance) {
     '/groups/all',
     { config: { action: 'lookup.group' }, schema: { response: { 200: z.array(groupRow) } } },
     async () =>
-      db.select({ id: studentGroups.id, division_name: studentGroups.name }).from(studentGroups).orderBy(asc(studentGroups.id)),
+      db
+        .select({ id: studentGroups.id, division_name: studentGroups.name })
+        .from(studentGroups)
+        .orderBy(asc(studentGroups.id)),
   );
 }

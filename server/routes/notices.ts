@@ -25,7 +25,17 @@ import { USER_TYPES } from '@/api/permissions';
 import { authOf } from '../auth/guard';
 import { schoolOf } from '../auth/tenant';
 import type { DbOrTx } from '../db/client';
-import { academicSessions, classes, noticeReads, notices, schoolAdmins, schools, sections, students, teachers } from '../db/schema';
+import {
+  academicSessions,
+  classes,
+  noticeReads,
+  notices,
+  schoolAdmins,
+  schools,
+  sections,
+  students,
+  teachers,
+} from '../db/schema';
 import { ApiError, badRequest, forbidden, notFound, type FieldErrors } from '../errors';
 import { schoolClock } from '../services/school-time';
 import { saveNotice, selectNotices, toCountedRow, toStudentRow, visibleToStudent } from '../services/notices';
@@ -79,7 +89,11 @@ async function ownStudent(db: DbOrTx, req: FastifyRequest, requested?: number) {
  * Session, class and section of a notice must exist and fit together and the school: the class
  * of the school's type, the section of the school and of that class. All problems at once.
  */
-async function checkTargets(db: DbOrTx, schoolId: number, body: { session_id: number; class_id: number; section_id: number }) {
+async function checkTargets(
+  db: DbOrTx,
+  schoolId: number,
+  body: { session_id: number; class_id: number; section_id: number },
+) {
   const fields: FieldErrors = {};
   const [session] = await db
     .select({ id: academicSessions.id })

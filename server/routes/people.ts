@@ -4,7 +4,13 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { and, asc, desc, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
 import { z } from 'zod';
 import { id, idOrAll, optionalId } from '@/api/schemas/common';
-import { sectionStudentRow, studentListRow, studentProfile, teacherListRow, teacherProfile } from '@/api/schemas/people';
+import {
+  sectionStudentRow,
+  studentListRow,
+  studentProfile,
+  teacherListRow,
+  teacherProfile,
+} from '@/api/schemas/people';
 import { USER_TYPES } from '@/api/permissions';
 import { authOf } from '../auth/guard';
 import { schoolOf, sectionOf } from '../auth/tenant';
@@ -49,7 +55,12 @@ export async function peopleRoutes(fastify: FastifyInstance) {
     async (req) => {
       const auth = authOf(req);
       const [s] = await db
-        .select({ student: students, schoolName: schools.schoolName, district: schools.district, division: divisions.name })
+        .select({
+          student: students,
+          schoolName: schools.schoolName,
+          district: schools.district,
+          division: divisions.name,
+        })
         .from(students)
         .innerJoin(schools, eq(schools.id, students.schoolId))
         .leftJoin(divisions, eq(divisions.id, schools.divisionId))
@@ -98,11 +109,18 @@ export async function peopleRoutes(fastify: FastifyInstance) {
     '/teacher/filter',
     {
       config: { action: 'teacher.list' },
-      schema: { querystring: z.object({ school_info_id: optionalId('school_info_id') }), response: { 200: z.array(teacherListRow) } },
+      schema: {
+        querystring: z.object({ school_info_id: optionalId('school_info_id') }),
+        response: { 200: z.array(teacherListRow) },
+      },
     },
     async (req) => {
       const schoolId = await schoolOf(req, req.query.school_info_id);
-      const rows = await db.select().from(teachers).where(eq(teachers.schoolId, schoolId)).orderBy(asc(teachers.initial));
+      const rows = await db
+        .select()
+        .from(teachers)
+        .where(eq(teachers.schoolId, schoolId))
+        .orderBy(asc(teachers.initial));
       return rows.map((t) => ({
         id: t.id,
         initial: t.initial,
@@ -180,9 +198,14 @@ export async function peopleRoutes(fastify: FastifyInstance) {
       const where: SQL[] = [eq(students.schoolId, schoolId)];
       if (req.query.q) {
         const like = `%${req.query.q.replace(/[%_\\]/g, (c) => `\\${c}`)}%`;
-        where.push(or(ilike(students.studentCode, like), ilike(students.firstName, like), ilike(students.lastName, like))!);
+        where.push(
+          or(ilike(students.studentCode, like), ilike(students.firstName, like), ilike(students.lastName, like))!,
+        );
       }
-      const [{ count }] = await db.select({ count: sql<number>`count(*)::int` }).from(students).where(and(...where));
+      const [{ count }] = await db
+        .select({ count: sql<number>`count(*)::int` })
+        .from(students)
+        .where(and(...where));
       reply.header('x-total-count', String(count));
       const rows = await db
         .select()

@@ -83,7 +83,8 @@ export async function teacherInScope(db: DbOrTx, req: Parameters<typeof schoolOf
   }
   if (!row) throw notFound('Teacher');
   await schoolOf(req, row.schoolId);
-  if (auth.userType === USER_TYPES.teacher && row.userId !== auth.userId) throw forbidden('That is another teacher’s routine.');
+  if (auth.userType === USER_TYPES.teacher && row.userId !== auth.userId)
+    throw forbidden('That is another teacher’s routine.');
   return row;
 }
 
@@ -95,7 +96,10 @@ export async function routineRoutes(fastify: FastifyInstance) {
     '/routine/teacher',
     {
       config: { action: 'routine.teacher' },
-      schema: { querystring: z.object({ teacher_id: optionalId('teacher_id') }), response: { 200: z.array(routineRow) } },
+      schema: {
+        querystring: z.object({ teacher_id: optionalId('teacher_id') }),
+        response: { 200: z.array(routineRow) },
+      },
     },
     async (req) => {
       const teacher = await teacherInScope(db, req, req.query.teacher_id);
@@ -159,7 +163,9 @@ export async function routineRoutes(fastify: FastifyInstance) {
       const sessionId = await sessionIdForDate(db, date);
       if (!sessionId) return [];
       const rows = await selectRoutines(db)
-        .where(and(eq(routines.teacherId, teacher.id), eq(routines.sessionId, sessionId), eq(routines.dayId, dayIdOf(date))))
+        .where(
+          and(eq(routines.teacherId, teacher.id), eq(routines.sessionId, sessionId), eq(routines.dayId, dayIdOf(date))),
+        )
         .orderBy(...weekOrder);
       if (!rows.length) return [];
       const taken = await db

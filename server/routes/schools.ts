@@ -31,7 +31,10 @@ export function selectSchools(db: DbOrTx) {
 }
 
 export async function linkedSchoolIds(db: DbOrTx, viewerUserId: number): Promise<number[]> {
-  const rows = await db.select({ id: viewerSchools.schoolId }).from(viewerSchools).where(eq(viewerSchools.userId, viewerUserId));
+  const rows = await db
+    .select({ id: viewerSchools.schoolId })
+    .from(viewerSchools)
+    .where(eq(viewerSchools.userId, viewerUserId));
   return rows.map((r) => r.id);
 }
 
@@ -46,7 +49,8 @@ export async function schoolRoutes(fastify: FastifyInstance) {
       const auth = authOf(req);
       const q = selectSchools(db).orderBy(asc(schools.schoolName));
       if (auth.userType === SUPER_ADMIN) return q;
-      const ids = auth.userType === VIEWER ? await linkedSchoolIds(db, auth.userId) : auth.schoolId ? [auth.schoolId] : [];
+      const ids =
+        auth.userType === VIEWER ? await linkedSchoolIds(db, auth.userId) : auth.schoolId ? [auth.schoolId] : [];
       return ids.length ? q.where(inArray(schools.id, ids)) : [];
     },
   );

@@ -9,7 +9,17 @@ import { authOf } from '../auth/guard';
 import { dummyPasswordHash, verifyPassword } from '../auth/passwords';
 import { createSession, revokeSession } from '../auth/sessions';
 import type { DbOrTx } from '../db/client';
-import { academicSessions, classes, enrolments, schoolAdmins, schools, sections, students, teachers, users } from '../db/schema';
+import {
+  academicSessions,
+  classes,
+  enrolments,
+  schoolAdmins,
+  schools,
+  sections,
+  students,
+  teachers,
+  users,
+} from '../db/schema';
 import { forbidden, tooMany } from '../errors';
 import { normalisePhone } from '../services/phone';
 import { schoolClock, sessionIdForDate } from '../services/school-time';

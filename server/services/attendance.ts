@@ -44,7 +44,11 @@ export const rateOf = (present: number, marked: number): number | null =>
   marked > 0 ? Math.round((1000 * present) / marked) / 10 : null;
 
 /** The guardian's number for SMS: the first of father's, mother's, the student's own that is a valid BD mobile. */
-export function guardianPhone(s: { mobileNo: string; fatherPhoneNumber: string; motherPhoneNumber: string }): string | null {
+export function guardianPhone(s: {
+  mobileNo: string;
+  fatherPhoneNumber: string;
+  motherPhoneNumber: string;
+}): string | null {
   for (const raw of [s.fatherPhoneNumber, s.motherPhoneNumber, s.mobileNo]) {
     const phone = raw ? normalisePhone(raw) : null;
     if (phone) return phone;
@@ -198,7 +202,15 @@ export async function recordAttendance(db: DbOrTx, input: RecordInput) {
     const changes = entries.flatMap((e) => {
       const old = oldStatus.get(enrolmentOf.get(e.student_id)!);
       return old && old.status !== e.attendance_status
-        ? [{ schoolId: routine.schoolId, markId: old.id, changedByUserId: userId, oldStatus: old.status, newStatus: e.attendance_status }]
+        ? [
+            {
+              schoolId: routine.schoolId,
+              markId: old.id,
+              changedByUserId: userId,
+              oldStatus: old.status,
+              newStatus: e.attendance_status,
+            },
+          ]
         : [];
     });
     if (changes.length) await tx.insert(attendanceAudit).values(changes);
@@ -462,7 +474,13 @@ export async function schoolSections(db: DbOrTx, opts: { schoolId: number; sessi
       .from(attendanceTakings)
       .innerJoin(routines, eq(routines.id, attendanceTakings.routineId))
       .innerJoin(periods, eq(periods.id, routines.periodId))
-      .where(and(eq(attendanceTakings.schoolId, schoolId), eq(attendanceTakings.date, date), eq(routines.sessionId, sessionId)))
+      .where(
+        and(
+          eq(attendanceTakings.schoolId, schoolId),
+          eq(attendanceTakings.date, date),
+          eq(routines.sessionId, sessionId),
+        ),
+      )
       .orderBy(routines.sectionId, periods.serial),
   );
   const dayMarks = db.$with('day_marks').as(

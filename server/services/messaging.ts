@@ -110,7 +110,7 @@ export function deliverPending(db: Db, adapter: DeliveryAdapter, opts: DeliverOp
 
 /** Resolves when every delivery started so far on this database has finished (shutdown, tests). */
 export async function deliveriesSettled(db: Db): Promise<void> {
-  for (let current = chains.get(db); current; ) {
+  for (let current = chains.get(db); current;) {
     await current.catch(() => undefined);
     const next = chains.get(db);
     if (next === current) return;
@@ -161,4 +161,3 @@ async function deliverNow(db: DbOrTx, adapter: DeliveryAdapter, opts: DeliverOpt
   await Promise.all(Array.from({ length: n }, worker));
   return result;
 }
-

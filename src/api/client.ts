@@ -82,8 +82,7 @@ function toApiError(status: number, data: unknown): ApiError {
     (typeof body.errorMsg === 'string' && body.errorMsg) ||
     defaultMessage(status);
   const code = typeof err.code === 'string' ? err.code : `http_${status}`;
-  const fields =
-    err.fields && typeof err.fields === 'object' ? (err.fields as Record<string, string>) : undefined;
+  const fields = err.fields && typeof err.fields === 'object' ? (err.fields as Record<string, string>) : undefined;
   return new ApiError(status, code, message, fields);
 }
 

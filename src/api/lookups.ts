@@ -5,7 +5,14 @@
  */
 import { z } from 'zod';
 import { apiGet } from '@/api/client';
-import { classRow, sectionRow, sessionRow, type ClassRow, type SectionRow, type SessionRow } from '@/api/schemas/lookups';
+import {
+  classRow,
+  sectionRow,
+  sessionRow,
+  type ClassRow,
+  type SectionRow,
+  type SessionRow,
+} from '@/api/schemas/lookups';
 import { sectionStudentRow, type SectionStudentRow } from '@/api/schemas/people';
 
 /** The classes of a school type (all classes when none is given). */

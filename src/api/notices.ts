@@ -29,7 +29,9 @@ export function fetchCreatorNotices(): Promise<CountedNoticeRow[]> {
  * A school's notices, newest first. Without `school_info_id` the caller's own school (admins);
  * a viewer names the chosen school. Without `type`: both kinds.
  */
-export function fetchSchoolNotices(q: { school_info_id?: number | null; type?: NoticeType | null } = {}): Promise<CountedNoticeRow[]> {
+export function fetchSchoolNotices(
+  q: { school_info_id?: number | null; type?: NoticeType | null } = {},
+): Promise<CountedNoticeRow[]> {
   return apiGet('/api/notice/school', z.array(countedNoticeRow), {
     query: { school_info_id: q.school_info_id ?? undefined, type: q.type ?? undefined },
   });

@@ -47,7 +47,11 @@ export function useApi<T>(key: string | null, fn: () => Promise<T>): UseApiResul
       return;
     }
     let live = true;
-    setState((prev) => ({ status: 'loading', data: prev.status === 'success' ? prev.data : undefined, error: undefined }));
+    setState((prev) => ({
+      status: 'loading',
+      data: prev.status === 'success' ? prev.data : undefined,
+      error: undefined,
+    }));
     shared(`${key}#${attempt}`, () => fnRef.current()).then(
       (data) => {
         if (live) setState({ status: 'success', data, error: undefined });

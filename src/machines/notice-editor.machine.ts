@@ -40,7 +40,14 @@ import type {
   NoticeWriteResponse,
 } from '@/api/schemas/notices';
 import { errorMessage } from '@/api/client';
-import { defaultSession, fetchClasses, fetchSectionStudents, fetchSections, fetchSessions, type SectionStudentsQuery } from '@/api/lookups';
+import {
+  defaultSession,
+  fetchClasses,
+  fetchSectionStudents,
+  fetchSections,
+  fetchSessions,
+  type SectionStudentsQuery,
+} from '@/api/lookups';
 import { deleteNotice, fetchCreatorNotices, fetchNoticeForEdit, fetchSchoolNotices, saveNotice } from '@/api/notices';
 
 export const DELETE_QUESTION = 'Are you sure to delete?';
@@ -130,11 +137,22 @@ export type NoticeEditorEvent =
   | { type: 'notice.listChanged' };
 
 export function emptyForm(today: string, sessionId: number | null): NoticeForm {
-  return { id: null, headline: '', description: '', session_id: sessionId, class_id: 0, section_id: 0, date: today, students: [] };
+  return {
+    id: null,
+    headline: '',
+    description: '',
+    session_id: sessionId,
+    class_id: 0,
+    section_id: 0,
+    date: today,
+    students: [],
+  };
 }
 
 /** What POST /api/notice gets (spec section 7's payload). */
-export function noticeBody(context: Pick<NoticeEditorContext, 'form' | 'schoolInfoId' | 'uid' | 'type'>): NoticeWriteBody {
+export function noticeBody(
+  context: Pick<NoticeEditorContext, 'form' | 'schoolInfoId' | 'uid' | 'type'>,
+): NoticeWriteBody {
   const f = context.form;
   return {
     id: f.id ?? '',
@@ -276,7 +294,9 @@ export const noticeEditorMachine = setup({
     }),
     forgetDelete: assign({ pendingDelete: null }),
     succeed: assign({ feedback: ({ context }, text: string) => nextFeedback(context, 'success', text) }),
-    complain: assign({ feedback: ({ context }, error: unknown) => nextFeedback(context, 'error', errorMessage(error)) }),
+    complain: assign({
+      feedback: ({ context }, error: unknown) => nextFeedback(context, 'error', errorMessage(error)),
+    }),
     listChanged: raise({ type: 'notice.listChanged' }),
   },
   guards: {
@@ -292,7 +312,8 @@ export const noticeEditorMachine = setup({
         context.sections.some((s) => s.id === event.section_id && s.class_id === context.form.class_id)),
     isSessionField: ({ event }) => event.type === 'notice.field' && event.field === 'session_id',
     listed: ({ context, event }) =>
-      (event.type === 'notice.edit' || event.type === 'notice.delete') && context.notices.some((n) => n.id === event.id),
+      (event.type === 'notice.edit' || event.type === 'notice.delete') &&
+      context.notices.some((n) => n.id === event.id),
     deletedIsForm: ({ context }) => context.pendingDelete !== null && context.pendingDelete === context.form.id,
   },
 }).createMachine({
@@ -353,7 +374,13 @@ export const noticeEditorMachine = setup({
                 src: 'loadStudents',
                 input: ({ context }) => studentsQuery(context),
                 onDone: { target: 'ready', actions: { type: 'takeStudents', params: ({ event }) => event.output } },
-                onError: { target: 'ready', actions: { type: 'studentsFailed', params: ({ event }: { event: { error: unknown } }) => event.error } },
+                onError: {
+                  target: 'ready',
+                  actions: {
+                    type: 'studentsFailed',
+                    params: ({ event }: { event: { error: unknown } }) => event.error,
+                  },
+                },
               },
             },
             ready: {
@@ -370,7 +397,12 @@ export const noticeEditorMachine = setup({
               { actions: 'setField' },
             ],
             'notice.class': { guard: 'knownClass', target: '.loadingStudents', reenter: true, actions: 'setClass' },
-            'notice.section': { guard: 'knownSection', target: '.loadingStudents', reenter: true, actions: 'setSection' },
+            'notice.section': {
+              guard: 'knownSection',
+              target: '.loadingStudents',
+              reenter: true,
+              actions: 'setSection',
+            },
             'notice.edit': { guard: and(['listed', stateIn('#noticeEditor.list.ready')]), target: 'loadingNotice' },
             'notice.delete': {
               guard: and(['listed', stateIn('#noticeEditor.list.ready')]),
@@ -395,8 +427,15 @@ export const noticeEditorMachine = setup({
               actions: assign({ form: ({ event }) => formFromNotice(event.output), error: null }),
             },
             onError: [
-              { guard: 'studentsSettled', target: EDITING_READY, actions: { type: 'complain', params: ({ event }: { event: { error: unknown } }) => event.error } },
-              { target: EDITING_LOADING, actions: { type: 'complain', params: ({ event }: { event: { error: unknown } }) => event.error } },
+              {
+                guard: 'studentsSettled',
+                target: EDITING_READY,
+                actions: { type: 'complain', params: ({ event }: { event: { error: unknown } }) => event.error },
+              },
+              {
+                target: EDITING_LOADING,
+                actions: { type: 'complain', params: ({ event }: { event: { error: unknown } }) => event.error },
+              },
             ],
           },
         },
@@ -410,11 +449,20 @@ export const noticeEditorMachine = setup({
             input: ({ context }) => noticeBody(context),
             onDone: {
               target: 'saved',
-              actions: ['resetForm', { type: 'succeed', params: ({ event }: { event: { output: { message: string } } }) => event.output.message }, 'listChanged'],
+              actions: [
+                'resetForm',
+                {
+                  type: 'succeed',
+                  params: ({ event }: { event: { output: { message: string } } }) => event.output.message,
+                },
+                'listChanged',
+              ],
             },
             onError: {
               target: 'failed',
-              actions: assign({ error: ({ event }) => ({ message: errorMessage(event.error), fields: fieldsOf(event.error) }) }),
+              actions: assign({
+                error: ({ event }) => ({ message: errorMessage(event.error), fields: fieldsOf(event.error) }),
+              }),
             },
           },
         },
@@ -427,7 +475,9 @@ export const noticeEditorMachine = setup({
             src: 'loadStudents',
             input: ({ context }) => studentsQuery(context),
             onDone: { actions: { type: 'takeStudents', params: ({ event }) => event.output } },
-            onError: { actions: { type: 'studentsFailed', params: ({ event }: { event: { error: unknown } }) => event.error } },
+            onError: {
+              actions: { type: 'studentsFailed', params: ({ event }: { event: { error: unknown } }) => event.error },
+            },
           },
           on: {
             'notice.field': [
@@ -437,8 +487,16 @@ export const noticeEditorMachine = setup({
             ],
             'notice.class': { guard: 'knownClass', target: EDITING_LOADING, actions: 'setClass' },
             'notice.section': { guard: 'knownSection', target: EDITING_LOADING, actions: 'setSection' },
-            'notice.toggleStudent': { guard: and(['studentsSettled', 'knownStudent']), target: EDITING_READY, actions: 'toggleStudent' },
-            'notice.toggleAll': { guard: and(['studentsSettled', 'hasStudents']), target: EDITING_READY, actions: 'toggleAll' },
+            'notice.toggleStudent': {
+              guard: and(['studentsSettled', 'knownStudent']),
+              target: EDITING_READY,
+              actions: 'toggleStudent',
+            },
+            'notice.toggleAll': {
+              guard: and(['studentsSettled', 'hasStudents']),
+              target: EDITING_READY,
+              actions: 'toggleAll',
+            },
             'notice.submit': { guard: 'studentsSettled', target: 'submitting' },
             'notice.edit': { guard: and(['listed', stateIn('#noticeEditor.list.ready')]), target: 'loadingNotice' },
             'notice.delete': {
@@ -494,25 +552,56 @@ export const noticeEditorMachine = setup({
                 // The notice in the form is gone: start a new one.
                 guard: 'deletedIsForm',
                 target: EDITING_LOADING,
-                actions: ['forgetDelete', 'resetForm', { type: 'succeed', params: ({ event }: { event: { output: { message: string } } }) => event.output.message }, 'listChanged'],
+                actions: [
+                  'forgetDelete',
+                  'resetForm',
+                  {
+                    type: 'succeed',
+                    params: ({ event }: { event: { output: { message: string } } }) => event.output.message,
+                  },
+                  'listChanged',
+                ],
               },
               {
                 guard: 'studentsSettled',
                 target: EDITING_READY,
-                actions: ['forgetDelete', { type: 'succeed', params: ({ event }: { event: { output: { message: string } } }) => event.output.message }, 'listChanged'],
+                actions: [
+                  'forgetDelete',
+                  {
+                    type: 'succeed',
+                    params: ({ event }: { event: { output: { message: string } } }) => event.output.message,
+                  },
+                  'listChanged',
+                ],
               },
               {
                 target: EDITING_LOADING,
-                actions: ['forgetDelete', { type: 'succeed', params: ({ event }: { event: { output: { message: string } } }) => event.output.message }, 'listChanged'],
+                actions: [
+                  'forgetDelete',
+                  {
+                    type: 'succeed',
+                    params: ({ event }: { event: { output: { message: string } } }) => event.output.message,
+                  },
+                  'listChanged',
+                ],
               },
             ],
             onError: [
               {
                 guard: 'studentsSettled',
                 target: EDITING_READY,
-                actions: ['forgetDelete', { type: 'complain', params: ({ event }: { event: { error: unknown } }) => event.error }],
+                actions: [
+                  'forgetDelete',
+                  { type: 'complain', params: ({ event }: { event: { error: unknown } }) => event.error },
+                ],
               },
-              { target: EDITING_LOADING, actions: ['forgetDelete', { type: 'complain', params: ({ event }: { event: { error: unknown } }) => event.error }] },
+              {
+                target: EDITING_LOADING,
+                actions: [
+                  'forgetDelete',
+                  { type: 'complain', params: ({ event }: { event: { error: unknown } }) => event.error },
+                ],
+              },
             ],
           },
         },

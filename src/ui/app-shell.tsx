@@ -39,9 +39,19 @@ export function identityOf(profile: UserProfile, userType: UserType, chosen: Cho
         school: profile.school_name,
       };
     case 2:
-      return { name: fullName, codeLabel: 'Teacher code', code: profile.teacher_code ?? profile.user_code, school: profile.school_name };
+      return {
+        name: fullName,
+        codeLabel: 'Teacher code',
+        code: profile.teacher_code ?? profile.user_code,
+        school: profile.school_name,
+      };
     case 1:
-      return { name: fullName, codeLabel: 'Student code', code: profile.student_code ?? profile.user_code, school: profile.school_name };
+      return {
+        name: fullName,
+        codeLabel: 'Student code',
+        code: profile.student_code ?? profile.user_code,
+        school: profile.school_name,
+      };
     case 6:
       return { name: fullName, codeLabel: 'User ID', code: profile.user_code, school: chosen?.school_name ?? null };
     default:
@@ -102,9 +112,7 @@ export function AppShell({ children }: { children: ReactNode }) {
 
   const ctx = useMemo<CommandContext | null>(
     () =>
-      userType
-        ? { userType, school, location, navigate, logout, openShortcuts: () => setShortcutsOpen(true) }
-        : null,
+      userType ? { userType, school, location, navigate, logout, openShortcuts: () => setShortcutsOpen(true) } : null,
     [userType, school, location, navigate, logout],
   );
 
@@ -135,9 +143,14 @@ export function AppShell({ children }: { children: ReactNode }) {
             className="order-last flex w-full items-center justify-between gap-3 rounded-md bg-slate-100 px-3 py-2 text-sm text-slate-600 ring-1 ring-inset ring-slate-200 hover:bg-slate-200 sm:order-none sm:w-auto"
           >
             <span>Search or jump</span>
-            <kbd className="rounded border border-slate-300 bg-white px-1.5 font-mono text-xs">{IS_MAC ? '⌘K' : 'Ctrl K'}</kbd>
+            <kbd className="rounded border border-slate-300 bg-white px-1.5 font-mono text-xs">
+              {IS_MAC ? '⌘K' : 'Ctrl K'}
+            </kbd>
           </button>
-          <div className="min-w-0 max-w-[45%] text-right text-sm leading-tight sm:max-w-xs" data-testid="header-identity">
+          <div
+            className="min-w-0 max-w-[45%] text-right text-sm leading-tight sm:max-w-xs"
+            data-testid="header-identity"
+          >
             <p className="truncate font-semibold text-slate-900">{who.name}</p>
             <p className="truncate text-slate-600">
               {who.codeLabel}: {who.code}
@@ -153,14 +166,20 @@ export function AppShell({ children }: { children: ReactNode }) {
             <MenuItems className="absolute right-0 z-30 mt-2 w-44 rounded-lg bg-white py-1 shadow-lg ring-1 ring-slate-200 focus:outline-none">
               {profileRoute ? (
                 <MenuItem>
-                  <Link href={profileRoute} className="block px-4 py-2 text-sm text-slate-800 data-[focus]:bg-slate-100">
+                  <Link
+                    href={profileRoute}
+                    className="block px-4 py-2 text-sm text-slate-800 data-[focus]:bg-slate-100"
+                  >
                     Profile
                   </Link>
                 </MenuItem>
               ) : null}
               {userType === 6 ? (
                 <MenuItem>
-                  <Link href="/viewer-school" className="block px-4 py-2 text-sm text-slate-800 data-[focus]:bg-slate-100">
+                  <Link
+                    href="/viewer-school"
+                    className="block px-4 py-2 text-sm text-slate-800 data-[focus]:bg-slate-100"
+                  >
                     Switch school
                   </Link>
                 </MenuItem>

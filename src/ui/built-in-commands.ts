@@ -3,16 +3,14 @@ import { PROFILE_ROUTE, routesFor } from '@/routes';
 import type { Command, CommandSource } from '@/ui/commands';
 
 export const builtInCommands: CommandSource = (ctx) => [
-  ...routesFor(ctx.userType).map(
-    (route): Command => ({
-      id: `go:${route.path}`,
-      label: route.label,
-      keywords: [...route.keywords, route.path],
-      group: 'Go to',
-      hint: route.built ? undefined : 'not built yet',
-      perform: (c) => c.navigate(route.path),
-    }),
-  ),
+  ...routesFor(ctx.userType).map((route): Command => ({
+    id: `go:${route.path}`,
+    label: route.label,
+    keywords: [...route.keywords, route.path],
+    group: 'Go to',
+    hint: route.built ? undefined : 'not built yet',
+    perform: (c) => c.navigate(route.path),
+  })),
   {
     id: 'action:profile',
     label: 'Profile',

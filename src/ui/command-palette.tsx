@@ -22,7 +22,9 @@ function sectionsFor(commands: Command[], search: string): Section[] {
     const groups = new Map<string, Command[]>();
     for (const command of commands) groups.set(command.group, [...(groups.get(command.group) ?? []), command]);
     const rank = (g: string) => (GROUP_ORDER.includes(g) ? GROUP_ORDER.indexOf(g) : GROUP_ORDER.length);
-    return [...groups.entries()].sort((a, b) => rank(a[0]) - rank(b[0])).map(([heading, items]) => ({ heading, items }));
+    return [...groups.entries()]
+      .sort((a, b) => rank(a[0]) - rank(b[0]))
+      .map(([heading, items]) => ({ heading, items }));
   }
   const ranked = commands
     .map((command, index) => ({ command, index, score: scoreCommand(command.label, command.keywords ?? [], search) }))
@@ -32,7 +34,15 @@ function sectionsFor(commands: Command[], search: string): Section[] {
   return ranked.length ? [{ heading: 'Best matches', items: ranked }] : [];
 }
 
-export default function CommandPalette({ open, onClose, ctx }: { open: boolean; onClose: () => void; ctx: CommandContext }) {
+export default function CommandPalette({
+  open,
+  onClose,
+  ctx,
+}: {
+  open: boolean;
+  onClose: () => void;
+  ctx: CommandContext;
+}) {
   const commands = useCommands(ctx);
   const [search, setSearch] = useState('');
   const sections = useMemo(() => sectionsFor(commands, search), [commands, search]);
@@ -51,7 +61,14 @@ export default function CommandPalette({ open, onClose, ctx }: { open: boolean; 
       <div className="fixed inset-0 flex items-start justify-center p-3 pt-[10vh]">
         <DialogPanel className="w-full max-w-xl overflow-hidden rounded-xl bg-white shadow-2xl ring-1 ring-slate-200">
           <DialogTitle className="sr-only">Search or jump</DialogTitle>
-          <Cmdk label="Search or jump" loop shouldFilter={false} value={selected} onValueChange={setSelected} className="flex flex-col">
+          <Cmdk
+            label="Search or jump"
+            loop
+            shouldFilter={false}
+            value={selected}
+            onValueChange={setSelected}
+            className="flex flex-col"
+          >
             <Cmdk.Input
               autoFocus
               value={search}

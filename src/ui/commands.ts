@@ -74,7 +74,11 @@ export function collectCommands(ctx: CommandContext, from: readonly CommandSourc
 }
 
 export function useCommands(ctx: CommandContext): Command[] {
-  const current = useSyncExternalStore(subscribe, () => sources, () => sources);
+  const current = useSyncExternalStore(
+    subscribe,
+    () => sources,
+    () => sources,
+  );
   return useMemo(() => collectCommands(ctx, current), [ctx, current]);
 }
 

@@ -1,7 +1,15 @@
 import type { ReactNode } from 'react';
 
 /** The title block of a screen. `kicker` is the small line above (e.g. the school name). */
-export function PageHeader({ title, kicker, children }: { title: string; kicker?: string | null; children?: ReactNode }) {
+export function PageHeader({
+  title,
+  kicker,
+  children,
+}: {
+  title: string;
+  kicker?: string | null;
+  children?: ReactNode;
+}) {
   return (
     <div className="mb-6 flex flex-wrap items-end justify-between gap-3">
       <div>

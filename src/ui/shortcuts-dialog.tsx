@@ -9,7 +9,10 @@ export function ShortcutsDialog({ open, onClose }: { open: boolean; onClose: () 
           <div key={s.what} className="flex items-center justify-between gap-4 py-2">
             <dt className="flex gap-1">
               {s.keys.map((k) => (
-                <kbd key={k} className="rounded border border-slate-300 bg-slate-50 px-1.5 py-0.5 font-mono text-xs text-slate-800">
+                <kbd
+                  key={k}
+                  className="rounded border border-slate-300 bg-slate-50 px-1.5 py-0.5 font-mono text-xs text-slate-800"
+                >
                   {k}
                 </kbd>
               ))}

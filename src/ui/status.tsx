@@ -5,14 +5,21 @@ import type { ApiError } from '@/api/client';
 export function Loading({ label = 'Loading…' }: { label?: string }) {
   return (
     <p role="status" className="flex items-center gap-2 py-6 text-sm text-slate-600">
-      <span className="h-4 w-4 animate-spin rounded-full border-2 border-slate-300 border-t-indigo-600" aria-hidden="true" />
+      <span
+        className="h-4 w-4 animate-spin rounded-full border-2 border-slate-300 border-t-indigo-600"
+        aria-hidden="true"
+      />
       {label}
     </p>
   );
 }
 
 export function EmptyState({ children }: { children: ReactNode }) {
-  return <p className="rounded-lg border border-dashed border-slate-300 p-6 text-center text-sm text-slate-600">{children}</p>;
+  return (
+    <p className="rounded-lg border border-dashed border-slate-300 p-6 text-center text-sm text-slate-600">
+      {children}
+    </p>
+  );
 }
 
 export function ErrorState({ error, onRetry, what }: { error: ApiError; onRetry?: () => void; what?: string }) {

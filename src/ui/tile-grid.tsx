@@ -15,7 +15,10 @@ export function TileGrid({ dashboard, label = 'Features' }: { dashboard: string;
               href={tile.to}
               className="flex h-full flex-col gap-1 rounded-xl bg-white p-4 shadow-sm ring-1 ring-slate-200 transition hover:bg-indigo-50 hover:ring-indigo-300"
             >
-              <span className="flex h-9 w-9 items-center justify-center rounded-lg bg-indigo-100 text-sm font-bold text-indigo-700" aria-hidden="true">
+              <span
+                className="flex h-9 w-9 items-center justify-center rounded-lg bg-indigo-100 text-sm font-bold text-indigo-700"
+                aria-hidden="true"
+              >
                 {tile.label.slice(0, 1)}
               </span>
               <span className="font-semibold text-slate-900">{tile.label}</span>

@@ -32,7 +32,9 @@ interface SectionStudent {
 
 /** Asks the API as the signed-in user of `page` (their token from the saved sign-in). */
 async function apiAs<T>(page: Page, path: string): Promise<T> {
-  const token = await page.evaluate(() => JSON.parse(localStorage.getItem('pathshala.session') ?? '{}').accessToken as string);
+  const token = await page.evaluate(
+    () => JSON.parse(localStorage.getItem('pathshala.session') ?? '{}').accessToken as string,
+  );
   const res = await fetch(`${baseUrl()}${path}`, { headers: { authorization: `Bearer ${token}` } });
   expect(res.status).toBe(200);
   return (await res.json()) as T;
@@ -50,7 +52,10 @@ it('a teacher’s notice for one student reaches that student only, and can be e
   const teacher = await newPage();
   await signIn(teacher, 'teacher1');
   await teacher.waitForURL(`${baseUrl()}/teacher-admin`);
-  await teacher.getByRole('link', { name: /Notices/ }).first().click();
+  await teacher
+    .getByRole('link', { name: /Notices/ })
+    .first()
+    .click();
   await teacher.waitForURL(`${baseUrl()}/teachernotice`);
   const form = teacher.getByRole('form', { name: "Create Note's" });
   await form.getByLabel('Headline').waitFor();
@@ -109,7 +114,11 @@ it('a teacher’s notice for one student reaches that student only, and can be e
   await form.getByLabel('Headline').fill(edited);
   await form.getByRole('button', { name: 'Update' }).click();
   await teacher.getByText('Note updated successfully!').waitFor();
-  await (await teacherNotices(teacher)).getByRole('row', { name: new RegExp(edited.replace(/[()]/g, '\\$&')) }).waitFor();
+  await (
+    await teacherNotices(teacher)
+  )
+    .getByRole('row', { name: new RegExp(edited.replace(/[()]/g, '\\$&')) })
+    .waitFor();
 
   await teacher.getByRole('button', { name: `Delete ${edited}` }).click();
   const dialog = teacher.getByRole('dialog');

@@ -65,8 +65,14 @@ it('a student typing a teacher route is sent back to their dashboard', async () 
   await page.waitForURL(`${baseUrl()}/student-admin`);
   await page.goto(`${baseUrl()}/teacherattendance`);
   await page.waitForURL(`${baseUrl()}/student-admin`);
-  await page.getByText(/for teachers/i).first().waitFor();
-  await page.getByText(/Student Dashboard/).first().waitFor();
+  await page
+    .getByText(/for teachers/i)
+    .first()
+    .waitFor();
+  await page
+    .getByText(/Student Dashboard/)
+    .first()
+    .waitFor();
 });
 
 it('logging out revokes the session: reload stays signed out', async () => {

@@ -27,7 +27,11 @@ export async function createTestApp(overrides: Partial<Config> = {}): Promise<Te
   const token = async (userCode: string) => {
     const cached = tokens.get(userCode);
     if (cached) return cached;
-    const res = await app.inject({ method: 'POST', url: '/api/users/login', payload: { user_code: userCode, password: DEMO_PASSWORD } });
+    const res = await app.inject({
+      method: 'POST',
+      url: '/api/users/login',
+      payload: { user_code: userCode, password: DEMO_PASSWORD },
+    });
     if (res.statusCode !== 200) throw new Error(`login ${userCode} failed: ${res.statusCode} ${res.body}`);
     const t = res.json().accessToken as string;
     tokens.set(userCode, t);

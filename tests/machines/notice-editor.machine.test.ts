@@ -32,7 +32,12 @@ import {
   type SnapshotFrom,
 } from 'xstate';
 import type { ClassRow, SectionRow, SessionRow } from '@/api/schemas/lookups';
-import type { CountedNoticeRow, NoticeDeleteResponse, NoticeWriteBody, NoticeWriteResponse } from '@/api/schemas/notices';
+import type {
+  CountedNoticeRow,
+  NoticeDeleteResponse,
+  NoticeWriteBody,
+  NoticeWriteResponse,
+} from '@/api/schemas/notices';
 import type { SectionStudentRow } from '@/api/schemas/people';
 import type { SectionStudentsQuery } from '@/api/lookups';
 import {
@@ -51,7 +56,14 @@ import { fakeAuthServer, renderApp, server, TEACHER } from '../screens/helpers';
 // ---- fixtures ---------------------------------------------------------------------------------
 
 const TODAY = schoolToday();
-const INPUT: NoticeEditorInput = { scope: 'creator', type: 1, schoolInfoId: 10, schoolTypeId: 1, uid: 41, today: TODAY };
+const INPUT: NoticeEditorInput = {
+  scope: 'creator',
+  type: 1,
+  schoolInfoId: 10,
+  schoolTypeId: 1,
+  uid: 41,
+  today: TODAY,
+};
 
 const CLASSES: ClassRow[] = [
   { id: 6, class_name: 'Six', class_code: '06', school_type_id: 1 },
@@ -88,7 +100,9 @@ const STUDENTS = [
   student(104, 'Mim Akter', 7, 5, 1),
 ];
 function studentsFor(q: SectionStudentsQuery): SectionStudentRow[] {
-  return STUDENTS.filter((s) => (!q.class_id || s.class_id === q.class_id) && (!q.section_id || s.section_id === q.section_id));
+  return STUDENTS.filter(
+    (s) => (!q.class_id || s.class_id === q.class_id) && (!q.section_id || s.section_id === q.section_id),
+  );
 }
 
 function notice(over: Partial<CountedNoticeRow>): CountedNoticeRow {
@@ -144,7 +158,12 @@ interface FakeError {
 const LOOKUPS_ERROR: FakeError = { status: 500, code: 'internal', message: 'The classes could not be loaded.' };
 const STUDENTS_ERROR: FakeError = { status: 500, code: 'internal', message: 'The student list is unavailable.' };
 const NOTICE_GONE: FakeError = { status: 404, code: 'not_found', message: 'Notice not found.' };
-const SAVE_ERROR: FakeError = { status: 400, code: 'invalid_input', message: 'Enter a headline', fields: { headline: 'Enter a headline' } };
+const SAVE_ERROR: FakeError = {
+  status: 400,
+  code: 'invalid_input',
+  message: 'Enter a headline',
+  fields: { headline: 'Enter a headline' },
+};
 const DELETE_ERROR: FakeError = { status: 403, code: 'forbidden', message: 'That is another teacher’s notice.' };
 const LIST_ERROR: FakeError = { status: 500, code: 'internal', message: 'The notices are unavailable right now.' };
 
@@ -153,7 +172,8 @@ const LIST_ERROR: FakeError = { status: 500, code: 'internal', message: 'The not
 type Config = Record<string, unknown> & {
   on?: Record<string, unknown>;
   states?: Record<string, Config>;
-  invoke?: { id: string; onDone?: unknown; onError?: unknown } | Array<{ id: string; onDone?: unknown; onError?: unknown }>;
+  invoke?:
+    { id: string; onDone?: unknown; onError?: unknown } | Array<{ id: string; onDone?: unknown; onError?: unknown }>;
 };
 
 /** The machine's own config with each invocation replaced by explicit done/error transitions. */
@@ -223,7 +243,9 @@ function allEvents(state: Snap): ModelEvent[] {
  */
 function eventsFor(state: Snap): ModelEvent[] {
   return allEvents(state).filter(
-    (e) => state.can(e as never) && !(/^xstate\.(done|error)\.actor\.loadStudents$/.test(e.type) && state.context.studentsSettled),
+    (e) =>
+      state.can(e as never) &&
+      !(/^xstate\.(done|error)\.actor\.loadStudents$/.test(e.type) && state.context.studentsSettled),
   );
 }
 
@@ -263,9 +285,16 @@ function shortEvent(e: ModelEvent): string {
 }
 
 function nameOf(path: { steps: Array<{ event: ModelEvent }>; state: Snap }): string {
-  const events = path.steps.map((s) => s.event).filter((e) => e.type !== 'xstate.init').map(shortEvent);
+  const events = path.steps
+    .map((s) => s.event)
+    .filter((e) => e.type !== 'xstate.init')
+    .map(shortEvent);
   const c = path.state.context;
-  const facts = [c.form.id !== null && 'editing 5', c.pendingDelete !== null && `delete ${c.pendingDelete}`, !c.studentsSettled && 'students on the way']
+  const facts = [
+    c.form.id !== null && 'editing 5',
+    c.pendingDelete !== null && `delete ${c.pendingDelete}`,
+    !c.studentsSettled && 'students on the way',
+  ]
     .filter(Boolean)
     .join(', ');
   return `${stateName(path.state.value)}${facts ? ` (${facts})` : ''} via ${events.join(' → ') || 'start'}`;
@@ -275,7 +304,14 @@ function nameOf(path: { steps: Array<{ event: ModelEvent }>; state: Snap }): str
 
 type Deferred = { resolve: (v: unknown) => void; reject: (e: unknown) => void };
 type ActorName = 'loadLookups' | 'loadStudents' | 'loadNotice' | 'saveNotice' | 'deleteNotice' | 'loadList';
-const ACTOR_NAMES: ActorName[] = ['loadLookups', 'loadStudents', 'loadNotice', 'saveNotice', 'deleteNotice', 'loadList'];
+const ACTOR_NAMES: ActorName[] = [
+  'loadLookups',
+  'loadStudents',
+  'loadNotice',
+  'saveNotice',
+  'deleteNotice',
+  'loadList',
+];
 
 function startEditor(input: NoticeEditorInput = INPUT) {
   const pending: Partial<Record<ActorName, Deferred>> = {};
@@ -356,7 +392,11 @@ interface Sut {
  * expected state is computed here, step by step, from the model and the concrete answers; each
  * must still be the abstract state the path promised.
  */
-async function runPath(steps: ReadonlyArray<{ event: EventObject; state: unknown }>, sut: Sut, serialize = abstractState) {
+async function runPath(
+  steps: ReadonlyArray<{ event: EventObject; state: unknown }>,
+  sut: Sut,
+  serialize = abstractState,
+) {
   let expected = initialTransition(model, INPUT)[0] as Snap;
   await sut.check(expected);
   for (const step of steps) {
@@ -373,7 +413,8 @@ function sameAsModel(editor: Editor, expected: Snap) {
   expect(real.value).toEqual(expected.value);
   expect(real.context).toEqual(expected.context);
   // What the screen enables (state.can) is what the model allows.
-  for (const event of USER_EVENTS) expect([event.type, real.can(event)]).toEqual([event.type, expected.can(event as never)]);
+  for (const event of USER_EVENTS)
+    expect([event.type, real.can(event)]).toEqual([event.type, expected.can(event as never)]);
 }
 
 /** Settles the actor as the step says, with the fake's concrete answer; returns the concrete event. */
@@ -444,7 +485,8 @@ function machineSut(editor: Editor): Sut {
       expect(s.context.form).toEqual(emptyForm(TODAY, 2));
       expect(s.context.error).toBeNull();
       expect(calls.loadList.length).toBeGreaterThanOrEqual(2);
-      if (!s.context.studentsSettled) expect(calls.loadStudents.at(-1)).toEqual({ class_id: 0, section_id: 0, session_id: 2 });
+      if (!s.context.studentsSettled)
+        expect(calls.loadStudents.at(-1)).toEqual({ class_id: 0, section_id: 0, session_id: 2 });
     }),
     'form.failed': formState(false, (s) => {
       expect(s.context.error).toEqual({ message: SAVE_ERROR.message, fields: SAVE_ERROR.fields });
@@ -486,7 +528,13 @@ function machineSut(editor: Editor): Sut {
       for (const leaf of leafNames(expected.value)) checks[leaf](real);
       // Every feedback is the server's own text.
       if (real.context.feedback) {
-        expect([CREATED.message, UPDATED.message, DELETED.message, NOTICE_GONE.message, DELETE_ERROR.message]).toContain(real.context.feedback.text);
+        expect([
+          CREATED.message,
+          UPDATED.message,
+          DELETED.message,
+          NOTICE_GONE.message,
+          DELETE_ERROR.message,
+        ]).toContain(real.context.feedback.text);
       }
     },
   };
@@ -516,8 +564,12 @@ const shortestPaths = testModel.getShortestPaths();
 
 describe('notice editor: the shortest path to every state', () => {
   it('visits every state of both regions', () => {
-    const reached = new Set(shortestPaths.flatMap((p) => [p.state, ...p.steps.map((s) => s.state)]).flatMap((s) => leafNames(s.value)));
-    expect([...reached].sort()).toEqual([...FORM_STATES.map((s) => `form.${s}`), ...LIST_STATES.map((s) => `list.${s}`)].sort());
+    const reached = new Set(
+      shortestPaths.flatMap((p) => [p.state, ...p.steps.map((s) => s.state)]).flatMap((s) => leafNames(s.value)),
+    );
+    expect([...reached].sort()).toEqual(
+      [...FORM_STATES.map((s) => `form.${s}`), ...LIST_STATES.map((s) => `list.${s}`)].sort(),
+    );
   });
 
   for (const path of shortestPaths) {
@@ -552,7 +604,11 @@ describe('notice editor: every transition out of every state', () => {
     const base = byState.get(key);
     if (!base) continue;
     for (const t of Object.values(transitions)) outcomes.add(t.event.type);
-    it(`from ${nameOf(base as never)}: ${Object.values(transitions).map((t) => shortEvent(t.event)).join(', ') || 'nothing'}`, async () => {
+    it(`from ${nameOf(base as never)}: ${
+      Object.values(transitions)
+        .map((t) => shortEvent(t.event))
+        .join(', ') || 'nothing'
+    }`, async () => {
       for (const t of Object.values(transitions)) {
         const editor = startEditor();
         await runPath([...base.steps, { event: t.event, state: t.state }], machineSut(editor));
@@ -584,7 +640,16 @@ describe('notice editor examples', () => {
   it('starts with today and the current session, class and section ALL and every student listed', async () => {
     const editor = await ready();
     const s = editor.actor.getSnapshot();
-    expect(s.context.form).toEqual({ id: null, headline: '', description: '', session_id: 2, class_id: 0, section_id: 0, date: TODAY, students: [] });
+    expect(s.context.form).toEqual({
+      id: null,
+      headline: '',
+      description: '',
+      session_id: 2,
+      class_id: 0,
+      section_id: 0,
+      date: TODAY,
+      students: [],
+    });
     expect(editor.calls.loadStudents).toEqual([{ class_id: 0, section_id: 0, session_id: 2 }]);
     expect(s.context.students.map((st) => st.id)).toEqual([101, 102, 103, 104]);
   });
@@ -752,11 +817,16 @@ function errorResponse(e: FakeError) {
 
 /** The notice API whose every request waits until the test answers it. */
 function heldNoticeApi() {
-  const seen = Object.fromEntries(Object.values(ENDPOINTS).flat().map((e) => [e, 0])) as Record<Endpoint, number>;
-  const waiting = Object.fromEntries(Object.values(ENDPOINTS).flat().map((e) => [e, []])) as unknown as Record<
-    Endpoint,
-    Array<(r: Response) => void>
-  >;
+  const seen = Object.fromEntries(
+    Object.values(ENDPOINTS)
+      .flat()
+      .map((e) => [e, 0]),
+  ) as Record<Endpoint, number>;
+  const waiting = Object.fromEntries(
+    Object.values(ENDPOINTS)
+      .flat()
+      .map((e) => [e, []]),
+  ) as unknown as Record<Endpoint, Array<(r: Response) => void>>;
   const hold = (endpoint: Endpoint) =>
     new Promise<Response>((resolve) => {
       seen[endpoint] += 1;
@@ -785,24 +855,37 @@ function heldNoticeApi() {
 function responseFor(name: ActorName, endpoint: Endpoint, event: ModelEvent): Response {
   if (event.type.startsWith('xstate.error.')) {
     // A failed lookup: the sessions call fails, the other two answer.
-    if (name === 'loadLookups' && endpoint !== 'session') return HttpResponse.json(endpoint === 'class' ? CLASSES : SECTIONS);
+    if (name === 'loadLookups' && endpoint !== 'session')
+      return HttpResponse.json(endpoint === 'class' ? CLASSES : SECTIONS);
     return errorResponse(event.error as FakeError);
   }
-  if (name === 'loadLookups') return HttpResponse.json(endpoint === 'class' ? CLASSES : endpoint === 'section' ? SECTIONS : SESSIONS);
+  if (name === 'loadLookups')
+    return HttpResponse.json(endpoint === 'class' ? CLASSES : endpoint === 'section' ? SECTIONS : SESSIONS);
   return HttpResponse.json(event.output as never);
 }
 
 const card = () => screen.getByRole('region', { name: "Create Note's" });
 const formEl = () => within(card()).getByRole('form', { name: "Create Note's" });
-const control = (label: string) => within(formEl()).getByLabelText(label) as HTMLInputElement & HTMLSelectElement & HTMLTextAreaElement;
+const control = (label: string) =>
+  within(formEl()).getByLabelText(label) as HTMLInputElement & HTMLSelectElement & HTMLTextAreaElement;
 // hidden: the delete dialog makes the page behind it aria-hidden, and the list is still checked.
 const listCard = () => screen.getByRole('region', { name: 'My notices', hidden: true });
 const H = { hidden: true } as const;
 const submitButton = () => within(formEl()).getByRole('button', { name: /^(Submit|Update|Saving…|Try again)$/ });
 
-function screenSut(ui: ReturnType<typeof renderApp>, api: ReturnType<typeof heldNoticeApi>, shadow: Editor, offsets: Record<Endpoint, number>): Sut {
+function screenSut(
+  ui: ReturnType<typeof renderApp>,
+  api: ReturnType<typeof heldNoticeApi>,
+  shadow: Editor,
+  offsets: Record<Endpoint, number>,
+): Sut {
   const { user } = ui;
-  const FIELD_LABELS = { headline: 'Headline', description: 'Description', date: 'Publishing date', session_id: 'Academic Session' } as const;
+  const FIELD_LABELS = {
+    headline: 'Headline',
+    description: 'Description',
+    date: 'Publishing date',
+    session_id: 'Academic Session',
+  } as const;
 
   const userAction = async (event: NoticeEditorEvent) => {
     switch (event.type) {
@@ -887,8 +970,13 @@ function screenSut(ui: ReturnType<typeof renderApp>, api: ReturnType<typeof held
     }
     const boxes = within(formEl()).getAllByRole('checkbox');
     expect(boxes).toHaveLength(c.students.length + 1);
-    const checked = boxes.slice(1).filter((b) => (b as HTMLInputElement).checked).map((b) => b.closest('label')?.textContent ?? '');
-    expect(checked).toEqual(c.students.filter((s) => c.form.students.includes(s.id)).map((s) => expect.stringContaining(s.full_name)));
+    const checked = boxes
+      .slice(1)
+      .filter((b) => (b as HTMLInputElement).checked)
+      .map((b) => b.closest('label')?.textContent ?? '');
+    expect(checked).toEqual(
+      c.students.filter((s) => c.form.students.includes(s.id)).map((s) => expect.stringContaining(s.full_name)),
+    );
   };
   const toastShows = (c: NoticeEditorContext) => {
     if (c.feedback) expect(screen.getByText(c.feedback.text)).toBeInTheDocument();
@@ -897,70 +985,72 @@ function screenSut(ui: ReturnType<typeof renderApp>, api: ReturnType<typeof held
     waitFor(() => check(expected.context), { timeout: 3000 });
 
   const checks: Record<string, (expected: Snap) => Promise<void>> = {
-      'form.loadingLookups': eventually(() => {
-        expect(within(card()).getByRole('status')).toHaveTextContent('Loading the form…');
-      }),
-      'form.lookupsFailed': eventually(() => {
-        expect(within(card()).getByRole('alert')).toHaveTextContent(LOOKUPS_ERROR.message);
-        expect(within(card()).getByRole('button', { name: 'Try again' })).toBeEnabled();
-      }),
-      'form.editing.loadingStudents': eventually((c) => {
-        formMatches(c);
-        expect(within(formEl()).getByText('Loading students…')).toBeInTheDocument();
-        expect(submitButton()).toBeDisabled();
-        toastShows(c);
-      }),
-      'form.editing.ready': eventually((c) => {
-        formMatches(c);
-        studentsMatch(c);
-        expect(submitButton()).toBeEnabled();
-        expect(submitButton()).toHaveTextContent(c.form.id === null ? 'Submit' : 'Update');
-        if (c.error) expect(within(formEl()).getByRole('alert')).toHaveTextContent(c.error.message);
-        toastShows(c);
-      }),
-      'form.loadingNotice': eventually(() => {
-        expect(within(formEl()).getByText('Loading the notice…')).toBeInTheDocument();
-        expect(submitButton()).toBeDisabled();
-      }),
-      'form.submitting': eventually(() => {
-        expect(submitButton()).toHaveTextContent('Saving…');
-        expect(submitButton()).toBeDisabled();
-      }),
-      'form.saved': eventually((c) => {
-        formMatches(c);
-        expect(screen.getByText(c.feedback!.text)).toBeInTheDocument();
-        if (c.studentsSettled) studentsMatch(c);
-        else expect(within(formEl()).getByText('Loading students…')).toBeInTheDocument();
-      }),
-      'form.failed': eventually((c) => {
-        formMatches(c);
-        expect(within(formEl()).getByRole('alert')).toHaveTextContent(SAVE_ERROR.message);
-        expect(control('Headline')).toHaveAttribute('aria-invalid', 'true');
-        expect(submitButton()).toHaveTextContent('Try again');
-        expect(submitButton()).toBeEnabled();
-      }),
-      'form.confirmingDelete': eventually(() => {
-        const dialog = screen.getByRole('dialog');
-        expect(dialog).toHaveTextContent('Are you sure to delete?');
-        expect(within(dialog).getByRole('button', { name: 'Delete' })).toBeEnabled();
-      }),
-      'form.deleting': eventually(() => {
-        const dialog = screen.getByRole('dialog');
-        expect(within(dialog).getByRole('button', { name: 'Deleting…' })).toBeDisabled();
-        expect(within(dialog).getByRole('button', { name: 'Cancel' })).toBeDisabled();
-      }),
-      'list.loading': eventually((c) => {
-        expect(within(listCard()).getByRole('status', H)).toHaveTextContent(c.notices.length ? 'Refreshing notices…' : 'Loading notices…');
-      }),
-      'list.ready': eventually(() => {
-        const rows = within(within(listCard()).getByRole('table', H)).getAllByRole('row', H).slice(1);
-        expect(rows.map((r) => within(r).getAllByRole('cell', H)[1].textContent)).toEqual(['Sports day', 'Holiday']);
-        expect(rows[0]).toHaveTextContent('read by 0 of 1');
-        expect(within(listCard()).queryByRole('status', H)).not.toBeInTheDocument();
-      }),
-      'list.failed': eventually(() => {
-        expect(within(listCard()).getByRole('alert', H)).toHaveTextContent(LIST_ERROR.message);
-      }),
+    'form.loadingLookups': eventually(() => {
+      expect(within(card()).getByRole('status')).toHaveTextContent('Loading the form…');
+    }),
+    'form.lookupsFailed': eventually(() => {
+      expect(within(card()).getByRole('alert')).toHaveTextContent(LOOKUPS_ERROR.message);
+      expect(within(card()).getByRole('button', { name: 'Try again' })).toBeEnabled();
+    }),
+    'form.editing.loadingStudents': eventually((c) => {
+      formMatches(c);
+      expect(within(formEl()).getByText('Loading students…')).toBeInTheDocument();
+      expect(submitButton()).toBeDisabled();
+      toastShows(c);
+    }),
+    'form.editing.ready': eventually((c) => {
+      formMatches(c);
+      studentsMatch(c);
+      expect(submitButton()).toBeEnabled();
+      expect(submitButton()).toHaveTextContent(c.form.id === null ? 'Submit' : 'Update');
+      if (c.error) expect(within(formEl()).getByRole('alert')).toHaveTextContent(c.error.message);
+      toastShows(c);
+    }),
+    'form.loadingNotice': eventually(() => {
+      expect(within(formEl()).getByText('Loading the notice…')).toBeInTheDocument();
+      expect(submitButton()).toBeDisabled();
+    }),
+    'form.submitting': eventually(() => {
+      expect(submitButton()).toHaveTextContent('Saving…');
+      expect(submitButton()).toBeDisabled();
+    }),
+    'form.saved': eventually((c) => {
+      formMatches(c);
+      expect(screen.getByText(c.feedback!.text)).toBeInTheDocument();
+      if (c.studentsSettled) studentsMatch(c);
+      else expect(within(formEl()).getByText('Loading students…')).toBeInTheDocument();
+    }),
+    'form.failed': eventually((c) => {
+      formMatches(c);
+      expect(within(formEl()).getByRole('alert')).toHaveTextContent(SAVE_ERROR.message);
+      expect(control('Headline')).toHaveAttribute('aria-invalid', 'true');
+      expect(submitButton()).toHaveTextContent('Try again');
+      expect(submitButton()).toBeEnabled();
+    }),
+    'form.confirmingDelete': eventually(() => {
+      const dialog = screen.getByRole('dialog');
+      expect(dialog).toHaveTextContent('Are you sure to delete?');
+      expect(within(dialog).getByRole('button', { name: 'Delete' })).toBeEnabled();
+    }),
+    'form.deleting': eventually(() => {
+      const dialog = screen.getByRole('dialog');
+      expect(within(dialog).getByRole('button', { name: 'Deleting…' })).toBeDisabled();
+      expect(within(dialog).getByRole('button', { name: 'Cancel' })).toBeDisabled();
+    }),
+    'list.loading': eventually((c) => {
+      expect(within(listCard()).getByRole('status', H)).toHaveTextContent(
+        c.notices.length ? 'Refreshing notices…' : 'Loading notices…',
+      );
+    }),
+    'list.ready': eventually(() => {
+      const rows = within(within(listCard()).getByRole('table', H)).getAllByRole('row', H).slice(1);
+      expect(rows.map((r) => within(r).getAllByRole('cell', H)[1].textContent)).toEqual(['Sports day', 'Holiday']);
+      expect(rows[0]).toHaveTextContent('read by 0 of 1');
+      expect(within(listCard()).queryByRole('status', H)).not.toBeInTheDocument();
+    }),
+    'list.failed': eventually(() => {
+      expect(within(listCard()).getByRole('alert', H)).toHaveTextContent(LIST_ERROR.message);
+    }),
   };
   return {
     exec,
@@ -973,31 +1063,43 @@ function screenSut(ui: ReturnType<typeof renderApp>, api: ReturnType<typeof held
 
 describe('notice editor: the same paths against the screen (/teachernotice, msw)', () => {
   // One path per state value (both regions): the screen replays are slow, the machine's are not.
-  const valueModel = createTestModel(model, { input: INPUT, serializeState: ((s: Snap) => JSON.stringify(s.value)) as never });
+  const valueModel = createTestModel(model, {
+    input: INPUT,
+    serializeState: ((s: Snap) => JSON.stringify(s.value)) as never,
+  });
   valueModel.options.events = eventsFor as never;
   const valuePaths = valueModel.getShortestPaths();
 
   it('covers every state of both regions', () => {
-    const reached = new Set(valuePaths.flatMap((p) => [p.state, ...p.steps.map((s) => s.state)]).flatMap((s) => leafNames(s.value)));
+    const reached = new Set(
+      valuePaths.flatMap((p) => [p.state, ...p.steps.map((s) => s.state)]).flatMap((s) => leafNames(s.value)),
+    );
     expect(reached.size).toBe(FORM_STATES.length + LIST_STATES.length);
   });
 
   for (const path of valuePaths) {
-    it(nameOf(path as never), async () => {
-      fakeAuthServer(TEACHER).savedSignIn();
-      const api = heldNoticeApi();
-      const ui = renderApp('/teachernotice');
-      await screen.findByRole('region', { name: "Create Note's" });
-      // The screen's first requests (StrictMode may start the editor twice): count them once.
-      await waitFor(() => expect(api.seen.list).toBeGreaterThan(0));
-      await waitFor(() => expect(api.seen.session).toBeGreaterThan(0));
-      await new Promise((r) => setTimeout(r, 30));
-      const offsets = Object.fromEntries(
-        (Object.keys(api.seen) as Endpoint[]).map((e) => [e, ['class', 'section', 'session', 'list'].includes(e) ? api.seen[e] - 1 : 0]),
-      ) as Record<Endpoint, number>;
-      const shadow = startEditor();
-      await runPath(path.steps, screenSut(ui, api, shadow, offsets), (st) => JSON.stringify(st.value));
-      shadow.actor.stop();
-    }, 20_000);
+    it(
+      nameOf(path as never),
+      async () => {
+        fakeAuthServer(TEACHER).savedSignIn();
+        const api = heldNoticeApi();
+        const ui = renderApp('/teachernotice');
+        await screen.findByRole('region', { name: "Create Note's" });
+        // The screen's first requests (StrictMode may start the editor twice): count them once.
+        await waitFor(() => expect(api.seen.list).toBeGreaterThan(0));
+        await waitFor(() => expect(api.seen.session).toBeGreaterThan(0));
+        await new Promise((r) => setTimeout(r, 30));
+        const offsets = Object.fromEntries(
+          (Object.keys(api.seen) as Endpoint[]).map((e) => [
+            e,
+            ['class', 'section', 'session', 'list'].includes(e) ? api.seen[e] - 1 : 0,
+          ]),
+        ) as Record<Endpoint, number>;
+        const shadow = startEditor();
+        await runPath(path.steps, screenSut(ui, api, shadow, offsets), (st) => JSON.stringify(st.value));
+        shadow.actor.stop();
+      },
+      20_000,
+    );
   }
 });

@@ -30,8 +30,18 @@ import {
 // ---- fixtures ---------------------------------------------------------------------------------
 
 const EXPIRES = '2030-01-01T00:00:00.000Z';
-const TEACHER_LOGIN: LoginResponse = { user_type_id: 2, accessToken: 'tok-teacher', user_code: 'T-1001', expires_at: EXPIRES };
-const VIEWER_LOGIN: LoginResponse = { user_type_id: 6, accessToken: 'tok-viewer', user_code: 'V-9', expires_at: EXPIRES };
+const TEACHER_LOGIN: LoginResponse = {
+  user_type_id: 2,
+  accessToken: 'tok-teacher',
+  user_code: 'T-1001',
+  expires_at: EXPIRES,
+};
+const VIEWER_LOGIN: LoginResponse = {
+  user_type_id: 6,
+  accessToken: 'tok-viewer',
+  user_code: 'V-9',
+  expires_at: EXPIRES,
+};
 const TYPE3_LOGIN: LoginResponse = { user_type_id: 3, accessToken: 'tok-odd', user_code: 'X-3', expires_at: EXPIRES };
 
 function profile(over: Partial<UserProfile>): UserProfile {
@@ -60,12 +70,34 @@ function profile(over: Partial<UserProfile>): UserProfile {
     ...over,
   };
 }
-const TEACHER = profile({ id: 41, user_id: 7, user_code: 'T-1001', user_type: 2, full_name: 'Rahima Khatun', teacher_code: 'T-1001' });
-const VIEWER = profile({ id: 9, user_id: 9, user_code: 'V-9', user_type: 6, full_name: 'Viewer Nine', school_id: null, school_info_id: null, school_name: null });
+const TEACHER = profile({
+  id: 41,
+  user_id: 7,
+  user_code: 'T-1001',
+  user_type: 2,
+  full_name: 'Rahima Khatun',
+  teacher_code: 'T-1001',
+});
+const VIEWER = profile({
+  id: 9,
+  user_id: 9,
+  user_code: 'V-9',
+  user_type: 6,
+  full_name: 'Viewer Nine',
+  school_id: null,
+  school_info_id: null,
+  school_name: null,
+});
 const STUDENT = profile({ id: 77, user_code: 'S-77', user_type: 1, student_code: 'S-77' });
 const PROFILES: Record<number, UserProfile> = { 2: TEACHER, 6: VIEWER };
 
-const SAVED: StoredSession = { accessToken: 'tok-saved', user_type: 2, user_code: 'T-1001', expires_at: EXPIRES, school: null };
+const SAVED: StoredSession = {
+  accessToken: 'tok-saved',
+  user_type: 2,
+  user_code: 'T-1001',
+  expires_at: EXPIRES,
+  school: null,
+};
 const SCHOOL = { id: 3, school_name: 'Hill View High School' };
 
 const WRONG = { status: 401, code: 'invalid_credentials', message: 'Wrong user id or password.' };
@@ -80,7 +112,8 @@ const LOGIN: SessionEvent = { type: 'session.login', user_code: 'T-1001', passwo
 type Config = Record<string, unknown> & {
   on?: Record<string, unknown>;
   states?: Record<string, Config>;
-  invoke?: { id: string; onDone?: unknown; onError?: unknown } | Array<{ id: string; onDone?: unknown; onError?: unknown }>;
+  invoke?:
+    { id: string; onDone?: unknown; onError?: unknown } | Array<{ id: string; onDone?: unknown; onError?: unknown }>;
 };
 
 /** The machine's own config with each invocation replaced by explicit done/error transitions. */
@@ -135,15 +168,19 @@ function startSession(input: SessionInput) {
   const pending: Partial<Record<ActorName, Deferred>> = {};
   const calls = { login: [] as LoginBody[], fetchMe: [] as FetchMeInput[], logout: [] as Array<{ token: string }> };
   const storage = { current: input.stored ?? null, saves: 0, clears: 0 };
-  const defer = <T,>(name: ActorName) =>
+  const defer = <T>(name: ActorName) =>
     new Promise<T>((resolve, reject) => {
       pending[name] = { resolve: resolve as (v: unknown) => void, reject };
     });
 
   const machine = sessionMachine.provide({
     actors: {
-      login: fromPromise<LoginResponse, LoginBody>(({ input }) => (calls.login.push(input), defer<LoginResponse>('login'))),
-      fetchMe: fromPromise<UserProfile, FetchMeInput>(({ input }) => (calls.fetchMe.push(input), defer<UserProfile>('fetchMe'))),
+      login: fromPromise<LoginResponse, LoginBody>(
+        ({ input }) => (calls.login.push(input), defer<LoginResponse>('login')),
+      ),
+      fetchMe: fromPromise<UserProfile, FetchMeInput>(
+        ({ input }) => (calls.fetchMe.push(input), defer<UserProfile>('fetchMe')),
+      ),
       logout: fromPromise<void, { token: string }>(({ input }) => (calls.logout.push(input), defer<void>('logout'))),
     },
     actions: {
@@ -214,9 +251,16 @@ function replay(session: Session) {
         // A saved sign-in survives only a failed check that never reached the server.
         if (s.context.message === OFFLINE_CHECK_MESSAGE) expect(storage.current).toEqual(SAVED);
         else expect(storage.current).toBeNull();
-        expect([null, WRONG.message, REFUSED.message, UNSUPPORTED_ACCOUNT_MESSAGE, PROFILE_MISMATCH_MESSAGE, SESSION_ENDED_MESSAGE, OFFLINE.message, OFFLINE_CHECK_MESSAGE]).toContain(
-          s.context.message,
-        );
+        expect([
+          null,
+          WRONG.message,
+          REFUSED.message,
+          UNSUPPORTED_ACCOUNT_MESSAGE,
+          PROFILE_MISMATCH_MESSAGE,
+          SESSION_ENDED_MESSAGE,
+          OFFLINE.message,
+          OFFLINE_CHECK_MESSAGE,
+        ]).toContain(s.context.message);
       },
       expired: (expected: Snap) => {
         sameAsModel(expected);
@@ -243,7 +287,11 @@ function replay(session: Session) {
         const s = real();
         expect(s.hasTag('busy')).toBe(true);
         expect(['tok-teacher', 'tok-viewer']).toContain(s.context.token);
-        expect(calls.fetchMe.at(-1)).toEqual({ token: s.context.token, user_code: s.context.userCode, user_type: s.context.userType });
+        expect(calls.fetchMe.at(-1)).toEqual({
+          token: s.context.token,
+          user_code: s.context.userCode,
+          user_type: s.context.userType,
+        });
       },
       restoring: (expected: Snap) => {
         sameAsModel(expected);
@@ -295,7 +343,11 @@ const LEAF_STATES = [
 ];
 
 function stateName(value: unknown): string {
-  return typeof value === 'string' ? value : Object.entries(value as Record<string, unknown>).map(([k, v]) => `${k}.${stateName(v)}`).join(',');
+  return typeof value === 'string'
+    ? value
+    : Object.entries(value as Record<string, unknown>)
+        .map(([k, v]) => `${k}.${stateName(v)}`)
+        .join(',');
 }
 
 /** A short, readable name: the events taken and the state reached. */
@@ -311,7 +363,12 @@ function nameOf(path: { steps: Array<{ event: ModelEvent }>; state: Snap }): str
   };
   const events = path.steps.map((step) => short(step.event)).filter((e) => e !== 'xstate.init');
   const ctx = path.state.context;
-  const facts = [ctx.userType && `type ${ctx.userType}`, ctx.school && 'school', ctx.returnTo && `returnTo ${ctx.returnTo}`, ctx.message && `"${ctx.message}"`]
+  const facts = [
+    ctx.userType && `type ${ctx.userType}`,
+    ctx.school && 'school',
+    ctx.returnTo && `returnTo ${ctx.returnTo}`,
+    ctx.message && `"${ctx.message}"`,
+  ]
     .filter(Boolean)
     .join(', ');
   return `${stateName(path.state.value)}${facts ? ` (${facts})` : ''} via ${events.join(' → ') || 'start'}`;
@@ -328,7 +385,9 @@ for (const start of starts) {
     const paths = testModel.getShortestPaths();
 
     it('visits every state of the machine', () => {
-      const reached = new Set(paths.flatMap((p) => [p.state, ...p.steps.map((s) => s.state)]).map((s) => stateName(s.value)));
+      const reached = new Set(
+        paths.flatMap((p) => [p.state, ...p.steps.map((s) => s.state)]).map((s) => stateName(s.value)),
+      );
       expect([...reached].sort()).toEqual([...LEAF_STATES].sort());
     });
 
@@ -347,7 +406,9 @@ describe('simple paths: every loop-free way a sign-in can fail', () => {
   const formEvents = (state: Snap) => {
     const own = new Set(__unsafe_getAllOwnEventDescriptors(state));
     return eventsFor(state).filter(
-      (e) => own.has(e.type) && (['session.login', 'session.logout', 'session.expired'].includes(e.type) || e.type.startsWith('xstate.')),
+      (e) =>
+        own.has(e.type) &&
+        (['session.login', 'session.logout', 'session.expired'].includes(e.type) || e.type.startsWith('xstate.')),
     );
   };
   const testModel = createTestModel(model, { events: eventsFor as never, input: { stored: null } });

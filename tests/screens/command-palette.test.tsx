@@ -5,7 +5,9 @@ import { currentPath, fakeAuthServer, renderApp, server, STUDENT, TEACHER, VIEWE
 
 function optionNames() {
   // The first span is the label; the second carries the group and hints.
-  return within(screen.getByRole('listbox')).getAllByRole('option').map((o) => o.querySelector('span')?.textContent);
+  return within(screen.getByRole('listbox'))
+    .getAllByRole('option')
+    .map((o) => o.querySelector('span')?.textContent);
 }
 
 describe('command palette', () => {
@@ -93,8 +95,20 @@ describe('command palette', () => {
     fakeAuthServer(TEACHER).savedSignIn();
     const performed: string[] = [];
     const unregister = registerCommands((ctx) => [
-      { id: 'test:probe', label: 'Probe the palette', group: 'Notices', keywords: ['create'], perform: () => performed.push(ctx.location) },
-      { id: 'notice:admin-only', label: 'Admin only', group: 'Notices', perform: () => {}, visible: (c) => c.userType === 4 },
+      {
+        id: 'test:probe',
+        label: 'Probe the palette',
+        group: 'Notices',
+        keywords: ['create'],
+        perform: () => performed.push(ctx.location),
+      },
+      {
+        id: 'notice:admin-only',
+        label: 'Admin only',
+        group: 'Notices',
+        perform: () => {},
+        visible: (c) => c.userType === 4,
+      },
     ]);
     try {
       const { user } = renderApp('/teacher-admin');

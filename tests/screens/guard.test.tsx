@@ -1,6 +1,16 @@
 import { screen, waitFor } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
-import { ADMIN, currentPath, fakeAuthServer, renderApp, routineRow, server, signInWith, STUDENT, TEACHER } from './helpers';
+import {
+  ADMIN,
+  currentPath,
+  fakeAuthServer,
+  renderApp,
+  routineRow,
+  server,
+  signInWith,
+  STUDENT,
+  TEACHER,
+} from './helpers';
 
 describe('the route guard', () => {
   it('sends a student who opens a teacher page to /student-admin with a message', async () => {
@@ -45,7 +55,16 @@ describe('the route guard', () => {
     fakeAuthServer(TEACHER);
     server.use(
       http.get('/api/teacher/profile', () =>
-        HttpResponse.json({ id: 41, full_name: 'Rahima Khatun', teacher_code: 'T-1001', initial: 'RK', mobile: '01711111111', email: 'rahima@gvs.example', designation: 'Assistant Teacher', school_info_id: 10 }),
+        HttpResponse.json({
+          id: 41,
+          full_name: 'Rahima Khatun',
+          teacher_code: 'T-1001',
+          initial: 'RK',
+          mobile: '01711111111',
+          email: 'rahima@gvs.example',
+          designation: 'Assistant Teacher',
+          school_info_id: 10,
+        }),
       ),
     );
     const { user } = renderApp('/teacherprofile');

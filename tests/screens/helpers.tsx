@@ -140,7 +140,11 @@ export function schoolRow(over: Partial<SchoolRow>): SchoolRow {
 export function fakeAuthServer(account: UserProfile, password = 'correct horse') {
   const valid = new Set<string>();
   let issued = 0;
-  const calls = { login: [] as Array<{ user_code: string; password: string }>, me: [] as string[], logout: [] as string[] };
+  const calls = {
+    login: [] as Array<{ user_code: string; password: string }>,
+    me: [] as string[],
+    logout: [] as string[],
+  };
   const bearer = (request: Request) => request.headers.get('authorization')?.replace(/^Bearer /, '') ?? '';
   const refuse = () =>
     HttpResponse.json({ error: { code: 'unauthorized', message: 'Please sign in to continue.' } }, { status: 401 });
@@ -151,13 +155,21 @@ export function fakeAuthServer(account: UserProfile, password = 'correct horse')
       calls.login.push(body);
       if (body.user_code !== account.user_code || body.password !== password) {
         return HttpResponse.json(
-          { errorMsg: 'Wrong user id or password.', error: { code: 'invalid_credentials', message: 'Wrong user id or password.' } },
+          {
+            errorMsg: 'Wrong user id or password.',
+            error: { code: 'invalid_credentials', message: 'Wrong user id or password.' },
+          },
           { status: 401 },
         );
       }
       const token = `tok-${account.user_code}-${++issued}`;
       valid.add(token);
-      return HttpResponse.json({ user_type_id: account.user_type, accessToken: token, user_code: account.user_code, expires_at: EXPIRES });
+      return HttpResponse.json({
+        user_type_id: account.user_type,
+        accessToken: token,
+        user_code: account.user_code,
+        expires_at: EXPIRES,
+      });
     }),
     http.get('/api/users/user_id', ({ request }) => {
       const token = bearer(request);

@@ -72,7 +72,10 @@ type Json = Record<string, unknown>;
  * The notice API as msw handlers over a small in-memory list. `calls` records what the client
  * sent; `hold` makes the next POST /api/notice wait until the test lets it answer.
  */
-function noticeApi(initial: CountedNoticeRow[], listPath: '/api/notice/creator' | '/api/notice/school' = '/api/notice/creator') {
+function noticeApi(
+  initial: CountedNoticeRow[],
+  listPath: '/api/notice/creator' | '/api/notice/school' = '/api/notice/creator',
+) {
   let list = [...initial];
   let nextId = 40;
   const calls = {
@@ -172,7 +175,11 @@ async function openTeacherScreen(initial: CountedNoticeRow[] = []) {
 const form = () => screen.getByRole('form', { name: "Create Note's" });
 const field = (name: string) => within(form()).getByLabelText(name) as HTMLInputElement & HTMLSelectElement;
 
-async function chooseAudience(user: Awaited<ReturnType<typeof openTeacherScreen>>['user'], classId: string, sectionId: string) {
+async function chooseAudience(
+  user: Awaited<ReturnType<typeof openTeacherScreen>>['user'],
+  classId: string,
+  sectionId: string,
+) {
   await user.selectOptions(field('Class'), classId);
   await waitFor(() => expect(within(form()).getAllByRole('checkbox').length).toBe(4)); // select all + 3 of class Six
   await user.selectOptions(field('Section'), sectionId);
@@ -274,13 +281,26 @@ describe('teacher notices (/teachernotice)', () => {
     await user.type(field('Headline'), 'Sports day moved');
     await user.click(within(form()).getByRole('button', { name: 'Update' }));
     expect(await screen.findByText('Note updated successfully!')).toBeInTheDocument();
-    expect(api.calls.save[0]).toMatchObject({ id: 5, headline: 'Sports day moved', class_id: 6, section_id: 3, students: [101] });
-    await waitFor(() => expect(within(screen.getByRole('table', { name: 'My notices' })).getByText('Sports day moved')).toBeInTheDocument());
+    expect(api.calls.save[0]).toMatchObject({
+      id: 5,
+      headline: 'Sports day moved',
+      class_id: 6,
+      section_id: 3,
+      students: [101],
+    });
+    await waitFor(() =>
+      expect(
+        within(screen.getByRole('table', { name: 'My notices' })).getByText('Sports day moved'),
+      ).toBeInTheDocument(),
+    );
     expect(field('Headline').value).toBe('');
   });
 
   it('Delete asks “Are you sure to delete?”, Cancel keeps the notice, Delete removes it', async () => {
-    const { user, api } = await openTeacherScreen([notice({}), notice({ id: 9, notice_headline: 'Holiday', class_id: 0, class_name: 'ALL' })]);
+    const { user, api } = await openTeacherScreen([
+      notice({}),
+      notice({ id: 9, notice_headline: 'Holiday', class_id: 0, class_name: 'ALL' }),
+    ]);
     await screen.findByRole('table', { name: 'My notices' });
 
     await user.click(screen.getByRole('button', { name: 'Delete Sports day' }));
@@ -305,7 +325,10 @@ describe('teacher notices (/teachernotice)', () => {
     const { user } = await openTeacherScreen([notice({})]);
     server.use(
       http.post('/api/notice/delete', () =>
-        HttpResponse.json({ error: { code: 'forbidden', message: 'That is another teacher’s notice.' } }, { status: 403 }),
+        HttpResponse.json(
+          { error: { code: 'forbidden', message: 'That is another teacher’s notice.' } },
+          { status: 403 },
+        ),
       ),
     );
     await user.click(await screen.findByRole('button', { name: 'Delete Sports day' }));
@@ -337,7 +360,11 @@ describe('teacher notices (/teachernotice)', () => {
     expect(field('Publishing date').value).toBe(schoolToday());
     expect(field('Class').value).toBe('0');
     expect(field('Section').value).toBe('0');
-    expect(within(form()).getAllByRole('checkbox').filter((c) => (c as HTMLInputElement).checked)).toEqual([]);
+    expect(
+      within(form())
+        .getAllByRole('checkbox')
+        .filter((c) => (c as HTMLInputElement).checked),
+    ).toEqual([]);
   });
 
   it('the palette’s “New notice” opens the screen with the headline focused, and lists notices by headline', async () => {
@@ -349,7 +376,11 @@ describe('teacher notices (/teachernotice)', () => {
 
     await user.keyboard('{Control>}k{/Control}');
     await user.type(await screen.findByPlaceholderText('Search pages and actions…'), 'new notice');
-    await waitFor(() => expect(within(screen.getByRole('listbox')).getByRole('option', { selected: true })).toHaveTextContent('New notice'));
+    await waitFor(() =>
+      expect(within(screen.getByRole('listbox')).getByRole('option', { selected: true })).toHaveTextContent(
+        'New notice',
+      ),
+    );
     await user.keyboard('{Enter}');
     await waitFor(() => expect(currentPath()).toBe('/teachernotice'));
     await waitFor(() => expect(screen.getByRole('textbox', { name: 'Headline' })).toHaveFocus());
@@ -358,7 +389,11 @@ describe('teacher notices (/teachernotice)', () => {
     await screen.findByRole('table', { name: 'My notices' });
     await user.keyboard('{Control>}k{/Control}');
     await user.type(await screen.findByPlaceholderText('Search pages and actions…'), 'sports');
-    await waitFor(() => expect(within(screen.getByRole('listbox')).getByRole('option', { selected: true })).toHaveTextContent('Sports day'));
+    await waitFor(() =>
+      expect(within(screen.getByRole('listbox')).getByRole('option', { selected: true })).toHaveTextContent(
+        'Sports day',
+      ),
+    );
     await user.keyboard('{Enter}');
     await waitFor(() => expect(field('Headline').value).toBe('Sports day'));
   });
@@ -384,38 +419,45 @@ describe('school admin notices (/schooladminnotice)', () => {
     expect(await screen.findByRole('heading', { name: 'Admin Notice', level: 1 })).toBeInTheDocument();
 
     const table = await screen.findByRole('table', { name: 'Information' });
-    expect(within(table).getAllByRole('columnheader').map((h) => h.textContent)).toEqual([
-      'Publishing Date',
-      "Note's Headline",
-      'Description',
-      'Class',
-      'Section',
-      'Read',
-      'Actions',
-    ]);
+    expect(
+      within(table)
+        .getAllByRole('columnheader')
+        .map((h) => h.textContent),
+    ).toEqual(['Publishing Date', "Note's Headline", 'Description', 'Class', 'Section', 'Read', 'Actions']);
     let rows = within(table).getAllByRole('row').slice(1);
     expect(rows).toHaveLength(20);
-    expect(within(rows[0]).getAllByRole('cell').slice(0, 6).map((c) => c.textContent)).toEqual([
-      '28-02-2026',
-      'Notice 1',
-      'Bring your kit on Thursday.',
-      'Six',
-      'A',
-      'read by 0 of 30',
-    ]);
+    expect(
+      within(rows[0])
+        .getAllByRole('cell')
+        .slice(0, 6)
+        .map((c) => c.textContent),
+    ).toEqual(['28-02-2026', 'Notice 1', 'Bring your kit on Thursday.', 'Six', 'A', 'read by 0 of 30']);
     await user.click(screen.getByRole('button', { name: 'Next' }));
-    rows = within(screen.getByRole('table', { name: 'Information' })).getAllByRole('row').slice(1);
+    rows = within(screen.getByRole('table', { name: 'Information' }))
+      .getAllByRole('row')
+      .slice(1);
     expect(rows).toHaveLength(5);
     expect(screen.getByText('Page 2 of 2')).toBeInTheDocument();
 
     const students = await screen.findByRole('list', { name: 'Students' });
-    expect(within(students).getByText(/Arif Hossain/).closest('label')).toHaveTextContent('0171100101');
+    expect(
+      within(students)
+        .getByText(/Arif Hossain/)
+        .closest('label'),
+    ).toHaveTextContent('0171100101');
 
     // The admin's notice is type 2.
     await user.type(field('Headline'), 'Prize giving');
     await user.click(within(form()).getByRole('button', { name: 'Submit' }));
     expect(await screen.findByText('new note added successfully!')).toBeInTheDocument();
-    expect(api.calls.save[0]).toMatchObject({ type: 2, uid: 5, class_id: 0, section_id: 0, students: [], headline: 'Prize giving' });
+    expect(api.calls.save[0]).toMatchObject({
+      type: 2,
+      uid: 5,
+      class_id: 0,
+      section_id: 0,
+      students: [],
+      headline: 'Prize giving',
+    });
   });
 
   it('says so when the school has no notices', async () => {

@@ -33,9 +33,21 @@ function studentRow(over: Partial<StudentNoticeRow>): StudentNoticeRow {
 }
 
 const STUDENT_NOTICES: StudentNoticeRow[] = [
-  studentRow({ id: 3, notice_headline: 'Exam routine', notice_description: 'Half-yearly exams start 20 March.', publishing_date: '2026-03-09', read: false }),
+  studentRow({
+    id: 3,
+    notice_headline: 'Exam routine',
+    notice_description: 'Half-yearly exams start 20 March.',
+    publishing_date: '2026-03-09',
+    read: false,
+  }),
   studentRow({ id: 2, notice_headline: 'Sports day', publishing_date: '2026-03-01', read: true }),
-  studentRow({ id: 1, notice_headline: 'Welcome back', notice_description: 'Classes resume.', publishing_date: '2026-01-02', read: true }),
+  studentRow({
+    id: 1,
+    notice_headline: 'Welcome back',
+    notice_description: 'Classes resume.',
+    publishing_date: '2026-01-02',
+    read: true,
+  }),
 ];
 
 describe('student notices', () => {
@@ -51,7 +63,11 @@ describe('student notices', () => {
     const { user } = renderApp('/student-notice_option');
     expect(await screen.findByRole('heading', { name: 'Notices', level: 1 })).toBeInTheDocument();
     const nav = screen.getByRole('navigation', { name: 'Kinds of notice' });
-    expect(within(nav).getAllByRole('link').map((a) => [a.querySelector('span')?.textContent, a.getAttribute('href')])).toEqual([
+    expect(
+      within(nav)
+        .getAllByRole('link')
+        .map((a) => [a.querySelector('span')?.textContent, a.getAttribute('href')]),
+    ).toEqual([
       ['School Notice', '/student-notice-list?type=2'],
       ['Teacher Notice', '/student-notice-list?type=1'],
     ]);
@@ -73,7 +89,8 @@ describe('student notices', () => {
         queries.push(q);
         return HttpResponse.json(
           STUDENT_NOTICES.filter(
-            (n) => (!q.start_date || n.publishing_date >= q.start_date) && (!q.end_date || n.publishing_date <= q.end_date),
+            (n) =>
+              (!q.start_date || n.publishing_date >= q.start_date) && (!q.end_date || n.publishing_date <= q.end_date),
           ),
         );
       }),
@@ -114,7 +131,9 @@ describe('student notices', () => {
     await user.type(screen.getByLabelText('End Date'), '2026-03-05');
     expect(queries).toHaveLength(1);
     await user.click(screen.getByRole('button', { name: 'Search' }));
-    await waitFor(() => expect(within(screen.getByRole('list', { name: 'Notices' })).getAllByRole('listitem')).toHaveLength(1));
+    await waitFor(() =>
+      expect(within(screen.getByRole('list', { name: 'Notices' })).getAllByRole('listitem')).toHaveLength(1),
+    );
     expect(queries.at(-1)).toEqual({ type: '2', start_date: '2026-02-01', end_date: '2026-03-05' });
     expect(screen.getByRole('list', { name: 'Notices' })).toHaveTextContent('Sports day');
     expect(screen.getByRole('list', { name: 'Notices' })).toHaveTextContent('Date: 01-03-2026');
@@ -158,7 +177,19 @@ describe('viewer notices', () => {
         asked.push(q);
         return HttpResponse.json(
           q.type === '2'
-            ? [row({ id: 7, type: 2, notice_headline: 'Annual prize giving', publishing_date: '2026-02-14', class_id: 0, class_name: 'ALL', section_id: 0, section_default_name: 'ALL', creator_name: 'Nasrin Akter' })]
+            ? [
+                row({
+                  id: 7,
+                  type: 2,
+                  notice_headline: 'Annual prize giving',
+                  publishing_date: '2026-02-14',
+                  class_id: 0,
+                  class_name: 'ALL',
+                  section_id: 0,
+                  section_default_name: 'ALL',
+                  creator_name: 'Nasrin Akter',
+                }),
+              ]
             : [],
         );
       }),
@@ -167,7 +198,11 @@ describe('viewer notices', () => {
     expect(await screen.findByRole('heading', { name: 'Notices', level: 1 })).toBeInTheDocument();
     expect(screen.getByText('Hill View High School', { selector: 'p' })).toBeInTheDocument();
     const nav = screen.getByRole('navigation', { name: 'Kinds of notice' });
-    expect(within(nav).getAllByRole('link').map((a) => [a.querySelector('span')?.textContent, a.getAttribute('href')])).toEqual([
+    expect(
+      within(nav)
+        .getAllByRole('link')
+        .map((a) => [a.querySelector('span')?.textContent, a.getAttribute('href')]),
+    ).toEqual([
       ['School Notes', '/show-notice?type=2'],
       ['School/Teacher Notes', '/show-notice?type=1'],
     ]);

@@ -45,7 +45,9 @@ describe('profile pages and the header menu', () => {
     fakeAuthServer(ADMIN).savedSignIn();
     server.use(
       http.get('/api/school_info/all', () =>
-        HttpResponse.json([schoolRow({ id: 10, school_name: 'Green Valley School', eiin: '134567', phone: '029999999' })]),
+        HttpResponse.json([
+          schoolRow({ id: 10, school_name: 'Green Valley School', eiin: '134567', phone: '029999999' }),
+        ]),
       ),
     );
     renderApp('/schoolprofile');
@@ -61,7 +63,16 @@ describe('profile pages and the header menu', () => {
     fakeAuthServer(TEACHER).savedSignIn();
     server.use(
       http.get('/api/teacher/profile', () =>
-        HttpResponse.json({ id: 41, full_name: 'Rahima Khatun', teacher_code: 'T-1001', initial: 'RK', mobile: '01711111111', email: 'rahima@gvs.example', designation: 'Assistant Teacher', school_info_id: 10 }),
+        HttpResponse.json({
+          id: 41,
+          full_name: 'Rahima Khatun',
+          teacher_code: 'T-1001',
+          initial: 'RK',
+          mobile: '01711111111',
+          email: 'rahima@gvs.example',
+          designation: 'Assistant Teacher',
+          school_info_id: 10,
+        }),
       ),
     );
     renderApp('/teacherprofile');

@@ -15,7 +15,11 @@ describe('routes.ts', () => {
   });
 
   it('marks exactly the features built so far as built', () => {
-    expect(ROUTES.filter((r) => r.built).map((r) => r.path).sort()).toEqual(
+    expect(
+      ROUTES.filter((r) => r.built)
+        .map((r) => r.path)
+        .sort(),
+    ).toEqual(
       [
         '/',
         '/login',
@@ -68,7 +72,16 @@ describe('routes.ts', () => {
   });
 
   it('owns the setup screens as decided: super admin and school admin; schools and organization types super admin only', () => {
-    for (const path of ['/create-class', '/class-create', '/section-create', '/section_create', '/create-subject', '/subject-create', '/period-create', '/create-period']) {
+    for (const path of [
+      '/create-class',
+      '/class-create',
+      '/section-create',
+      '/section_create',
+      '/create-subject',
+      '/subject-create',
+      '/period-create',
+      '/create-period',
+    ]) {
       expect(findRoute(path)?.userTypes).toEqual([5, 4]);
     }
     expect(findRoute('/add-school')?.userTypes).toEqual([5]);
@@ -96,15 +109,25 @@ describe('routes.ts', () => {
 });
 
 describe('decideAccess', () => {
-  const view = (over: Partial<SessionView>): SessionView => ({ phase: 'signedIn', userType: 2, school: null, returnTo: null, ...over });
+  const view = (over: Partial<SessionView>): SessionView => ({
+    phase: 'signedIn',
+    userType: 2,
+    school: null,
+    returnTo: null,
+    ...over,
+  });
 
   it('waits while restoring or signing out', () => {
-    expect(decideAccess('/teacher-admin', findRoute('/teacher-admin'), view({ phase: 'restoring' })).kind).toBe('loading');
+    expect(decideAccess('/teacher-admin', findRoute('/teacher-admin'), view({ phase: 'restoring' })).kind).toBe(
+      'loading',
+    );
     expect(decideAccess('/login', findRoute('/login'), view({ phase: 'signingOut' })).kind).toBe('loading');
   });
 
   it('remembers the page for a signed-out visitor', () => {
-    expect(decideAccess('/show-notice?type=2', findRoute('/show-notice'), view({ phase: 'signedOut', userType: null }))).toEqual({
+    expect(
+      decideAccess('/show-notice?type=2', findRoute('/show-notice'), view({ phase: 'signedOut', userType: null })),
+    ).toEqual({
       kind: 'redirect',
       to: '/login',
       remember: '/show-notice?type=2',
@@ -112,8 +135,13 @@ describe('decideAccess', () => {
   });
 
   it('sends a signed-in user on /login to the remembered page only if it is theirs', () => {
-    expect(decideAccess('/login', findRoute('/login'), view({ returnTo: '/routine' }))).toMatchObject({ to: '/routine', landed: true });
-    expect(decideAccess('/login', findRoute('/login'), view({ returnTo: '/add-school' }))).toMatchObject({ to: '/teacher-admin' });
+    expect(decideAccess('/login', findRoute('/login'), view({ returnTo: '/routine' }))).toMatchObject({
+      to: '/routine',
+      landed: true,
+    });
+    expect(decideAccess('/login', findRoute('/login'), view({ returnTo: '/add-school' }))).toMatchObject({
+      to: '/teacher-admin',
+    });
   });
 
   it('names who a page is for', () => {
@@ -127,8 +155,16 @@ describe('decideAccess', () => {
   });
 
   it('asks a viewer to choose a school before browsing one', () => {
-    expect(decideAccess('/viewer-notice', findRoute('/viewer-notice'), view({ userType: 6 }))).toMatchObject({ to: '/viewer-school' });
-    expect(decideAccess('/viewer-notice', findRoute('/viewer-notice'), view({ userType: 6, school: { id: 1, school_name: 'X' } })).kind).toBe('shell');
+    expect(decideAccess('/viewer-notice', findRoute('/viewer-notice'), view({ userType: 6 }))).toMatchObject({
+      to: '/viewer-school',
+    });
+    expect(
+      decideAccess(
+        '/viewer-notice',
+        findRoute('/viewer-notice'),
+        view({ userType: 6, school: { id: 1, school_name: 'X' } }),
+      ).kind,
+    ).toBe('shell');
     // A school admin opening a shared page needs no chosen school.
     expect(decideAccess('/showhomework', findRoute('/showhomework'), view({ userType: 4 })).kind).toBe('shell');
   });

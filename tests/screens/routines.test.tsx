@@ -8,16 +8,51 @@ describe('weekly routines', () => {
     server.use(
       http.get('/api/routine/teacher', () =>
         HttpResponse.json([
-          routineRow({ id: 2, day_id: 1, day: 'Sunday', period_code: '2nd', start_time: '10:45:00', end_time: '11:30:00', subject_name: 'Mathematics', class_name: 'Seven', section_default_name: 'B', room: '204' }),
-          routineRow({ id: 1, day_id: 1, day: 'Sunday', period_code: '1st', start_time: '10:00:00', end_time: '10:45:00', subject_name: 'Mathematics', class_name: 'Six', section_default_name: 'A', room: '201' }),
-          routineRow({ id: 3, day_id: 3, day: 'Tuesday', period_code: '4th', start_time: '12:45:00', end_time: '13:30:00', subject_name: 'ICT', class_name: 'Ten', section_default_name: 'A', room: 'Lab' }),
+          routineRow({
+            id: 2,
+            day_id: 1,
+            day: 'Sunday',
+            period_code: '2nd',
+            start_time: '10:45:00',
+            end_time: '11:30:00',
+            subject_name: 'Mathematics',
+            class_name: 'Seven',
+            section_default_name: 'B',
+            room: '204',
+          }),
+          routineRow({
+            id: 1,
+            day_id: 1,
+            day: 'Sunday',
+            period_code: '1st',
+            start_time: '10:00:00',
+            end_time: '10:45:00',
+            subject_name: 'Mathematics',
+            class_name: 'Six',
+            section_default_name: 'A',
+            room: '201',
+          }),
+          routineRow({
+            id: 3,
+            day_id: 3,
+            day: 'Tuesday',
+            period_code: '4th',
+            start_time: '12:45:00',
+            end_time: '13:30:00',
+            subject_name: 'ICT',
+            class_name: 'Ten',
+            section_default_name: 'A',
+            room: 'Lab',
+          }),
         ]),
       ),
     );
     renderApp('/routine');
     expect(await screen.findByRole('heading', { name: 'My Routine' })).toBeInTheDocument();
     const sunday = await screen.findByRole('region', { name: /Sunday/ });
-    const items = within(sunday).getAllByRole('listitem').map((li) => li.textContent);
+    const items = within(sunday)
+      .getAllByRole('listitem')
+      .map((li) => li.textContent);
     expect(items[0]).toContain('1st · Mathematics');
     expect(items[0]).toContain('Class Six, Section A · Room 201');
     expect(items[0]).toContain('10:00 AM–10:45 AM');
@@ -32,7 +67,17 @@ describe('weekly routines', () => {
     server.use(
       http.get('/api/routine/student', ({ request }) => {
         asked.push(new URL(request.url).search);
-        return HttpResponse.json([routineRow({ id: 9, day_id: 2, day: 'Monday', period_code: '3rd', subject_name: 'English', initial: 'NAK', room: '201' })]);
+        return HttpResponse.json([
+          routineRow({
+            id: 9,
+            day_id: 2,
+            day: 'Monday',
+            period_code: '3rd',
+            subject_name: 'English',
+            initial: 'NAK',
+            room: '201',
+          }),
+        ]);
       }),
     );
     renderApp('/studentroutine');

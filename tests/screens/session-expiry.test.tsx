@@ -2,7 +2,16 @@ import { screen, waitFor } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { currentPath, fakeAuthServer, renderApp, server, signInWith, storedSession, TEACHER } from './helpers';
 
-const teacherCard = { id: 41, full_name: 'Rahima Khatun', teacher_code: 'T-1001', initial: 'RK', mobile: '01711111111', email: 'rahima@gvs.example', designation: 'Assistant Teacher', school_info_id: 10 };
+const teacherCard = {
+  id: 41,
+  full_name: 'Rahima Khatun',
+  teacher_code: 'T-1001',
+  initial: 'RK',
+  mobile: '01711111111',
+  email: 'rahima@gvs.example',
+  designation: 'Assistant Teacher',
+  school_info_id: 10,
+};
 
 describe('a session that ends on the server', () => {
   it('returns to sign-in with the message on a 401, and after signing in again to the page the user wanted', async () => {

@@ -1,6 +1,15 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { delay, http, HttpResponse } from 'msw';
-import { currentPath, fakeAuthServer, renderApp, routineRow, server, signInWith, storedSession, TEACHER } from './helpers';
+import {
+  currentPath,
+  fakeAuthServer,
+  renderApp,
+  routineRow,
+  server,
+  signInWith,
+  storedSession,
+  TEACHER,
+} from './helpers';
 
 describe('sign-in', () => {
   it('shows the server’s errorMsg when the sign-in is refused, and stays on the page', async () => {
@@ -40,7 +49,12 @@ describe('sign-in', () => {
     expect(identity).toHaveTextContent('Rahima Khatun');
     expect(identity).toHaveTextContent('Teacher code: T-1001');
     expect(screen.getByTestId('header-school')).toHaveTextContent('Green Valley School');
-    expect(storedSession()).toMatchObject({ accessToken: 'tok-T-1001-1', user_type: 2, user_code: 'T-1001', school: null });
+    expect(storedSession()).toMatchObject({
+      accessToken: 'tok-T-1001-1',
+      user_type: 2,
+      user_code: 'T-1001',
+      school: null,
+    });
     expect(auth.calls.me).toEqual(['tok-T-1001-1']);
   });
 
@@ -49,7 +63,10 @@ describe('sign-in', () => {
     server.use(
       http.post('/api/users/login', async () => {
         await delay(200);
-        return HttpResponse.json({ errorMsg: 'Wrong user id or password.', error: { code: 'x', message: 'Wrong user id or password.' } }, { status: 401 });
+        return HttpResponse.json(
+          { errorMsg: 'Wrong user id or password.', error: { code: 'x', message: 'Wrong user id or password.' } },
+          { status: 401 },
+        );
       }),
     );
     const { user } = renderApp('/login');
@@ -78,7 +95,9 @@ describe('sign-in', () => {
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
 
     await user.click(screen.getByRole('button', { name: 'Privacy' }));
-    expect(await screen.findByRole('dialog', { name: 'Privacy' })).toHaveTextContent('Logging out ends the token on the server too.');
+    expect(await screen.findByRole('dialog', { name: 'Privacy' })).toHaveTextContent(
+      'Logging out ends the token on the server too.',
+    );
     expect(screen.getByText(/^© 2017-\d{4} Pathshala$/)).toBeInTheDocument();
   });
 });

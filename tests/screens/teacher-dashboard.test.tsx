@@ -11,8 +11,28 @@ describe('teacher dashboard (/teacher-admin)', () => {
       http.get('/api/routine/teacher', ({ request }) => {
         asked.push({ teacherId: new URL(request.url).searchParams.get('teacher_id'), token: auth.bearer(request) });
         return HttpResponse.json([
-          routineRow({ id: 1, day: 'Sunday', period_code: 'P1', start_time: '08:00:00', end_time: '08:45:00', subject_name: 'Mathematics', class_name: 'Six', section_default_name: 'A', room: '101' }),
-          routineRow({ id: 2, day: 'Monday', period_code: 'P3', start_time: '13:10:00', end_time: '13:55:00', subject_name: 'General Science', class_name: 'Seven', section_default_name: 'B', room: 'Lab 2' }),
+          routineRow({
+            id: 1,
+            day: 'Sunday',
+            period_code: 'P1',
+            start_time: '08:00:00',
+            end_time: '08:45:00',
+            subject_name: 'Mathematics',
+            class_name: 'Six',
+            section_default_name: 'A',
+            room: '101',
+          }),
+          routineRow({
+            id: 2,
+            day: 'Monday',
+            period_code: 'P3',
+            start_time: '13:10:00',
+            end_time: '13:55:00',
+            subject_name: 'General Science',
+            class_name: 'Seven',
+            section_default_name: 'B',
+            room: 'Lab 2',
+          }),
         ]);
       }),
     );
@@ -36,7 +56,13 @@ describe('teacher dashboard (/teacher-admin)', () => {
 
     const table = await screen.findByRole('table', { name: 'Your routine' });
     const rows = within(table).getAllByRole('row').slice(1);
-    expect(rows.map((r) => within(r).getAllByRole('cell').map((c) => c.textContent))).toEqual([
+    expect(
+      rows.map((r) =>
+        within(r)
+          .getAllByRole('cell')
+          .map((c) => c.textContent),
+      ),
+    ).toEqual([
       ['Sunday', 'P1', '8:00 AM', '8:45 AM', 'Mathematics', 'Six', 'A', '101'],
       ['Monday', 'P3', '1:10 PM', '1:55 PM', 'General Science', 'Seven', 'B', 'Lab 2'],
     ]);
@@ -58,7 +84,10 @@ describe('teacher dashboard (/teacher-admin)', () => {
       http.get('/api/routine/teacher', () => {
         attempts += 1;
         return attempts === 1
-          ? HttpResponse.json({ error: { code: 'internal', message: 'Something went wrong on our side.' } }, { status: 500 })
+          ? HttpResponse.json(
+              { error: { code: 'internal', message: 'Something went wrong on our side.' } },
+              { status: 500 },
+            )
           : HttpResponse.json([routineRow({ subject_name: 'English' })]);
       }),
     );

@@ -1,6 +1,15 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
-import { currentPath, fakeAuthServer, renderApp, schoolRow, server, signInWith, storedSession, VIEWER } from './helpers';
+import {
+  currentPath,
+  fakeAuthServer,
+  renderApp,
+  schoolRow,
+  server,
+  signInWith,
+  storedSession,
+  VIEWER,
+} from './helpers';
 
 describe('viewer', () => {
   it('lands on the school list, picks a school, and sees its dashboard with its name', async () => {
@@ -10,8 +19,18 @@ describe('viewer', () => {
       http.get('/api/school_info', ({ request }) => {
         asked.push(new URL(request.url).searchParams.get('admin_id'));
         return HttpResponse.json([
-          schoolRow({ id: 3, school_name: 'Hill View High School', address_district: 'Sylhet', address_upazilla: 'Sadar' }),
-          schoolRow({ id: 4, school_name: 'River Side Girls School', address_district: 'Khulna', address_upazilla: 'Rupsha' }),
+          schoolRow({
+            id: 3,
+            school_name: 'Hill View High School',
+            address_district: 'Sylhet',
+            address_upazilla: 'Sadar',
+          }),
+          schoolRow({
+            id: 4,
+            school_name: 'River Side Girls School',
+            address_district: 'Khulna',
+            address_upazilla: 'Rupsha',
+          }),
         ]);
       }),
     );
@@ -21,10 +40,11 @@ describe('viewer', () => {
     expect(await screen.findByRole('heading', { name: 'Choose a school' })).toBeInTheDocument();
     expect(currentPath()).toBe('/viewer-school');
     const list = await screen.findByRole('list', { name: 'Your schools' });
-    expect(within(list).getAllByRole('button').map((b) => b.querySelector('span span')?.textContent)).toEqual([
-      'Hill View High School',
-      'River Side Girls School',
-    ]);
+    expect(
+      within(list)
+        .getAllByRole('button')
+        .map((b) => b.querySelector('span span')?.textContent),
+    ).toEqual(['Hill View High School', 'River Side Girls School']);
     expect(asked).toEqual(['9']);
 
     await user.click(within(list).getByRole('button', { name: /River Side Girls School/ }));
@@ -50,7 +70,11 @@ describe('viewer', () => {
     fakeAuthServer(VIEWER).savedSignIn();
     server.use(http.get('/api/school_info', () => HttpResponse.json([])));
     renderApp('/viewer-admin');
-    expect(await screen.findByText('No schools are linked to your account yet. Ask the portal\'s administrator to link them.')).toBeInTheDocument();
+    expect(
+      await screen.findByText(
+        "No schools are linked to your account yet. Ask the portal's administrator to link them.",
+      ),
+    ).toBeInTheDocument();
     expect(currentPath()).toBe('/viewer-school');
     expect(screen.getByText('Choose a school first.')).toBeInTheDocument();
   });

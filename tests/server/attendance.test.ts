@@ -6,7 +6,16 @@
  */
 import { DateTime } from 'luxon';
 import { and, asc, eq, ne, sql, type SQL } from 'drizzle-orm';
-import { attendanceAudit, attendanceMarks, attendanceTakings, enrolments, periods, routines, teachers, users } from '@server/db/schema';
+import {
+  attendanceAudit,
+  attendanceMarks,
+  attendanceTakings,
+  enrolments,
+  periods,
+  routines,
+  teachers,
+  users,
+} from '@server/db/schema';
 import { createTestApp, type TestApp } from '../helpers/server';
 
 let t: TestApp;
@@ -124,7 +133,10 @@ const body = (over: Record<string, unknown> = {}) => ({
   date: c.date,
   time: '10:52:00',
   routine_id: c.routine.id,
-  attendance: c.students.map((s) => ({ student_id: s.student_id, attendance_status: s.class_roll_no % 3 === 0 ? 0 : 1 })),
+  attendance: c.students.map((s) => ({
+    student_id: s.student_id,
+    attendance_status: s.class_roll_no % 3 === 0 ? 0 : 1,
+  })),
   ...over,
 });
 
@@ -221,22 +233,34 @@ describe('taking attendance', () => {
 
     // The saved marks show in the Take Attendance list.
     const list = (await t.get('teacher1', `/api/attendance/student?routine_id=${c.routine.id}&date=${c.date}`)).json();
-    const expected = (second.attendance as { student_id: number; attendance_status: number }[]).map((e) => e.attendance_status);
+    const expected = (second.attendance as { student_id: number; attendance_status: number }[]).map(
+      (e) => e.attendance_status,
+    );
     expect(list.map((s: { attendance_status: number }) => s.attendance_status)).toEqual(expected);
   });
 
   it('a partial list changes only the listed students', async () => {
-    const before = (await t.get('teacher1', `/api/attendance/student?routine_id=${c.routine.id}&date=${c.date}`)).json();
+    const before = (
+      await t.get('teacher1', `/api/attendance/student?routine_id=${c.routine.id}&date=${c.date}`)
+    ).json();
     const target = before[5];
-    const res = await submit('teacher1', body({ attendance: [{ student_id: target.student_id, attendance_status: 1 - target.attendance_status }] }));
+    const res = await submit(
+      'teacher1',
+      body({ attendance: [{ student_id: target.student_id, attendance_status: 1 - target.attendance_status }] }),
+    );
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json().total).toBe(before.length);
     const after = (await t.get('teacher1', `/api/attendance/student?routine_id=${c.routine.id}&date=${c.date}`)).json();
-    expect(after.filter((s: { attendance_status: number }, i: number) => s.attendance_status !== before[i].attendance_status)).toEqual([
-      { ...target, attendance_status: 1 - target.attendance_status },
-    ]);
+    expect(
+      after.filter(
+        (s: { attendance_status: number }, i: number) => s.attendance_status !== before[i].attendance_status,
+      ),
+    ).toEqual([{ ...target, attendance_status: 1 - target.attendance_status }]);
     // Put it back for the tests that follow.
-    await submit('teacher1', body({ attendance: [{ student_id: target.student_id, attendance_status: target.attendance_status }] }));
+    await submit(
+      'teacher1',
+      body({ attendance: [{ student_id: target.student_id, attendance_status: target.attendance_status }] }),
+    );
   });
 
   it('another teacher’s routine is 403; another school’s routine is 403 for teacher and admin', async () => {
@@ -250,7 +274,9 @@ describe('taking attendance', () => {
   });
 
   it('a school admin may record any routine of the school', async () => {
-    const list = (await t.get('admin1', `/api/attendance/student?routine_id=${c.colleagueRoutine}&date=${c.date}`)).json();
+    const list = (
+      await t.get('admin1', `/api/attendance/student?routine_id=${c.colleagueRoutine}&date=${c.date}`)
+    ).json();
     const res = await submit('admin1', {
       date: c.date,
       time: '11:40:00',
@@ -288,7 +314,15 @@ describe('taking attendance', () => {
     expect(outsider.json().error.fields).toHaveProperty('attendance');
     expect(outsider.json().error.message).toContain(String(c.outsider));
 
-    const dup = await submit('teacher1', body({ attendance: [{ student_id: first, attendance_status: 1 }, { student_id: first, attendance_status: 0 }] }));
+    const dup = await submit(
+      'teacher1',
+      body({
+        attendance: [
+          { student_id: first, attendance_status: 1 },
+          { student_id: first, attendance_status: 0 },
+        ],
+      }),
+    );
     expect(dup.statusCode).toBe(400);
     expect(dup.json().error.fields).toHaveProperty('attendance');
 
@@ -358,7 +392,12 @@ describe('summaries', () => {
         expect(g).toMatchObject({ class_name: expect.any(String), section_default_name: expect.any(String) });
       }
       if (date === c.pastDate && c.pastDate !== c.date) {
-        expect(got.every((r: { taken: boolean; taken_periods: number; scheduled_periods: number }) => r.taken && r.taken_periods === r.scheduled_periods)).toBe(true);
+        expect(
+          got.every(
+            (r: { taken: boolean; taken_periods: number; scheduled_periods: number }) =>
+              r.taken && r.taken_periods === r.scheduled_periods,
+          ),
+        ).toBe(true);
       }
     }
   });
@@ -396,7 +435,13 @@ describe('summaries', () => {
   });
 
   it('the section’s period table lists every routine entry of the weekday', async () => {
-    const want = await rows<{ r_id: number; taken_time: string | null; present: number; absent: number; taking_id: number | null }>(sql`
+    const want = await rows<{
+      r_id: number;
+      taken_time: string | null;
+      present: number;
+      absent: number;
+      taking_id: number | null;
+    }>(sql`
       select r.id as r_id, t.id as taking_id, t.taken_time::text as taken_time,
         (select count(*)::int from attendance_marks m where m.taking_id = t.id and m.status = 1) as present,
         (select count(*)::int from attendance_marks m where m.taking_id = t.id and m.status = 0) as absent
@@ -405,7 +450,10 @@ describe('summaries', () => {
       left join attendance_takings t on t.routine_id = r.id and t.date = ${c.date}
       where r.section_id = ${c.routine.sectionId} and r.session_id = ${c.sessionId} and r.day_id = ${c.routine.dayId}
       order by p.serial`);
-    const res = await t.get('admin1', `/api/attendance/summary/section/today?section_id=${c.routine.sectionId}&date=${c.date}`);
+    const res = await t.get(
+      'admin1',
+      `/api/attendance/summary/section/today?section_id=${c.routine.sectionId}&date=${c.date}`,
+    );
     expect(res.statusCode).toBe(200);
     const got = res.json();
     expect(got.map((r: { r_id: number }) => r.r_id)).toEqual(want.map((w) => w.r_id));
@@ -418,7 +466,10 @@ describe('summaries', () => {
     expect(mine).toMatchObject({ t_id: c.teacher1, time: '10:52:00', taken: true, period_id: c.routine.periodId }); // the partial resubmission's time
     expect(mine.initial).toMatch(/^[A-Z]{2,4}$/);
     // class_id must agree with the section
-    const wrongClass = await t.get('admin1', `/api/attendance/summary/section/today?section_id=${c.routine.sectionId}&class_id=999999`);
+    const wrongClass = await t.get(
+      'admin1',
+      `/api/attendance/summary/section/today?section_id=${c.routine.sectionId}&class_id=999999`,
+    );
     expect(wrongClass.statusCode).toBe(400);
   });
 
@@ -426,7 +477,10 @@ describe('summaries', () => {
     const res = await t.get('viewer1', `/api/attendance/summary/all?school_info_id=${c.school2}&date=${c.pastDate}`);
     expect(res.statusCode).toBe(200);
     expect(res.json().length).toBe(10);
-    const school = await t.get('viewer1', `/api/attendance/summary/school?school_info_id=${c.school2}&date=${c.pastDate}`);
+    const school = await t.get(
+      'viewer1',
+      `/api/attendance/summary/school?school_info_id=${c.school2}&date=${c.pastDate}`,
+    );
     expect(school.statusCode).toBe(200);
     expect(school.json().school_info_id).toBe(c.school2);
     expect((await t.get('viewer1', '/api/attendance/summary/school')).statusCode).toBe(400);
@@ -434,9 +488,15 @@ describe('summaries', () => {
   });
 
   it('the day’s sections come with scheduled and taken period counts', async () => {
-    const future = (await t.get('viewer1', `/api/routine/school/today/sections?school_info_id=${c.school1}&today=${c.futureDate}`)).json();
+    const future = (
+      await t.get('viewer1', `/api/routine/school/today/sections?school_info_id=${c.school1}&today=${c.futureDate}`)
+    ).json();
     expect(future).toHaveLength(10);
-    expect(future.every((r: { scheduled_periods: number; taken_periods: number }) => r.scheduled_periods === 6 && r.taken_periods === 0)).toBe(true);
+    expect(
+      future.every(
+        (r: { scheduled_periods: number; taken_periods: number }) => r.scheduled_periods === 6 && r.taken_periods === 0,
+      ),
+    ).toBe(true);
     const day = (await t.get('admin1', `/api/routine/school/today/sections?today=${c.date}`)).json();
     const mine = day.find((r: { section_id: number }) => r.section_id === c.routine.sectionId);
     expect(mine.taken_periods).toBeGreaterThan(0);
@@ -487,7 +547,14 @@ describe('a student’s history', () => {
     expect(dates).toEqual([...dates].sort().reverse());
     expect(list.filter((r: { present_status: number }) => r.present_status === 1)).toHaveLength(want.present);
     const summary = (await t.get('student1', '/api/attendance/student/individual/summary')).json();
-    expect(summary).toMatchObject({ student_id: me.id, start_date: from, end_date: iso(today()), total: want.total, present: want.present, absent: want.total - want.present });
+    expect(summary).toMatchObject({
+      student_id: me.id,
+      start_date: from,
+      end_date: iso(today()),
+      total: want.total,
+      present: want.present,
+      absent: want.total - want.present,
+    });
     expect(summary.present_rate).toBeCloseTo(Math.round((1000 * want.present) / want.total) / 10, 5);
   });
 
@@ -499,17 +566,27 @@ describe('a student’s history', () => {
     expect(byPeriod.every((r: { period_id: number }) => r.period_id === period_id)).toBe(true);
     const bySubject = (await t.get('student1', `/api/attendance/student/individual?subject_id=${subject_id}`)).json();
     expect(bySubject.every((r: { subject_id: number }) => r.subject_id === subject_id)).toBe(true);
-    const [want] = await expectedHistory(me.id, iso(today().minus({ days: 29 })), iso(today()), sql`r.subject_id = ${subject_id}`);
+    const [want] = await expectedHistory(
+      me.id,
+      iso(today().minus({ days: 29 })),
+      iso(today()),
+      sql`r.subject_id = ${subject_id}`,
+    );
     expect(bySubject).toHaveLength(want.total);
 
     const from = c.pastDate;
-    const ranged = (await t.get('student1', `/api/attendance/student/individual?start_date=${from}&end_date=${from}`)).json();
+    const ranged = (
+      await t.get('student1', `/api/attendance/student/individual?start_date=${from}&end_date=${from}`)
+    ).json();
     expect(ranged.length).toBeGreaterThan(0);
     expect(ranged.every((r: { date: string }) => r.date === from)).toBe(true);
     const [day] = await expectedHistory(me.id, from, from);
     expect(ranged).toHaveLength(day.total);
 
-    const backwards = await t.get('student1', `/api/attendance/student/individual?start_date=${c.date}&end_date=${iso(DateTime.fromISO(c.date).minus({ days: 3 }))}`);
+    const backwards = await t.get(
+      'student1',
+      `/api/attendance/student/individual?start_date=${c.date}&end_date=${iso(DateTime.fromISO(c.date).minus({ days: 3 }))}`,
+    );
     expect(backwards.statusCode).toBe(400);
     expect(backwards.json().error.fields).toHaveProperty('end_date');
   });
@@ -520,8 +597,12 @@ describe('a student’s history', () => {
       .from(enrolments)
       .where(and(eq(enrolments.sectionId, me.section_id), ne(enrolments.studentId, me.id)))
       .limit(1);
-    expect((await t.get('student1', `/api/attendance/student/individual?student_id=${classmate.id}`)).statusCode).toBe(403);
-    expect((await t.get('student1', `/api/attendance/student/individual/summary?student_id=${classmate.id}`)).statusCode).toBe(403);
+    expect((await t.get('student1', `/api/attendance/student/individual?student_id=${classmate.id}`)).statusCode).toBe(
+      403,
+    );
+    expect(
+      (await t.get('student1', `/api/attendance/student/individual/summary?student_id=${classmate.id}`)).statusCode,
+    ).toBe(403);
     expect((await t.get('student1', `/api/attendance/student/individual?student_id=${me.id}`)).statusCode).toBe(200);
     expect((await t.get('admin1', `/api/attendance/student/individual?student_id=${me.id}`)).statusCode).toBe(200);
     expect((await t.get('viewer1', `/api/attendance/student/individual?student_id=${me.id}`)).statusCode).toBe(200);
@@ -539,10 +620,15 @@ describe('absentees', () => {
     const absent = list.filter((s: { attendance_status: number }) => s.attendance_status === 0);
     expect(absent.length).toBeGreaterThan(0);
     for (const as of ['teacher1', 'admin1']) {
-      const res = await t.get(as, `/api/attendance/section/absent?section_id=${c.routine.sectionId}&routine_id=${c.routine.id}&date=${c.date}`);
+      const res = await t.get(
+        as,
+        `/api/attendance/section/absent?section_id=${c.routine.sectionId}&routine_id=${c.routine.id}&date=${c.date}`,
+      );
       expect(res.statusCode, as).toBe(200);
       const got = res.json();
-      expect(got.map((r: { student_id: number }) => r.student_id)).toEqual(absent.map((s: { student_id: number }) => s.student_id));
+      expect(got.map((r: { student_id: number }) => r.student_id)).toEqual(
+        absent.map((s: { student_id: number }) => s.student_id),
+      );
       expect(got[0]).toMatchObject({
         full_name: absent[0].full_name,
         class_roll_no: absent[0].class_roll_no,
@@ -552,7 +638,10 @@ describe('absentees', () => {
         period_codes: [expect.any(String)],
       });
     }
-    const other = await t.get('teacher1', `/api/attendance/section/absent?section_id=${c.routine.sectionId}&routine_id=${c.colleagueRoutine}&date=${c.date}`);
+    const other = await t.get(
+      'teacher1',
+      `/api/attendance/section/absent?section_id=${c.routine.sectionId}&routine_id=${c.colleagueRoutine}&date=${c.date}`,
+    );
     expect([400, 403]).toContain(other.statusCode);
   });
 
@@ -564,7 +653,10 @@ describe('absentees', () => {
       join routines r on r.id = t.routine_id
       join enrolments e on e.id = m.enrolment_id
       where r.section_id = ${c.routine.sectionId} and t.date = ${c.pastDate} and m.status = 0`);
-    const res = await t.get('viewer1', `/api/attendance/section/absent?section_id=${c.routine.sectionId}&date=${c.pastDate}`);
+    const res = await t.get(
+      'viewer1',
+      `/api/attendance/section/absent?section_id=${c.routine.sectionId}&date=${c.pastDate}`,
+    );
     expect(res.statusCode).toBe(200);
     expect(res.json()).toHaveLength(want.n);
     const rolls = res.json().map((r: { class_roll_no: number }) => r.class_roll_no);

@@ -37,7 +37,11 @@ it('classes, subjects, groups and divisions are served with the spec’s field n
   expect(subjects.every((s: { class_id: number }) => s.class_id === six.id)).toBe(true);
   expect(subjects.map((s: { subject_name: string }) => s.subject_name)).toContain('Mathematics');
   const groups = (await t.get('admin1', '/api/groups/all')).json();
-  expect(groups.map((g: { division_name: string }) => g.division_name)).toEqual(['Science', 'Humanities', 'Business Studies']);
+  expect(groups.map((g: { division_name: string }) => g.division_name)).toEqual([
+    'Science',
+    'Humanities',
+    'Business Studies',
+  ]);
   const divisions = (await t.get('admin1', '/api/division')).json();
   expect(divisions).toHaveLength(8);
 });
@@ -71,7 +75,9 @@ it('a teacher’s week has classes on every school day, with the spec’s routin
 
 it('a student sees their section’s routine', async () => {
   const me = (await t.get('student1', '/api/users/user_id')).json();
-  const rows = (await t.get('student1', `/api/routine/student?section_id=${me.section_id}&class_id=${me.class}`)).json();
+  const rows = (
+    await t.get('student1', `/api/routine/student?section_id=${me.section_id}&class_id=${me.class}`)
+  ).json();
   expect(rows.length).toBeGreaterThanOrEqual(25);
   expect(rows.every((r: { section_id: number }) => r.section_id === me.section_id)).toBe(true);
 });
@@ -93,12 +99,18 @@ it('an invalid date is a 400 naming the field', async () => {
 
 it('students of a section come ordered by roll with the fields the notice form needs', async () => {
   const me = (await t.get('student1', '/api/users/user_id')).json();
-  const rows = (await t.get('teacher1', `/api/student/section?section_id=${me.section_id}&class_id=${me.class}`)).json();
+  const rows = (
+    await t.get('teacher1', `/api/student/section?section_id=${me.section_id}&class_id=${me.class}`)
+  ).json();
   expect(rows.length).toBeGreaterThanOrEqual(25);
   const rolls = rows.map((r: { class_roll_no: number }) => r.class_roll_no);
   expect(rolls).toEqual([...rolls].sort((a, b) => a - b));
   expect(rows.map((r: { id: number }) => r.id)).toContain(me.id);
-  expect(rows[0]).toMatchObject({ student_id: rows[0].id, full_name: expect.any(String), mobile_no: expect.stringMatching(/^01\d{9}$/) });
+  expect(rows[0]).toMatchObject({
+    student_id: rows[0].id,
+    full_name: expect.any(String),
+    mobile_no: expect.stringMatching(/^01\d{9}$/),
+  });
 });
 
 it('the student list pages newest first with a total', async () => {

@@ -8,7 +8,13 @@ import type { AddressInfo } from 'node:net';
 import { DateTime } from 'luxon';
 import { and, asc, eq } from 'drizzle-orm';
 import { messageOutbox, periods, routines, schools, students, teachers, users } from '@server/db/schema';
-import { deliveriesSettled, deliverPending, httpSmsAdapter, logAdapter, MAX_ATTEMPTS } from '@server/services/messaging';
+import {
+  deliveriesSettled,
+  deliverPending,
+  httpSmsAdapter,
+  logAdapter,
+  MAX_ATTEMPTS,
+} from '@server/services/messaging';
 import { createTestApp, type TestApp } from '../helpers/server';
 
 const ZONE = 'Asia/Dhaka';
@@ -79,7 +85,10 @@ async function take(t: TestApp, as: string, routineId: number, absent = 3) {
     date,
     time: '10:50:00',
     routine_id: routineId,
-    attendance: list.map((s: { student_id: number }, i: number) => ({ student_id: s.student_id, attendance_status: i < absent ? 0 : 1 })),
+    attendance: list.map((s: { student_id: number }, i: number) => ({
+      student_id: s.student_id,
+      attendance_status: i < absent ? 0 : 1,
+    })),
   });
   expect(res.statusCode, res.body).toBe(200);
   return list.slice(0, absent) as { student_id: number; full_name: string; class_roll_no: number }[];
@@ -119,8 +128,16 @@ describe('with the log adapter', () => {
 
     const rows = await outboxOf(t, routineId);
     expect(rows).toHaveLength(3);
-    const [school] = await t.db.select({ name: schools.schoolName }).from(schools).where(eq(schools.id, rows[0].schoolId));
-    const summary = (await t.get('admin1', `/api/attendance/summary/section/today?section_id=${(await t.db.select({ s: routines.sectionId }).from(routines).where(eq(routines.id, routineId)))[0].s}&date=${date}`)).json();
+    const [school] = await t.db
+      .select({ name: schools.schoolName })
+      .from(schools)
+      .where(eq(schools.id, rows[0].schoolId));
+    const summary = (
+      await t.get(
+        'admin1',
+        `/api/attendance/summary/section/today?section_id=${(await t.db.select({ s: routines.sectionId }).from(routines).where(eq(routines.id, routineId)))[0].s}&date=${date}`,
+      )
+    ).json();
     const period = summary.find((p: { r_id: number }) => p.r_id === routineId);
     for (const [i, row] of rows.entries()) {
       expect(row).toMatchObject({ kind: 'absence', status: 'sent', attempts: 1, lastError: null });
@@ -163,8 +180,14 @@ describe('with the log adapter', () => {
   it('uses the first valid guardian number, normalised, and counts students with none', async () => {
     const routineId = day.others[1];
     const [a, b] = await take(t, 'admin1', routineId, 2);
-    await t.db.update(students).set({ mobileNo: '', fatherPhoneNumber: '12345', motherPhoneNumber: '+880 1812-345678' }).where(eq(students.id, a.student_id));
-    await t.db.update(students).set({ mobileNo: '', fatherPhoneNumber: '', motherPhoneNumber: '' }).where(eq(students.id, b.student_id));
+    await t.db
+      .update(students)
+      .set({ mobileNo: '', fatherPhoneNumber: '12345', motherPhoneNumber: '+880 1812-345678' })
+      .where(eq(students.id, a.student_id));
+    await t.db
+      .update(students)
+      .set({ mobileNo: '', fatherPhoneNumber: '', motherPhoneNumber: '' })
+      .where(eq(students.id, b.student_id));
     const res = await sendAbsent(t, 'admin1', routineId);
     expect(res.json()).toMatchObject({ queued: 1, already: 0, no_phone: 1 });
     const rows = await outboxOf(t, routineId);
@@ -199,7 +222,9 @@ describe('with the log adapter', () => {
     const ids = list.map((r: { id: number }) => r.id);
     expect(ids).toEqual([...ids].sort((a: number, b: number) => b - a));
     expect((await t.get('admin1', '/api/attendance/outbox?status=failed')).json()).toEqual([]);
-    expect((await t.get('admin1', '/api/attendance/outbox?limit=2&offset=1')).json().map((r: { id: number }) => r.id)).toEqual(ids.slice(1, 3));
+    expect(
+      (await t.get('admin1', '/api/attendance/outbox?limit=2&offset=1')).json().map((r: { id: number }) => r.id),
+    ).toEqual(ids.slice(1, 3));
     expect((await t.get('admin2', '/api/attendance/outbox')).json()).toEqual([]);
     for (const as of ['teacher1', 'student1', 'viewer1']) {
       expect((await t.get(as, '/api/attendance/outbox')).statusCode, as).toBe(403);
@@ -214,7 +239,12 @@ describe('with the HTTP adapter', () => {
   let day: Awaited<ReturnType<typeof routinesOfDay>>;
   const adapter = () => httpSmsAdapter({ url: gatewayUrl, token: 'gw-secret', sender: 'DMHS' });
   beforeAll(async () => {
-    t = await createTestApp({ SMS_ADAPTER: 'http', SMS_HTTP_URL: gatewayUrl, SMS_HTTP_TOKEN: 'gw-secret', SMS_SENDER: 'DMHS' });
+    t = await createTestApp({
+      SMS_ADAPTER: 'http',
+      SMS_HTTP_URL: gatewayUrl,
+      SMS_HTTP_TOKEN: 'gw-secret',
+      SMS_SENDER: 'DMHS',
+    });
     day = await routinesOfDay(t);
   });
   afterAll(() => t.close());
@@ -255,7 +285,12 @@ describe('with the HTTP adapter', () => {
     }
     const listed = (await t.get('admin1', '/api/attendance/outbox?status=failed')).json();
     expect(listed.map((r: { id: number }) => r.id).sort()).toEqual(rows.map((r) => r.id).sort());
-    expect(listed[0]).toMatchObject({ status: 'failed', attempts: 1, last_error: expect.stringContaining('500'), sent_at: null });
+    expect(listed[0]).toMatchObject({
+      status: 'failed',
+      attempts: 1,
+      last_error: expect.stringContaining('500'),
+      sent_at: null,
+    });
 
     // Two more failing runs use up the attempts; then even a healthy gateway gets nothing.
     for (let run = 2; run <= MAX_ATTEMPTS; run++) {

@@ -91,7 +91,13 @@ beforeAll(async () => {
   S.sevenA = await sectionId(S.school1, S.seven, 'A');
   S.sixA2 = await sectionId(S.school2, S.six, 'A');
   const [t1] = await db
-    .select({ id: teachers.id, userId: teachers.userId, title: teachers.title, first: teachers.firstName, last: teachers.lastName })
+    .select({
+      id: teachers.id,
+      userId: teachers.userId,
+      title: teachers.title,
+      first: teachers.firstName,
+      last: teachers.lastName,
+    })
     .from(teachers)
     .innerJoin(users, eq(users.id, teachers.userId))
     .where(eq(users.userCode, 'teacher1'));
@@ -164,9 +170,13 @@ async function studentList(as: string, query = ''): Promise<StudentRow[]> {
   expect(res.statusCode, res.body).toBe(200);
   return res.json();
 }
-const seesNotice = async (as: string, id: number, query = '') => (await studentList(as, query)).some((n) => n.id === id);
+const seesNotice = async (as: string, id: number, query = '') =>
+  (await studentList(as, query)).some((n) => n.id === id);
 
-function expect400(res: { statusCode: number; body: string; json(): { error: { code: string; fields?: Record<string, string> } } }, field: string) {
+function expect400(
+  res: { statusCode: number; body: string; json(): { error: { code: string; fields?: Record<string, string> } } },
+  field: string,
+) {
   expect(res.statusCode, res.body).toBe(400);
   expect(res.json().error.code).toBe('invalid_input');
   expect(res.json().error.fields, res.body).toHaveProperty(field);
@@ -198,7 +208,13 @@ describe('who sees a notice', () => {
     expect(await seesNotice(S.sixBPupils[0].code, id)).toBe(false);
     expect(await seesNotice(S.tenPupil.code, id)).toBe(false);
     const row = await fetchNotice('teacher1', id);
-    expect(row).toMatchObject({ class_id: S.six, class_name: 'Six', section_id: S.sixA, section_default_name: 'A', notice_users: '' });
+    expect(row).toMatchObject({
+      class_id: S.six,
+      class_name: 'Six',
+      section_id: S.sixA,
+      section_default_name: 'A',
+      notice_users: '',
+    });
     expect(row.recipient_count).toBe(S.sixAPupils.length);
   });
 
@@ -230,7 +246,10 @@ describe('who sees a notice', () => {
     expect(await seesNotice('student1', id)).toBe(false);
     expect((await t.post('student1', `/api/notice/read?id=${id}`)).statusCode).toBe(404);
     expect((await t.get('teacher1', '/api/notice/creator')).json().map((n: { id: number }) => n.id)).toContain(id);
-    await t.db.update(notices).set({ publishingDate: iso(today()) }).where(eq(notices.id, id));
+    await t.db
+      .update(notices)
+      .set({ publishingDate: iso(today()) })
+      .where(eq(notices.id, id));
     expect(await seesNotice('student1', id)).toBe(true);
   });
 
@@ -271,7 +290,9 @@ describe('who sees a notice', () => {
       .from(notices)
       .where(and(eq(notices.schoolId, S.school1), eq(notices.headline, 'Extra mathematics class')));
     const chosen = new Set(
-      (await t.db.select().from(noticeRecipients).where(eq(noticeRecipients.noticeId, seeded.id))).map((r) => r.studentId),
+      (await t.db.select().from(noticeRecipients).where(eq(noticeRecipients.noticeId, seeded.id))).map(
+        (r) => r.studentId,
+      ),
     );
     const outsider = S.sixAPupils.find((p) => !chosen.has(p.id))!;
     expect(chosen.has(S.sixAPupils[0].id)).toBe(true);
@@ -292,7 +313,9 @@ describe('authors, types and school lists', () => {
     expect((await fetchNotice('admin1', byAdmin)).type).toBe(2);
     const [row] = await t.db.select().from(notices).where(eq(notices.id, byTeacher));
     expect(row.creatorUserId).toBe(S.teacher1.userId);
-    expect((await t.get(S.colleague.code, '/api/notice/creator')).json().map((n: { id: number }) => n.id)).not.toContain(byTeacher);
+    expect(
+      (await t.get(S.colleague.code, '/api/notice/creator')).json().map((n: { id: number }) => n.id),
+    ).not.toContain(byTeacher);
     const mine = (await t.get('teacher1', '/api/notice/creator')).json();
     expect(mine.map((n: { id: number }) => n.id)).toContain(byTeacher);
     expect(mine.map((n: { id: number }) => n.id)).not.toContain(byAdmin);
@@ -306,10 +329,16 @@ describe('authors, types and school lists', () => {
     expect(rows.length).toBeGreaterThanOrEqual(3); // the seed's three plus this file's
     for (let i = 1; i < rows.length; i++) {
       const [a, b] = [rows[i - 1], rows[i]];
-      expect(a.publishing_date > b.publishing_date || (a.publishing_date === b.publishing_date && a.id > b.id)).toBe(true);
+      expect(a.publishing_date > b.publishing_date || (a.publishing_date === b.publishing_date && a.id > b.id)).toBe(
+        true,
+      );
     }
     for (const r of rows) {
-      expect(r).toMatchObject({ read_count: expect.any(Number), recipient_count: expect.any(Number), creator_name: S.teacher1.name });
+      expect(r).toMatchObject({
+        read_count: expect.any(Number),
+        recipient_count: expect.any(Number),
+        creator_name: S.teacher1.name,
+      });
     }
   });
 
@@ -342,12 +371,18 @@ describe('editing and deleting', () => {
     expect((await t.post(S.colleague.code, `/api/notice/delete?id=${id}`)).statusCode).toBe(403);
     // Another school's admin: nothing either, with or without naming the school.
     expect((await t.get('admin2', `/api/notice/edit?id=${id}`)).statusCode).toBe(403);
-    expect((await t.post('admin2', '/api/notice', body({ id, school_info_id: null, headline: 'Hijacked' }))).statusCode).toBe(403);
+    expect(
+      (await t.post('admin2', '/api/notice', body({ id, school_info_id: null, headline: 'Hijacked' }))).statusCode,
+    ).toBe(403);
     expect((await t.post('admin2', '/api/notice', body({ headline: 'Into school 1' }))).statusCode).toBe(403);
     expect((await t.post('admin2', `/api/notice/delete?id=${id}`)).statusCode).toBe(403);
     expect((await fetchNotice('teacher1', id)).notice_headline).toBe('Owned by teacher1');
     // The school admin may edit it; it stays a teacher notice by teacher1.
-    const upd = await t.post('admin1', '/api/notice', body({ id, headline: 'Edited by the admin', class_id: S.six, section_id: S.sixA }));
+    const upd = await t.post(
+      'admin1',
+      '/api/notice',
+      body({ id, headline: 'Edited by the admin', class_id: S.six, section_id: S.sixA }),
+    );
     expect(upd.statusCode, upd.body).toBe(200);
     expect(upd.json()).toEqual({ ok: true, id, message: NOTICE_MESSAGES.updated });
     const row = await fetchNotice('teacher1', id);
@@ -366,20 +401,38 @@ describe('editing and deleting', () => {
 
   it('a teacher edits and deletes their own notice; updating replaces the recipients', async () => {
     const [a, b, c] = S.sixAPupils;
-    const id = await create('teacher1', { headline: 'Mine', class_id: S.six, section_id: S.sixA, students: [b.id, a.id] });
+    const id = await create('teacher1', {
+      headline: 'Mine',
+      class_id: S.six,
+      section_id: S.sixA,
+      students: [b.id, a.id],
+    });
     const row = await fetchNotice('teacher1', id);
     expect(row.notice_users).toBe(`${a.id},${b.id}`);
     expect(row.students).toEqual([a.id, b.id]);
     expect(row.student_id).toBe(a.id);
     expect(row.recipient_count).toBe(2);
-    const upd = await t.post('teacher1', '/api/notice', body({ id, headline: 'Mine, edited', class_id: S.six, section_id: S.sixA, students: [c.id] }));
+    const upd = await t.post(
+      'teacher1',
+      '/api/notice',
+      body({ id, headline: 'Mine, edited', class_id: S.six, section_id: S.sixA, students: [c.id] }),
+    );
     expect(upd.json()).toMatchObject({ ok: true, id, message: NOTICE_MESSAGES.updated });
     const after = await fetchNotice('teacher1', id);
-    expect(after).toMatchObject({ notice_headline: 'Mine, edited', notice_users: String(c.id), students: [c.id], recipient_count: 1 });
+    expect(after).toMatchObject({
+      notice_headline: 'Mine, edited',
+      notice_users: String(c.id),
+      students: [c.id],
+      recipient_count: 1,
+    });
     expect(await seesNotice(a.code, id)).toBe(false);
     expect(await seesNotice(c.code, id)).toBe(true);
     // Clearing the list widens it to the whole section again.
-    await t.post('teacher1', '/api/notice', body({ id, headline: 'Mine, edited', class_id: S.six, section_id: S.sixA, students: [] }));
+    await t.post(
+      'teacher1',
+      '/api/notice',
+      body({ id, headline: 'Mine, edited', class_id: S.six, section_id: S.sixA, students: [] }),
+    );
     expect(await seesNotice(a.code, id)).toBe(true);
     const del = await t.post('teacher1', `/api/notice/delete?id=${id}`);
     expect(del.json()).toEqual({ ok: true, message: "Note's deleted successfully" });
@@ -390,7 +443,12 @@ describe('editing and deleting', () => {
 
   it('a failed update leaves the notice and its recipients as they were', async () => {
     const [a, b] = S.sixAPupils;
-    const id = await create('teacher1', { headline: 'Original', class_id: S.six, section_id: S.sixA, students: [a.id, b.id] });
+    const id = await create('teacher1', {
+      headline: 'Original',
+      class_id: S.six,
+      section_id: S.sixA,
+      students: [a.id, b.id],
+    });
     const res = await t.post(
       'teacher1',
       '/api/notice',
@@ -403,7 +461,11 @@ describe('editing and deleting', () => {
     // A failed create leaves nothing behind either.
     const before = (await t.get('teacher1', '/api/notice/creator')).json().length;
     expect400(
-      await t.post('teacher1', '/api/notice', body({ headline: 'Never', class_id: S.six, section_id: S.sixA, students: [S.school2Pupil.id] })),
+      await t.post(
+        'teacher1',
+        '/api/notice',
+        body({ headline: 'Never', class_id: S.six, section_id: S.sixA, students: [S.school2Pupil.id] }),
+      ),
       'students',
     );
     expect((await t.get('teacher1', '/api/notice/creator')).json().length).toBe(before);
@@ -425,9 +487,17 @@ describe('validation', () => {
     ['section of another class', () => ({ class_id: S.seven, section_id: S.sixA }), 'section_id'],
     ['section of another school', () => ({ class_id: S.six, section_id: S.sixA2 }), 'section_id'],
     ['section without a class', () => ({ section_id: S.sixA }), 'section_id'],
-    ['student of another section', () => ({ class_id: S.six, section_id: S.sixA, students: [S.sixBPupils[0].id] }), 'students'],
+    [
+      'student of another section',
+      () => ({ class_id: S.six, section_id: S.sixA, students: [S.sixBPupils[0].id] }),
+      'students',
+    ],
     ['student of another school', () => ({ students: [S.school2Pupil.id] }), 'students'],
-    ['student not enrolled in the session', () => ({ session_id: S.otherSession, students: [S.sixAPupils[0].id] }), 'students'],
+    [
+      'student not enrolled in the session',
+      () => ({ session_id: S.otherSession, students: [S.sixAPupils[0].id] }),
+      'students',
+    ],
     ['unknown session', () => ({ session_id: 999999 }), 'session_id'],
     ['missing session', () => ({ session_id: undefined }), 'session_id'],
     ['students not a list', () => ({ students: 'all' }), 'students'],
@@ -481,7 +551,11 @@ describe('read tracking', () => {
     expect((await t.post(me.code, '/api/notice/read?id=999999')).statusCode).toBe(404);
     expect(await counts()).toEqual([2, S.sixAPupils.length]);
     // Narrowing the audience to the classmate: only their read still counts.
-    await t.post('teacher1', '/api/notice', body({ id, headline: 'Please read', class_id: S.six, section_id: S.sixA, students: [classmate.id] }));
+    await t.post(
+      'teacher1',
+      '/api/notice',
+      body({ id, headline: 'Please read', class_id: S.six, section_id: S.sixA, students: [classmate.id] }),
+    );
     expect(await counts()).toEqual([1, 1]);
     // The school list carries the same counts.
     const school = (await t.get('admin1', '/api/notice/school?type=1')).json().find((n: { id: number }) => n.id === id);
@@ -494,7 +568,12 @@ describe('read tracking', () => {
 
   it('a student sees only themself in the recipient list of a targeted notice', async () => {
     const [a, b] = S.sixAPupils;
-    const id = await create('teacher1', { headline: 'Two of you', class_id: S.six, section_id: S.sixA, students: [a.id, b.id] });
+    const id = await create('teacher1', {
+      headline: 'Two of you',
+      class_id: S.six,
+      section_id: S.sixA,
+      students: [a.id, b.id],
+    });
     const row = (await studentList(b.code)).find((n) => n.id === id)!;
     expect(row.notice_users).toBe(String(b.id));
     expect(row.students).toEqual([b.id]);

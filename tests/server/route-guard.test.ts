@@ -5,7 +5,17 @@
  */
 import { and, eq, ne } from 'drizzle-orm';
 import { ALL_USER_TYPES, PERMISSIONS, type Action, type UserType } from '@/api/permissions';
-import { notices, routines, schools, sections, students, teachers, users, schoolTypes, viewerSchools } from '@server/db/schema';
+import {
+  notices,
+  routines,
+  schools,
+  sections,
+  students,
+  teachers,
+  users,
+  schoolTypes,
+  viewerSchools,
+} from '@server/db/schema';
 import { createTestApp, type TestApp } from '../helpers/server';
 
 const ACCOUNT: Record<UserType, string> = { 1: 'student1', 2: 'teacher1', 4: 'admin1', 5: 'superadmin', 6: 'viewer1' };
@@ -158,7 +168,11 @@ it('school 1 users are refused ids of school 2 on every tenant-scoped route', as
 });
 
 it('a viewer is refused schools not linked to them, and reads linked ones', async () => {
-  const [link] = await t.db.select().from(viewerSchools).innerJoin(users, eq(users.id, viewerSchools.userId)).where(eq(users.userCode, 'viewer1'));
+  const [link] = await t.db
+    .select()
+    .from(viewerSchools)
+    .innerJoin(users, eq(users.id, viewerSchools.userId))
+    .where(eq(users.userCode, 'viewer1'));
   expect(link).toBeDefined();
   for (const url of ['/api/section/all', '/api/teacher/filter', '/api/student/all', '/api/period']) {
     expect((await t.get('viewer1', `${url}?school_info_id=${unlinkedSchool}`)).statusCode, url).toBe(403);

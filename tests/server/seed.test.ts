@@ -6,7 +6,11 @@ import { verifyPassword } from '../../server/auth/passwords';
 
 const TODAY = '2026-11-22'; // a Sunday
 
-async function freshSeeded(): Promise<{ client: PGlite; handle: DbHandle; result: Awaited<ReturnType<typeof seedDemo>> }> {
+async function freshSeeded(): Promise<{
+  client: PGlite;
+  handle: DbHandle;
+  result: Awaited<ReturnType<typeof seedDemo>>;
+}> {
   const client = new PGlite();
   const handle = fromPglite(client);
   await handle.migrate();
@@ -21,7 +25,8 @@ describe('demo seed', () => {
 
   const rows = async <T = Record<string, unknown>>(query: string, params: unknown[] = []) =>
     (await client.query<T>(query, params)).rows;
-  const one = async <T = Record<string, unknown>>(query: string, params: unknown[] = []) => (await rows<T>(query, params))[0];
+  const one = async <T = Record<string, unknown>>(query: string, params: unknown[] = []) =>
+    (await rows<T>(query, params))[0];
   const num = async (query: string, params: unknown[] = []) =>
     Number(Object.values((await one<Record<string, unknown>>(query, params)) ?? {})[0]);
 
@@ -65,7 +70,9 @@ describe('demo seed', () => {
     );
     expect(nine.find((s) => s.subject_name === 'Higher Mathematics')).toMatchObject({ optional: true, grp: 'Science' });
     expect(nine.find((s) => s.subject_name === 'Accounting')).toMatchObject({ grp: 'Business Studies' });
-    expect(await num(`select count(*) from subjects s join classes c on c.id = s.class_id where c.class_name = 'Six'`)).toBe(7);
+    expect(
+      await num(`select count(*) from subjects s join classes c on c.id = s.class_id where c.class_name = 'Six'`),
+    ).toBe(7);
 
     // Reference seeding is idempotent.
     const before = await num(`select count(*) from subjects`);
@@ -102,10 +109,18 @@ describe('demo seed', () => {
       { admin_code: 'ADM-2001', eiin: '104521' },
     ]);
     // Teacher and student profiles behind the demo logins.
-    expect(await one(`select t.teacher_code from teachers t join users u on u.id = t.user_id where u.user_code = 'teacher1'`)).toEqual({
+    expect(
+      await one(
+        `select t.teacher_code from teachers t join users u on u.id = t.user_id where u.user_code = 'teacher1'`,
+      ),
+    ).toEqual({
       teacher_code: 'T-1-003',
     });
-    expect(await one(`select s.student_code from students s join users u on u.id = s.user_id where u.user_code = 'student2'`)).toEqual({
+    expect(
+      await one(
+        `select s.student_code from students s join users u on u.id = s.user_id where u.user_code = 'student2'`,
+      ),
+    ).toEqual({
       student_code: 'S-2-0001',
     });
   });
@@ -127,7 +142,9 @@ describe('demo seed', () => {
   });
 
   it('stores the demo password hash', async () => {
-    const { password_hash } = await one<{ password_hash: string }>(`select password_hash from users where user_code = 'admin1'`);
+    const { password_hash } = await one<{ password_hash: string }>(
+      `select password_hash from users where user_code = 'admin1'`,
+    );
     expect(await verifyPassword('demo1234', password_hash)).toBe(true);
     expect(await verifyPassword('wrong', password_hash)).toBe(false);
   });
@@ -160,7 +177,9 @@ describe('demo seed', () => {
     }
     // Rolls run 1..N in every section; groups only from Class Nine.
     expect(
-      await num(`select count(*) from (select section_id from enrolments group by section_id having max(class_roll_no) <> count(*)) x`),
+      await num(
+        `select count(*) from (select section_id from enrolments group by section_id having max(class_roll_no) <> count(*)) x`,
+      ),
     ).toBe(0);
     expect(
       await num(`select count(*) from enrolments e join classes c on c.id = e.class_id
@@ -192,10 +211,16 @@ describe('demo seed', () => {
   it('fills every section’s week and double-books no teacher', async () => {
     expect(await num(`select count(*) from routines`)).toBe(2 * 10 * 5 * 6);
     expect(
-      await num(`select count(*) from (select 1 from routines group by teacher_id, session_id, day_id, period_id having count(*) > 1) x`),
+      await num(
+        `select count(*) from (select 1 from routines group by teacher_id, session_id, day_id, period_id having count(*) > 1) x`,
+      ),
     ).toBe(0);
     // Every routine subject belongs to the section's class.
-    expect(await num(`select count(*) from routines r join subjects s on s.id = r.subject_id where s.class_id <> r.class_id`)).toBe(0);
+    expect(
+      await num(
+        `select count(*) from routines r join subjects s on s.id = r.subject_id where s.class_id <> r.class_id`,
+      ),
+    ).toBe(0);
   });
 
   it('publishes school and teacher notices in the last two weeks, one targeted at student1', async () => {

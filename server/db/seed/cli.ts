@@ -24,7 +24,9 @@ try {
   if (result.seeded) {
     console.log(`Seeded the demo data into ${where} in ${seconds} s:`);
     for (const [name, count] of Object.entries(result.counts ?? {})) console.log(`  ${name}: ${count}`);
-    console.log("Sign in as superadmin, admin1, admin2, teacher1, teacher2, student1, student2 or viewer1 with password 'demo1234'.");
+    console.log(
+      "Sign in as superadmin, admin1, admin2, teacher1, teacher2, student1, student2 or viewer1 with password 'demo1234'.",
+    );
   } else {
     console.log(`Reference data checked; ${where} already has schools, so the demo data was not seeded.`);
   }

@@ -353,7 +353,9 @@ function planStudent(
   let permanentAddress = presentAddress;
   let division = def.division;
   if (rng.chance(0.55)) {
-    const [upazila, district, div] = rng.weighted(N.HOME_PLACES.map((p) => [p, p[2] === def.division ? 3 : 1] as const));
+    const [upazila, district, div] = rng.weighted(
+      N.HOME_PLACES.map((p) => [p, p[2] === def.division ? 3 : 1] as const),
+    );
     permanentAddress = `Vill: ${rng.pick(N.VILLAGES)}, Upazila: ${upazila}, District: ${district}`;
     division = div;
   }
@@ -423,7 +425,13 @@ function planSchool(rng: Rng, def: SchoolDef, sessionYear: number, nextPhone: ()
         studentSeq += 1;
         const code = `S-${def.n}-${pad(studentSeq, 4)}`;
         const userCode = studentSeq === 1 ? `student${def.n}` : code;
-        const group: GroupName | null = !senior ? null : k === 0 ? 'Science' : roll <= size / 2 ? 'Humanities' : 'Business Studies';
+        const group: GroupName | null = !senior
+          ? null
+          : k === 0
+            ? 'Science'
+            : roll <= size / 2
+              ? 'Humanities'
+              : 'Business Studies';
         list.push({ ...planStudent(rng, def, sessionYear, classNo, code, userCode, nextPhone()), group, roll });
       }
       sectionPlans.push({ index, className, classNo, name, room: String(201 + index), groups, students: list });
@@ -432,7 +440,11 @@ function planSchool(rng: Rng, def: SchoolDef, sessionYear: number, nextPhone: ()
 
   return {
     def,
-    admin: { userCode: `admin${def.n}`, phone: nextPhone(), email: `${def.admin.first}.${def.admin.last}@${def.domain}`.toLowerCase() },
+    admin: {
+      userCode: `admin${def.n}`,
+      phone: nextPhone(),
+      email: `${def.admin.first}.${def.admin.last}@${def.domain}`.toLowerCase(),
+    },
     teachers: teacherPlans,
     sections: sectionPlans,
   };
@@ -465,7 +477,9 @@ function planRoutine(
         const k = meetings.get(key) ?? 0;
         meetings.set(key, k + 1);
         const subjectCode = available[k % available.length];
-        const lab = { '136': 'Physics Lab', '137': 'Chemistry Lab', '138': 'Biology Lab', '154': 'ICT Lab' }[subjectCode];
+        const lab = { '136': 'Physics Lab', '137': 'Chemistry Lab', '138': 'Biology Lab', '154': 'ICT Lab' }[
+          subjectCode
+        ];
         out.push({ section, dayId, period: p, teacher, subjectCode, room: lab ?? section.room });
       }
     }
@@ -530,7 +544,10 @@ async function insertDemo(tx: Tx, today: DateTime, passwordHash: string): Promis
   const counts: Record<string, number> = {};
 
   // ---- reference ids
-  await tx.insert(academicSessions).values({ sessionYear: String(sessionYear) }).onConflictDoNothing();
+  await tx
+    .insert(academicSessions)
+    .values({ sessionYear: String(sessionYear) })
+    .onConflictDoNothing();
   const [session] = await tx
     .select({ id: academicSessions.id })
     .from(academicSessions)
@@ -665,7 +682,9 @@ async function insertDemo(tx: Tx, today: DateTime, passwordHash: string): Promis
   }
   counts.users = userRows.length;
 
-  await tx.insert(viewerSchools).values(schoolRows.map((s) => ({ userId: userId.get(viewer.userCode)!, schoolId: s.id })));
+  await tx
+    .insert(viewerSchools)
+    .values(schoolRows.map((s) => ({ userId: userId.get(viewer.userCode)!, schoolId: s.id })));
   await tx.insert(schoolAdmins).values(
     plans.map((plan) => ({
       userId: userId.get(plan.admin.userCode)!,
@@ -750,7 +769,12 @@ async function insertDemo(tx: Tx, today: DateTime, passwordHash: string): Promis
         })),
       ),
     )
-    .returning({ id: sections.id, schoolId: sections.schoolId, classId: sections.classId, name: sections.sectionDefaultName });
+    .returning({
+      id: sections.id,
+      schoolId: sections.schoolId,
+      classId: sections.classId,
+      name: sections.sectionDefaultName,
+    });
   const sectionIdOf = (plan: SchoolPlan, sp: SectionPlan) =>
     sectionRows.find(
       (r) => r.schoolId === schoolIdOf(plan) && r.classId === classId.get(sp.className) && r.name === sp.name,
@@ -824,7 +848,12 @@ async function insertDemo(tx: Tx, today: DateTime, passwordHash: string): Promis
     const rows = await tx
       .insert(routines)
       .values(part)
-      .returning({ id: routines.id, sectionId: routines.sectionId, dayId: routines.dayId, periodId: routines.periodId });
+      .returning({
+        id: routines.id,
+        sectionId: routines.sectionId,
+        dayId: routines.dayId,
+        periodId: routines.periodId,
+      });
     for (const r of rows) routineId.set(`${r.sectionId}|${r.dayId}|${r.periodId}`, r.id);
   }
   counts.routines = routineValues.length;
@@ -902,7 +931,8 @@ async function insertDemo(tx: Tx, today: DateTime, passwordHash: string): Promis
           classId: sixClassId,
           sectionId: null,
           headline: 'Bring your geometry box',
-          description: 'From next week all Class Six students must bring a geometry box (compass, protractor and set squares) to every mathematics class.',
+          description:
+            'From next week all Class Six students must bring a geometry box (compass, protractor and set squares) to every mathematics class.',
           publishingDate: iso(today.minus({ days: 5 })),
         },
         {
@@ -921,16 +951,22 @@ async function insertDemo(tx: Tx, today: DateTime, passwordHash: string): Promis
       .returning({ id: notices.id, headline: notices.headline });
     const targeted = rows.find((r) => r.headline === 'Extra mathematics class')!;
     const chosen = [six.students[0], ...rng.shuffle(six.students.slice(1)).slice(0, 4)];
-    await tx.insert(noticeRecipients).values(
-      chosen.map((st) => ({ noticeId: targeted.id, studentId: studentId.get(`${schoolId}|${st.code}`)!, schoolId })),
-    );
+    await tx
+      .insert(noticeRecipients)
+      .values(
+        chosen.map((st) => ({ noticeId: targeted.id, studentId: studentId.get(`${schoolId}|${st.code}`)!, schoolId })),
+      );
     counts.notices = (counts.notices ?? 0) + rows.length;
   }
 
   // ---- attendance: the last school days before today (today is left for the teachers to take)
   const sessionStart = DateTime.fromObject({ year: sessionYear, month: 1, day: 1 }, { zone: TIME_ZONE });
   const dates: DateTime[] = [];
-  for (let d = today.minus({ days: 1 }); dates.length < ATTENDANCE_DAYS && d >= sessionStart; d = d.minus({ days: 1 })) {
+  for (
+    let d = today.minus({ days: 1 });
+    dates.length < ATTENDANCE_DAYS && d >= sessionStart;
+    d = d.minus({ days: 1 })
+  ) {
     if (!WEEKLY_OFF_DAYS.includes(dayIdOf(d))) dates.unshift(d);
   }
   let takingCount = 0;

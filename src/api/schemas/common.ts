@@ -3,16 +3,27 @@ import { z } from 'zod';
 
 /** A required positive id in a query string or body. */
 export const id = (label = 'id') =>
-  z.coerce.number({ error: `${label} must be a number` }).int(`${label} must be a whole number`).positive(`${label} is required`);
+  z.coerce
+    .number({ error: `${label} must be a number` })
+    .int(`${label} must be a whole number`)
+    .positive(`${label} is required`);
 
 /** An optional id where 0 (or absence) means "all", as the spec's class and section filters do. */
 export const idOrAll = (label = 'id') =>
-  z.coerce.number({ error: `${label} must be a number` }).int(`${label} must be a whole number`).min(0).optional();
+  z.coerce
+    .number({ error: `${label} must be a number` })
+    .int(`${label} must be a whole number`)
+    .min(0)
+    .optional();
 
 export const optionalId = (label = 'id') =>
   z.preprocess(
     (v) => (v === '' || v === null ? undefined : v),
-    z.coerce.number({ error: `${label} must be a number` }).int().positive().optional(),
+    z.coerce
+      .number({ error: `${label} must be a number` })
+      .int()
+      .positive()
+      .optional(),
   );
 
 /** YYYY-MM-DD, a real calendar date. */

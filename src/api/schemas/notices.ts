@@ -38,7 +38,10 @@ const optionalDate = z.preprocess(blankToUndefined, isoDate.optional());
 const idOrAllBody = (label: string) =>
   z.preprocess(
     (v) => (v === '' || v === null || v === undefined ? 0 : v),
-    z.coerce.number({ error: `${label} must be a number` }).int(`${label} must be a whole number`).min(0, `${label} must be 0 (all) or an id`),
+    z.coerce
+      .number({ error: `${label} must be a number` })
+      .int(`${label} must be a whole number`)
+      .min(0, `${label} must be 0 (all) or an id`),
   );
 
 // ---------------------------------------------------------------- requests
@@ -77,11 +80,13 @@ export const noticeWriteBody = z.object({
     .trim()
     .min(1, 'Enter a headline')
     .max(HEADLINE_MAX, `Headline must be at most ${HEADLINE_MAX} characters`),
-  description: z
-    .preprocess(
-      (v) => (v === null || v === undefined ? '' : v),
-      z.string({ error: 'description must be text' }).trim().max(DESCRIPTION_MAX, `Description must be at most ${DESCRIPTION_MAX} characters`),
-    ),
+  description: z.preprocess(
+    (v) => (v === null || v === undefined ? '' : v),
+    z
+      .string({ error: 'description must be text' })
+      .trim()
+      .max(DESCRIPTION_MAX, `Description must be at most ${DESCRIPTION_MAX} characters`),
+  ),
   date: z.string({ error: 'Choose a publishing date' }).pipe(isoDate),
   uid: z.union([z.string(), z.number()]).nullable().optional(),
   type: z.union([z.string(), z.number()]).nullable().optional(),

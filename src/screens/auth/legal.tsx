@@ -6,17 +6,14 @@ function TermsText() {
   return (
     <>
       <p>
-        Pathshala is provided by your school for school work: routines, attendance, homework, notices, marks
-        and payments. Your account is personal; do not share your password.
+        Pathshala is provided by your school for school work: routines, attendance, homework, notices, marks and
+        payments. Your account is personal; do not share your password.
       </p>
       <p>
         Use the portal only for the school's purposes. Information you see about other students and staff is
         confidential and must not be copied or passed on.
       </p>
-      <p>
-        Your school may suspend an account that is misused. Questions about these terms go to your school's
-        office.
-      </p>
+      <p>Your school may suspend an account that is misused. Questions about these terms go to your school's office.</p>
     </>
   );
 }
@@ -25,16 +22,16 @@ function PrivacyText() {
   return (
     <>
       <p>
-        Pathshala keeps what the school needs to run: names, codes, classes, contact details, attendance,
-        homework, marks, notices and payment records.
+        Pathshala keeps what the school needs to run: names, codes, classes, contact details, attendance, homework,
+        marks, notices and payment records.
       </p>
       <p>
-        Only people with a role in your school can see your records, and only the parts their role needs.
-        Viewers linked to a school can read but not change its records.
+        Only people with a role in your school can see your records, and only the parts their role needs. Viewers linked
+        to a school can read but not change its records.
       </p>
       <p>
-        When you sign in, this browser keeps a sign-in token until you log out or it expires. Logging out
-        ends the token on the server too. Ask your school's office to see or correct your records.
+        When you sign in, this browser keeps a sign-in token until you log out or it expires. Logging out ends the token
+        on the server too. Ask your school's office to see or correct your records.
       </p>
     </>
   );

@@ -53,7 +53,11 @@ export default function SignInScreen() {
             <p className="text-3xl font-bold text-indigo-700">Pathshala</p>
             <h1 className="mt-2 text-lg font-semibold text-slate-800">Sign in to your school portal</h1>
           </div>
-          <form onSubmit={submit} noValidate className="space-y-4 rounded-xl bg-white p-6 shadow-sm ring-1 ring-slate-200">
+          <form
+            onSubmit={submit}
+            noValidate
+            className="space-y-4 rounded-xl bg-white p-6 shadow-sm ring-1 ring-slate-200"
+          >
             {message ? (
               <p
                 role="alert"

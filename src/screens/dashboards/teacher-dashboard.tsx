@@ -40,7 +40,8 @@ export default function TeacherDashboard() {
 
 function TeacherRoutine({ teacherId }: { teacherId: number }) {
   const routine = useApi(`routine.teacher:${teacherId}`, () => fetchTeacherRoutine(teacherId));
-  if (routine.status === 'error') return <ErrorState error={routine.error} onRetry={routine.reload} what="your routine" />;
+  if (routine.status === 'error')
+    return <ErrorState error={routine.error} onRetry={routine.reload} what="your routine" />;
   if (routine.status !== 'success') return <Loading label="Loading your routine…" />;
   if (routine.data.length === 0) return <EmptyState>No classes are in your routine yet.</EmptyState>;
   return <RoutineTable rows={routine.data} />;
@@ -53,14 +54,30 @@ function RoutineTable({ rows }: { rows: RoutineRow[] }) {
         <caption className="sr-only">Your routine</caption>
         <thead className="border-b border-slate-200 text-xs uppercase text-slate-500">
           <tr>
-            <th scope="col" className="py-2 pr-3">Day</th>
-            <th scope="col" className="py-2 pr-3">Period</th>
-            <th scope="col" className="py-2 pr-3">Start</th>
-            <th scope="col" className="py-2 pr-3">End</th>
-            <th scope="col" className="py-2 pr-3">Subject</th>
-            <th scope="col" className="py-2 pr-3">Class</th>
-            <th scope="col" className="py-2 pr-3">Section</th>
-            <th scope="col" className="py-2">Room</th>
+            <th scope="col" className="py-2 pr-3">
+              Day
+            </th>
+            <th scope="col" className="py-2 pr-3">
+              Period
+            </th>
+            <th scope="col" className="py-2 pr-3">
+              Start
+            </th>
+            <th scope="col" className="py-2 pr-3">
+              End
+            </th>
+            <th scope="col" className="py-2 pr-3">
+              Subject
+            </th>
+            <th scope="col" className="py-2 pr-3">
+              Class
+            </th>
+            <th scope="col" className="py-2 pr-3">
+              Section
+            </th>
+            <th scope="col" className="py-2">
+              Room
+            </th>
           </tr>
         </thead>
         <tbody className="divide-y divide-slate-100">

@@ -9,7 +9,10 @@ export default function ViewerDashboard() {
   return (
     <>
       <PageHeader kicker={school?.school_name} title="Administrator Dashboard">
-        <Link href="/viewer-school" className="rounded text-sm font-semibold text-indigo-700 underline underline-offset-2">
+        <Link
+          href="/viewer-school"
+          className="rounded text-sm font-semibold text-indigo-700 underline underline-offset-2"
+        >
           Switch school
         </Link>
       </PageHeader>

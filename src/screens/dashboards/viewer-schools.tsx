@@ -29,7 +29,9 @@ export default function ViewerSchools() {
         ) : schools.status !== 'success' ? (
           <Loading label="Loading your schools…" />
         ) : schools.data.length === 0 ? (
-          <EmptyState>No schools are linked to your account yet. Ask the portal's administrator to link them.</EmptyState>
+          <EmptyState>
+            No schools are linked to your account yet. Ask the portal's administrator to link them.
+          </EmptyState>
         ) : (
           <ul className="divide-y divide-slate-100" aria-label="Your schools">
             {schools.data.map((s) => (

@@ -16,7 +16,10 @@ export default function NotAvailableScreen({ route }: ScreenProps) {
       <PageHeader title={route.label} />
       <Card>
         <p className="text-slate-700">This page is not available yet. It will open here once it is ready.</p>
-        <Link href={home} className="mt-4 inline-block rounded font-semibold text-indigo-700 underline underline-offset-2">
+        <Link
+          href={home}
+          className="mt-4 inline-block rounded font-semibold text-indigo-700 underline underline-offset-2"
+        >
           Back to the dashboard
         </Link>
       </Card>

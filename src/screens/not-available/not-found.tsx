@@ -9,7 +9,10 @@ export default function NotFound() {
     <div className="mx-auto max-w-md px-4 py-16 text-center">
       <h1 className="text-2xl font-bold text-slate-900">Page not found</h1>
       <p className="mt-2 text-slate-700">There is no page at this address. Check the link, or go back.</p>
-      <Link href={home} className="mt-4 inline-block rounded font-semibold text-indigo-700 underline underline-offset-2">
+      <Link
+        href={home}
+        className="mt-4 inline-block rounded font-semibold text-indigo-700 underline underline-offset-2"
+      >
         {userType ? 'Back to the dashboard' : 'Go to sign-in'}
       </Link>
     </div>

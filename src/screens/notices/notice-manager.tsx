@@ -4,7 +4,16 @@
  * list with Edit and Delete. All of it is the notice editor machine's state; this file only
  * renders it and sends events (buttons are enabled with `state.can`).
  */
-import { useEffect, useId, useMemo, useRef, useState, type FormEvent, type ReactNode, type SelectHTMLAttributes } from 'react';
+import {
+  useEffect,
+  useId,
+  useMemo,
+  useRef,
+  useState,
+  type FormEvent,
+  type ReactNode,
+  type SelectHTMLAttributes,
+} from 'react';
 import { useActorRef, useSelector } from '@xstate/react';
 import { Dialog, DialogPanel, DialogTitle } from '@headlessui/react';
 import type { ActorRefFrom, SnapshotFrom } from 'xstate';
@@ -72,7 +81,10 @@ export function NoticeManager({ variant }: { variant: NoticeVariant }) {
     return onNewNoticeRequest(take);
   }, [actor]);
 
-  const lookupsReady = useSelector(actor, (s) => !s.matches({ form: 'loadingLookups' }) && !s.matches({ form: 'lookupsFailed' }));
+  const lookupsReady = useSelector(
+    actor,
+    (s) => !s.matches({ form: 'loadingLookups' }) && !s.matches({ form: 'lookupsFailed' }),
+  );
   useEffect(() => {
     if (!focusWanted || !open || !lookupsReady) return;
     const headline = formRef.current?.querySelector<HTMLInputElement>('input[name="headline"]');
@@ -103,19 +115,17 @@ export function NoticeManager({ variant }: { variant: NoticeVariant }) {
   const notices = useSelector(actor, (s) => s.context.notices);
   const jumps = useMemo(
     () =>
-      notices.map(
-        (n): Command => ({
-          id: `notice:${n.id}`,
-          label: n.notice_headline,
-          keywords: ['notice', 'edit notice', noticeDate(n.publishing_date), n.class_name, n.section_default_name],
-          group: 'Notices',
-          hint: `edit · ${noticeDate(n.publishing_date)}`,
-          perform: () => {
-            setOpen(true);
-            actor.send({ type: 'notice.edit', id: n.id });
-          },
-        }),
-      ),
+      notices.map((n): Command => ({
+        id: `notice:${n.id}`,
+        label: n.notice_headline,
+        keywords: ['notice', 'edit notice', noticeDate(n.publishing_date), n.class_name, n.section_default_name],
+        group: 'Notices',
+        hint: `edit · ${noticeDate(n.publishing_date)}`,
+        perform: () => {
+          setOpen(true);
+          actor.send({ type: 'notice.edit', id: n.id });
+        },
+      })),
     [notices, actor],
   );
   useRegisterCommands(jumps);
@@ -135,7 +145,9 @@ export function NoticeManager({ variant }: { variant: NoticeVariant }) {
             className="flex w-full items-center justify-between gap-3 rounded-xl px-5 py-4 text-left text-lg font-semibold text-slate-900 hover:bg-slate-50"
           >
             <span>Create Note&apos;s</span>
-            <span className="text-sm font-medium text-indigo-700">{open ? 'Collapse (clears the form)' : 'Expand'}</span>
+            <span className="text-sm font-medium text-indigo-700">
+              {open ? 'Collapse (clears the form)' : 'Expand'}
+            </span>
           </button>
         </h2>
         {open ? (
@@ -166,7 +178,11 @@ function NoticeForm({ actor, variant }: { actor: Actor; variant: NoticeVariant }
     return (
       <Alert>
         <p>Could not load the form. {lookupsError}</p>
-        <button type="button" onClick={() => actor.send({ type: 'notice.retry' })} className="mt-2 font-semibold underline">
+        <button
+          type="button"
+          onClick={() => actor.send({ type: 'notice.retry' })}
+          className="mt-2 font-semibold underline"
+        >
           Try again
         </button>
       </Alert>
@@ -175,7 +191,16 @@ function NoticeForm({ actor, variant }: { actor: Actor; variant: NoticeVariant }
   return <NoticeFields actor={actor} variant={variant} />;
 }
 
-type FormPhase = 'loadingLookups' | 'lookupsFailed' | 'editing' | 'loadingNotice' | 'submitting' | 'saved' | 'failed' | 'confirmingDelete' | 'deleting';
+type FormPhase =
+  | 'loadingLookups'
+  | 'lookupsFailed'
+  | 'editing'
+  | 'loadingNotice'
+  | 'submitting'
+  | 'saved'
+  | 'failed'
+  | 'confirmingDelete'
+  | 'deleting';
 
 function formPhase(s: Snapshot): FormPhase {
   const value = (s.value as { form: string | Record<string, string> }).form;
@@ -237,7 +262,12 @@ function NoticeFields({ actor, variant }: { actor: Actor; variant: NoticeVariant
           />
           {fieldError('description') ? <p className="mt-1 text-sm text-red-700">{fieldError('description')}</p> : null}
         </div>
-        <Select label="Academic Session" value={form.session_id ?? ''} onChange={set('session_id')} error={fieldError('session_id')}>
+        <Select
+          label="Academic Session"
+          value={form.session_id ?? ''}
+          onChange={set('session_id')}
+          error={fieldError('session_id')}
+        >
           {form.session_id === null ? <option value="">Choose a session</option> : null}
           {sessions.map((s) => (
             <option key={s.id} value={s.id}>
@@ -245,7 +275,14 @@ function NoticeFields({ actor, variant }: { actor: Actor; variant: NoticeVariant
             </option>
           ))}
         </Select>
-        <TextField label="Publishing date" type="date" name="date" value={form.date} onChange={set('date')} error={fieldError('date')} />
+        <TextField
+          label="Publishing date"
+          type="date"
+          name="date"
+          value={form.date}
+          onChange={set('date')}
+          error={fieldError('date')}
+        />
         <Select
           label="Class"
           value={form.class_id}
@@ -284,7 +321,13 @@ function NoticeFields({ actor, variant }: { actor: Actor; variant: NoticeVariant
 
       <div className="mt-5 flex flex-wrap items-center gap-3">
         <Button type="submit" disabled={phase === 'failed' ? !canRetry : !canSubmit}>
-          {phase === 'submitting' ? 'Saving…' : phase === 'failed' ? 'Try again' : form.id !== null ? 'Update' : 'Submit'}
+          {phase === 'submitting'
+            ? 'Saving…'
+            : phase === 'failed'
+              ? 'Try again'
+              : form.id !== null
+                ? 'Update'
+                : 'Submit'}
         </Button>
         {form.id !== null ? (
           <Button variant="secondary" disabled={!canReset} onClick={() => actor.send({ type: 'notice.reset' })}>
@@ -322,7 +365,9 @@ function StudentPicker({ actor, variant }: { actor: Actor; variant: NoticeVarian
   const settled = useSelector(actor, (s) => s.context.studentsSettled);
   const studentsError = useSelector(actor, (s) => s.context.studentsError);
   const canToggleAll = useCan(actor, { type: 'notice.toggleAll' });
-  const toggleable = useSelector(actor, (s) => s.can({ type: 'notice.toggleStudent', student_id: s.context.students[0]?.id ?? -1 }));
+  const toggleable = useSelector(actor, (s) =>
+    s.can({ type: 'notice.toggleStudent', student_id: s.context.students[0]?.id ?? -1 }),
+  );
   const chosenSet = new Set(chosen);
   const everyone = students.length > 0 && students.every((s) => chosenSet.has(s.id));
 
@@ -410,7 +455,11 @@ function DeleteDialog({ actor }: { actor: Actor }) {
             <Button variant="secondary" onClick={cancel} disabled={!canCancel}>
               Cancel
             </Button>
-            <Button onClick={() => actor.send({ type: 'notice.confirm' })} disabled={!canConfirm} className="bg-red-600 hover:bg-red-700 disabled:bg-red-300">
+            <Button
+              onClick={() => actor.send({ type: 'notice.confirm' })}
+              disabled={!canConfirm}
+              className="bg-red-600 hover:bg-red-700 disabled:bg-red-300"
+            >
               {phase === 'deleting' ? 'Deleting…' : 'Delete'}
             </Button>
           </div>
@@ -437,7 +486,11 @@ function NoticeList({ actor, variant }: { actor: Actor; variant: NoticeVariant }
     body = (
       <Alert>
         <p>Could not load the notices. {listError}</p>
-        <button type="button" onClick={() => actor.send({ type: 'notice.reloadList' })} className="mt-2 font-semibold underline">
+        <button
+          type="button"
+          onClick={() => actor.send({ type: 'notice.reloadList' })}
+          className="mt-2 font-semibold underline"
+        >
           Try again
         </button>
       </Alert>
@@ -481,12 +534,24 @@ function NoticeTable({ actor, rows, caption }: { actor: Actor; rows: CountedNoti
         <caption className="sr-only">{caption}</caption>
         <thead className="border-b border-slate-200 text-xs uppercase text-slate-500">
           <tr>
-            <th scope="col" className="py-2 pr-3">Publishing Date</th>
-            <th scope="col" className="py-2 pr-3">Note&apos;s Headline</th>
-            <th scope="col" className="py-2 pr-3">Description</th>
-            <th scope="col" className="py-2 pr-3">Class</th>
-            <th scope="col" className="py-2 pr-3">Section</th>
-            <th scope="col" className="py-2 pr-3">Read</th>
+            <th scope="col" className="py-2 pr-3">
+              Publishing Date
+            </th>
+            <th scope="col" className="py-2 pr-3">
+              Note&apos;s Headline
+            </th>
+            <th scope="col" className="py-2 pr-3">
+              Description
+            </th>
+            <th scope="col" className="py-2 pr-3">
+              Class
+            </th>
+            <th scope="col" className="py-2 pr-3">
+              Section
+            </th>
+            <th scope="col" className="py-2 pr-3">
+              Read
+            </th>
             <th scope="col" className="py-2">
               <span className="sr-only">Actions</span>
             </th>

@@ -33,7 +33,10 @@ export default function StudentNoticeList() {
   return (
     <>
       <PageHeader kicker={profile.school_name} title={type ? TITLES[type] : 'Notices'}>
-        <Link href="/student-notice_option" className="rounded text-sm font-semibold text-indigo-700 underline underline-offset-2">
+        <Link
+          href="/student-notice_option"
+          className="rounded text-sm font-semibold text-indigo-700 underline underline-offset-2"
+        >
           All kinds of notice
         </Link>
       </PageHeader>
@@ -78,7 +81,12 @@ export default function StudentNoticeList() {
         ) : (
           <ul className="space-y-3" aria-label="Notices">
             {notices.data.map((n) => (
-              <StudentNoticeCard key={n.id} notice={n} read={n.read || reads.opened.has(n.id)} onOpen={() => reads.markRead(n.id)} />
+              <StudentNoticeCard
+                key={n.id}
+                notice={n}
+                read={n.read || reads.opened.has(n.id)}
+                onOpen={() => reads.markRead(n.id)}
+              />
             ))}
           </ul>
         )}

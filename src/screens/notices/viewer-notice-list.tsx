@@ -16,7 +16,10 @@ export default function ViewerNoticeList() {
   return (
     <>
       <PageHeader kicker={school?.school_name} title={type ? TITLES[type] : 'Notes'}>
-        <Link href="/viewer-notice" className="rounded text-sm font-semibold text-indigo-700 underline underline-offset-2">
+        <Link
+          href="/viewer-notice"
+          className="rounded text-sm font-semibold text-indigo-700 underline underline-offset-2"
+        >
           All kinds of notes
         </Link>
       </PageHeader>

@@ -37,10 +37,16 @@ export default function StudentProfileScreen() {
               ]}
             />
             <div className="mt-6 flex flex-wrap gap-4">
-              <Link href="/studentprofileedit" className="rounded font-semibold text-indigo-700 underline underline-offset-2">
+              <Link
+                href="/studentprofileedit"
+                className="rounded font-semibold text-indigo-700 underline underline-offset-2"
+              >
                 Edit contact details
               </Link>
-              <Link href="/studentpassword" className="rounded font-semibold text-indigo-700 underline underline-offset-2">
+              <Link
+                href="/studentpassword"
+                className="rounded font-semibold text-indigo-700 underline underline-offset-2"
+              >
                 Change password
               </Link>
             </div>

@@ -43,7 +43,10 @@ export default function TeacherProfileScreen() {
             />
             {own ? (
               <div className="mt-6">
-                <Link href="/teacherpassword" className="rounded font-semibold text-indigo-700 underline underline-offset-2">
+                <Link
+                  href="/teacherpassword"
+                  className="rounded font-semibold text-indigo-700 underline underline-offset-2"
+                >
                   Reset password
                 </Link>
               </div>

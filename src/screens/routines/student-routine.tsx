@@ -12,7 +12,9 @@ export default function StudentRoutineScreen() {
   const routine = useApi(section_id && classId && school_info_id ? `routine.student:${section_id}` : null, () =>
     fetchStudentRoutine({ section_id: section_id!, class_id: classId!, school_info_id: school_info_id! }),
   );
-  const kicker = profile.class_name ? `Class ${profile.class_name}, Section ${profile.section_default_name}` : profile.school_name;
+  const kicker = profile.class_name
+    ? `Class ${profile.class_name}, Section ${profile.section_default_name}`
+    : profile.school_name;
   return (
     <>
       <PageHeader kicker={kicker} title="Class Routine" />

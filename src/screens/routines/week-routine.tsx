@@ -19,7 +19,11 @@ export function groupByDay(rows: readonly RoutineRow[]) {
   }
   return [...days.entries()]
     .sort(([a], [b]) => a - b)
-    .map(([dayId, entry]) => ({ dayId, ...entry, rows: entry.rows.sort((a, b) => a.start_time.localeCompare(b.start_time)) }));
+    .map(([dayId, entry]) => ({
+      dayId,
+      ...entry,
+      rows: entry.rows.sort((a, b) => a.start_time.localeCompare(b.start_time)),
+    }));
 }
 
 export function WeekRoutine({ rows, show }: { rows: readonly RoutineRow[]; show: 'class' | 'teacher' }) {
@@ -34,9 +38,14 @@ export function WeekRoutine({ rows, show }: { rows: readonly RoutineRow[]; show:
           aria-labelledby={`day-${d.dayId}`}
           className={`rounded-xl border bg-white p-4 shadow-sm ${d.dayId === today ? 'border-indigo-400 ring-1 ring-indigo-300' : 'border-slate-200'}`}
         >
-          <h2 id={`day-${d.dayId}`} className="mb-3 flex items-center justify-between text-base font-semibold text-slate-900">
+          <h2
+            id={`day-${d.dayId}`}
+            className="mb-3 flex items-center justify-between text-base font-semibold text-slate-900"
+          >
             {d.day}
-            {d.dayId === today && <span className="rounded-full bg-indigo-100 px-2 py-0.5 text-xs font-medium text-indigo-700">Today</span>}
+            {d.dayId === today && (
+              <span className="rounded-full bg-indigo-100 px-2 py-0.5 text-xs font-medium text-indigo-700">Today</span>
+            )}
           </h2>
           <ol className="divide-y divide-slate-100">
             {d.rows.map((r) => (
@@ -46,7 +55,9 @@ export function WeekRoutine({ rows, show }: { rows: readonly RoutineRow[]; show:
                     {r.period_code} · {r.subject_name}
                   </p>
                   <p className="text-slate-600">
-                    {show === 'class' ? `Class ${r.class_name}, Section ${r.section_default_name}` : `Teacher ${r.initial}`}
+                    {show === 'class'
+                      ? `Class ${r.class_name}, Section ${r.section_default_name}`
+                      : `Teacher ${r.initial}`}
                     {r.room ? ` · Room ${r.room}` : ''}
                   </p>
                 </div>
