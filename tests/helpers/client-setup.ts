@@ -1,7 +1,11 @@
 /** Setup for the 'client' test project (jsdom): matchers, the mock API, clean storage and URL. */
 import '@testing-library/jest-dom/vitest';
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { server } from './msw';
+
+// Screens are lazy chunks: on a busy two-core CI machine the first import of one can take longer
+// than testing-library's default 1 s wait, which made findBy* queries fail for no user-visible reason.
+configure({ asyncUtilTimeout: 5_000 });
 
 // jsdom lacks these; cmdk and Headless UI call them.
 if (!('ResizeObserver' in globalThis)) {
