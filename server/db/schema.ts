@@ -98,7 +98,11 @@ export const subjects = pgTable(
     /** True for subjects that may be taken as the 4th (optional) subject. */
     optional: boolean('optional').notNull().default(false),
   },
-  (t) => [unique('subjects_class_code_uq').on(t.classId, t.subjectCode)],
+  (t) => [
+    unique('subjects_class_code_uq').on(t.classId, t.subjectCode),
+    // Lets a routine require a subject of its own class.
+    unique('subjects_id_class_uq').on(t.id, t.classId),
+  ],
 );
 
 // ---------------------------------------------------------------- schools and users
@@ -296,6 +300,8 @@ export const sections = pgTable(
   (t) => [
     unique('sections_name_uq').on(t.schoolId, t.classId, t.shiftId, t.sectionDefaultName),
     unique('sections_id_school_class_uq').on(t.id, t.schoolId, t.classId),
+    // Lets enrolments and routines require the section's own shift.
+    unique('sections_id_shift_uq').on(t.id, t.shiftId),
   ],
 );
 
@@ -319,6 +325,8 @@ export const periods = pgTable(
     unique('periods_code_uq').on(t.schoolId, t.shiftId, t.periodCode),
     unique('periods_serial_uq').on(t.schoolId, t.shiftId, t.serial),
     unique('periods_id_school_uq').on(t.id, t.schoolId),
+    // Lets a routine require a period of its own shift.
+    unique('periods_id_shift_uq').on(t.id, t.shiftId),
     check('periods_times_ordered', sql`${t.startTime} < ${t.endTime}`),
   ],
 );
@@ -350,6 +358,11 @@ export const enrolments = pgTable(
     foreignKey({
       columns: [t.sectionId, t.schoolId, t.classId],
       foreignColumns: [sections.id, sections.schoolId, sections.classId],
+    }),
+    foreignKey({
+      name: 'enrolments_section_shift_fk',
+      columns: [t.sectionId, t.shiftId],
+      foreignColumns: [sections.id, sections.shiftId],
     }),
     unique('enrolments_student_session_uq').on(t.studentId, t.sessionId),
     unique('enrolments_roll_uq').on(t.sectionId, t.sessionId, t.classRollNo),
@@ -396,6 +409,21 @@ export const routines = pgTable(
     }),
     foreignKey({ columns: [t.periodId, t.schoolId], foreignColumns: [periods.id, periods.schoolId] }),
     foreignKey({ columns: [t.teacherId, t.schoolId], foreignColumns: [teachers.id, teachers.schoolId] }),
+    foreignKey({
+      name: 'routines_subject_class_fk',
+      columns: [t.subjectId, t.classId],
+      foreignColumns: [subjects.id, subjects.classId],
+    }),
+    foreignKey({
+      name: 'routines_section_shift_fk',
+      columns: [t.sectionId, t.shiftId],
+      foreignColumns: [sections.id, sections.shiftId],
+    }),
+    foreignKey({
+      name: 'routines_period_shift_fk',
+      columns: [t.periodId, t.shiftId],
+      foreignColumns: [periods.id, periods.shiftId],
+    }),
     unique('routines_section_slot_uq').on(t.sectionId, t.sessionId, t.dayId, t.periodId),
     unique('routines_teacher_slot_uq').on(t.teacherId, t.sessionId, t.dayId, t.periodId),
     unique('routines_id_school_uq').on(t.id, t.schoolId),
