@@ -35,6 +35,31 @@ const cases: Case[] = [
   },
   { name: 'student list page (/api/student/all)', as: 'admin1', url: '/api/student/all?limit=100', target: 50 },
   { name: 'sections (/api/section/all)', as: 'admin1', url: '/api/section/all', target: 50 },
+  {
+    name: 'today by section (/api/attendance/summary/all)',
+    as: 'admin1',
+    url: '/api/attendance/summary/all',
+    target: 50,
+  },
+  {
+    name: 'school day (/api/attendance/summary/school)',
+    as: 'admin1',
+    url: '/api/attendance/summary/school',
+    target: 50,
+  },
+  {
+    name: 'attendance history (/api/attendance/student/individual)',
+    as: 'student1',
+    url: (c) => `/api/attendance/student/individual?student_id=${c.student}`,
+    target: 50,
+  },
+  {
+    name: 'student notices (/api/notice/student)',
+    as: 'student1',
+    url: (c) => `/api/notice/student?student_id=${c.student}&type=2`,
+    target: 50,
+  },
+  { name: 'school notices (/api/notice/school)', as: 'admin1', url: '/api/notice/school?type=1', target: 50 },
 ];
 
 function percentile(sorted: number[], p: number) {
@@ -77,7 +102,7 @@ async function token(userCode: string) {
 const me = (
   await app.inject({ url: '/api/users/user_id', headers: { authorization: `Bearer ${await token('student1')}` } })
 ).json();
-const ctx = { section: me.section_id as number };
+const ctx = { section: me.section_id as number, student: me.id as number };
 
 let failed = 0;
 console.log(`${iterations} iterations per case on ${handle.kind}\n`);
