@@ -4,7 +4,8 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import Fastify, { type FastifyInstance } from 'fastify';
+import type { Socket } from 'node:net';
+import Fastify, { type FastifyError, type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import fastifyStatic from '@fastify/static';
 import {
   hasZodFastifySchemaValidationErrors,
@@ -15,7 +16,7 @@ import {
 } from 'fastify-type-provider-zod';
 import type { Config } from './config';
 import type { DbHandle, Db } from './db/client';
-import { ApiError } from './errors';
+import { ApiError, badRequest } from './errors';
 import { guardPlugin } from './auth/guard';
 import { LoginLimiter } from './auth/rate-limit';
 import { registerRoutes } from './routes/index';
@@ -25,6 +26,7 @@ export interface RegisteredRoute {
   url: string;
   action: string | null;
   public: boolean;
+  readOnlySafe: boolean;
 }
 
 declare module 'fastify' {
@@ -39,11 +41,88 @@ declare module 'fastify' {
 
 export type App = FastifyInstance;
 
+const errorBodyOf = (code: string, message: string) => ({ error: { code, message } });
+
+/** Errors Fastify raises before routing (a URL it cannot decode, ...), in the project's shape. */
+const FRAMEWORK_ERRORS: Record<string, { status: number; code: string; message: string }> = {
+  FST_ERR_BAD_URL: { status: 400, code: 'bad_url', message: 'The address is not valid.' },
+  FST_ERR_MAX_PARAM_LENGTH: { status: 414, code: 'uri_too_long', message: 'The address is too long.' },
+};
+
+function frameworkError(err: FastifyError, req: FastifyRequest, reply: FastifyReply) {
+  const known = FRAMEWORK_ERRORS[err.code];
+  if (!known) req.log.error({ err }, 'framework error');
+  const { status, code, message } = known ?? {
+    status: 500,
+    code: 'internal',
+    message: 'Something went wrong on our side.',
+  };
+  return reply.code(status).send(errorBodyOf(code, message));
+}
+
+/**
+ * Requests Node's HTTP parser refuses never reach Fastify: answer them on the raw socket, as
+ * Fastify's default handler does, but in the project's shape.
+ */
+function clientErrorHandler(err: NodeJS.ErrnoException, socket: Socket) {
+  if (err.code === 'ECONNRESET' || socket.destroyed) return;
+  const [status, reason, code, message] =
+    err.code === 'ERR_HTTP_REQUEST_TIMEOUT'
+      ? [408, 'Request Timeout', 'timeout', 'The request took too long.']
+      : err.code === 'HPE_HEADER_OVERFLOW'
+        ? [431, 'Request Header Fields Too Large', 'headers_too_large', 'The request headers are too large.']
+        : [400, 'Bad Request', 'bad_request', 'The request is malformed.'];
+  const body = JSON.stringify(errorBodyOf(code, message));
+  if (socket.writable) {
+    socket.write(
+      `HTTP/1.1 ${status} ${reason}\r\nContent-Length: ${Buffer.byteLength(body)}\r\n` +
+        `Content-Type: application/json; charset=utf-8\r\nConnection: close\r\n\r\n${body}`,
+    );
+  }
+  socket.destroy(err);
+}
+
+/** PostgreSQL's SQLSTATE class 22, "data exception", possibly wrapped by Drizzle as the cause. */
+function isDataException(err: unknown): boolean {
+  for (let e = err, depth = 0; e && typeof e === 'object' && depth < 3; e = (e as { cause?: unknown }).cause, depth++) {
+    const code = (e as { code?: unknown }).code;
+    if (typeof code === 'string' && /^22[0-9A-Z]{3}$/.test(code)) return true;
+  }
+  return false;
+}
+
+/**
+ * The path (`attendance.0.student_id`) of the first string holding a NUL character, which
+ * PostgreSQL text cannot store; null when there is none. Iterative, so deep nesting cannot
+ * overflow the stack.
+ */
+export function nulPath(value: unknown, root = ''): string | null {
+  const stack: [unknown, string][] = [[value, root]];
+  while (stack.length) {
+    const [v, at] = stack.pop()!;
+    if (typeof v === 'string') {
+      if (v.includes('\u0000')) return at || 'body';
+    } else if (Array.isArray(v)) {
+      for (let i = v.length - 1; i >= 0; i--) stack.push([v[i], at ? `${at}.${i}` : String(i)]);
+    } else if (v && typeof v === 'object') {
+      const entries = Object.entries(v);
+      for (let i = entries.length - 1; i >= 0; i--) {
+        const [k, child] = entries[i];
+        if (k.includes('\u0000')) return at || 'body';
+        stack.push([child, at ? `${at}.${k}` : k]);
+      }
+    }
+  }
+  return null;
+}
+
 export async function buildApp(config: Config, handle: DbHandle): Promise<FastifyInstance> {
   const app = Fastify({
     logger: config.LOG_LEVEL === 'silent' ? false : { level: config.LOG_LEVEL },
     bodyLimit: 1_048_576,
     trustProxy: false,
+    frameworkErrors: (err, req, reply) => frameworkError(err, req, reply as FastifyReply),
+    clientErrorHandler,
   }).withTypeProvider<ZodTypeProvider>();
 
   app.setValidatorCompiler(validatorCompiler);
@@ -69,6 +148,14 @@ export async function buildApp(config: Config, handle: DbHandle): Promise<Fastif
       req.log.error({ err }, 'response did not match its schema');
       return reply.code(500).send({ error: { code: 'internal', message: 'Something went wrong on our side.' } });
     }
+    if (isDataException(err)) {
+      // A value the schemas let through but PostgreSQL refuses (an out-of-range number, say): the
+      // request is at fault, but the schema that let it in deserves a look, hence the warning.
+      req.log.warn({ err }, 'database refused a value from the request');
+      return reply
+        .code(400)
+        .send(errorBodyOf('invalid_input', 'A value in the request is out of range or not allowed.'));
+    }
     const status = (err as { statusCode?: number }).statusCode;
     if (status && status >= 400 && status < 500) {
       const code = status === 413 ? 'payload_too_large' : status === 415 ? 'unsupported_media_type' : 'bad_request';
@@ -84,11 +171,24 @@ export async function buildApp(config: Config, handle: DbHandle): Promise<Fastif
     if (!route.url.startsWith('/api/')) return;
     for (const method of [route.method].flat()) {
       if (method === 'HEAD') continue;
-      apiRoutes.push({ method, url: route.url, action: route.config?.action ?? null, public: !!route.config?.public });
+      apiRoutes.push({
+        method,
+        url: route.url,
+        action: route.config?.action ?? null,
+        public: !!route.config?.public,
+        readOnlySafe: !!route.config?.readOnlySafe,
+      });
     }
   });
 
   await app.register(guardPlugin);
+  // One guard for every route's input, before validation: schemas check shapes, not this.
+  app.addHook('preValidation', async (req) => {
+    for (const part of [req.params, req.query, req.body]) {
+      const at = nulPath(part);
+      if (at) throw badRequest(at, 'must not contain NUL characters');
+    }
+  });
   await app.register(registerRoutes, { prefix: '/api' });
 
   const staticDir = config.STATIC_DIR ? path.resolve(config.STATIC_DIR) : '';

@@ -2,10 +2,12 @@
  * The security boundary. Every route declares either `config.public` or `config.action`; the
  * guard authenticates the bearer token and checks the action against src/api/permissions.ts
  * before validation and before any handler runs. A route that declares neither is refused.
+ * Read-only user types (WRITE_FORBIDDEN_TYPES, the viewer) are refused every call that is not a
+ * read, whatever the permission table says, unless the route opts out with `config.readOnlySafe`.
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import { can, type Action } from '@/api/permissions';
+import { can, WRITE_FORBIDDEN_TYPES, type Action } from '@/api/permissions';
 import { unauthorized, ApiError } from '../errors';
 import { findSession, type AuthContext } from './sessions';
 
@@ -13,6 +15,8 @@ declare module 'fastify' {
   interface FastifyContextConfig {
     action?: Action;
     public?: boolean;
+    /** A non-GET route that read-only user types may still call: it changes nothing of the school's. */
+    readOnlySafe?: boolean;
   }
   interface FastifyRequest {
     auth: AuthContext | null;
@@ -32,6 +36,21 @@ export function authOf(req: FastifyRequest): AuthContext {
   return req.auth;
 }
 
+const READ_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+/** Actions whose non-GET routes read-only user types may call, besides `config.readOnlySafe`. */
+const READ_ONLY_SAFE_ACTIONS: ReadonlySet<Action> = new Set(['users.logout']);
+
+/** Whether a call by `userType` is a write that the user type may never make. */
+export function isForbiddenWrite(
+  userType: AuthContext['userType'],
+  method: string,
+  config: { action?: Action; readOnlySafe?: boolean },
+): boolean {
+  if (READ_METHODS.has(method.toUpperCase())) return false;
+  if (config.readOnlySafe || (config.action && READ_ONLY_SAFE_ACTIONS.has(config.action))) return false;
+  return (WRITE_FORBIDDEN_TYPES as readonly number[]).includes(userType);
+}
+
 export const guardPlugin = fp(async (app: FastifyInstance) => {
   app.decorateRequest('auth', null);
   app.addHook('onRequest', async (req) => {
@@ -47,5 +66,7 @@ export const guardPlugin = fp(async (app: FastifyInstance) => {
     req.auth = auth;
     if (!can(auth.userType, config.action))
       throw new ApiError(403, 'forbidden_role', 'Your account type cannot do this.');
+    if (isForbiddenWrite(auth.userType, req.method, config))
+      throw new ApiError(403, 'read_only_account', 'Your account can only read.');
   });
 });

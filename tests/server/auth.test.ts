@@ -71,6 +71,28 @@ describe('sign-in', () => {
     // Other ids are not affected.
     expect((await login('student1')).statusCode).toBe(200);
   });
+
+  it('counts failures per account: once an id is blocked, its e-mail and phone are blocked too', async () => {
+    const [admin] = await t.db.select().from(users).where(eq(users.userCode, 'admin2'));
+    for (let i = 0; i < 3; i++) expect((await login('admin2', 'wrong')).statusCode).toBe(401);
+    expect((await login('admin2')).statusCode).toBe(429);
+    for (const form of [admin.email!, admin.email!.toUpperCase(), admin.phone!, `+88${admin.phone!}`]) {
+      const res = await login(form);
+      expect(res.statusCode, form).toBe(429);
+      expect(res.headers['retry-after'], form).toBeDefined();
+    }
+  });
+
+  it('spreading failures over the id, e-mail and phone does not multiply the tries', async () => {
+    const [sa] = await t.db.select().from(users).where(eq(users.userCode, 'superadmin'));
+    for (const form of ['superadmin', sa.email!, sa.phone!]) {
+      const res = await login(form, 'wrong');
+      expect(res.statusCode, form).toBe(401);
+      expect(res.json().errorMsg).toBe('Wrong user id or password.');
+    }
+    expect((await login(`+88${sa.phone!}`)).statusCode).toBe(429);
+    expect((await login('SuperAdmin')).statusCode).toBe(429);
+  });
 });
 
 describe('session tokens', () => {

@@ -4,7 +4,14 @@
  * are refused. A new route fails this file until it is listed below as tenant-scoped or global.
  */
 import { and, eq, ne } from 'drizzle-orm';
-import { ALL_USER_TYPES, PERMISSIONS, type Action, type UserType } from '@/api/permissions';
+import {
+  ALL_USER_TYPES,
+  PERMISSIONS,
+  VIEWER,
+  WRITE_FORBIDDEN_TYPES,
+  type Action,
+  type UserType,
+} from '@/api/permissions';
 import {
   notices,
   routines,
@@ -16,7 +23,10 @@ import {
   schoolTypes,
   viewerSchools,
 } from '@server/db/schema';
-import { createTestApp, type TestApp } from '../helpers/server';
+import { buildApp } from '@server/app';
+import { loadConfig } from '@server/config';
+import { createTestApp, DEMO_PASSWORD, type TestApp } from '../helpers/server';
+import { freshDb } from '../helpers/test-db';
 
 const ACCOUNT: Record<UserType, string> = { 1: 'student1', 2: 'teacher1', 4: 'admin1', 5: 'superadmin', 6: 'viewer1' };
 
@@ -153,6 +163,70 @@ it('user types the permission table leaves out get 403; the others pass the guar
       }
     }
   }
+});
+
+describe('read-only user types never write', () => {
+  const isWrite = (r: { method: string }) => !['GET', 'HEAD', 'OPTIONS'].includes(r.method);
+  const exempt = (r: { action: string | null; readOnlySafe: boolean }) => r.action === 'users.logout' || r.readOnlySafe;
+
+  it('no write route’s action lists a read-only user type, except sign-out', () => {
+    expect(WRITE_FORBIDDEN_TYPES).toContain(VIEWER);
+    const writes = routes().filter(isWrite);
+    expect(writes.length).toBeGreaterThan(1);
+    for (const r of writes) {
+      if (exempt(r)) continue;
+      const allowed = PERMISSIONS[r.action as Action] as readonly UserType[];
+      for (const type of WRITE_FORBIDDEN_TYPES) expect(allowed, `${key(r)} lists type ${type}`).not.toContain(type);
+    }
+  });
+
+  it('a viewer’s call to every write route is 403', async () => {
+    for (const r of routes().filter(isWrite)) {
+      if (exempt(r)) continue;
+      const res = await t.call(ACCOUNT[VIEWER], { method: r.method as 'POST', url: r.url, payload: {} });
+      expect(res.statusCode, key(r)).toBe(403);
+    }
+  });
+
+  it('the guard refuses a viewer’s write even where the permission table would allow it', async () => {
+    const handle = await freshDb();
+    const app = await buildApp(loadConfig({ LOG_LEVEL: 'silent', STATIC_DIR: '' }), handle);
+    // 'users.me' lists every user type, the viewer included.
+    app.route({
+      method: ['POST', 'PUT', 'PATCH', 'DELETE'],
+      url: '/api/test/write',
+      config: { action: 'users.me' },
+      handler: async () => ({ ok: true }),
+    });
+    app.post('/api/test/receipt', { config: { action: 'users.me', readOnlySafe: true } }, async () => ({ ok: true }));
+    await app.ready();
+    try {
+      const as = async (userCode: string) => {
+        const login = await app.inject({
+          method: 'POST',
+          url: '/api/users/login',
+          payload: { user_code: userCode, password: DEMO_PASSWORD },
+        });
+        return { authorization: `Bearer ${login.json().accessToken}` };
+      };
+      const viewer = await as(ACCOUNT[VIEWER]);
+      for (const method of ['POST', 'PUT', 'PATCH', 'DELETE'] as const) {
+        const refused = await app.inject({ method, url: '/api/test/write', headers: viewer });
+        expect(refused.statusCode, method).toBe(403);
+        expect(refused.json().error.code, method).toBe('read_only_account');
+      }
+      expect((await app.inject({ method: 'POST', url: '/api/test/receipt', headers: viewer })).statusCode).toBe(200);
+      expect((await app.inject({ url: '/api/users/user_id', headers: viewer })).statusCode).toBe(200);
+      const teacher = await as('teacher1');
+      expect((await app.inject({ method: 'POST', url: '/api/test/write', headers: teacher })).statusCode).toBe(200);
+      // Signing out is the one write every account may make.
+      const out = await app.inject({ method: 'POST', url: '/api/users/logout', headers: viewer });
+      expect(out.statusCode).toBe(200);
+    } finally {
+      await app.close();
+      await handle.close();
+    }
+  });
 });
 
 it('school 1 users are refused ids of school 2 on every tenant-scoped route', async () => {
