@@ -20,6 +20,7 @@ import { Loading, FullPageLoading } from '@/ui/status';
 import { ToastProvider, useToast } from '@/ui/toast';
 import NotFound from '@/screens/not-available/not-found';
 import '@/screens/notices/commands';
+import '@/screens/attendance/commands';
 
 // The signed-in chrome (header, menu, palette) is its own chunk, fetched right away in parallel
 // with the first screen so that signing in does not wait for it.

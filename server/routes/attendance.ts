@@ -59,7 +59,7 @@ import {
   teacherTeachesSection,
   type RoutineRef,
 } from '../services/attendance';
-import { adapterFromConfig, deliveriesSettled, deliverPending } from '../services/messaging';
+import { adapterFromConfig, deliveriesSettled, deliverPending, MAX_ATTEMPTS } from '../services/messaging';
 import { schoolClock, sessionIdForDate } from '../services/school-time';
 
 export async function attendanceRoutes(fastify: FastifyInstance) {
@@ -299,19 +299,14 @@ export async function attendanceRoutes(fastify: FastifyInstance) {
       deliverPending(db, sms, { scope: { routineId: routine.id, date }, limit: 500 }).catch((err: unknown) =>
         req.log.error({ err }, 'absence message delivery failed'),
       );
-      const message =
-        result.absent === 0
-          ? 'No student was absent in this class.'
-          : result.queued > 0
-            ? `${result.queued} absence message${result.queued === 1 ? '' : 's'} queued`
-            : result.already > 0
-              ? 'Absence messages were already sent for this class.'
-              : 'No guardian phone number is on file for the absent students.';
       return {
         ok: true as const,
-        message,
+        message: absenceMessageSummary(result),
         queued: result.queued,
+        retried: result.retried,
         already: result.already,
+        failed: result.failed,
+        cancelled: result.cancelled,
         no_phone: result.noPhone,
       };
     },
@@ -330,4 +325,29 @@ export async function attendanceRoutes(fastify: FastifyInstance) {
       return rows;
     },
   );
+}
+
+const messages = (n: number) => `${n} message${n === 1 ? '' : 's'}`;
+
+/** What a press of 'Send Absent Message' did, every count named (none claimed that did not happen). */
+function absenceMessageSummary(r: {
+  absent: number;
+  queued: number;
+  retried: number;
+  already: number;
+  failed: number;
+  cancelled: number;
+  noPhone: number;
+}): string {
+  const parts = [
+    r.queued ? `${messages(r.queued)} queued` : '',
+    r.retried ? `${messages(r.retried)} not sent earlier, sending again` : '',
+    r.already ? `${messages(r.already)} already sent` : '',
+    r.failed ? `${messages(r.failed)} failed after ${MAX_ATTEMPTS} attempts (see the outbox)` : '',
+    r.cancelled ? `${messages(r.cancelled)} cancelled (student now present)` : '',
+    r.noPhone ? `${r.noPhone} absent student${r.noPhone === 1 ? '' : 's'} without a guardian phone number` : '',
+  ].filter(Boolean);
+  const lead = r.absent === 0 ? 'No student is absent in this class' : '';
+  const text = [lead, ...parts].filter(Boolean).join('; ') || 'Nothing to send';
+  return `${text.charAt(0).toUpperCase()}${text.slice(1)}.`;
 }

@@ -3,7 +3,14 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { and, desc, eq, or, sql } from 'drizzle-orm';
 import type { z } from 'zod';
-import { loginBody, loginFailure, loginResponse, userProfile, userQuery } from '@/api/schemas/auth';
+import {
+  DEFAULT_SCHOOL_TIME_ZONE,
+  loginBody,
+  loginFailure,
+  loginResponse,
+  userProfile,
+  userQuery,
+} from '@/api/schemas/auth';
 import { okBody } from '@/api/schemas/common';
 import { authOf } from '../auth/guard';
 import { dummyPasswordHash, verifyPassword } from '../auth/passwords';
@@ -37,14 +44,17 @@ export async function usersRoutes(fastify: FastifyInstance) {
     },
     async (req, reply) => {
       const id = req.body.user_code.trim();
+      // Failures count per typed text, per account (its code, e-mail and phone share one budget)
+      // and, more loosely, per client address.
       const keys = [`id:${id.toLowerCase()}`];
       const ipKeys = [`ip:${req.ip}`];
       const limiter = app.loginLimiter;
-      const wait = Math.max(limiter.retryAfter(keys), limiter.retryAfter(ipKeys, 10));
-      if (wait > 0) {
+      const refuseIfLimited = (wait: number) => {
+        if (wait <= 0) return;
         reply.header('retry-after', String(wait));
         throw tooMany(`Too many failed sign-ins. Try again in ${Math.ceil(wait / 60)} minute(s).`);
-      }
+      };
+      refuseIfLimited(Math.max(limiter.retryAfter(keys), limiter.retryAfter(ipKeys, 10)));
       const phone = normalisePhone(id);
       const [user] = await app.db
         .select({
@@ -63,6 +73,10 @@ export async function usersRoutes(fastify: FastifyInstance) {
           ),
         )
         .limit(1);
+      if (user) {
+        keys.push(`user:${user.id}`);
+        refuseIfLimited(limiter.retryAfter(keys));
+      }
       // Always spend the hashing time, so unknown ids cannot be told apart from wrong passwords.
       const ok = await verifyPassword(req.body.password, user?.passwordHash ?? (await dummyPasswordHash()));
       if (!user || !ok || user.status !== 'active') {
@@ -114,6 +128,7 @@ export async function loadProfile(db: DbOrTx, userId: number): Promise<z.infer<t
       schoolId: users.schoolId,
       schoolName: schools.schoolName,
       schoolType: schools.schoolTypeId,
+      timeZone: schools.timeZone,
     })
     .from(users)
     .leftJoin(schools, eq(schools.id, users.schoolId))
@@ -130,6 +145,8 @@ export async function loadProfile(db: DbOrTx, userId: number): Promise<z.infer<t
     school_info_id: u.schoolId,
     school_type: u.schoolType,
     school_name: u.schoolName,
+    // The client's "today" and attendance times are the school's (users without a school: the default).
+    time_zone: u.timeZone ?? DEFAULT_SCHOOL_TIME_ZONE,
     admin_code: null,
     teacher_code: null,
     student_code: null,

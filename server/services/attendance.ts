@@ -13,7 +13,8 @@
  * A section with no period taken yet has null present/absent/present_rate (never 0%).
  */
 import { DateTime } from 'luxon';
-import { and, asc, between, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, asc, between, desc, eq, inArray, not, sql, type SQL } from 'drizzle-orm';
+import type { OutboxStatus } from '@/api/schemas/attendance';
 import type { DbOrTx } from '../db/client';
 import {
   attendanceAudit,
@@ -31,6 +32,7 @@ import {
   teachers,
 } from '../db/schema';
 import { ApiError, badRequest } from '../errors';
+import { cancelAbsenceMessages, CANCELLED_REASON, isCancelled, MAX_ATTEMPTS } from './messaging';
 import { normalisePhone } from './phone';
 import { dayIdOf } from './school-time';
 
@@ -214,6 +216,12 @@ export async function recordAttendance(db: DbOrTx, input: RecordInput) {
         : [];
     });
     if (changes.length) await tx.insert(attendanceAudit).values(changes);
+    // A student marked present must not get the absence SMS of an earlier, absent mark.
+    await cancelAbsenceMessages(tx, {
+      routineId: routine.id,
+      date,
+      enrolmentIds: entries.filter((e) => e.attendance_status === 1).map((e) => enrolmentOf.get(e.student_id)!),
+    });
 
     const marks = await tx
       .select({
@@ -620,8 +628,11 @@ export function absenceText(m: {
 }
 
 /**
- * Queue one 'absence' message per absent student of a taking. The unique key (kind, enrolment,
- * routine, date) with ON CONFLICT DO NOTHING makes a second press queue nothing new.
+ * Queue one 'absence' message per absent student of a taking and say what became of each: newly
+ * queued (or queued again after a cancellation), unsent and re-tried by this press's delivery,
+ * already sent, failed with no attempts left; plus the period's messages cancelled because the
+ * student is present now. The unique key (kind, enrolment, routine, date) keeps one row per
+ * student, period and date, so a second press never queues a duplicate.
  */
 export async function queueAbsenceMessages(db: DbOrTx, opts: { routine: RoutineRef; date: string; userId: number }) {
   const { routine, date, userId } = opts;
@@ -656,6 +667,19 @@ export async function queueAbsenceMessages(db: DbOrTx, opts: { routine: RoutineR
     .innerJoin(schools, eq(schools.id, attendanceTakings.schoolId))
     .where(and(eq(attendanceMarks.takingId, taking.id), eq(attendanceMarks.status, 0)))
     .orderBy(asc(enrolments.classRollNo));
+  // Rows left from before cancellations were made on resubmission: cancel them now.
+  await cancelAbsenceMessages(db, { routineId: routine.id, date });
+  const existing = await db
+    .select({
+      enrolmentId: messageOutbox.enrolmentId,
+      status: messageOutbox.status,
+      attempts: messageOutbox.attempts,
+      lastError: messageOutbox.lastError,
+    })
+    .from(messageOutbox)
+    .where(
+      and(eq(messageOutbox.kind, 'absence'), eq(messageOutbox.routineId, routine.id), eq(messageOutbox.date, date)),
+    );
   const rows = absent.flatMap((a) => {
     const phone = guardianPhone(a);
     if (!phone) return [];
@@ -672,23 +696,53 @@ export async function queueAbsenceMessages(db: DbOrTx, opts: { routine: RoutineR
       },
     ];
   });
+  // New rows are inserted; a cancelled row of a student who is absent again is queued afresh.
   const queued = rows.length
-    ? await db.insert(messageOutbox).values(rows).onConflictDoNothing().returning({ id: messageOutbox.id })
+    ? await db
+        .insert(messageOutbox)
+        .values(rows)
+        .onConflictDoUpdate({
+          target: [messageOutbox.kind, messageOutbox.enrolmentId, messageOutbox.routineId, messageOutbox.date],
+          set: {
+            status: 'queued',
+            attempts: 0,
+            lastError: null,
+            phone: sql`excluded.phone`,
+            body: sql`excluded.body`,
+            createdByUserId: userId,
+          },
+          setWhere: isCancelled,
+        })
+        .returning({ enrolmentId: messageOutbox.enrolmentId })
     : [];
+  const queuedIds = new Set(queued.map((q) => q.enrolmentId));
+  const absentIds = new Set(rows.map((r) => r.enrolmentId));
+  const counts = { retried: 0, already: 0, failed: 0, cancelled: 0 };
+  for (const e of existing) {
+    if (queuedIds.has(e.enrolmentId)) continue;
+    if (e.status === 'failed' && e.lastError === CANCELLED_REASON) counts.cancelled += 1;
+    else if (!absentIds.has(e.enrolmentId)) continue;
+    else if (e.status === 'sent') counts.already += 1;
+    else if (e.attempts < MAX_ATTEMPTS) counts.retried += 1;
+    else counts.failed += 1;
+  }
   return {
     absent: absent.length,
     queued: queued.length,
-    already: rows.length - queued.length,
+    ...counts,
     noPhone: absent.length - rows.length,
   };
 }
 
 export async function listOutbox(
   db: DbOrTx,
-  opts: { schoolId: number; status?: 'queued' | 'sent' | 'failed'; limit: number; offset: number },
+  opts: { schoolId: number; status?: OutboxStatus; limit: number; offset: number },
 ) {
   const where: SQL[] = [eq(messageOutbox.schoolId, opts.schoolId)];
-  if (opts.status) where.push(eq(messageOutbox.status, opts.status));
+  // 'cancelled' is stored as 'failed' with CANCELLED_REASON (services/messaging.ts).
+  if (opts.status === 'cancelled') where.push(isCancelled);
+  else if (opts.status === 'failed') where.push(eq(messageOutbox.status, 'failed'), not(isCancelled));
+  else if (opts.status) where.push(eq(messageOutbox.status, opts.status));
   const [{ count }] = await db
     .select({ count: sql<number>`count(*)::int` })
     .from(messageOutbox)
@@ -718,7 +772,10 @@ export async function listOutbox(
     total: Number(count),
     rows: rows.map((r) => ({
       ...r,
-      status: r.status as 'queued' | 'sent' | 'failed',
+      status:
+        r.status === 'failed' && r.last_error === CANCELLED_REASON
+          ? ('cancelled' as const)
+          : (r.status as OutboxStatus),
       created_at: r.created_at.toISOString(),
       sent_at: r.sent_at ? r.sent_at.toISOString() : null,
     })),

@@ -4,16 +4,69 @@
  * `httpSmsAdapter` (POSTs JSON to an SMS gateway). A failed row is retried by later deliveries
  * while attempts < MAX_ATTEMPTS.
  *
+ * An absence message leaves only while its student is still marked absent for that period and
+ * date: a resubmission that marks the student present cancels the unsent row (cancelAbsenceMessages,
+ * called from the same transaction), and every delivery re-checks the mark when it claims a row.
+ * The outbox's status check allows only queued/sent/failed, so a cancelled row is stored as
+ * 'failed' with last_error = CANCELLED_REASON (isCancelled) and listed as 'cancelled' (listOutbox).
+ *
  * Deliveries in one process run one after another (a promise chain per database), so a row is
  * never handed to the gateway twice at once. Several server processes on one database would need
  * a claim column or SKIP LOCKED claiming; the single-process server does not.
  */
-import { and, asc, eq, lt, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, inArray, lt, not, or, sql, type SQL } from 'drizzle-orm';
 import type { Config } from '../config';
 import type { Db, DbOrTx } from '../db/client';
-import { messageOutbox } from '../db/schema';
+import { attendanceMarks, attendanceTakings, messageOutbox } from '../db/schema';
 
 export const MAX_ATTEMPTS = 3;
+
+/** last_error of a cancelled row (stored with status 'failed'; see the header). */
+export const CANCELLED_REASON = 'Cancelled: the student was marked present.';
+
+/** A cancelled row. */
+export const isCancelled = and(eq(messageOutbox.status, 'failed'), eq(messageOutbox.lastError, CANCELLED_REASON))!;
+
+/** Not sent and not cancelled: a row a delivery may still hand to the adapter (attempts permitting). */
+const unsent = or(
+  eq(messageOutbox.status, 'queued'),
+  and(eq(messageOutbox.status, 'failed'), sql`${messageOutbox.lastError} is distinct from ${CANCELLED_REASON}`),
+)!;
+
+/** The row's student is marked absent for its period and date now (absence messages only). */
+const stillAbsent = sql`(${messageOutbox.kind} <> 'absence' or exists (
+  select 1 from ${attendanceTakings}
+  inner join ${attendanceMarks} on ${attendanceMarks.takingId} = ${attendanceTakings.id}
+  where ${attendanceTakings.routineId} = ${messageOutbox.routineId}
+    and ${attendanceTakings.date} = ${messageOutbox.date}
+    and ${attendanceMarks.enrolmentId} = ${messageOutbox.enrolmentId}
+    and ${attendanceMarks.status} = 0))`;
+
+/**
+ * Cancel the unsent absence messages of a period and date whose students are no longer absent
+ * (all such students of the period when `enrolmentIds` is omitted). Sent rows stay as they are.
+ * Returns how many rows were cancelled by this call.
+ */
+export async function cancelAbsenceMessages(
+  db: DbOrTx,
+  opts: { routineId: number; date: string; enrolmentIds?: number[] },
+): Promise<number> {
+  if (opts.enrolmentIds && opts.enrolmentIds.length === 0) return 0;
+  const where: SQL[] = [
+    eq(messageOutbox.kind, 'absence'),
+    eq(messageOutbox.routineId, opts.routineId),
+    eq(messageOutbox.date, opts.date),
+    unsent,
+    sql`not ${stillAbsent}`,
+  ];
+  if (opts.enrolmentIds) where.push(inArray(messageOutbox.enrolmentId, opts.enrolmentIds));
+  const rows = await db
+    .update(messageOutbox)
+    .set({ status: 'failed', lastError: CANCELLED_REASON })
+    .where(and(...where))
+    .returning({ id: messageOutbox.id });
+  return rows.length;
+}
 
 export interface OutgoingSms {
   /** 01XXXXXXXXX */
@@ -118,13 +171,11 @@ export async function deliveriesSettled(db: Db): Promise<void> {
   }
 }
 
+/** Rows a delivery may take: unsent, attempts left, and (absence messages) the student still absent. */
+const deliverable = and(unsent, lt(messageOutbox.attempts, MAX_ATTEMPTS), stillAbsent)!;
+
 async function deliverNow(db: DbOrTx, adapter: DeliveryAdapter, opts: DeliverOptions): Promise<DeliveryResult> {
-  const where: SQL[] = [
-    or(
-      eq(messageOutbox.status, 'queued'),
-      and(eq(messageOutbox.status, 'failed'), lt(messageOutbox.attempts, MAX_ATTEMPTS)),
-    )!,
-  ];
+  const where: SQL[] = [deliverable];
   if (opts.scope) {
     where.push(eq(messageOutbox.routineId, opts.scope.routineId), eq(messageOutbox.date, opts.scope.date));
   }
@@ -138,21 +189,30 @@ async function deliverNow(db: DbOrTx, adapter: DeliveryAdapter, opts: DeliverOpt
   const queue = [...rows];
   const worker = async () => {
     for (let row = queue.shift(); row; row = queue.shift()) {
+      // Claim the row just before sending: the attempt is counted, and a row whose student was
+      // marked present (or that was cancelled) since the list above was read is skipped.
+      const [claimed] = await db
+        .update(messageOutbox)
+        .set({ attempts: sql`${messageOutbox.attempts} + 1` })
+        .where(and(eq(messageOutbox.id, row.id), deliverable))
+        .returning({ id: messageOutbox.id });
+      if (!claimed) continue;
       // Each outcome is written as soon as the adapter answers, so a crash part-way never
       // re-sends what already left.
       try {
         await adapter.send({ to: row.phone, message: row.body });
         await db
           .update(messageOutbox)
-          .set({ status: 'sent', sentAt: sql`now()`, attempts: sql`${messageOutbox.attempts} + 1`, lastError: null })
+          .set({ status: 'sent', sentAt: sql`now()`, lastError: null })
           .where(eq(messageOutbox.id, row.id));
         result.sent += 1;
       } catch (err) {
         const reason = (err instanceof Error ? err.message : String(err)) || 'delivery failed';
         await db
           .update(messageOutbox)
-          .set({ status: 'failed', attempts: sql`${messageOutbox.attempts} + 1`, lastError: reason.slice(0, 500) })
-          .where(eq(messageOutbox.id, row.id));
+          .set({ status: 'failed', lastError: reason.slice(0, 500) })
+          // A cancellation that came while the gateway was answering stays a cancellation.
+          .where(and(eq(messageOutbox.id, row.id), not(isCancelled)));
         result.failed += 1;
       }
     }

@@ -44,21 +44,19 @@ import {
   type SubjectRow,
 } from '@/api/schemas/lookups';
 import { routineTodayRow, type RoutineTodayRow } from '@/api/schemas/routines';
+import { schoolTimeZone } from '@/api/session';
 
 /**
- * The school's time zone. It is a school setting on the server (default Asia/Dhaka, DOMAIN.md);
- * the signed-in profile does not carry it, so the client uses the default for "today" and "now".
+ * The school's today as YYYY-MM-DD. The zone is the school's setting, carried by the signed-in
+ * profile (`time_zone`, default Asia/Dhaka; see schoolTimeZone in ./session).
  */
-export const SCHOOL_TIME_ZONE = 'Asia/Dhaka';
-
-/** The school's today as YYYY-MM-DD. */
-export function schoolToday(now: DateTime = DateTime.now()): string {
-  return now.setZone(SCHOOL_TIME_ZONE).toISODate()!;
+export function schoolToday(now: DateTime = DateTime.now(), zone: string = schoolTimeZone()): string {
+  return now.setZone(zone).toISODate()!;
 }
 
 /** The school's clock time as HH:mm:ss (the attendance time the spec sends with a taking). */
-export function schoolClockTime(now: DateTime = DateTime.now()): string {
-  return now.setZone(SCHOOL_TIME_ZONE).toFormat('HH:mm:ss');
+export function schoolClockTime(now: DateTime = DateTime.now(), zone: string = schoolTimeZone()): string {
+  return now.setZone(zone).toFormat('HH:mm:ss');
 }
 
 // ------------------------------------------------------------------ the teacher's flow

@@ -3,7 +3,14 @@
  * The session machine uses these as its default actors and actions; tests replace them.
  */
 import { z } from 'zod';
-import { loginResponse, userProfile, type LoginBody, type LoginResponse, type UserProfile } from '@/api/schemas/auth';
+import {
+  DEFAULT_SCHOOL_TIME_ZONE,
+  loginResponse,
+  userProfile,
+  type LoginBody,
+  type LoginResponse,
+  type UserProfile,
+} from '@/api/schemas/auth';
 import { okBody } from '@/api/schemas/common';
 import { isUserType, type UserType } from '@/api/permissions';
 import { apiGet, apiPost } from '@/api/client';
@@ -25,6 +32,29 @@ export function fetchMe({ token, user_code, user_type }: FetchMeInput): Promise<
 
 export async function logout({ token }: { token: string }): Promise<void> {
   await apiPost('/api/users/logout', okBody, { auth: { token } });
+}
+
+// ---- the school's time zone ------------------------------------------------------------------
+
+let timeZone = DEFAULT_SCHOOL_TIME_ZONE;
+
+/** The signed-in user's school time zone: what "today" and the clock mean on every screen. */
+export function schoolTimeZone(): string {
+  return timeZone;
+}
+
+/** Follows the signed-in profile (src/ui/session.tsx); a missing or unknown zone means the default. */
+export function setSchoolTimeZone(zone: string | null | undefined): void {
+  timeZone = zone && isTimeZone(zone) ? zone : DEFAULT_SCHOOL_TIME_ZONE;
+}
+
+function isTimeZone(zone: string): boolean {
+  try {
+    new Intl.DateTimeFormat('en', { timeZone: zone });
+    return true;
+  } catch {
+    return false;
+  }
 }
 
 // ---- the saved sign-in ----------------------------------------------------------------------

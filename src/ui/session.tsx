@@ -6,7 +6,7 @@ import { useLayoutEffect, useRef, useState, type ReactNode } from 'react';
 import { createActorContext } from '@xstate/react';
 import { useLocation } from 'wouter';
 import { configureAuth } from '@/api/client';
-import { readStoredSession, STORAGE_KEY } from '@/api/session';
+import { readStoredSession, setSchoolTimeZone, STORAGE_KEY } from '@/api/session';
 import { sessionMachine, type SessionMachine } from '@/machines/session.machine';
 import type { SnapshotFrom } from 'xstate';
 
@@ -61,6 +61,15 @@ function ClientBridge() {
       }),
     [actor],
   );
+
+  // The school's time zone follows the profile. A subscription (not a render) sets it, so it is
+  // in place before any screen that reads it renders with the new profile.
+  useLayoutEffect(() => {
+    const follow = (snapshot: SessionSnapshot) => setSchoolTimeZone(snapshot.context.profile?.time_zone);
+    follow(actor.getSnapshot());
+    const subscription = actor.subscribe(follow);
+    return () => subscription.unsubscribe();
+  }, [actor]);
 
   // Another tab signed in or out: follow it.
   useLayoutEffect(() => {

@@ -129,7 +129,16 @@ function resultFor(ctx: AttendanceContext): TakeAttendanceResponse {
 
 function messageFor(ctx: AttendanceContext): AbsentMessageResponse {
   const absent = ctx.result?.absent ?? 0;
-  return { ok: true, message: `${absent} absence messages queued`, queued: absent, already: 0, no_phone: 0 };
+  return {
+    ok: true,
+    message: `${absent} absence messages queued`,
+    queued: absent,
+    retried: 0,
+    already: 0,
+    failed: 0,
+    cancelled: 0,
+    no_phone: 0,
+  };
 }
 
 // ---- the model --------------------------------------------------------------------------------

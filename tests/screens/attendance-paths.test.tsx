@@ -132,7 +132,16 @@ function eventsFor(state: Snap): ModelEvent[] {
     { type: 'xstate.error.actor.submitAttendance', error: REFUSED },
     {
       type: 'xstate.done.actor.sendAbsentMessage',
-      output: { ok: true, message: 'absence messages queued', queued: resultFor(c).absent, already: 0, no_phone: 0 },
+      output: {
+        ok: true,
+        message: 'absence messages queued',
+        queued: resultFor(c).absent,
+        retried: 0,
+        already: 0,
+        failed: 0,
+        cancelled: 0,
+        no_phone: 0,
+      },
     },
     { type: 'xstate.error.actor.sendAbsentMessage', error: { status: 500, message: 'The SMS gateway is down.' } },
   ];

@@ -5,9 +5,9 @@
  */
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
-import type { AttendanceStudentRow, TakeAttendanceBody } from '@/api/schemas/attendance';
+import type { AbsentMessageResponse, AttendanceStudentRow, TakeAttendanceBody } from '@/api/schemas/attendance';
 import type { RoutineTodayRow } from '@/api/schemas/routines';
-import '@/screens/attendance/commands';
+// Not importing '@/screens/attendance/commands' here: the palette test below proves the app registers it.
 import { currentPath, fakeAuthServer, renderApp, routineRow, server, TEACHER } from './helpers';
 
 const TODAY = '2026-11-22'; // Sunday; 10:00 in Dhaka
@@ -55,6 +55,7 @@ interface Api {
   messages: Array<{ routine_id: number; date: string }>;
   failNextPost?: { status: number; message: string };
   messageGate?: Promise<void>;
+  messageReply?: AbsentMessageResponse;
 }
 
 function fakeAttendanceApi(over: Partial<Api> = {}): Api {
@@ -108,7 +109,18 @@ function fakeAttendanceApi(over: Partial<Api> = {}): Api {
     http.post('/api/attendance/absent-message', async ({ request }) => {
       api.messages.push((await request.json()) as { routine_id: number; date: string });
       await api.messageGate;
-      return HttpResponse.json({ ok: true, message: '3 absence messages queued', queued: 3, already: 0, no_phone: 0 });
+      return HttpResponse.json(
+        api.messageReply ?? {
+          ok: true,
+          message: '3 messages queued.',
+          queued: 3,
+          retried: 0,
+          already: 0,
+          failed: 0,
+          cancelled: 0,
+          no_phone: 0,
+        },
+      );
     }),
   );
   return api;
@@ -226,6 +238,21 @@ describe('taking attendance (/teacherattendance)', () => {
     ).toEqual(['Babul 1', '1', 'P']);
   });
 
+  it('“today” and the attendance time are the school’s time zone from the profile, not Dhaka’s', async () => {
+    // 04:00 UTC on the 22nd is 20:00 on Saturday the 21st in Los Angeles.
+    fakeAuthServer({ ...TEACHER, time_zone: 'America/Los_Angeles' }).savedSignIn();
+    const api = fakeAttendanceApi({ students: students(3) });
+    const { user } = renderApp('/teacherattendance');
+    await user.click(await screen.findByRole('button', { name: /Take Attendance for P1/ }, SLOW));
+    await screen.findByRole('listbox', { name: /Students/ });
+    expect(distinct(api.periodQueries)).toEqual([{ teacher_id: '41', today: '2026-11-21' }]);
+    expect(api.studentQueries).toEqual([{ routine_id: '11', date: '2026-11-21' }]);
+    await user.keyboard('a{Enter}');
+    await user.click(await screen.findByRole('button', { name: 'Submit' }));
+    await screen.findByRole('heading', { name: 'Attendance saved' });
+    expect(api.posts.map((p) => [p.date, p.time])).toEqual([['2026-11-21', '20:00:00']]);
+  });
+
   it('shows the absence-message counts only after the server answers', async () => {
     fakeAuthServer(TEACHER).savedSignIn();
     let open!: () => void;
@@ -243,9 +270,42 @@ describe('taking attendance (/teacherattendance)', () => {
     expect(api.messages).toEqual([{ routine_id: 11, date: TODAY }]);
 
     open();
-    expect(await screen.findByText('3 absence messages queued')).toBeInTheDocument();
+    expect(await screen.findByText('3 messages queued.')).toBeInTheDocument();
     expect(screen.getByText('Queued 3 · Already sent 0 · No phone number 0')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Send Absent Message' })).toBeDisabled();
+  });
+
+  it('says what a second press did: re-sent, cancelled, already sent (not “already sent” for all)', async () => {
+    fakeAuthServer(TEACHER).savedSignIn();
+    fakeAttendanceApi({
+      students: students(5),
+      messageReply: {
+        ok: true,
+        message: '1 message not sent earlier, sending again; 1 message cancelled (student now present).',
+        queued: 0,
+        retried: 1,
+        already: 2,
+        failed: 1,
+        cancelled: 1,
+        no_phone: 0,
+      },
+    });
+    const { user } = renderApp('/teacherattendance');
+    await user.click(await screen.findByRole('button', { name: /Take Attendance for P1/ }, SLOW));
+    await screen.findByRole('listbox', { name: /Students/ });
+    await user.keyboard('a3[Space]{Enter}');
+    await user.click(await screen.findByRole('button', { name: 'Submit' }));
+    await screen.findByRole('heading', { name: 'Attendance saved' });
+    await user.click(screen.getByRole('button', { name: 'Send Absent Message' }));
+
+    const status = (await screen.findByText('Queued 0', { exact: false })).closest('[role="status"]')!;
+    expect(status).toHaveTextContent(
+      '1 message not sent earlier, sending again; 1 message cancelled (student now present).',
+    );
+    expect(status).toHaveTextContent(
+      'Queued 0 · Sending again 1 · Already sent 2 · Failed 1 · Cancelled (now present) 1 · No phone number 0',
+    );
+    expect(status).not.toHaveTextContent(/already sent for this class/i);
   });
 
   it('keeps the marks when the server refuses the submit, shows its message, and retries the same list', async () => {

@@ -13,6 +13,7 @@ import {
   enrolments,
   periods,
   routines,
+  schools,
   teachers,
   users,
 } from '@server/db/schema';
@@ -661,5 +662,20 @@ describe('absentees', () => {
     expect(res.json()).toHaveLength(want.n);
     const rolls = res.json().map((r: { class_roll_no: number }) => r.class_roll_no);
     expect(rolls).toEqual([...rolls].sort((a: number, b: number) => a - b));
+  });
+});
+
+describe('the school’s time zone', () => {
+  it('reaches the client in the signed-in profile (the default when the school keeps it)', async () => {
+    const me = (as: string) => t.get(as, '/api/users/user_id').then((r) => r.json());
+    expect(await me('teacher1')).toMatchObject({ time_zone: 'Asia/Dhaka' });
+    await t.db.update(schools).set({ timeZone: 'Asia/Kolkata' }).where(eq(schools.id, c.school1));
+    try {
+      for (const as of ['teacher1', 'admin1', 'student1'])
+        expect(await me(as), as).toMatchObject({ time_zone: 'Asia/Kolkata' });
+      expect(await me('admin2')).toMatchObject({ time_zone: 'Asia/Dhaka' });
+    } finally {
+      await t.db.update(schools).set({ timeZone: 'Asia/Dhaka' }).where(eq(schools.id, c.school1));
+    }
   });
 });

@@ -7,8 +7,19 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { DateTime } from 'luxon';
 import { and, asc, eq } from 'drizzle-orm';
-import { messageOutbox, periods, routines, schools, students, teachers, users } from '@server/db/schema';
 import {
+  attendanceMarks,
+  attendanceTakings,
+  messageOutbox,
+  periods,
+  routines,
+  schools,
+  students,
+  teachers,
+  users,
+} from '@server/db/schema';
+import {
+  CANCELLED_REASON,
   deliveriesSettled,
   deliverPending,
   httpSmsAdapter,
@@ -78,8 +89,12 @@ async function routinesOfDay(t: TestApp) {
   };
 }
 
-/** Record a period with the first `absent` students by roll absent; returns the absentees. */
-async function take(t: TestApp, as: string, routineId: number, absent = 3) {
+/**
+ * Record a period with the first `absent` students by roll absent (or those at the given positions
+ * by roll, 0-based); returns the absentees.
+ */
+async function take(t: TestApp, as: string, routineId: number, absent: number | readonly number[] = 3) {
+  const isAbsent = (i: number) => (typeof absent === 'number' ? i < absent : absent.includes(i));
   const list = (await t.get(as, `/api/attendance/student?routine_id=${routineId}&date=${date}`)).json();
   const res = await t.post(as, '/api/attendance/student', {
     date,
@@ -87,11 +102,15 @@ async function take(t: TestApp, as: string, routineId: number, absent = 3) {
     routine_id: routineId,
     attendance: list.map((s: { student_id: number }, i: number) => ({
       student_id: s.student_id,
-      attendance_status: i < absent ? 0 : 1,
+      attendance_status: isAbsent(i) ? 0 : 1,
     })),
   });
   expect(res.statusCode, res.body).toBe(200);
-  return list.slice(0, absent) as { student_id: number; full_name: string; class_roll_no: number }[];
+  return list.filter((_: unknown, i: number) => isAbsent(i)) as {
+    student_id: number;
+    full_name: string;
+    class_roll_no: number;
+  }[];
 }
 
 /** Press "Send Absent Message" and wait for the delivery it starts after answering. */
@@ -335,9 +354,115 @@ describe('with the HTTP adapter', () => {
     await sendAbsent(t, 'admin1', routineId);
     gateway.status = 200;
     const res = await sendAbsent(t, 'admin1', routineId);
-    expect(res.json()).toMatchObject({ queued: 0, already: 2 });
+    // The answer says they are being sent again, not that they were "already sent".
+    expect(res.json()).toMatchObject({ queued: 0, retried: 2, already: 0, failed: 0, cancelled: 0, no_phone: 0 });
+    expect(res.json().message).toBe('2 messages not sent earlier, sending again.');
     const rows = await outboxOf(t, routineId);
     expect(rows.map((r) => r.status)).toEqual(['sent', 'sent']);
+    const third = await sendAbsent(t, 'admin1', routineId);
+    expect(third.json()).toMatchObject({ queued: 0, retried: 0, already: 2, message: '2 messages already sent.' });
+  });
+
+  it('a student corrected to present before the failed message is re-sent never gets it', async () => {
+    const routineId = day.others[4];
+    const [roll1, roll2] = await take(t, 'admin1', routineId, 2);
+    gateway.status = 500;
+    expect((await sendAbsent(t, 'admin1', routineId)).json()).toMatchObject({ queued: 2 });
+    expect((await outboxOf(t, routineId)).map((r) => r.status)).toEqual(['failed', 'failed']);
+
+    // Roll 1 is corrected to present; roll 2 stays absent. The resubmission cancels roll 1's message.
+    await take(t, 'admin1', routineId, [1]);
+    let rows = await outboxOf(t, routineId);
+    expect(rows[0]).toMatchObject({ status: 'failed', lastError: CANCELLED_REASON });
+    expect(rows[1]).toMatchObject({ status: 'failed', lastError: expect.stringContaining('500') });
+
+    gateway.status = 200;
+    gateway.received = [];
+    const res = await sendAbsent(t, 'admin1', routineId);
+    expect(res.json()).toMatchObject({ queued: 0, retried: 1, already: 0, failed: 0, cancelled: 1, no_phone: 0 });
+    expect(res.json().message).toBe(
+      '1 message not sent earlier, sending again; 1 message cancelled (student now present).',
+    );
+    expect(gateway.received.map((r) => r.body.message)).toEqual([rows[1].body]);
+    expect(gateway.received.some((r) => r.body.message.includes(`Roll ${roll1.class_roll_no})`))).toBe(false);
+    expect(rows[1].body).toContain(`Roll ${roll2.class_roll_no})`);
+    rows = await outboxOf(t, routineId);
+    expect(rows.map((r) => [r.status, r.lastError])).toEqual([
+      ['failed', CANCELLED_REASON],
+      ['sent', null],
+    ]);
+    // Nothing later sends it either.
+    expect(await deliverPending(t.db, adapter())).toMatchObject({ sent: 0 });
+
+    // The outbox says 'cancelled', and a 'failed' filter does not list it.
+    const cancelled = (await t.get('admin1', '/api/attendance/outbox?status=cancelled')).json();
+    expect(cancelled).toHaveLength(1);
+    expect(cancelled[0]).toMatchObject({ id: rows[0].id, status: 'cancelled', sent_at: null });
+    const failed = (await t.get('admin1', '/api/attendance/outbox?status=failed')).json();
+    expect(failed.map((r: { id: number }) => r.id)).not.toContain(rows[0].id);
+
+    // Marked absent again: the next press queues it afresh (the same row, attempts from zero).
+    gateway.received = [];
+    await take(t, 'admin1', routineId, [0, 1]);
+    const again = await sendAbsent(t, 'admin1', routineId);
+    expect(again.json()).toMatchObject({ queued: 1, retried: 0, already: 1, cancelled: 0 });
+    expect(gateway.received.map((r) => r.body.message)).toEqual([rows[0].body]);
+    expect(await outboxOf(t, routineId)).toMatchObject([
+      { id: rows[0].id, status: 'sent', attempts: 1, lastError: null },
+      { id: rows[1].id, status: 'sent' },
+    ]);
+  });
+
+  it('a delivery checks the current mark, even for a row queued before the student was marked present', async () => {
+    const routineId = day.others[5];
+    await take(t, 'admin1', routineId, 2);
+    gateway.status = 500;
+    await sendAbsent(t, 'admin1', routineId);
+    const [first, second] = await outboxOf(t, routineId);
+    // Behind the outbox's back (no cancellation): the first student's mark becomes present.
+    const [taking] = await t.db
+      .select({ id: attendanceTakings.id })
+      .from(attendanceTakings)
+      .where(and(eq(attendanceTakings.routineId, routineId), eq(attendanceTakings.date, date)));
+    await t.db
+      .update(attendanceMarks)
+      .set({ status: 1 })
+      .where(and(eq(attendanceMarks.takingId, taking.id), eq(attendanceMarks.enrolmentId, first.enrolmentId)));
+
+    gateway.status = 200;
+    gateway.received = [];
+    expect(await deliverPending(t.db, adapter(), { scope: { routineId, date } })).toEqual({ sent: 1, failed: 0 });
+    expect(gateway.received.map((r) => r.body.message)).toEqual([second.body]);
+    expect((await outboxOf(t, routineId))[0]).toMatchObject({ status: 'failed', attempts: 1 });
+    // The next press gives the row its clear status.
+    expect((await sendAbsent(t, 'admin1', routineId)).json()).toMatchObject({ already: 1, cancelled: 1 });
+    expect((await outboxOf(t, routineId))[0]).toMatchObject({ status: 'failed', lastError: CANCELLED_REASON });
+  });
+
+  it('a correction made while a delivery is under way stops the rows not yet handed over', async () => {
+    const routineId = day.others[6];
+    await take(t, 'admin1', routineId, 2);
+    gateway.status = 500;
+    await sendAbsent(t, 'admin1', routineId);
+    const [first, second] = await outboxOf(t, routineId);
+    const handed: string[] = [];
+    // The gateway takes the first message; meanwhile the teacher corrects the second student.
+    const correctingAdapter = {
+      name: 'test',
+      async send(sms: { to: string; message: string }) {
+        handed.push(sms.message);
+        if (handed.length === 1) await take(t, 'admin1', routineId, [0]);
+      },
+    };
+    expect(await deliverPending(t.db, correctingAdapter, { scope: { routineId, date }, concurrency: 1 })).toEqual({
+      sent: 1,
+      failed: 0,
+    });
+    expect(handed).toEqual([first.body]);
+    expect(await outboxOf(t, routineId)).toMatchObject([
+      { status: 'sent' },
+      { id: second.id, status: 'failed', lastError: CANCELLED_REASON },
+    ]);
   });
 });
 

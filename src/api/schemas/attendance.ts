@@ -235,16 +235,23 @@ export type AbsentMessageBody = z.infer<typeof absentMessageBody>;
 export const absentMessageResponse = z.object({
   ok: z.literal(true),
   message: z.string(),
-  /** Messages newly queued by this call. */
+  /** Messages newly queued by this call (including ones queued again after a cancellation). */
   queued: z.number().int(),
-  /** Absent students already messaged for this period and date. */
+  /** Earlier messages not sent yet (queued, or failed with attempts left) that this call re-tries. */
+  retried: z.number().int(),
+  /** Absent students whose message was already sent for this period and date. */
   already: z.number().int(),
+  /** Earlier messages that failed with no attempts left: not re-tried. */
+  failed: z.number().int(),
+  /** Messages of this period cancelled because the student is marked present now. */
+  cancelled: z.number().int(),
   /** Absent students with no usable guardian phone number. */
   no_phone: z.number().int(),
 });
 export type AbsentMessageResponse = z.infer<typeof absentMessageResponse>;
 
-export const outboxStatus = z.enum(['queued', 'sent', 'failed']);
+/** 'cancelled': not sent because the student was marked present before it left. */
+export const outboxStatus = z.enum(['queued', 'sent', 'failed', 'cancelled']);
 export type OutboxStatus = z.infer<typeof outboxStatus>;
 
 export const outboxQuery = z.object({

@@ -24,6 +24,9 @@ export const userQuery = z.object({
   user_type: z.coerce.number().int().optional(),
 });
 
+/** The school time zone when none is known (DOMAIN.md); a school's own is schools.time_zone. */
+export const DEFAULT_SCHOOL_TIME_ZONE = 'Asia/Dhaka';
+
 /** The signed-in user's profile, for every user type. `id` is the student/teacher/admin record id. */
 export const userProfile = z.object({
   id: z.number().int(),
@@ -37,6 +40,8 @@ export const userProfile = z.object({
   school_info_id: z.number().int().nullable(),
   school_type: z.number().int().nullable(),
   school_name: z.string().nullable(),
+  /** The school's IANA time zone (its "today"); the server always sends it, clients default it. */
+  time_zone: z.string().optional(),
   admin_code: z.string().nullable(),
   teacher_code: z.string().nullable(),
   student_code: z.string().nullable(),

@@ -3,9 +3,9 @@
  * /teacherattendance?next=1, which starts the first of today's periods that is not taken and has
  * not ended (else the first not taken).
  *
- * Importing this module registers the action; it is tiny (no screen code) so that the app can
- * import it up front (`import '@/screens/attendance/commands'` in src/app.tsx) and offer the action
- * on every page. The take-attendance screen imports it too, so it is there once that has loaded.
+ * Importing this module registers the action. src/app.tsx imports it up front so the action is
+ * offered on every page, before any attendance screen has loaded; keep it tiny (no screen code,
+ * only the command registry) so it adds nothing of the screens to the first chunk.
  */
 import { registerCommands, type Command } from '@/ui/commands';
 

@@ -1,6 +1,6 @@
 /** Date and time wording of the attendance screens (spec part 2, section 9). */
 import { DateTime } from 'luxon';
-import { SCHOOL_TIME_ZONE } from '@/api/attendance';
+import { schoolTimeZone } from '@/api/session';
 import { formatClockTime } from '@/ui/format';
 
 const fromIso = (iso: string) => DateTime.fromISO(iso, { locale: 'en' });
@@ -26,7 +26,7 @@ export function formatClassTime(start: string, end: string): string {
 export function formatTimestamp(value: string | null): string {
   if (!value) return '—';
   const d = DateTime.fromISO(value, { zone: 'utc', locale: 'en' });
-  return d.isValid ? d.setZone(SCHOOL_TIME_ZONE).toFormat('dd-LLL-yyyy HH:mm') : value;
+  return d.isValid ? d.setZone(schoolTimeZone()).toFormat('dd-LLL-yyyy HH:mm') : value;
 }
 
 /** `days` before an ISO date, as an ISO date. */

@@ -18,6 +18,7 @@ const STATUS_STYLE: Record<OutboxStatus, string> = {
   queued: 'bg-amber-100 text-amber-900',
   sent: 'bg-emerald-100 text-emerald-900',
   failed: 'bg-red-100 text-red-900',
+  cancelled: 'bg-slate-100 text-slate-700',
 };
 
 export function OutboxCard() {
@@ -46,6 +47,7 @@ export function OutboxCard() {
             <option value="queued">Queued</option>
             <option value="sent">Sent</option>
             <option value="failed">Failed</option>
+            <option value="cancelled">Cancelled</option>
           </select>
         </div>
         <Button variant="secondary" onClick={outbox.reload}>
@@ -75,7 +77,9 @@ export function OutboxCard() {
                 </span>
               </td>
               <td className={cell}>{row.attempts}</td>
-              <td className={`${cell} max-w-[16rem] break-words ${row.last_error ? 'text-red-800' : ''}`}>
+              <td
+                className={`${cell} max-w-[16rem] break-words ${row.last_error && row.status !== 'cancelled' ? 'text-red-800' : ''}`}
+              >
                 {row.last_error ?? '—'}
               </td>
               <td className={cell}>{formatTimestamp(row.created_at)}</td>

@@ -15,7 +15,7 @@ import { useSearchParams } from 'wouter';
 import { useActorRef, useSelector } from '@xstate/react';
 import { Dialog, DialogPanel, DialogTitle } from '@headlessui/react';
 import type { ActorRefFrom, SnapshotFrom } from 'xstate';
-import type { AttendanceStudentRow } from '@/api/schemas/attendance';
+import type { AbsentMessageResponse, AttendanceStudentRow } from '@/api/schemas/attendance';
 import type { RoutineTodayRow } from '@/api/schemas/routines';
 import { schoolClockTime, schoolToday } from '@/api/attendance';
 import { attendanceMachine, presentCount } from '@/machines/attendance.machine';
@@ -25,7 +25,6 @@ import { Card, PageHeader } from '@/ui/page';
 import { useSignedIn } from '@/ui/session';
 import { EmptyState, Loading } from '@/ui/status';
 import { formatClassTime, formatDayMonthYear, weekdayOf } from './format';
-import './commands';
 import { cell, DataTable } from './table';
 
 type Snapshot = SnapshotFrom<typeof attendanceMachine>;
@@ -509,6 +508,25 @@ function ConfirmDialog({
 
 // ---------------------------------------------------------------- the result
 
+/** "Queued 0 · Sending again 1 · Already sent 2 · Cancelled (now present) 1 · No phone number 0". */
+function messageCounts(m: AbsentMessageResponse): string {
+  const counts: [string, number][] = [
+    ['Queued', m.queued],
+    ['Sending again', m.retried],
+    ['Already sent', m.already],
+    ['Failed', m.failed],
+    ['Cancelled (now present)', m.cancelled],
+    ['No phone number', m.no_phone],
+  ];
+  return (
+    counts
+      // Queued, already sent and no phone always; the rest only when they happened.
+      .filter(([label, n]) => n > 0 || ['Queued', 'Already sent', 'No phone number'].includes(label))
+      .map(([label, n]) => `${label} ${n}`)
+      .join(' · ')
+  );
+}
+
 function Submitted({ actor }: { actor: ActorRef }) {
   const result = useSelector(actor, (s) => s.context.result);
   const routine = useSelector(actor, (s) => s.context.routine);
@@ -554,9 +572,7 @@ function Submitted({ actor }: { actor: ActorRef }) {
         {message ? (
           <div className="text-sm text-slate-800" role="status">
             <p className="font-medium">{message.message}</p>
-            <p>
-              Queued {message.queued} · Already sent {message.already} · No phone number {message.no_phone}
-            </p>
+            <p>{messageCounts(message)}</p>
           </div>
         ) : null}
       </div>
