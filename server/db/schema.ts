@@ -604,6 +604,7 @@ export const messageOutbox = pgTable(
     foreignKey({ columns: [t.routineId, t.schoolId], foreignColumns: [routines.id, routines.schoolId] }),
     unique('message_outbox_once_uq').on(t.kind, t.enrolmentId, t.routineId, t.date),
     index('message_outbox_school_status_idx').on(t.schoolId, t.status),
-    check('message_outbox_status_valid', sql`${t.status} in ('queued', 'sent', 'failed')`),
+    // 'cancelled': never sent, because the student was marked present before it left.
+    check('message_outbox_status_valid', sql`${t.status} in ('queued', 'sent', 'failed', 'cancelled')`),
   ],
 );

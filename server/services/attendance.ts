@@ -13,7 +13,7 @@
  * A section with no period taken yet has null present/absent/present_rate (never 0%).
  */
 import { DateTime } from 'luxon';
-import { and, asc, between, desc, eq, inArray, not, sql, type SQL } from 'drizzle-orm';
+import { and, asc, between, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { OutboxStatus } from '@/api/schemas/attendance';
 import type { DbOrTx } from '../db/client';
 import {
@@ -32,7 +32,7 @@ import {
   teachers,
 } from '../db/schema';
 import { ApiError, badRequest } from '../errors';
-import { cancelAbsenceMessages, CANCELLED_REASON, isCancelled, MAX_ATTEMPTS } from './messaging';
+import { cancelAbsenceMessages, isCancelled, MAX_ATTEMPTS } from './messaging';
 import { normalisePhone } from './phone';
 import { dayIdOf } from './school-time';
 
@@ -720,7 +720,7 @@ export async function queueAbsenceMessages(db: DbOrTx, opts: { routine: RoutineR
   const counts = { retried: 0, already: 0, failed: 0, cancelled: 0 };
   for (const e of existing) {
     if (queuedIds.has(e.enrolmentId)) continue;
-    if (e.status === 'failed' && e.lastError === CANCELLED_REASON) counts.cancelled += 1;
+    if (e.status === 'cancelled') counts.cancelled += 1;
     else if (!absentIds.has(e.enrolmentId)) continue;
     else if (e.status === 'sent') counts.already += 1;
     else if (e.attempts < MAX_ATTEMPTS) counts.retried += 1;
@@ -739,10 +739,7 @@ export async function listOutbox(
   opts: { schoolId: number; status?: OutboxStatus; limit: number; offset: number },
 ) {
   const where: SQL[] = [eq(messageOutbox.schoolId, opts.schoolId)];
-  // 'cancelled' is stored as 'failed' with CANCELLED_REASON (services/messaging.ts).
-  if (opts.status === 'cancelled') where.push(isCancelled);
-  else if (opts.status === 'failed') where.push(eq(messageOutbox.status, 'failed'), not(isCancelled));
-  else if (opts.status) where.push(eq(messageOutbox.status, opts.status));
+  if (opts.status) where.push(eq(messageOutbox.status, opts.status));
   const [{ count }] = await db
     .select({ count: sql<number>`count(*)::int` })
     .from(messageOutbox)
@@ -772,10 +769,7 @@ export async function listOutbox(
     total: Number(count),
     rows: rows.map((r) => ({
       ...r,
-      status:
-        r.status === 'failed' && r.last_error === CANCELLED_REASON
-          ? ('cancelled' as const)
-          : (r.status as OutboxStatus),
+      status: r.status as OutboxStatus,
       created_at: r.created_at.toISOString(),
       sent_at: r.sent_at ? r.sent_at.toISOString() : null,
     })),

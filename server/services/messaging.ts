@@ -6,32 +6,28 @@
  *
  * An absence message leaves only while its student is still marked absent for that period and
  * date: a resubmission that marks the student present cancels the unsent row (cancelAbsenceMessages,
- * called from the same transaction), and every delivery re-checks the mark when it claims a row.
- * The outbox's status check allows only queued/sent/failed, so a cancelled row is stored as
- * 'failed' with last_error = CANCELLED_REASON (isCancelled) and listed as 'cancelled' (listOutbox).
+ * called from the same transaction) with status 'cancelled', and every delivery re-checks the mark
+ * when it claims a row.
  *
  * Deliveries in one process run one after another (a promise chain per database), so a row is
  * never handed to the gateway twice at once. Several server processes on one database would need
  * a claim column or SKIP LOCKED claiming; the single-process server does not.
  */
-import { and, asc, eq, inArray, lt, not, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, inArray, lt, not, sql, type SQL } from 'drizzle-orm';
 import type { Config } from '../config';
 import type { Db, DbOrTx } from '../db/client';
 import { attendanceMarks, attendanceTakings, messageOutbox } from '../db/schema';
 
 export const MAX_ATTEMPTS = 3;
 
-/** last_error of a cancelled row (stored with status 'failed'; see the header). */
+/** last_error of a cancelled row: why it never left. */
 export const CANCELLED_REASON = 'Cancelled: the student was marked present.';
 
 /** A cancelled row. */
-export const isCancelled = and(eq(messageOutbox.status, 'failed'), eq(messageOutbox.lastError, CANCELLED_REASON))!;
+export const isCancelled = eq(messageOutbox.status, 'cancelled');
 
 /** Not sent and not cancelled: a row a delivery may still hand to the adapter (attempts permitting). */
-const unsent = or(
-  eq(messageOutbox.status, 'queued'),
-  and(eq(messageOutbox.status, 'failed'), sql`${messageOutbox.lastError} is distinct from ${CANCELLED_REASON}`),
-)!;
+const unsent = inArray(messageOutbox.status, ['queued', 'failed']);
 
 /** The row's student is marked absent for its period and date now (absence messages only). */
 const stillAbsent = sql`(${messageOutbox.kind} <> 'absence' or exists (
@@ -62,7 +58,7 @@ export async function cancelAbsenceMessages(
   if (opts.enrolmentIds) where.push(inArray(messageOutbox.enrolmentId, opts.enrolmentIds));
   const rows = await db
     .update(messageOutbox)
-    .set({ status: 'failed', lastError: CANCELLED_REASON })
+    .set({ status: 'cancelled', lastError: CANCELLED_REASON })
     .where(and(...where))
     .returning({ id: messageOutbox.id });
   return rows.length;

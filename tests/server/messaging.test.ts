@@ -373,7 +373,7 @@ describe('with the HTTP adapter', () => {
     // Roll 1 is corrected to present; roll 2 stays absent. The resubmission cancels roll 1's message.
     await take(t, 'admin1', routineId, [1]);
     let rows = await outboxOf(t, routineId);
-    expect(rows[0]).toMatchObject({ status: 'failed', lastError: CANCELLED_REASON });
+    expect(rows[0]).toMatchObject({ status: 'cancelled', lastError: CANCELLED_REASON });
     expect(rows[1]).toMatchObject({ status: 'failed', lastError: expect.stringContaining('500') });
 
     gateway.status = 200;
@@ -388,7 +388,7 @@ describe('with the HTTP adapter', () => {
     expect(rows[1].body).toContain(`Roll ${roll2.class_roll_no})`);
     rows = await outboxOf(t, routineId);
     expect(rows.map((r) => [r.status, r.lastError])).toEqual([
-      ['failed', CANCELLED_REASON],
+      ['cancelled', CANCELLED_REASON],
       ['sent', null],
     ]);
     // Nothing later sends it either.
@@ -436,7 +436,7 @@ describe('with the HTTP adapter', () => {
     expect((await outboxOf(t, routineId))[0]).toMatchObject({ status: 'failed', attempts: 1 });
     // The next press gives the row its clear status.
     expect((await sendAbsent(t, 'admin1', routineId)).json()).toMatchObject({ already: 1, cancelled: 1 });
-    expect((await outboxOf(t, routineId))[0]).toMatchObject({ status: 'failed', lastError: CANCELLED_REASON });
+    expect((await outboxOf(t, routineId))[0]).toMatchObject({ status: 'cancelled', lastError: CANCELLED_REASON });
   });
 
   it('a correction made while a delivery is under way stops the rows not yet handed over', async () => {
@@ -461,7 +461,7 @@ describe('with the HTTP adapter', () => {
     expect(handed).toEqual([first.body]);
     expect(await outboxOf(t, routineId)).toMatchObject([
       { status: 'sent' },
-      { id: second.id, status: 'failed', lastError: CANCELLED_REASON },
+      { id: second.id, status: 'cancelled', lastError: CANCELLED_REASON },
     ]);
   });
 });

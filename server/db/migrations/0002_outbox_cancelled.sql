@@ -1,0 +1,2 @@
+ALTER TABLE "message_outbox" DROP CONSTRAINT "message_outbox_status_valid";--> statement-breakpoint
+ALTER TABLE "message_outbox" ADD CONSTRAINT "message_outbox_status_valid" CHECK ("message_outbox"."status" in ('queued', 'sent', 'failed', 'cancelled'));
