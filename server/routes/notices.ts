@@ -17,6 +17,7 @@ import {
   noticeReadResponse,
   noticeSchoolQuery,
   noticeStudentQuery,
+  schoolNoticeRow,
   noticeWriteBody,
   noticeWriteResponse,
   studentNoticeRow,
@@ -38,7 +39,14 @@ import {
 } from '../db/schema';
 import { ApiError, badRequest, forbidden, notFound, type FieldErrors } from '../errors';
 import { schoolClock } from '../services/school-time';
-import { saveNotice, selectNotices, toCountedRow, toStudentRow, visibleToStudent } from '../services/notices';
+import {
+  saveNotice,
+  selectNotices,
+  toCountedRow,
+  toSchoolRow,
+  toStudentRow,
+  visibleToStudent,
+} from '../services/notices';
 
 const newestFirst = [desc(notices.publishingDate), desc(notices.id)];
 
@@ -151,12 +159,12 @@ export async function noticeRoutes(fastify: FastifyInstance) {
     '/notice/edit',
     {
       config: { action: 'notice.edit' },
-      schema: { querystring: noticeIdQuery, response: { 200: z.array(countedNoticeRow) } },
+      schema: { querystring: noticeIdQuery, response: { 200: z.array(schoolNoticeRow) } },
     },
     async (req) => {
       const n = await manageableNotice(db, req, req.query.id);
-      const rows = await selectNotices(db, { counts: true }).where(eq(notices.id, n.id));
-      return rows.map(toCountedRow);
+      const rows = await selectNotices(db, { counts: { author: authOf(req).userId } }).where(eq(notices.id, n.id));
+      return rows.map(toSchoolRow);
     },
   );
 
@@ -207,16 +215,17 @@ export async function noticeRoutes(fastify: FastifyInstance) {
     '/notice/school',
     {
       config: { action: 'notice.school' },
-      schema: { querystring: noticeSchoolQuery, response: { 200: z.array(countedNoticeRow) } },
+      schema: { querystring: noticeSchoolQuery, response: { 200: z.array(schoolNoticeRow) } },
     },
     async (req) => {
       const schoolId = await schoolOf(req, req.query.school_info_id);
       const where: SQL[] = [eq(notices.schoolId, schoolId)];
       if (req.query.type) where.push(eq(notices.type, req.query.type));
-      const rows = await selectNotices(db, { counts: true })
+      // "Read by N of M" is for the notice's author only: the admin sees it on their own notices.
+      const rows = await selectNotices(db, { counts: { author: authOf(req).userId } })
         .where(and(...where))
         .orderBy(...newestFirst);
-      return rows.map(toCountedRow);
+      return rows.map(toSchoolRow);
     },
   );
 

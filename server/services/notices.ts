@@ -9,7 +9,7 @@
  */
 import { and, eq, inArray, lte, sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
-import type { CountedNoticeRow, NoticeRow, StudentNoticeRow } from '@/api/schemas/notices';
+import type { CountedNoticeRow, NoticeRow, SchoolNoticeRow, StudentNoticeRow } from '@/api/schemas/notices';
 import type { Db, DbOrTx } from '../db/client';
 import {
   academicSessions,
@@ -66,8 +66,12 @@ export function visibleToStudent(studentId: number, schoolId: number, today: str
 }
 
 export interface SelectOptions {
-  /** Add read_count and recipient_count (author and school views). */
-  counts?: boolean;
+  /**
+   * Add read_count and recipient_count: `true` for every selected notice (the author's own list),
+   * `{ author }` only on the notices that user created (null elsewhere: who read another author's
+   * notice is that author's to see).
+   */
+  counts?: true | { author: number };
   /** Add `read` for this student. */
   reader?: number;
 }
@@ -75,6 +79,13 @@ export interface SelectOptions {
 /** The notice list statement, joined once; callers add where and order. */
 export function selectNotices(db: DbOrTx, opts: SelectOptions = {}) {
   const reader = opts.reader;
+  const counts = opts.counts;
+  const onlyOwn = <T>(figure: SQL<T>) =>
+    counts === true
+      ? figure
+      : counts
+        ? sql<T | null>`(case when ${notices.creatorUserId} = ${counts.author} then ${figure} end)`
+        : sql<T | null>`null`;
   return db
     .select({
       id: notices.id,
@@ -92,8 +103,8 @@ export function selectNotices(db: DbOrTx, opts: SelectOptions = {}) {
       creatorUserId: notices.creatorUserId,
       creatorName,
       noticeUsers,
-      readCount: opts.counts ? readCount : sql<number | null>`null`,
-      recipientCount: opts.counts ? recipientCount : sql<number | null>`null`,
+      readCount: onlyOwn(readCount),
+      recipientCount: onlyOwn(recipientCount),
       read:
         reader !== undefined
           ? sql<boolean>`exists (select 1 from ${noticeReads} where ${noticeReads.noticeId} = ${notices.id} and ${noticeReads.studentId} = ${reader})`
@@ -137,12 +148,18 @@ export function toNoticeRow(r: SelectedNotice, onlyFor?: number): NoticeRow {
   };
 }
 
-/** The row for the author and the school, with "read by N of M" (select with `counts`). */
+/** The row for the author's own list, with "read by N of M" (select with `counts: true`). */
 export const toCountedRow = (r: SelectedNotice): CountedNoticeRow => ({
   ...toNoticeRow(r),
   read_count: Number(r.readCount ?? 0),
   recipient_count: Number(r.recipientCount ?? 0),
 });
+
+/** The row for the school's list and the editor: the counts only where selected (the caller's own). */
+export const toSchoolRow = (r: SelectedNotice): SchoolNoticeRow =>
+  r.readCount === null || r.recipientCount === null
+    ? toNoticeRow(r)
+    : { ...toNoticeRow(r), read_count: Number(r.readCount), recipient_count: Number(r.recipientCount) };
 
 /** The row for a student, with whether they opened it (select with `reader`). */
 export const toStudentRow = (r: SelectedNotice, studentId: number): StudentNoticeRow => ({

@@ -10,6 +10,7 @@ import {
   noticeDeleteResponse,
   noticeReadResponse,
   noticeWriteResponse,
+  schoolNoticeRow,
   studentNoticeRow,
   type CountedNoticeRow,
   type NoticeDeleteResponse,
@@ -17,6 +18,7 @@ import {
   type NoticeType,
   type NoticeWriteBody,
   type NoticeWriteResponse,
+  type SchoolNoticeRow,
   type StudentNoticeRow,
 } from '@/api/schemas/notices';
 
@@ -27,19 +29,20 @@ export function fetchCreatorNotices(): Promise<CountedNoticeRow[]> {
 
 /**
  * A school's notices, newest first. Without `school_info_id` the caller's own school (admins);
- * a viewer names the chosen school. Without `type`: both kinds.
+ * a viewer names the chosen school. Without `type`: both kinds. Read counts come only on the
+ * caller's own notices.
  */
 export function fetchSchoolNotices(
   q: { school_info_id?: number | null; type?: NoticeType | null } = {},
-): Promise<CountedNoticeRow[]> {
-  return apiGet('/api/notice/school', z.array(countedNoticeRow), {
+): Promise<SchoolNoticeRow[]> {
+  return apiGet('/api/notice/school', z.array(schoolNoticeRow), {
     query: { school_info_id: q.school_info_id ?? undefined, type: q.type ?? undefined },
   });
 }
 
 /** One notice for the editor. The server answers a list (as the old API did); the first is it. */
-export async function fetchNoticeForEdit(id: number): Promise<CountedNoticeRow> {
-  const rows = await apiGet('/api/notice/edit', z.array(countedNoticeRow), { query: { id } });
+export async function fetchNoticeForEdit(id: number): Promise<SchoolNoticeRow> {
+  const rows = await apiGet('/api/notice/edit', z.array(schoolNoticeRow), { query: { id } });
   if (!rows[0]) throw new ApiError(404, 'not_found', 'That notice no longer exists.');
   return rows[0];
 }

@@ -11,7 +11,7 @@
  *   editing / saved / failed ─notice.edit─> loadingNotice ─> editing (the notice in the form)
  *   editing / saved / failed ─notice.delete─> confirmingDelete ─notice.confirm─> deleting ─> editing
  *                                                         └─notice.cancel─> editing
- *   failed ─notice.retry / notice.submit─> submitting; any edit in failed continues in editing
+ *   failed ─notice.retry─> submitting; any edit in failed continues in editing
  *   saved: the server confirmed; the form is back to its defaults and their students reload
  * list:
  *   loading ─┬─> ready
@@ -23,7 +23,9 @@
  * - a success message is only ever the server's own (noticeWriteResponse / noticeDeleteResponse),
  *   set after the server answered;
  * - changing class or section clears the chosen students (a new list, a fresh choice); loaded
- *   students keep only the chosen ones still in the list (an edited notice keeps its recipients);
+ *   students keep only the chosen ones still in the list (an edited notice keeps its recipients),
+ *   and the ones that are not are kept in `droppedStudents` for the screen to tell, never dropped
+ *   silently;
  * - Edit and Delete act on notices of the loaded list only.
  *
  * Pure: no React, no DOM. All I/O goes through the named actors loadLookups, loadStudents,
@@ -33,11 +35,11 @@ import { and, assertEvent, assign, fromPromise, raise, setup, stateIn } from 'xs
 import type { ClassRow, SectionRow, SessionRow } from '@/api/schemas/lookups';
 import type { SectionStudentRow } from '@/api/schemas/people';
 import type {
-  CountedNoticeRow,
   NoticeDeleteResponse,
   NoticeType,
   NoticeWriteBody,
   NoticeWriteResponse,
+  SchoolNoticeRow,
 } from '@/api/schemas/notices';
 import { errorMessage } from '@/api/client';
 import {
@@ -108,8 +110,13 @@ export interface NoticeEditorContext extends NoticeEditorInput, NoticeLookups {
   students: SectionStudentRow[];
   /** False while a student list is on its way. */
   studentsSettled: boolean;
+  /**
+   * Chosen students a reloaded list no longer has (e.g. an edited notice's recipients who left
+   * its section): they were unticked, and the screen says so, since saving drops them.
+   */
+  droppedStudents: number[];
   studentsError: string | null;
-  notices: CountedNoticeRow[];
+  notices: SchoolNoticeRow[];
   listError: string | null;
   lookupsError: string | null;
   /** The last failed save (kept while the user fixes the form). */
@@ -177,7 +184,7 @@ function defaultForm(context: NoticeEditorContext): NoticeForm {
   return emptyForm(context.today, defaultSession(context.sessions)?.id ?? null);
 }
 
-function formFromNotice(n: CountedNoticeRow): NoticeForm {
+function formFromNotice(n: SchoolNoticeRow): NoticeForm {
   return {
     id: n.id,
     headline: n.notice_headline,
@@ -222,10 +229,10 @@ export const noticeEditorMachine = setup({
       return { classes, sections, sessions };
     }),
     loadStudents: fromPromise<SectionStudentRow[], SectionStudentsQuery>(({ input }) => fetchSectionStudents(input)),
-    loadNotice: fromPromise<CountedNoticeRow, { id: number }>(({ input }) => fetchNoticeForEdit(input.id)),
+    loadNotice: fromPromise<SchoolNoticeRow, { id: number }>(({ input }) => fetchNoticeForEdit(input.id)),
     saveNotice: fromPromise<NoticeWriteResponse, NoticeWriteBody>(({ input }) => saveNotice(input)),
     deleteNotice: fromPromise<NoticeDeleteResponse, { id: number }>(({ input }) => deleteNotice(input.id)),
-    loadList: fromPromise<CountedNoticeRow[], { scope: NoticeScope }>(({ input }) =>
+    loadList: fromPromise<SchoolNoticeRow[], { scope: NoticeScope }>(({ input }) =>
       input.scope === 'creator' ? fetchCreatorNotices() : fetchSchoolNotices(),
     ),
   },
@@ -245,12 +252,15 @@ export const noticeEditorMachine = setup({
         assertEvent(event, 'notice.class');
         return { ...context.form, class_id: event.class_id, section_id: 0, students: [] };
       },
+      // A new audience was chosen on purpose: what the old one lost no longer matters.
+      droppedStudents: [],
     }),
     setSection: assign({
       form: ({ context, event }) => {
         assertEvent(event, 'notice.section');
         return { ...context.form, section_id: event.section_id, students: [] };
       },
+      droppedStudents: [],
     }),
     toggleStudent: assign({
       form: ({ context, event }) => {
@@ -272,20 +282,23 @@ export const noticeEditorMachine = setup({
     startStudents: assign({ studentsSettled: false, studentsError: null }),
     takeStudents: assign(({ context }, students: SectionStudentRow[]) => {
       const ids = new Set(students.map((s) => s.id));
+      const dropped = context.form.students.filter((id) => !ids.has(id));
       return {
         students,
         studentsSettled: true,
         studentsError: null,
         form: { ...context.form, students: context.form.students.filter((id) => ids.has(id)) },
+        droppedStudents: dropped.length ? [...context.droppedStudents, ...dropped] : context.droppedStudents,
       };
     }),
-    studentsFailed: assign(({ context }, error: unknown) => ({
+    // The chosen students stay chosen: clearing them would silently widen an edited notice to the
+    // whole class and section. The server checks them on save.
+    studentsFailed: assign((_, error: unknown) => ({
       students: [],
       studentsSettled: true,
       studentsError: errorMessage(error),
-      form: { ...context.form, students: [] },
     })),
-    resetForm: assign(({ context }) => ({ form: defaultForm(context), error: null })),
+    resetForm: assign(({ context }) => ({ form: defaultForm(context), error: null, droppedStudents: [] })),
     askDelete: assign({
       pendingDelete: ({ event }) => {
         assertEvent(event, 'notice.delete');
@@ -327,6 +340,7 @@ export const noticeEditorMachine = setup({
     form: emptyForm(input.today, null),
     students: [],
     studentsSettled: false,
+    droppedStudents: [],
     studentsError: null,
     notices: [],
     listError: null,
@@ -424,7 +438,7 @@ export const noticeEditorMachine = setup({
             },
             onDone: {
               target: 'editing',
-              actions: assign({ form: ({ event }) => formFromNotice(event.output), error: null }),
+              actions: assign({ form: ({ event }) => formFromNotice(event.output), error: null, droppedStudents: [] }),
             },
             onError: [
               {
@@ -485,8 +499,8 @@ export const noticeEditorMachine = setup({
               { guard: 'studentsSettled', target: EDITING_READY, actions: 'setField' },
               { target: EDITING_LOADING, actions: 'setField' },
             ],
+            // No notice.section: the form is back to class ALL, whose only section is ALL.
             'notice.class': { guard: 'knownClass', target: EDITING_LOADING, actions: 'setClass' },
-            'notice.section': { guard: 'knownSection', target: EDITING_LOADING, actions: 'setSection' },
             'notice.toggleStudent': {
               guard: and(['studentsSettled', 'knownStudent']),
               target: EDITING_READY,
@@ -510,9 +524,9 @@ export const noticeEditorMachine = setup({
 
         failed: {
           // The form is as the user left it, and its students are loaded (submit needs both).
+          // Sending it again is notice.retry (the screen's 'Try again').
           on: {
             'notice.retry': { target: 'submitting' },
-            'notice.submit': { target: 'submitting' },
             'notice.field': [
               { guard: 'isSessionField', target: EDITING_LOADING, actions: 'setField' },
               { target: EDITING_READY, actions: 'setField' },

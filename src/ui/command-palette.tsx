@@ -1,12 +1,13 @@
 /**
  * The command palette (Ctrl/Cmd+K or `/`): every page the user may open ("Go to", from routes.ts)
- * plus actions (see ./built-in-commands), and whatever feature modules register (see ./commands).
+ * plus actions (see ./built-in-commands), and whatever feature modules register (see ./commands),
+ * including commands their loaders fetch when the palette opens (e.g. a jump to each notice).
  * Typing filters, arrows move, Enter runs, Escape closes.
  */
 import { useEffect, useMemo, useState } from 'react';
 import { Dialog, DialogPanel, DialogTitle } from '@headlessui/react';
 import { Command as Cmdk } from 'cmdk';
-import { scoreCommand, useCommands, type Command, type CommandContext } from '@/ui/commands';
+import { scoreCommand, usePaletteCommands, type Command, type CommandContext } from '@/ui/commands';
 
 const GROUP_ORDER = ['Go to', 'Actions'];
 
@@ -43,7 +44,7 @@ export default function CommandPalette({
   onClose: () => void;
   ctx: CommandContext;
 }) {
-  const commands = useCommands(ctx);
+  const { commands, loading, failed } = usePaletteCommands(ctx);
   const [search, setSearch] = useState('');
   const sections = useMemo(() => sectionsFor(commands, search), [commands, search]);
   const first = sections[0]?.items[0]?.id ?? '';
@@ -77,7 +78,9 @@ export default function CommandPalette({
               className="w-full border-0 border-b border-slate-200 px-4 py-3 text-base text-slate-900 outline-none placeholder:text-slate-400"
             />
             <Cmdk.List className="max-h-[60vh] overflow-y-auto p-2">
-              <Cmdk.Empty className="px-3 py-6 text-center text-sm text-slate-600">Nothing matches.</Cmdk.Empty>
+              <Cmdk.Empty className="px-3 py-6 text-center text-sm text-slate-600">
+                {loading.length ? 'Nothing matches yet.' : 'Nothing matches.'}
+              </Cmdk.Empty>
               {sections.map((section) => (
                 <Cmdk.Group
                   key={section.heading}
@@ -99,6 +102,14 @@ export default function CommandPalette({
                   ))}
                 </Cmdk.Group>
               ))}
+              {loading.length ? (
+                <Cmdk.Loading label={`Loading ${loading.join(', ')}`} className="px-3 py-2 text-xs text-slate-500">
+                  Loading {loading.join(', ')}…
+                </Cmdk.Loading>
+              ) : null}
+              {failed.length ? (
+                <p className="px-3 py-2 text-xs text-slate-500">{`Could not load ${failed.join(', ')}.`}</p>
+              ) : null}
             </Cmdk.List>
           </Cmdk>
         </DialogPanel>

@@ -1,10 +1,11 @@
 /**
  * The command registry behind the palette. Commands are data; any module can add its own with
- * `registerCommands` (at import time) or `useRegisterCommands` (while a screen is mounted), e.g. a
- * later "New notice" action or jumps to individual notices. The palette shows whatever is
- * registered and visible for the current user.
+ * `registerCommands` (at import time) or `useRegisterCommands` (while a screen is mounted), e.g.
+ * the "New notice" action. Commands that come from the server (a jump to each notice) are
+ * registered as a `CommandLoader`: the palette calls it each time it opens and lists what it
+ * answers. The palette shows whatever is registered and visible for the current user.
  */
-import { useEffect, useMemo, useSyncExternalStore } from 'react';
+import { useEffect, useMemo, useState, useSyncExternalStore } from 'react';
 import type { UserType } from '@/api/permissions';
 import type { ChosenSchool } from '@/api/session';
 
@@ -29,7 +30,24 @@ export interface Command {
   visible?: (ctx: CommandContext) => boolean;
 }
 
-export type CommandSource = readonly Command[] | ((ctx: CommandContext) => readonly Command[]);
+/**
+ * Commands known only once fetched, e.g. one per notice of the user. Loaded when the palette opens
+ * (not before: nothing is fetched for a palette nobody opens); `load` should import its code
+ * lazily so the first chunk stays free of it.
+ */
+export interface CommandLoader {
+  id: string;
+  /** What is on its way, for the palette's "Loading notices…". */
+  label: string;
+  visible?: (ctx: CommandContext) => boolean;
+  load: (ctx: CommandContext) => Promise<readonly Command[]>;
+}
+
+export type CommandSource = readonly Command[] | ((ctx: CommandContext) => readonly Command[]) | CommandLoader;
+
+function isLoader(source: CommandSource): source is CommandLoader {
+  return typeof source === 'object' && 'load' in source;
+}
 
 let sources: CommandSource[] = [];
 const listeners = new Set<() => void>();
@@ -63,6 +81,7 @@ export function collectCommands(ctx: CommandContext, from: readonly CommandSourc
   const seen = new Set<string>();
   const out: Command[] = [];
   for (const source of from) {
+    if (isLoader(source)) continue;
     for (const command of typeof source === 'function' ? source(ctx) : source) {
       if (seen.has(command.id)) continue;
       if (command.visible && !command.visible(ctx)) continue;
@@ -73,13 +92,59 @@ export function collectCommands(ctx: CommandContext, from: readonly CommandSourc
   return out;
 }
 
-export function useCommands(ctx: CommandContext): Command[] {
-  const current = useSyncExternalStore(
+function useSources(): CommandSource[] {
+  return useSyncExternalStore(
     subscribe,
     () => sources,
     () => sources,
   );
+}
+
+export function useCommands(ctx: CommandContext): Command[] {
+  const current = useSources();
   return useMemo(() => collectCommands(ctx, current), [ctx, current]);
+}
+
+export interface PaletteCommands {
+  /** The registered commands, then the loaded ones as they arrive. */
+  commands: Command[];
+  /** Labels of the loaders still on their way, and of those that failed. */
+  loading: string[];
+  failed: string[];
+}
+
+/**
+ * Every command for an open palette: `useCommands` plus what the visible loaders answer. Call it
+ * from the palette only, which is mounted while open: mounting is what starts the loading.
+ */
+export function usePaletteCommands(ctx: CommandContext): PaletteCommands {
+  const current = useSources();
+  const loaders = useMemo(() => current.filter(isLoader).filter((l) => !l.visible || l.visible(ctx)), [current, ctx]);
+  const [answers, setAnswers] = useState<ReadonlyMap<CommandLoader, readonly Command[] | 'failed'>>(() => new Map());
+  useEffect(() => {
+    let live = true;
+    for (const loader of loaders) {
+      loader.load(ctx).then(
+        (commands) => live && setAnswers((prev) => new Map(prev).set(loader, commands)),
+        () => live && setAnswers((prev) => new Map(prev).set(loader, 'failed')),
+      );
+    }
+    return () => {
+      live = false;
+    };
+  }, [loaders, ctx]);
+  return useMemo(() => {
+    const loaded: CommandSource[] = [];
+    const loading: string[] = [];
+    const failed: string[] = [];
+    for (const loader of loaders) {
+      const answer = answers.get(loader);
+      if (answer === undefined) loading.push(loader.label);
+      else if (answer === 'failed') failed.push(loader.label);
+      else loaded.push(answer);
+    }
+    return { commands: collectCommands(ctx, [...current, ...loaded]), loading, failed };
+  }, [ctx, current, loaders, answers]);
 }
 
 /**

@@ -1,6 +1,6 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
-import { registerCommands } from '@/ui/commands';
+import { registerCommands, type Command } from '@/ui/commands';
 import { currentPath, fakeAuthServer, renderApp, server, STUDENT, TEACHER, VIEWER } from './helpers';
 
 function optionNames() {
@@ -121,6 +121,47 @@ describe('command palette', () => {
       await waitFor(() => expect(optionNames()[0]).toBe('Probe the palette'));
       await user.keyboard('{Enter}');
       expect(performed).toEqual(['/teacher-admin']);
+    } finally {
+      act(() => unregister());
+    }
+  });
+
+  it('loads commands from registered loaders each time it opens, and lists them when they arrive', async () => {
+    fakeAuthServer(TEACHER).savedSignIn();
+    const answers: Array<(commands: Command[]) => void> = [];
+    const performed: string[] = [];
+    const unregister = registerCommands({
+      id: 'test:loader',
+      label: 'probes',
+      visible: (ctx) => ctx.userType === 2,
+      load: () => new Promise<Command[]>((resolve) => answers.push(resolve)),
+    });
+    try {
+      const { user } = renderApp('/teacher-admin');
+      await screen.findByRole('heading', { name: 'Teacher Dashboard' });
+      expect(answers).toHaveLength(0);
+      await user.keyboard('{Control>}k{/Control}');
+      const input = await screen.findByPlaceholderText('Search pages and actions…');
+      await waitFor(() => expect(answers.length).toBeGreaterThan(0));
+      expect(screen.getByRole('progressbar', { name: 'Loading probes' })).toBeInTheDocument();
+      await user.type(input, 'zebra');
+      expect(screen.getByText('Nothing matches yet.')).toBeInTheDocument();
+      act(() => {
+        for (const answer of answers)
+          answer([
+            { id: 'probe:zebra', label: 'Zebra probe', group: 'Probes', perform: () => performed.push('zebra') },
+          ]);
+      });
+      await waitFor(() => expect(optionNames()).toEqual(['Zebra probe']));
+      expect(screen.queryByRole('progressbar')).not.toBeInTheDocument();
+      await user.keyboard('{Enter}');
+      expect(performed).toEqual(['zebra']);
+
+      // Opened again: asked again.
+      const before = answers.length;
+      await user.keyboard('{Control>}k{/Control}');
+      await screen.findByPlaceholderText('Search pages and actions…');
+      await waitFor(() => expect(answers.length).toBeGreaterThan(before));
     } finally {
       act(() => unregister());
     }

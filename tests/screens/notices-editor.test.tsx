@@ -399,6 +399,105 @@ describe('teacher notices (/teachernotice)', () => {
   });
 });
 
+describe('editing a notice whose recipients left its section', () => {
+  it('says how many recipients will be removed on save instead of dropping them silently', async () => {
+    // 103 was in Six A when the notice was written; the list of Six A no longer has them.
+    const { user, api } = await openTeacherScreen([
+      notice({ students: [101, 103], notice_users: '101,103', student_id: 101, recipient_count: 2 }),
+    ]);
+    await user.click(await screen.findByRole('button', { name: 'Edit Sports day' }));
+    await waitFor(() => expect(within(form()).getByRole('checkbox', { name: /Arif Hossain/ })).toBeChecked());
+    expect(
+      within(form()).getByText('1 recipient is no longer in this class and section and will be removed on save.'),
+    ).toBeInTheDocument();
+    expect(screen.getByText('1 chosen: only they receive the notice.')).toBeInTheDocument();
+
+    await user.click(within(form()).getByRole('button', { name: 'Update' }));
+    expect(await screen.findByText('Note updated successfully!')).toBeInTheDocument();
+    expect(api.calls.save[0]).toMatchObject({ id: 5, students: [101] });
+    // A new form: nothing to warn about.
+    await waitFor(() => expect(field('Headline').value).toBe(''));
+    expect(within(form()).queryByText(/will be removed on save/)).not.toBeInTheDocument();
+  });
+
+  it('a student list that fails to load keeps the recipients chosen (the notice is not widened to the section)', async () => {
+    const { user, api } = await openTeacherScreen([notice({})]);
+    server.use(
+      http.get('/api/student/section', () =>
+        HttpResponse.json(
+          { error: { code: 'internal', message: 'The student list is unavailable.' } },
+          { status: 500 },
+        ),
+      ),
+    );
+    await user.click(await screen.findByRole('button', { name: 'Edit Sports day' }));
+    expect(await within(form()).findByRole('alert')).toHaveTextContent('The student list is unavailable.');
+    expect(screen.getByText('1 chosen: only they receive the notice.')).toBeInTheDocument();
+    await user.click(within(form()).getByRole('button', { name: 'Update' }));
+    await waitFor(() => expect(api.calls.save).toHaveLength(1));
+    expect(api.calls.save[0]).toMatchObject({ id: 5, students: [101] });
+  });
+});
+
+describe('the palette’s jump to a notice, from anywhere', () => {
+  it('a teacher on the dashboard types a headline and lands on the notice, open for edit', async () => {
+    fakeAuthServer(TEACHER).savedSignIn();
+    const api = noticeApi([notice({}), notice({ id: 9, notice_headline: 'Holiday', class_id: 0, class_name: 'ALL' })]);
+    server.use(http.get('/api/routine/teacher', () => HttpResponse.json([])));
+    const { user } = renderApp('/teacher-admin');
+    await screen.findByRole('heading', { name: 'Teacher Dashboard' });
+    // Nothing about notices is fetched before the palette opens.
+    expect(api.calls.list).toBe(0);
+
+    await user.keyboard('{Control>}k{/Control}');
+    await user.type(await screen.findByPlaceholderText('Search pages and actions…'), 'holiday');
+    await waitFor(() =>
+      expect(within(screen.getByRole('listbox')).getByRole('option', { selected: true })).toHaveTextContent('Holiday'),
+    );
+    expect(screen.getByRole('option', { selected: true })).toHaveTextContent('edit · 01-03-2026');
+    await user.keyboard('{Enter}');
+
+    await waitFor(() => expect(field('Headline').value).toBe('Holiday'));
+    expect(api.calls.edit).toEqual(['9']);
+    expect(screen.getByText('Editing a notice. Submit saves your changes to it.')).toBeInTheDocument();
+    // The jump is done: the address is the screen's own again.
+    expect(currentPath()).toBe('/teachernotice');
+
+    // And again from the notice screen itself, to the other notice.
+    await user.keyboard('{Control>}k{/Control}');
+    await user.type(await screen.findByPlaceholderText('Search pages and actions…'), 'sports day');
+    await waitFor(() =>
+      expect(within(screen.getByRole('listbox')).getByRole('option', { selected: true })).toHaveTextContent(
+        'Sports day',
+      ),
+    );
+    await user.keyboard('{Enter}');
+    await waitFor(() => expect(field('Headline').value).toBe('Sports day'));
+    expect(api.calls.edit).toEqual(['9', '5']);
+  });
+
+  it('a school admin jumps from the dashboard to any notice of the school, open for edit', async () => {
+    fakeAuthServer(ADMIN).savedSignIn();
+    const api = noticeApi(
+      [notice({ id: 21, type: 2, notice_headline: 'Prize giving', creator_name: 'Nasrin Akter' })],
+      '/api/notice/school',
+    );
+    const { user } = renderApp('/school-admin');
+    await screen.findByRole('heading', { name: 'School Admin Dashboard' });
+    await user.keyboard('{Control>}k{/Control}');
+    await user.type(await screen.findByPlaceholderText('Search pages and actions…'), 'prize');
+    await waitFor(() =>
+      expect(within(screen.getByRole('listbox')).getByRole('option', { selected: true })).toHaveTextContent(
+        'Prize giving',
+      ),
+    );
+    await user.keyboard('{Enter}');
+    await waitFor(() => expect(field('Headline').value).toBe('Prize giving'));
+    expect(currentPath()).toBe('/schooladminnotice');
+    expect(api.calls.edit).toEqual(['21']);
+  });
+});
+
 // ---- school admin -------------------------------------------------------------------------------
 
 describe('school admin notices (/schooladminnotice)', () => {
@@ -458,6 +557,23 @@ describe('school admin notices (/schooladminnotice)', () => {
       students: [],
       headline: 'Prize giving',
     });
+  });
+
+  it('shows “read by N of M” on the admin’s own notices only (the server sends the counts only there)', async () => {
+    fakeAuthServer(ADMIN).savedSignIn();
+    const { read_count: _r, recipient_count: _m, ...teachers } = notice({ id: 30, notice_headline: 'Teacher’s own' });
+    noticeApi(
+      [
+        notice({ id: 31, type: 2, notice_headline: 'Admin’s own', read_count: 2, recipient_count: 30 }),
+        teachers as CountedNoticeRow,
+      ],
+      '/api/notice/school',
+    );
+    renderApp('/schooladminnotice');
+    const table = await screen.findByRole('table', { name: 'Information' });
+    const readCell = (name: RegExp) => within(within(table).getByRole('row', { name })).getAllByRole('cell')[5];
+    expect(readCell(/Admin’s own/)).toHaveTextContent('read by 2 of 30');
+    expect(readCell(/Teacher’s own/)).toHaveTextContent(/^$/);
   });
 
   it('says so when the school has no notices', async () => {

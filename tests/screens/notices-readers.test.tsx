@@ -167,6 +167,77 @@ describe('student notices', () => {
   });
 });
 
+describe('the palette’s jump to a notice, for readers', () => {
+  async function jump(user: ReturnType<typeof renderApp>['user'], typed: string, headline: string) {
+    await user.keyboard('{Control>}k{/Control}');
+    await user.type(await screen.findByPlaceholderText('Search pages and actions…'), typed);
+    await waitFor(() =>
+      expect(within(screen.getByRole('listbox')).getByRole('option', { selected: true })).toHaveTextContent(headline),
+    );
+    await user.keyboard('{Enter}');
+  }
+
+  it('a student on the dashboard types a headline and lands on their notice list with it open (and read)', async () => {
+    fakeAuthServer(STUDENT).savedSignIn();
+    const queries: Array<Record<string, string>> = [];
+    const reads: string[] = [];
+    const all = [
+      studentRow({ id: 3, type: 2, notice_headline: 'Exam routine', publishing_date: '2026-03-09' }),
+      studentRow({ id: 2, type: 1, notice_headline: 'Sports day', notice_description: 'Bring your kit.' }),
+      studentRow({ id: 1, type: 1, notice_headline: 'Welcome back', read: true }),
+    ];
+    server.use(
+      http.get('/api/notice/student', ({ request }) => {
+        const q = Object.fromEntries(new URL(request.url).searchParams);
+        queries.push(q);
+        return HttpResponse.json(all.filter((n) => !q.type || String(n.type) === q.type));
+      }),
+      http.post('/api/notice/read', ({ request }) => {
+        const id = new URL(request.url).searchParams.get('id') ?? '';
+        reads.push(id);
+        return HttpResponse.json({ ok: true, id: Number(id), read: true });
+      }),
+    );
+    const { user } = renderApp('/student-admin');
+    await screen.findByRole('heading', { name: 'Student Dashboard' });
+    expect(queries).toEqual([]);
+
+    await jump(user, 'sports', 'Sports day');
+    expect(await screen.findByRole('heading', { name: 'Teacher Notice', level: 1 })).toBeInTheDocument();
+    const card = await screen.findByRole('button', { name: /Sports day/ });
+    await waitFor(() => expect(card).toHaveAttribute('aria-expanded', 'true'));
+    expect(card).toHaveFocus();
+    expect(card.closest('li')).toHaveTextContent('From Rahima Khatun');
+    await waitFor(() => expect(reads).toEqual(['2']));
+    expect(currentPath()).toBe('/student-notice-list?type=1');
+    // The palette asked for every kind (no type); the list for its own.
+    expect(queries[0]).toEqual({});
+    expect(queries.at(-1)).toEqual({ type: '1' });
+  });
+
+  it('a viewer jumps to a notice of the chosen school', async () => {
+    fakeAuthServer(VIEWER).savedSignIn({ id: 3, school_name: 'Hill View High School' });
+    server.use(
+      http.get('/api/notice/school', ({ request }) => {
+        const q = Object.fromEntries(new URL(request.url).searchParams);
+        const rows = [
+          row({ id: 7, type: 2, notice_headline: 'Annual prize giving' }),
+          row({ id: 8, type: 1, notice_headline: 'Science fair' }),
+        ];
+        return HttpResponse.json(rows.filter((n) => !q.type || String(n.type) === q.type));
+      }),
+    );
+    const { user } = renderApp('/viewer-admin');
+    await screen.findByRole('heading', { name: 'Administrator Dashboard' });
+    await jump(user, 'annual prize', 'Annual prize giving');
+    expect(await screen.findByRole('heading', { name: 'School Notes', level: 1 })).toBeInTheDocument();
+    const card = (await screen.findByRole('heading', { name: 'Annual prize giving' })).closest('li')!;
+    await waitFor(() => expect(card).toHaveFocus());
+    expect(card).toHaveAttribute('aria-current', 'true');
+    expect(currentPath()).toBe('/show-notice?type=2');
+  });
+});
+
 describe('viewer notices', () => {
   it('shows the chosen school’s name and the two kinds, then that school’s notices of the kind', async () => {
     fakeAuthServer(VIEWER).savedSignIn({ id: 3, school_name: 'Hill View High School' });
@@ -212,7 +283,9 @@ describe('viewer notices', () => {
     const list = await screen.findByRole('list', { name: 'Notices' });
     expect(list).toHaveTextContent('Annual prize giving');
     expect(list).toHaveTextContent('Date: 14-02-2026');
-    expect(list).toHaveTextContent('Class ALL · Section ALL · Nasrin Akter · read by 3 of 30');
+    expect(list).toHaveTextContent('Class ALL · Section ALL · Nasrin Akter');
+    // Who read it is for its author only: even counts sent by mistake are not shown to a viewer.
+    expect(list).not.toHaveTextContent(/read by/);
     expect(asked).toEqual([{ school_info_id: '3', type: '2' }]);
     // Read-only: nothing to change.
     expect(within(list).queryByRole('button')).not.toBeInTheDocument();

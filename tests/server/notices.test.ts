@@ -557,13 +557,41 @@ describe('read tracking', () => {
       body({ id, headline: 'Please read', class_id: S.six, section_id: S.sixA, students: [classmate.id] }),
     );
     expect(await counts()).toEqual([1, 1]);
-    // The school list carries the same counts.
+    // The school list does not carry them: the admin is not the author.
     const school = (await t.get('admin1', '/api/notice/school?type=1')).json().find((n: { id: number }) => n.id === id);
-    expect(school).toMatchObject({ read_count: 1, recipient_count: 1 });
+    expect(school).not.toHaveProperty('read_count');
+    expect(school).not.toHaveProperty('recipient_count');
     // A notice with recipients and reads deletes cleanly (both go with it).
     expect((await t.post('teacher1', `/api/notice/delete?id=${id}`)).statusCode).toBe(200);
     expect(await t.db.select().from(noticeRecipients).where(eq(noticeRecipients.noticeId, id))).toEqual([]);
     expect(await t.db.select().from(noticeReads).where(eq(noticeReads.noticeId, id))).toEqual([]);
+  });
+
+  it('“read by N of M” goes to the notice’s author only: the admin and viewers see counts on no one else’s notice', async () => {
+    const byTeacher = await create('teacher1', { headline: 'Counts are mine', class_id: S.six, section_id: S.sixA });
+    const byAdmin = await create('admin1', { headline: 'Counts are the admin’s', class_id: S.six, section_id: S.sixA });
+    await t.post(S.sixAPupils[0].code, `/api/notice/read?id=${byTeacher}`);
+    await t.post(S.sixAPupils[0].code, `/api/notice/read?id=${byAdmin}`);
+    const find = (rows: Array<{ id: number }>, id: number) => rows.find((n) => n.id === id)!;
+    const counted = { read_count: 1, recipient_count: S.sixAPupils.length };
+
+    const admin = (await t.get('admin1', '/api/notice/school')).json();
+    expect(find(admin, byAdmin)).toMatchObject(counted);
+    expect(find(admin, byTeacher)).not.toHaveProperty('read_count');
+    expect(find(admin, byTeacher)).not.toHaveProperty('recipient_count');
+    // No list the admin can read carries the counts of a teacher's notice.
+    for (const row of admin as Array<{ type: number; read_count?: number }>) {
+      if (row.type === 1) expect(row).not.toHaveProperty('read_count');
+    }
+    const viewer = (await t.get('viewer1', `/api/notice/school?school_info_id=${S.school1}`)).json();
+    expect(find(viewer, byAdmin)).not.toHaveProperty('read_count');
+    expect(find(viewer, byTeacher)).not.toHaveProperty('read_count');
+    // The editor's copy follows the same rule.
+    expect(await fetchNotice('admin1', byTeacher)).not.toHaveProperty('read_count');
+    expect(await fetchNotice('admin1', byAdmin)).toMatchObject(counted);
+    expect(await fetchNotice('teacher1', byTeacher)).toMatchObject(counted);
+    // The author's own list has them, as before.
+    expect(find((await t.get('teacher1', '/api/notice/creator')).json(), byTeacher)).toMatchObject(counted);
   });
 
   it('a student sees only themself in the recipient list of a targeted notice', async () => {

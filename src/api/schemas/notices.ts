@@ -135,7 +135,7 @@ export const noticeRow = z.object({
   /** The first explicit recipient, or null. */
   student_id: z.number().int().nullable(),
   creator_name: z.string(),
-  /** For the author and the school admin: how many of the audience opened it ("read by N of M"). */
+  /** Only for the notice's author: how many of the audience opened it ("read by N of M"). */
   read_count: z.number().int().optional(),
   recipient_count: z.number().int().optional(),
   /** For a student: whether they opened it. */
@@ -143,12 +143,19 @@ export const noticeRow = z.object({
 });
 export type NoticeRow = z.infer<typeof noticeRow>;
 
-/** Rows for the author and the school (creator, edit, school lists): with the read counts. */
+/** Rows of the author's own list (/api/notice/creator): always with the read counts. */
 export const countedNoticeRow = noticeRow.extend({
   read_count: z.number().int(),
   recipient_count: z.number().int(),
 });
 export type CountedNoticeRow = z.infer<typeof countedNoticeRow>;
+
+/**
+ * Rows of the school's list and of the editor (/api/notice/school, /api/notice/edit): the read
+ * counts are there only on the caller's own notices; who read another author's notice is theirs.
+ */
+export const schoolNoticeRow = noticeRow.omit({ read: true });
+export type SchoolNoticeRow = z.infer<typeof schoolNoticeRow>;
 
 /** Rows for a student: with whether they read it. */
 export const studentNoticeRow = noticeRow.extend({ read: z.boolean() });

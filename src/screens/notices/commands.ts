@@ -1,11 +1,16 @@
 /**
- * The palette's "New notice" (teachers and school admins): opens their notice screen with the
- * 'Create Note's' card open and the headline focused. Imported once by the app (src/app.tsx) so
- * the command exists on every page; it must stay tiny (no screen code), since it is in the first
- * chunk. The notice screen takes the request with `takeNewNoticeRequest` when it mounts and hears
- * later ones (the palette used on the notice screen itself) through `onNewNoticeRequest`.
+ * The palette's notice commands, on every page (imported once by src/app.tsx, so this module is in
+ * the first chunk and must stay tiny: no screen code, no API code).
+ *
+ * - "New notice" (teachers and school admins): opens their notice screen with the 'Create Note's'
+ *   card open and the headline focused. The notice screen takes the request with
+ *   `takeNewNoticeRequest` when it mounts and hears later ones (the palette used on the notice
+ *   screen itself) through `onNewNoticeRequest`.
+ * - A jump to each notice the user reads, by headline: loaded when the palette opens, by
+ *   ./jumps (its own chunk). It opens the notice through the address (`?notice=<id>`), which the
+ *   notice screens act on: the editor loads it for edit, the student and viewer lists show it.
  */
-import { registerCommands, type Command } from '@/ui/commands';
+import { registerCommands, type Command, type CommandLoader } from '@/ui/commands';
 
 export const NOTICE_SCREEN: Partial<Record<number, string>> = { 2: '/teachernotice', 4: '/schooladminnotice' };
 
@@ -41,4 +46,13 @@ export const noticeCommands: readonly Command[] = [
   },
 ];
 
+/** Teachers, school admins, students, and viewers with a chosen school. */
+export const noticeJumps: CommandLoader = {
+  id: 'notices:jumps',
+  label: 'notices',
+  visible: (ctx) => [1, 2, 4].includes(ctx.userType) || (ctx.userType === 6 && ctx.school !== null),
+  load: (ctx) => import('./jumps').then((m) => m.loadNoticeJumps(ctx)),
+};
+
 registerCommands(noticeCommands);
+registerCommands(noticeJumps);

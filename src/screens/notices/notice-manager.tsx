@@ -2,22 +2,15 @@
  * The notice editor screen shared by /teachernotice (a teacher's own notices) and
  * /schooladminnotice (every notice of the school): the collapsible 'Create Note's' card and the
  * list with Edit and Delete. All of it is the notice editor machine's state; this file only
- * renders it and sends events (buttons are enabled with `state.can`).
+ * renders it and sends events (buttons are enabled with `state.can`). `?notice=<id>` (the
+ * palette's jump to a notice) opens that notice for edit once the list has it.
  */
-import {
-  useEffect,
-  useId,
-  useMemo,
-  useRef,
-  useState,
-  type FormEvent,
-  type ReactNode,
-  type SelectHTMLAttributes,
-} from 'react';
+import { useEffect, useId, useRef, useState, type FormEvent, type ReactNode, type SelectHTMLAttributes } from 'react';
 import { useActorRef, useSelector } from '@xstate/react';
 import { Dialog, DialogPanel, DialogTitle } from '@headlessui/react';
+import { useLocation, useSearch } from 'wouter';
 import type { ActorRefFrom, SnapshotFrom } from 'xstate';
-import type { CountedNoticeRow } from '@/api/schemas/notices';
+import type { SchoolNoticeRow } from '@/api/schemas/notices';
 import {
   DELETE_QUESTION,
   noticeEditorMachine,
@@ -27,7 +20,6 @@ import {
   type NoticeField,
 } from '@/machines/notice-editor.machine';
 import { Button } from '@/ui/button';
-import { useRegisterCommands, type Command } from '@/ui/commands';
 import { TextField } from '@/ui/field';
 import { Card, PageHeader } from '@/ui/page';
 import { useSignedIn } from '@/ui/session';
@@ -112,23 +104,26 @@ export function NoticeManager({ variant }: { variant: NoticeVariant }) {
     setOpen(!open);
   };
 
-  const notices = useSelector(actor, (s) => s.context.notices);
-  const jumps = useMemo(
-    () =>
-      notices.map((n): Command => ({
-        id: `notice:${n.id}`,
-        label: n.notice_headline,
-        keywords: ['notice', 'edit notice', noticeDate(n.publishing_date), n.class_name, n.section_default_name],
-        group: 'Notices',
-        hint: `edit · ${noticeDate(n.publishing_date)}`,
-        perform: () => {
-          setOpen(true);
-          actor.send({ type: 'notice.edit', id: n.id });
-        },
-      })),
-    [notices, actor],
-  );
-  useRegisterCommands(jumps);
+  // The palette's jump (`?notice=<id>`): edit the notice as soon as the editor can, i.e. once the
+  // list has it and the form is free; then drop the parameter, so that the same jump works again.
+  const [path, navigate] = useLocation();
+  const wanted = Number(new URLSearchParams(useSearch()).get('notice')) || null;
+  const jump = useSelector(actor, (s): 'none' | 'wait' | 'edit' | 'missing' => {
+    if (wanted === null) return 'none';
+    if (s.can({ type: 'notice.edit', id: wanted })) return 'edit';
+    if (s.matches({ list: 'ready' }) && !s.context.notices.some((n) => n.id === wanted)) return 'missing';
+    return 'wait';
+  });
+  useEffect(() => {
+    if (wanted === null || jump === 'none' || jump === 'wait') return;
+    if (jump === 'edit') {
+      setOpen(true);
+      actor.send({ type: 'notice.edit', id: wanted });
+    } else {
+      toast.show('That notice is not in the list any more.', 'error');
+    }
+    navigate(path, { replace: true });
+  }, [wanted, jump, actor, navigate, path, toast]);
 
   const bodyId = useId();
   return (
@@ -223,6 +218,7 @@ function NoticeFields({ actor, variant }: { actor: Actor; variant: NoticeVariant
   const set = (field: NoticeField) => (e: { target: { value: string } }) =>
     actor.send({ type: 'notice.field', field, value: e.target.value });
 
+  // In `failed` the same button (and Enter) is 'Try again'.
   const onSubmit = (e: FormEvent) => {
     e.preventDefault();
     actor.send({ type: phase === 'failed' ? 'notice.retry' : 'notice.submit' });
@@ -368,6 +364,8 @@ function StudentPicker({ actor, variant }: { actor: Actor; variant: NoticeVarian
   const toggleable = useSelector(actor, (s) =>
     s.can({ type: 'notice.toggleStudent', student_id: s.context.students[0]?.id ?? -1 }),
   );
+  const dropped = useSelector(actor, (s) => s.context.droppedStudents.length);
+  const editing = useSelector(actor, (s) => s.context.form.id !== null);
   const chosenSet = new Set(chosen);
   const everyone = students.length > 0 && students.every((s) => chosenSet.has(s.id));
 
@@ -419,9 +417,22 @@ function StudentPicker({ actor, variant }: { actor: Actor; variant: NoticeVarian
           ? 'No student chosen: the notice goes to everyone in the chosen class and section.'
           : `${chosen.length} chosen: only they receive the notice.`}
       </p>
+      {dropped ? (
+        <p role="status" className="mb-2 rounded-md bg-amber-50 px-3 py-2 text-sm text-amber-900">
+          {droppedMessage(dropped, editing)}
+        </p>
+      ) : null}
       {body}
     </fieldset>
   );
+}
+
+/** Chosen students that a reloaded list no longer has: unticked, and said so. */
+export function droppedMessage(count: number, editing: boolean): string {
+  const one = count === 1;
+  return editing
+    ? `${count} ${one ? 'recipient is' : 'recipients are'} no longer in this class and section and will be removed on save.`
+    : `${count} chosen ${one ? 'student is' : 'students are'} not in this list and ${one ? 'was' : 'were'} unticked.`;
 }
 
 function Alert({ children }: { children: ReactNode }) {
@@ -527,7 +538,7 @@ function NoticeList({ actor, variant }: { actor: Actor; variant: NoticeVariant }
   return <Card title={title}>{body}</Card>;
 }
 
-function NoticeTable({ actor, rows, caption }: { actor: Actor; rows: CountedNoticeRow[]; caption: string }) {
+function NoticeTable({ actor, rows, caption }: { actor: Actor; rows: SchoolNoticeRow[]; caption: string }) {
   return (
     <div className="-mx-5 overflow-x-auto px-5">
       <table className="w-full min-w-[48rem] text-left text-sm">
@@ -567,7 +578,7 @@ function NoticeTable({ actor, rows, caption }: { actor: Actor; rows: CountedNoti
   );
 }
 
-function NoticeRowView({ actor, notice }: { actor: Actor; notice: CountedNoticeRow }) {
+function NoticeRowView({ actor, notice }: { actor: Actor; notice: SchoolNoticeRow }) {
   const canEdit = useCan(actor, { type: 'notice.edit', id: notice.id });
   const canDelete = useCan(actor, { type: 'notice.delete', id: notice.id });
   return (
@@ -580,7 +591,10 @@ function NoticeRowView({ actor, notice }: { actor: Actor; notice: CountedNoticeR
       <td className="py-2 pr-3">{notice.class_name}</td>
       <td className="py-2 pr-3">{notice.section_default_name}</td>
       <td className="whitespace-nowrap py-2 pr-3">
-        read by {notice.read_count} of {notice.recipient_count}
+        {/* The server sends the counts on the caller's own notices only. */}
+        {notice.read_count !== undefined && notice.recipient_count !== undefined
+          ? `read by ${notice.read_count} of ${notice.recipient_count}`
+          : null}
       </td>
       <td className="whitespace-nowrap py-2 text-right">
         <Button

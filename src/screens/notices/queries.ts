@@ -1,5 +1,6 @@
 /** Read-only notice loading for the student and viewer screens (the editor has its machine). */
-import { useCallback, useRef, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { useLocation, useSearch } from 'wouter';
 import type { NoticeType } from '@/api/schemas/notices';
 import { fetchSchoolNotices, fetchStudentNotices, markNoticeRead } from '@/api/notices';
 import { useApi } from '@/api/use-query';
@@ -44,4 +45,30 @@ export function useNoticeReads() {
     });
   }, []);
   return { opened, markRead };
+}
+
+export interface NoticeJump {
+  id: number;
+  /** Grows with every jump, so a second jump to the same notice is a new one. */
+  seq: number;
+}
+
+/**
+ * The palette's jump to a notice (`?notice=<id>` on a list page): the notice to show, once the
+ * loaded list (`ids`) has it. The parameter is then dropped from the address, keeping the rest.
+ */
+export function useNoticeJump(ids: readonly number[] | undefined): NoticeJump | null {
+  const search = useSearch();
+  const [path, navigate] = useLocation();
+  const wanted = Number(new URLSearchParams(search).get('notice')) || null;
+  const [jump, setJump] = useState<NoticeJump | null>(null);
+  useEffect(() => {
+    if (wanted === null || !ids?.includes(wanted)) return;
+    setJump((prev) => ({ id: wanted, seq: (prev?.seq ?? 0) + 1 }));
+    const rest = new URLSearchParams(search);
+    rest.delete('notice');
+    const query = rest.toString();
+    navigate(query ? `${path}?${query}` : path, { replace: true });
+  }, [wanted, ids, search, path, navigate]);
+  return jump;
 }

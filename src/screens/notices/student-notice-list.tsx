@@ -1,9 +1,10 @@
 /**
  * /student-notice-list?type=1|2: the signed-in student's teacher (1) or school (2) notices, newest
  * first, filtered by Start Date and End Date when Search is pressed. Unread notices are marked;
- * opening one tells the server it was read (POST /api/notice/read).
+ * opening one tells the server it was read (POST /api/notice/read). `&notice=<id>` (the palette's
+ * jump) opens that notice and brings it into view.
  */
-import { useId, useState, type FormEvent } from 'react';
+import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { Link, useSearch } from 'wouter';
 import type { StudentNoticeRow } from '@/api/schemas/notices';
 import { parseNoticeType } from '@/api/notices';
@@ -13,7 +14,7 @@ import { Card, PageHeader } from '@/ui/page';
 import { useSignedIn } from '@/ui/session';
 import { EmptyState, ErrorState, Loading } from '@/ui/status';
 import { noticeDate } from './dates';
-import { useNoticeReads, useStudentNotices, type DateRange } from './queries';
+import { useNoticeJump, useNoticeReads, useStudentNotices, type DateRange, type NoticeJump } from './queries';
 
 const TITLES = { 1: 'Teacher Notice', 2: 'School Notice' } as const;
 
@@ -24,6 +25,17 @@ export default function StudentNoticeList() {
   const [range, setRange] = useState<DateRange>(draft);
   const notices = useStudentNotices(type, range);
   const reads = useNoticeReads();
+  const ids = notices.status === 'success' ? notices.data.map((n) => n.id) : undefined;
+  const jump = useNoticeJump(ids);
+
+  // A jump shows the notice whatever dates were chosen.
+  const jumping = new URLSearchParams(useSearch()).has('notice');
+  useEffect(() => {
+    if (!jumping) return;
+    const all = { start: '', end: '' };
+    setDraft(all);
+    setRange(all);
+  }, [jumping]);
 
   const search = (e: FormEvent) => {
     e.preventDefault();
@@ -85,7 +97,8 @@ export default function StudentNoticeList() {
                 key={n.id}
                 notice={n}
                 read={n.read || reads.opened.has(n.id)}
-                onOpen={() => reads.markRead(n.id)}
+                markRead={reads.markRead}
+                jump={jump?.id === n.id ? jump : null}
               />
             ))}
           </ul>
@@ -95,19 +108,39 @@ export default function StudentNoticeList() {
   );
 }
 
-function StudentNoticeCard({ notice, read, onOpen }: { notice: StudentNoticeRow; read: boolean; onOpen: () => void }) {
+function StudentNoticeCard({
+  notice,
+  read,
+  markRead,
+  jump,
+}: {
+  notice: StudentNoticeRow;
+  read: boolean;
+  markRead: (id: number) => void;
+  jump: NoticeJump | null;
+}) {
   const [open, setOpen] = useState(false);
   const bodyId = useId();
+  const buttonRef = useRef<HTMLButtonElement>(null);
   const toggle = () => {
-    if (!open && !notice.read) onOpen();
+    if (!open && !notice.read) markRead(notice.id);
     setOpen(!open);
   };
+  // Jumped to from the palette: open it (which is reading it) and bring it into view.
+  useEffect(() => {
+    if (!jump) return;
+    setOpen(true);
+    if (!notice.read) markRead(notice.id);
+    buttonRef.current?.scrollIntoView?.({ block: 'center' });
+    buttonRef.current?.focus();
+  }, [jump, notice.id, notice.read, markRead]);
   return (
     <li
       className={`rounded-xl bg-white shadow-sm ring-1 ${read ? 'ring-slate-200' : 'ring-indigo-300'}`}
       data-read={read ? 'true' : 'false'}
     >
       <button
+        ref={buttonRef}
         type="button"
         onClick={toggle}
         aria-expanded={open}
