@@ -19,10 +19,10 @@ type Section = { heading: string; items: Command[] };
  * here rather than by cmdk: cmdk 1.1 cannot reorder groups (it looks them up by an internal id).
  */
 function sectionsFor(commands: Command[], search: string): Section[] {
+  const rank = (g: string) => (GROUP_ORDER.includes(g) ? GROUP_ORDER.indexOf(g) : GROUP_ORDER.length);
   if (!search.trim()) {
     const groups = new Map<string, Command[]>();
     for (const command of commands) groups.set(command.group, [...(groups.get(command.group) ?? []), command]);
-    const rank = (g: string) => (GROUP_ORDER.includes(g) ? GROUP_ORDER.indexOf(g) : GROUP_ORDER.length);
     return [...groups.entries()]
       .sort((a, b) => rank(a[0]) - rank(b[0]))
       .map(([heading, items]) => ({ heading, items }));
@@ -30,7 +30,8 @@ function sectionsFor(commands: Command[], search: string): Section[] {
   const ranked = commands
     .map((command, index) => ({ command, index, score: scoreCommand(command.label, command.keywords ?? [], search) }))
     .filter((r) => r.score > 0)
-    .sort((a, b) => b.score - a.score || a.index - b.index)
+    // Equal matches: pages before actions (then registration order), so a page's own name wins.
+    .sort((a, b) => b.score - a.score || rank(a.command.group) - rank(b.command.group) || a.index - b.index)
     .map((r) => r.command);
   return ranked.length ? [{ heading: 'Best matches', items: ranked }] : [];
 }

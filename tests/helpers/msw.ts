@@ -1,8 +1,20 @@
 /**
  * The mock API for client tests (msw 2). Handlers use relative paths; jsdom's origin
  * (http://localhost:3000) is where the client sends them. Each test adds its own handlers with
- * `server.use(...)`; anything unhandled fails the test loudly.
+ * `server.use(...)`, which take precedence over the defaults below; anything unhandled fails the
+ * test loudly.
  */
+import { http, HttpResponse } from 'msw';
 import { setupServer } from 'msw/node';
 
-export const server = setupServer();
+/**
+ * The command palette asks for the user's notices each time it opens (a jump to each). Tests that
+ * are not about notices see none; notice tests answer these calls themselves.
+ */
+const defaults = [
+  http.get('/api/notice/creator', () => HttpResponse.json([])),
+  http.get('/api/notice/student', () => HttpResponse.json([])),
+  http.get('/api/notice/school', () => HttpResponse.json([])),
+];
+
+export const server = setupServer(...defaults);
