@@ -845,15 +845,12 @@ async function insertDemo(tx: Tx, today: DateTime, passwordHash: string): Promis
   });
   const routineId = new Map<string, number>();
   for (const part of chunk(routineValues)) {
-    const rows = await tx
-      .insert(routines)
-      .values(part)
-      .returning({
-        id: routines.id,
-        sectionId: routines.sectionId,
-        dayId: routines.dayId,
-        periodId: routines.periodId,
-      });
+    const rows = await tx.insert(routines).values(part).returning({
+      id: routines.id,
+      sectionId: routines.sectionId,
+      dayId: routines.dayId,
+      periodId: routines.periodId,
+    });
     for (const r of rows) routineId.set(`${r.sectionId}|${r.dayId}|${r.periodId}`, r.id);
   }
   counts.routines = routineValues.length;
