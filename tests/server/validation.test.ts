@@ -18,7 +18,7 @@ function expectFieldError(res: { statusCode: number; json(): unknown }, field: s
   expect(res.statusCode, JSON.stringify(res.json())).toBe(400);
   const body = res.json() as { error: { code: string; message: string; fields?: Record<string, string> } };
   expect(body.error.code).toBe('invalid_input');
-  expect(body.error.fields).toHaveProperty(field);
+  expect(Object.keys(body.error.fields ?? {})).toContain(field);
   expect(body.error.message).toContain(field);
 }
 
@@ -89,12 +89,8 @@ describe('ids', () => {
     };
     expectFieldError(await t.post('admin1', '/api/notice', { ...notice, id: 2147483648 }), 'id');
     expectFieldError(await t.post('admin1', '/api/notice', { ...notice, session_id: 2147483648 }), 'session_id');
-    // Ids whose schema lives outside common.ts still reach PostgreSQL; its refusal is a 400 too.
-    for (const extra of [{ students: [2147483648] }, { class_id: 2147483648 }]) {
-      const res = await t.post('admin1', '/api/notice', { ...notice, ...extra });
-      expect(res.statusCode, JSON.stringify(extra)).toBe(400);
-      expect(res.json().error.code).toBe('invalid_input');
-    }
+    expectFieldError(await t.post('admin1', '/api/notice', { ...notice, students: [2147483648] }), 'students.0');
+    expectFieldError(await t.post('admin1', '/api/notice', { ...notice, class_id: 2147483648 }), 'class_id');
     const [routine] = await t.db.select({ id: routines.id }).from(routines).limit(1);
     const res = await t.post('teacher1', '/api/attendance/student', {
       date: '2024-01-01',

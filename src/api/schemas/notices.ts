@@ -4,7 +4,7 @@
  * list of explicit recipients ('' = the whole class/section audience).
  */
 import { z } from 'zod';
-import { id, isoDate, optionalId } from './common';
+import { id, isoDate, MAX_ID, optionalId } from './common';
 
 /** 1 = teacher notice, 2 = school notice. */
 export const NOTICE_TYPES = { teacher: 1, school: 2 } as const;
@@ -41,7 +41,8 @@ const idOrAllBody = (label: string) =>
     z.coerce
       .number({ error: `${label} must be a number` })
       .int(`${label} must be a whole number`)
-      .min(0, `${label} must be 0 (all) or an id`),
+      .min(0, `${label} must be 0 (all) or an id`)
+      .max(MAX_ID, `${label} is too large`),
   );
 
 // ---------------------------------------------------------------- requests
@@ -69,9 +70,16 @@ export const noticeWriteBody = z.object({
   students: z.preprocess(
     (v) => (v === null || v === undefined || v === '' ? [] : v),
     z
-      .array(z.coerce.number().int('students must be student ids').positive('students must be student ids'), {
-        error: 'students must be a list of student ids',
-      })
+      .array(
+        z.coerce
+          .number()
+          .int('students must be student ids')
+          .positive('students must be student ids')
+          .max(MAX_ID, 'students must be student ids'),
+        {
+          error: 'students must be a list of student ids',
+        },
+      )
       .max(2000, 'Too many students'),
   ),
   session_id: id('session_id'),
