@@ -6,9 +6,10 @@
 import { DateTime } from 'luxon';
 import type { RoutineRow } from '@/api/schemas/routines';
 import { formatClockTime } from '@/ui/format';
+import { schoolTimeZone } from '@/api/session';
 
 /** Spec day ids: 1 = Sunday ... 7 = Saturday (luxon: 1 = Monday ... 7 = Sunday). */
-export const todayDayId = (zone = 'Asia/Dhaka') => (DateTime.now().setZone(zone).weekday % 7) + 1;
+export const todayDayId = (zone = schoolTimeZone()) => (DateTime.now().setZone(zone).weekday % 7) + 1;
 
 export function groupByDay(rows: readonly RoutineRow[]) {
   const days = new Map<number, { day: string; rows: RoutineRow[] }>();
