@@ -9,7 +9,7 @@ import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
 import { buildApp } from '../server/app';
 import { loadConfig } from '../server/config';
-import { fromPglite, fromPostgres } from '../server/db/client';
+import { fromPglite, fromPostgres, refreshStatistics } from '../server/db/client';
 import { seedDemo } from '../server/db/seed/demo';
 
 const iterations = Number(process.env.BENCH_ITERATIONS ?? 200);
@@ -84,6 +84,8 @@ if (process.env.DATABASE_URL) {
 }
 await handle.migrate();
 await seedDemo(handle.db);
+// As server/main.ts does on start.
+await refreshStatistics(handle.db);
 const app = await buildApp({ ...loadConfig({ LOG_LEVEL: 'silent', STATIC_DIR: '' }) }, handle);
 await app.ready();
 

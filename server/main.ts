@@ -1,6 +1,6 @@
 /** The only file that listens: open the database, migrate, seed the demo on first start, serve. */
 import { loadConfig } from './config';
-import { openDatabase } from './db/client';
+import { openDatabase, refreshStatistics } from './db/client';
 import { seedDemo } from './db/seed/demo';
 import { seedReference } from './db/seed/reference';
 import { buildApp } from './app';
@@ -15,7 +15,17 @@ if (config.SEED_DEMO) {
 } else {
   await seedReference(handle.db);
 }
+await refreshStatistics(handle.db);
 const app = await buildApp(config, handle);
+
+// PGlite has no autovacuum: refresh its statistics every hour as the school's data grows.
+const statistics =
+  handle.kind === 'pglite'
+    ? setInterval(() => {
+        refreshStatistics(handle.db).catch((err) => app.log.error({ err }, 'analyze failed'));
+      }, 3_600_000)
+    : undefined;
+statistics?.unref();
 
 // Retry guardian messages that failed or were left queued (e.g. by a restart), once a minute.
 const adapter = adapterFromConfig(config, app.log);
@@ -27,6 +37,7 @@ retry.unref();
 const shutdown = async (signal: string) => {
   app.log.info(`${signal}: shutting down`);
   clearInterval(retry);
+  clearInterval(statistics);
   await app.close();
   await deliveriesSettled(handle.db);
   await handle.close();

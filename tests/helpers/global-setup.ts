@@ -1,6 +1,6 @@
 /** With DATABASE_URL set, build the migrated and seeded template database the server tests copy. */
 import pg from 'pg';
-import { fromPostgres } from '@server/db/client';
+import { fromPostgres, refreshStatistics } from '@server/db/client';
 import { seedDemo } from '@server/db/seed/demo';
 import { TEMPLATE_DB, databaseUrlFor } from './test-db';
 
@@ -15,5 +15,6 @@ export default async function setup() {
   const handle = fromPostgres(databaseUrlFor(base, TEMPLATE_DB));
   await handle.migrate();
   await seedDemo(handle.db);
+  await refreshStatistics(handle.db);
   await handle.close();
 }

@@ -7,7 +7,7 @@
 import { randomBytes } from 'node:crypto';
 import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
-import { fromPglite, fromPostgres, type DbHandle } from '@server/db/client';
+import { fromPglite, fromPostgres, type DbHandle, refreshStatistics } from '@server/db/client';
 import { seedDemo } from '@server/db/seed/demo';
 
 export const TEMPLATE_DB = 'pathshala_test_template';
@@ -26,6 +26,7 @@ async function pgliteTemplate(): Promise<PGlite> {
     const handle = fromPglite(client);
     await handle.migrate();
     await seedDemo(handle.db);
+    await refreshStatistics(handle.db);
     return client;
   })();
   return globalCache.__pathshalaTemplate;
