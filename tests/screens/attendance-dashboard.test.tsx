@@ -204,7 +204,8 @@ describe('school admin attendance dashboard (/attendance)', () => {
 
     expect(await screen.findByRole('heading', { name: 'Today Attendance' }, SLOW)).toBeInTheDocument();
     expect(screen.getByTestId('attendance-date')).toHaveTextContent('22-Nov-2026');
-    expect(await screen.findByRole('img', { name: 'P-91.7%' })).toBeInTheDocument();
+    const ring = await screen.findByRole('img', { name: 'P-91.7%' });
+    expect(within(ring).getByTestId('present-arc')).toBeInTheDocument();
     expect(screen.getByText('2 of 3 sections taken · 55 present, 5 absent of 60')).toBeInTheDocument();
 
     const table = await screen.findByRole('table', { name: 'Attendance by section' });
@@ -235,7 +236,9 @@ describe('school admin attendance dashboard (/attendance)', () => {
       sections: [SECTION_ROWS[2]],
     });
     renderApp('/attendance');
-    expect(await screen.findByRole('img', { name: 'Not taken yet' }, SLOW)).toBeInTheDocument();
+    const ring = await screen.findByRole('img', { name: 'Not taken yet' }, SLOW);
+    // No green arc (a zero-length round-capped arc used to show as a dot at the top).
+    expect(within(ring).queryByTestId('present-arc')).not.toBeInTheDocument();
     expect(screen.queryByRole('img', { name: /P-0/ })).not.toBeInTheDocument();
     expect(screen.getByText('0 of 3 sections taken')).toBeInTheDocument();
   });
@@ -385,7 +388,8 @@ describe('viewer attendance summary (/viewershowattendanceview)', () => {
     renderApp('/viewershowattendanceview');
     expect(await screen.findByRole('heading', { name: 'Today Attendance' }, SLOW)).toBeInTheDocument();
     expect(screen.getByText('River Side Girls School', { selector: 'p' })).toBeInTheDocument();
-    expect(await screen.findByRole('img', { name: 'P-91.7%' })).toBeInTheDocument();
+    const ring = await screen.findByRole('img', { name: 'P-91.7%' });
+    expect(within(ring).getByTestId('present-arc')).toBeInTheDocument();
     await screen.findByRole('table', { name: 'Attendance by section' });
     expect(screen.queryByRole('region', { name: 'Absence messages' })).not.toBeInTheDocument();
     expect(asked.outbox).toBeUndefined();

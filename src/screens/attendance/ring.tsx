@@ -7,18 +7,22 @@ export function PresentRing({ rate }: { rate: number | null }) {
   return (
     <svg viewBox="0 0 128 128" className="h-36 w-36 shrink-0" role="img" aria-label={label}>
       <circle cx="64" cy="64" r={r} fill="none" stroke="currentColor" strokeWidth="12" className="text-slate-200" />
-      <circle
-        cx="64"
-        cy="64"
-        r={r}
-        fill="none"
-        stroke="currentColor"
-        strokeWidth="12"
-        strokeLinecap="round"
-        strokeDasharray={`${filled} ${circumference}`}
-        transform="rotate(-90 64 64)"
-        className="text-emerald-500"
-      />
+      {/* No arc at all for nothing present: a round cap on a zero-length dash still draws a dot. */}
+      {filled > 0 && (
+        <circle
+          data-testid="present-arc"
+          cx="64"
+          cy="64"
+          r={r}
+          fill="none"
+          stroke="currentColor"
+          strokeWidth="12"
+          strokeLinecap="round"
+          strokeDasharray={`${filled} ${circumference}`}
+          transform="rotate(-90 64 64)"
+          className="text-emerald-500"
+        />
+      )}
       <text
         x="64"
         y="64"
