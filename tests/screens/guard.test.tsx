@@ -10,6 +10,7 @@ import {
   signInWith,
   STUDENT,
   TEACHER,
+  TEACHER_CARD,
 } from './helpers';
 
 describe('the route guard', () => {
@@ -53,20 +54,7 @@ describe('the route guard', () => {
 
   it('sends a signed-out visitor to /login and, after sign-in, to the page they wanted', async () => {
     fakeAuthServer(TEACHER);
-    server.use(
-      http.get('/api/teacher/profile', () =>
-        HttpResponse.json({
-          id: 41,
-          full_name: 'Rahima Khatun',
-          teacher_code: 'T-1001',
-          initial: 'RK',
-          mobile: '01711111111',
-          email: 'rahima@gvs.example',
-          designation: 'Assistant Teacher',
-          school_info_id: 10,
-        }),
-      ),
-    );
+    server.use(http.get('/api/teacher/profile', () => HttpResponse.json(TEACHER_CARD)));
     const { user } = renderApp('/teacherprofile');
     expect(await screen.findByLabelText('User ID, e-mail or phone')).toBeInTheDocument();
     expect(currentPath()).toBe('/login');

@@ -52,6 +52,17 @@ export const TEACHER = profile({
   teacher_code: 'T-1001',
   initial: 'RK',
 });
+/** TEACHER's card as /api/teacher/profile answers it. */
+export const TEACHER_CARD = {
+  id: 41,
+  full_name: 'Rahima Khatun',
+  teacher_code: 'T-1001',
+  initial: 'RK',
+  mobile: '01711111111',
+  email: 'rahima@gvs.example',
+  designation: 'Assistant Teacher',
+  school_info_id: 10,
+};
 export const STUDENT = profile({
   id: 77,
   user_id: 12,

@@ -1,6 +1,16 @@
 import { screen, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
-import { ADMIN, currentPath, fakeAuthServer, renderApp, schoolRow, server, STUDENT, TEACHER } from './helpers';
+import {
+  ADMIN,
+  currentPath,
+  fakeAuthServer,
+  renderApp,
+  schoolRow,
+  server,
+  STUDENT,
+  TEACHER,
+  TEACHER_CARD,
+} from './helpers';
 
 describe('profile pages and the header menu', () => {
   it('the student’s menu Profile opens /studentprofile with the record from the API', async () => {
@@ -61,20 +71,7 @@ describe('profile pages and the header menu', () => {
 
   it('the teacher’s own profile links to Reset password', async () => {
     fakeAuthServer(TEACHER).savedSignIn();
-    server.use(
-      http.get('/api/teacher/profile', () =>
-        HttpResponse.json({
-          id: 41,
-          full_name: 'Rahima Khatun',
-          teacher_code: 'T-1001',
-          initial: 'RK',
-          mobile: '01711111111',
-          email: 'rahima@gvs.example',
-          designation: 'Assistant Teacher',
-          school_info_id: 10,
-        }),
-      ),
-    );
+    server.use(http.get('/api/teacher/profile', () => HttpResponse.json(TEACHER_CARD)));
     renderApp('/teacherprofile');
     expect(await screen.findByRole('heading', { name: 'Rahima Khatun' })).toBeInTheDocument();
     expect(screen.getByText('rahima@gvs.example')).toBeInTheDocument();

@@ -1,17 +1,15 @@
 import { screen, waitFor } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
-import { currentPath, fakeAuthServer, renderApp, server, signInWith, storedSession, TEACHER } from './helpers';
-
-const teacherCard = {
-  id: 41,
-  full_name: 'Rahima Khatun',
-  teacher_code: 'T-1001',
-  initial: 'RK',
-  mobile: '01711111111',
-  email: 'rahima@gvs.example',
-  designation: 'Assistant Teacher',
-  school_info_id: 10,
-};
+import {
+  currentPath,
+  fakeAuthServer,
+  renderApp,
+  server,
+  signInWith,
+  storedSession,
+  TEACHER,
+  TEACHER_CARD,
+} from './helpers';
 
 describe('a session that ends on the server', () => {
   it('returns to sign-in with the message on a 401, and after signing in again to the page the user wanted', async () => {
@@ -21,7 +19,7 @@ describe('a session that ends on the server', () => {
       http.get('/api/routine/teacher', () => HttpResponse.json([])),
       // The profile call succeeds only for a token the server still knows.
       http.get('/api/teacher/profile', ({ request }) =>
-        auth.valid.has(auth.bearer(request)) ? HttpResponse.json(teacherCard) : auth.refuse(),
+        auth.valid.has(auth.bearer(request)) ? HttpResponse.json(TEACHER_CARD) : auth.refuse(),
       ),
     );
     const { user } = renderApp('/teacher-admin');
