@@ -253,16 +253,21 @@ describe('taking attendance (/teacherattendance)', () => {
     expect(api.posts.map((p) => [p.date, p.time])).toEqual([['2026-11-21', '20:00:00']]);
   });
 
-  it('shows the absence-message counts only after the server answers', async () => {
-    fakeAuthServer(TEACHER).savedSignIn();
-    let open!: () => void;
-    const api = fakeAttendanceApi({ messageGate: new Promise<void>((r) => (open = r)) });
-    const { user } = renderApp('/teacherattendance');
+  /** Take P1: everyone present but roll 3, confirm, submit, and wait for the server's answer. */
+  async function saveP1WithRoll3Absent(user: ReturnType<typeof renderApp>['user']) {
     await user.click(await screen.findByRole('button', { name: /Take Attendance for P1/ }, SLOW));
     await screen.findByRole('listbox', { name: /Students/ });
     await user.keyboard('a3[Space]{Enter}');
     await user.click(await screen.findByRole('button', { name: 'Submit' }));
     await screen.findByRole('heading', { name: 'Attendance saved' });
+  }
+
+  it('shows the absence-message counts only after the server answers', async () => {
+    fakeAuthServer(TEACHER).savedSignIn();
+    let open!: () => void;
+    const api = fakeAttendanceApi({ messageGate: new Promise<void>((r) => (open = r)) });
+    const { user } = renderApp('/teacherattendance');
+    await saveP1WithRoll3Absent(user);
 
     await user.click(screen.getByRole('button', { name: 'Send Absent Message' }));
     expect(await screen.findByRole('button', { name: 'Sending…' })).toBeDisabled();
@@ -291,11 +296,7 @@ describe('taking attendance (/teacherattendance)', () => {
       },
     });
     const { user } = renderApp('/teacherattendance');
-    await user.click(await screen.findByRole('button', { name: /Take Attendance for P1/ }, SLOW));
-    await screen.findByRole('listbox', { name: /Students/ });
-    await user.keyboard('a3[Space]{Enter}');
-    await user.click(await screen.findByRole('button', { name: 'Submit' }));
-    await screen.findByRole('heading', { name: 'Attendance saved' });
+    await saveP1WithRoll3Absent(user);
     await user.click(screen.getByRole('button', { name: 'Send Absent Message' }));
 
     const status = (await screen.findByText('Queued 0', { exact: false })).closest('[role="status"]')!;
