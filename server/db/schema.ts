@@ -132,9 +132,17 @@ export const schools = pgTable(
       .array()
       .notNull()
       .default(sql`'{6,7}'`),
+    /**
+     * How many school days after a period a teacher may still take or correct its attendance:
+     * 0 = only on the same school day. School admins may correct later; every correction is audited.
+     */
+    attendanceEditDays: smallint('attendance_edit_days').notNull().default(0),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [check('schools_eiin_digits', sql`${t.eiin} ~ '^[0-9]{6}$'`)],
+  (t) => [
+    check('schools_eiin_digits', sql`${t.eiin} ~ '^[0-9]{6}$'`),
+    check('schools_attendance_edit_days_range', sql`${t.attendanceEditDays} between 0 and 366`),
+  ],
 );
 
 export const users = pgTable(
@@ -459,6 +467,9 @@ export const notices = pgTable(
     publishingDate: date('publishing_date', { mode: 'string' }).notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    /** Set when someone other than the author (the school admin) last changed it: "edited by ...". */
+    editedByUserId: integer('edited_by_user_id').references(() => users.id),
+    editedAt: timestamp('edited_at', { withTimezone: true }),
   },
   (t) => [
     foreignKey({
@@ -469,7 +480,7 @@ export const notices = pgTable(
     check('notices_section_needs_class', sql`${t.sectionId} is null or ${t.classId} is not null`),
     unique('notices_id_school_uq').on(t.id, t.schoolId),
     index('notices_school_date_idx').on(t.schoolId, t.publishingDate),
-    index('notices_creator_idx').on(t.creatorUserId),
+    index('notices_creator_idx').on(t.creatorUserId, t.createdAt),
   ],
 );
 
@@ -524,6 +535,9 @@ export const attendanceTakings = pgTable(
       .references(() => users.id),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    /** The last person who changed a mark after the first taking, and when (the first stays above). */
+    correctedByUserId: integer('corrected_by_user_id').references(() => users.id),
+    correctedAt: timestamp('corrected_at', { withTimezone: true }),
   },
   (t) => [
     foreignKey({ columns: [t.routineId, t.schoolId], foreignColumns: [routines.id, routines.schoolId] }),
@@ -607,4 +621,44 @@ export const messageOutbox = pgTable(
     // 'cancelled': never sent, because the student was marked present before it left.
     check('message_outbox_status_valid', sql`${t.status} in ('queued', 'sent', 'failed', 'cancelled')`),
   ],
+);
+
+// ---------------------------------------------------------------- platform
+
+/**
+ * Failed sign-ins, one row each, keyed by `acct:<user id or lowered id typed>` and `addr:<ip>`.
+ * In the database, not process memory, so several server processes share one budget. Old rows
+ * are purged with expired sessions.
+ */
+export const loginFailures = pgTable(
+  'login_failures',
+  {
+    id: serial('id').primaryKey(),
+    key: varchar('key', { length: 200 }).notNull(),
+    failedAt: timestamp('failed_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('login_failures_key_idx').on(t.key, t.failedAt)],
+);
+
+/**
+ * Answers to writes sent with an `Idempotency-Key` header, per user: a retried request with the
+ * same key gets the first answer back instead of writing twice. Purged after a day.
+ */
+export const idempotencyKeys = pgTable(
+  'idempotency_keys',
+  {
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    key: varchar('key', { length: 100 }).notNull(),
+    method: varchar('method', { length: 10 }).notNull(),
+    path: varchar('path', { length: 300 }).notNull(),
+    /** SHA-256 of the request body: the same key with another body is refused (422). */
+    requestHash: varchar('request_hash', { length: 64 }).notNull(),
+    /** Null while the first request is still running. */
+    statusCode: smallint('status_code'),
+    response: text('response'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.key] }), index('idempotency_keys_created_idx').on(t.createdAt)],
 );
