@@ -2,11 +2,12 @@
 import pg from 'pg';
 import { fromPostgres, refreshStatistics } from '@server/db/client';
 import { seedDemo } from '@server/db/seed/demo';
-import { TEMPLATE_DB, databaseUrlFor } from './test-db';
+import { templateDbFor, databaseUrlFor } from './test-db';
 
 export default async function setup() {
   const base = process.env.DATABASE_URL;
   if (!base) return;
+  const TEMPLATE_DB = templateDbFor(base);
   const admin = new pg.Client({ connectionString: base });
   await admin.connect();
   await admin.query(`DROP DATABASE IF EXISTS ${TEMPLATE_DB} WITH (FORCE)`);

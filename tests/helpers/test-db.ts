@@ -10,7 +10,14 @@ import pg from 'pg';
 import { fromPglite, fromPostgres, type DbHandle, refreshStatistics } from '@server/db/client';
 import { seedDemo } from '@server/db/seed/demo';
 
-export const TEMPLATE_DB = 'pathshala_test_template';
+/**
+ * The template's name follows the database DATABASE_URL names (`test` -> `pathshala_tpl_test`), so
+ * runs against different databases of one server (parallel work trees) never share a template.
+ */
+export function templateDbFor(base: string): string {
+  const name = new URL(base).pathname.replace(/^\//, '').replace(/[^a-z0-9_]/gi, '_') || 'postgres';
+  return `pathshala_tpl_${name}`.slice(0, 63);
+}
 
 export function databaseUrlFor(base: string, name: string): string {
   const url = new URL(base);
@@ -44,7 +51,7 @@ export async function freshDb(): Promise<DbHandle> {
   try {
     for (let attempt = 0; ; attempt++) {
       try {
-        await admin.query(`CREATE DATABASE ${name} TEMPLATE ${TEMPLATE_DB}`);
+        await admin.query(`CREATE DATABASE ${name} TEMPLATE ${templateDbFor(base)}`);
         break;
       } catch (err) {
         // Two files copying the template at once: PostgreSQL refuses one; wait and retry.
