@@ -11,15 +11,19 @@ import {
   hasZodFastifySchemaValidationErrors,
   isResponseSerializationError,
   serializerCompiler,
-  validatorCompiler,
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
 import type { Config } from './config';
 import type { DbHandle, Db } from './db/client';
-import { ApiError, badRequest } from './errors';
+import { ApiError } from './errors';
 import { guardPlugin } from './auth/guard';
-import { LoginLimiter } from './auth/rate-limit';
+import { LoginLimiter, limitsFromConfig } from './auth/rate-limit';
 import { registerRoutes } from './routes/index';
+import { apiDocs, isDocsRoute } from './plugins/api-docs';
+import { idempotencyPlugin } from './plugins/idempotency';
+import { DOCS_CSP, securityHeaders } from './plugins/security';
+import { strictInput, strictValidatorCompiler } from './plugins/strict-input';
+import packageJson from '../package.json' with { type: 'json' };
 
 export interface RegisteredRoute {
   method: string;
@@ -91,45 +95,21 @@ function isDataException(err: unknown): boolean {
   return false;
 }
 
-/**
- * The path (`attendance.0.student_id`) of the first string holding a NUL character, which
- * PostgreSQL text cannot store; null when there is none. Iterative, so deep nesting cannot
- * overflow the stack.
- */
-export function nulPath(value: unknown, root = ''): string | null {
-  const stack: [unknown, string][] = [[value, root]];
-  while (stack.length) {
-    const [v, at] = stack.pop()!;
-    if (typeof v === 'string') {
-      if (v.includes('\u0000')) return at || 'body';
-    } else if (Array.isArray(v)) {
-      for (let i = v.length - 1; i >= 0; i--) stack.push([v[i], at ? `${at}.${i}` : String(i)]);
-    } else if (v && typeof v === 'object') {
-      const entries = Object.entries(v);
-      for (let i = entries.length - 1; i >= 0; i--) {
-        const [k, child] = entries[i];
-        if (k.includes('\u0000')) return at || 'body';
-        stack.push([child, at ? `${at}.${k}` : k]);
-      }
-    }
-  }
-  return null;
-}
-
 export async function buildApp(config: Config, handle: DbHandle): Promise<FastifyInstance> {
   const app = Fastify({
     logger: config.LOG_LEVEL === 'silent' ? false : { level: config.LOG_LEVEL },
     bodyLimit: 1_048_576,
-    trustProxy: false,
+    // X-Forwarded-For only from the proxies TRUST_PROXY names: req.ip is what the limiter counts.
+    trustProxy: config.TRUST_PROXY.length ? config.TRUST_PROXY : false,
     frameworkErrors: (err, req, reply) => frameworkError(err, req, reply as FastifyReply),
     clientErrorHandler,
   }).withTypeProvider<ZodTypeProvider>();
 
-  app.setValidatorCompiler(validatorCompiler);
+  app.setValidatorCompiler(strictValidatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   app.decorate('db', handle.db);
   app.decorate('config', config);
-  app.decorate('loginLimiter', new LoginLimiter(config.LOGIN_MAX_FAILURES, config.LOGIN_WINDOW_MINUTES * 60_000));
+  app.decorate('loginLimiter', new LoginLimiter(handle.db, limitsFromConfig(config)));
 
   app.setErrorHandler((err, req, reply) => {
     if (err instanceof ApiError) return reply.code(err.statusCode).send(err.toBody());
@@ -169,6 +149,11 @@ export async function buildApp(config: Config, handle: DbHandle): Promise<Fastif
   app.decorate('apiRoutes', apiRoutes);
   app.addHook('onRoute', (route) => {
     if (!route.url.startsWith('/api/')) return;
+    if (isDocsRoute(route.url)) {
+      // The API's documentation is public and is not itself an API route.
+      route.config = { ...route.config, public: true };
+      return;
+    }
     for (const method of [route.method].flat()) {
       if (method === 'HEAD') continue;
       apiRoutes.push({
@@ -181,23 +166,32 @@ export async function buildApp(config: Config, handle: DbHandle): Promise<Fastif
     }
   });
 
+  await app.register(securityHeaders);
   await app.register(guardPlugin);
-  // One guard for every route's input, before validation: schemas check shapes, not this.
-  app.addHook('preValidation', async (req) => {
-    for (const part of [req.params, req.query, req.body]) {
-      const at = nulPath(part);
-      if (at) throw badRequest(at, 'must not contain NUL characters');
-    }
-  });
+  await app.register(strictInput);
+  await app.register(idempotencyPlugin);
+  await apiDocs(app, { version: packageJson.version, docsCsp: DOCS_CSP });
   await app.register(registerRoutes, { prefix: '/api' });
 
   const staticDir = config.STATIC_DIR ? path.resolve(config.STATIC_DIR) : '';
   const indexHtml = staticDir ? path.join(staticDir, 'index.html') : '';
   if (indexHtml && fs.existsSync(indexHtml)) {
-    await app.register(fastifyStatic, { root: staticDir, wildcard: false, index: false });
+    // Source maps are built (vite.config.ts, 'hidden') for error reports, never served.
+    await app.register(fastifyStatic, {
+      root: staticDir,
+      wildcard: false,
+      index: false,
+      allowedPath: (pathName) => !pathName.endsWith('.map'),
+    });
     app.setNotFoundHandler((req, reply) => {
+      const pathName = req.url.split('?')[0];
       if (req.url.startsWith('/api/') || req.method !== 'GET') {
         return reply.code(404).send({ error: { code: 'not_found', message: 'No such API route.' } });
+      }
+      // A missing file (an old chunk after a new deployment, a map) is a 404, not the app's page:
+      // a script that receives HTML fails in ways the app cannot tell from a network error.
+      if (pathName.startsWith('/assets/') || pathName.endsWith('.map')) {
+        return reply.code(404).send({ error: { code: 'not_found', message: 'No such file.' } });
       }
       return reply.type('text/html').sendFile('index.html');
     });

@@ -1,5 +1,16 @@
 /** Environment parsing. Every knob the server has is here, with its default. */
+import net from 'node:net';
 import { z } from 'zod';
+
+const PROXY_NAMES = new Set(['loopback', 'linklocal', 'uniquelocal']);
+function isProxyEntry(entry: string): boolean {
+  if (PROXY_NAMES.has(entry)) return true;
+  const [address, bits, ...rest] = entry.split('/');
+  const family = net.isIP(address);
+  if (!family || rest.length) return false;
+  if (bits === undefined) return true;
+  return /^\d+$/.test(bits) && Number(bits) <= (family === 4 ? 32 : 128);
+}
 
 const configSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
@@ -9,9 +20,34 @@ const configSchema = z.object({
   DATA_DIR: z.string().default('./data'),
   /** Hours a sign-in token stays valid. */
   SESSION_TTL_HOURS: z.coerce.number().positive().default(12),
-  /** Failed sign-ins allowed per id (and per address) within LOGIN_WINDOW_MINUTES before 429. */
-  LOGIN_MAX_FAILURES: z.coerce.number().int().positive().default(5),
+  /** How long a failed sign-in counts against its account and its address. */
   LOGIN_WINDOW_MINUTES: z.coerce.number().positive().default(15),
+  /** Failures of one account within the window before its sign-ins are slowed down (never refused). */
+  LOGIN_DELAY_AFTER_FAILURES: z.coerce.number().int().min(0).default(3),
+  /** The first slow-down; it doubles with every further failure... */
+  LOGIN_DELAY_BASE_MS: z.coerce.number().int().min(0).default(1000),
+  /** ...up to this (keep it well below the client's 20 s timeout). */
+  LOGIN_DELAY_MAX_MS: z.coerce.number().int().min(0).default(8000),
+  /** Failed sign-ins from one client address within the window before that address gets 429. */
+  LOGIN_MAX_FAILURES_PER_ADDRESS: z.coerce.number().int().positive().default(100),
+  /**
+   * Proxies whose X-Forwarded-For is believed, comma-separated: addresses, CIDR ranges, or
+   * `loopback`, `linklocal`, `uniquelocal`. Empty (the default): the connecting address is the
+   * client, and X-Forwarded-For is ignored.
+   */
+  TRUST_PROXY: z
+    .string()
+    .default('')
+    .transform((v) =>
+      v
+        .split(',')
+        .map((s) => s.trim())
+        .filter(Boolean),
+    )
+    .refine(
+      (list) => list.every(isProxyEntry),
+      'must list IP addresses, CIDR ranges, loopback, linklocal or uniquelocal',
+    ),
   /** Seed the demo schools on first start of an empty database. */
   SEED_DEMO: z
     .enum(['true', 'false'])

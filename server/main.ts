@@ -5,6 +5,7 @@ import { seedDemo } from './db/seed/demo';
 import { seedReference } from './db/seed/reference';
 import { buildApp } from './app';
 import { adapterFromConfig, deliverPending, deliveriesSettled } from './services/messaging';
+import { startHousekeeping } from './plugins/housekeeping';
 
 const config = loadConfig();
 const handle = await openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.DATA_DIR });
@@ -34,10 +35,14 @@ const retry = setInterval(() => {
 }, 60_000);
 retry.unref();
 
+// Ended sessions, old sign-in failures and idempotency answers, every ten minutes.
+const stopHousekeeping = startHousekeeping(handle.db, config, app.log);
+
 const shutdown = async (signal: string) => {
   app.log.info(`${signal}: shutting down`);
   clearInterval(retry);
   clearInterval(statistics);
+  stopHousekeeping();
   await app.close();
   await deliveriesSettled(handle.db);
   await handle.close();

@@ -1,37 +1,71 @@
-/** Salted scrypt password hashes: "scrypt$N$r$p$salt$hash", both base64url. */
-import { randomBytes, scrypt as scryptCb, timingSafeEqual, type ScryptOptions } from 'node:crypto';
+/**
+ * Salted scrypt password hashes: "scrypt$N$r$p$salt$hash", salt and hash base64url. New hashes
+ * use N=2^17, r=8, p=1 (128 MiB and about half a second per hash); a stored hash with weaker
+ * parameters still verifies and `needsRehash` tells the sign-in to replace it. Hashing runs on
+ * libuv's thread pool (the callback form of scrypt), never on the event loop.
+ */
+import { randomBytes, scrypt as scryptCb, timingSafeEqual } from 'node:crypto';
 
-const N = 16384;
-const R = 8;
-const P = 1;
+export interface ScryptParams {
+  N: number;
+  r: number;
+  p: number;
+}
+
+export const STRONG: ScryptParams = { N: 2 ** 17, r: 8, p: 1 };
 const KEYLEN = 64;
+/** Hashes with a cost above this are refused as malformed rather than run. */
+const MAX_N = 2 ** 20;
 
-function scrypt(password: string, salt: Buffer, keylen: number, opts: ScryptOptions): Promise<Buffer> {
+function scrypt(password: string, salt: Buffer, keylen: number, { N, r, p }: ScryptParams): Promise<Buffer> {
+  // scrypt needs 128 * N * r * p bytes; Node's default ceiling (32 MiB) is below N=2^17.
+  const maxmem = 128 * N * r * p + 16 * 1024 * 1024;
   return new Promise((resolve, reject) =>
-    scryptCb(password, salt, keylen, opts, (err, key) => (err ? reject(err) : resolve(key))),
+    scryptCb(password, salt, keylen, { N, r, p, maxmem }, (err, key) => (err ? reject(err) : resolve(key))),
   );
 }
 
-export async function hashPassword(password: string): Promise<string> {
+export async function hashPassword(password: string, params: ScryptParams = STRONG): Promise<string> {
   const salt = randomBytes(16);
-  const key = await scrypt(password, salt, KEYLEN, { N, r: R, p: P });
-  return ['scrypt', N, R, P, salt.toString('base64url'), key.toString('base64url')].join('$');
+  const key = await scrypt(password, salt, KEYLEN, params);
+  return ['scrypt', params.N, params.r, params.p, salt.toString('base64url'), key.toString('base64url')].join('$');
+}
+
+interface ParsedHash extends ScryptParams {
+  salt: Buffer;
+  key: Buffer;
+}
+
+function parseHash(stored: string): ParsedHash | null {
+  const parts = stored.split('$');
+  if (parts.length !== 6 || parts[0] !== 'scrypt') return null;
+  const [N, r, p] = parts.slice(1, 4).map(Number);
+  const valid =
+    Number.isInteger(N) &&
+    N > 1 &&
+    N <= MAX_N &&
+    (N & (N - 1)) === 0 &&
+    [r, p].every((x) => Number.isInteger(x) && x >= 1 && x <= 16);
+  if (!valid) return null;
+  const salt = Buffer.from(parts[4], 'base64url');
+  const key = Buffer.from(parts[5], 'base64url');
+  return key.length >= 16 && salt.length >= 8 ? { N, r, p, salt, key } : null;
 }
 
 export async function verifyPassword(password: string, stored: string): Promise<boolean> {
-  const parts = stored.split('$');
-  if (parts.length !== 6 || parts[0] !== 'scrypt') return false;
-  const [, n, r, p, saltB64, keyB64] = parts;
-  const expected = Buffer.from(keyB64, 'base64url');
-  const key = await scrypt(password, Buffer.from(saltB64, 'base64url'), expected.length, {
-    N: Number(n),
-    r: Number(r),
-    p: Number(p),
-  });
-  return key.length === expected.length && timingSafeEqual(key, expected);
+  const parsed = parseHash(stored);
+  if (!parsed) return false;
+  const key = await scrypt(password, parsed.salt, parsed.key.length, parsed);
+  return timingSafeEqual(key, parsed.key);
 }
 
-/** A valid hash of a random password, so that unknown ids cost as much time as wrong passwords. */
+/** Whether a stored hash is weaker than what new hashes get (or unreadable). */
+export function needsRehash(stored: string): boolean {
+  const parsed = parseHash(stored);
+  return !parsed || parsed.N < STRONG.N || parsed.r < STRONG.r || parsed.p < STRONG.p || parsed.key.length < KEYLEN;
+}
+
+/** A valid strong hash of a random password, so that unknown ids cost as much time as wrong passwords. */
 let dummyHash: Promise<string> | undefined;
 export function dummyPasswordHash(): Promise<string> {
   dummyHash ??= hashPassword(randomBytes(12).toString('hex'));

@@ -1,7 +1,7 @@
 /** Sign-in tokens: random, handed out once, stored only as SHA-256 hashes, revocable, expiring. */
 import { createHash, randomBytes } from 'node:crypto';
-import { and, eq, gt, isNull, sql } from 'drizzle-orm';
-import type { Db } from '../db/client';
+import { and, eq, gt, isNotNull, isNull, lt, or, sql } from 'drizzle-orm';
+import { affectedRows, type Db } from '../db/client';
 import { authSessions, users } from '../db/schema';
 import type { UserType } from '@/api/permissions';
 
@@ -57,4 +57,14 @@ export async function revokeSession(db: Db, sessionId: number) {
     .update(authSessions)
     .set({ revokedAt: sql`now()` })
     .where(eq(authSessions.id, sessionId));
+}
+
+/**
+ * Forget sessions that can no longer be used: expired, or signed out. A refused token answers the
+ * same 401 whether its row is gone or not. Returns how many went.
+ */
+export async function purgeSessions(db: Db): Promise<number> {
+  return affectedRows(
+    await db.delete(authSessions).where(or(lt(authSessions.expiresAt, sql`now()`), isNotNull(authSessions.revokedAt))),
+  );
 }

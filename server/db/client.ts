@@ -21,6 +21,12 @@ export type Db = PgDatabase<PgQueryResultHKT, Schema>;
 export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 export type DbOrTx = Db | Tx;
 
+/** Rows a write statement touched: node-postgres says rowCount, PGlite affectedRows. */
+export function affectedRows(result: unknown): number {
+  const r = result as { rowCount?: number | null; affectedRows?: number } | null;
+  return Number(r?.rowCount ?? r?.affectedRows ?? 0);
+}
+
 export const MIGRATIONS_DIR = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
 
 export interface DbHandle {

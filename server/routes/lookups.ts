@@ -3,17 +3,20 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { and, asc, eq, type SQL } from 'drizzle-orm';
 import { z } from 'zod';
-import { optionalId } from '@/api/schemas/common';
 import {
+  classQuery,
   classRow,
   dayRow,
   divisionRow,
   genderRow,
   groupRow,
+  periodQuery,
   periodRow,
+  sectionQuery,
   sectionRow,
   sessionRow,
   shiftRow,
+  subjectQuery,
   subjectRow,
 } from '@/api/schemas/lookups';
 import { schoolOf } from '../auth/tenant';
@@ -31,8 +34,6 @@ import {
 } from '../db/schema';
 import { todayIn } from '../services/school-time';
 
-const schoolQuery = z.object({ school_info_id: optionalId('school_info_id') });
-
 export async function lookupRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const db = app.db;
@@ -42,7 +43,7 @@ export async function lookupRoutes(fastify: FastifyInstance) {
     {
       config: { action: 'lookup.class' },
       schema: {
-        querystring: z.object({ school_type_id: optionalId('school_type_id') }),
+        querystring: classQuery,
         response: { 200: z.array(classRow) },
       },
     },
@@ -66,7 +67,7 @@ export async function lookupRoutes(fastify: FastifyInstance) {
     {
       config: { action: 'lookup.section' },
       schema: {
-        querystring: schoolQuery.extend({ class_id: optionalId('class_id') }),
+        querystring: sectionQuery,
         response: { 200: z.array(sectionRow) },
       },
     },
@@ -124,7 +125,7 @@ export async function lookupRoutes(fastify: FastifyInstance) {
     }));
   };
   const periodSchema = {
-    querystring: schoolQuery.extend({ shift_id: optionalId('shift_id') }),
+    querystring: periodQuery,
     response: { 200: z.array(periodRow) },
   };
   app.get('/period', { config: { action: 'lookup.period' }, schema: periodSchema }, periodHandler);
@@ -136,8 +137,7 @@ export async function lookupRoutes(fastify: FastifyInstance) {
   app.get('/shift', { config: { action: 'lookup.shift' }, schema: shiftSchema }, shiftHandler);
   app.get('/shift/all', { config: { action: 'lookup.shift' }, schema: shiftSchema }, shiftHandler);
 
-  const subjectQuery = z.object({ class_id: optionalId('class_id'), school_type_id: optionalId('school_type_id') });
-  const subjectHandler = async (req: { query: z.infer<typeof subjectQuery> }) => {
+  const subjectHandler = async (req: { query: z.output<typeof subjectQuery> }) => {
     const where: SQL[] = [];
     if (req.query.class_id) where.push(eq(subjects.classId, req.query.class_id));
     if (req.query.school_type_id) where.push(eq(classes.schoolTypeId, req.query.school_type_id));

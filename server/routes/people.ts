@@ -1,20 +1,26 @@
 /** Teachers and students: profiles and lists, always within a school the caller may see. */
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { and, asc, desc, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
 import { z } from 'zod';
-import { id, idOrAll, optionalId } from '@/api/schemas/common';
 import {
+  SECTION_STUDENTS_PAGE,
+  STUDENT_LIST_PAGE,
   sectionStudentRow,
+  studentAllQuery,
   studentListRow,
   studentProfile,
+  studentProfileQuery,
+  studentSectionQuery,
+  teacherFilterQuery,
   teacherListRow,
   teacherProfile,
+  teacherProfileQuery,
 } from '@/api/schemas/people';
 import { USER_TYPES } from '@/api/permissions';
 import { authOf } from '../auth/guard';
 import { schoolOf, sectionOf } from '../auth/tenant';
-import { classes, divisions, enrolments, schools, sections, students, teachers } from '../db/schema';
+import { classes, divisions, enrolments, routines, schools, sections, students, teachers } from '../db/schema';
 import { forbidden, notFound } from '../errors';
 import { schoolClock, sessionIdForDate } from '../services/school-time';
 import { studentFullName, teacherFullName } from './users';
@@ -27,7 +33,7 @@ export async function peopleRoutes(fastify: FastifyInstance) {
     '/teacher/profile',
     {
       config: { action: 'teacher.profile' },
-      schema: { querystring: z.object({ teacher_id: id('teacher_id') }), response: { 200: teacherProfile } },
+      schema: { querystring: teacherProfileQuery, response: { 200: teacherProfile } },
     },
     async (req) => {
       const [t] = await db.select().from(teachers).where(eq(teachers.id, req.query.teacher_id));
@@ -50,7 +56,7 @@ export async function peopleRoutes(fastify: FastifyInstance) {
     '/student/profile',
     {
       config: { action: 'student.profile' },
-      schema: { querystring: z.object({ student_id: id('student_id') }), response: { 200: z.array(studentProfile) } },
+      schema: { querystring: studentProfileQuery, response: { 200: z.array(studentProfile) } },
     },
     async (req) => {
       const auth = authOf(req);
@@ -110,7 +116,7 @@ export async function peopleRoutes(fastify: FastifyInstance) {
     {
       config: { action: 'teacher.list' },
       schema: {
-        querystring: z.object({ school_info_id: optionalId('school_info_id') }),
+        querystring: teacherFilterQuery,
         response: { 200: z.array(teacherListRow) },
       },
     },
@@ -138,33 +144,61 @@ export async function peopleRoutes(fastify: FastifyInstance) {
     {
       config: { action: 'student.section' },
       schema: {
-        querystring: z.object({
-          section_id: idOrAll('section_id'),
-          class_id: idOrAll('class_id'),
-          school_info_id: optionalId('school_info_id'),
-          session_id: optionalId('session_id'),
-        }),
+        description:
+          'The students enrolled in a class and section (0 = ALL) in roll order, with a phone to reach their ' +
+          'guardian. A teacher sees only the sections they teach (a routine row of theirs in the session): ' +
+          'naming another section is 403, ALL means all of their sections. A school admin or viewer sees any ' +
+          `section of the school. A bare list, paged by limit (default ${SECTION_STUDENTS_PAGE.defaultLimit}, ` +
+          `at most ${SECTION_STUDENTS_PAGE.maxLimit}) and offset; the total is in the X-Total-Count header.`,
+        querystring: studentSectionQuery,
         response: { 200: z.array(sectionStudentRow) },
       },
     },
-    async (req) => {
+    async (req, reply) => {
+      const auth = authOf(req);
       const schoolId = req.query.section_id
         ? (await sectionOf(req, req.query.section_id, req.query.school_info_id)).schoolId
         : await schoolOf(req, req.query.school_info_id);
       const { today } = await schoolClock(db, schoolId);
       const sessionId = req.query.session_id ?? (await sessionIdForDate(db, today));
-      if (!sessionId) return [];
+      if (!sessionId) {
+        reply.header('x-total-count', '0');
+        return [];
+      }
       const where: SQL[] = [eq(enrolments.schoolId, schoolId), eq(enrolments.sessionId, sessionId)];
       if (req.query.class_id) where.push(eq(enrolments.classId, req.query.class_id));
       if (req.query.section_id) where.push(eq(enrolments.sectionId, req.query.section_id));
+      if (auth.userType === USER_TYPES.teacher) {
+        // Guardians' phones are for the people who teach the class, not for every teacher.
+        const taughtBy = (also?: SQL) =>
+          db
+            .select({ sectionId: routines.sectionId })
+            .from(routines)
+            .innerJoin(teachers, eq(teachers.id, routines.teacherId))
+            .where(and(eq(teachers.userId, auth.userId), eq(routines.sessionId, sessionId), also));
+        if (req.query.section_id) {
+          const [teaches] = await taughtBy(eq(routines.sectionId, req.query.section_id)).limit(1);
+          if (!teaches) throw forbidden('You do not teach that section.');
+        } else {
+          where.push(inArray(enrolments.sectionId, taughtBy()));
+        }
+      }
       const rows = await db
-        .select({ s: students, e: enrolments })
+        .select({ s: students, e: enrolments, total: sql<number>`(count(*) over ())::int` })
         .from(enrolments)
         .innerJoin(students, eq(students.id, enrolments.studentId))
         .innerJoin(classes, eq(classes.id, enrolments.classId))
         .innerJoin(sections, eq(sections.id, enrolments.sectionId))
         .where(and(...where))
-        .orderBy(asc(classes.sortOrder), asc(sections.sectionDefaultName), asc(enrolments.classRollNo));
+        .orderBy(
+          asc(classes.sortOrder),
+          asc(sections.sectionDefaultName),
+          asc(enrolments.classRollNo),
+          asc(enrolments.id),
+        )
+        .limit(req.query.limit)
+        .offset(req.query.offset);
+      reply.header('x-total-count', String(rows[0]?.total ?? (req.query.offset ? await countEnrolled(where) : 0)));
       return rows.map(({ s, e }) => ({
         id: s.id,
         student_id: s.id,
@@ -179,17 +213,25 @@ export async function peopleRoutes(fastify: FastifyInstance) {
     },
   );
 
+  /** How many enrolments match, for a page past the end (where the window count has no row). */
+  const countEnrolled = async (where: SQL[]) => {
+    const [{ count }] = await db
+      .select({ count: sql<number>`count(*)::int` })
+      .from(enrolments)
+      .where(and(...where));
+    return count;
+  };
+
   app.get(
     '/student/all',
     {
       config: { action: 'student.list' },
       schema: {
-        querystring: z.object({
-          school_info_id: optionalId('school_info_id'),
-          q: z.string().trim().max(100).optional(),
-          limit: z.coerce.number().int().min(1).max(500).default(100),
-          offset: z.coerce.number().int().min(0).default(0),
-        }),
+        description:
+          'The school’s students, newest first, optionally searched by code or name (q). A bare list, paged by ' +
+          `limit (default ${STUDENT_LIST_PAGE.defaultLimit}, at most ${STUDENT_LIST_PAGE.maxLimit}) and offset; ` +
+          'the total is in the X-Total-Count header.',
+        querystring: studentAllQuery,
         response: { 200: z.array(studentListRow) },
       },
     },

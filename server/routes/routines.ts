@@ -3,8 +3,13 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { and, asc, eq, sql, type SQL } from 'drizzle-orm';
 import { z } from 'zod';
-import { id, isoDate, optionalId } from '@/api/schemas/common';
-import { routineRow, routineTodayRow } from '@/api/schemas/routines';
+import {
+  routineRow,
+  routineTodayRow,
+  studentRoutineQuery,
+  teacherRoutineQuery,
+  teacherTodayQuery,
+} from '@/api/schemas/routines';
 import { USER_TYPES } from '@/api/permissions';
 import { authOf } from '../auth/guard';
 import { schoolOf, sectionOf } from '../auth/tenant';
@@ -97,7 +102,7 @@ export async function routineRoutes(fastify: FastifyInstance) {
     {
       config: { action: 'routine.teacher' },
       schema: {
-        querystring: z.object({ teacher_id: optionalId('teacher_id') }),
+        querystring: teacherRoutineQuery,
         response: { 200: z.array(routineRow) },
       },
     },
@@ -117,11 +122,7 @@ export async function routineRoutes(fastify: FastifyInstance) {
     {
       config: { action: 'routine.student' },
       schema: {
-        querystring: z.object({
-          section_id: id('section_id'),
-          class_id: optionalId('class_id'),
-          school_info_id: optionalId('school_info_id'),
-        }),
+        querystring: studentRoutineQuery,
         response: { 200: z.array(routineRow) },
       },
     },
@@ -147,11 +148,7 @@ export async function routineRoutes(fastify: FastifyInstance) {
     {
       config: { action: 'routine.teacher-today' },
       schema: {
-        querystring: z.object({
-          teacher_id: optionalId('teacher_id'),
-          today: isoDate.optional(),
-          school_info_id: optionalId('school_info_id'),
-        }),
+        querystring: teacherTodayQuery,
         response: { 200: z.array(routineTodayRow) },
       },
     },

@@ -3,8 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { asc, eq, inArray } from 'drizzle-orm';
 import { z } from 'zod';
-import { optionalId } from '@/api/schemas/common';
-import { schoolRow } from '@/api/schemas/lookups';
+import { schoolRow, viewerSchoolsQuery } from '@/api/schemas/lookups';
 import { SUPER_ADMIN, VIEWER } from '@/api/permissions';
 import { authOf } from '../auth/guard';
 import type { DbOrTx } from '../db/client';
@@ -59,7 +58,7 @@ export async function schoolRoutes(fastify: FastifyInstance) {
     '/school_info',
     {
       config: { action: 'school.viewer-links' },
-      schema: { querystring: z.object({ admin_id: optionalId('admin_id') }), response: { 200: z.array(schoolRow) } },
+      schema: { querystring: viewerSchoolsQuery, response: { 200: z.array(schoolRow) } },
     },
     async (req) => {
       const auth = authOf(req);

@@ -13,7 +13,8 @@ import {
 } from '@/api/schemas/auth';
 import { okBody } from '@/api/schemas/common';
 import { authOf } from '../auth/guard';
-import { dummyPasswordHash, verifyPassword } from '../auth/passwords';
+import { dummyPasswordHash, hashPassword, needsRehash, verifyPassword } from '../auth/passwords';
+import { AddressLimited } from '../auth/rate-limit';
 import { createSession, revokeSession } from '../auth/sessions';
 import type { DbOrTx } from '../db/client';
 import {
@@ -44,17 +45,7 @@ export async function usersRoutes(fastify: FastifyInstance) {
     },
     async (req, reply) => {
       const id = req.body.user_code.trim();
-      // Failures count per typed text, per account (its code, e-mail and phone share one budget)
-      // and, more loosely, per client address.
-      const keys = [`id:${id.toLowerCase()}`];
-      const ipKeys = [`ip:${req.ip}`];
-      const limiter = app.loginLimiter;
-      const refuseIfLimited = (wait: number) => {
-        if (wait <= 0) return;
-        reply.header('retry-after', String(wait));
-        throw tooMany(`Too many failed sign-ins. Try again in ${Math.ceil(wait / 60)} minute(s).`);
-      };
-      refuseIfLimited(Math.max(limiter.retryAfter(keys), limiter.retryAfter(ipKeys, 10)));
+      const password = req.body.password;
       const phone = normalisePhone(id);
       const [user] = await app.db
         .select({
@@ -73,18 +64,36 @@ export async function usersRoutes(fastify: FastifyInstance) {
           ),
         )
         .limit(1);
-      if (user) {
-        keys.push(`user:${user.id}`);
-        refuseIfLimited(limiter.retryAfter(keys));
+      // An account's code, e-mail and phone share one budget; an unknown id is counted by its text,
+      // so it slows down exactly like a real account (no hint which ids exist).
+      const accountKey = user ? `user:${user.id}` : `id:${id.toLowerCase()}`;
+      let attempt;
+      try {
+        attempt = await app.loginLimiter.begin(accountKey, req.ip);
+      } catch (err) {
+        if (!(err instanceof AddressLimited)) throw err;
+        reply.header('retry-after', String(err.retryAfter));
+        throw tooMany(`Too many failed sign-ins. Try again in ${Math.ceil(err.retryAfter / 60)} minute(s).`);
       }
       // Always spend the hashing time, so unknown ids cannot be told apart from wrong passwords.
-      const ok = await verifyPassword(req.body.password, user?.passwordHash ?? (await dummyPasswordHash()));
+      const stored = user?.passwordHash ?? (await dummyPasswordHash());
+      const ok = await verifyPassword(password, stored);
+      const weak = !!user && needsRehash(stored);
+      // A weak (seeded) hash checks fast: a failure spends a strong hash's time too.
+      if (!ok && weak) await verifyPassword(password, await dummyPasswordHash());
       if (!user || !ok || user.status !== 'active') {
-        limiter.fail(keys);
-        limiter.fail(ipKeys);
+        await app.loginLimiter.failed(attempt);
         return reply.code(401).send({ errorMsg: WRONG, error: { code: 'invalid_credentials', message: WRONG } });
       }
-      limiter.succeed(keys);
+      await app.loginLimiter.succeeded(attempt);
+      if (weak) {
+        // Upgrade to today's parameters now that the password is known; unless it changed meanwhile.
+        const strong = await hashPassword(password);
+        await app.db
+          .update(users)
+          .set({ passwordHash: strong })
+          .where(and(eq(users.id, user.id), eq(users.passwordHash, stored)));
+      }
       const session = await createSession(app.db, user.id, app.config.SESSION_TTL_HOURS, req.headers['user-agent']);
       return {
         user_type_id: user.userType,

@@ -9,19 +9,22 @@ import {
   classRow,
   sectionRow,
   sessionRow,
+  type ClassQuery,
   type ClassRow,
+  type SectionQuery,
   type SectionRow,
   type SessionRow,
 } from '@/api/schemas/lookups';
-import { sectionStudentRow, type SectionStudentRow } from '@/api/schemas/people';
+import { sectionStudentRow, type SectionStudentRow, type StudentSectionQuery } from '@/api/schemas/people';
 
 /** The classes of a school type (all classes when none is given). */
 export function fetchClasses(schoolTypeId?: number | null): Promise<ClassRow[]> {
-  return apiGet('/api/class', z.array(classRow), { query: { school_type_id: schoolTypeId ?? undefined } });
+  const query: ClassQuery = { school_type_id: schoolTypeId ?? undefined };
+  return apiGet('/api/class', z.array(classRow), { query });
 }
 
 /** The signed-in user's school's sections (optionally of one class); each row names its class. */
-export function fetchSections(q: { class_id?: number; school_info_id?: number } = {}): Promise<SectionRow[]> {
+export function fetchSections(q: SectionQuery = {}): Promise<SectionRow[]> {
   return apiGet('/api/section/all', z.array(sectionRow), { query: q });
 }
 
@@ -45,14 +48,16 @@ export interface SectionStudentsQuery {
   school_info_id?: number | null;
 }
 
-/** The students enrolled in a class and section (0 = ALL), in roll order. */
+/**
+ * The students enrolled in a class and section (0 = ALL), in roll order. The server's default page
+ * (2000, also its maximum) holds a whole school; a teacher gets only the sections they teach.
+ */
 export function fetchSectionStudents(q: SectionStudentsQuery): Promise<SectionStudentRow[]> {
-  return apiGet('/api/student/section', z.array(sectionStudentRow), {
-    query: {
-      class_id: q.class_id,
-      section_id: q.section_id,
-      session_id: q.session_id ?? undefined,
-      school_info_id: q.school_info_id ?? undefined,
-    },
-  });
+  const query: StudentSectionQuery = {
+    class_id: q.class_id,
+    section_id: q.section_id,
+    session_id: q.session_id ?? undefined,
+    school_info_id: q.school_info_id ?? undefined,
+  };
+  return apiGet('/api/student/section', z.array(sectionStudentRow), { query });
 }

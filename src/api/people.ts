@@ -1,14 +1,23 @@
-/** Teacher and student profiles. */
+/** Teacher and student profiles. Queries are typed from the shared request schemas. */
 import { z } from 'zod';
-import { studentProfile, teacherProfile, type StudentProfile, type TeacherProfile } from '@/api/schemas/people';
+import {
+  studentProfile,
+  teacherProfile,
+  type StudentProfile,
+  type StudentProfileQuery,
+  type TeacherProfile,
+  type TeacherProfileQuery,
+} from '@/api/schemas/people';
 import { apiGet } from '@/api/client';
 
 export function fetchTeacherProfile(teacherId: number): Promise<TeacherProfile> {
-  return apiGet('/api/teacher/profile', teacherProfile, { query: { teacher_id: teacherId } });
+  const query: TeacherProfileQuery = { teacher_id: teacherId };
+  return apiGet('/api/teacher/profile', teacherProfile, { query });
 }
 
 /** The server answers a list (spec part 2, section 7); the first item is the student. */
 export async function fetchStudentProfile(studentId: number): Promise<StudentProfile | null> {
-  const rows = await apiGet('/api/student/profile', z.array(studentProfile), { query: { student_id: studentId } });
+  const query: StudentProfileQuery = { student_id: studentId };
+  const rows = await apiGet('/api/student/profile', z.array(studentProfile), { query });
   return rows[0] ?? null;
 }

@@ -1,11 +1,12 @@
 /** Schools: a viewer's linked schools and the schools a user may see. */
 import { z } from 'zod';
-import { schoolRow, type SchoolRow } from '@/api/schemas/lookups';
+import { schoolRow, type SchoolRow, type ViewerSchoolsQuery } from '@/api/schemas/lookups';
 import { apiGet } from '@/api/client';
 
 /** The schools linked to a viewer (type 6); `adminId` is the viewer's own id. */
 export function fetchViewerSchools(adminId: number): Promise<SchoolRow[]> {
-  return apiGet('/api/school_info', z.array(schoolRow), { query: { admin_id: adminId } });
+  const query: ViewerSchoolsQuery = { admin_id: adminId };
+  return apiGet('/api/school_info', z.array(schoolRow), { query });
 }
 
 /** Every school the signed-in user may see (a school admin sees its own). */

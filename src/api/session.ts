@@ -10,6 +10,7 @@ import {
   type LoginBody,
   type LoginResponse,
   type UserProfile,
+  type UserQuery,
 } from '@/api/schemas/auth';
 import { okBody } from '@/api/schemas/common';
 import { isUserType, type UserType } from '@/api/permissions';
@@ -27,7 +28,8 @@ export interface FetchMeInput {
 
 /** The signed-in user's profile; also how a saved token is confirmed with the server. */
 export function fetchMe({ token, user_code, user_type }: FetchMeInput): Promise<UserProfile> {
-  return apiGet('/api/users/user_id', userProfile, { query: { user_code, user_type }, auth: { token } });
+  const query: UserQuery = { user_code, user_type };
+  return apiGet('/api/users/user_id', userProfile, { query, auth: { token } });
 }
 
 export async function logout({ token }: { token: string }): Promise<void> {

@@ -1,11 +1,16 @@
 import { eq, sql } from 'drizzle-orm';
-import { authSessions, users } from '@server/db/schema';
+import { buildApp } from '@server/app';
+import { loadConfig } from '@server/config';
+import { authSessions, loginFailures, users } from '@server/db/schema';
+import { hashPassword, needsRehash, verifyPassword } from '@server/auth/passwords';
+import { delayFor } from '@server/auth/rate-limit';
 import { hashToken } from '@server/auth/sessions';
 import { createTestApp, DEMO_PASSWORD, type TestApp } from '../helpers/server';
+import { freshDb } from '../helpers/test-db';
 
 let t: TestApp;
 beforeAll(async () => {
-  t = await createTestApp({ LOGIN_MAX_FAILURES: 3 });
+  t = await createTestApp();
 });
 afterAll(() => t.close());
 
@@ -60,38 +65,6 @@ describe('sign-in', () => {
       expect(hash).toMatch(/^scrypt\$/);
       expect(hash).not.toContain(DEMO_PASSWORD);
     }
-  });
-
-  it('refuses with 429 after repeated failures for one id, even with the right password', async () => {
-    for (let i = 0; i < 3; i++) expect((await login('student2', 'wrong')).statusCode).toBe(401);
-    const blocked = await login('student2');
-    expect(blocked.statusCode).toBe(429);
-    expect(blocked.headers['retry-after']).toBeDefined();
-    expect(blocked.json().error.message).toMatch(/Too many failed sign-ins/);
-    // Other ids are not affected.
-    expect((await login('student1')).statusCode).toBe(200);
-  });
-
-  it('counts failures per account: once an id is blocked, its e-mail and phone are blocked too', async () => {
-    const [admin] = await t.db.select().from(users).where(eq(users.userCode, 'admin2'));
-    for (let i = 0; i < 3; i++) expect((await login('admin2', 'wrong')).statusCode).toBe(401);
-    expect((await login('admin2')).statusCode).toBe(429);
-    for (const form of [admin.email!, admin.email!.toUpperCase(), admin.phone!, `+88${admin.phone!}`]) {
-      const res = await login(form);
-      expect(res.statusCode, form).toBe(429);
-      expect(res.headers['retry-after'], form).toBeDefined();
-    }
-  });
-
-  it('spreading failures over the id, e-mail and phone does not multiply the tries', async () => {
-    const [sa] = await t.db.select().from(users).where(eq(users.userCode, 'superadmin'));
-    for (const form of ['superadmin', sa.email!, sa.phone!]) {
-      const res = await login(form, 'wrong');
-      expect(res.statusCode, form).toBe(401);
-      expect(res.json().errorMsg).toBe('Wrong user id or password.');
-    }
-    expect((await login(`+88${sa.phone!}`)).statusCode).toBe(429);
-    expect((await login('SuperAdmin')).statusCode).toBe(429);
   });
 });
 
@@ -159,5 +132,203 @@ describe('session tokens', () => {
       expect(res.statusCode).toBe(401);
       expect(res.json()).toMatchObject({ error: { code: 'unauthorized' } });
     }
+  });
+});
+
+// ------------------------------------------------------------------ passwords
+
+describe('password hashes', () => {
+  const hashOf = async (code: string) =>
+    (await t.db.select({ hash: users.passwordHash }).from(users).where(eq(users.userCode, code)))[0].hash;
+
+  it('new hashes use scrypt N=2^17, r=8, p=1 with a fresh salt each time', async () => {
+    const a = await hashPassword('correct horse');
+    const b = await hashPassword('correct horse');
+    expect(a).toMatch(/^scrypt\$131072\$8\$1\$[\w-]{20,}\$[\w-]{80,}$/);
+    expect(a.split('$')[4]).not.toBe(b.split('$')[4]);
+    expect(needsRehash(a)).toBe(false);
+    expect(await verifyPassword('correct horse', a)).toBe(true);
+    expect(await verifyPassword('correct horsE', a)).toBe(false);
+  });
+
+  it('a weaker stored hash still signs in, and that sign-in replaces it with a strong one', async () => {
+    const weak = await hashPassword(DEMO_PASSWORD, { N: 2 ** 10, r: 8, p: 1 });
+    await t.db.update(users).set({ passwordHash: weak }).where(eq(users.userCode, 'teacher2'));
+    // A wrong password leaves it as it is.
+    expect((await login('teacher2', 'not-the-password')).statusCode).toBe(401);
+    expect(await hashOf('teacher2')).toBe(weak);
+    expect((await login('teacher2')).statusCode).toBe(200);
+    const upgraded = await hashOf('teacher2');
+    expect(upgraded).toMatch(/^scrypt\$131072\$8\$1\$/);
+    expect(needsRehash(upgraded)).toBe(false);
+    expect(await verifyPassword(DEMO_PASSWORD, upgraded)).toBe(true);
+    expect((await login('teacher2')).statusCode).toBe(200);
+    expect(await hashOf('teacher2')).toBe(upgraded);
+  });
+});
+
+// ------------------------------------------------------------------ the sign-in limiter
+
+describe('the sign-in limiter', () => {
+  const BASE = 150;
+  const from = (app: TestApp['app'], remoteAddress: string, user_code: string, password = DEMO_PASSWORD) =>
+    app.inject({ method: 'POST', url: '/api/users/login', payload: { user_code, password }, remoteAddress });
+  const failuresOf = async (db: TestApp['db'], key: string) =>
+    (await db.select().from(loginFailures).where(eq(loginFailures.key, key))).length;
+  const userId = async (db: TestApp['db'], code: string) =>
+    (await db.select({ id: users.id }).from(users).where(eq(users.userCode, code)))[0].id;
+
+  it('waits 1 step after the free failures, doubling up to the cap', () => {
+    const limits = { windowMs: 1, delayAfter: 3, delayBaseMs: 1000, delayMaxMs: 8000, maxPerAddress: 100 };
+    expect([0, 1, 2, 3, 4, 5, 6, 7, 40].map((n) => delayFor(n, limits))).toEqual([
+      0, 0, 0, 1000, 2000, 4000, 8000, 8000, 8000,
+    ]);
+  });
+
+  describe('per account', () => {
+    let a: TestApp;
+    beforeAll(async () => {
+      a = await createTestApp({ LOGIN_DELAY_AFTER_FAILURES: 3, LOGIN_DELAY_BASE_MS: BASE, LOGIN_DELAY_MAX_MS: 2000 });
+    });
+    afterAll(() => a.close());
+
+    it('5 wrong passwords slow the account down, but never lock out the right password from elsewhere', async () => {
+      for (let i = 0; i < 5; i++) {
+        const res = await from(a.app, '203.0.113.66', 'student2', `guess-${i}`);
+        expect(res.statusCode, `guess ${i}`).toBe(401);
+        expect(res.json().errorMsg).toBe('Wrong user id or password.');
+      }
+      const id = await userId(a.db, 'student2');
+      expect(await failuresOf(a.db, `user:${id}`)).toBe(5);
+      const started = Date.now();
+      const right = await from(a.app, '198.51.100.20', 'student2');
+      // Five failures, three free: this attempt waited 2^(5-3) steps.
+      expect(Date.now() - started).toBeGreaterThanOrEqual(4 * BASE);
+      expect(right.statusCode).toBe(200);
+      expect(right.headers['retry-after']).toBeUndefined();
+      // Success forgets the account's failures.
+      expect(await failuresOf(a.db, `user:${id}`)).toBe(0);
+    });
+
+    it('the account’s id, e-mail and phone share one budget', async () => {
+      const [admin] = await a.db.select().from(users).where(eq(users.userCode, 'admin2'));
+      for (const form of ['admin2', admin.email!, admin.phone!]) {
+        expect((await from(a.app, '192.0.2.1', form, 'wrong')).statusCode, form).toBe(401);
+      }
+      expect(await failuresOf(a.db, `user:${admin.id}`)).toBe(3);
+      const started = Date.now();
+      expect((await from(a.app, '192.0.2.2', `+88${admin.phone!}`)).statusCode).toBe(200);
+      expect(Date.now() - started).toBeGreaterThanOrEqual(BASE);
+    });
+
+    it('an unknown id slows down like a real account and answers the same message', async () => {
+      for (let i = 0; i < 3; i++) {
+        const res = await from(a.app, '192.0.2.3', 'nobody-at-all', 'wrong');
+        expect(res.json().errorMsg).toBe('Wrong user id or password.');
+      }
+      expect(await failuresOf(a.db, 'id:nobody-at-all')).toBe(3);
+      const started = Date.now();
+      expect((await from(a.app, '192.0.2.3', 'NOBODY-at-all', 'wrong')).statusCode).toBe(401);
+      expect(Date.now() - started).toBeGreaterThanOrEqual(BASE);
+    });
+
+    it('a waiting sign-in does not hold up other requests', async () => {
+      const token = await a.token('teacher1');
+      for (let i = 0; i < 6; i++) await from(a.app, '192.0.2.4', 'viewer1', 'wrong');
+      let signedIn = false;
+      const slow = from(a.app, '192.0.2.4', 'viewer1').then((res) => {
+        signedIn = true;
+        return res;
+      });
+      const other = await a.app.inject({ url: '/api/day', headers: { authorization: `Bearer ${token}` } });
+      expect(other.statusCode).toBe(200);
+      expect(signedIn).toBe(false);
+      expect((await slow).statusCode).toBe(200);
+    });
+  });
+
+  describe('per address', () => {
+    let a: TestApp;
+    beforeAll(async () => {
+      a = await createTestApp({ LOGIN_MAX_FAILURES_PER_ADDRESS: 4, LOGIN_DELAY_BASE_MS: 0 });
+    });
+    afterAll(() => a.close());
+
+    it('only failures count: many successes from one address are never refused', async () => {
+      for (let i = 0; i < 6; i++) expect((await from(a.app, '10.20.0.1', 'student1')).statusCode).toBe(200);
+    });
+
+    it('a flood of failures from one address gets 429 with Retry-After there, and only there', async () => {
+      for (let i = 0; i < 4; i++) {
+        expect((await from(a.app, '10.20.0.2', `someone-${i}`, 'wrong')).statusCode).toBe(401);
+      }
+      const refused = await from(a.app, '10.20.0.2', 'admin1');
+      expect(refused.statusCode).toBe(429);
+      expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
+      expect(refused.json().error.message).toMatch(/Too many failed sign-ins/);
+      expect((await from(a.app, '10.20.0.3', 'admin1')).statusCode).toBe(200);
+    });
+
+    it('X-Forwarded-For is ignored unless TRUST_PROXY names the proxy', async () => {
+      const viaProxy = (app: TestApp['app'], client: string, password: string) =>
+        app.inject({
+          method: 'POST',
+          url: '/api/users/login',
+          payload: { user_code: 'teacher1', password },
+          remoteAddress: '10.30.0.1',
+          headers: { 'x-forwarded-for': client },
+        });
+      // Untrusted: every client behind 10.30.0.1 is that one address.
+      for (let i = 0; i < 4; i++) await viaProxy(a.app, `198.18.0.${i + 1}`, 'wrong');
+      expect((await viaProxy(a.app, '198.18.0.99', DEMO_PASSWORD)).statusCode).toBe(429);
+
+      const trusting = await createTestApp({
+        LOGIN_MAX_FAILURES_PER_ADDRESS: 4,
+        LOGIN_DELAY_BASE_MS: 0,
+        TRUST_PROXY: ['10.30.0.0/16'],
+      });
+      try {
+        for (let i = 0; i < 4; i++) await viaProxy(trusting.app, '198.18.1.1', 'wrong');
+        expect((await viaProxy(trusting.app, '198.18.1.1', DEMO_PASSWORD)).statusCode).toBe(429);
+        expect((await viaProxy(trusting.app, '198.18.1.2', DEMO_PASSWORD)).statusCode).toBe(200);
+      } finally {
+        await trusting.close();
+      }
+    });
+  });
+
+  it('counts live in the database: a new server process on the same database keeps them', async () => {
+    const handle = await freshDb();
+    const config = {
+      ...loadConfig({ LOG_LEVEL: 'silent', STATIC_DIR: '' }),
+      LOGIN_MAX_FAILURES_PER_ADDRESS: 3,
+      LOGIN_DELAY_BASE_MS: 0,
+    };
+    try {
+      const first = await buildApp(config, handle);
+      for (let i = 0; i < 3; i++) expect((await from(first, '10.40.0.1', 'nobody', 'wrong')).statusCode).toBe(401);
+      await first.close();
+      const second = await buildApp(config, handle);
+      try {
+        expect((await from(second, '10.40.0.1', 'student1')).statusCode).toBe(429);
+        expect((await from(second, '10.40.0.2', 'student1')).statusCode).toBe(200);
+      } finally {
+        await second.close();
+      }
+    } finally {
+      await handle.close();
+    }
+  });
+
+  it('TRUST_PROXY accepts addresses, ranges and names, and refuses anything else', () => {
+    expect(loadConfig({ TRUST_PROXY: '127.0.0.1, 10.0.0.0/8,::1,loopback' }).TRUST_PROXY).toEqual([
+      '127.0.0.1',
+      '10.0.0.0/8',
+      '::1',
+      'loopback',
+    ]);
+    expect(loadConfig({}).TRUST_PROXY).toEqual([]);
+    expect(() => loadConfig({ TRUST_PROXY: 'true' })).toThrow(/TRUST_PROXY/);
+    expect(() => loadConfig({ TRUST_PROXY: '10.0.0.0/33' })).toThrow(/TRUST_PROXY/);
   });
 });

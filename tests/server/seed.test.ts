@@ -2,7 +2,7 @@ import { PGlite } from '@electric-sql/pglite';
 import { fromPglite, type DbHandle } from '../../server/db/client';
 import { seedDemo } from '../../server/db/seed/demo';
 import { seedReference } from '../../server/db/seed/reference';
-import { verifyPassword } from '../../server/auth/passwords';
+import { needsRehash, verifyPassword } from '../../server/auth/passwords';
 
 const TODAY = '2026-11-22'; // a Sunday
 
@@ -147,6 +147,18 @@ describe('demo seed', () => {
     );
     expect(await verifyPassword('demo1234', password_hash)).toBe(true);
     expect(await verifyPassword('wrong', password_hash)).toBe(false);
+  });
+
+  it('gives every account its own salt, with a cheap hash that the first sign-in upgrades', async () => {
+    const hashes = (await rows<{ password_hash: string }>(`select password_hash from users`)).map(
+      (r) => r.password_hash,
+    );
+    expect(hashes.length).toBeGreaterThan(300);
+    const salts = new Set(hashes.map((h) => h.split('$')[4]));
+    expect(salts.size).toBe(hashes.length);
+    expect(new Set(hashes).size).toBe(hashes.length);
+    // Cheaper than N=2^17 so that seeding stays fast; needsRehash marks them for the upgrade.
+    expect(hashes.every((h) => needsRehash(h))).toBe(true);
   });
 
   it('links viewer1 to both schools', async () => {

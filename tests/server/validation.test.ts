@@ -1,10 +1,12 @@
 /**
  * Input the database cannot hold must answer 400 with the field named, never 500: out-of-range
- * dates and ids, NUL characters, and malformed requests that Fastify itself refuses.
+ * dates and ids, NUL characters, and malformed requests that Fastify itself refuses. Inputs are
+ * never coerced: a JSON body carries numbers as numbers, a query string as decimal text only.
  */
 import net from 'node:net';
-import { id, idOrAll, isoDate, optionalId } from '@/api/schemas/common';
-import { academicSessions, routines } from '@server/db/schema';
+import { eq } from 'drizzle-orm';
+import { allOrId, id, idOrAll, isoDate, optionalId, pageQuery, wholeNumber } from '@/api/schemas/common';
+import { academicSessions, notices, routines, teachers, users } from '@server/db/schema';
 import { createTestApp, type TestApp } from '../helpers/server';
 
 let t: TestApp;
@@ -208,5 +210,138 @@ describe('framework errors use the one error shape', () => {
     expect(head).toMatch(/^HTTP\/1\.1 400 /);
     const error = shape({ json: () => JSON.parse(body) });
     expect(error.code).toBe('bad_request');
+  });
+});
+
+describe('numbers are not coerced', () => {
+  const NOT_NUMBERS: unknown[] = [true, false, [], [1], {}, '12', '0x10', '1e3', ' 12', '', 1.5, NaN, Infinity];
+
+  it('the shared id schemas take JSON numbers only', () => {
+    for (const bad of NOT_NUMBERS) {
+      expect(id('x').safeParse(bad).success, JSON.stringify(bad)).toBe(false);
+      expect(idOrAll('x').safeParse(bad).success, JSON.stringify(bad)).toBe(false);
+      expect(wholeNumber('x').safeParse(bad).success, JSON.stringify(bad)).toBe(false);
+    }
+    for (const bad of NOT_NUMBERS.filter((v) => v !== '')) {
+      expect(allOrId('x').safeParse(bad).success, JSON.stringify(bad)).toBe(false);
+      expect(optionalId('x').safeParse(bad).success, JSON.stringify(bad)).toBe(false);
+    }
+    expect(id('x').parse(12)).toBe(12);
+    expect(idOrAll('x').parse(0)).toBe(0);
+    // A form's empty choice still means "absent" / "ALL".
+    expect(optionalId('x').parse('')).toBeUndefined();
+    expect(optionalId('x').parse(null)).toBeUndefined();
+    expect(allOrId('x').parse('')).toBe(0);
+    expect(allOrId('x').parse(undefined)).toBe(0);
+    expect(allOrId('x').parse(7)).toBe(7);
+  });
+
+  it('pageQuery has a default and a hard maximum', () => {
+    expect(pageQuery.parse({})).toEqual({ limit: 50, offset: 0 });
+    expect(pageQuery.safeParse({ limit: 201 }).success).toBe(false);
+    expect(pageQuery.safeParse({ limit: 0 }).success).toBe(false);
+    expect(pageQuery.safeParse({ offset: -1 }).success).toBe(false);
+  });
+
+  const notice = async (patch: Record<string, unknown>) => {
+    const [session] = await t.db.select({ id: academicSessions.id }).from(academicSessions).limit(1);
+    return {
+      class_id: 0,
+      section_id: 0,
+      students: [],
+      session_id: session.id,
+      headline: 'Not coerced',
+      description: 'Words.',
+      date: '2024-01-01',
+      ...patch,
+    };
+  };
+
+  it.each([
+    ['section_id', []],
+    ['section_id', [3]],
+    ['section_id', true],
+    ['section_id', '3'],
+    ['class_id', '0x10'],
+    ['class_id', '1e3'],
+    ['session_id', '12'],
+    ['session_id', true],
+    ['session_id', 1.5],
+  ])('a notice body with %s = %j is a 400 naming it, and writes nothing', async (field, value) => {
+    const before = (await t.db.select({ id: notices.id }).from(notices)).length;
+    expectFieldError(await t.post('admin1', '/api/notice', await notice({ [field]: value })), field);
+    expect((await t.db.select({ id: notices.id }).from(notices)).length).toBe(before);
+  });
+
+  it('a notice body with a student id as text is a 400 naming that entry', async () => {
+    expectFieldError(await t.post('admin1', '/api/notice', await notice({ students: ['12'] })), 'students.0');
+  });
+
+  it('an attendance body with ids as text is a 400 naming them', async () => {
+    const [routine] = await t.db.select({ id: routines.id }).from(routines).limit(1);
+    const take = (patch: Record<string, unknown>) =>
+      t.post('teacher1', '/api/attendance/student', {
+        date: '2024-01-01',
+        time: '10:00:00',
+        routine_id: routine.id,
+        attendance: [{ student_id: 1, attendance_status: 1 }],
+        ...patch,
+      });
+    expectFieldError(await take({ routine_id: String(routine.id) }), 'routine_id');
+    expectFieldError(
+      await take({ attendance: [{ student_id: '1', attendance_status: 1 }] }),
+      'attendance.0.student_id',
+    );
+  });
+
+  it('a query string carries numbers as decimal text only', async () => {
+    const [teacher] = await t.db
+      .select({ id: teachers.id })
+      .from(teachers)
+      .innerJoin(users, eq(users.id, teachers.userId))
+      .where(eq(users.userCode, 'teacher1'));
+    expect((await t.get('admin1', `/api/teacher/profile?teacher_id=${teacher.id}`)).statusCode).toBe(200);
+    expect((await t.get('admin1', `/api/teacher/profile?teacher_id=000${teacher.id}`)).statusCode).toBe(200);
+    for (const bad of ['0x10', '1e3', '12.0', '-1', '+12', '%2012', 'true', '', '2147483648']) {
+      expectFieldError(await t.get('admin1', `/api/teacher/profile?teacher_id=${bad}`), 'teacher_id');
+    }
+    for (const bad of ['1e2', '0x10', '501', '0']) {
+      expectFieldError(await t.get('admin1', `/api/student/all?limit=${bad}`), 'limit');
+    }
+    expectFieldError(await t.get('teacher1', '/api/users/user_id?user_type=2e0'), 'user_type');
+  });
+});
+
+describe('malformed JSON bodies', () => {
+  const raw = async (payload: string | Buffer) =>
+    t.call('admin1', {
+      method: 'POST',
+      url: '/api/notice',
+      headers: { 'content-type': 'application/json' },
+      payload,
+    });
+
+  it('invalid UTF-8 is a 400 naming the body, not a 500 or replacement characters', async () => {
+    const bytes = Buffer.concat([Buffer.from('{"headline":"'), Buffer.from([0xff, 0xfe, 0xc3]), Buffer.from('"}')]);
+    const res = await raw(bytes);
+    expectFieldError(res, 'body');
+    expect(res.json().error.message).toMatch(/UTF-8/);
+  });
+
+  it('half a surrogate pair is a 400 naming the field', async () => {
+    expectFieldError(await raw('{"headline":"broken \\ud800 text"}'), 'headline');
+  });
+
+  it('a __proto__ key is a 400 naming it, at any depth', async () => {
+    const top = await raw('{"headline":"x","__proto__":{"isAdmin":true}}');
+    expectFieldError(top, '__proto__');
+    expectFieldError(await raw('{"students":[{"__proto__":{"x":1}}]}'), 'students.0.__proto__');
+    expectFieldError(await raw('{"constructor":{"prototype":{"x":1}}}'), 'constructor.prototype');
+    expect(({} as Record<string, unknown>).isAdmin).toBeUndefined();
+  });
+
+  it('an empty JSON body and broken JSON are 400s naming the body', async () => {
+    expectFieldError(await raw(''), 'body');
+    expectFieldError(await raw('{"headline":'), 'body');
   });
 });

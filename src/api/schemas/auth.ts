@@ -1,10 +1,11 @@
 import { z } from 'zod';
+import { wholeNumber } from './common';
 
 export const loginBody = z.object({
   user_code: z.string().trim().min(1, 'Enter your user id, e-mail or phone').max(120),
   password: z.string().min(1, 'Enter your password').max(200),
 });
-export type LoginBody = z.infer<typeof loginBody>;
+export type LoginBody = z.input<typeof loginBody>;
 
 export const loginResponse = z.object({
   user_type_id: z.number().int(),
@@ -19,10 +20,12 @@ export const loginFailure = z.object({
   error: z.object({ code: z.string(), message: z.string() }),
 });
 
+/** GET /api/users/user_id: both optional; when given they must be the signed-in user's own. */
 export const userQuery = z.object({
-  user_code: z.string().optional(),
-  user_type: z.coerce.number().int().optional(),
+  user_code: z.string().max(120, 'user_code must be at most 120 characters').optional(),
+  user_type: wholeNumber('user_type', { max: 100 }).optional(),
 });
+export type UserQuery = z.input<typeof userQuery>;
 
 /** The school time zone when none is known (DOMAIN.md); a school's own is schools.time_zone. */
 export const DEFAULT_SCHOOL_TIME_ZONE = 'Asia/Dhaka';

@@ -1,4 +1,32 @@
 import { z } from 'zod';
+import { optionalId } from './common';
+
+// ---------------------------------------------------------------- requests
+
+/** The school a list is about; a viewer and the super admin must name one, others get their own. */
+export const schoolScopedQuery = z.object({ school_info_id: optionalId('school_info_id') });
+export type SchoolScopedQuery = z.input<typeof schoolScopedQuery>;
+
+export const classQuery = z.object({ school_type_id: optionalId('school_type_id') });
+export type ClassQuery = z.input<typeof classQuery>;
+
+export const sectionQuery = schoolScopedQuery.extend({ class_id: optionalId('class_id') });
+export type SectionQuery = z.input<typeof sectionQuery>;
+
+export const periodQuery = schoolScopedQuery.extend({ shift_id: optionalId('shift_id') });
+export type PeriodQuery = z.input<typeof periodQuery>;
+
+export const subjectQuery = z.object({
+  class_id: optionalId('class_id'),
+  school_type_id: optionalId('school_type_id'),
+});
+export type SubjectQuery = z.input<typeof subjectQuery>;
+
+/** GET /api/school_info: a viewer's linked schools; `admin_id` is the viewer's user id. */
+export const viewerSchoolsQuery = z.object({ admin_id: optionalId('admin_id') });
+export type ViewerSchoolsQuery = z.input<typeof viewerSchoolsQuery>;
+
+// ---------------------------------------------------------------- responses
 
 export const classRow = z.object({
   id: z.number().int(),

@@ -4,7 +4,7 @@
  * list of explicit recipients ('' = the whole class/section audience).
  */
 import { z } from 'zod';
-import { id, isoDate, MAX_ID, optionalId } from './common';
+import { allOrId, id, isoDate, MAX_ID, optionalId } from './common';
 
 /** 1 = teacher notice, 2 = school notice. */
 export const NOTICE_TYPES = { teacher: 1, school: 2 } as const;
@@ -34,16 +34,8 @@ const typeFilter = z.preprocess(
 
 const optionalDate = z.preprocess(blankToUndefined, isoDate.optional());
 
-/** 0 (or absent, '' or null) = ALL. */
-const idOrAllBody = (label: string) =>
-  z.preprocess(
-    (v) => (v === '' || v === null || v === undefined ? 0 : v),
-    z.coerce
-      .number({ error: `${label} must be a number` })
-      .int(`${label} must be a whole number`)
-      .min(0, `${label} must be 0 (all) or an id`)
-      .max(MAX_ID, `${label} is too large`),
-  );
+/** 0 (or absent, '' or null) = ALL; `[]`, `true` or `"3"` are refused, never read as 0 (ALL). */
+const idOrAllBody = allOrId;
 
 // ---------------------------------------------------------------- requests
 
@@ -71,8 +63,8 @@ export const noticeWriteBody = z.object({
     (v) => (v === null || v === undefined || v === '' ? [] : v),
     z
       .array(
-        z.coerce
-          .number()
+        z
+          .number({ error: 'students must be student ids' })
           .int('students must be student ids')
           .positive('students must be student ids')
           .max(MAX_ID, 'students must be student ids'),

@@ -1,4 +1,42 @@
 import { z } from 'zod';
+import { id, idOrAll, optionalId, pageQueryWith, type PageLimits } from './common';
+
+// ---------------------------------------------------------------- requests
+
+export const teacherProfileQuery = z.object({ teacher_id: id('teacher_id') });
+export type TeacherProfileQuery = z.input<typeof teacherProfileQuery>;
+
+export const studentProfileQuery = z.object({ student_id: id('student_id') });
+export type StudentProfileQuery = z.input<typeof studentProfileQuery>;
+
+export const teacherFilterQuery = z.object({ school_info_id: optionalId('school_info_id') });
+export type TeacherFilterQuery = z.input<typeof teacherFilterQuery>;
+
+/**
+ * GET /api/student/section answers a bare list (the spec's contract), so paging is by `limit` and
+ * `offset` with the total in the X-Total-Count header. The default is the hard maximum and as large
+ * as a notice's recipient list, so a client that does not page still gets a whole school.
+ */
+export const SECTION_STUDENTS_PAGE: PageLimits = { defaultLimit: 2000, maxLimit: 2000 };
+export const studentSectionQuery = z.object({
+  section_id: idOrAll('section_id'),
+  class_id: idOrAll('class_id'),
+  school_info_id: optionalId('school_info_id'),
+  session_id: optionalId('session_id'),
+  ...pageQueryWith(SECTION_STUDENTS_PAGE).shape,
+});
+export type StudentSectionQuery = z.input<typeof studentSectionQuery>;
+
+/** GET /api/student/all: a bare list, newest first, paged; the total is in X-Total-Count. */
+export const STUDENT_LIST_PAGE: PageLimits = { defaultLimit: 100, maxLimit: 500 };
+export const studentAllQuery = z.object({
+  school_info_id: optionalId('school_info_id'),
+  q: z.string().trim().max(100, 'q must be at most 100 characters').optional(),
+  ...pageQueryWith(STUDENT_LIST_PAGE).shape,
+});
+export type StudentAllQuery = z.input<typeof studentAllQuery>;
+
+// ---------------------------------------------------------------- responses
 
 export const teacherProfile = z.object({
   id: z.number().int(),

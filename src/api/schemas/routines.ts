@@ -1,4 +1,28 @@
 import { z } from 'zod';
+import { id, isoDate, optionalId } from './common';
+
+// ---------------------------------------------------------------- requests
+
+/** A teacher's week; a teacher may leave `teacher_id` out (or name only themself). */
+export const teacherRoutineQuery = z.object({ teacher_id: optionalId('teacher_id') });
+export type TeacherRoutineQuery = z.input<typeof teacherRoutineQuery>;
+
+export const studentRoutineQuery = z.object({
+  section_id: id('section_id'),
+  class_id: optionalId('class_id'),
+  school_info_id: optionalId('school_info_id'),
+});
+export type StudentRoutineQuery = z.input<typeof studentRoutineQuery>;
+
+/** A teacher's periods on one date (default: the school's today). */
+export const teacherTodayQuery = z.object({
+  teacher_id: optionalId('teacher_id'),
+  today: isoDate.optional(),
+  school_info_id: optionalId('school_info_id'),
+});
+export type TeacherTodayQuery = z.input<typeof teacherTodayQuery>;
+
+// ---------------------------------------------------------------- responses
 
 export const routineRow = z.object({
   id: z.number().int(),

@@ -1,0 +1,44 @@
+/**
+ * Periodic clean-up of rows that only ever grow: ended sessions, sign-in failures past the
+ * limiter's window, idempotency answers past their retry window. Started by server/main.ts; the
+ * timer is unref()'d, so it never keeps a process alive on its own.
+ */
+import type { FastifyBaseLogger } from 'fastify';
+import type { Config } from '../config';
+import type { Db } from '../db/client';
+import { purgeSessions } from '../auth/sessions';
+import { purgeLoginFailures } from '../auth/rate-limit';
+import { purgeIdempotencyKeys } from './idempotency';
+
+export const HOUSEKEEPING_INTERVAL_MS = 10 * 60_000;
+
+export interface PurgeCounts {
+  sessions: number;
+  loginFailures: number;
+  idempotencyKeys: number;
+}
+
+export async function purgeExpired(db: Db, config: Pick<Config, 'LOGIN_WINDOW_MINUTES'>): Promise<PurgeCounts> {
+  return {
+    sessions: await purgeSessions(db),
+    loginFailures: await purgeLoginFailures(db, config.LOGIN_WINDOW_MINUTES * 60_000),
+    idempotencyKeys: await purgeIdempotencyKeys(db),
+  };
+}
+
+/** Purge now and then every `intervalMs`; returns the function that stops it. */
+export function startHousekeeping(
+  db: Db,
+  config: Pick<Config, 'LOGIN_WINDOW_MINUTES'>,
+  log: FastifyBaseLogger,
+  intervalMs = HOUSEKEEPING_INTERVAL_MS,
+): () => void {
+  const run = () =>
+    purgeExpired(db, config)
+      .then((counts) => log.debug({ counts }, 'purged expired rows'))
+      .catch((err) => log.error({ err }, 'purging expired rows failed'));
+  void run();
+  const timer = setInterval(run, intervalMs);
+  timer.unref();
+  return () => clearInterval(timer);
+}

@@ -1,0 +1,56 @@
+/**
+ * Security headers on every answer (@fastify/helmet), and no caching of API answers.
+ *
+ * The content security policy is what the built SPA needs and nothing more: Vite's build is one
+ * module script file plus chunks and a stylesheet, all from this origin, with no inline script or
+ * style element (checked by tests/e2e/security.e2e.ts in Chromium). React's `style` props go
+ * through the CSSOM, which CSP does not govern. The page may not be framed (`frame-ancestors
+ * 'none'`, and X-Frame-Options for old browsers). zod's compiled-validator probe (`new Function`)
+ * would be reported as a violation; the client build turns it off (vite.config.ts).
+ */
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import helmet from '@fastify/helmet';
+
+export const APP_CSP_DIRECTIVES: Record<string, string[]> = {
+  'default-src': ["'self'"],
+  'script-src': ["'self'"],
+  'script-src-attr': ["'none'"],
+  'style-src': ["'self'"],
+  'img-src': ["'self'"],
+  'font-src': ["'self'"],
+  'connect-src': ["'self'"],
+  'manifest-src': ["'self'"],
+  'worker-src': ["'self'"],
+  'object-src': ["'none'"],
+  'base-uri': ["'none'"],
+  'form-action': ["'self'"],
+  'frame-ancestors': ["'none'"],
+};
+
+export const cspHeader = (directives: Record<string, string[]>) =>
+  Object.entries(directives)
+    .map(([k, v]) => `${k} ${v.join(' ')}`)
+    .join('; ');
+
+/** The API docs page (swagger-ui): the app's policy, plus the data: images its stylesheet holds. */
+export const DOCS_CSP = cspHeader({ ...APP_CSP_DIRECTIVES, 'img-src': ["'self'", 'data:'] });
+
+export const securityHeaders = fp(async (app: FastifyInstance) => {
+  await app.register(helmet, {
+    global: true,
+    contentSecurityPolicy: { useDefaults: false, directives: APP_CSP_DIRECTIVES },
+    frameguard: { action: 'deny' },
+    referrerPolicy: { policy: 'no-referrer' },
+    // Schools may serve the portal on a LAN name without TLS: do not pin sibling hosts to HTTPS.
+    strictTransportSecurity: { maxAge: 15_552_000, includeSubDomains: false },
+  });
+
+  // API answers are per user and change with every write: never from a cache, shared or not.
+  app.addHook('onSend', async (req, reply, payload) => {
+    if (req.url === '/api' || req.url.startsWith('/api/') || req.url.startsWith('/api?')) {
+      reply.header('cache-control', 'no-store');
+    }
+    return payload;
+  });
+});
