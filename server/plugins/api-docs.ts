@@ -84,5 +84,6 @@ export async function apiDocs(app: FastifyInstance, opts: { version: string; doc
     // The page loads only its own files: the app's strict policy plus the data: images its CSS uses.
     staticCSP: opts.docsCsp,
     uiConfig: { deepLinking: true, validatorUrl: null },
+    theme: { title: 'Pathshala API' },
   });
 }

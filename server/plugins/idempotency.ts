@@ -37,9 +37,10 @@ declare module 'fastify' {
   }
 }
 
-function requestHash(req: FastifyRequest): string {
-  const body = req.body === undefined ? '' : JSON.stringify(req.body);
-  return createHash('sha256').update(`${req.method}\n${req.url}\n${body}`).digest('hex');
+/** What makes two requests "the same": method, address with its query, and parsed body. */
+export function requestHash(method: string, url: string, body: unknown): string {
+  const text = body === undefined ? '' : JSON.stringify(body);
+  return createHash('sha256').update(`${method}\n${url}\n${text}`).digest('hex');
 }
 
 async function claim(db: DbOrTx, userId: number, key: string, req: FastifyRequest, hash: string): Promise<boolean> {
@@ -106,7 +107,7 @@ export const idempotencyPlugin = fp(async (app: FastifyInstance) => {
       throw badRequest('Idempotency-Key', 'must be 1 to 100 letters, digits, "-" or "_"');
     }
     const userId = req.auth.userId;
-    const hash = requestHash(req);
+    const hash = requestHash(req.method, req.url, req.body);
     if (await claim(app.db, userId, header, req, hash)) {
       req.idempotencyClaim = { userId, key: header };
       return;

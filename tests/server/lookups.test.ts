@@ -1,3 +1,5 @@
+import { and, desc, eq, ne, sql } from 'drizzle-orm';
+import { enrolments, sections } from '@server/db/schema';
 import { DateTime } from 'luxon';
 import { createTestApp, type TestApp } from '../helpers/server';
 
@@ -122,4 +124,83 @@ it('the student list pages newest first with a total', async () => {
   expect(rows[0].id).toBeGreaterThan(rows[19].id);
   const next = (await t.get('admin1', '/api/student/all?limit=20&offset=20')).json();
   expect(next[0].id).toBeLessThan(rows[19].id);
+});
+
+describe('who may list a section’s students (with guardians’ phones)', () => {
+  interface Row {
+    id: number;
+    section_id: number;
+    mobile_no: string;
+  }
+  const taughtSections = async (code: string) => {
+    const rows = (await t.db.execute(sql`
+      select distinct r.section_id from routines r
+      join teachers te on te.id = r.teacher_id join users u on u.id = te.user_id
+      join academic_sessions s on s.id = r.session_id
+      where u.user_code = ${code} and s.session_year = ${String(todayDhaka().year)}`)) as unknown as {
+      rows: { section_id: number }[];
+    };
+    return new Set(rows.rows.map((r) => Number(r.section_id)));
+  };
+
+  it('a teacher sees only the sections they teach; naming another is 403', async () => {
+    // The demo routine has every teacher in every section: open a section nobody teaches yet and
+    // move one of student1's classmates into it.
+    const me = (await t.get('student1', '/api/users/user_id')).json();
+    const [home] = await t.db.select().from(sections).where(eq(sections.id, me.section_id));
+    const [fresh] = await t.db
+      .insert(sections)
+      .values({ schoolId: home.schoolId, classId: home.classId, shiftId: home.shiftId, sectionDefaultName: 'Z' })
+      .returning({ id: sections.id });
+    const [moved] = await t.db
+      .select({ id: enrolments.id, studentId: enrolments.studentId })
+      .from(enrolments)
+      .where(and(eq(enrolments.sectionId, home.id), ne(enrolments.studentId, me.id)))
+      .orderBy(desc(enrolments.classRollNo))
+      .limit(1);
+    await t.db.update(enrolments).set({ sectionId: fresh.id }).where(eq(enrolments.id, moved.id));
+
+    const taught = await taughtSections('teacher1');
+    expect(taught.has(home.id)).toBe(true);
+    expect(taught.has(fresh.id)).toBe(false);
+    const all = (await t.get('admin1', '/api/student/section?class_id=0&section_id=0')).json() as Row[];
+    expect(all.map((r) => r.id)).toContain(moved.studentId);
+
+    const mine = (await t.get('teacher1', '/api/student/section?class_id=0&section_id=0')).json() as Row[];
+    expect(new Set(mine.map((r) => r.section_id))).toEqual(taught);
+    expect(mine.map((r) => r.id)).not.toContain(moved.studentId);
+    expect(mine).toHaveLength(all.length - 1);
+
+    const refused = await t.get('teacher1', `/api/student/section?section_id=${fresh.id}`);
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json().error.message).toBe('You do not teach that section.');
+    expect((await t.get('teacher1', `/api/student/section?section_id=${home.id}`)).statusCode).toBe(200);
+    // The school admin and the viewer may list any section of the school.
+    const forAdmin = await t.get('admin1', `/api/student/section?section_id=${fresh.id}`);
+    expect((forAdmin.json() as Row[]).map((r) => r.id)).toEqual([moved.studentId]);
+    const forViewer = await t.get(
+      'viewer1',
+      `/api/student/section?section_id=${fresh.id}&school_info_id=${home.schoolId}`,
+    );
+    expect(forViewer.statusCode).toBe(200);
+  });
+
+  it('pages by limit and offset with the total in X-Total-Count, up to a hard maximum', async () => {
+    const first = await t.get('admin1', '/api/student/section?class_id=0&section_id=0&limit=10');
+    const total = Number(first.headers['x-total-count']);
+    expect(total).toBeGreaterThan(100);
+    const firstRows = first.json() as Row[];
+    expect(firstRows).toHaveLength(10);
+    const next = (
+      await t.get('admin1', '/api/student/section?class_id=0&section_id=0&limit=10&offset=10')
+    ).json() as Row[];
+    expect(next).toHaveLength(10);
+    expect(next.map((r) => r.id)).not.toContain(firstRows[0].id);
+    const past = await t.get('admin1', `/api/student/section?class_id=0&section_id=0&offset=${total + 5}`);
+    expect(past.json()).toEqual([]);
+    expect(Number(past.headers['x-total-count'])).toBe(total);
+    const everyone = (await t.get('admin1', '/api/student/section?class_id=0&section_id=0')).json() as Row[];
+    expect(everyone).toHaveLength(total);
+    expect((await t.get('admin1', '/api/student/section?limit=2001')).statusCode).toBe(400);
+  });
 });
