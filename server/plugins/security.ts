@@ -33,8 +33,22 @@ export const cspHeader = (directives: Record<string, string[]>) =>
     .map(([k, v]) => `${k} ${v.join(' ')}`)
     .join('; ');
 
-/** The API docs page (swagger-ui): the app's policy, plus the data: images its stylesheet holds. */
-export const DOCS_CSP = cspHeader({ ...APP_CSP_DIRECTIVES, 'img-src': ["'self'", 'data:'] });
+/**
+ * swagger-ui's bundle adds one fixed <style> element at start-up; its hash (as Chromium reports
+ * it) admits exactly that element. A new swagger-ui version may change it: tests/e2e/security.e2e.ts
+ * then reports the violation with the new hash.
+ */
+const SWAGGER_UI_STYLE_HASH = "'sha256-RL3ie0nH+Lzz2YNqQN83mnU0J1ot4QL7b99vMdIX99w='";
+
+/**
+ * The API docs page (swagger-ui): the app's policy, plus the data: images its stylesheet holds and
+ * its one inline style element. Only the docs' own routes get it.
+ */
+export const DOCS_CSP = cspHeader({
+  ...APP_CSP_DIRECTIVES,
+  'style-src': ["'self'", SWAGGER_UI_STYLE_HASH],
+  'img-src': ["'self'", 'data:'],
+});
 
 export const securityHeaders = fp(async (app: FastifyInstance) => {
   await app.register(helmet, {
