@@ -5,13 +5,7 @@
  */
 import { useEffect, useId, useRef, useState } from 'react';
 import { DateTime } from 'luxon';
-
-const BANGLA_DIGITS = '০১২৩৪৫৬৭৮৯';
-
-/** Bangla digits (০-৯) as Latin ones; everything else unchanged. */
-export function latinDigits(text: string): string {
-  return text.replace(/[০-৯]/g, (d) => String(BANGLA_DIGITS.indexOf(d)));
-}
+import { latinDigits } from '@/i18n/format';
 
 /** 'DD-MM-YYYY' (or D/M/YYYY, D.M.YYYY) as an ISO date, or null when it is not a real date. */
 export function parseDayMonthYear(text: string): string | null {
