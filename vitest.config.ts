@@ -23,6 +23,9 @@ export default defineConfig({
           pool: 'forks',
           testTimeout: 30_000,
           hookTimeout: 120_000,
+          // New password hashes at N=2^12, not production's 2^17: the suites sign in hundreds of
+          // times and each first sign-in of a seeded account re-hashes (server/auth/passwords.ts).
+          env: { PASSWORD_HASH_LOG_N: '12' },
         },
       },
       {

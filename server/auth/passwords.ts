@@ -12,7 +12,20 @@ export interface ScryptParams {
   p: number;
 }
 
-export const STRONG: ScryptParams = { N: 2 ** 17, r: 8, p: 1 };
+/**
+ * The cost of new hashes: N = 2^PASSWORD_HASH_LOG_N (17 unless set). The test suites lower it,
+ * since they sign in hundreds of times and each sign-in of a seeded account re-hashes; production
+ * keeps the default.
+ */
+export function strongParams(env: Record<string, string | undefined> = process.env): ScryptParams {
+  const logN = Number(env.PASSWORD_HASH_LOG_N ?? 17);
+  if (!Number.isInteger(logN) || logN < 10 || logN > 20) {
+    throw new Error('PASSWORD_HASH_LOG_N must be a whole number from 10 to 20');
+  }
+  return { N: 2 ** logN, r: 8, p: 1 };
+}
+
+export const STRONG: ScryptParams = strongParams();
 const KEYLEN = 64;
 /** Hashes with a cost above this are refused as malformed rather than run. */
 const MAX_N = 2 ** 20;

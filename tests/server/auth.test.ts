@@ -2,7 +2,7 @@ import { eq, sql } from 'drizzle-orm';
 import { buildApp } from '@server/app';
 import { loadConfig } from '@server/config';
 import { authSessions, loginFailures, users } from '@server/db/schema';
-import { hashPassword, needsRehash, verifyPassword } from '@server/auth/passwords';
+import { hashPassword, needsRehash, STRONG, verifyPassword } from '@server/auth/passwords';
 import { delayFor } from '@server/auth/rate-limit';
 import { hashToken } from '@server/auth/sessions';
 import { createTestApp, DEMO_PASSWORD, type TestApp } from '../helpers/server';
@@ -141,10 +141,10 @@ describe('password hashes', () => {
   const hashOf = async (code: string) =>
     (await t.db.select({ hash: users.passwordHash }).from(users).where(eq(users.userCode, code)))[0].hash;
 
-  it('new hashes use scrypt N=2^17, r=8, p=1 with a fresh salt each time', async () => {
+  it('new hashes use scrypt at the configured cost, r=8, p=1 with a fresh salt each time', async () => {
     const a = await hashPassword('correct horse');
     const b = await hashPassword('correct horse');
-    expect(a).toMatch(/^scrypt\$131072\$8\$1\$[\w-]{20,}\$[\w-]{80,}$/);
+    expect(a).toMatch(new RegExp(`^scrypt\\$${STRONG.N}\\$8\\$1\\$[\\w-]{20,}\\$[\\w-]{80,}$`));
     expect(a.split('$')[4]).not.toBe(b.split('$')[4]);
     expect(needsRehash(a)).toBe(false);
     expect(await verifyPassword('correct horse', a)).toBe(true);
@@ -159,7 +159,7 @@ describe('password hashes', () => {
     expect(await hashOf('teacher2')).toBe(weak);
     expect((await login('teacher2')).statusCode).toBe(200);
     const upgraded = await hashOf('teacher2');
-    expect(upgraded).toMatch(/^scrypt\$131072\$8\$1\$/);
+    expect(upgraded).toMatch(new RegExp(`^scrypt\\$${STRONG.N}\\$8\\$1\\$`));
     expect(needsRehash(upgraded)).toBe(false);
     expect(await verifyPassword(DEMO_PASSWORD, upgraded)).toBe(true);
     expect((await login('teacher2')).statusCode).toBe(200);
@@ -330,5 +330,14 @@ describe('the sign-in limiter', () => {
     expect(loadConfig({}).TRUST_PROXY).toEqual([]);
     expect(() => loadConfig({ TRUST_PROXY: 'true' })).toThrow(/TRUST_PROXY/);
     expect(() => loadConfig({ TRUST_PROXY: '10.0.0.0/33' })).toThrow(/TRUST_PROXY/);
+  });
+});
+
+describe('password hashing cost', () => {
+  it('is N=2^17 unless configured, and refuses a cost out of range', async () => {
+    const { strongParams } = await import('@server/auth/passwords');
+    expect(strongParams({})).toEqual({ N: 2 ** 17, r: 8, p: 1 });
+    expect(strongParams({ PASSWORD_HASH_LOG_N: '12' }).N).toBe(4096);
+    expect(() => strongParams({ PASSWORD_HASH_LOG_N: '9' })).toThrow(/PASSWORD_HASH_LOG_N/);
   });
 });
