@@ -3,15 +3,15 @@
  * The editor machine uses them as its actors; the read-only screens load them through the hooks
  * in src/screens/notices/queries.ts, which keeps this module free of React.
  */
-import { z } from 'zod';
 import { ApiError, apiGet, apiPost } from '@/api/client';
 import {
-  countedNoticeRow,
+  creatorNoticePage,
   noticeDeleteResponse,
   noticeReadResponse,
   noticeWriteResponse,
+  schoolNoticePage,
   schoolNoticeRow,
-  studentNoticeRow,
+  studentNoticePage,
   type CountedNoticeRow,
   type NoticeDeleteResponse,
   type NoticeReadResponse,
@@ -24,7 +24,7 @@ import {
 
 /** The signed-in teacher's (or admin's) own notices, newest first, with "read by N of M". */
 export function fetchCreatorNotices(): Promise<CountedNoticeRow[]> {
-  return apiGet('/api/notice/creator', z.array(countedNoticeRow));
+  return apiGet('/api/notice/creator', creatorNoticePage, { query: { limit: 100 } }).then((p) => p.rows);
 }
 
 /**
@@ -35,14 +35,14 @@ export function fetchCreatorNotices(): Promise<CountedNoticeRow[]> {
 export function fetchSchoolNotices(
   q: { school_info_id?: number | null; type?: NoticeType | null } = {},
 ): Promise<SchoolNoticeRow[]> {
-  return apiGet('/api/notice/school', z.array(schoolNoticeRow), {
-    query: { school_info_id: q.school_info_id ?? undefined, type: q.type ?? undefined },
-  });
+  return apiGet('/api/notice/school', schoolNoticePage, {
+    query: { school_info_id: q.school_info_id ?? undefined, type: q.type ?? undefined, limit: 100 },
+  }).then((p) => p.rows);
 }
 
 /** One notice for the editor. The server answers a list (as the old API did); the first is it. */
 export async function fetchNoticeForEdit(id: number): Promise<SchoolNoticeRow> {
-  const rows = await apiGet('/api/notice/edit', z.array(schoolNoticeRow), { query: { id } });
+  const rows = await apiGet('/api/notice/edit', schoolNoticeRow.array(), { query: { id } });
   if (!rows[0]) throw new ApiError(404, 'not_found', 'That notice no longer exists.');
   return rows[0];
 }
@@ -65,9 +65,14 @@ export interface StudentNoticeQuery {
 
 /** The signed-in student's notices of a kind, newest first, each saying whether they opened it. */
 export function fetchStudentNotices(q: StudentNoticeQuery): Promise<StudentNoticeRow[]> {
-  return apiGet('/api/notice/student', z.array(studentNoticeRow), {
-    query: { type: q.type ?? undefined, start_date: q.start_date || undefined, end_date: q.end_date || undefined },
-  });
+  return apiGet('/api/notice/student', studentNoticePage, {
+    query: {
+      type: q.type ?? undefined,
+      start_date: q.start_date || undefined,
+      end_date: q.end_date || undefined,
+      limit: 100,
+    },
+  }).then((p) => p.rows);
 }
 
 /** Records that the signed-in student opened a notice. */

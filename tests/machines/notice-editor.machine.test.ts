@@ -128,6 +128,8 @@ function notice(over: Partial<SchoolNoticeRow>): SchoolNoticeRow {
     students: [101],
     student_id: 101,
     creator_name: 'Rahima Khatun',
+    edited_by_name: null,
+    edited_at: null,
     read_count: 0,
     recipient_count: 1,
     ...over,

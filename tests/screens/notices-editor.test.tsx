@@ -60,6 +60,8 @@ function notice(over: Partial<CountedNoticeRow>): CountedNoticeRow {
     students: [101],
     student_id: 101,
     creator_name: 'Rahima Khatun',
+    edited_by_name: null,
+    edited_at: null,
     read_count: 0,
     recipient_count: 1,
     ...over,

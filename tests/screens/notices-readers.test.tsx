@@ -21,6 +21,8 @@ function row(over: Partial<CountedNoticeRow>): CountedNoticeRow {
     students: [],
     student_id: null,
     creator_name: 'Rahima Khatun',
+    edited_by_name: null,
+    edited_at: null,
     read_count: 3,
     recipient_count: 30,
     ...over,
