@@ -28,6 +28,18 @@ export const en = {
     somethingWrong: 'Something went wrong. Please try again.',
     areYouSureDelete: 'Are you sure to delete?',
   },
+  errors: {
+    network: 'Could not reach the server. Check your connection and try again.',
+    bad_response: 'The server sent an answer this page does not understand.',
+    unauthorized: 'Please sign in to continue.',
+    forbidden: 'You do not have access to this.',
+    forbidden_role: 'Your account type cannot do this.',
+    read_only_account: 'Your account can only read.',
+    not_found: 'Not found.',
+    too_many_requests: 'Too many attempts. Please wait a moment and try again.',
+    rate_limited: 'Too many changes in a short time. Please wait a while and try again.',
+    internal: 'Something went wrong on our side. Please try again.',
+  },
   unsaved: {
     title: 'Leave this page?',
     leave: 'Leave',
