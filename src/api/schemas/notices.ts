@@ -77,8 +77,15 @@ const queryDate = z
 
 /** `limit` and `offset` of a paged list (spread into the list's query schema). */
 export const pageQuery = {
-  limit: queryWhole(`limit must be a whole number from 1 to ${NOTICE_PAGE_MAX}`, 1, NOTICE_PAGE_MAX, NOTICE_PAGE_SIZE),
-  offset: queryWhole('offset must be a whole number from 0', 0, MAX_ID, 0),
+  limit: queryWhole(
+    `limit must be a whole number from 1 to ${NOTICE_PAGE_MAX}`,
+    1,
+    NOTICE_PAGE_MAX,
+    NOTICE_PAGE_SIZE,
+  ).describe(`Rows per page: ${NOTICE_PAGE_SIZE} by default, at most ${NOTICE_PAGE_MAX}.`),
+  offset: queryWhole('offset must be a whole number from 0', 0, MAX_ID, 0).describe(
+    'Rows to skip (0 by default): page n starts at (n - 1) × limit.',
+  ),
 };
 
 /** A page of a list: the rows asked for, how many there are in all, and the page asked for. */
