@@ -5,22 +5,25 @@
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { and, desc, eq, gte, lte, type SQL } from 'drizzle-orm';
+import { and, eq, gte, lte, type SQL } from 'drizzle-orm';
 import { z } from 'zod';
 import {
-  countedNoticeRow,
+  creatorNoticePage,
   NOTICE_MESSAGES,
   NOTICE_TYPES,
+  noticeAudienceQuery,
+  noticeAudienceResponse,
   noticeCreatorQuery,
   noticeDeleteResponse,
   noticeIdQuery,
   noticeReadResponse,
   noticeSchoolQuery,
   noticeStudentQuery,
+  schoolNoticePage,
   schoolNoticeRow,
   noticeWriteBody,
   noticeWriteResponse,
-  studentNoticeRow,
+  studentNoticePage,
 } from '@/api/schemas/notices';
 import { USER_TYPES } from '@/api/permissions';
 import { authOf } from '../auth/guard';
@@ -38,8 +41,11 @@ import {
   teachers,
 } from '../db/schema';
 import { ApiError, badRequest, forbidden, notFound, type FieldErrors } from '../errors';
-import { schoolClock } from '../services/school-time';
+import { schoolClock, sessionIdForDate } from '../services/school-time';
 import {
+  audienceSize,
+  noticePage,
+  RateLimited,
   saveNotice,
   selectNotices,
   toCountedRow,
@@ -47,8 +53,6 @@ import {
   toStudentRow,
   visibleToStudent,
 } from '../services/notices';
-
-const newestFirst = [desc(notices.publishingDate), desc(notices.id)];
 
 /** The caller's own profile id, as /api/users/user_id answers it (teacher id or admin id). */
 async function ownProfileId(db: DbOrTx, userId: number, userType: number): Promise<number | null> {
@@ -139,7 +143,7 @@ export async function noticeRoutes(fastify: FastifyInstance) {
     '/notice/creator',
     {
       config: { action: 'notice.creator' },
-      schema: { querystring: noticeCreatorQuery, response: { 200: z.array(countedNoticeRow) } },
+      schema: { querystring: noticeCreatorQuery, response: { 200: creatorNoticePage } },
     },
     async (req) => {
       const auth = authOf(req);
@@ -148,10 +152,8 @@ export async function noticeRoutes(fastify: FastifyInstance) {
       if (req.query.uid && req.query.uid !== (await ownProfileId(db, auth.userId, auth.userType))) {
         throw forbidden('You can list only your own notices.');
       }
-      const rows = await selectNotices(db, { counts: true })
-        .where(and(eq(notices.schoolId, schoolId), eq(notices.creatorUserId, auth.userId)))
-        .orderBy(...newestFirst);
-      return rows.map(toCountedRow);
+      const where = and(eq(notices.schoolId, schoolId), eq(notices.creatorUserId, auth.userId))!;
+      return noticePage(db, { counts: true }, where, req.query, toCountedRow);
     },
   );
 
@@ -174,26 +176,60 @@ export async function noticeRoutes(fastify: FastifyInstance) {
       config: { action: 'notice.write' },
       schema: { body: noticeWriteBody, response: { 200: noticeWriteResponse } },
     },
-    async (req) => {
+    async (req, reply) => {
       const auth = authOf(req);
       const body = req.body;
-      const schoolId = await schoolOf(req, body.school_info_id);
+      const schoolId = await schoolOf(req, body.school_info_id ?? undefined);
       const existing = body.id ? await manageableNotice(db, req, body.id) : null;
       await checkTargets(db, schoolId, body);
-      const id = await saveNotice(db, existing?.id ?? null, {
+      try {
+        const id = await saveNotice(db, existing, {
+          schoolId,
+          userId: auth.userId,
+          // The type follows the author's role, whatever the client sent.
+          type: auth.userType === USER_TYPES.teacher ? NOTICE_TYPES.teacher : NOTICE_TYPES.school,
+          sessionId: body.session_id,
+          classId: body.class_id || null,
+          sectionId: body.section_id || null,
+          headline: body.headline,
+          description: body.description,
+          publishingDate: body.date,
+          students: body.students,
+        });
+        return { ok: true as const, id, message: existing ? NOTICE_MESSAGES.updated : NOTICE_MESSAGES.created };
+      } catch (err) {
+        if (err instanceof RateLimited) reply.header('retry-after', String(err.retryAfterSeconds));
+        throw err;
+      }
+    },
+  );
+
+  app.get(
+    '/notice/audience',
+    {
+      // Asked by the editor before publishing: whoever may write a notice may count its audience.
+      config: { action: 'notice.write' },
+      schema: { querystring: noticeAudienceQuery, response: { 200: noticeAudienceResponse } },
+    },
+    async (req) => {
+      const q = req.query;
+      const schoolId = await schoolOf(req, q.school_info_id);
+      let sessionId = q.session_id;
+      if (!sessionId) {
+        const { today } = await schoolClock(db, schoolId);
+        sessionId = (await sessionIdForDate(db, today)) ?? undefined;
+        if (!sessionId) throw badRequest('session_id', 'Choose an academic session.');
+      }
+      const targets = { session_id: sessionId, class_id: q.class_id, section_id: q.section_id };
+      await checkTargets(db, schoolId, targets);
+      const students = await audienceSize(db, {
         schoolId,
-        creatorUserId: auth.userId,
-        // The type follows the author's role, whatever the client sent.
-        type: auth.userType === USER_TYPES.teacher ? NOTICE_TYPES.teacher : NOTICE_TYPES.school,
-        sessionId: body.session_id,
-        classId: body.class_id || null,
-        sectionId: body.section_id || null,
-        headline: body.headline,
-        description: body.description,
-        publishingDate: body.date,
-        students: [...new Set(body.students)],
+        sessionId,
+        classId: q.class_id || null,
+        sectionId: q.section_id || null,
+        students: q.student_ids,
       });
-      return { ok: true as const, id, message: existing ? NOTICE_MESSAGES.updated : NOTICE_MESSAGES.created };
+      return { students };
     },
   );
 
@@ -215,17 +251,14 @@ export async function noticeRoutes(fastify: FastifyInstance) {
     '/notice/school',
     {
       config: { action: 'notice.school' },
-      schema: { querystring: noticeSchoolQuery, response: { 200: z.array(schoolNoticeRow) } },
+      schema: { querystring: noticeSchoolQuery, response: { 200: schoolNoticePage } },
     },
     async (req) => {
       const schoolId = await schoolOf(req, req.query.school_info_id);
       const where: SQL[] = [eq(notices.schoolId, schoolId)];
       if (req.query.type) where.push(eq(notices.type, req.query.type));
       // "Read by N of M" is for the notice's author only: the admin sees it on their own notices.
-      const rows = await selectNotices(db, { counts: { author: authOf(req).userId } })
-        .where(and(...where))
-        .orderBy(...newestFirst);
-      return rows.map(toSchoolRow);
+      return noticePage(db, { counts: { author: authOf(req).userId } }, and(...where)!, req.query, toSchoolRow);
     },
   );
 
@@ -233,7 +266,7 @@ export async function noticeRoutes(fastify: FastifyInstance) {
     '/notice/student',
     {
       config: { action: 'notice.student' },
-      schema: { querystring: noticeStudentQuery, response: { 200: z.array(studentNoticeRow) } },
+      schema: { querystring: noticeStudentQuery, response: { 200: studentNoticePage } },
     },
     async (req) => {
       const me = await ownStudent(db, req, req.query.student_id);
@@ -244,10 +277,7 @@ export async function noticeRoutes(fastify: FastifyInstance) {
       if (type) where.push(eq(notices.type, type));
       if (start) where.push(gte(notices.publishingDate, start));
       if (end) where.push(lte(notices.publishingDate, end));
-      const rows = await selectNotices(db, { reader: me.id })
-        .where(and(...where))
-        .orderBy(...newestFirst);
-      return rows.map((r) => toStudentRow(r, me.id));
+      return noticePage(db, { reader: me.id }, and(...where)!, req.query, (r) => toStudentRow(r, me.id));
     },
   );
 

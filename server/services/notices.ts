@@ -5,11 +5,23 @@
  * enrolled in the notice's session in its class (null = all) and section (null = all). The same
  * rule answers "may this student see it" and "how many students should read it" (M of
  * "read by N of M"), so the two can never disagree. Every per-notice figure is a correlated
- * subquery of the one list statement: no query per notice.
+ * subquery of the one list statement: no query per notice, and a page's total is a subquery of
+ * the same statement: one round trip per page.
+ *
+ * Writes: a school admin changing someone else's notice is recorded as its editor ("edited by"),
+ * never passed off as the author's words; creates are limited per user and hour, counted from the
+ * notices table under a per-user lock, so several server processes share one budget.
  */
 import { and, eq, inArray, lte, sql, type SQL } from 'drizzle-orm';
-import type { AnyPgColumn } from 'drizzle-orm/pg-core';
-import type { CountedNoticeRow, NoticeRow, SchoolNoticeRow, StudentNoticeRow } from '@/api/schemas/notices';
+import { alias, type AnyPgColumn } from 'drizzle-orm/pg-core';
+import {
+  NOTICE_CREATES_PER_HOUR,
+  type CountedNoticeRow,
+  type NoticeRow,
+  type Page,
+  type SchoolNoticeRow,
+  type StudentNoticeRow,
+} from '@/api/schemas/notices';
 import type { Db, DbOrTx } from '../db/client';
 import {
   academicSessions,
@@ -22,7 +34,7 @@ import {
   teachers,
   users,
 } from '../db/schema';
-import { badRequest, notFound } from '../errors';
+import { ApiError, badRequest, notFound } from '../errors';
 
 /** The notice (of the enclosing query) has explicit recipients. */
 const hasRecipients = sql`exists (select 1 from ${noticeRecipients} where ${noticeRecipients.noticeId} = ${notices.id})`;
@@ -55,10 +67,22 @@ const readCount = sql<number>`(select count(*)::int from ${noticeReads}
 const noticeUsers = sql<string>`coalesce((select string_agg(${noticeRecipients.studentId}::text, ',' order by ${noticeRecipients.studentId})
   from ${noticeRecipients} where ${noticeRecipients.noticeId} = ${notices.id}), '')`;
 
-/** A teacher by their teacher record (title and all); a school admin by their account name. */
-const creatorName = sql<string>`coalesce(
-  nullif(concat_ws(' ', nullif(${teachers.title}, ''), ${teachers.firstName}, nullif(${teachers.middleName}, ''), nullif(${teachers.lastName}, '')), ''),
-  concat_ws(' ', ${users.firstName}, nullif(${users.lastName}, '')))`;
+/** A teacher by their teacher record (title and all); anyone else (a school admin) by their account name. */
+function personName(
+  teacher: Record<'title' | 'firstName' | 'middleName' | 'lastName', AnyPgColumn>,
+  user: Record<'firstName' | 'lastName', AnyPgColumn>,
+): SQL<string> {
+  return sql<string>`coalesce(
+  nullif(concat_ws(' ', nullif(${teacher.title}, ''), ${teacher.firstName}, nullif(${teacher.middleName}, ''), nullif(${teacher.lastName}, '')), ''),
+  concat_ws(' ', ${user.firstName}, nullif(${user.lastName}, '')))`;
+}
+
+const editorUsers = alias(users, 'editor_user');
+const editorTeachers = alias(teachers, 'editor_teacher');
+const creatorName = personName(teachers, users);
+const editorName = sql<
+  string | null
+>`(case when ${notices.editedByUserId} is not null then ${personName(editorTeachers, editorUsers)} end)`;
 
 /** Notices visible to a student today: same school, already published, and in the audience. */
 export function visibleToStudent(studentId: number, schoolId: number, today: string): SQL {
@@ -74,6 +98,8 @@ export interface SelectOptions {
   counts?: true | { author: number };
   /** Add `read` for this student. */
   reader?: number;
+  /** Add `total`: how many notices this condition (on `notices` alone) selects, for a page's total. */
+  total?: SQL;
 }
 
 /** The notice list statement, joined once; callers add where and order. */
@@ -102,6 +128,8 @@ export function selectNotices(db: DbOrTx, opts: SelectOptions = {}) {
       publishingDate: notices.publishingDate,
       creatorUserId: notices.creatorUserId,
       creatorName,
+      editorName,
+      editedAt: notices.editedAt,
       noticeUsers,
       readCount: onlyOwn(readCount),
       recipientCount: onlyOwn(recipientCount),
@@ -109,11 +137,15 @@ export function selectNotices(db: DbOrTx, opts: SelectOptions = {}) {
         reader !== undefined
           ? sql<boolean>`exists (select 1 from ${noticeReads} where ${noticeReads.noticeId} = ${notices.id} and ${noticeReads.studentId} = ${reader})`
           : sql<boolean | null>`null`,
+      // The inner "notices" shadows the outer one, so the condition counts over the whole table.
+      total: opts.total ? sql<number>`(select count(*)::int from ${notices} where ${opts.total})` : sql<null>`null`,
     })
     .from(notices)
     .innerJoin(academicSessions, eq(academicSessions.id, notices.sessionId))
     .innerJoin(users, eq(users.id, notices.creatorUserId))
     .leftJoin(teachers, eq(teachers.userId, notices.creatorUserId))
+    .leftJoin(editorUsers, eq(editorUsers.id, notices.editedByUserId))
+    .leftJoin(editorTeachers, eq(editorTeachers.userId, notices.editedByUserId))
     .leftJoin(classes, eq(classes.id, notices.classId))
     .leftJoin(sections, eq(sections.id, notices.sectionId))
     .$dynamic();
@@ -145,6 +177,8 @@ export function toNoticeRow(r: SelectedNotice, onlyFor?: number): NoticeRow {
     students: ids,
     student_id: ids[0] ?? null,
     creator_name: r.creatorName,
+    edited_by_name: r.editorName,
+    edited_at: r.editedAt ? new Date(r.editedAt).toISOString() : null,
   };
 }
 
@@ -167,9 +201,105 @@ export const toStudentRow = (r: SelectedNotice, studentId: number): StudentNotic
   read: !!r.read,
 });
 
-export interface NoticeInput {
+/** Newest first: by publishing date, then the later notice. */
+const newestFirst = [sql`${notices.publishingDate} desc`, sql`${notices.id} desc`];
+
+/**
+ * One page of notices where `where` (on `notices` and subqueries alone: it is also counted
+ * without the joins), newest first, with the total, in one statement. Only a page past the end
+ * needs a second one for the total.
+ */
+export async function noticePage<T>(
+  db: DbOrTx,
+  opts: Omit<SelectOptions, 'total'>,
+  where: SQL,
+  page: { limit: number; offset: number },
+  toRow: (r: SelectedNotice) => T,
+): Promise<Page<T>> {
+  const rows = await selectNotices(db, { ...opts, total: where })
+    .where(where)
+    .orderBy(...newestFirst)
+    .limit(page.limit)
+    .offset(page.offset);
+  let total = rows[0]?.total ?? 0;
+  if (!rows.length && page.offset > 0) {
+    const [counted] = await db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(notices)
+      .where(where);
+    total = counted.n;
+  }
+  return { rows: rows.map(toRow), total: Number(total), limit: page.limit, offset: page.offset };
+}
+
+export interface Audience {
   schoolId: number;
-  creatorUserId: number;
+  sessionId: number;
+  /** null = all classes / all sections. */
+  classId: number | null;
+  sectionId: number | null;
+  /** Explicit recipients (student record ids, distinct); empty = the class/section audience. */
+  students: number[];
+}
+
+/**
+ * The enrolments a notice with these targets reaches: of the school and session, in the class and
+ * section (when given), and among the explicit recipients (when any). The same condition writes
+ * the recipients and counts the audience before publishing, so "This goes to N students" is the
+ * number the notice will reach.
+ */
+function audienceEnrolments(a: Audience): SQL {
+  const where: SQL[] = [eq(enrolments.schoolId, a.schoolId), eq(enrolments.sessionId, a.sessionId)];
+  if (a.classId) where.push(eq(enrolments.classId, a.classId));
+  if (a.sectionId) where.push(eq(enrolments.sectionId, a.sectionId));
+  if (a.students.length) where.push(inArray(enrolments.studentId, a.students));
+  return and(...where)!;
+}
+
+/** How many students a notice with these targets would reach. */
+export async function audienceSize(db: DbOrTx, a: Audience): Promise<number> {
+  const [row] = await db
+    .select({ n: sql<number>`count(distinct ${enrolments.studentId})::int` })
+    .from(enrolments)
+    .where(audienceEnrolments(a));
+  return Number(row?.n ?? 0);
+}
+
+/** 429 with the seconds until the next create is allowed (sent as Retry-After). */
+export class RateLimited extends ApiError {
+  constructor(readonly retryAfterSeconds: number) {
+    super(
+      429,
+      'rate_limited',
+      `You have created ${NOTICE_CREATES_PER_HOUR} notices in the last hour, the most allowed. ` +
+        `Try again in ${Math.max(1, Math.ceil(retryAfterSeconds / 60))} minute(s).`,
+    );
+  }
+}
+
+/** Any number that is the same in every process: the first key of the per-user create lock. */
+const CREATE_LOCK = 7301;
+
+/**
+ * Refuses a create when the user made NOTICE_CREATES_PER_HOUR notices in the last hour. The
+ * per-user advisory lock (released with the transaction) makes two simultaneous creates count
+ * one after the other, in every process.
+ */
+async function checkCreateBudget(tx: DbOrTx, userId: number) {
+  await tx.execute(sql`select pg_advisory_xact_lock(${CREATE_LOCK}, ${userId})`);
+  const [row] = await tx
+    .select({
+      n: sql<number>`count(*)::int`,
+      wait: sql<number>`ceil(extract(epoch from (min(${notices.createdAt}) + interval '1 hour' - now())))::int`,
+    })
+    .from(notices)
+    .where(and(eq(notices.creatorUserId, userId), sql`${notices.createdAt} > now() - interval '1 hour'`));
+  if (Number(row.n) >= NOTICE_CREATES_PER_HOUR) throw new RateLimited(Math.max(1, Number(row.wait)));
+}
+
+export interface NoticeInput extends Audience {
+  /** The signed-in user: the creator of a new notice, the editor of an existing one. */
+  userId: number;
   type: number;
   sessionId: number;
   /** null = all classes / all sections. */
@@ -178,18 +308,21 @@ export interface NoticeInput {
   headline: string;
   description: string;
   publishingDate: string;
-  /** Explicit recipients (student record ids, distinct); empty = the class/section audience. */
-  students: number[];
 }
 
 /**
- * Create (existingId null) or update a notice and replace its recipients, in one transaction.
+ * Create (`existing` null) or update a notice and replace its recipients, in one transaction.
  * Recipients are inserted straight from the enrolments that qualify (school, session, class,
  * section), so a student who does not belong is never written; if any asked-for student is
  * missing the whole write, notice included, is rolled back with a 400 naming `students`.
- * On update the creator and type stay as they were.
+ * On update the creator and type stay as they were; a user other than the creator is recorded as
+ * the editor, while the creator's own edit leaves an earlier editor's record as it was.
  */
-export async function saveNotice(db: Db, existingId: number | null, input: NoticeInput): Promise<number> {
+export async function saveNotice(
+  db: Db,
+  existing: { id: number; creatorUserId: number } | null,
+  input: NoticeInput,
+): Promise<number> {
   return db.transaction(async (tx) => {
     const fields = {
       sessionId: input.sessionId,
@@ -200,30 +333,29 @@ export async function saveNotice(db: Db, existingId: number | null, input: Notic
       publishingDate: input.publishingDate,
     };
     let noticeId: number;
-    if (existingId) {
+    if (existing) {
+      const byOther = existing.creatorUserId !== input.userId;
       const updated = await tx
         .update(notices)
-        .set({ ...fields, updatedAt: sql`now()` })
-        .where(and(eq(notices.id, existingId), eq(notices.schoolId, input.schoolId)))
+        .set({
+          ...fields,
+          updatedAt: sql`now()`,
+          ...(byOther ? { editedByUserId: input.userId, editedAt: sql`now()` } : {}),
+        })
+        .where(and(eq(notices.id, existing.id), eq(notices.schoolId, input.schoolId)))
         .returning({ id: notices.id });
       if (!updated.length) throw notFound('Notice');
-      noticeId = existingId;
+      noticeId = existing.id;
       await tx.delete(noticeRecipients).where(eq(noticeRecipients.noticeId, noticeId));
     } else {
+      await checkCreateBudget(tx, input.userId);
       const [created] = await tx
         .insert(notices)
-        .values({ ...fields, schoolId: input.schoolId, creatorUserId: input.creatorUserId, type: input.type })
+        .values({ ...fields, schoolId: input.schoolId, creatorUserId: input.userId, type: input.type })
         .returning({ id: notices.id });
       noticeId = created.id;
     }
     if (input.students.length) {
-      const where: SQL[] = [
-        eq(enrolments.schoolId, input.schoolId),
-        eq(enrolments.sessionId, input.sessionId),
-        inArray(enrolments.studentId, input.students),
-      ];
-      if (input.classId) where.push(eq(enrolments.classId, input.classId));
-      if (input.sectionId) where.push(eq(enrolments.sectionId, input.sectionId));
       const inserted = await tx
         .insert(noticeRecipients)
         .select(
@@ -234,7 +366,7 @@ export async function saveNotice(db: Db, existingId: number | null, input: Notic
               schoolId: enrolments.schoolId,
             })
             .from(enrolments)
-            .where(and(...where)),
+            .where(audienceEnrolments(input)),
         )
         .returning({ studentId: noticeRecipients.studentId });
       if (inserted.length !== input.students.length) {

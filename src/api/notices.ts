@@ -1,73 +1,81 @@
 /**
- * Notice calls (spec part 1, section 7), typed with the shared contract in ./schemas/notices.
- * The editor machine uses them as its actors; the read-only screens load them through the hooks
- * in src/screens/notices/queries.ts, which keeps this module free of React.
+ * Notice calls (spec part 1, section 7), typed with the shared contract in ./schemas/notices
+ * (each request as its schema's `z.input`), and the TanStack Query keys and query factories the
+ * read screens use. Writes are the notice editor machine's actors; after one succeeds the screen
+ * invalidates `noticeKeys.all`.
  */
-import { z } from 'zod';
+import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import { ApiError, apiGet, apiPost } from '@/api/client';
 import {
-  countedNoticeRow,
+  creatorNoticePage,
+  noticeAudienceResponse,
   noticeDeleteResponse,
   noticeReadResponse,
   noticeWriteResponse,
+  schoolNoticePage,
   schoolNoticeRow,
-  studentNoticeRow,
+  studentNoticePage,
   type CountedNoticeRow,
+  type NoticeAudienceQuery,
+  type NoticeCreatorQuery,
   type NoticeDeleteResponse,
   type NoticeReadResponse,
+  type NoticeSchoolQuery,
+  type NoticeStudentQuery,
   type NoticeType,
   type NoticeWriteBody,
   type NoticeWriteResponse,
+  type Page,
   type SchoolNoticeRow,
   type StudentNoticeRow,
 } from '@/api/schemas/notices';
 
-/** The signed-in teacher's (or admin's) own notices, newest first, with "read by N of M". */
-export function fetchCreatorNotices(): Promise<CountedNoticeRow[]> {
-  return apiGet('/api/notice/creator', z.array(countedNoticeRow));
+export type { NoticeAudienceQuery, NoticeCreatorQuery, NoticeSchoolQuery, NoticeStudentQuery };
+
+/** The signed-in teacher's (or admin's) own notices, newest first, with "read by N of M": one page. */
+export function fetchCreatorNotices(q: NoticeCreatorQuery = {}): Promise<Page<CountedNoticeRow>> {
+  return apiGet('/api/notice/creator', creatorNoticePage, { query: q });
 }
 
 /**
- * A school's notices, newest first. Without `school_info_id` the caller's own school (admins);
- * a viewer names the chosen school. Without `type`: both kinds. Read counts come only on the
- * caller's own notices.
+ * A school's notices, newest first: one page. Without `school_info_id` the caller's own school
+ * (admins); a viewer names the chosen school. Without `type`: both kinds. Read counts come only on
+ * the caller's own notices.
  */
-export function fetchSchoolNotices(
-  q: { school_info_id?: number | null; type?: NoticeType | null } = {},
-): Promise<SchoolNoticeRow[]> {
-  return apiGet('/api/notice/school', z.array(schoolNoticeRow), {
-    query: { school_info_id: q.school_info_id ?? undefined, type: q.type ?? undefined },
-  });
+export function fetchSchoolNotices(q: NoticeSchoolQuery = {}): Promise<Page<SchoolNoticeRow>> {
+  return apiGet('/api/notice/school', schoolNoticePage, { query: q });
+}
+
+/** The signed-in student's notices, newest first, each saying whether they opened it: one page. */
+export function fetchStudentNotices(q: NoticeStudentQuery = {}): Promise<Page<StudentNoticeRow>> {
+  return apiGet('/api/notice/student', studentNoticePage, { query: q });
 }
 
 /** One notice for the editor. The server answers a list (as the old API did); the first is it. */
 export async function fetchNoticeForEdit(id: number): Promise<SchoolNoticeRow> {
-  const rows = await apiGet('/api/notice/edit', z.array(schoolNoticeRow), { query: { id } });
+  const rows = await apiGet('/api/notice/edit', schoolNoticeRow.array(), { query: { id } });
   if (!rows[0]) throw new ApiError(404, 'not_found', 'That notice no longer exists.');
   return rows[0];
 }
 
-/** Creates (no id) or updates (with id) a notice; the answer carries the message to show. */
-export function saveNotice(body: NoticeWriteBody): Promise<NoticeWriteResponse> {
-  return apiPost('/api/notice', noticeWriteResponse, { body });
+/** How many students a notice with these targets reaches (the server counts them). */
+export async function fetchNoticeAudience(q: NoticeAudienceQuery): Promise<number> {
+  return (await apiGet('/api/notice/audience', noticeAudienceResponse, { query: q })).students;
+}
+
+/**
+ * Creates (no id) or updates (with id) a notice; the answer carries the message to show. The same
+ * `idempotencyKey` for every attempt of one submission: a retry after a lost answer never saves twice.
+ */
+export function saveNotice(
+  body: NoticeWriteBody,
+  opts: { idempotencyKey?: string } = {},
+): Promise<NoticeWriteResponse> {
+  return apiPost('/api/notice', noticeWriteResponse, { body, idempotencyKey: opts.idempotencyKey });
 }
 
 export function deleteNotice(id: number): Promise<NoticeDeleteResponse> {
   return apiPost('/api/notice/delete', noticeDeleteResponse, { query: { id } });
-}
-
-export interface StudentNoticeQuery {
-  type?: NoticeType | null;
-  /** YYYY-MM-DD, inclusive. */
-  start_date?: string | null;
-  end_date?: string | null;
-}
-
-/** The signed-in student's notices of a kind, newest first, each saying whether they opened it. */
-export function fetchStudentNotices(q: StudentNoticeQuery): Promise<StudentNoticeRow[]> {
-  return apiGet('/api/notice/student', z.array(studentNoticeRow), {
-    query: { type: q.type ?? undefined, start_date: q.start_date || undefined, end_date: q.end_date || undefined },
-  });
 }
 
 /** Records that the signed-in student opened a notice. */
@@ -78,4 +86,43 @@ export function markNoticeRead(id: number): Promise<NoticeReadResponse> {
 /** `type` from a query string: 1 (teacher notice) or 2 (school notice); anything else null. */
 export function parseNoticeType(value: string | null | undefined): NoticeType | null {
   return value === '1' ? 1 : value === '2' ? 2 : null;
+}
+
+// ---------------------------------------------------------------- reads on screens
+
+/** Every notice read starts with 'notice': a save or delete invalidates them all. */
+export const noticeKeys = {
+  all: ['notice'] as const,
+  creator: (q: NoticeCreatorQuery) => ['notice', 'creator', q] as const,
+  school: (q: NoticeSchoolQuery) => ['notice', 'school', q] as const,
+  student: (q: NoticeStudentQuery) => ['notice', 'student', q] as const,
+};
+
+// A new page or filter keeps the last page on screen until its answer arrives (no flash of "Loading").
+export const creatorNoticesQuery = (q: NoticeCreatorQuery) =>
+  queryOptions({
+    queryKey: noticeKeys.creator(q),
+    queryFn: () => fetchCreatorNotices(q),
+    placeholderData: keepPreviousData,
+  });
+
+export const schoolNoticesQuery = (q: NoticeSchoolQuery) =>
+  queryOptions({
+    queryKey: noticeKeys.school(q),
+    queryFn: () => fetchSchoolNotices(q),
+    placeholderData: keepPreviousData,
+  });
+
+export const studentNoticesQuery = (q: NoticeStudentQuery) =>
+  queryOptions({
+    queryKey: noticeKeys.student(q),
+    queryFn: () => fetchStudentNotices(q),
+    placeholderData: keepPreviousData,
+  });
+
+/** `?page=` (1-based, as the address has it) as the list's limit and offset. */
+export function pageParams(page: string, pageSize: number): { limit: number; offset: number } {
+  const n = Number(page);
+  const p = Number.isInteger(n) && n > 0 ? n : 1;
+  return { limit: pageSize, offset: (p - 1) * pageSize };
 }

@@ -1,47 +1,51 @@
 /**
- * The notice editor (spec part 1: teacher and school admin notice screens; sections 4, 5 and 7):
- * the 'Create Note's' form and, beside it, the list of notices it manages. Two regions run side
- * by side:
+ * The notice editor (spec part 1: teacher and school admin notice screens; sections 4, 5 and 7;
+ * issue 8): the 'Create Note's' form. The list beside it is a plain read (TanStack Query in the
+ * screen); Edit and Delete in that list send events here.
  *
- * form:
- *   loadingLookups ─┬─> editing ─────────────notice.submit (from ready)─────> submitting ─┬─> saved
- *                   └─> lookupsFailed ─notice.retry─┘                                    └─> failed
- *   editing: loadingStudents ─> ready   (class, section or session change and notice.reset
- *                                         go back to loadingStudents)
- *   editing / saved / failed ─notice.edit─> loadingNotice ─> editing (the notice in the form)
- *   editing / saved / failed ─notice.delete─> confirmingDelete ─notice.confirm─> deleting ─> editing
- *                                                         └─notice.cancel─> editing
- *   failed ─notice.retry─> submitting; any edit in failed continues in editing
- *   saved: the server confirmed; the form is back to its defaults and their students reload
- * list:
- *   loading ─┬─> ready
- *            └─> failed ─notice.reloadList─> loading;   a save or delete reloads it (notice.listChanged)
+ *   loadingLookups ─┬─> editing ────────── notice.submit (from ready, form valid) ──┐
+ *                   └─> lookupsFailed ─notice.retry─┘                                │
+ *   editing: loadingStudents ─> ready   (session, class or section change and        │
+ *            notice.reset go back to loadingStudents)                                │
+ *   a whole class, section or school (no student chosen):                           v
+ *     countingAudience ─> confirmingPublish ─notice.confirm─> submitting ─┬─> editing (saved: a new form)
+ *                              └─notice.cancel─> editing.ready             └─> editing.ready (error kept)
+ *   chosen students: submitting at once (the count is on screen already)
+ *   editing ─notice.edit─> loadingNotice ─> editing (the notice in the form)
+ *   editing ─notice.delete─> confirmingDelete ─notice.confirm─> deleting ─> editing
+ *                                        └─notice.cancel─> editing
  *
  * Rules kept here rather than in the screen:
- * - no client-side checks on the fields (spec section 5): the server's message says what is wrong,
- *   and the form keeps what was typed;
- * - a success message is only ever the server's own (noticeWriteResponse / noticeDeleteResponse),
- *   set after the server answered;
- * - changing class or section clears the chosen students (a new list, a fresh choice); loaded
- *   students keep only the chosen ones still in the list (an edited notice keeps its recipients),
- *   and the ones that are not are kept in `droppedStudents` for the screen to tell, never dropped
- *   silently;
- * - Edit and Delete act on notices of the loaded list only.
+ * - nothing reaching a whole group goes out unconfirmed: the server counts the audience and the
+ *   screen asks "This goes to N students";
+ * - the form is checked with the shared request schema before sending (a description is
+ *   required); a field error keeps the form as it is and Submit stays Submit. Only a failure
+ *   retrying can fix (the network, a timeout, a 5xx) is `retryable`: the screen offers "Try again";
+ * - one idempotency key per submission: made when a submission starts, kept while its outcome is
+ *   unknown (network or 5xx), dropped once the server answered for sure (saved, or a 4xx). So a
+ *   retry after a lost answer never saves twice;
+ * - a success message is only ever the server's own, set after the server answered; a successful
+ *   save or delete runs `savedChanges` (no-op here: the screen provides it to invalidate reads);
+ * - changing class or section clears the chosen students; loaded students keep only the chosen
+ *   ones still in the list, and the others are kept in `droppedStudents` for the screen to tell;
+ * - `pristine` is the form as loaded or last reset: the screen's unsaved-work guard compares.
  *
  * Pure: no React, no DOM. All I/O goes through the named actors loadLookups, loadStudents,
- * loadNotice, saveNotice, deleteNotice and loadList; tests replace them with `.provide()`.
+ * loadNotice, countAudience, saveNotice and deleteNotice; tests replace them with `.provide()`.
  */
-import { and, assertEvent, assign, fromPromise, raise, setup, stateIn } from 'xstate';
+import { assertEvent, assign, fromPromise, not, setup } from 'xstate';
 import type { ClassRow, SectionRow, SessionRow } from '@/api/schemas/lookups';
 import type { SectionStudentRow } from '@/api/schemas/people';
-import type {
-  NoticeDeleteResponse,
-  NoticeType,
-  NoticeWriteBody,
-  NoticeWriteResponse,
-  SchoolNoticeRow,
+import {
+  noticeWriteBody,
+  type NoticeAudienceQuery,
+  type NoticeDeleteResponse,
+  type NoticeType,
+  type NoticeWriteBody,
+  type NoticeWriteResponse,
+  type SchoolNoticeRow,
 } from '@/api/schemas/notices';
-import { errorMessage } from '@/api/client';
+import { errorMessage, errorStatus, newIdempotencyKey } from '@/api/client';
 import {
   defaultSession,
   fetchClasses,
@@ -50,12 +54,9 @@ import {
   fetchSessions,
   type SectionStudentsQuery,
 } from '@/api/lookups';
-import { deleteNotice, fetchCreatorNotices, fetchNoticeForEdit, fetchSchoolNotices, saveNotice } from '@/api/notices';
+import { deleteNotice, fetchNoticeAudience, fetchNoticeForEdit, saveNotice } from '@/api/notices';
 
 export const DELETE_QUESTION = 'Are you sure to delete?';
-
-/** Whose notices the list shows: the signed-in author's (teacher) or the whole school's (admin). */
-export type NoticeScope = 'creator' | 'school';
 
 export interface NoticeForm {
   /** null: a new notice; a number: the notice being edited. */
@@ -67,7 +68,7 @@ export interface NoticeForm {
   class_id: number;
   /** 0 = ALL */
   section_id: number;
-  /** YYYY-MM-DD */
+  /** YYYY-MM-DD ('' while the date field holds no valid date) */
   date: string;
   /** Chosen student ids; none = the whole class/section audience. */
   students: number[];
@@ -82,7 +83,6 @@ export interface NoticeLookups {
 }
 
 export interface NoticeEditorInput {
-  scope: NoticeScope;
   /** Sent as the old client did; the server decides the type from the author's role. */
   type: NoticeType;
   schoolInfoId: number | null;
@@ -101,12 +101,23 @@ export interface NoticeFeedback {
 }
 
 export interface SaveError {
+  /** The server's message (or the form check's), for errors that name no field. */
   message: string;
+  /** Wire field name -> what is wrong with it. */
   fields: Record<string, string>;
+  /** The network or the server failed: sending the same again may work ("Try again"). */
+  retryable: boolean;
+}
+
+export interface SaveInput {
+  body: NoticeWriteBody;
+  idempotencyKey: string;
 }
 
 export interface NoticeEditorContext extends NoticeEditorInput, NoticeLookups {
   form: NoticeForm;
+  /** The form as loaded or last reset: anything else is unsaved work. */
+  pristine: NoticeForm;
   students: SectionStudentRow[];
   /** False while a student list is on its way. */
   studentsSettled: boolean;
@@ -116,13 +127,17 @@ export interface NoticeEditorContext extends NoticeEditorInput, NoticeLookups {
    */
   droppedStudents: number[];
   studentsError: string | null;
-  notices: SchoolNoticeRow[];
-  listError: string | null;
   lookupsError: string | null;
-  /** The last failed save (kept while the user fixes the form). */
+  /** The last failed submission (kept while the user fixes the form). */
   error: SaveError | null;
+  /** How many students the notice reaches, as the server counted it for the confirmation. */
+  audience: number | null;
+  /** The key of the submission under way or whose outcome is unknown. */
+  idempotencyKey: string | null;
   /** The notice the user asked to delete. */
-  pendingDelete: number | null;
+  pendingDelete: { id: number; headline: string } | null;
+  /** Who other than its author last changed the notice in the form, and when (ISO): "edited by". */
+  editedBy: { name: string; at: string } | null;
   feedback: NoticeFeedback | null;
 }
 
@@ -130,18 +145,17 @@ export type NoticeEditorEvent =
   | { type: 'notice.field'; field: NoticeField; value: string }
   | { type: 'notice.class'; class_id: number }
   | { type: 'notice.section'; section_id: number }
-  | { type: 'notice.toggleStudent'; student_id: number }
-  | { type: 'notice.toggleAll' }
+  /** The picker's whole choice (kept in list order; unknown ids are ignored). */
+  | { type: 'notice.chooseStudents'; student_ids: number[] }
+  /** Select all of a section's listed students, or none when all are chosen. */
+  | { type: 'notice.toggleSection'; section_id: number }
   | { type: 'notice.submit' }
   | { type: 'notice.edit'; id: number }
-  | { type: 'notice.delete'; id: number }
+  | { type: 'notice.delete'; id: number; headline: string }
   | { type: 'notice.confirm' }
   | { type: 'notice.cancel' }
   | { type: 'notice.retry' }
-  | { type: 'notice.reset' }
-  | { type: 'notice.reloadList' }
-  /** Raised by the form after a save or delete; the list region reloads. */
-  | { type: 'notice.listChanged' };
+  | { type: 'notice.reset' };
 
 export function emptyForm(today: string, sessionId: number | null): NoticeForm {
   return {
@@ -180,6 +194,48 @@ export function studentsQuery(context: Pick<NoticeEditorContext, 'form'>): Secti
   return { class_id: context.form.class_id, section_id: context.form.section_id, session_id: context.form.session_id };
 }
 
+export function audienceQuery(context: Pick<NoticeEditorContext, 'form' | 'schoolInfoId'>): NoticeAudienceQuery {
+  const f = context.form;
+  return {
+    school_info_id: context.schoolInfoId ?? undefined,
+    session_id: f.session_id ?? undefined,
+    class_id: f.class_id,
+    section_id: f.section_id,
+  };
+}
+
+/**
+ * What is wrong with the form before it goes out, by wire field: the shared request schema's
+ * own checks (the server runs the same), plus the two choices the form may lack.
+ */
+export function formErrors(context: Pick<NoticeEditorContext, 'form' | 'schoolInfoId' | 'uid' | 'type'>) {
+  const fields: Record<string, string> = {};
+  if (context.form.session_id === null) fields.session_id = 'Choose an academic session';
+  if (!context.form.date) fields.date = 'Choose a publishing date';
+  const parsed = noticeWriteBody.safeParse(noticeBody(context));
+  for (const issue of parsed.success ? [] : parsed.error.issues)
+    fields[String(issue.path[0] ?? 'form')] ??= issue.message;
+  return fields;
+}
+
+/** The same notice content (the chosen students as a set). */
+export function sameForm(a: NoticeForm, b: NoticeForm): boolean {
+  const ids = (f: NoticeForm) => [...f.students].sort((x, y) => x - y).join(',');
+  return (
+    a.id === b.id &&
+    a.headline === b.headline &&
+    a.description === b.description &&
+    a.session_id === b.session_id &&
+    a.class_id === b.class_id &&
+    a.section_id === b.section_id &&
+    a.date === b.date &&
+    ids(a) === ids(b)
+  );
+}
+
+export const isDirty = (context: Pick<NoticeEditorContext, 'form' | 'pristine'>) =>
+  !sameForm(context.form, context.pristine);
+
 function defaultForm(context: NoticeEditorContext): NoticeForm {
   return emptyForm(context.today, defaultSession(context.sessions)?.id ?? null);
 }
@@ -205,12 +261,23 @@ function fieldsOf(error: unknown): Record<string, string> {
   return {};
 }
 
+/** Retrying helps only when the request may not have been answered: no answer, or a 5xx. */
+export function isRetryable(error: unknown): boolean {
+  const status = errorStatus(error);
+  return status === 0 || status >= 500;
+}
+
 function nextFeedback(context: NoticeEditorContext, tone: NoticeFeedback['tone'], text: string): NoticeFeedback {
   return { tone, text, seq: (context.feedback?.seq ?? 0) + 1 };
 }
 
-const EDITING_READY = '#noticeEditor.form.editing.ready';
-const EDITING_LOADING = '#noticeEditor.form.editing.loadingStudents';
+const EDITING_READY = '#noticeEditor.editing.ready';
+const EDITING_LOADING = '#noticeEditor.editing.loadingStudents';
+/** Back to where the form was (ready, or its students still loading: they load again). */
+const EDITING_BACK = '#noticeEditor.editing.back';
+
+type ErrorEvent = { event: { error: unknown } };
+type MessageEvent = { event: { output: { message: string } } };
 
 export const noticeEditorMachine = setup({
   types: {
@@ -230,53 +297,61 @@ export const noticeEditorMachine = setup({
     }),
     loadStudents: fromPromise<SectionStudentRow[], SectionStudentsQuery>(({ input }) => fetchSectionStudents(input)),
     loadNotice: fromPromise<SchoolNoticeRow, { id: number }>(({ input }) => fetchNoticeForEdit(input.id)),
-    saveNotice: fromPromise<NoticeWriteResponse, NoticeWriteBody>(({ input }) => saveNotice(input)),
-    deleteNotice: fromPromise<NoticeDeleteResponse, { id: number }>(({ input }) => deleteNotice(input.id)),
-    loadList: fromPromise<SchoolNoticeRow[], { scope: NoticeScope }>(({ input }) =>
-      input.scope === 'creator' ? fetchCreatorNotices() : fetchSchoolNotices(),
+    countAudience: fromPromise<number, NoticeAudienceQuery>(({ input }) => fetchNoticeAudience(input)),
+    saveNotice: fromPromise<NoticeWriteResponse, SaveInput>(({ input }) =>
+      saveNotice(input.body, { idempotencyKey: input.idempotencyKey }),
     ),
+    deleteNotice: fromPromise<NoticeDeleteResponse, { id: number }>(({ input }) => deleteNotice(input.id)),
   },
   actions: {
-    setField: assign({
+    /** A save or delete succeeded: the screen provides this to refresh what it read. */
+    savedChanges: () => {},
+    setField: assign(({ context, event }) => {
+      assertEvent(event, 'notice.field');
+      const form =
+        event.field === 'session_id'
+          ? {
+              ...context.form,
+              session_id: Number.isInteger(Number(event.value)) && Number(event.value) > 0 ? Number(event.value) : null,
+            }
+          : { ...context.form, [event.field]: event.value };
+      return { form, error: withoutField(context.error, event.field) };
+    }),
+    setClass: assign(({ context, event }) => {
+      assertEvent(event, 'notice.class');
+      return {
+        form: { ...context.form, class_id: event.class_id, section_id: 0, students: [] },
+        // A new audience was chosen on purpose: what the old one lost no longer matters.
+        droppedStudents: [],
+        error: withoutField(withoutField(context.error, 'class_id'), 'section_id'),
+      };
+    }),
+    setSection: assign(({ context, event }) => {
+      assertEvent(event, 'notice.section');
+      return {
+        form: { ...context.form, section_id: event.section_id, students: [] },
+        droppedStudents: [],
+        error: withoutField(context.error, 'section_id'),
+      };
+    }),
+    chooseStudents: assign({
       form: ({ context, event }) => {
-        assertEvent(event, 'notice.field');
-        if (event.field === 'session_id') {
-          const id = Number(event.value);
-          return { ...context.form, session_id: Number.isInteger(id) && id > 0 ? id : null };
+        assertEvent(event, 'notice.chooseStudents');
+        const wanted = new Set(event.student_ids);
+        return { ...context.form, students: context.students.map((s) => s.id).filter((id) => wanted.has(id)) };
+      },
+    }),
+    toggleSection: assign({
+      form: ({ context, event }) => {
+        assertEvent(event, 'notice.toggleSection');
+        const ofSection = context.students.filter((s) => s.section_id === event.section_id).map((s) => s.id);
+        const chosen = new Set(context.form.students);
+        const everyone = ofSection.every((id) => chosen.has(id));
+        for (const id of ofSection) {
+          if (everyone) chosen.delete(id);
+          else chosen.add(id);
         }
-        return { ...context.form, [event.field]: event.value };
-      },
-    }),
-    setClass: assign({
-      form: ({ context, event }) => {
-        assertEvent(event, 'notice.class');
-        return { ...context.form, class_id: event.class_id, section_id: 0, students: [] };
-      },
-      // A new audience was chosen on purpose: what the old one lost no longer matters.
-      droppedStudents: [],
-    }),
-    setSection: assign({
-      form: ({ context, event }) => {
-        assertEvent(event, 'notice.section');
-        return { ...context.form, section_id: event.section_id, students: [] };
-      },
-      droppedStudents: [],
-    }),
-    toggleStudent: assign({
-      form: ({ context, event }) => {
-        assertEvent(event, 'notice.toggleStudent');
-        const chosen = context.form.students;
-        const students = chosen.includes(event.student_id)
-          ? chosen.filter((id) => id !== event.student_id)
-          : context.students.map((s) => s.id).filter((id) => id === event.student_id || chosen.includes(id));
-        return { ...context.form, students };
-      },
-    }),
-    toggleAll: assign({
-      form: ({ context }) => {
-        const all = context.students.map((s) => s.id);
-        const everyone = all.every((id) => context.form.students.includes(id));
-        return { ...context.form, students: everyone ? [] : all };
+        return { ...context.form, students: context.students.map((s) => s.id).filter((id) => chosen.has(id)) };
       },
     }),
     startStudents: assign({ studentsSettled: false, studentsError: null }),
@@ -298,11 +373,39 @@ export const noticeEditorMachine = setup({
       studentsSettled: true,
       studentsError: errorMessage(error),
     })),
-    resetForm: assign(({ context }) => ({ form: defaultForm(context), error: null, droppedStudents: [] })),
+    resetForm: assign(({ context }) => {
+      const form = defaultForm(context);
+      return {
+        form,
+        pristine: form,
+        error: null,
+        droppedStudents: [],
+        idempotencyKey: null,
+        audience: null,
+        editedBy: null,
+      };
+    }),
+    showFormErrors: assign(({ context }) => {
+      const fields = formErrors(context);
+      return { error: { message: Object.values(fields)[0] ?? '', fields, retryable: false } };
+    }),
+    startSubmission: assign(({ context }) => ({
+      error: null,
+      idempotencyKey: context.idempotencyKey ?? newIdempotencyKey(),
+    })),
+    submissionFailed: assign((_, error: unknown) => {
+      const retryable = isRetryable(error);
+      return {
+        error: { message: errorMessage(error), fields: fieldsOf(error), retryable },
+        audience: null,
+        // The server answered for sure (a 4xx): nothing was saved, the next submission is a new one.
+        ...(retryable ? {} : { idempotencyKey: null }),
+      };
+    }),
     askDelete: assign({
       pendingDelete: ({ event }) => {
         assertEvent(event, 'notice.delete');
-        return event.id;
+        return { id: event.id, headline: event.headline };
       },
     }),
     forgetDelete: assign({ pendingDelete: null }),
@@ -310,342 +413,243 @@ export const noticeEditorMachine = setup({
     complain: assign({
       feedback: ({ context }, error: unknown) => nextFeedback(context, 'error', errorMessage(error)),
     }),
-    listChanged: raise({ type: 'notice.listChanged' }),
   },
   guards: {
-    studentsSettled: ({ context }) => context.studentsSettled,
-    hasStudents: ({ context }) => context.students.length > 0,
-    knownStudent: ({ context, event }) =>
-      event.type === 'notice.toggleStudent' && context.students.some((s) => s.id === event.student_id),
+    isSessionField: ({ event }) => event.type === 'notice.field' && event.field === 'session_id',
     knownClass: ({ context, event }) =>
       event.type === 'notice.class' && (event.class_id === 0 || context.classes.some((c) => c.id === event.class_id)),
     knownSection: ({ context, event }) =>
       event.type === 'notice.section' &&
       (event.section_id === 0 ||
         context.sections.some((s) => s.id === event.section_id && s.class_id === context.form.class_id)),
-    isSessionField: ({ event }) => event.type === 'notice.field' && event.field === 'session_id',
-    listed: ({ context, event }) =>
-      (event.type === 'notice.edit' || event.type === 'notice.delete') &&
-      context.notices.some((n) => n.id === event.id),
-    deletedIsForm: ({ context }) => context.pendingDelete !== null && context.pendingDelete === context.form.id,
+    sectionListed: ({ context, event }) =>
+      event.type === 'notice.toggleSection' && context.students.some((s) => s.section_id === event.section_id),
+    formValid: ({ context }) => Object.keys(formErrors(context)).length === 0,
+    /** No student chosen: the notice goes to everyone in the class and section (or school). */
+    wholeGroup: ({ context }) => context.form.students.length === 0,
+    deletedIsForm: ({ context }) => context.pendingDelete !== null && context.pendingDelete.id === context.form.id,
   },
 }).createMachine({
   id: 'noticeEditor',
-  type: 'parallel',
-  context: ({ input }) => ({
-    ...input,
-    classes: [],
-    sections: [],
-    sessions: [],
-    form: emptyForm(input.today, null),
-    students: [],
-    studentsSettled: false,
-    droppedStudents: [],
-    studentsError: null,
-    notices: [],
-    listError: null,
-    lookupsError: null,
-    error: null,
-    pendingDelete: null,
-    feedback: null,
-  }),
+  context: ({ input }) => {
+    const form = emptyForm(input.today, null);
+    return {
+      ...input,
+      classes: [],
+      sections: [],
+      sessions: [],
+      form,
+      pristine: form,
+      students: [],
+      studentsSettled: false,
+      droppedStudents: [],
+      studentsError: null,
+      lookupsError: null,
+      error: null,
+      audience: null,
+      idempotencyKey: null,
+      pendingDelete: null,
+      editedBy: null,
+      feedback: null,
+    };
+  },
+  initial: 'loadingLookups',
   states: {
-    form: {
-      initial: 'loadingLookups',
+    loadingLookups: {
+      tags: 'busy',
+      entry: assign({ lookupsError: null }),
+      invoke: {
+        id: 'loadLookups',
+        src: 'loadLookups',
+        input: ({ context }) => ({ schoolTypeId: context.schoolTypeId }),
+        onDone: {
+          target: 'editing',
+          actions: assign(({ context, event }) => {
+            const form = emptyForm(context.today, defaultSession(event.output.sessions)?.id ?? null);
+            return { ...event.output, form, pristine: form };
+          }),
+        },
+        onError: {
+          target: 'lookupsFailed',
+          actions: assign({ lookupsError: ({ event }) => errorMessage(event.error) }),
+        },
+      },
+    },
+
+    lookupsFailed: {
+      on: { 'notice.retry': { target: 'loadingLookups' } },
+    },
+
+    editing: {
+      initial: 'loadingStudents',
       states: {
-        loadingLookups: {
-          tags: 'busy',
-          entry: assign({ lookupsError: null }),
-          invoke: {
-            id: 'loadLookups',
-            src: 'loadLookups',
-            input: ({ context }) => ({ schoolTypeId: context.schoolTypeId }),
-            onDone: {
-              target: 'editing',
-              actions: assign(({ context, event }) => ({
-                ...event.output,
-                form: emptyForm(context.today, defaultSession(event.output.sessions)?.id ?? null),
-              })),
-            },
-            onError: {
-              target: 'lookupsFailed',
-              actions: assign({ lookupsError: ({ event }) => errorMessage(event.error) }),
-            },
-          },
-        },
-
-        lookupsFailed: {
-          on: { 'notice.retry': { target: 'loadingLookups' } },
-        },
-
-        editing: {
-          initial: 'loadingStudents',
-          states: {
-            loadingStudents: {
-              entry: 'startStudents',
-              invoke: {
-                id: 'loadStudents',
-                src: 'loadStudents',
-                input: ({ context }) => studentsQuery(context),
-                onDone: { target: 'ready', actions: { type: 'takeStudents', params: ({ event }) => event.output } },
-                onError: {
-                  target: 'ready',
-                  actions: {
-                    type: 'studentsFailed',
-                    params: ({ event }: { event: { error: unknown } }) => event.error,
-                  },
-                },
-              },
-            },
-            ready: {
-              on: {
-                'notice.toggleStudent': { guard: 'knownStudent', actions: 'toggleStudent' },
-                'notice.toggleAll': { guard: 'hasStudents', actions: 'toggleAll' },
-                'notice.submit': { target: '#noticeEditor.form.submitting' },
-              },
-            },
-          },
-          on: {
-            'notice.field': [
-              { guard: 'isSessionField', target: '.loadingStudents', reenter: true, actions: 'setField' },
-              { actions: 'setField' },
-            ],
-            'notice.class': { guard: 'knownClass', target: '.loadingStudents', reenter: true, actions: 'setClass' },
-            'notice.section': {
-              guard: 'knownSection',
-              target: '.loadingStudents',
-              reenter: true,
-              actions: 'setSection',
-            },
-            'notice.edit': { guard: and(['listed', stateIn('#noticeEditor.list.ready')]), target: 'loadingNotice' },
-            'notice.delete': {
-              guard: and(['listed', stateIn('#noticeEditor.list.ready')]),
-              target: 'confirmingDelete',
-              actions: 'askDelete',
-            },
-            'notice.reset': { target: '.loadingStudents', reenter: true, actions: 'resetForm' },
-          },
-        },
-
-        loadingNotice: {
-          tags: 'busy',
-          invoke: {
-            id: 'loadNotice',
-            src: 'loadNotice',
-            input: ({ event }) => {
-              assertEvent(event, 'notice.edit');
-              return { id: event.id };
-            },
-            onDone: {
-              target: 'editing',
-              actions: assign({ form: ({ event }) => formFromNotice(event.output), error: null, droppedStudents: [] }),
-            },
-            onError: [
-              {
-                guard: 'studentsSettled',
-                target: EDITING_READY,
-                actions: { type: 'complain', params: ({ event }: { event: { error: unknown } }) => event.error },
-              },
-              {
-                target: EDITING_LOADING,
-                actions: { type: 'complain', params: ({ event }: { event: { error: unknown } }) => event.error },
-              },
-            ],
-          },
-        },
-
-        submitting: {
-          tags: 'busy',
-          entry: assign({ error: null }),
-          invoke: {
-            id: 'saveNotice',
-            src: 'saveNotice',
-            input: ({ context }) => noticeBody(context),
-            onDone: {
-              target: 'saved',
-              actions: [
-                'resetForm',
-                {
-                  type: 'succeed',
-                  params: ({ event }: { event: { output: { message: string } } }) => event.output.message,
-                },
-                'listChanged',
-              ],
-            },
-            onError: {
-              target: 'failed',
-              actions: assign({
-                error: ({ event }) => ({ message: errorMessage(event.error), fields: fieldsOf(event.error) }),
-              }),
-            },
-          },
-        },
-
-        saved: {
-          // The form is back to its defaults (class and section ALL): load their students.
+        loadingStudents: {
           entry: 'startStudents',
           invoke: {
             id: 'loadStudents',
             src: 'loadStudents',
             input: ({ context }) => studentsQuery(context),
-            onDone: { actions: { type: 'takeStudents', params: ({ event }) => event.output } },
+            onDone: { target: 'ready', actions: { type: 'takeStudents', params: ({ event }) => event.output } },
             onError: {
-              actions: { type: 'studentsFailed', params: ({ event }: { event: { error: unknown } }) => event.error },
+              target: 'ready',
+              actions: { type: 'studentsFailed', params: ({ event }: ErrorEvent) => event.error },
             },
-          },
-          on: {
-            'notice.field': [
-              { guard: 'isSessionField', target: EDITING_LOADING, actions: 'setField' },
-              { guard: 'studentsSettled', target: EDITING_READY, actions: 'setField' },
-              { target: EDITING_LOADING, actions: 'setField' },
-            ],
-            // No notice.section: the form is back to class ALL, whose only section is ALL.
-            'notice.class': { guard: 'knownClass', target: EDITING_LOADING, actions: 'setClass' },
-            'notice.toggleStudent': {
-              guard: and(['studentsSettled', 'knownStudent']),
-              target: EDITING_READY,
-              actions: 'toggleStudent',
-            },
-            'notice.toggleAll': {
-              guard: and(['studentsSettled', 'hasStudents']),
-              target: EDITING_READY,
-              actions: 'toggleAll',
-            },
-            'notice.submit': { guard: 'studentsSettled', target: 'submitting' },
-            'notice.edit': { guard: and(['listed', stateIn('#noticeEditor.list.ready')]), target: 'loadingNotice' },
-            'notice.delete': {
-              guard: and(['listed', stateIn('#noticeEditor.list.ready')]),
-              target: 'confirmingDelete',
-              actions: 'askDelete',
-            },
-            'notice.reset': { target: EDITING_LOADING, actions: 'resetForm' },
           },
         },
-
-        failed: {
-          // The form is as the user left it, and its students are loaded (submit needs both).
-          // Sending it again is notice.retry (the screen's 'Try again').
+        ready: {
           on: {
-            'notice.retry': { target: 'submitting' },
-            'notice.field': [
-              { guard: 'isSessionField', target: EDITING_LOADING, actions: 'setField' },
-              { target: EDITING_READY, actions: 'setField' },
-            ],
-            'notice.class': { guard: 'knownClass', target: EDITING_LOADING, actions: 'setClass' },
-            'notice.section': { guard: 'knownSection', target: EDITING_LOADING, actions: 'setSection' },
-            'notice.toggleStudent': { guard: 'knownStudent', target: EDITING_READY, actions: 'toggleStudent' },
-            'notice.toggleAll': { guard: 'hasStudents', target: EDITING_READY, actions: 'toggleAll' },
-            'notice.edit': { guard: and(['listed', stateIn('#noticeEditor.list.ready')]), target: 'loadingNotice' },
-            'notice.delete': {
-              guard: and(['listed', stateIn('#noticeEditor.list.ready')]),
-              target: 'confirmingDelete',
-              actions: 'askDelete',
-            },
-            'notice.reset': { target: EDITING_LOADING, actions: 'resetForm' },
-          },
-        },
-
-        confirmingDelete: {
-          on: {
-            'notice.confirm': { target: 'deleting' },
-            'notice.cancel': [
-              { guard: 'studentsSettled', target: EDITING_READY, actions: 'forgetDelete' },
-              { target: EDITING_LOADING, actions: 'forgetDelete' },
+            'notice.chooseStudents': { actions: 'chooseStudents' },
+            'notice.toggleSection': { guard: 'sectionListed', actions: 'toggleSection' },
+            'notice.submit': [
+              { guard: not('formValid'), actions: 'showFormErrors' },
+              { guard: 'wholeGroup', target: '#noticeEditor.countingAudience', actions: 'startSubmission' },
+              { target: '#noticeEditor.submitting', actions: 'startSubmission' },
             ],
           },
         },
+        back: { type: 'history' },
+      },
+      on: {
+        'notice.field': [
+          { guard: 'isSessionField', target: '.loadingStudents', reenter: true, actions: 'setField' },
+          { actions: 'setField' },
+        ],
+        'notice.class': { guard: 'knownClass', target: '.loadingStudents', reenter: true, actions: 'setClass' },
+        'notice.section': { guard: 'knownSection', target: '.loadingStudents', reenter: true, actions: 'setSection' },
+        'notice.edit': { target: 'loadingNotice' },
+        'notice.delete': { target: 'confirmingDelete', actions: 'askDelete' },
+        'notice.reset': { target: '.loadingStudents', reenter: true, actions: 'resetForm' },
+      },
+    },
 
-        deleting: {
-          tags: 'busy',
-          invoke: {
-            id: 'deleteNotice',
-            src: 'deleteNotice',
-            input: ({ context }) => ({ id: context.pendingDelete ?? 0 }),
-            onDone: [
-              {
-                // The notice in the form is gone: start a new one.
-                guard: 'deletedIsForm',
-                target: EDITING_LOADING,
-                actions: [
-                  'forgetDelete',
-                  'resetForm',
-                  {
-                    type: 'succeed',
-                    params: ({ event }: { event: { output: { message: string } } }) => event.output.message,
-                  },
-                  'listChanged',
-                ],
-              },
-              {
-                guard: 'studentsSettled',
-                target: EDITING_READY,
-                actions: [
-                  'forgetDelete',
-                  {
-                    type: 'succeed',
-                    params: ({ event }: { event: { output: { message: string } } }) => event.output.message,
-                  },
-                  'listChanged',
-                ],
-              },
-              {
-                target: EDITING_LOADING,
-                actions: [
-                  'forgetDelete',
-                  {
-                    type: 'succeed',
-                    params: ({ event }: { event: { output: { message: string } } }) => event.output.message,
-                  },
-                  'listChanged',
-                ],
-              },
-            ],
-            onError: [
-              {
-                guard: 'studentsSettled',
-                target: EDITING_READY,
-                actions: [
-                  'forgetDelete',
-                  { type: 'complain', params: ({ event }: { event: { error: unknown } }) => event.error },
-                ],
-              },
-              {
-                target: EDITING_LOADING,
-                actions: [
-                  'forgetDelete',
-                  { type: 'complain', params: ({ event }: { event: { error: unknown } }) => event.error },
-                ],
-              },
-            ],
-          },
+    loadingNotice: {
+      tags: 'busy',
+      invoke: {
+        id: 'loadNotice',
+        src: 'loadNotice',
+        input: ({ event }) => {
+          assertEvent(event, 'notice.edit');
+          return { id: event.id };
+        },
+        onDone: {
+          target: EDITING_LOADING,
+          actions: assign(({ event }) => {
+            const n = event.output;
+            const form = formFromNotice(n);
+            return {
+              form,
+              pristine: form,
+              error: null,
+              droppedStudents: [],
+              idempotencyKey: null,
+              audience: null,
+              editedBy: n.edited_by_name && n.edited_at ? { name: n.edited_by_name, at: n.edited_at } : null,
+            };
+          }),
+        },
+        onError: {
+          target: EDITING_BACK,
+          actions: { type: 'complain', params: ({ event }: ErrorEvent) => event.error },
         },
       },
     },
 
-    list: {
-      initial: 'loading',
-      // Handled in each state rather than on `list`: re-entering from the region itself would
-      // re-enter the whole parallel machine and restart the form.
-      states: {
-        loading: {
-          on: { 'notice.listChanged': { target: 'loading', reenter: true } },
-          invoke: {
-            id: 'loadList',
-            src: 'loadList',
-            input: ({ context }) => ({ scope: context.scope }),
-            onDone: { target: 'ready', actions: assign({ notices: ({ event }) => event.output, listError: null }) },
-            onError: { target: 'failed', actions: assign({ listError: ({ event }) => errorMessage(event.error) }) },
+    countingAudience: {
+      tags: 'busy',
+      invoke: {
+        id: 'countAudience',
+        src: 'countAudience',
+        input: ({ context }) => audienceQuery(context),
+        onDone: { target: 'confirmingPublish', actions: assign({ audience: ({ event }) => event.output }) },
+        onError: {
+          target: EDITING_READY,
+          actions: { type: 'submissionFailed', params: ({ event }: ErrorEvent) => event.error },
+        },
+      },
+    },
+
+    confirmingPublish: {
+      on: {
+        'notice.confirm': { target: 'submitting' },
+        'notice.cancel': { target: EDITING_READY, actions: assign({ audience: null }) },
+      },
+    },
+
+    submitting: {
+      tags: 'busy',
+      invoke: {
+        id: 'saveNotice',
+        src: 'saveNotice',
+        input: ({ context }): SaveInput => ({
+          body: noticeBody(context),
+          idempotencyKey: context.idempotencyKey ?? '',
+        }),
+        onDone: {
+          // Saved: a new, empty form (class and section ALL), whose students load.
+          target: EDITING_LOADING,
+          actions: [
+            'resetForm',
+            { type: 'succeed', params: ({ event }: MessageEvent) => event.output.message },
+            'savedChanges',
+          ],
+        },
+        onError: {
+          target: EDITING_READY,
+          actions: { type: 'submissionFailed', params: ({ event }: ErrorEvent) => event.error },
+        },
+      },
+    },
+
+    confirmingDelete: {
+      on: {
+        'notice.confirm': { target: 'deleting' },
+        'notice.cancel': { target: EDITING_BACK, actions: 'forgetDelete' },
+      },
+    },
+
+    deleting: {
+      tags: 'busy',
+      invoke: {
+        id: 'deleteNotice',
+        src: 'deleteNotice',
+        input: ({ context }) => ({ id: context.pendingDelete?.id ?? 0 }),
+        onDone: [
+          {
+            // The notice in the form is gone: start a new one.
+            guard: 'deletedIsForm',
+            target: EDITING_LOADING,
+            actions: [
+              'forgetDelete',
+              'resetForm',
+              { type: 'succeed', params: ({ event }: MessageEvent) => event.output.message },
+              'savedChanges',
+            ],
           },
-        },
-        ready: {
-          on: { 'notice.listChanged': { target: 'loading' } },
-        },
-        failed: {
-          on: { 'notice.listChanged': { target: 'loading' }, 'notice.reloadList': { target: 'loading' } },
+          {
+            target: EDITING_BACK,
+            actions: [
+              'forgetDelete',
+              { type: 'succeed', params: ({ event }: MessageEvent) => event.output.message },
+              'savedChanges',
+            ],
+          },
+        ],
+        onError: {
+          target: EDITING_BACK,
+          actions: ['forgetDelete', { type: 'complain', params: ({ event }: ErrorEvent) => event.error }],
         },
       },
     },
   },
 });
+
+/** The error with one field's complaint removed (the user is fixing it). */
+function withoutField(error: SaveError | null, field: string): SaveError | null {
+  if (!error || !(field in error.fields)) return error;
+  const fields = { ...error.fields };
+  delete fields[field];
+  if (Object.keys(fields).length === 0 && !error.retryable) return null;
+  return { ...error, fields };
+}
 
 export type NoticeEditorMachine = typeof noticeEditorMachine;

@@ -11,10 +11,11 @@ import { setupServer } from 'msw/node';
  * The command palette asks for the user's notices each time it opens (a jump to each). Tests that
  * are not about notices see none; notice tests answer these calls themselves.
  */
+const noNotices = () => HttpResponse.json({ rows: [], total: 0, limit: 100, offset: 0 });
 const defaults = [
-  http.get('/api/notice/creator', () => HttpResponse.json([])),
-  http.get('/api/notice/student', () => HttpResponse.json([])),
-  http.get('/api/notice/school', () => HttpResponse.json([])),
+  http.get('/api/notice/creator', noNotices),
+  http.get('/api/notice/student', noNotices),
+  http.get('/api/notice/school', noNotices),
 ];
 
 export const server = setupServer(...defaults);

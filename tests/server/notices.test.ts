@@ -1,6 +1,6 @@
 import { and, asc, eq, sql } from 'drizzle-orm';
 import { DateTime } from 'luxon';
-import { NOTICE_MESSAGES } from '@/api/schemas/notices';
+import { NOTICE_CREATES_PER_HOUR, NOTICE_MESSAGES, NOTICE_PAGE_MAX, NOTICE_PAGE_SIZE } from '@/api/schemas/notices';
 import {
   academicSessions,
   classes,
@@ -165,11 +165,24 @@ interface StudentRow {
   publishing_date: string;
 }
 
-async function studentList(as: string, query = ''): Promise<StudentRow[]> {
-  const res = await t.get(as, `/api/notice/student${query}`);
-  expect(res.statusCode, res.body).toBe(200);
-  return res.json();
+/** Every row of a paged notice list, walking its pages (the largest page size) by offset. */
+async function allRows<T = StudentRow>(as: string, path: string, query = ''): Promise<T[]> {
+  const rows: T[] = [];
+  const sep = query ? '&' : '?';
+  for (let offset = 0; ; offset += NOTICE_PAGE_MAX) {
+    const res = await t.get(as, `${path}${query}${sep}limit=${NOTICE_PAGE_MAX}&offset=${offset}`);
+    expect(res.statusCode, res.body).toBe(200);
+    const page = res.json();
+    rows.push(...page.rows);
+    if (offset + NOTICE_PAGE_MAX >= page.total) return rows;
+  }
 }
+
+const studentList = (as: string, query = '') => allRows(as, '/api/notice/student', query);
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+const creatorList = (as: string, query = '') => allRows<any>(as, '/api/notice/creator', query);
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+const schoolList = (as: string, query = '') => allRows<any>(as, '/api/notice/school', query);
 const seesNotice = async (as: string, id: number, query = '') =>
   (await studentList(as, query)).some((n) => n.id === id);
 
@@ -245,7 +258,7 @@ describe('who sees a notice', () => {
     const id = await create('teacher1', { headline: 'Next week', date: iso(today().plus({ days: 3 })) });
     expect(await seesNotice('student1', id)).toBe(false);
     expect((await t.post('student1', `/api/notice/read?id=${id}`)).statusCode).toBe(404);
-    expect((await t.get('teacher1', '/api/notice/creator')).json().map((n: { id: number }) => n.id)).toContain(id);
+    expect((await creatorList('teacher1')).map((n: { id: number }) => n.id)).toContain(id);
     await t.db
       .update(notices)
       .set({ publishingDate: iso(today()) })
@@ -313,10 +326,8 @@ describe('authors, types and school lists', () => {
     expect((await fetchNotice('admin1', byAdmin)).type).toBe(2);
     const [row] = await t.db.select().from(notices).where(eq(notices.id, byTeacher));
     expect(row.creatorUserId).toBe(S.teacher1.userId);
-    expect(
-      (await t.get(S.colleague.code, '/api/notice/creator')).json().map((n: { id: number }) => n.id),
-    ).not.toContain(byTeacher);
-    const mine = (await t.get('teacher1', '/api/notice/creator')).json();
+    expect((await creatorList(S.colleague.code)).map((n: { id: number }) => n.id)).not.toContain(byTeacher);
+    const mine = await creatorList('teacher1');
     expect(mine.map((n: { id: number }) => n.id)).toContain(byTeacher);
     expect(mine.map((n: { id: number }) => n.id)).not.toContain(byAdmin);
   });
@@ -325,7 +336,7 @@ describe('authors, types and school lists', () => {
     expect((await t.get('teacher1', `/api/notice/creator?uid=${S.teacher1.id}`)).statusCode).toBe(200);
     expect((await t.get('teacher1', `/api/notice/creator?uid=${S.colleague.id}`)).statusCode).toBe(403);
     expect((await t.get('admin1', `/api/notice/creator?uid=${S.admin1}`)).statusCode).toBe(200);
-    const rows = (await t.get('teacher1', '/api/notice/creator')).json();
+    const rows = await creatorList('teacher1');
     expect(rows.length).toBeGreaterThanOrEqual(3); // the seed's three plus this file's
     for (let i = 1; i < rows.length; i++) {
       const [a, b] = [rows[i - 1], rows[i]];
@@ -344,16 +355,15 @@ describe('authors, types and school lists', () => {
 
   it('school notices are listed for the admin and a linked viewer of that school only', async () => {
     const id = await create('admin1', { headline: 'Holiday announcement' });
-    const ids = (res: { json(): { id: number; type: number }[] }) => res.json().map((n) => n.id);
-    const admin = await t.get('admin1', '/api/notice/school?type=2');
-    expect(admin.statusCode).toBe(200);
+    const ids = (rows: { id: number }[]) => rows.map((n) => n.id);
+    const admin = await schoolList('admin1', '?type=2');
     expect(ids(admin)).toContain(id);
-    expect(admin.json().every((n: { type: number }) => n.type === 2)).toBe(true);
-    expect(ids(await t.get('admin1', '/api/notice/school?type=1'))).not.toContain(id);
-    expect(ids(await t.get('admin1', '/api/notice/school'))).toContain(id);
-    expect(ids(await t.get('viewer1', `/api/notice/school?school_info_id=${S.school1}&type=2`))).toContain(id);
-    expect(ids(await t.get('viewer1', `/api/notice/school?school_info_id=${S.school2}&type=2`))).not.toContain(id);
-    expect(ids(await t.get('admin2', '/api/notice/school?type=2'))).not.toContain(id);
+    expect(admin.every((n: { type: number }) => n.type === 2)).toBe(true);
+    expect(ids(await schoolList('admin1', '?type=1'))).not.toContain(id);
+    expect(ids(await schoolList('admin1'))).toContain(id);
+    expect(ids(await schoolList('viewer1', `?school_info_id=${S.school1}&type=2`))).toContain(id);
+    expect(ids(await schoolList('viewer1', `?school_info_id=${S.school2}&type=2`))).not.toContain(id);
+    expect(ids(await schoolList('admin2', '?type=2'))).not.toContain(id);
     expect((await t.get('admin2', `/api/notice/school?school_info_id=${S.school1}`)).statusCode).toBe(403);
     expect400(await t.get('viewer1', '/api/notice/school?type=2'), 'school_info_id');
     expect(await seesNotice('student1', id, '?type=2')).toBe(true);
@@ -459,7 +469,7 @@ describe('editing and deleting', () => {
     expect(row.notice_headline).toBe('Original');
     expect(row.students).toEqual([a.id, b.id].sort((x, y) => x - y));
     // A failed create leaves nothing behind either.
-    const before = (await t.get('teacher1', '/api/notice/creator')).json().length;
+    const before = (await t.get('teacher1', '/api/notice/creator')).json().total;
     expect400(
       await t.post(
         'teacher1',
@@ -468,7 +478,7 @@ describe('editing and deleting', () => {
       ),
       'students',
     );
-    expect((await t.get('teacher1', '/api/notice/creator')).json().length).toBe(before);
+    expect((await t.get('teacher1', '/api/notice/creator')).json().total).toBe(before);
   });
 });
 
@@ -499,6 +509,16 @@ describe('validation', () => {
       'students',
     ],
     ['unknown session', () => ({ session_id: 999999 }), 'session_id'],
+    ['empty description', () => ({ description: '' }), 'description'],
+    ['blank description', () => ({ description: '  \n ' }), 'description'],
+    ['missing description', () => ({ description: undefined }), 'description'],
+    // Numbers in a JSON body are numbers (issue 7): nothing is coerced into an id or "all".
+    ['class_id true', () => ({ class_id: true }), 'class_id'],
+    ['section_id []', () => ({ class_id: S.six, section_id: [] }), 'section_id'],
+    ['session_id "1e3"', () => ({ session_id: '1e3' }), 'session_id'],
+    ['session_id as text', () => ({ session_id: String(S.session) }), 'session_id'],
+    ['id "0x10"', () => ({ id: '0x10' }), 'id'],
+    ['a student id as text', () => ({ students: [String(S.sixAPupils[0].id)] }), 'students.0'],
     ['missing session', () => ({ session_id: undefined }), 'session_id'],
     ['students not a list', () => ({ students: 'all' }), 'students'],
   ];
@@ -533,7 +553,7 @@ describe('read tracking', () => {
     const [me, classmate] = S.sixAPupils;
     const id = await create('teacher1', { headline: 'Please read', class_id: S.six, section_id: S.sixA });
     const counts = async () => {
-      const row = (await t.get('teacher1', '/api/notice/creator')).json().find((n: { id: number }) => n.id === id);
+      const row = (await creatorList('teacher1')).find((n: { id: number }) => n.id === id);
       return [row.read_count, row.recipient_count];
     };
     expect(await counts()).toEqual([0, S.sixAPupils.length]);
@@ -558,7 +578,7 @@ describe('read tracking', () => {
     );
     expect(await counts()).toEqual([1, 1]);
     // The school list does not carry them: the admin is not the author.
-    const school = (await t.get('admin1', '/api/notice/school?type=1')).json().find((n: { id: number }) => n.id === id);
+    const school = (await schoolList('admin1', '?type=1')).find((n: { id: number }) => n.id === id);
     expect(school).not.toHaveProperty('read_count');
     expect(school).not.toHaveProperty('recipient_count');
     // A notice with recipients and reads deletes cleanly (both go with it).
@@ -575,7 +595,7 @@ describe('read tracking', () => {
     const find = (rows: Array<{ id: number }>, id: number) => rows.find((n) => n.id === id)!;
     const counted = { read_count: 1, recipient_count: S.sixAPupils.length };
 
-    const admin = (await t.get('admin1', '/api/notice/school')).json();
+    const admin = await schoolList('admin1');
     expect(find(admin, byAdmin)).toMatchObject(counted);
     expect(find(admin, byTeacher)).not.toHaveProperty('read_count');
     expect(find(admin, byTeacher)).not.toHaveProperty('recipient_count');
@@ -583,7 +603,7 @@ describe('read tracking', () => {
     for (const row of admin as Array<{ type: number; read_count?: number }>) {
       if (row.type === 1) expect(row).not.toHaveProperty('read_count');
     }
-    const viewer = (await t.get('viewer1', `/api/notice/school?school_info_id=${S.school1}`)).json();
+    const viewer = await schoolList('viewer1', `?school_info_id=${S.school1}`);
     expect(find(viewer, byAdmin)).not.toHaveProperty('read_count');
     expect(find(viewer, byTeacher)).not.toHaveProperty('read_count');
     // The editor's copy follows the same rule.
@@ -591,7 +611,7 @@ describe('read tracking', () => {
     expect(await fetchNotice('admin1', byAdmin)).toMatchObject(counted);
     expect(await fetchNotice('teacher1', byTeacher)).toMatchObject(counted);
     // The author's own list has them, as before.
-    expect(find((await t.get('teacher1', '/api/notice/creator')).json(), byTeacher)).toMatchObject(counted);
+    expect(find(await creatorList('teacher1'), byTeacher)).toMatchObject(counted);
   });
 
   it('a student sees only themself in the recipient list of a targeted notice', async () => {
@@ -605,5 +625,237 @@ describe('read tracking', () => {
     const row = (await studentList(b.code)).find((n) => n.id === id)!;
     expect(row.notice_users).toBe(String(b.id));
     expect(row.students).toEqual([b.id]);
+  });
+});
+
+// ------------------------------------------------------------------ paging
+
+describe('paging', () => {
+  /** Many notices, written straight into the table. */
+  async function bulk(count: number) {
+    const [admin] = await t.db.select({ id: users.id }).from(users).where(eq(users.userCode, 'admin1'));
+    const date = iso(today().minus({ days: 200 }));
+    await t.db.insert(notices).values(
+      Array.from({ length: count }, (_, i) => ({
+        schoolId: S.school1,
+        creatorUserId: admin.id,
+        type: 2,
+        sessionId: S.session,
+        headline: `Bulk ${i}`,
+        description: 'A bulk notice.',
+        publishingDate: date,
+        // Long ago: they spend nobody's create budget for the hour.
+        createdAt: sql`now() - interval '1 day'`,
+      })),
+    );
+  }
+
+  beforeAll(() => bulk(NOTICE_PAGE_MAX + 5));
+
+  it('lists answer one page: 20 by default, with the total, newest first', async () => {
+    for (const [as, path] of [
+      ['admin1', '/api/notice/school'],
+      ['admin1', '/api/notice/creator'],
+      ['student1', '/api/notice/student'],
+    ]) {
+      const res = await t.get(as, path);
+      expect(res.statusCode, res.body).toBe(200);
+      const page = res.json();
+      expect(page.limit, path).toBe(NOTICE_PAGE_SIZE);
+      expect(page.offset, path).toBe(0);
+      expect(page.total, path).toBeGreaterThan(NOTICE_PAGE_MAX);
+      expect(page.rows, path).toHaveLength(NOTICE_PAGE_SIZE);
+    }
+    const [{ count }] = await t.db
+      .select({ count: sql<number>`count(*)::int` })
+      .from(notices)
+      .where(eq(notices.schoolId, S.school1));
+    expect((await t.get('admin1', '/api/notice/school')).json().total).toBe(count);
+  });
+
+  it('pages follow each other without gaps or repeats, up to 100 a page', async () => {
+    const all = await schoolList('admin1');
+    const page = (await t.get('admin1', '/api/notice/school?limit=7&offset=14')).json();
+    expect(page).toMatchObject({ limit: 7, offset: 14, total: all.length });
+    expect(page.rows.map((n: { id: number }) => n.id)).toEqual(all.slice(14, 21).map((n: { id: number }) => n.id));
+    const biggest = (await t.get('admin1', `/api/notice/school?limit=${NOTICE_PAGE_MAX}`)).json();
+    expect(biggest.rows).toHaveLength(NOTICE_PAGE_MAX);
+    expect(new Set(all.map((n: { id: number }) => n.id)).size).toBe(all.length);
+    // Past the end: no rows, and still the total.
+    const past = (await t.get('admin1', `/api/notice/school?offset=${all.length + 10}`)).json();
+    expect(past).toMatchObject({ rows: [], total: all.length });
+    // Filters narrow the total too.
+    const teacherOnes = (await t.get('admin1', '/api/notice/school?type=1&limit=1')).json();
+    expect(teacherOnes.total).toBe(all.filter((n: { type: number }) => n.type === 1).length);
+  });
+
+  it.each([
+    ['limit=0', 'limit'],
+    [`limit=${NOTICE_PAGE_MAX + 1}`, 'limit'],
+    ['limit=abc', 'limit'],
+    ['limit=1e3', 'limit'],
+    ['limit=2.5', 'limit'],
+    ['offset=-1', 'offset'],
+    ['offset=0x10', 'offset'],
+  ])('%s is a 400 naming the field, on every list', async (query, field) => {
+    expect400(await t.get('admin1', `/api/notice/school?${query}`), field);
+    expect400(await t.get('teacher1', `/api/notice/creator?${query}`), field);
+    expect400(await t.get('student1', `/api/notice/student?${query}`), field);
+  });
+});
+
+// ------------------------------------------------------------------ write limit
+
+describe('notice creates per hour', () => {
+  it(`one create more than ${NOTICE_CREATES_PER_HOUR} within an hour is a 429 with Retry-After; edits and other users go on`, async () => {
+    const [colleague] = await t.db.select({ id: users.id }).from(users).where(eq(users.userCode, S.colleague.code));
+    const made = await t.db
+      .insert(notices)
+      .values(
+        Array.from({ length: NOTICE_CREATES_PER_HOUR }, (_, i) => ({
+          schoolId: S.school1,
+          creatorUserId: colleague.id,
+          type: 1,
+          sessionId: S.session,
+          headline: `Budget ${i}`,
+          description: 'Spent.',
+          publishingDate: iso(today()),
+          // The oldest one is 10 minutes old: the next create is allowed in about 50 minutes.
+          createdAt: sql`now() - interval '10 minutes' + ${i} * interval '1 second'`,
+        })),
+      )
+      .returning({ id: notices.id });
+    const before = (await t.get(S.colleague.code, '/api/notice/creator')).json().total;
+
+    const refused = await t.post(S.colleague.code, '/api/notice', body({ headline: 'One too many' }));
+    expect(refused.statusCode, refused.body).toBe(429);
+    expect(refused.json().error.code).toBe('rate_limited');
+    expect(refused.json().error.message).toContain(`${NOTICE_CREATES_PER_HOUR} notices in the last hour`);
+    const wait = Number(refused.headers['retry-after']);
+    expect(wait).toBeGreaterThan(49 * 60);
+    expect(wait).toBeLessThanOrEqual(50 * 60);
+    expect((await t.get(S.colleague.code, '/api/notice/creator')).json().total).toBe(before);
+
+    // Editing is not creating; another user has their own budget.
+    const edit = await t.post(S.colleague.code, '/api/notice', body({ id: made[0].id, headline: 'Fixed a typo' }));
+    expect(edit.statusCode, edit.body).toBe(200);
+    await create('teacher1', { headline: 'Someone else' });
+
+    // An hour after the oldest, the budget has room again.
+    await t.db
+      .update(notices)
+      .set({ createdAt: sql`now() - interval '61 minutes'` })
+      .where(eq(notices.id, made[0].id));
+    await create(S.colleague.code, { headline: 'Room again' });
+    expect((await t.post(S.colleague.code, '/api/notice', body({ headline: 'Full again' }))).statusCode).toBe(429);
+  });
+});
+
+// ------------------------------------------------------------------ edited by
+
+describe('edited by', () => {
+  let adminName: string;
+  beforeAll(async () => {
+    const [a] = await t.db
+      .select({ first: users.firstName, last: users.lastName })
+      .from(users)
+      .where(eq(users.userCode, 'admin1'));
+    adminName = `${a.first} ${a.last}`.trim();
+  });
+  const edit = (as: string, id: number, headline: string) =>
+    t.post(as, '/api/notice', body({ id, headline, class_id: S.six, section_id: S.sixA }));
+
+  it('an admin’s edit of a teacher’s notice is recorded and shown as theirs, in every list', async () => {
+    const id = await create('teacher1', { headline: 'Teacher’s words', class_id: S.six, section_id: S.sixA });
+    expect(await fetchNotice('teacher1', id)).toMatchObject({ edited_by_name: null, edited_at: null });
+    // The author's own edit is not an "edit by" anyone.
+    expect((await edit('teacher1', id, 'Teacher’s words, fixed')).statusCode).toBe(200);
+    expect(await fetchNotice('teacher1', id)).toMatchObject({ edited_by_name: null, edited_at: null });
+
+    const started = Date.now() - 60_000;
+    expect((await edit('admin1', id, 'The admin’s words')).statusCode).toBe(200);
+    const row = await fetchNotice('teacher1', id);
+    expect(row).toMatchObject({
+      notice_headline: 'The admin’s words',
+      creator_name: S.teacher1.name,
+      edited_by_name: adminName,
+      type: 1,
+    });
+    expect(Date.parse(row.edited_at)).toBeGreaterThan(started);
+    const [stored] = await t.db.select().from(notices).where(eq(notices.id, id));
+    expect(stored.creatorUserId).toBe(S.teacher1.userId);
+    const mark = { edited_by_name: adminName, edited_at: row.edited_at };
+    expect((await creatorList('teacher1')).find((n) => n.id === id)).toMatchObject(mark);
+    expect((await schoolList('admin1', '?type=1')).find((n) => n.id === id)).toMatchObject(mark);
+    expect((await schoolList('viewer1', `?school_info_id=${S.school1}`)).find((n) => n.id === id)).toMatchObject(mark);
+    expect((await studentList('student1')).find((n) => n.id === id)).toMatchObject(mark);
+
+    // The author editing again clears nothing of that history.
+    expect((await edit('teacher1', id, 'Back to my words')).statusCode).toBe(200);
+    expect(await fetchNotice('teacher1', id)).toMatchObject({ notice_headline: 'Back to my words', ...mark });
+  });
+
+  it('an admin editing their own notice is not an editor of it', async () => {
+    const id = await create('admin1', { headline: 'Admin’s own words' });
+    expect((await t.post('admin1', '/api/notice', body({ id, headline: 'Admin’s own, fixed' }))).statusCode).toBe(200);
+    expect(await fetchNotice('admin1', id)).toMatchObject({ edited_by_name: null, edited_at: null });
+  });
+});
+
+// ------------------------------------------------------------------ audience count
+
+describe('GET /api/notice/audience', () => {
+  const audience = async (as: string, query: string) => {
+    const res = await t.get(as, `/api/notice/audience${query}`);
+    expect(res.statusCode, res.body).toBe(200);
+    return res.json().students as number;
+  };
+
+  it('counts the students a notice would reach: school, class, section or chosen students', async () => {
+    const [{ count }] = await t.db
+      .select({ count: sql<number>`count(*)::int` })
+      .from(enrolments)
+      .where(and(eq(enrolments.schoolId, S.school1), eq(enrolments.sessionId, S.session)));
+    expect(await audience('admin1', `?session_id=${S.session}`)).toBe(count);
+    // Without a session: the session of the school's today.
+    expect(await audience('teacher1', '')).toBe(count);
+    expect(await audience('teacher1', `?session_id=${S.session}&class_id=${S.six}`)).toBe(
+      S.sixAPupils.length + S.sixBPupils.length,
+    );
+    expect(await audience('teacher1', `?session_id=${S.session}&class_id=${S.six}&section_id=${S.sixA}`)).toBe(
+      S.sixAPupils.length,
+    );
+    const [a, b] = S.sixAPupils;
+    const two = `&student_ids=${a.id},${b.id},${a.id}`;
+    expect(await audience('teacher1', `?session_id=${S.session}&class_id=${S.six}&section_id=${S.sixA}${two}`)).toBe(2);
+    // Only students who belong count: one of another section is not reached.
+    const stray = `&student_ids=${a.id},${S.sixBPupils[0].id}`;
+    expect(await audience('teacher1', `?session_id=${S.session}&class_id=${S.six}&section_id=${S.sixA}${stray}`)).toBe(
+      1,
+    );
+    expect(await audience('admin1', `?session_id=${S.otherSession}&class_id=${S.six}&section_id=${S.sixA}`)).toBe(0);
+  });
+
+  it('is the number the saved notice reaches', async () => {
+    const expected = await audience('teacher1', `?session_id=${S.session}&class_id=${S.six}`);
+    const id = await create('teacher1', { headline: 'Whole class', class_id: S.six });
+    expect((await fetchNotice('teacher1', id)).recipient_count).toBe(expected);
+  });
+
+  it.each([
+    ['class_id=1e3', 'class_id'],
+    ['class_id=999999', 'class_id'],
+    ['section_id=1', 'section_id'],
+    ['student_ids=abc', 'student_ids'],
+    ['student_ids=1,,2', 'student_ids'],
+    ['session_id=999999', 'session_id'],
+  ])('%s is a 400 naming the field', async (query, field) => {
+    expect400(await t.get('teacher1', `/api/notice/audience?${query}`), field);
+  });
+
+  it('is for notice writers of the school only', async () => {
+    expect((await t.get('student1', '/api/notice/audience')).statusCode).toBe(403);
+    expect((await t.get('viewer1', `/api/notice/audience?school_info_id=${S.school1}`)).statusCode).toBe(403);
+    expect((await t.get('admin2', `/api/notice/audience?school_info_id=${S.school1}`)).statusCode).toBe(403);
   });
 });

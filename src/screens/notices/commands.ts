@@ -10,9 +10,18 @@
  *   ./jumps (its own chunk). It opens the notice through the address (`?notice=<id>`), which the
  *   notice screens act on: the editor loads it for edit, the student and viewer lists show it.
  */
+import { can, type UserType } from '@/api/permissions';
 import { registerCommands, type Command, type CommandLoader } from '@/ui/commands';
 
-export const NOTICE_SCREEN: Partial<Record<number, string>> = { 2: '/teachernotice', 4: '/schooladminnotice' };
+/**
+ * Where a user writes notices, decided by what they may do: those who also read the whole
+ * school's notices (the school admin) manage them all on /schooladminnotice, other writers
+ * (teachers) their own on /teachernotice; null for users who write none.
+ */
+export function noticeEditorPath(userType: UserType): string | null {
+  if (!can(userType, 'notice.write')) return null;
+  return can(userType, 'notice.school') ? '/schooladminnotice' : '/teachernotice';
+}
 
 let requested = false;
 const listeners = new Set<() => void>();
@@ -37,20 +46,23 @@ export const noticeCommands: readonly Command[] = [
     label: 'New notice',
     keywords: ['create note', 'notice', 'note', 'announcement', 'add notice'],
     group: 'Actions',
-    visible: (ctx) => NOTICE_SCREEN[ctx.userType] !== undefined,
+    visible: (ctx) => noticeEditorPath(ctx.userType) !== null,
     perform: (ctx) => {
       requested = true;
-      ctx.navigate(NOTICE_SCREEN[ctx.userType] ?? '/');
+      ctx.navigate(noticeEditorPath(ctx.userType) ?? '/');
       for (const listener of listeners) listener();
     },
   },
 ];
 
-/** Teachers, school admins, students, and viewers with a chosen school. */
+/** Whoever writes or reads notices; a reader of a school's notices once a school is chosen. */
 export const noticeJumps: CommandLoader = {
   id: 'notices:jumps',
   label: 'notices',
-  visible: (ctx) => [1, 2, 4].includes(ctx.userType) || (ctx.userType === 6 && ctx.school !== null),
+  visible: (ctx) =>
+    can(ctx.userType, 'notice.creator') ||
+    can(ctx.userType, 'notice.student') ||
+    (can(ctx.userType, 'notice.school') && ctx.school !== null),
   load: (ctx) => import('./jumps').then((m) => m.loadNoticeJumps(ctx)),
 };
 

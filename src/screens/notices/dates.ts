@@ -12,3 +12,9 @@ export function noticeDate(iso: string): string {
   const d = DateTime.fromISO(iso);
   return d.isValid ? d.toFormat('dd-LL-yyyy') : iso;
 }
+
+/** When a notice was edited (an ISO timestamp), as the school's date DD-MM-YYYY. */
+export function editedDate(at: string): string {
+  const d = DateTime.fromISO(at);
+  return d.isValid ? d.setZone(schoolTimeZone()).toFormat('dd-LL-yyyy') : at;
+}

@@ -1,43 +1,50 @@
 /**
- * The palette's jump to a notice by headline (see ./commands): one command per notice the user
- * reads, each opening the notice where that user reads it. Its own chunk, loaded when the palette
- * opens.
+ * The palette's jump to a notice by headline (see ./commands): one command per notice among the
+ * newest the user reads (one page of the largest size), each opening the notice where that user
+ * reads it. Its own chunk, loaded when the palette opens. Who goes where follows from what they may
+ * do (src/api/permissions.ts), never from user-type numbers.
  */
 import type { CommandContext, Command } from '@/ui/commands';
-import type { NoticeRow } from '@/api/schemas/notices';
+import { can, type UserType } from '@/api/permissions';
+import { NOTICE_PAGE_MAX, NOTICE_PAGE_SIZE, type NoticeRow } from '@/api/schemas/notices';
 import { fetchCreatorNotices, fetchSchoolNotices, fetchStudentNotices } from '@/api/notices';
-import { NOTICE_SCREEN } from './commands';
+import { noticeEditorPath } from './commands';
 import { noticeDate } from './dates';
 
-/** Where the palette opens a notice: the address with `?notice=<id>` that the screen acts on. */
-export function noticeAddress(userType: number, notice: Pick<NoticeRow, 'id' | 'type'>): string | null {
-  const editor = NOTICE_SCREEN[userType];
+/**
+ * Where the palette opens a notice: the address with `?notice=<id>` that the screen acts on. A
+ * reader's list is per kind and paged: `page` is where the notice is on its kind's list.
+ */
+export function noticeAddress(userType: UserType, notice: Pick<NoticeRow, 'id' | 'type'>, page = 1): string | null {
+  const editor = noticeEditorPath(userType);
   if (editor) return `${editor}?notice=${notice.id}`;
-  if (userType === 1) return `/student-notice-list?type=${notice.type}&notice=${notice.id}`;
-  if (userType === 6) return `/show-notice?type=${notice.type}&notice=${notice.id}`;
+  const at = page > 1 ? `&page=${page}` : '';
+  if (can(userType, 'notice.student')) return `/student-notice-list?type=${notice.type}${at}&notice=${notice.id}`;
+  if (can(userType, 'notice.school')) return `/show-notice?type=${notice.type}${at}&notice=${notice.id}`;
   return null;
 }
 
 async function noticesFor(ctx: CommandContext): Promise<NoticeRow[]> {
-  switch (ctx.userType) {
-    case 2:
-      return fetchCreatorNotices();
-    case 4:
-      return fetchSchoolNotices();
-    case 1:
-      return fetchStudentNotices({});
-    case 6:
-      return ctx.school ? fetchSchoolNotices({ school_info_id: ctx.school.id }) : [];
-    default:
-      return [];
+  const newest = { limit: NOTICE_PAGE_MAX };
+  const u = ctx.userType;
+  if (can(u, 'notice.write')) {
+    return (can(u, 'notice.school') ? await fetchSchoolNotices(newest) : await fetchCreatorNotices(newest)).rows;
   }
+  if (can(u, 'notice.student')) return (await fetchStudentNotices(newest)).rows;
+  if (can(u, 'notice.school') && ctx.school) {
+    return (await fetchSchoolNotices({ ...newest, school_info_id: ctx.school.id })).rows;
+  }
+  return [];
 }
 
 export async function loadNoticeJumps(ctx: CommandContext): Promise<Command[]> {
-  const edits = NOTICE_SCREEN[ctx.userType] !== undefined;
+  const edits = noticeEditorPath(ctx.userType) !== null;
   const rows = await noticesFor(ctx);
+  // Newest first, like each kind's own list: the position among the same kind gives the page.
+  const seen: Record<number, number> = {};
   return rows.flatMap((n): Command[] => {
-    const to = noticeAddress(ctx.userType, n);
+    const index = (seen[n.type] = (seen[n.type] ?? -1) + 1);
+    const to = noticeAddress(ctx.userType, n, Math.floor(index / NOTICE_PAGE_SIZE) + 1);
     if (!to) return [];
     const date = noticeDate(n.publishing_date);
     return [

@@ -1,82 +1,169 @@
 /**
  * The notice editor screen shared by /teachernotice (a teacher's own notices) and
- * /schooladminnotice (every notice of the school): the collapsible 'Create Note's' card and the
- * list with Edit and Delete. All of it is the notice editor machine's state; this file only
- * renders it and sends events (buttons are enabled with `state.can`). `?notice=<id>` (the
- * palette's jump to a notice) opens that notice for edit once the list has it.
+ * /schooladminnotice (every notice of the school): the collapsible 'Create Note's' card, whose
+ * flow is the notice editor machine (provided once with `NoticeEditor.Provider`), and the paged
+ * list with Edit and Delete, a plain read (TanStack Query) whose page and kind are in the address.
+ * This file only renders and sends events.
+ *
+ * Nothing irreversible by accident (issue 8): Enter in a one-line field never submits; a notice
+ * to a whole class, section or school says how many students it reaches and asks first; Delete
+ * asks "Are you sure to delete?"; leaving, collapsing the card, Cancel edit, Edit of another notice
+ * and the palette's "New notice" ask before throwing away what was typed.
+ * `?notice=<id>` (the palette's jump to a notice) opens that notice for edit.
  */
-import { useEffect, useId, useRef, useState, type FormEvent, type ReactNode, type SelectHTMLAttributes } from 'react';
-import { useActorRef, useSelector } from '@xstate/react';
-import { Dialog, DialogPanel, DialogTitle } from '@headlessui/react';
+import { useCallback, useEffect, useId, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useLocation, useSearch } from 'wouter';
-import type { ActorRefFrom, SnapshotFrom } from 'xstate';
-import type { SchoolNoticeRow } from '@/api/schemas/notices';
+import { NOTICE_PAGE_SIZE, NOTICE_TYPES, type SchoolNoticeRow } from '@/api/schemas/notices';
+import { creatorNoticesQuery, noticeKeys, pageParams, schoolNoticesQuery } from '@/api/notices';
 import {
   DELETE_QUESTION,
+  isDirty,
   noticeEditorMachine,
-  type NoticeEditorEvent,
   type NoticeEditorInput,
-  type NoticeEditorMachine,
   type NoticeField,
 } from '@/machines/notice-editor.machine';
+import { Alert } from '@/ui/alert';
 import { Button } from '@/ui/button';
+import { ConfirmDialog, useConfirm } from '@/ui/confirm';
+import { DateField } from '@/ui/date-field';
 import { TextField } from '@/ui/field';
 import { Card, PageHeader } from '@/ui/page';
+import { Pagination } from '@/ui/pagination';
+import { SelectField } from '@/ui/select';
 import { useSignedIn } from '@/ui/session';
-import { EmptyState, Loading } from '@/ui/status';
+import { Loading, QueryState } from '@/ui/status';
+import { DataTable, Td } from '@/ui/table';
 import { useToast } from '@/ui/toast';
+import { useUnsavedChanges } from '@/ui/unsaved';
+import { useSearchState } from '@/ui/use-search-state';
 import { onNewNoticeRequest, takeNewNoticeRequest } from './commands';
-import { noticeDate, schoolToday } from './dates';
+import { editedDate, noticeDate, schoolToday } from './dates';
+import { NoticeEditor } from './editor-context';
+import { StudentPicker } from './student-picker';
 
 export type NoticeVariant = 'teacher' | 'admin';
 
-type Snapshot = SnapshotFrom<NoticeEditorMachine>;
-type Actor = ActorRefFrom<NoticeEditorMachine>;
+/** The labels the user sees for the wire's field names (errors never show `headline:`). */
+export const FIELD_LABELS: Record<string, string> = {
+  headline: 'Headline',
+  description: 'Description',
+  session_id: 'Academic Session',
+  date: 'Publishing date',
+  class_id: 'Class',
+  section_id: 'Section',
+  students: 'Students',
+  school_info_id: 'School',
+  id: 'Notice',
+};
 
-export const PAGE_SIZE = 20;
+const labelOf = (field: string) => FIELD_LABELS[field.split('.')[0]] ?? field;
 
-const selectClass =
-  'mt-1 block w-full rounded-md border border-slate-300 bg-white px-3 py-2 text-base text-slate-900 shadow-sm sm:text-sm';
+/** A field's complaint in the user's words: a wire name in it (`session_id`) replaced by the label. */
+export function fieldText(field: string, message: string): string {
+  const wire = field.split('.')[0];
+  // Plain words ("headline") are also ordinary words in a message; only code-like names are replaced.
+  const text = /[_.]/.test(field)
+    ? message.split(field).join(labelOf(field)).split(wire).join(labelOf(field))
+    : message;
+  return text.charAt(0).toUpperCase() + text.slice(1);
+}
+
+/** "Headline: enter a headline", or the message as it is when it already starts with the label. */
+export function labelledError(field: string, message: string): string {
+  const label = labelOf(field);
+  const text = fieldText(field, message);
+  return text.toLowerCase().startsWith(label.toLowerCase())
+    ? text
+    : `${label}: ${text.charAt(0).toLowerCase()}${text.slice(1)}`;
+}
+
+export const UNSAVED_MESSAGE = 'Your notice is not published yet.';
 
 export function NoticeManager({ variant }: { variant: NoticeVariant }) {
   const { profile } = useSignedIn();
-  const toast = useToast();
+  const queryClient = useQueryClient();
   const [input] = useState<NoticeEditorInput>(() => ({
-    scope: variant === 'teacher' ? 'creator' : 'school',
-    type: variant === 'teacher' ? 1 : 2,
+    type: variant === 'teacher' ? NOTICE_TYPES.teacher : NOTICE_TYPES.school,
     schoolInfoId: profile.school_info_id,
     schoolTypeId: profile.school_type,
     uid: profile.id,
     today: schoolToday(),
   }));
-  const actor = useActorRef(noticeEditorMachine, { input });
+  // Once the server confirmed a save or delete, every notice list read so far is stale.
+  const [logic] = useState(() =>
+    noticeEditorMachine.provide({
+      actions: { savedChanges: () => void queryClient.invalidateQueries({ queryKey: noticeKeys.all }) },
+    }),
+  );
+  return (
+    <NoticeEditor.Provider logic={logic} options={{ input }}>
+      <NoticeScreen variant={variant} schoolName={profile.school_name} />
+    </NoticeEditor.Provider>
+  );
+}
+
+/** Asks before a step that would throw away what was typed; true when there is nothing to lose. */
+function useDiscardCheck() {
+  const actor = NoticeEditor.useActorRef();
+  const confirm = useConfirm();
+  return useCallback(
+    async () =>
+      !isDirty(actor.getSnapshot().context) ||
+      confirm({
+        title: 'Discard your changes?',
+        body: <p>The notice you are writing has not been published. If you go on, it is lost.</p>,
+        confirmLabel: 'Discard',
+        tone: 'danger',
+      }),
+    [actor, confirm],
+  );
+}
+
+function NoticeScreen({ variant, schoolName }: { variant: NoticeVariant; schoolName: string | null }) {
+  const actor = NoticeEditor.useActorRef();
+  const toast = useToast();
+  const mayDiscard = useDiscardCheck();
   const [open, setOpen] = useState(true);
   const [focusWanted, setFocusWanted] = useState(false);
   const formRef = useRef<HTMLDivElement>(null);
 
+  useUnsavedChanges(
+    NoticeEditor.useSelector((s) => isDirty(s.context)),
+    UNSAVED_MESSAGE,
+  );
+
   // Messages only ever come from the machine, i.e. after the server answered.
-  const feedback = useSelector(actor, (s) => s.context.feedback);
+  const feedback = NoticeEditor.useSelector((s) => s.context.feedback);
   useEffect(() => {
     if (feedback) toast.show(feedback.text, feedback.tone);
   }, [feedback, toast]);
 
-  // "New notice" from the palette: open the card, start afresh if a notice was being edited,
-  // and put the cursor in the headline.
+  // "New notice" from the palette: open the card, start afresh and put the cursor in the headline.
+  // Unsaved text was asked about already: the palette navigates, and the router's guard asks.
   useEffect(() => {
     const take = () => {
       if (!takeNewNoticeRequest()) return;
       setOpen(true);
-      if (actor.getSnapshot().context.form.id !== null) actor.send({ type: 'notice.reset' });
+      const c = actor.getSnapshot().context;
+      if (c.form.id !== null || isDirty(c)) actor.send({ type: 'notice.reset' });
       setFocusWanted(true);
     };
     take();
     return onNewNoticeRequest(take);
   }, [actor]);
 
-  const lookupsReady = useSelector(
-    actor,
-    (s) => !s.matches({ form: 'loadingLookups' }) && !s.matches({ form: 'lookupsFailed' }),
-  );
+  const lookupsReady = NoticeEditor.useSelector((s) => !s.matches('loadingLookups') && !s.matches('lookupsFailed'));
+  // After Edit: the card opens, the form comes into view and the headline has the focus.
+  const loadingNotice = NoticeEditor.useSelector((s) => s.matches('loadingNotice'));
+  const wasLoading = useRef(false);
+  useEffect(() => {
+    if (loadingNotice) {
+      setOpen(true);
+      formRef.current?.scrollIntoView?.({ block: 'start', behavior: 'smooth' });
+    } else if (wasLoading.current) setFocusWanted(true);
+    wasLoading.current = loadingNotice;
+  }, [loadingNotice]);
   useEffect(() => {
     if (!focusWanted || !open || !lookupsReady) return;
     const headline = formRef.current?.querySelector<HTMLInputElement>('input[name="headline"]');
@@ -86,58 +173,45 @@ export function NoticeManager({ variant }: { variant: NoticeVariant }) {
     }
   }, [focusWanted, open, lookupsReady]);
 
-  // Edit opens the card and brings the form into view.
-  const loadingNotice = useSelector(actor, (s) => s.matches({ form: 'loadingNotice' }));
-  useEffect(() => {
-    if (!loadingNotice) return;
-    setOpen(true);
-    formRef.current?.scrollIntoView?.({ block: 'start', behavior: 'smooth' });
-  }, [loadingNotice]);
-
-  const canReset = useSelector(actor, (s) => s.can({ type: 'notice.reset' }));
-  const toggleCard = () => {
+  const canReset = NoticeEditor.useSelector((s) => s.can({ type: 'notice.reset' }));
+  const toggleCard = async () => {
     if (open) {
-      // Collapsing clears every field (spec section 4).
-      if (!canReset) return;
+      // Collapsing clears every field (spec section 4): ask first when something was typed.
+      if (!canReset || !(await mayDiscard())) return;
       actor.send({ type: 'notice.reset' });
     }
     setOpen(!open);
   };
 
-  // The palette's jump (`?notice=<id>`): edit the notice as soon as the editor can, i.e. once the
-  // list has it and the form is free; then drop the parameter, so that the same jump works again.
+  // The palette's jump (`?notice=<id>`): edit the notice as soon as the editor can; then drop
+  // the parameter, so that the same jump works again. Unsaved text was asked about by the
+  // router's guard on the way here.
   const [path, navigate] = useLocation();
   const wanted = Number(new URLSearchParams(useSearch()).get('notice')) || null;
-  const jump = useSelector(actor, (s): 'none' | 'wait' | 'edit' | 'missing' => {
-    if (wanted === null) return 'none';
-    if (s.can({ type: 'notice.edit', id: wanted })) return 'edit';
-    if (s.matches({ list: 'ready' }) && !s.context.notices.some((n) => n.id === wanted)) return 'missing';
-    return 'wait';
-  });
+  const canEdit = NoticeEditor.useSelector((s) => s.can({ type: 'notice.edit', id: 0 }));
   useEffect(() => {
-    if (wanted === null || jump === 'none' || jump === 'wait') return;
-    if (jump === 'edit') {
-      setOpen(true);
-      actor.send({ type: 'notice.edit', id: wanted });
-    } else {
-      toast.show('That notice is not in the list any more.', 'error');
-    }
-    navigate(path, { replace: true });
-  }, [wanted, jump, actor, navigate, path, toast]);
+    if (wanted === null || !canEdit) return;
+    const rest = new URLSearchParams(window.location.search);
+    rest.delete('notice');
+    const query = rest.toString();
+    navigate(query ? `${path}?${query}` : path, { replace: true });
+    setOpen(true);
+    actor.send({ type: 'notice.edit', id: wanted });
+  }, [wanted, canEdit, actor, navigate, path]);
 
   const bodyId = useId();
   return (
     <>
-      <PageHeader kicker={profile.school_name} title={variant === 'teacher' ? 'Notices' : 'Admin Notice'} />
+      <PageHeader kicker={schoolName} title={variant === 'teacher' ? 'Notices' : 'Admin Notice'} />
       <section className="rounded-xl bg-white shadow-sm ring-1 ring-slate-200" aria-label="Create Note's">
         <h2 className="m-0">
           <button
             type="button"
-            onClick={toggleCard}
+            onClick={() => void toggleCard()}
             aria-expanded={open}
             aria-controls={bodyId}
             disabled={open && !canReset}
-            className="flex w-full items-center justify-between gap-3 rounded-xl px-5 py-4 text-left text-lg font-semibold text-slate-900 hover:bg-slate-50"
+            className="flex min-h-11 w-full flex-wrap items-center justify-between gap-x-3 rounded-xl px-5 py-4 text-left text-lg font-semibold text-slate-900 hover:bg-slate-50"
           >
             <span>Create Note&apos;s</span>
             <span className="text-sm font-medium text-indigo-700">
@@ -146,91 +220,92 @@ export function NoticeManager({ variant }: { variant: NoticeVariant }) {
           </button>
         </h2>
         {open ? (
-          <div id={bodyId} ref={formRef} className="border-t border-slate-200 p-5">
-            <NoticeForm actor={actor} variant={variant} />
+          <div id={bodyId} ref={formRef} className="border-t border-slate-200 p-4 sm:p-5">
+            <NoticeFormCard variant={variant} />
           </div>
         ) : null}
       </section>
       <div className="mt-6">
-        <NoticeList actor={actor} variant={variant} />
+        <NoticeList variant={variant} />
       </div>
-      <DeleteDialog actor={actor} />
+      <PublishDialog />
+      <DeleteDialog />
     </>
   );
 }
 
 // ---------------------------------------------------------------- the form
 
-function useCan(actor: Actor, event: NoticeEditorEvent): boolean {
-  return useSelector(actor, (s) => s.can(event));
-}
-
-function NoticeForm({ actor, variant }: { actor: Actor; variant: NoticeVariant }) {
-  const phase = useSelector(actor, formPhase);
-  const lookupsError = useSelector(actor, (s) => s.context.lookupsError);
-  if (phase === 'loadingLookups') return <Loading label="Loading the form…" />;
-  if (phase === 'lookupsFailed') {
+function NoticeFormCard({ variant }: { variant: NoticeVariant }) {
+  const actor = NoticeEditor.useActorRef();
+  const loading = NoticeEditor.useSelector((s) => s.matches('loadingLookups'));
+  const failed = NoticeEditor.useSelector((s) => s.matches('lookupsFailed'));
+  const lookupsError = NoticeEditor.useSelector((s) => s.context.lookupsError);
+  if (loading) return <Loading label="Loading the form…" />;
+  if (failed) {
     return (
-      <Alert>
+      <Alert tone="error" onRetry={() => actor.send({ type: 'notice.retry' })}>
         <p>Could not load the form. {lookupsError}</p>
-        <button
-          type="button"
-          onClick={() => actor.send({ type: 'notice.retry' })}
-          className="mt-2 font-semibold underline"
-        >
-          Try again
-        </button>
       </Alert>
     );
   }
-  return <NoticeFields actor={actor} variant={variant} />;
+  return <NoticeFields variant={variant} />;
 }
 
-type FormPhase =
-  | 'loadingLookups'
-  | 'lookupsFailed'
-  | 'editing'
-  | 'loadingNotice'
-  | 'submitting'
-  | 'saved'
-  | 'failed'
-  | 'confirmingDelete'
-  | 'deleting';
-
-function formPhase(s: Snapshot): FormPhase {
-  const value = (s.value as { form: string | Record<string, string> }).form;
-  return (typeof value === 'string' ? value : Object.keys(value)[0]) as FormPhase;
+/** Enter in a one-line field never submits (issue 8: it once published a one-letter notice). */
+function keepEnterFromSubmitting(e: KeyboardEvent<HTMLFormElement>) {
+  if (e.key === 'Enter' && e.target instanceof HTMLInputElement) e.preventDefault();
 }
 
-function NoticeFields({ actor, variant }: { actor: Actor; variant: NoticeVariant }) {
-  const form = useSelector(actor, (s) => s.context.form);
-  const classes = useSelector(actor, (s) => s.context.classes);
-  const sections = useSelector(actor, (s) => s.context.sections);
-  const sessions = useSelector(actor, (s) => s.context.sessions);
-  const error = useSelector(actor, (s) => s.context.error);
-  const phase = useSelector(actor, formPhase);
-  const busy = useSelector(actor, (s) => s.hasTag('busy'));
-  const canSubmit = useCan(actor, { type: 'notice.submit' });
-  const canRetry = useCan(actor, { type: 'notice.retry' });
-  const canReset = useCan(actor, { type: 'notice.reset' });
+function NoticeFields({ variant }: { variant: NoticeVariant }) {
+  const actor = NoticeEditor.useActorRef();
+  const mayDiscard = useDiscardCheck();
+  const form = NoticeEditor.useSelector((s) => s.context.form);
+  const classes = NoticeEditor.useSelector((s) => s.context.classes);
+  const sections = NoticeEditor.useSelector((s) => s.context.sections);
+  const sessions = NoticeEditor.useSelector((s) => s.context.sessions);
+  const error = NoticeEditor.useSelector((s) => s.context.error);
+  const editedBy = NoticeEditor.useSelector((s) => s.context.editedBy);
+  const busy = NoticeEditor.useSelector((s) => s.hasTag('busy'));
+  const phase = NoticeEditor.useSelector((s) =>
+    s.matches('submitting')
+      ? 'saving'
+      : s.matches('countingAudience')
+        ? 'counting'
+        : s.matches('loadingNotice')
+          ? 'loading'
+          : 'other',
+  );
+  const canSubmit = NoticeEditor.useSelector((s) => s.can({ type: 'notice.submit' }));
+  const canType = NoticeEditor.useSelector((s) => s.can({ type: 'notice.field', field: 'headline', value: '' }));
+  const canReset = NoticeEditor.useSelector((s) => s.can({ type: 'notice.reset' }));
   const classSections = sections.filter((s) => form.class_id !== 0 && s.class_id === form.class_id);
-  const fieldError = (name: string) => error?.fields[name] ?? null;
-  const set = (field: NoticeField) => (e: { target: { value: string } }) =>
-    actor.send({ type: 'notice.field', field, value: e.target.value });
+  const fieldError = (name: string) => (error?.fields[name] ? fieldText(name, error.fields[name]) : null);
+  const set = (field: NoticeField) => (value: string) => actor.send({ type: 'notice.field', field, value });
+  const fieldErrors = Object.entries(error?.fields ?? {});
 
-  // In `failed` the same button (and Enter) is 'Try again'.
   const onSubmit = (e: FormEvent) => {
     e.preventDefault();
-    actor.send({ type: phase === 'failed' ? 'notice.retry' : 'notice.submit' });
+    actor.send({ type: 'notice.submit' });
+  };
+  const cancelEdit = async () => {
+    if (await mayDiscard()) actor.send({ type: 'notice.reset' });
   };
 
   const ids = useId();
   return (
-    <form onSubmit={onSubmit} noValidate aria-label="Create Note's" aria-busy={busy}>
-      {phase === 'loadingNotice' ? <Loading label="Loading the notice…" /> : null}
+    <form
+      onSubmit={onSubmit}
+      onKeyDown={keepEnterFromSubmitting}
+      noValidate
+      aria-label="Create Note's"
+      aria-busy={busy}
+    >
+      {phase === 'loading' ? <Loading label="Loading the notice…" /> : null}
       {form.id !== null ? (
         <p className="mb-4 rounded-md bg-indigo-50 px-3 py-2 text-sm text-indigo-900">
-          Editing a notice. Submit saves your changes to it.
+          Editing a notice. Update saves your changes to it.
+          {editedBy ? ` Last edited by ${editedBy.name} on ${editedDate(editedBy.at)}.` : ''}
         </p>
       ) : null}
       <div className="grid gap-4 sm:grid-cols-2">
@@ -238,10 +313,12 @@ function NoticeFields({ actor, variant }: { actor: Actor; variant: NoticeVariant
           label="Headline"
           name="headline"
           value={form.headline}
-          onChange={set('headline')}
+          onChange={(e) => set('headline')(e.target.value)}
           error={fieldError('headline')}
+          readOnly={!canType}
           className="sm:col-span-2"
           autoComplete="off"
+          enterKeyHint="next"
         />
         <div className="sm:col-span-2">
           <label htmlFor={`${ids}-description`} className="block text-sm font-medium text-slate-800">
@@ -252,81 +329,91 @@ function NoticeFields({ actor, variant }: { actor: Actor; variant: NoticeVariant
             name="description"
             rows={4}
             value={form.description}
-            onChange={set('description')}
+            readOnly={!canType}
+            onChange={(e) => set('description')(e.target.value)}
             aria-invalid={fieldError('description') ? true : undefined}
-            className="mt-1 block w-full rounded-md border border-slate-300 px-3 py-2 text-base text-slate-900 shadow-sm sm:text-sm"
+            aria-describedby={fieldError('description') ? `${ids}-description-error` : undefined}
+            className={`mt-1 block w-full rounded-md border px-3 py-2 text-base text-slate-900 shadow-sm sm:text-sm ${
+              fieldError('description') ? 'border-red-500' : 'border-slate-300'
+            }`}
           />
-          {fieldError('description') ? <p className="mt-1 text-sm text-red-700">{fieldError('description')}</p> : null}
+          {fieldError('description') ? (
+            <p id={`${ids}-description-error`} className="mt-1 text-sm text-red-700">
+              {fieldError('description')}
+            </p>
+          ) : null}
         </div>
-        <Select
+        <SelectField
           label="Academic Session"
-          value={form.session_id ?? ''}
+          value={form.session_id === null ? '' : String(form.session_id)}
           onChange={set('session_id')}
+          placeholder={form.session_id === null ? 'Choose a session' : undefined}
+          options={sessions.map((s) => ({ value: String(s.id), label: s.session_year }))}
           error={fieldError('session_id')}
-        >
-          {form.session_id === null ? <option value="">Choose a session</option> : null}
-          {sessions.map((s) => (
-            <option key={s.id} value={s.id}>
-              {s.session_year}
-            </option>
-          ))}
-        </Select>
-        <TextField
+          disabled={!canType}
+        />
+        <DateField
           label="Publishing date"
-          type="date"
-          name="date"
           value={form.date}
           onChange={set('date')}
           error={fieldError('date')}
+          required
+          disabled={!canType}
         />
-        <Select
+        <SelectField
           label="Class"
-          value={form.class_id}
-          onChange={(e) => actor.send({ type: 'notice.class', class_id: Number(e.target.value) })}
+          value={String(form.class_id)}
+          onChange={(v) => actor.send({ type: 'notice.class', class_id: Number(v) })}
+          options={[
+            { value: '0', label: 'ALL' },
+            ...classes.map((c) => ({ value: String(c.id), label: c.class_name })),
+          ]}
           error={fieldError('class_id')}
-        >
-          <option value={0}>ALL</option>
-          {classes.map((c) => (
-            <option key={c.id} value={c.id}>
-              {c.class_name}
-            </option>
-          ))}
-        </Select>
-        <Select
+          disabled={!canType}
+        />
+        <SelectField
           label="Section"
-          value={form.section_id}
-          onChange={(e) => actor.send({ type: 'notice.section', section_id: Number(e.target.value) })}
+          value={String(form.section_id)}
+          onChange={(v) => actor.send({ type: 'notice.section', section_id: Number(v) })}
+          options={[
+            { value: '0', label: 'ALL' },
+            ...classSections.map((s) => ({ value: String(s.id), label: s.section_default_name })),
+          ]}
           error={fieldError('section_id')}
-        >
-          <option value={0}>ALL</option>
-          {classSections.map((s) => (
-            <option key={s.id} value={s.id}>
-              {s.section_default_name}
-            </option>
-          ))}
-        </Select>
+          disabled={!canType}
+        />
       </div>
 
-      <StudentPicker actor={actor} variant={variant} />
+      <StudentPicker showMobile={variant === 'admin'} />
 
       {error ? (
-        <Alert>
-          <p>{error.message}</p>
+        <Alert tone="error" className="mt-4" title={error.retryable ? 'Not saved yet' : undefined}>
+          {fieldErrors.length ? (
+            <ul className="list-disc space-y-1 pl-5">
+              {fieldErrors.map(([field, message]) => (
+                <li key={field}>{labelledError(field, message)}</li>
+              ))}
+            </ul>
+          ) : (
+            <p>{error.message}</p>
+          )}
         </Alert>
       ) : null}
 
       <div className="mt-5 flex flex-wrap items-center gap-3">
-        <Button type="submit" disabled={phase === 'failed' ? !canRetry : !canSubmit}>
-          {phase === 'submitting'
+        <Button type="submit" disabled={!canSubmit}>
+          {phase === 'saving'
             ? 'Saving…'
-            : phase === 'failed'
-              ? 'Try again'
-              : form.id !== null
-                ? 'Update'
-                : 'Submit'}
+            : phase === 'counting'
+              ? 'Checking…'
+              : error?.retryable
+                ? 'Try again'
+                : form.id !== null
+                  ? 'Update'
+                  : 'Submit'}
         </Button>
         {form.id !== null ? (
-          <Button variant="secondary" disabled={!canReset} onClick={() => actor.send({ type: 'notice.reset' })}>
+          <Button variant="secondary" disabled={!canReset} onClick={() => void cancelEdit()}>
             Cancel edit
           </Button>
         ) : null}
@@ -335,287 +422,213 @@ function NoticeFields({ actor, variant }: { actor: Actor; variant: NoticeVariant
   );
 }
 
-function Select({
-  label,
-  error,
-  children,
-  ...props
-}: { label: string; error?: string | null; children: ReactNode } & SelectHTMLAttributes<HTMLSelectElement>) {
-  const id = useId();
-  return (
-    <div>
-      <label htmlFor={id} className="block text-sm font-medium text-slate-800">
-        {label}
-      </label>
-      <select id={id} aria-invalid={error ? true : undefined} className={selectClass} {...props}>
-        {children}
-      </select>
-      {error ? <p className="mt-1 text-sm text-red-700">{error}</p> : null}
-    </div>
-  );
+// ---------------------------------------------------------------- confirmations
+
+/** "everyone in Six A" / "everyone in class Six" / "everyone in the school". */
+function useAudienceName(): string {
+  return NoticeEditor.useSelector((s) => {
+    const { form, classes, sections } = s.context;
+    const cls = classes.find((c) => c.id === form.class_id);
+    const sec = sections.find((x) => x.id === form.section_id);
+    if (cls && sec) return `everyone in ${cls.class_name} ${sec.section_default_name}`;
+    if (cls) return `everyone in class ${cls.class_name}`;
+    return 'everyone in the school';
+  });
 }
 
-function StudentPicker({ actor, variant }: { actor: Actor; variant: NoticeVariant }) {
-  const students = useSelector(actor, (s) => s.context.students);
-  const chosen = useSelector(actor, (s) => s.context.form.students);
-  const settled = useSelector(actor, (s) => s.context.studentsSettled);
-  const studentsError = useSelector(actor, (s) => s.context.studentsError);
-  const canToggleAll = useCan(actor, { type: 'notice.toggleAll' });
-  const toggleable = useSelector(actor, (s) =>
-    s.can({ type: 'notice.toggleStudent', student_id: s.context.students[0]?.id ?? -1 }),
-  );
-  const dropped = useSelector(actor, (s) => s.context.droppedStudents.length);
-  const editing = useSelector(actor, (s) => s.context.form.id !== null);
-  const chosenSet = new Set(chosen);
-  const everyone = students.length > 0 && students.every((s) => chosenSet.has(s.id));
+export function audienceSentence(count: number): string {
+  return `This goes to ${count} ${count === 1 ? 'student' : 'students'}`;
+}
 
-  let body: ReactNode;
-  if (!settled) body = <Loading label="Loading students…" />;
-  else if (studentsError) body = <Alert>Could not load the students. {studentsError}</Alert>;
-  else if (students.length === 0) body = <EmptyState>No students are enrolled in this class and section.</EmptyState>;
-  else {
-    body = (
-      <>
-        <label className="flex items-center gap-2 border-b border-slate-200 pb-2 text-sm font-semibold text-slate-900">
-          <input
-            type="checkbox"
-            checked={everyone}
-            disabled={!canToggleAll}
-            onChange={() => actor.send({ type: 'notice.toggleAll' })}
-            className="h-4 w-4"
-          />
-          Select all ({students.length})
-        </label>
-        <ul className="mt-2 max-h-72 divide-y divide-slate-100 overflow-y-auto" aria-label="Students">
-          {students.map((s) => (
-            <li key={s.id}>
-              <label className="flex items-center gap-3 py-1.5 text-sm text-slate-800">
-                <input
-                  type="checkbox"
-                  checked={chosenSet.has(s.id)}
-                  disabled={!toggleable}
-                  onChange={() => actor.send({ type: 'notice.toggleStudent', student_id: s.id })}
-                  className="h-4 w-4"
-                />
-                <span className="flex-1">{s.full_name}</span>
-                <span className="text-xs text-slate-500">
-                  Roll {s.class_roll_no} · {s.student_code}
-                  {variant === 'admin' ? ` · ${s.mobile_no}` : ''}
-                </span>
-              </label>
-            </li>
-          ))}
-        </ul>
-      </>
-    );
-  }
+function PublishDialog() {
+  const actor = NoticeEditor.useActorRef();
+  const open = NoticeEditor.useSelector((s) => s.matches('confirmingPublish'));
+  const audience = NoticeEditor.useSelector((s) => s.context.audience);
+  const editing = NoticeEditor.useSelector((s) => s.context.form.id !== null);
+  const headline = NoticeEditor.useSelector((s) => s.context.form.headline);
+  const who = useAudienceName();
   return (
-    <fieldset className="mt-5 rounded-lg border border-slate-200 p-4">
-      <legend className="px-1 text-sm font-semibold text-slate-800">Students</legend>
-      <p className="mb-2 text-xs text-slate-600">
-        {chosen.length === 0
-          ? 'No student chosen: the notice goes to everyone in the chosen class and section.'
-          : `${chosen.length} chosen: only they receive the notice.`}
-      </p>
-      {dropped ? (
-        <p role="status" className="mb-2 rounded-md bg-amber-50 px-3 py-2 text-sm text-amber-900">
-          {droppedMessage(dropped, editing)}
+    <ConfirmDialog
+      open={open}
+      title={editing ? 'Save the changes to this notice?' : 'Publish this notice?'}
+      confirmLabel={editing ? 'Save changes' : 'Publish'}
+      onConfirm={() => actor.send({ type: 'notice.confirm' })}
+      onCancel={() => actor.send({ type: 'notice.cancel' })}
+    >
+      <p className="font-semibold text-slate-900">{headline}</p>
+      {audience === 0 ? (
+        <p>No student is enrolled there yet: nobody will see this notice.</p>
+      ) : (
+        <p>
+          {audienceSentence(audience ?? 0)}: {who}.
         </p>
-      ) : null}
-      {body}
-    </fieldset>
+      )}
+    </ConfirmDialog>
   );
 }
 
-/** Chosen students that a reloaded list no longer has: unticked, and said so. */
-export function droppedMessage(count: number, editing: boolean): string {
-  const one = count === 1;
-  return editing
-    ? `${count} ${one ? 'recipient is' : 'recipients are'} no longer in this class and section and will be removed on save.`
-    : `${count} chosen ${one ? 'student is' : 'students are'} not in this list and ${one ? 'was' : 'were'} unticked.`;
-}
-
-function Alert({ children }: { children: ReactNode }) {
+function DeleteDialog() {
+  const actor = NoticeEditor.useActorRef();
+  const asking = NoticeEditor.useSelector((s) => s.matches('confirmingDelete'));
+  const deleting = NoticeEditor.useSelector((s) => s.matches('deleting'));
+  const pending = NoticeEditor.useSelector((s) => s.context.pendingDelete);
   return (
-    <div role="alert" className="mt-4 rounded-lg border border-red-200 bg-red-50 p-4 text-sm text-red-900">
-      {children}
-    </div>
-  );
-}
-
-// ---------------------------------------------------------------- delete confirmation
-
-function DeleteDialog({ actor }: { actor: Actor }) {
-  const phase = useSelector(actor, formPhase);
-  const pending = useSelector(actor, (s) => s.context.notices.find((n) => n.id === s.context.pendingDelete) ?? null);
-  const canConfirm = useCan(actor, { type: 'notice.confirm' });
-  const canCancel = useCan(actor, { type: 'notice.cancel' });
-  const open = phase === 'confirmingDelete' || phase === 'deleting';
-  const cancel = () => {
-    if (canCancel) actor.send({ type: 'notice.cancel' });
-  };
-  return (
-    <Dialog open={open} onClose={cancel} className="relative z-40">
-      <div className="fixed inset-0 bg-slate-900/40" aria-hidden="true" />
-      <div className="fixed inset-0 flex items-start justify-center overflow-y-auto p-4 sm:items-center">
-        <DialogPanel className="w-full max-w-md rounded-xl bg-white p-6 shadow-xl">
-          <DialogTitle className="text-lg font-semibold text-slate-900">Delete notice</DialogTitle>
-          <p className="mt-3 text-sm text-slate-700">{DELETE_QUESTION}</p>
-          {pending ? <p className="mt-1 text-sm font-semibold text-slate-900">{pending.notice_headline}</p> : null}
-          <div className="mt-6 flex justify-end gap-2">
-            <Button variant="secondary" onClick={cancel} disabled={!canCancel}>
-              Cancel
-            </Button>
-            <Button
-              onClick={() => actor.send({ type: 'notice.confirm' })}
-              disabled={!canConfirm}
-              className="bg-red-600 hover:bg-red-700 disabled:bg-red-300"
-            >
-              {phase === 'deleting' ? 'Deleting…' : 'Delete'}
-            </Button>
-          </div>
-        </DialogPanel>
-      </div>
-    </Dialog>
+    <ConfirmDialog
+      open={asking || deleting}
+      title="Delete notice"
+      tone="danger"
+      busy={deleting}
+      confirmLabel={deleting ? 'Deleting…' : 'Delete'}
+      onConfirm={() => actor.send({ type: 'notice.confirm' })}
+      onCancel={() => actor.send({ type: 'notice.cancel' })}
+    >
+      <p>{DELETE_QUESTION}</p>
+      {pending ? <p className="font-semibold text-slate-900">{pending.headline}</p> : null}
+    </ConfirmDialog>
   );
 }
 
 // ---------------------------------------------------------------- the list
 
-function NoticeList({ actor, variant }: { actor: Actor; variant: NoticeVariant }) {
-  const notices = useSelector(actor, (s) => s.context.notices);
-  const listError = useSelector(actor, (s) => s.context.listError);
-  const listState = useSelector(actor, (s) => (s.value as { list: 'loading' | 'ready' | 'failed' }).list);
-  const [page, setPage] = useState(0);
-  const pages = Math.max(1, Math.ceil(notices.length / PAGE_SIZE));
-  const current = Math.min(page, pages - 1);
-  const rows = notices.slice(current * PAGE_SIZE, (current + 1) * PAGE_SIZE);
+const LIST_HEAD = ['Publishing Date', "Note's Headline", 'Description', 'Class', 'Section', 'Read', 'Actions'];
+
+function NoticeList({ variant }: { variant: NoticeVariant }) {
+  const [params, setParams] = useSearchState({ page: '1', type: '' });
+  const paging = pageParams(params.page, NOTICE_PAGE_SIZE);
+  const kind = params.type === '1' || params.type === '2' ? params.type : undefined;
+  // A teacher's own notices (with read counts), or the whole school's for the admin.
+  const options =
+    variant === 'teacher'
+      ? (creatorNoticesQuery(paging) as unknown as ReturnType<typeof schoolNoticesQuery>)
+      : schoolNoticesQuery({ ...paging, type: kind });
+  const list = useQuery(options);
   const title = variant === 'teacher' ? 'My notices' : 'Information';
+  const page = paging.offset / NOTICE_PAGE_SIZE + 1;
 
-  let body: ReactNode;
-  if (listState === 'failed') {
-    body = (
-      <Alert>
-        <p>Could not load the notices. {listError}</p>
-        <button
-          type="button"
-          onClick={() => actor.send({ type: 'notice.reloadList' })}
-          className="mt-2 font-semibold underline"
-        >
-          Try again
-        </button>
-      </Alert>
-    );
-  } else if (listState === 'loading' && notices.length === 0) {
-    body = <Loading label="Loading notices…" />;
-  } else if (notices.length === 0) {
-    body = (
-      <EmptyState>
-        {variant === 'teacher' ? 'You have not created any notices yet.' : 'The school has no notices yet.'}
-      </EmptyState>
-    );
-  } else {
-    body = (
-      <>
-        {listState === 'loading' ? <Loading label="Refreshing notices…" /> : null}
-        <NoticeTable actor={actor} rows={rows} caption={title} />
-        {pages > 1 ? (
-          <nav aria-label="Pages" className="mt-4 flex items-center justify-between gap-3 text-sm">
-            <Button variant="secondary" disabled={current === 0} onClick={() => setPage(current - 1)}>
-              Previous
-            </Button>
-            <span>
-              Page {current + 1} of {pages}
-            </span>
-            <Button variant="secondary" disabled={current >= pages - 1} onClick={() => setPage(current + 1)}>
-              Next
-            </Button>
-          </nav>
-        ) : null}
-      </>
-    );
-  }
-  return <Card title={title}>{body}</Card>;
-}
+  // A page that no longer exists (its last notice deleted): show the last one there is.
+  const total = list.data?.total;
+  useEffect(() => {
+    if (total === undefined || list.isPlaceholderData) return;
+    const last = Math.max(1, Math.ceil(total / NOTICE_PAGE_SIZE));
+    if (page > last) setParams({ page: String(last) }, { replace: true });
+  }, [total, page, setParams, list.isPlaceholderData]);
 
-function NoticeTable({ actor, rows, caption }: { actor: Actor; rows: SchoolNoticeRow[]; caption: string }) {
   return (
-    <div className="-mx-5 overflow-x-auto px-5">
-      <table className="w-full min-w-[48rem] text-left text-sm">
-        <caption className="sr-only">{caption}</caption>
-        <thead className="border-b border-slate-200 text-xs uppercase text-slate-500">
-          <tr>
-            <th scope="col" className="py-2 pr-3">
-              Publishing Date
-            </th>
-            <th scope="col" className="py-2 pr-3">
-              Note&apos;s Headline
-            </th>
-            <th scope="col" className="py-2 pr-3">
-              Description
-            </th>
-            <th scope="col" className="py-2 pr-3">
-              Class
-            </th>
-            <th scope="col" className="py-2 pr-3">
-              Section
-            </th>
-            <th scope="col" className="py-2 pr-3">
-              Read
-            </th>
-            <th scope="col" className="py-2">
-              <span className="sr-only">Actions</span>
-            </th>
-          </tr>
-        </thead>
-        <tbody className="divide-y divide-slate-100">
-          {rows.map((n) => (
-            <NoticeRowView key={n.id} actor={actor} notice={n} />
-          ))}
-        </tbody>
-      </table>
-    </div>
+    <Card title={title}>
+      {variant === 'admin' ? (
+        <SelectField
+          label="Kind of notice"
+          className="mb-4 max-w-xs"
+          value={params.type}
+          onChange={(v) => setParams({ type: v, page: '1' })}
+          options={[
+            { value: '', label: 'All notices' },
+            { value: '1', label: 'Teacher notices' },
+            { value: '2', label: 'School notices' },
+          ]}
+        />
+      ) : null}
+      <QueryState
+        query={list}
+        what="the notices"
+        loadingLabel="Loading notices…"
+        empty={
+          variant === 'teacher'
+            ? 'You have not created any notices yet.'
+            : kind
+              ? 'The school has no notices of this kind yet.'
+              : 'The school has no notices yet.'
+        }
+        isEmpty={(d) => d.total === 0}
+      >
+        {(data) => (
+          <>
+            {list.isFetching ? (
+              <p className="sr-only" role="status">
+                Refreshing notices…
+              </p>
+            ) : null}
+            {list.isError ? (
+              <Alert tone="error" className="mb-3" onRetry={() => void list.refetch()}>
+                Could not refresh the notices. {list.error.message}
+              </Alert>
+            ) : null}
+            <DataTable caption={title} head={LIST_HEAD} cards minWidth="52rem">
+              {data.rows.map((n) => (
+                <NoticeRowView key={n.id} notice={n} />
+              ))}
+            </DataTable>
+            <Pagination
+              page={page}
+              pageSize={NOTICE_PAGE_SIZE}
+              total={data.total}
+              onPage={(p) => setParams({ page: String(p) })}
+              label="Notice pages"
+            />
+          </>
+        )}
+      </QueryState>
+    </Card>
   );
 }
 
-function NoticeRowView({ actor, notice }: { actor: Actor; notice: SchoolNoticeRow }) {
-  const canEdit = useCan(actor, { type: 'notice.edit', id: notice.id });
-  const canDelete = useCan(actor, { type: 'notice.delete', id: notice.id });
+function NoticeRowView({ notice }: { notice: SchoolNoticeRow }) {
+  const actor = NoticeEditor.useActorRef();
+  const mayDiscard = useDiscardCheck();
+  const canEdit = NoticeEditor.useSelector((s) => s.can({ type: 'notice.edit', id: notice.id }));
+  const canDelete = NoticeEditor.useSelector((s) =>
+    s.can({ type: 'notice.delete', id: notice.id, headline: notice.notice_headline }),
+  );
+  const edit = async () => {
+    if (await mayDiscard()) actor.send({ type: 'notice.edit', id: notice.id });
+  };
   return (
     <tr data-notice-id={notice.id}>
-      <td className="whitespace-nowrap py-2 pr-3">{noticeDate(notice.publishing_date)}</td>
-      <td className="py-2 pr-3 font-medium text-slate-900">{notice.notice_headline}</td>
-      <td className="max-w-xs py-2 pr-3">
+      <Td label="Publishing Date" className="whitespace-nowrap">
+        {noticeDate(notice.publishing_date)}
+      </Td>
+      <Td label="Note's Headline">
+        <span className="font-medium text-slate-900">{notice.notice_headline}</span>
+        <span className="block text-xs text-slate-500">
+          by {notice.creator_name}
+          {notice.edited_by_name && notice.edited_at
+            ? `, edited by ${notice.edited_by_name} on ${editedDate(notice.edited_at)}`
+            : ''}
+        </span>
+      </Td>
+      <Td label="Description" className="sm:max-w-xs">
         <p className="line-clamp-2 text-slate-700">{notice.notice_description}</p>
-      </td>
-      <td className="py-2 pr-3">{notice.class_name}</td>
-      <td className="py-2 pr-3">{notice.section_default_name}</td>
-      <td className="whitespace-nowrap py-2 pr-3">
+      </Td>
+      <Td label="Class">{notice.class_name}</Td>
+      <Td label="Section">{notice.section_default_name}</Td>
+      <Td label="Read" className="whitespace-nowrap">
         {/* The server sends the counts on the caller's own notices only. */}
         {notice.read_count !== undefined && notice.recipient_count !== undefined
           ? `read by ${notice.read_count} of ${notice.recipient_count}`
-          : null}
-      </td>
-      <td className="whitespace-nowrap py-2 text-right">
-        <Button
-          variant="ghost"
-          className="px-2 py-1"
-          disabled={!canEdit}
-          aria-label={`Edit ${notice.notice_headline}`}
-          onClick={() => actor.send({ type: 'notice.edit', id: notice.id })}
-        >
-          Edit
-        </Button>
-        <Button
-          variant="ghost"
-          className="px-2 py-1 text-red-700"
-          disabled={!canDelete}
-          aria-label={`Delete ${notice.notice_headline}`}
-          onClick={() => actor.send({ type: 'notice.delete', id: notice.id })}
-        >
-          Delete
-        </Button>
-      </td>
+          : '—'}
+      </Td>
+      <Td label="Actions" className="whitespace-nowrap">
+        <span className="flex gap-1">
+          <Button
+            variant="ghost"
+            className="px-3"
+            disabled={!canEdit}
+            aria-label={`Edit ${notice.notice_headline}`}
+            onClick={() => void edit()}
+          >
+            Edit
+          </Button>
+          <Button
+            variant="ghost"
+            className="px-3 text-red-700"
+            disabled={!canDelete}
+            aria-label={`Delete ${notice.notice_headline}`}
+            onClick={() => actor.send({ type: 'notice.delete', id: notice.id, headline: notice.notice_headline })}
+          >
+            Delete
+          </Button>
+        </span>
+      </Td>
     </tr>
   );
 }

@@ -1,45 +1,51 @@
 /**
  * /student-notice-list?type=1|2: the signed-in student's teacher (1) or school (2) notices, newest
- * first, filtered by Start Date and End Date when Search is pressed. Unread notices are marked;
- * opening one tells the server it was read (POST /api/notice/read). `&notice=<id>` (the palette's
- * jump) opens that notice and brings it into view.
+ * first, a page at a time, filtered by Start Date and End Date when Search is pressed. The kind,
+ * the dates and the page are in the address (Back, reload and a shared link keep them). Unread
+ * notices are marked; opening one tells the server it was read (POST /api/notice/read).
+ * `&notice=<id>` (the palette's jump, with the page it is on) opens that notice and brings it
+ * into view.
  */
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
-import { Link, useSearch } from 'wouter';
-import type { StudentNoticeRow } from '@/api/schemas/notices';
-import { parseNoticeType } from '@/api/notices';
+import { useQuery } from '@tanstack/react-query';
+import { Link } from 'wouter';
+import { NOTICE_PAGE_SIZE, type StudentNoticeRow } from '@/api/schemas/notices';
+import { pageParams, parseNoticeType, studentNoticesQuery } from '@/api/notices';
 import { Button } from '@/ui/button';
-import { TextField } from '@/ui/field';
+import { DateField } from '@/ui/date-field';
 import { Card, PageHeader } from '@/ui/page';
+import { Pagination } from '@/ui/pagination';
 import { useSignedIn } from '@/ui/session';
-import { EmptyState, ErrorState, Loading } from '@/ui/status';
-import { noticeDate } from './dates';
-import { useNoticeJump, useNoticeReads, useStudentNotices, type DateRange, type NoticeJump } from './queries';
+import { QueryState } from '@/ui/status';
+import { useSearchState } from '@/ui/use-search-state';
+import { editedDate, noticeDate } from './dates';
+import { useNoticeJump, useNoticeReads, type NoticeJump } from './reading';
 
 const TITLES = { 1: 'Teacher Notice', 2: 'School Notice' } as const;
 
 export default function StudentNoticeList() {
   const { profile } = useSignedIn();
-  const type = parseNoticeType(new URLSearchParams(useSearch()).get('type'));
-  const [draft, setDraft] = useState<DateRange>({ start: '', end: '' });
-  const [range, setRange] = useState<DateRange>(draft);
-  const notices = useStudentNotices(type, range);
+  const [params, setParams] = useSearchState({ type: '', start: '', end: '', page: '1' });
+  const type = parseNoticeType(params.type);
+  const [draft, setDraft] = useState({ start: params.start, end: params.end });
+  // Back or a link changed the dates in the address: the fields follow.
+  useEffect(() => setDraft({ start: params.start, end: params.end }), [params.start, params.end]);
+  const paging = pageParams(params.page, NOTICE_PAGE_SIZE);
+  const notices = useQuery(
+    studentNoticesQuery({
+      type: type ?? undefined,
+      start_date: params.start || undefined,
+      end_date: params.end || undefined,
+      ...paging,
+    }),
+  );
   const reads = useNoticeReads();
-  const ids = notices.status === 'success' ? notices.data.map((n) => n.id) : undefined;
-  const jump = useNoticeJump(ids);
-
-  // A jump shows the notice whatever dates were chosen.
-  const jumping = new URLSearchParams(useSearch()).has('notice');
-  useEffect(() => {
-    if (!jumping) return;
-    const all = { start: '', end: '' };
-    setDraft(all);
-    setRange(all);
-  }, [jumping]);
+  const jump = useNoticeJump(notices.isPlaceholderData ? undefined : notices.data?.rows.map((n) => n.id));
+  const filtered = !!(params.start || params.end);
 
   const search = (e: FormEvent) => {
     e.preventDefault();
-    setRange(draft);
+    setParams({ start: draft.start, end: draft.end, page: '1' });
   };
 
   return (
@@ -47,62 +53,68 @@ export default function StudentNoticeList() {
       <PageHeader kicker={profile.school_name} title={type ? TITLES[type] : 'Notices'}>
         <Link
           href="/student-notice_option"
-          className="rounded text-sm font-semibold text-indigo-700 underline underline-offset-2"
+          className="inline-flex min-h-11 items-center rounded text-sm font-semibold text-indigo-700 underline underline-offset-2"
         >
           All kinds of notice
         </Link>
       </PageHeader>
       <Card>
         <form onSubmit={search} noValidate className="flex flex-wrap items-end gap-3" aria-label="Filter by date">
-          <TextField
+          <DateField
             label="Start Date"
-            type="date"
             value={draft.start}
             max={draft.end || undefined}
-            onChange={(e) => setDraft({ ...draft, start: e.target.value })}
+            onChange={(start) => setDraft((d) => ({ ...d, start }))}
+            className="w-full sm:w-auto"
           />
-          <TextField
+          <DateField
             label="End Date"
-            type="date"
             value={draft.end}
             min={draft.start || undefined}
-            onChange={(e) => setDraft({ ...draft, end: e.target.value })}
+            onChange={(end) => setDraft((d) => ({ ...d, end }))}
+            className="w-full sm:w-auto"
           />
-          <Button type="submit">Search</Button>
-          {range.start || range.end ? (
-            <Button
-              variant="ghost"
-              onClick={() => {
-                const all = { start: '', end: '' };
-                setDraft(all);
-                setRange(all);
-              }}
-            >
-              Show all
-            </Button>
-          ) : null}
+          <div className="flex gap-2 sm:mb-5">
+            <Button type="submit">Search</Button>
+            {filtered ? (
+              <Button variant="ghost" onClick={() => setParams({ start: '', end: '', page: '1' })}>
+                Show all
+              </Button>
+            ) : null}
+          </div>
         </form>
       </Card>
       <div className="mt-6">
-        {notices.status === 'error' ? (
-          <ErrorState error={notices.error} onRetry={notices.reload} what="your notices" />
-        ) : notices.status !== 'success' ? (
-          <Loading label="Loading notices…" />
-        ) : notices.data.length === 0 ? (
-          <EmptyState>{range.start || range.end ? 'No notices in these dates.' : 'No notices yet.'}</EmptyState>
-        ) : (
-          <ul className="space-y-3" aria-label="Notices">
-            {notices.data.map((n) => (
-              <StudentNoticeCard
-                key={n.id}
-                notice={n}
-                read={n.read || reads.opened.has(n.id)}
-                markRead={reads.markRead}
-                jump={jump?.id === n.id ? jump : null}
+        <QueryState
+          query={notices}
+          what="your notices"
+          loadingLabel="Loading notices…"
+          empty={filtered ? 'No notices in these dates.' : 'No notices yet.'}
+          isEmpty={(d) => d.total === 0}
+        >
+          {(data) => (
+            <>
+              <ul className="space-y-3" aria-label="Notices">
+                {data.rows.map((n) => (
+                  <StudentNoticeCard
+                    key={n.id}
+                    notice={n}
+                    read={n.read || reads.opened.has(n.id)}
+                    markRead={reads.markRead}
+                    jump={jump?.id === n.id ? jump : null}
+                  />
+                ))}
+              </ul>
+              <Pagination
+                page={paging.offset / NOTICE_PAGE_SIZE + 1}
+                pageSize={NOTICE_PAGE_SIZE}
+                total={data.total}
+                onPage={(p) => setParams({ page: String(p) })}
+                label="Notice pages"
               />
-            ))}
-          </ul>
-        )}
+            </>
+          )}
+        </QueryState>
       </div>
     </>
   );
@@ -145,25 +157,32 @@ function StudentNoticeCard({
         onClick={toggle}
         aria-expanded={open}
         aria-controls={bodyId}
-        className="flex w-full flex-wrap items-start justify-between gap-2 rounded-xl p-4 text-left hover:bg-slate-50"
+        className="flex min-h-11 w-full flex-wrap items-start justify-between gap-2 rounded-xl p-4 text-left hover:bg-slate-50"
       >
         <span className="flex min-w-0 flex-1 flex-col gap-1">
-          <span className="flex items-center gap-2">
+          <span className="flex flex-wrap items-center gap-2">
             {!read ? (
-              <span className="rounded-full bg-indigo-600 px-2 py-0.5 text-xs font-semibold text-white">
+              <span className="rounded-full bg-indigo-700 px-2 py-0.5 text-xs font-semibold text-white">
                 New<span className="sr-only">, not read yet</span>
               </span>
             ) : null}
-            <span className="font-semibold text-slate-900">{notice.notice_headline}</span>
+            <span className="break-words font-semibold text-slate-900">{notice.notice_headline}</span>
           </span>
-          {!open ? <span className="line-clamp-1 text-sm text-slate-600">{notice.notice_description}</span> : null}
+          {!open ? (
+            <span className="line-clamp-1 break-words text-sm text-slate-600">{notice.notice_description}</span>
+          ) : null}
         </span>
         <span className="whitespace-nowrap text-sm text-slate-600">Date: {noticeDate(notice.publishing_date)}</span>
       </button>
       {open ? (
         <div id={bodyId} className="border-t border-slate-100 px-4 pb-4 pt-3 text-sm text-slate-800">
-          <p className="whitespace-pre-line">{notice.notice_description || 'No description.'}</p>
-          <p className="mt-2 text-xs text-slate-500">From {notice.creator_name}</p>
+          <p className="whitespace-pre-line break-words">{notice.notice_description || 'No description.'}</p>
+          <p className="mt-2 text-xs text-slate-500">
+            From {notice.creator_name}
+            {notice.edited_by_name && notice.edited_at
+              ? `, edited by ${notice.edited_by_name} on ${editedDate(notice.edited_at)}`
+              : ''}
+          </p>
         </div>
       ) : null}
     </li>

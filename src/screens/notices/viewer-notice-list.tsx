@@ -1,48 +1,68 @@
 /**
- * /show-notice?type=1|2: the chosen school's notices of a kind, newest first, read-only (viewers).
- * `&notice=<id>` (the palette's jump) brings that notice into view. Who read a notice is its
- * author's business: the read counts are not shown here.
+ * /show-notice?type=1|2: the chosen school's notices of a kind, newest first, a page at a time,
+ * read-only (viewers); the kind and the page are in the address. `&notice=<id>` (the palette's
+ * jump, with the page it is on) brings that notice into view. Who read a notice is its author's
+ * business: the read counts are not shown here.
  */
 import { useEffect, useRef } from 'react';
-import { Link, useSearch } from 'wouter';
-import type { SchoolNoticeRow } from '@/api/schemas/notices';
-import { parseNoticeType } from '@/api/notices';
+import { useQuery } from '@tanstack/react-query';
+import { Link } from 'wouter';
+import { NOTICE_PAGE_SIZE, type SchoolNoticeRow } from '@/api/schemas/notices';
+import { pageParams, parseNoticeType, schoolNoticesQuery } from '@/api/notices';
 import { PageHeader } from '@/ui/page';
+import { Pagination } from '@/ui/pagination';
 import { useSignedIn } from '@/ui/session';
-import { EmptyState, ErrorState, Loading } from '@/ui/status';
-import { noticeDate } from './dates';
-import { useNoticeJump, useSchoolNotices, type NoticeJump } from './queries';
+import { QueryState } from '@/ui/status';
+import { useSearchState } from '@/ui/use-search-state';
+import { editedDate, noticeDate } from './dates';
+import { useNoticeJump, type NoticeJump } from './reading';
 
 const TITLES = { 1: 'School/Teacher Notes', 2: 'School Notes' } as const;
 
 export default function ViewerNoticeList() {
   const { school } = useSignedIn();
-  const type = parseNoticeType(new URLSearchParams(useSearch()).get('type'));
-  const notices = useSchoolNotices(school?.id ?? null, type);
-  const jump = useNoticeJump(notices.status === 'success' ? notices.data.map((n) => n.id) : undefined);
+  const [params, setParams] = useSearchState({ type: '', page: '1' });
+  const type = parseNoticeType(params.type);
+  const paging = pageParams(params.page, NOTICE_PAGE_SIZE);
+  const notices = useQuery({
+    ...schoolNoticesQuery({ school_info_id: school?.id, type: type ?? undefined, ...paging }),
+    enabled: school !== null,
+  });
+  const jump = useNoticeJump(notices.isPlaceholderData ? undefined : notices.data?.rows.map((n) => n.id));
   return (
     <>
       <PageHeader kicker={school?.school_name} title={type ? TITLES[type] : 'Notes'}>
         <Link
           href="/viewer-notice"
-          className="rounded text-sm font-semibold text-indigo-700 underline underline-offset-2"
+          className="inline-flex min-h-11 items-center rounded text-sm font-semibold text-indigo-700 underline underline-offset-2"
         >
           All kinds of notes
         </Link>
       </PageHeader>
-      {notices.status === 'error' ? (
-        <ErrorState error={notices.error} onRetry={notices.reload} what="the notices" />
-      ) : notices.status !== 'success' ? (
-        <Loading label="Loading notices…" />
-      ) : notices.data.length === 0 ? (
-        <EmptyState>This school has no notices of this kind yet.</EmptyState>
-      ) : (
-        <ul className="space-y-3" aria-label="Notices">
-          {notices.data.map((n) => (
-            <ViewerNoticeCard key={n.id} notice={n} jump={jump?.id === n.id ? jump : null} />
-          ))}
-        </ul>
-      )}
+      <QueryState
+        query={notices}
+        what="the notices"
+        loadingLabel="Loading notices…"
+        empty="This school has no notices of this kind yet."
+        isEmpty={(d) => d.total === 0}
+      >
+        {(data) => (
+          <>
+            <ul className="space-y-3" aria-label="Notices">
+              {data.rows.map((n) => (
+                <ViewerNoticeCard key={n.id} notice={n} jump={jump?.id === n.id ? jump : null} />
+              ))}
+            </ul>
+            <Pagination
+              page={paging.offset / NOTICE_PAGE_SIZE + 1}
+              pageSize={NOTICE_PAGE_SIZE}
+              total={data.total}
+              onPage={(p) => setParams({ page: String(p) })}
+              label="Notice pages"
+            />
+          </>
+        )}
+      </QueryState>
     </>
   );
 }
@@ -62,12 +82,13 @@ function ViewerNoticeCard({ notice: n, jump }: { notice: SchoolNoticeRow; jump: 
       className={`rounded-xl bg-white p-4 shadow-sm ring-1 ${jump ? 'ring-2 ring-indigo-400' : 'ring-slate-200'}`}
     >
       <div className="flex flex-wrap items-start justify-between gap-2">
-        <h2 className="font-semibold text-slate-900">{n.notice_headline}</h2>
+        <h2 className="min-w-0 break-words font-semibold text-slate-900">{n.notice_headline}</h2>
         <span className="whitespace-nowrap text-sm text-slate-600">Date: {noticeDate(n.publishing_date)}</span>
       </div>
-      <p className="mt-2 whitespace-pre-line text-sm text-slate-800">{n.notice_description}</p>
+      <p className="mt-2 whitespace-pre-line break-words text-sm text-slate-800">{n.notice_description}</p>
       <p className="mt-2 text-xs text-slate-500">
         Class {n.class_name} · Section {n.section_default_name} · {n.creator_name}
+        {n.edited_by_name && n.edited_at ? ` · edited by ${n.edited_by_name} on ${editedDate(n.edited_at)}` : ''}
       </p>
     </li>
   );

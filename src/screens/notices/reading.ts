@@ -1,32 +1,12 @@
-/** Read-only notice loading for the student and viewer screens (the editor has its machine). */
-import { useCallback, useEffect, useRef, useState } from 'react';
+/** What the student and viewer notice lists share: marking notices read, and the palette's jump. */
+import { useCallback, useEffect, useState, useRef } from 'react';
 import { useLocation, useSearch } from 'wouter';
-import type { NoticeType } from '@/api/schemas/notices';
-import { fetchSchoolNotices, fetchStudentNotices, markNoticeRead } from '@/api/notices';
-import { useApi } from '@/api/use-query';
-
-export interface DateRange {
-  start: string;
-  end: string;
-}
-
-/** The signed-in student's notices of a kind within an optional date range. */
-export function useStudentNotices(type: NoticeType | null, range: DateRange) {
-  return useApi(`notice.student:${type ?? 'all'}:${range.start}:${range.end}`, () =>
-    fetchStudentNotices({ type, start_date: range.start, end_date: range.end }),
-  );
-}
-
-/** A school's notices of a kind, for a viewer browsing the chosen school. */
-export function useSchoolNotices(schoolId: number | null, type: NoticeType | null) {
-  return useApi(schoolId === null ? null : `notice.school:${schoolId}:${type ?? 'all'}`, () =>
-    fetchSchoolNotices({ school_info_id: schoolId, type }),
-  );
-}
+import { markNoticeRead } from '@/api/notices';
 
 /**
  * Marks notices as opened, once each. `opened` is what was opened here (the list also knows what
- * the server said); a failed mark is forgotten so the next opening tries again.
+ * the server said); a failed mark is forgotten so the next opening tries again. A receipt, not a
+ * user's write: nothing to confirm or retry.
  */
 export function useNoticeReads() {
   const sent = useRef(new Set<number>());
@@ -54,8 +34,9 @@ export interface NoticeJump {
 }
 
 /**
- * The palette's jump to a notice (`?notice=<id>` on a list page): the notice to show, once the
- * loaded list (`ids`) has it. The parameter is then dropped from the address, keeping the rest.
+ * The palette's jump to a notice (`?notice=<id>` on a list page, with the page it is on): the
+ * notice to show, once the loaded page (`ids`) has it. The parameter is then dropped from the
+ * address, keeping the rest.
  */
 export function useNoticeJump(ids: readonly number[] | undefined): NoticeJump | null {
   const search = useSearch();
