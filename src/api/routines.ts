@@ -1,5 +1,6 @@
 /** Class routines as seen by a teacher and by a student's section. */
 import { z } from 'zod';
+import { queryOptions } from '@tanstack/react-query';
 import { routineRow, type RoutineRow } from '@/api/schemas/routines';
 import { apiGet } from '@/api/client';
 
@@ -7,10 +8,24 @@ export function fetchTeacherRoutine(teacherId: number): Promise<RoutineRow[]> {
   return apiGet('/api/routine/teacher', z.array(routineRow), { query: { teacher_id: teacherId } });
 }
 
-export function fetchStudentRoutine(q: {
+export interface StudentRoutineQuery {
   section_id: number;
   class_id: number;
   school_info_id: number;
-}): Promise<RoutineRow[]> {
-  return apiGet('/api/routine/student', z.array(routineRow), { query: q });
 }
+
+export function fetchStudentRoutine(q: StudentRoutineQuery): Promise<RoutineRow[]> {
+  return apiGet('/api/routine/student', z.array(routineRow), { query: { ...q } });
+}
+
+export const routineKeys = {
+  all: ['routine'] as const,
+  teacher: (teacherId: number) => ['routine', 'teacher', teacherId] as const,
+  student: (q: StudentRoutineQuery) => ['routine', 'student', q] as const,
+};
+
+export const teacherRoutineQuery = (teacherId: number) =>
+  queryOptions({ queryKey: routineKeys.teacher(teacherId), queryFn: () => fetchTeacherRoutine(teacherId) });
+
+export const studentRoutineQuery = (q: StudentRoutineQuery) =>
+  queryOptions({ queryKey: routineKeys.student(q), queryFn: () => fetchStudentRoutine(q) });

@@ -12,6 +12,8 @@ import { setupServer } from 'msw/node';
  * are not about notices see none; notice tests answer these calls themselves.
  */
 const defaults = [
+  // The palette's "Now" command reads a teacher's periods of today when it opens.
+  http.get('/api/routine/teacher/today', () => HttpResponse.json([])),
   http.get('/api/notice/creator', () => HttpResponse.json([])),
   http.get('/api/notice/student', () => HttpResponse.json([])),
   http.get('/api/notice/school', () => HttpResponse.json([])),
