@@ -29,7 +29,7 @@ import { ToastProvider, useToast } from '@/ui/toast';
 import { ConfirmProvider } from '@/ui/confirm';
 import { guardNavigation, UnsavedChangesPrompt } from '@/ui/unsaved';
 import { AppCrash, ErrorBoundary, ScreenCrash } from '@/ui/error-boundary';
-import { isStale, lazyWithRetry, reloadTo, watchForNewVersion } from '@/ui/lazy-retry';
+import { forgetFailedChunks, isStale, lazyWithRetry, reloadTo, watchForNewVersion } from '@/ui/lazy-retry';
 import NotFound from '@/screens/not-available/not-found';
 import '@/screens/notices/commands';
 import '@/screens/attendance/commands';
@@ -190,6 +190,8 @@ function AppRoutes() {
   useEffect(() => {
     document.title = route && !isPublic(route) ? `${route.label} · Pathshala` : 'Pathshala';
   }, [route]);
+  // Going elsewhere is a fresh try for any chunk that failed before.
+  useEffect(() => forgetFailedChunks(), [location]);
 
   switch (access.kind) {
     case 'loading':

@@ -68,16 +68,20 @@ export function useLogout() {
   }, [actor, navigate]);
 }
 
+const here = () => window.location.pathname + window.location.search;
+
 /**
- * Puts focus back on `opener` after an overlay closed, when nothing else took it (a command that
- * navigated removed the opener: then the page's main region, where the new screen appears).
+ * After an overlay closed, focus goes back to what opened it, unless something else took it (a
+ * question about unsaved work). When a command went to another page, focus goes to the page's
+ * main region instead, where the new screen appears and reading starts.
  */
-function restoreFocus(opener: HTMLElement | null) {
+function restoreFocus(opener: { element: HTMLElement | null; at: string }) {
+  // After the dialog's own focus restoring (a microtask when it unmounts).
   setTimeout(() => {
     const active = document.activeElement;
-    if (active && active !== document.body) return;
-    if (opener?.isConnected) opener.focus();
-    else document.getElementById('main')?.focus();
+    if (active?.closest('[role="dialog"], [role="alertdialog"]')) return;
+    if (opener.at !== here()) document.getElementById('main')?.focus();
+    else if (opener.element?.isConnected && active !== opener.element) opener.element.focus();
   }, 0);
 }
 
@@ -92,7 +96,7 @@ export function AppShell({ children }: { children: ReactNode }) {
   const logout = useLogout();
   const [paletteOpen, setPaletteOpen] = useState(false);
   const [shortcutsOpen, setShortcutsOpen] = useState(false);
-  const opener = useRef<HTMLElement | null>(null);
+  const opener = useRef<{ element: HTMLElement | null; at: string }>({ element: null, at: '' });
   const [touch] = useState(isTouchScreen);
 
   useRegisterCommands(builtInCommands);
@@ -101,7 +105,8 @@ export function AppShell({ children }: { children: ReactNode }) {
   const remember = () => {
     const active = document.activeElement;
     // Opening one overlay from the other keeps the first opener.
-    if (active instanceof HTMLElement && !active.closest('[role="dialog"]')) opener.current = active;
+    if (active instanceof HTMLElement && active.closest('[role="dialog"]')) return;
+    opener.current = { element: active instanceof HTMLElement ? active : null, at: here() };
   };
   const openPalette = useCallback(() => {
     remember();

@@ -8,7 +8,7 @@
 import { Component, useEffect, type ErrorInfo, type ReactNode } from 'react';
 import { Alert } from '@/ui/alert';
 import { PageHeader } from '@/ui/page';
-import { checkForNewVersion, isChunkLoadError, isStale, reloadTo } from '@/ui/lazy-retry';
+import { checkForNewVersion, forgetFailedChunks, isChunkLoadError, isStale, reloadTo } from '@/ui/lazy-retry';
 
 interface BoundaryProps {
   children: ReactNode;
@@ -27,7 +27,11 @@ export class ErrorBoundary extends Component<BoundaryProps, { failed: boolean; e
     if (!isChunkLoadError(error)) console.error('A screen failed to render', error, info.componentStack);
   }
 
-  reset = () => this.setState({ failed: false, error: null });
+  /** "Try again": failed chunks load afresh, then the subtree renders again. */
+  reset = () => {
+    forgetFailedChunks();
+    this.setState({ failed: false, error: null });
+  };
 
   render() {
     return this.state.failed

@@ -3,8 +3,8 @@
  * its chunk fails to load. Three duties:
  * - `retryImport`: a failed `import()` is tried again (2 retries, growing pause) before it counts
  *   as failed, which rides out a server restart or a moment without network;
- * - `lazyWithRetry`: `React.lazy` remembers a failure for good; this one forgets it, so the
- *   error boundary's "Try again" really loads again;
+ * - `lazyWithRetry`: `React.lazy` remembers a failure for good; this one forgets it when asked
+ *   (`forgetFailedChunks`), so the error boundary's "Try again" really loads again;
  * - a new deployment: the old chunks are gone from the server, so no retry helps. A failed chunk
  *   (or Vite's `vite:preloadError`, or coming back to the tab) triggers a check of index.html; when
  *   it names another main script the build is stale, and the app reloads itself at the next
@@ -48,9 +48,13 @@ export async function retryImport<T>(factory: () => Promise<T>): Promise<T> {
   }
 }
 
+const failed = new Set<() => void>();
+
 /**
- * Like React.lazy with retries; after a final failure the next render loads afresh (React.lazy
- * alone would rethrow the old failure forever, making "Try again" a dead button).
+ * Like React.lazy with retries. After a final failure the component keeps failing (React renders
+ * a failed subtree once more to recover; loading again right then would loop) until
+ * `forgetFailedChunks()`, which "Try again" and every navigation call: then it loads afresh
+ * (React.lazy alone would rethrow the old failure forever, making "Try again" a dead button).
  */
 export function lazyWithRetry<P extends object>(
   factory: () => Promise<{ default: ComponentType<P> }>,
@@ -58,15 +62,24 @@ export function lazyWithRetry<P extends object>(
   const make = () =>
     lazy(() =>
       retryImport(factory).catch((error: unknown) => {
-        current = make();
+        failed.add(renew);
         throw error;
       }),
     );
   let current = make();
+  const renew = () => {
+    current = make();
+  };
   function LazyWithRetry(props: P): ReactElement {
     return createElement(current as ComponentType<P>, props);
   }
   return LazyWithRetry;
+}
+
+/** The chunks that failed load afresh the next time they render. */
+export function forgetFailedChunks(): void {
+  for (const renew of failed) renew();
+  failed.clear();
 }
 
 // ---- a new deployment --------------------------------------------------------------------------
@@ -120,7 +133,7 @@ export function checkForNewVersion(): Promise<boolean> {
   if (stale) return Promise.resolve(true);
   const running = runningMainScript();
   if (!running || typeof fetch === 'undefined') return Promise.resolve(false);
-  checking ??= fetch('/', { cache: 'no-store', headers: { accept: 'text/html' } })
+  checking ??= fetch(new URL('/', window.location.origin), { cache: 'no-store', headers: { accept: 'text/html' } })
     .then(async (response) => {
       if (!response.ok) return false;
       const served = mainScriptOf(await response.text());
@@ -139,6 +152,13 @@ export function checkForNewVersion(): Promise<boolean> {
 
 const RELOAD_KEY = 'pathshala.reloaded-for-new-version';
 
+/** How a page is loaded afresh (tests replace these: jsdom cannot leave its page). */
+export const pageLoads = {
+  reload: () => window.location.reload(),
+  assign: (url: string) => window.location.assign(url),
+  replace: (url: string) => window.location.replace(url),
+};
+
 /**
  * Loads `url` afresh (the new build's index.html, then the page), unless this very address was
  * reloaded for the same reason moments ago: a server that keeps failing must end at the error
@@ -152,9 +172,9 @@ export function reloadTo(url: string = window.location.href, replace = false): b
   } catch {
     // storage disabled: reload anyway, once per page life
   }
-  if (url === window.location.href) window.location.reload();
-  else if (replace) window.location.replace(url);
-  else window.location.assign(url);
+  if (url === window.location.href) pageLoads.reload();
+  else if (replace) pageLoads.replace(url);
+  else pageLoads.assign(url);
   return true;
 }
 
