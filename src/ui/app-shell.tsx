@@ -170,11 +170,7 @@ export function AppShell({ children }: { children: ReactNode }) {
       </a>
       <header className="border-b border-slate-200 bg-white">
         <div className="mx-auto flex max-w-6xl flex-wrap items-center gap-x-3 gap-y-2 px-4 py-2 sm:gap-x-4">
-          <Link
-            href={HOME_ROUTE[userType]}
-            className="flex min-h-11 min-w-0 flex-1 flex-col justify-center rounded"
-            aria-label={`Pathshala home, ${who.school ?? USER_TYPE_LABELS[userType]}`}
-          >
+          <Link href={HOME_ROUTE[userType]} className="flex min-h-11 min-w-0 flex-1 flex-col justify-center rounded">
             <span className="text-lg font-bold leading-tight text-indigo-700">Pathshala</span>
             <span className="truncate text-sm text-slate-600" data-testid="header-school">
               {who.school ?? USER_TYPE_LABELS[userType]}

@@ -113,7 +113,7 @@ describe('a screen whose code fails to load', () => {
     failing.schoolProfile = Number.POSITIVE_INFINITY;
     const { user } = renderApp('/schoolprofile');
     expect(await screen.findByRole('alert')).toHaveTextContent('This page could not be loaded.');
-    await user.click(screen.getByRole('link', { name: /Pathshala home/ }));
+    await user.click(screen.getByRole('link', { name: /^Pathshala/ }));
     expect(await screen.findByRole('heading', { name: 'School Admin Dashboard' })).toBeInTheDocument();
     expect(currentPath()).toBe('/school-admin');
     expect(screen.queryByRole('alert')).not.toBeInTheDocument();
