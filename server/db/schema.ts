@@ -137,11 +137,17 @@ export const schools = pgTable(
      * 0 = only on the same school day. School admins may correct later; every correction is audited.
      */
     attendanceEditDays: smallint('attendance_edit_days').notNull().default(0),
+    /** The language the school's people see by default (each user may choose their own). */
+    language: varchar('language', { length: 2 }).notNull().default('en'),
+    /** The language of messages to guardians (SMS). */
+    smsLanguage: varchar('sms_language', { length: 2 }).notNull().default('bn'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
     check('schools_eiin_digits', sql`${t.eiin} ~ '^[0-9]{6}$'`),
     check('schools_attendance_edit_days_range', sql`${t.attendanceEditDays} between 0 and 366`),
+    check('schools_language_valid', sql`${t.language} in ('en', 'bn')`),
+    check('schools_sms_language_valid', sql`${t.smsLanguage} in ('en', 'bn')`),
   ],
 );
 
@@ -159,9 +165,12 @@ export const users = pgTable(
     schoolId: integer('school_id').references(() => schools.id),
     firstName: varchar('first_name', { length: 80 }).notNull().default(''),
     lastName: varchar('last_name', { length: 80 }).notNull().default(''),
+    /** The user's own language; null follows the school's (English where there is no school). */
+    language: varchar('language', { length: 2 }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
+    check('users_language_valid', sql`${t.language} is null or ${t.language} in ('en', 'bn')`),
     uniqueIndex('users_user_code_uq').on(sql`lower(${t.userCode})`),
     uniqueIndex('users_email_uq').on(sql`lower(${t.email})`),
     uniqueIndex('users_phone_uq').on(t.phone),

@@ -4,6 +4,7 @@
  * failures that retrying can fix.
  */
 import type { ReactNode } from 'react';
+import { useI18n } from '@/i18n/i18n';
 
 export type AlertTone = 'error' | 'warning' | 'info' | 'success';
 
@@ -19,7 +20,7 @@ export function Alert({
   title,
   children,
   onRetry,
-  retryLabel = 'Try again',
+  retryLabel,
   className = '',
 }: {
   tone?: AlertTone;
@@ -29,6 +30,7 @@ export function Alert({
   retryLabel?: string;
   className?: string;
 }) {
+  const { t } = useI18n();
   const urgent = tone === 'error' || tone === 'warning';
   return (
     <div role={urgent ? 'alert' : 'status'} className={`rounded-lg border p-4 text-sm ${TONES[tone]} ${className}`}>
@@ -40,7 +42,7 @@ export function Alert({
           onClick={onRetry}
           className="mt-2 inline-flex min-h-11 items-center rounded-md px-2 font-semibold underline underline-offset-2"
         >
-          {retryLabel}
+          {retryLabel ?? t('common.tryAgain')}
         </button>
       ) : null}
     </div>

@@ -6,6 +6,7 @@
  */
 import { createContext, useCallback, useContext, useRef, useState, type ReactNode } from 'react';
 import { Dialog, DialogPanel, DialogTitle, Description } from '@headlessui/react';
+import { useI18n } from '@/i18n/i18n';
 
 export type ConfirmTone = 'danger' | 'default';
 
@@ -13,8 +14,8 @@ export function ConfirmDialog({
   open,
   title,
   children,
-  confirmLabel = 'Confirm',
-  cancelLabel = 'Cancel',
+  confirmLabel,
+  cancelLabel,
   tone = 'default',
   busy = false,
   onConfirm,
@@ -30,6 +31,7 @@ export function ConfirmDialog({
   onConfirm: () => void;
   onCancel: () => void;
 }) {
+  const { t } = useI18n();
   const cancelRef = useRef<HTMLButtonElement>(null);
   const confirmRef = useRef<HTMLButtonElement>(null);
   return (
@@ -56,7 +58,7 @@ export function ConfirmDialog({
               disabled={busy}
               className="min-h-11 rounded-md bg-slate-100 px-4 py-2 text-sm font-semibold text-slate-800 hover:bg-slate-200 disabled:opacity-60"
             >
-              {cancelLabel}
+              {cancelLabel ?? t('common.cancel')}
             </button>
             <button
               ref={confirmRef}
@@ -68,7 +70,7 @@ export function ConfirmDialog({
                 tone === 'danger' ? 'bg-red-700 hover:bg-red-800' : 'bg-indigo-600 hover:bg-indigo-700'
               }`}
             >
-              {confirmLabel}
+              {confirmLabel ?? t('common.confirm')}
             </button>
           </div>
         </DialogPanel>

@@ -5,13 +5,8 @@
  */
 import { useEffect, useId, useRef, useState } from 'react';
 import { DateTime } from 'luxon';
-
-const BANGLA_DIGITS = '০১২৩৪৫৬৭৮৯';
-
-/** Bangla digits (০-৯) as Latin ones; everything else unchanged. */
-export function latinDigits(text: string): string {
-  return text.replace(/[০-৯]/g, (d) => String(BANGLA_DIGITS.indexOf(d)));
-}
+import { formatDate, latinDigits, localDigits } from '@/i18n/format';
+import { useI18n } from '@/i18n/i18n';
 
 /** 'DD-MM-YYYY' (or D/M/YYYY, D.M.YYYY) as an ISO date, or null when it is not a real date. */
 export function parseDayMonthYear(text: string): string | null {
@@ -35,7 +30,7 @@ export function DateField({
   min,
   max,
   error,
-  hint = 'DD-MM-YYYY',
+  hint,
   required,
   disabled,
   className = '',
@@ -51,32 +46,39 @@ export function DateField({
   disabled?: boolean;
   className?: string;
 }) {
+  const { t, lang } = useI18n();
   const id = useId();
-  const [text, setText] = useState(() => formatDayMonthYear(value));
+  const shownDate = (iso: string) => localDigits(formatDayMonthYear(iso), lang);
+  const [text, setText] = useState(() => shownDate(value));
   const [ownError, setOwnError] = useState<string | null>(null);
   const picker = useRef<HTMLInputElement>(null);
 
-  // A new value from outside (the address, a reset) replaces what is typed.
+  // A new value or language from outside (the address, a reset, the language switch) replaces what is typed.
   useEffect(() => {
-    setText((prev) => (parseDayMonthYear(prev) === value ? prev : formatDayMonthYear(value)));
+    setText((prev) =>
+      parseDayMonthYear(prev) === value && localDigits(prev, lang) === prev
+        ? prev
+        : localDigits(formatDayMonthYear(value), lang),
+    );
     setOwnError(null);
-  }, [value]);
+  }, [value, lang]);
 
   const commit = (typed: string) => {
     if (!typed.trim()) {
-      setOwnError(required ? 'Enter a date as DD-MM-YYYY.' : null);
+      setOwnError(required ? t('dateField.enterDate') : null);
       if (!required && value !== '') onChange('');
       return;
     }
     const iso = parseDayMonthYear(typed);
-    if (!iso) return setOwnError('Enter a real date as DD-MM-YYYY.');
-    if (min && iso < min) return setOwnError(`The date must be on or after ${formatDayMonthYear(min)}.`);
-    if (max && iso > max) return setOwnError(`The date must be on or before ${formatDayMonthYear(max)}.`);
+    if (!iso) return setOwnError(t('dateField.enterRealDate'));
+    if (min && iso < min) return setOwnError(t('dateField.onOrAfter', { date: formatDate(min, 'dd-MM-yyyy', lang) }));
+    if (max && iso > max) return setOwnError(t('dateField.onOrBefore', { date: formatDate(max, 'dd-MM-yyyy', lang) }));
     setOwnError(null);
     if (iso !== value) onChange(iso);
   };
 
   const shown = error ?? ownError;
+  const hintText = hint ?? t('dateField.hint');
   const errorId = `${id}-error`;
   const hintId = `${id}-hint`;
   return (
@@ -90,12 +92,12 @@ export function DateField({
           type="text"
           inputMode="numeric"
           autoComplete="off"
-          placeholder="DD-MM-YYYY"
+          placeholder={t('dateField.placeholder')}
           value={text}
           disabled={disabled}
           required={required}
           aria-invalid={shown ? true : undefined}
-          aria-describedby={[shown ? errorId : null, hint ? hintId : null].filter(Boolean).join(' ') || undefined}
+          aria-describedby={[shown ? errorId : null, hintText ? hintId : null].filter(Boolean).join(' ') || undefined}
           onChange={(e) => {
             setText(e.target.value);
             // A complete, valid date applies at once; anything else waits for blur or Enter.
@@ -119,7 +121,7 @@ export function DateField({
         <button
           type="button"
           disabled={disabled}
-          aria-label={`Choose ${label.toLowerCase()} from a calendar`}
+          aria-label={t('dateField.chooseFromCalendar', { label: label.toLowerCase() })}
           onClick={() => {
             const el = picker.current;
             if (!el) return;
@@ -150,16 +152,16 @@ export function DateField({
           max={max}
           onChange={(e) => {
             if (e.target.value) {
-              setText(formatDayMonthYear(e.target.value));
+              setText(shownDate(e.target.value));
               setOwnError(null);
               onChange(e.target.value);
             }
           }}
         />
       </div>
-      {hint ? (
+      {hintText ? (
         <p id={hintId} className="mt-1 text-xs text-slate-500">
-          {hint}
+          {hintText}
         </p>
       ) : null}
       {shown ? (

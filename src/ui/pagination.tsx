@@ -1,3 +1,6 @@
+import { useI18n } from '@/i18n/i18n';
+import { formatNumber } from '@/i18n/format';
+
 /**
  * Pages of a long list: "Showing 21–40 of 303", Previous / Next and a few page numbers, all 44 px
  * targets. `page` is 1-based. Renders nothing when everything fits on one page.
@@ -16,6 +19,7 @@ export function Pagination({
   /** The navigation landmark's name, e.g. "Notice pages". */
   label: string;
 }) {
+  const { t, lang } = useI18n();
   const pages = Math.max(1, Math.ceil(total / pageSize));
   if (total <= pageSize && page <= 1) return null;
   const current = Math.min(Math.max(1, page), pages);
@@ -27,12 +31,16 @@ export function Pagination({
   return (
     <nav aria-label={label} className="mt-4 flex flex-wrap items-center justify-between gap-3">
       <p className="text-sm text-slate-600" aria-live="polite">
-        Showing {first}–{last} of {total}
+        {t('pagination.showing', {
+          first: formatNumber(first, lang),
+          last: formatNumber(last, lang),
+          total: formatNumber(total, lang),
+        })}
       </p>
       <ul className="flex flex-wrap items-center gap-1">
         <li>
           <button type="button" className={btn} disabled={current <= 1} onClick={() => onPage(current - 1)}>
-            Previous
+            {t('pagination.previous')}
           </button>
         </li>
         {around.map((p, i) =>
@@ -46,17 +54,17 @@ export function Pagination({
                 type="button"
                 className={`${btn} ${p === current ? 'bg-indigo-600 text-white ring-indigo-600' : 'bg-white'}`}
                 aria-current={p === current ? 'page' : undefined}
-                aria-label={`Page ${p}`}
+                aria-label={t('pagination.page', { page: formatNumber(p, lang) })}
                 onClick={() => onPage(p)}
               >
-                {p}
+                {formatNumber(p, lang)}
               </button>
             </li>
           ),
         )}
         <li>
           <button type="button" className={btn} disabled={current >= pages} onClick={() => onPage(current + 1)}>
-            Next
+            {t('pagination.next')}
           </button>
         </li>
       </ul>

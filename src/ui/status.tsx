@@ -3,15 +3,18 @@ import type { ReactNode } from 'react';
 import type { UseQueryResult } from '@tanstack/react-query';
 import { ApiError, errorMessage, errorStatus } from '@/api/client';
 import { Alert } from '@/ui/alert';
+import { useI18n } from '@/i18n/i18n';
+import { useErrorText } from '@/i18n/errors';
 
-export function Loading({ label = 'Loading…' }: { label?: string }) {
+export function Loading({ label }: { label?: string }) {
+  const { t } = useI18n();
   return (
     <p role="status" className="flex items-center gap-2 py-6 text-sm text-slate-600">
       <span
         className="h-4 w-4 animate-spin rounded-full border-2 border-slate-300 border-t-indigo-600"
         aria-hidden="true"
       />
-      {label}
+      {label ?? t('common.loading')}
     </p>
   );
 }
@@ -39,11 +42,13 @@ export function ErrorState({
   onRetry?: () => void;
   what?: string;
 }) {
+  const { t } = useI18n();
+  const errorText = useErrorText();
   return (
     <Alert tone="error" onRetry={onRetry}>
       <p>
-        {what ? `Could not load ${what}. ` : ''}
-        {asApiError(error).message}
+        {what ? `${t('common.couldNotLoad', { what })} ` : ''}
+        {errorText(asApiError(error))}
       </p>
     </Alert>
   );

@@ -11,8 +11,7 @@
  */
 import { useEffect, useId, useSyncExternalStore } from 'react';
 import { ConfirmDialog } from '@/ui/confirm';
-
-const DEFAULT_MESSAGE = 'You have unsaved changes on this page.';
+import { i18n, useI18n } from '@/i18n/i18n';
 
 const blockers = new Map<string, string>();
 let question: { message: string; resolve: (leave: boolean) => void } | null = null;
@@ -24,7 +23,7 @@ export function hasUnsavedChanges(): boolean {
 }
 
 function currentMessage(): string {
-  return [...blockers.values()].at(-1) ?? DEFAULT_MESSAGE;
+  return [...blockers.values()].at(-1) ?? i18n.t('unsaved.defaultMessage');
 }
 
 /** Ask the user whether to leave; true when there is nothing to lose. */
@@ -49,7 +48,7 @@ export function useUnsavedChanges(dirty: boolean, message?: string): void {
   const id = useId();
   useEffect(() => {
     if (!dirty) return;
-    blockers.set(id, message ?? DEFAULT_MESSAGE);
+    blockers.set(id, message ?? i18n.t('unsaved.defaultMessage'));
     return () => {
       blockers.delete(id);
     };
@@ -118,6 +117,7 @@ function subscribe(listener: () => void) {
 
 /** The "Leave this page?" question; mount once. */
 export function UnsavedChangesPrompt() {
+  const { t } = useI18n();
   const pending = useSyncExternalStore(
     subscribe,
     () => question,
@@ -126,14 +126,16 @@ export function UnsavedChangesPrompt() {
   return (
     <ConfirmDialog
       open={pending !== null}
-      title="Leave this page?"
-      confirmLabel="Leave"
-      cancelLabel="Stay"
+      title={t('unsaved.title')}
+      confirmLabel={t('unsaved.leave')}
+      cancelLabel={t('unsaved.stay')}
       tone="danger"
       onConfirm={() => answer(true)}
       onCancel={() => answer(false)}
     >
-      <p>{pending?.message ?? DEFAULT_MESSAGE} If you leave now, they will be lost.</p>
+      <p>
+        {pending?.message ?? t('unsaved.defaultMessage')} {t('unsaved.willBeLost')}
+      </p>
     </ConfirmDialog>
   );
 }
