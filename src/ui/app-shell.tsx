@@ -79,9 +79,13 @@ function restoreFocus(opener: { element: HTMLElement | null; at: string }) {
   // After the dialog's own focus restoring (a microtask when it unmounts).
   setTimeout(() => {
     const active = document.activeElement;
-    if (active?.closest('[role="dialog"], [role="alertdialog"]')) return;
-    if (opener.at !== here()) document.getElementById('main')?.focus();
-    else if (opener.element?.isConnected && active !== opener.element) opener.element.focus();
+    const lost = !active || active === document.body || active === opener.element;
+    if (opener.at !== here()) {
+      // Unless the new screen put focus somewhere itself (e.g. the field a command asked for).
+      if (lost) document.getElementById('main')?.focus();
+    } else if (lost && opener.element?.isConnected && active !== opener.element) {
+      opener.element.focus();
+    }
   }, 0);
 }
 
