@@ -1,54 +1,101 @@
 /**
- * The app: session, toasts, the route switch and its guard.
+ * The app: providers, the route switch and its guard, and the boundaries that keep a failure from
+ * blanking the page.
  *
  * The guard (decideAccess) is the client half of access control; the server enforces the same
  * permissions table on every call. Its rules:
  * - while a saved sign-in is being checked (or a sign-out is under way): a loading screen;
  * - a signed-out visitor to a protected page goes to /login, and the page is remembered;
  * - a signed-in user on /, /login goes to the remembered page (if theirs) or their dashboard;
- * - a signed-in user on another type's page goes to their own dashboard, with a short message;
- * - a viewer on a school page without a chosen school goes to the school list first.
+ * - a signed-in user on a page their user type may not open goes to their own dashboard, with a
+ *   short message naming who the page is for;
+ * - a user who browses a chosen school (a viewer) goes to the school list first when none is chosen.
+ *
+ * Every navigation (links, the palette, `navigate()`) passes `navigateGuarded`: unsaved work asks
+ * first (src/ui/unsaved.tsx), and once a new deployment is detected (src/ui/lazy-retry.ts) the
+ * navigation loads the new build at its destination instead of moving within the old one.
  */
-import { lazy, Suspense, useEffect, useState, type ReactNode } from 'react';
-import { Route, Router, Switch, useLocation } from 'wouter';
+import { Suspense, useEffect, useState, type ReactNode } from 'react';
+import { Route, Router, Switch, useLocation, type AroundNavHandler } from 'wouter';
 import { QueryClientProvider, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { createQueryClient } from '@/api/query';
-import { HOME_ROUTE, type UserType } from '@/api/permissions';
+import { can, HOME_ROUTE, USER_TYPE_PLURALS, type UserType } from '@/api/permissions';
 import type { ChosenSchool } from '@/api/session';
 import type { SessionMachine } from '@/machines/session.machine';
-import { canOpen, findRoute, isPublic, ROUTES, type AppRoute } from '@/routes';
+import { audience, canOpen, findRoute, isPublic, ROUTES, type AppRoute } from '@/routes';
 import { SessionProvider, useSession, useSessionActor, type SessionSnapshot } from '@/ui/session';
 import { Loading, FullPageLoading } from '@/ui/status';
 import { ToastProvider, useToast } from '@/ui/toast';
 import { ConfirmProvider } from '@/ui/confirm';
 import { guardNavigation, UnsavedChangesPrompt } from '@/ui/unsaved';
+import { AppCrash, ErrorBoundary, ScreenCrash } from '@/ui/error-boundary';
+import { forgetFailedChunks, isStale, lazyWithRetry, reloadTo, watchForNewVersion } from '@/ui/lazy-retry';
 import NotFound from '@/screens/not-available/not-found';
 import '@/screens/notices/commands';
 import '@/screens/attendance/commands';
 
 // The signed-in chrome (header, menu, palette) is its own chunk, fetched right away in parallel
-// with the first screen so that signing in does not wait for it.
+// with the first screen so that signing in does not wait for it. A failed prefetch is not
+// reused: the retries load it afresh.
 const loadShell = () => import('@/ui/app-shell').then((m) => ({ default: m.AppShell }));
-const shellChunk = typeof window !== 'undefined' ? loadShell() : null;
-const AppShell = lazy(() => shellChunk ?? loadShell());
+let shellPrefetch: ReturnType<typeof loadShell> | null = typeof window !== 'undefined' ? loadShell() : null;
+shellPrefetch?.catch(() => undefined);
+const AppShell = lazyWithRetry(() => {
+  const chunk = shellPrefetch ?? loadShell();
+  shellPrefetch = null;
+  return chunk;
+});
+
+/** Options for navigations the app must make whatever the screen holds (redirects of the guard). */
+export const FORCED = { force: true } as const;
+
+/** The router's `aroundNav`: unsaved work asks first; a stale build reloads at the destination. */
+export const navigateGuarded: AroundNavHandler = (navigate, to, options) =>
+  guardNavigation(
+    (target, opts) => {
+      if (isStale() && reloadTo(new URL(target, window.location.origin).href, opts?.replace)) return;
+      navigate(target, opts);
+    },
+    to,
+    options,
+  );
 
 export function App({ sessionLogic, queryClient }: { sessionLogic?: SessionMachine; queryClient?: QueryClient }) {
   const [client] = useState(() => queryClient ?? createQueryClient());
   return (
-    <Router aroundNav={guardNavigation}>
-      <QueryClientProvider client={client}>
-        <SessionProvider logic={sessionLogic}>
-          <ClearCacheOnUserChange />
-          <ToastProvider>
-            <ConfirmProvider>
-              <AppRoutes />
-              <UnsavedChangesPrompt />
-            </ConfirmProvider>
-          </ToastProvider>
-        </SessionProvider>
-      </QueryClientProvider>
-    </Router>
+    <ErrorBoundary fallback={(props) => <AppCrash {...props} />}>
+      <Router aroundNav={navigateGuarded}>
+        <QueryClientProvider client={client}>
+          <SessionProvider logic={sessionLogic}>
+            <ClearCacheOnUserChange />
+            <ReloadOnBackWhenStale />
+            <ToastProvider>
+              <ConfirmProvider>
+                <AppRoutes />
+                <UnsavedChangesPrompt />
+              </ConfirmProvider>
+            </ToastProvider>
+          </SessionProvider>
+        </QueryClientProvider>
+      </Router>
+    </ErrorBoundary>
   );
+}
+
+/**
+ * Back and Forward skip `aroundNav`; once the build is stale they reload at the address they
+ * reached (the unsaved-work guard, listening first, has already asked or kept the user here).
+ */
+function ReloadOnBackWhenStale() {
+  useEffect(() => {
+    watchForNewVersion();
+    const onPopState = () => {
+      if (isStale()) reloadTo(window.location.href);
+    };
+    window.addEventListener('popstate', onPopState);
+    return () => window.removeEventListener('popstate', onPopState);
+  }, []);
+  return null;
 }
 
 /** Nothing read for one sign-in is ever shown to the next: sign-out or another user empties the cache. */
@@ -81,18 +128,9 @@ export type Access =
   | { kind: 'notFound' }
   | { kind: 'redirect'; to: string; message?: string; remember?: string; landed?: boolean };
 
-const PLURAL: Record<UserType, string> = {
-  1: 'students',
-  2: 'teachers',
-  4: 'school admins',
-  5: 'super admins',
-  6: 'viewers',
-};
-
 /** "That page is for teachers." / "That page is for school admins and viewers." */
 export function forWhom(route: AppRoute): string {
-  const types = route.userTypes === 'public' ? [] : route.userTypes;
-  const names = types.map((t) => PLURAL[t]);
+  const names = audience(route).map((t) => USER_TYPE_PLURALS[t]);
   const list = names.length <= 1 ? names.join('') : `${names.slice(0, -1).join(', ')} and ${names[names.length - 1]}`;
   return `That page is for ${list}.`;
 }
@@ -118,7 +156,7 @@ export function decideAccess(location: string, route: AppRoute | undefined, view
   if (!canOpen(route, userType)) {
     return { kind: 'redirect', to: HOME_ROUTE[userType], message: forWhom(route) };
   }
-  if (userType === 6 && route.needsSchool && !view.school) {
+  if (route.needsSchool && can(userType, 'session.choose-school') && !view.school) {
     return { kind: 'redirect', to: '/viewer-school', message: 'Choose a school first.' };
   }
   return { kind: 'shell' };
@@ -152,6 +190,8 @@ function AppRoutes() {
   useEffect(() => {
     document.title = route && !isPublic(route) ? `${route.label} · Pathshala` : 'Pathshala';
   }, [route]);
+  // Going elsewhere is a fresh try for any chunk that failed before.
+  useEffect(() => forgetFailedChunks(), [location]);
 
   switch (access.kind) {
     case 'loading':
@@ -160,11 +200,9 @@ function AppRoutes() {
       return <GuardRedirect access={access} />;
     case 'notFound':
       return view.phase === 'signedIn' ? (
-        <Suspense fallback={<FullPageLoading label="Loading…" />}>
-          <AppShell>
-            <NotFound />
-          </AppShell>
-        </Suspense>
+        <Shell>
+          <NotFound />
+        </Shell>
       ) : (
         <NotFound />
       );
@@ -172,29 +210,45 @@ function AppRoutes() {
       return <Screens fallback={<FullPageLoading label="Loading…" />} />;
     case 'shell':
       return (
-        <Suspense fallback={<FullPageLoading label="Loading…" />}>
-          <AppShell>
-            <Screens fallback={<Loading />} />
-          </AppShell>
-        </Suspense>
+        <Shell>
+          <Screens fallback={<Loading />} />
+        </Shell>
       );
   }
 }
 
+/** The signed-in chrome; if its own chunk cannot be loaded, a whole-page message with "Try again". */
+function Shell({ children }: { children: ReactNode }) {
+  return (
+    <ErrorBoundary fallback={(props) => <AppCrash {...props} />}>
+      <Suspense fallback={<FullPageLoading label="Loading…" />}>
+        <AppShell>{children}</AppShell>
+      </Suspense>
+    </ErrorBoundary>
+  );
+}
+
+/**
+ * Each screen has its own boundary, inside the shell: a screen that fails to load or to render
+ * shows its title, what happened and "Try again", while the header and the palette stay usable.
+ * Keyed by path, so going elsewhere starts clean.
+ */
 function Screens({ fallback }: { fallback: ReactNode }) {
   return (
-    <Suspense fallback={fallback}>
-      <Switch>
-        {ROUTES.map((route) => (
-          <Route key={route.path} path={route.path}>
-            <route.screen route={route} />
-          </Route>
-        ))}
-        <Route>
-          <NotFound />
+    <Switch>
+      {ROUTES.map((route) => (
+        <Route key={route.path} path={route.path}>
+          <ErrorBoundary key={route.path} fallback={(props) => <ScreenCrash {...props} title={route.label} />}>
+            <Suspense fallback={fallback}>
+              <route.screen route={route} />
+            </Suspense>
+          </ErrorBoundary>
         </Route>
-      </Switch>
-    </Suspense>
+      ))}
+      <Route>
+        <NotFound />
+      </Route>
+    </Switch>
   );
 }
 
@@ -206,7 +260,8 @@ function GuardRedirect({ access }: { access: Extract<Access, { kind: 'redirect' 
     if (access.remember) actor.send({ type: 'session.remember', returnTo: access.remember });
     if (access.landed) actor.send({ type: 'session.landed' });
     if (access.message) toast.show(access.message);
-    navigate(access.to, { replace: true });
+    // A redirect of the guard is not the user leaving: it never asks about unsaved work.
+    navigate(access.to, { ...FORCED, replace: true });
   }, [access.to, access.message, access.remember, access.landed, actor, navigate, toast]);
   return <FullPageLoading label="Redirecting…" />;
 }

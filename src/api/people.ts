@@ -1,5 +1,6 @@
 /** Teacher and student profiles. Queries are typed from the shared request schemas. */
 import { z } from 'zod';
+import { queryOptions } from '@tanstack/react-query';
 import {
   studentProfile,
   teacherProfile,
@@ -21,3 +22,15 @@ export async function fetchStudentProfile(studentId: number): Promise<StudentPro
   const rows = await apiGet('/api/student/profile', z.array(studentProfile), { query });
   return rows[0] ?? null;
 }
+
+export const peopleKeys = {
+  all: ['people'] as const,
+  teacherProfile: (teacherId: number) => ['people', 'teacher-profile', teacherId] as const,
+  studentProfile: (studentId: number) => ['people', 'student-profile', studentId] as const,
+};
+
+export const teacherProfileQuery = (teacherId: number) =>
+  queryOptions({ queryKey: peopleKeys.teacherProfile(teacherId), queryFn: () => fetchTeacherProfile(teacherId) });
+
+export const studentProfileQuery = (studentId: number) =>
+  queryOptions({ queryKey: peopleKeys.studentProfile(studentId), queryFn: () => fetchStudentProfile(studentId) });

@@ -1,7 +1,9 @@
 /**
  * Who may do what. This table is shared truth: the server's guard refuses any call whose route
  * action does not list the caller's user type, and the client's router, dashboards and command
- * palette filter with the same table. Pure data: no DOM, no React, no server imports.
+ * palette decide with the same table through `can(userType, action)`. Pure data: no DOM, no
+ * React, no server imports. This is the only module of src/ that names user types by number
+ * (tests/screens/permission-literals.test.ts fails on any other).
  */
 
 export const USER_TYPES = {
@@ -31,6 +33,22 @@ export const HOME_ROUTE: Record<UserType, string> = {
   4: '/school-admin',
   5: '/super-admin',
   6: '/viewer-school',
+};
+
+/** Plural names, for "That page is for teachers and school admins." */
+export const USER_TYPE_PLURALS: Record<UserType, string> = {
+  1: 'students',
+  2: 'teachers',
+  4: 'school admins',
+  5: 'super admins',
+  6: 'viewers',
+};
+
+/** The profile page of each user type that has one (spec part 1, Header menu). */
+export const PROFILE_ROUTE: Partial<Record<UserType, string>> = {
+  1: '/studentprofile',
+  2: '/teacherprofile',
+  4: '/schoolprofile',
 };
 
 export function isUserType(value: unknown): value is UserType {
@@ -101,11 +119,118 @@ export const PERMISSIONS = {
   'routine.school-today-sections': [A, V],
 } as const satisfies Record<string, readonly UserType[]>;
 
-export type Action = keyof typeof PERMISSIONS;
+/**
+ * Client-only actions: who may open a page that makes no API call of its own (dashboards, pages
+ * not built yet) or whose audience is narrower than the calls it makes (a student's own profile
+ * reads `student.profile`, which teachers may call too). Routes in src/routes.ts `require` these
+ * or API actions; the server never sees them. When a page gets built, its route keeps its page
+ * action and lists the API actions its screen calls, and tests/screens/routes.test.ts checks that
+ * everyone the page admits may make each call.
+ */
+export const PAGE_PERMISSIONS = {
+  // a viewer browses one school at a time, chosen after sign-in
+  'session.choose-school': [V],
 
-export function can(userType: UserType | null | undefined, action: Action): boolean {
+  // dashboards
+  'page.super-admin-dashboard': [SA],
+  'page.school-admin-dashboard': [A],
+  'page.teacher-dashboard': [T],
+  'page.student-dashboard': [S],
+  'page.viewer-schools': [V],
+  'page.viewer-dashboard': [V],
+  'page.teacher-feature': [A],
+
+  // viewer pages (the chosen school)
+  'page.viewer-calendar': [V],
+  'page.viewer-notices': [V],
+  'page.viewer-routines': [V],
+  'page.viewer-teacher-routine': [V],
+  'page.viewer-evaluation': [V],
+  'page.viewer-attendance': [V],
+
+  // school admin and viewer
+  'page.section-attendance': [A, V],
+  'page.absent-students': [A, V],
+  'page.school-homework': [A, V],
+  'page.homework-submissions': [A, V],
+  'page.teacher-data': [A, V],
+  'page.gradesheet': [S, T, A, V],
+
+  // students
+  'page.student-activity': [S],
+  'page.student-resources': [S],
+  'page.student-library': [S],
+  'page.student-ebooks': [S],
+  'page.student-links': [S],
+  'page.student-eschool': [S],
+  'page.student-payment': [S],
+  'page.student-notices': [S],
+  'page.student-profile-edit': [S],
+  'page.due-invoices': [S],
+  'page.pay-options': [S],
+  'page.paid-invoices': [S],
+  'page.student-evaluation': [S],
+  'page.student-marksheet': [S],
+  'page.student-calendar': [S],
+  'page.student-profile': [S],
+  'page.student-password': [S],
+  'page.student-routine': [S],
+  'page.student-attendance': [S],
+  'page.student-homework': [S],
+  'page.student-homework-submit': [S],
+
+  // teachers
+  'page.teacher-calendar': [T],
+  'page.teacher-marksheet': [T],
+  'page.teacher-password': [T],
+  'page.teacher-routine': [T],
+  'page.take-attendance': [T],
+  'page.teacher-homework': [T],
+  'page.teacher-homework-submissions': [T],
+  'page.teacher-notice': [T],
+  'page.mark-entry': [T],
+  'page.teacher-evaluation': [T],
+
+  // school admins
+  'page.school-profile': [A],
+  'page.admin-notice': [A],
+  'page.attendance-dashboard': [A],
+  'page.class-routines': [A],
+  'page.create-exam': [A],
+  'page.new-exam': [A],
+  'page.add-student': [A],
+  'page.add-teacher': [A],
+  'page.subject-registration': [A],
+  'page.accounts': [A],
+  'page.academic-calendar': [A],
+
+  // setup: the super admin's shared reference data and a school admin's own structure
+  'page.add-school': [SA],
+  'page.add-organization': [SA],
+  'page.create-class': [SA, A],
+  'page.create-section': [SA, A],
+  'page.create-subject': [SA, A],
+  'page.create-period': [SA, A],
+} as const satisfies Record<string, readonly UserType[]>;
+
+/** An action the server's guard checks on an API route. */
+export type Action = keyof typeof PERMISSIONS;
+/** A client-only action (see PAGE_PERMISSIONS). */
+export type PageAction = keyof typeof PAGE_PERMISSIONS;
+/** What a route may require: either kind. */
+export type AnyAction = Action | PageAction;
+
+const TABLE: Record<AnyAction, readonly UserType[]> = { ...PERMISSIONS, ...PAGE_PERMISSIONS };
+
+/** The one question every visibility decision asks: may this user type do this? */
+export function can(userType: UserType | null | undefined, action: AnyAction): boolean {
   if (userType == null) return false;
-  return (PERMISSIONS[action] as readonly number[]).includes(userType);
+  return TABLE[action].includes(userType);
+}
+
+/** The user types allowed an action, in ALL_USER_TYPES order. */
+export function allowed(action: AnyAction): UserType[] {
+  return ALL_USER_TYPES.filter((type) => can(type, action));
 }
 
 /** User types that read or write within exactly one school, fixed by their account. */

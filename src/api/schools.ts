@@ -1,5 +1,6 @@
 /** Schools: a viewer's linked schools and the schools a user may see. */
 import { z } from 'zod';
+import { queryOptions } from '@tanstack/react-query';
 import { schoolRow, type SchoolRow, type ViewerSchoolsQuery } from '@/api/schemas/lookups';
 import { apiGet } from '@/api/client';
 
@@ -13,3 +14,14 @@ export function fetchViewerSchools(adminId: number): Promise<SchoolRow[]> {
 export function fetchVisibleSchools(): Promise<SchoolRow[]> {
   return apiGet('/api/school_info/all', z.array(schoolRow));
 }
+
+export const schoolKeys = {
+  all: ['school'] as const,
+  viewerLinks: (adminId: number) => ['school', 'viewer-links', adminId] as const,
+  visible: () => ['school', 'visible'] as const,
+};
+
+export const viewerSchoolsQuery = (adminId: number) =>
+  queryOptions({ queryKey: schoolKeys.viewerLinks(adminId), queryFn: () => fetchViewerSchools(adminId) });
+
+export const visibleSchoolsQuery = () => queryOptions({ queryKey: schoolKeys.visible(), queryFn: fetchVisibleSchools });

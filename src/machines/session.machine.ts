@@ -14,7 +14,7 @@
  */
 import { assertEvent, assign, fromPromise, setup } from 'xstate';
 import type { LoginBody, LoginResponse, UserProfile } from '@/api/schemas/auth';
-import { isUserType, VIEWER, type UserType } from '@/api/permissions';
+import { can, isUserType, type UserType } from '@/api/permissions';
 import { errorMessage, errorStatus } from '@/api/client';
 import {
   clearStoredSession,
@@ -86,10 +86,16 @@ function fromStored(stored: StoredSession | null | undefined): Partial<SessionCo
   };
 }
 
+/** Saving or checking a sign-in happens only once the user type is known. */
+function knownUserType(context: SessionContext): UserType {
+  if (context.userType === null) throw new Error('The session has no user type yet');
+  return context.userType;
+}
+
 function toStored(context: SessionContext): StoredSession {
   return {
     accessToken: context.token ?? '',
-    user_type: context.userType ?? 1,
+    user_type: knownUserType(context),
     user_code: context.userCode ?? '',
     expires_at: context.expiresAt,
     school: context.school,
@@ -97,7 +103,7 @@ function toStored(context: SessionContext): StoredSession {
 }
 
 function fetchMeInput(context: SessionContext): FetchMeInput {
-  return { token: context.token ?? '', user_code: context.userCode ?? '', user_type: context.userType ?? 0 };
+  return { token: context.token ?? '', user_code: context.userCode ?? '', user_type: knownUserType(context) };
 }
 
 export const sessionMachine = setup({
@@ -120,7 +126,8 @@ export const sessionMachine = setup({
     hasSavedToken: ({ context }) => context.token !== null,
     isKnownUserType: (_, output: LoginResponse) => isUserType(output.user_type_id),
     profileMatches: ({ context }, profile: UserProfile) => profile.user_type === context.userType,
-    isViewer: ({ context }) => context.userType === VIEWER,
+    /** Only a user who browses a chosen school (a viewer) may choose one. */
+    choosesSchool: ({ context }) => can(context.userType, 'session.choose-school'),
     /** The server refused the token itself (not a network failure or a server error). */
     isRefused: (_, error: unknown) => [401, 403].includes(errorStatus(error)),
   },
@@ -282,7 +289,7 @@ export const sessionMachine = setup({
           ],
         },
         'session.chooseSchool': {
-          guard: 'isViewer',
+          guard: 'choosesSchool',
           actions: [
             assign({ school: ({ event }) => event.school }),
             { type: 'persist', params: ({ context }) => toStored(context) },

@@ -1,24 +1,27 @@
 /**
- * The command palette (Ctrl/Cmd+K or `/`): every page the user may open ("Go to", from routes.ts)
- * plus actions (see ./built-in-commands), and whatever feature modules register (see ./commands),
- * including commands their loaders fetch when the palette opens (e.g. a jump to each notice).
- * Typing filters, arrows move, Enter runs, Escape closes.
+ * The command palette (Ctrl/Cmd+K, `/`, or the header's search button on a touch screen): every
+ * page the user may open ("Go to", from routes.ts) plus actions and the moment's command (see
+ * ./built-in-commands), and whatever feature modules register (see ./commands), including
+ * commands their loaders fetch when the palette opens (e.g. a jump to each notice).
+ * Typing filters, arrows move, Enter runs, Escape closes. Where focus goes afterwards is the
+ * shell's business (src/ui/app-shell.tsx).
  */
 import { useEffect, useMemo, useState } from 'react';
 import { Dialog, DialogPanel, DialogTitle } from '@headlessui/react';
 import { Command as Cmdk } from 'cmdk';
 import { scoreCommand, usePaletteCommands, type Command, type CommandContext } from '@/ui/commands';
 
-const GROUP_ORDER = ['Go to', 'Actions'];
+const GROUP_ORDER = ['Now', 'Go to', 'Actions'];
 
 type Section = { heading: string; items: Command[] };
 
 /**
- * With nothing typed: every command under its group. With a search: the matches ranked by
- * scoreCommand in one list (best first), so Enter always takes the best match. The ranking is done
+ * With nothing typed: every command under its group ("Now" first). With a search: the matches
+ * ranked by scoreCommand in one list (best first), so Enter always takes the best match; among
+ * equal matches a command's `priority` (what the moment asks for) comes first. The ranking is done
  * here rather than by cmdk: cmdk 1.1 cannot reorder groups (it looks them up by an internal id).
  */
-function sectionsFor(commands: Command[], search: string): Section[] {
+export function sectionsFor(commands: Command[], search: string): Section[] {
   const rank = (g: string) => (GROUP_ORDER.includes(g) ? GROUP_ORDER.indexOf(g) : GROUP_ORDER.length);
   if (!search.trim()) {
     const groups = new Map<string, Command[]>();
@@ -30,8 +33,15 @@ function sectionsFor(commands: Command[], search: string): Section[] {
   const ranked = commands
     .map((command, index) => ({ command, index, score: scoreCommand(command.label, command.keywords ?? [], search) }))
     .filter((r) => r.score > 0)
-    // Equal matches: pages before actions (then registration order), so a page's own name wins.
-    .sort((a, b) => b.score - a.score || rank(a.command.group) - rank(b.command.group) || a.index - b.index)
+    // Equal matches: the moment's first, then pages before actions (then registration order),
+    // so a page's own name wins over an action that mentions it.
+    .sort(
+      (a, b) =>
+        b.score - a.score ||
+        (b.command.priority ?? 0) - (a.command.priority ?? 0) ||
+        rank(a.command.group) - rank(b.command.group) ||
+        a.index - b.index,
+    )
     .map((r) => r.command);
   return ranked.length ? [{ heading: 'Best matches', items: ranked }] : [];
 }
@@ -93,11 +103,13 @@ export default function CommandPalette({
                       key={command.id}
                       value={command.id}
                       onSelect={() => run(command)}
-                      className="flex cursor-pointer items-center justify-between gap-3 rounded-md px-3 py-2 text-sm text-slate-800 data-[selected=true]:bg-indigo-600 data-[selected=true]:text-white"
+                      className="flex min-h-11 cursor-pointer items-center justify-between gap-3 rounded-md px-3 py-2 text-sm text-slate-800 data-[selected=true]:bg-indigo-600 data-[selected=true]:text-white"
                     >
                       <span>{command.label}</span>
-                      <span className="text-xs opacity-70">
-                        {[search.trim() ? command.group : null, command.hint].filter(Boolean).join(' · ')}
+                      <span className="shrink-0 text-right text-xs opacity-80">
+                        {[search.trim() ? command.group : null, ctx.touch && command.hint === '?' ? null : command.hint]
+                          .filter(Boolean)
+                          .join(' · ')}
                       </span>
                     </Cmdk.Item>
                   ))}

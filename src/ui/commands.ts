@@ -7,25 +7,34 @@
  */
 import { useEffect, useMemo, useState, useSyncExternalStore } from 'react';
 import type { UserType } from '@/api/permissions';
+import type { UserProfile } from '@/api/schemas/auth';
 import type { ChosenSchool } from '@/api/session';
 
 export interface CommandContext {
   userType: UserType;
+  profile: UserProfile;
   school: ChosenSchool | null;
   location: string;
   navigate: (to: string) => void;
   logout: () => void;
   openShortcuts: () => void;
+  /** A touch screen without a keyboard: keyboard hints and the shortcut list are left out. */
+  touch: boolean;
 }
 
 export interface Command {
   id: string;
   label: string;
   keywords?: readonly string[];
-  /** Heading the command is listed under, e.g. "Go to" or "Actions". */
+  /** Heading the command is listed under, e.g. "Now", "Go to" or "Actions". */
   group: string;
   /** A short note shown at the right, e.g. a shortcut or "not built yet". */
   hint?: string;
+  /**
+   * Ranks a command above others that match the search equally well: what the moment asks for
+   * (the period a teacher is about to teach) comes before the plain page. Default 0.
+   */
+  priority?: number;
   perform: (ctx: CommandContext) => void;
   visible?: (ctx: CommandContext) => boolean;
 }

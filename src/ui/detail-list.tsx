@@ -9,7 +9,7 @@ export function DetailList({
       {items.map(([label, value]) => (
         <div key={label}>
           <dt className="text-slate-500">{label}</dt>
-          <dd className="font-medium text-slate-900">
+          <dd className="font-medium break-words text-slate-900">
             {value === null || value === undefined || value === '' ? '—' : value}
           </dd>
         </div>

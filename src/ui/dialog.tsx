@@ -27,7 +27,7 @@ export function SimpleDialog({
             <button
               type="button"
               onClick={onClose}
-              className="rounded-md bg-slate-100 px-4 py-2 text-sm font-semibold text-slate-800 hover:bg-slate-200"
+              className="min-h-11 rounded-md bg-slate-100 px-4 py-2 text-sm font-semibold text-slate-800 hover:bg-slate-200"
             >
               Close
             </button>

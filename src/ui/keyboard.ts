@@ -17,3 +17,13 @@ export const SHORTCUTS: ReadonlyArray<{ keys: string[]; what: string }> = [
   { keys: ['Enter'], what: 'Go to the chosen page or run the action' },
   { keys: ['Esc'], what: 'Close the palette or a dialog' },
 ];
+
+/** The media query of a touch screen without a fine pointer (CSS: the `touch:` variant). */
+export const TOUCH_QUERY = '(hover: none) and (pointer: coarse)';
+
+/** True on phones and tablets: keyboard hints are hidden there (a search button opens the palette). */
+export function isTouchScreen(): boolean {
+  return typeof window !== 'undefined' && typeof window.matchMedia === 'function'
+    ? window.matchMedia(TOUCH_QUERY).matches
+    : false;
+}

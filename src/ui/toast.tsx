@@ -61,10 +61,10 @@ export function ToastProvider({ children }: { children: ReactNode }) {
             <button
               type="button"
               onClick={() => dismiss(t.id)}
-              className="rounded text-slate-500 hover:text-slate-800"
+              className="-my-3 -mr-3 flex h-11 w-11 shrink-0 items-center justify-center rounded text-lg text-slate-500 hover:text-slate-800"
               aria-label="Dismiss message"
             >
-              ×
+              <span aria-hidden="true">×</span>
             </button>
           </div>
         ))}

@@ -1,6 +1,6 @@
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Browser, BrowserContext, BrowserContextOptions, Page } from 'playwright-core';
 import { HOME_ROUTE, type UserType } from '@/api/permissions';
-import { baseUrl, launch, signIn } from './browser';
+import { baseUrl, expectNoSeriousAxeViolations, launch, scrollsSideways, signIn } from './browser';
 
 let browser: Browser;
 let context: BrowserContext;
@@ -93,4 +93,177 @@ it('logging out revokes the session: reload stays signed out', async () => {
     token,
   );
   expect(status).toBe(401);
+});
+
+// ---- every page of the shell's area, at desktop and phone sizes ---------------------------------
+
+const DESKTOP: BrowserContextOptions = { viewport: { width: 1280, height: 800 } };
+const PHONE: BrowserContextOptions = { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true };
+const NARROW: BrowserContextOptions = { viewport: { width: 360, height: 740 }, isMobile: true, hasTouch: true };
+
+/** Each demo account and the pages of the shell's area it opens (its dashboard first). */
+const PAGES: Array<[account: string, paths: string[]]> = [
+  ['student1', ['/student-admin', '/studentprofile', '/studentroutine']],
+  ['teacher1', ['/teacher-admin', '/teacherprofile', '/routine']],
+  ['admin1', ['/school-admin', '/schoolprofile', '/teacher-feature']],
+  ['superadmin', ['/super-admin']],
+  ['viewer1', ['/viewer-school', '/viewer-admin']],
+];
+
+/** The page has its heading and nothing is loading any more. */
+async function settled(p: Page) {
+  await p.locator('h1').first().waitFor();
+  await p.waitForLoadState('networkidle');
+  await p.waitForFunction(
+    () => ![...document.querySelectorAll('[role="status"]')].some((el) => /Loading/.test(el.textContent ?? '')),
+  );
+}
+
+async function visit(p: Page, path: string) {
+  if (path === '/viewer-admin') {
+    // A viewer browses one chosen school: choose the first.
+    await p.getByRole('list', { name: 'Your schools' }).getByRole('button').first().click();
+  } else if (new URL(p.url()).pathname !== path) {
+    await p.goto(`${baseUrl()}${path}`);
+  }
+  await p.waitForURL(`${baseUrl()}${path}`);
+  await settled(p);
+}
+
+async function eachPage(options: BrowserContextOptions, check: (p: Page, where: string) => Promise<void>) {
+  const ctx = await browser.newContext(options);
+  try {
+    const p = await ctx.newPage();
+    await p.goto(`${baseUrl()}/login`);
+    await p.getByLabel(/user id/i).waitFor();
+    await check(p, 'sign-in');
+    for (const [account, paths] of PAGES) {
+      await signIn(p, account);
+      await p.waitForURL(`${baseUrl()}${paths[0]}`);
+      for (const path of paths) {
+        await visit(p, path);
+        await check(p, `${account} ${path}`);
+      }
+      await p.evaluate(() => localStorage.clear());
+    }
+  } finally {
+    await ctx.close();
+  }
+}
+
+describe('accessibility (axe): sign-in, dashboards, profiles, routines', () => {
+  it('at desktop size', async () => {
+    await eachPage(DESKTOP, (p, where) => expectNoSeriousAxeViolations(p, `${where} (desktop)`));
+  });
+
+  it('at 390x844 on a touch screen', async () => {
+    await eachPage(PHONE, (p, where) => expectNoSeriousAxeViolations(p, `${where} (390x844)`));
+  });
+});
+
+it('no page scrolls sideways at 360 px, and the header’s controls are at least 44 px', async () => {
+  const wide: string[] = [];
+  const small: string[] = [];
+  await eachPage(NARROW, async (p, where) => {
+    if (await scrollsSideways(p)) wide.push(where);
+    const sizes = await p.evaluate(() =>
+      [...document.querySelectorAll('header a, header button, main nav a')].map((el) => {
+        const r = el.getBoundingClientRect();
+        return {
+          name: (el.getAttribute('aria-label') ?? el.textContent ?? '').trim().slice(0, 30),
+          w: r.width,
+          h: r.height,
+        };
+      }),
+    );
+    for (const s of sizes)
+      if (s.h < 44 || s.w < 44) small.push(`${where}: ${s.name} ${Math.round(s.w)}x${Math.round(s.h)}`);
+  });
+  expect(wide).toEqual([]);
+  expect(small).toEqual([]);
+});
+
+it('on a touch screen the header’s search button opens the palette, with no keyboard hints', async () => {
+  const ctx = await browser.newContext(PHONE);
+  try {
+    const p = await ctx.newPage();
+    await signIn(p, 'teacher1');
+    await p.waitForURL(`${baseUrl()}/teacher-admin`);
+    const search = p.getByRole('button', { name: /search or jump/i });
+    await search.waitFor();
+    expect(await search.locator('kbd').isVisible()).toBe(false);
+    await search.tap();
+    const input = p.getByPlaceholder('Search pages and actions…');
+    await input.waitFor();
+    expect(await p.getByRole('option', { name: /Keyboard shortcuts/ }).count()).toBe(0);
+    await input.fill('my routine');
+    await p.getByRole('option', { name: /My Routine/ }).tap();
+    await p.waitForURL(`${baseUrl()}/routine`);
+  } finally {
+    await ctx.close();
+  }
+});
+
+it('on a desktop the search button shows its Ctrl K hint', async () => {
+  await signIn(page, 'teacher1');
+  await page.waitForURL(`${baseUrl()}/teacher-admin`);
+  await shellReady(page);
+  expect(
+    await page
+      .getByRole('button', { name: /search or jump/i })
+      .locator('kbd')
+      .isVisible(),
+  ).toBe(true);
+});
+
+describe('a screen whose chunk fails to load', () => {
+  const ROUTINE_CHUNK = /\/assets\/teacher-routine-[^/]*\.js(\?.*)?$/;
+
+  it('is retried when the request fails once, and shows', async () => {
+    await signIn(page, 'teacher1');
+    await page.waitForURL(`${baseUrl()}/teacher-admin`);
+    await shellReady(page);
+    let aborted = 0;
+    await page.route(ROUTINE_CHUNK, (route) => {
+      if (aborted === 0) {
+        aborted += 1;
+        return route.abort('connectionreset');
+      }
+      return route.continue();
+    });
+    await page
+      .getByRole('navigation', { name: 'Features' })
+      .getByRole('link', { name: /Routine/ })
+      .click();
+    await page.waitForURL(`${baseUrl()}/routine`);
+    await page.getByRole('heading', { name: 'My Routine' }).waitFor();
+    expect(aborted).toBe(1);
+    expect(await page.getByText('This page could not be loaded.').count()).toBe(0);
+  });
+
+  it('shows “Try again” (not a blank page) when it keeps failing; the header still works; Try again loads it', async () => {
+    await signIn(page, 'teacher1');
+    await page.waitForURL(`${baseUrl()}/teacher-admin`);
+    await shellReady(page);
+    let failing = true;
+    await page.route(ROUTINE_CHUNK, (route) => (failing ? route.abort('connectionreset') : route.continue()));
+    await page
+      .getByRole('navigation', { name: 'Features' })
+      .getByRole('link', { name: /Routine/ })
+      .click();
+    const alert = page.getByRole('alert').filter({ hasText: 'This page could not be loaded.' });
+    await alert.waitFor();
+    await expectNoSeriousAxeViolations(page, 'the failed page');
+
+    // The header still works: the palette opens.
+    await page.getByRole('button', { name: /search or jump/i }).click();
+    await page.getByPlaceholder('Search pages and actions…').waitFor();
+    await page.keyboard.press('Escape');
+
+    failing = false;
+    await alert.getByRole('button', { name: 'Try again' }).click();
+    await page.getByRole('heading', { name: 'My Routine' }).waitFor();
+    await page.waitForLoadState('networkidle');
+    expect(await page.getByText('This page could not be loaded.').count()).toBe(0);
+  });
 });

@@ -13,6 +13,8 @@ import { setupServer } from 'msw/node';
  */
 const noNotices = () => HttpResponse.json({ rows: [], total: 0, limit: 100, offset: 0 });
 const defaults = [
+  // The palette's "Now" command reads a teacher's periods of today when it opens.
+  http.get('/api/routine/teacher/today', () => HttpResponse.json([])),
   http.get('/api/notice/creator', noNotices),
   http.get('/api/notice/student', noNotices),
   http.get('/api/notice/school', noNotices),

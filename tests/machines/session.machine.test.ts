@@ -1,20 +1,21 @@
 /**
- * Model-based tests for the session machine. The model is the machine itself with each
- * invocation's outcomes (xstate.done.actor.* / xstate.error.actor.*) turned into explicit events,
- * because @xstate/graph traverses pure transitions only. Each generated path is then replayed
- * against a real actor whose actors are deferred fakes: the test resolves or rejects them exactly
- * as the path says, and every state on the way is checked against literal expectations.
+ * Model-based tests for the session machine. The paths come from the machine itself
+ * (tests/helpers/as-model.ts turns each invocation's outcomes into explicit events, because
+ * @xstate/graph traverses pure transitions only). Each generated path is replayed against a real
+ * actor whose actors are deferred fakes: the test resolves or rejects them exactly as the path
+ * says, and every state on the way is checked against what the state must do: the calls it made,
+ * what it saved or forgot in storage, what the sign-in screen would show, which events it accepts.
+ * Nothing is compared with the model's own snapshot (that would test the machine against itself).
  */
 import { createTestModel } from '@xstate/graph';
 import {
   __unsafe_getAllOwnEventDescriptors,
   createActor,
-  createMachine,
   fromPromise,
-  type AnyStateMachine,
   type EventObject,
   type SnapshotFrom,
 } from 'xstate';
+import { asModel } from '../helpers/as-model';
 import type { LoginBody, LoginResponse, UserProfile } from '@/api/schemas/auth';
 import type { FetchMeInput, StoredSession } from '@/api/session';
 import {
@@ -91,6 +92,13 @@ const VIEWER = profile({
 const STUDENT = profile({ id: 77, user_code: 'S-77', user_type: 1, student_code: 'S-77' });
 const PROFILES: Record<number, UserProfile> = { 2: TEACHER, 6: VIEWER };
 
+/** Each token the fakes hand out, and whose it is. */
+const ACCOUNTS: Record<string, { userCode: string; userType: number; profile: UserProfile }> = {
+  'tok-teacher': { userCode: 'T-1001', userType: 2, profile: TEACHER },
+  'tok-viewer': { userCode: 'V-9', userType: 6, profile: VIEWER },
+  'tok-saved': { userCode: 'T-1001', userType: 2, profile: TEACHER },
+};
+
 const SAVED: StoredSession = {
   accessToken: 'tok-saved',
   user_type: 2,
@@ -107,30 +115,7 @@ const OFFLINE_CHECK_MESSAGE = `We could not check your saved sign-in: ${OFFLINE.
 
 const LOGIN: SessionEvent = { type: 'session.login', user_code: 'T-1001', password: 'secret' };
 
-// ---- the model --------------------------------------------------------------------------------
-
-type Config = Record<string, unknown> & {
-  on?: Record<string, unknown>;
-  states?: Record<string, Config>;
-  invoke?:
-    { id: string; onDone?: unknown; onError?: unknown } | Array<{ id: string; onDone?: unknown; onError?: unknown }>;
-};
-
-/** The machine's own config with each invocation replaced by explicit done/error transitions. */
-function asModel(machine: AnyStateMachine): AnyStateMachine {
-  const strip = (node: Config): Config => {
-    const { invoke, states, on, ...rest } = node;
-    const out: Config = { ...rest, on: { ...(on ?? {}) } };
-    for (const inv of invoke ? [invoke].flat() : []) {
-      if (inv.onDone) out.on![`xstate.done.actor.${inv.id}`] = inv.onDone;
-      if (inv.onError) out.on![`xstate.error.actor.${inv.id}`] = inv.onError;
-    }
-    if (states) out.states = Object.fromEntries(Object.entries(states).map(([k, v]) => [k, strip(v)]));
-    return out;
-  };
-  // eslint-disable-next-line @typescript-eslint/no-explicit-any
-  return createMachine(strip(machine.config as Config) as any, machine.implementations as any);
-}
+// ---- the model ----------------------------------------------------------------------------------
 
 type Snap = SnapshotFrom<typeof sessionMachine>;
 type ModelEvent = EventObject & Record<string, unknown>;
@@ -211,10 +196,6 @@ type Session = ReturnType<typeof startSession>;
 function replay(session: Session) {
   const { actor, calls, storage, pending, settle } = session;
   const real = () => actor.getSnapshot();
-  const sameAsModel = (expected: Snap) => {
-    expect(real().value).toEqual(expected.value);
-    expect(real().context).toEqual(expected.context);
-  };
   const send = ({ event }: { event: EventObject }) => {
     actor.send(event as SessionEvent);
   };
@@ -240,13 +221,13 @@ function replay(session: Session) {
       'xstate.error.actor.logout': ({ event }: { event: ModelEvent }) => settle('logout', 'reject', event.error),
     },
     states: {
-      signedOut: (expected: Snap) => {
-        sameAsModel(expected);
+      signedOut: () => {
         const s = real();
-        expect(s.context.token).toBeNull();
-        expect(s.context.profile).toBeNull();
+        expect(s.value).toBe('signedOut');
+        expect(s.context).toMatchObject({ token: null, userType: null, profile: null, school: null });
         expect(s.hasTag('busy')).toBe(false);
         expect(s.can(LOGIN)).toBe(true);
+        expect(s.can({ type: 'session.chooseSchool', school: SCHOOL })).toBe(false);
         expect(Object.keys(pending)).toEqual([]);
         // A saved sign-in survives only a failed check that never reached the server.
         if (s.context.message === OFFLINE_CHECK_MESSAGE) expect(storage.current).toEqual(SAVED);
@@ -262,67 +243,84 @@ function replay(session: Session) {
           OFFLINE_CHECK_MESSAGE,
         ]).toContain(s.context.message);
       },
-      expired: (expected: Snap) => {
-        sameAsModel(expected);
+      expired: () => {
         const s = real();
+        expect(s.value).toBe('expired');
         expect(s.context.message).toBe(SESSION_ENDED_MESSAGE);
         // The 401 said where the user was; a later redirect to sign-in may have updated it.
         expect(['/routine', '/teacherprofile']).toContain(s.context.returnTo);
-        expect(s.context.token).toBeNull();
-        expect(s.context.userCode).not.toBeNull();
+        expect(s.context).toMatchObject({ token: null, profile: null, userType: null });
+        // The user id stays, for the sign-in form to offer again.
+        expect(['T-1001', 'V-9']).toContain(s.context.userCode);
         expect(storage.current).toBeNull();
+        expect(storage.clears).toBeGreaterThan(0);
         expect(s.can(LOGIN)).toBe(true);
+        expect(Object.keys(pending)).toEqual([]);
       },
-      'signingIn.authenticating': (expected: Snap) => {
-        sameAsModel(expected);
+      'signingIn.authenticating': () => {
         const s = real();
+        expect(s.value).toEqual({ signingIn: 'authenticating' });
         expect(s.hasTag('busy')).toBe(true);
         expect(s.can(LOGIN)).toBe(false);
         expect(s.context.message).toBeNull();
+        expect(s.context.token).toBeNull();
         expect(calls.login.at(-1)).toEqual({ user_code: 'T-1001', password: 'secret' });
-        expect(pending.login).toBeDefined();
+        expect(Object.keys(pending)).toEqual(['login']);
       },
-      'signingIn.loadingProfile': (expected: Snap) => {
-        sameAsModel(expected);
+      'signingIn.loadingProfile': () => {
         const s = real();
+        expect(s.value).toEqual({ signingIn: 'loadingProfile' });
         expect(s.hasTag('busy')).toBe(true);
+        const account = ACCOUNTS[s.context.token ?? ''];
         expect(['tok-teacher', 'tok-viewer']).toContain(s.context.token);
         expect(calls.fetchMe.at(-1)).toEqual({
           token: s.context.token,
-          user_code: s.context.userCode,
-          user_type: s.context.userType,
+          user_code: account.userCode,
+          user_type: account.userType,
         });
+        expect(Object.keys(pending)).toEqual(['fetchMe']);
+        // Nothing is saved before the server confirmed who this is.
+        expect(storage.current?.accessToken).not.toBe(s.context.token);
       },
-      restoring: (expected: Snap) => {
-        sameAsModel(expected);
+      restoring: () => {
         const s = real();
+        expect(s.value).toBe('restoring');
         expect(s.hasTag('busy')).toBe(true);
+        expect(s.can(LOGIN)).toBe(false);
         expect(calls.fetchMe.at(-1)).toEqual({ token: 'tok-saved', user_code: 'T-1001', user_type: 2 });
         expect(s.context.profile).toBeNull();
+        expect(Object.keys(pending)).toEqual(['fetchMe']);
       },
-      signedIn: (expected: Snap) => {
-        sameAsModel(expected);
+      signedIn: () => {
         const s = real();
+        expect(s.value).toBe('signedIn');
         expect(s.hasTag('busy')).toBe(false);
-        expect(['tok-teacher', 'tok-viewer', 'tok-saved']).toContain(s.context.token);
-        expect(s.context.profile).toEqual(PROFILES[s.context.userType!]);
+        const account = ACCOUNTS[s.context.token ?? ''];
+        expect(account).toBeDefined();
+        expect(s.context.profile).toEqual(account.profile);
         expect(s.context.message).toBeNull();
         expect(storage.current).toEqual({
           accessToken: s.context.token,
-          user_type: s.context.userType,
-          user_code: s.context.userCode,
+          user_type: account.userType,
+          user_code: account.userCode,
           expires_at: EXPIRES,
           school: s.context.school,
         });
-        // Only a viewer ever holds a chosen school.
-        if (s.context.userType !== 6) expect(s.context.school).toBeNull();
+        expect(Object.keys(pending)).toEqual([]);
+        // Only a viewer may hold (and choose) a school.
+        const viewer = account.userType === 6;
+        expect(s.can({ type: 'session.chooseSchool', school: SCHOOL })).toBe(viewer);
+        if (!viewer) expect(s.context.school).toBeNull();
+        else expect([null, SCHOOL]).toContainEqual(s.context.school);
       },
-      signingOut: (expected: Snap) => {
-        sameAsModel(expected);
+      signingOut: () => {
         const s = real();
+        expect(s.value).toBe('signingOut');
         expect(s.hasTag('busy')).toBe(true);
+        // Forgotten locally at once, whatever the server answers.
         expect(storage.current).toBeNull();
         expect(calls.logout.at(-1)).toEqual({ token: s.context.token });
+        expect(Object.keys(pending)).toEqual(['logout']);
       },
     },
   };

@@ -1,7 +1,22 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { registerCommands, type Command } from '@/ui/commands';
-import { currentPath, fakeAuthServer, renderApp, server, STUDENT, TEACHER, VIEWER } from './helpers';
+import type { RoutineTodayRow } from '@/api/schemas/routines';
+import { duePeriod } from '@/ui/built-in-commands';
+import { TOUCH_QUERY } from '@/ui/keyboard';
+import {
+  ADMIN,
+  currentPath,
+  fakeAuthServer,
+  holdUnsavedWork,
+  renderApp,
+  routineRow,
+  server,
+  signInWith,
+  STUDENT,
+  TEACHER,
+  VIEWER,
+} from './helpers';
 
 function optionNames() {
   // The first span is the label; the second carries the group and hints.
@@ -167,11 +182,261 @@ describe('command palette', () => {
     }
   });
 
-  it('is not available to signed-out visitors', async () => {
+  it('is not available to signed-out visitors, and is once they sign in', async () => {
+    fakeAuthServer(STUDENT);
+    // Both chunks already loaded: had the keys opened it, it would be on screen within the wait
+    // below, so its absence is not a race with a lazy load.
+    await Promise.all([import('@/ui/app-shell'), import('@/ui/command-palette')]);
     const { user } = renderApp('/login');
     await screen.findByLabelText('User ID, e-mail or phone');
     await user.keyboard('{Control>}k{/Control}');
+    await act(() => new Promise((resolve) => setTimeout(resolve, 100)));
     expect(screen.queryByPlaceholderText('Search pages and actions…')).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /Search or jump/ })).not.toBeInTheDocument();
+
+    // The same keys open it once signed in.
+    await signInWith(user, 'S-2024-07', 'correct horse');
+    await screen.findByRole('heading', { name: 'Student Dashboard' });
+    await user.keyboard('{Control>}k{/Control}');
+    expect(await screen.findByPlaceholderText('Search pages and actions…')).toBeInTheDocument();
+  });
+});
+
+describe('the palette and unsaved work', () => {
+  beforeEach(() => {
+    server.use(http.get('/api/routine/teacher', () => HttpResponse.json([])));
+  });
+
+  it('asks before the palette leaves a screen with unsaved work: Stay keeps it, Leave goes', async () => {
+    fakeAuthServer(TEACHER).savedSignIn();
+    const { user } = renderApp('/teacher-admin');
+    await screen.findByRole('heading', { name: 'Teacher Dashboard' });
+    const release = holdUnsavedWork('Your attendance marks are not submitted.');
+    try {
+      await user.keyboard('{Control>}k{/Control}');
+      await user.type(await screen.findByPlaceholderText('Search pages and actions…'), 'my routine');
+      await user.keyboard('{Enter}');
+      const dialog = await screen.findByRole('dialog', { name: 'Leave this page?' });
+      expect(dialog).toHaveTextContent('Your attendance marks are not submitted.');
+      await user.click(within(dialog).getByRole('button', { name: 'Stay' }));
+      await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+      expect(currentPath()).toBe('/teacher-admin');
+
+      await user.keyboard('{Control>}k{/Control}');
+      await user.type(await screen.findByPlaceholderText('Search pages and actions…'), 'my routine');
+      await user.keyboard('{Enter}');
+      await user.click(
+        within(await screen.findByRole('dialog', { name: 'Leave this page?' })).getByRole('button', { name: 'Leave' }),
+      );
+      await waitFor(() => expect(currentPath()).toBe('/routine'));
+    } finally {
+      release();
+    }
+  });
+});
+
+describe('focus after the palette or a dialog closes', () => {
+  beforeEach(() => {
+    server.use(http.get('/api/routine/teacher', () => HttpResponse.json([])));
+  });
+
+  it('returns to the search button after Escape', async () => {
+    fakeAuthServer(TEACHER).savedSignIn();
+    const { user } = renderApp('/teacher-admin');
+    await screen.findByRole('heading', { name: 'Teacher Dashboard' });
+    const button = screen.getByRole('button', { name: /Search or jump/ });
+    await user.click(button);
+    expect(await screen.findByPlaceholderText('Search pages and actions…')).toHaveFocus();
+    await user.keyboard('{Escape}');
+    await waitFor(() => expect(button).toHaveFocus());
+  });
+
+  it('returns to the tile that had focus after Ctrl+K and Escape, and after the shortcut list', async () => {
+    fakeAuthServer(TEACHER).savedSignIn();
+    const { user } = renderApp('/teacher-admin');
+    await screen.findByRole('heading', { name: 'Teacher Dashboard' });
+    const tile = within(screen.getByRole('navigation', { name: 'Features' })).getByRole('link', { name: /Routine/ });
+    act(() => tile.focus());
+    await user.keyboard('{Control>}k{/Control}');
+    expect(await screen.findByPlaceholderText('Search pages and actions…')).toHaveFocus();
+    await user.keyboard('{Escape}');
+    await waitFor(() => expect(tile).toHaveFocus());
+
+    await user.keyboard('?');
+    const dialog = await screen.findByRole('dialog', { name: 'Keyboard shortcuts' });
+    await user.click(within(dialog).getByRole('button', { name: 'Close' }));
+    await waitFor(() => expect(tile).toHaveFocus());
+  });
+
+  it('moves focus to the new page after a command navigates', async () => {
+    fakeAuthServer(TEACHER).savedSignIn();
+    const { user } = renderApp('/teacher-admin');
+    await screen.findByRole('heading', { name: 'Teacher Dashboard' });
+    await user.click(screen.getByRole('button', { name: /Search or jump/ }));
+    await user.type(await screen.findByPlaceholderText('Search pages and actions…'), 'my routine');
+    await user.keyboard('{Enter}');
+    await screen.findByRole('heading', { name: 'My Routine' });
+    // The search button is still there, but what the user asked for is the page.
+    await waitFor(() => expect(document.getElementById('main')).toHaveFocus());
+  });
+});
+
+describe('the palette on a touch screen', () => {
+  const realMatchMedia = window.matchMedia;
+  beforeEach(() => {
+    server.use(http.get('/api/routine/teacher', () => HttpResponse.json([])));
+    window.matchMedia = ((query: string) => ({
+      matches: query === TOUCH_QUERY,
+      media: query,
+      onchange: null,
+      addListener: () => {},
+      removeListener: () => {},
+      addEventListener: () => {},
+      removeEventListener: () => {},
+      dispatchEvent: () => false,
+    })) as typeof window.matchMedia;
+  });
+  afterEach(() => {
+    window.matchMedia = realMatchMedia;
+  });
+
+  it('opens from the header’s search button and leaves the keyboard shortcuts out', async () => {
+    fakeAuthServer(TEACHER).savedSignIn();
+    const { user } = renderApp('/teacher-admin');
+    await screen.findByRole('heading', { name: 'Teacher Dashboard' });
+    await user.click(screen.getByRole('button', { name: /Search or jump/ }));
+    await screen.findByPlaceholderText('Search pages and actions…');
+    expect(optionNames()).toContain('Log out');
+    expect(optionNames()).not.toContain('Keyboard shortcuts');
+  });
+});
+
+describe('the palette ranks for the moment', () => {
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
+  const period = (over: Partial<RoutineTodayRow>): RoutineTodayRow => ({
+    ...routineRow({}),
+    date: '2026-03-01',
+    attendance_taken: false,
+    ...over,
+  });
+  const TODAY = [
+    period({ id: 11, period_code: '1st', start_time: '08:00:00', end_time: '08:45:00', attendance_taken: true }),
+    period({
+      id: 12,
+      period_code: '3rd',
+      start_time: '10:00:00',
+      end_time: '10:45:00',
+      subject_name: 'Mathematics',
+      class_name: 'Six',
+      section_default_name: 'A',
+    }),
+    period({
+      id: 13,
+      period_code: '4th',
+      start_time: '11:00:00',
+      end_time: '11:45:00',
+      subject_name: 'ICT',
+      class_name: 'Ten',
+      section_default_name: 'B',
+    }),
+  ];
+
+  /** The school's clock (Asia/Dhaka, UTC+6) at `time` on 1 March 2026; only Date is faked. */
+  function at(time: string) {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(new Date(`2026-03-01T${time}+06:00`));
+  }
+
+  function serveToday(periods: RoutineTodayRow[]) {
+    const asked: Array<string | null> = [];
+    server.use(
+      http.get('/api/routine/teacher', () => HttpResponse.json([])),
+      http.get('/api/routine/teacher/today', ({ request }) => {
+        const url = new URL(request.url);
+        asked.push(`${url.searchParams.get('teacher_id')} ${url.searchParams.get('today')}`);
+        return HttpResponse.json(periods);
+      }),
+      http.get('/api/attendance/student', () => HttpResponse.json([])),
+    );
+    return asked;
+  }
+
+  it('offers a teacher in class the period under way first for “attendance”', async () => {
+    at('10:20:00');
+    const asked = serveToday(TODAY);
+    fakeAuthServer(TEACHER).savedSignIn();
+    const { user } = renderApp('/teacher-admin');
+    await screen.findByRole('heading', { name: 'Teacher Dashboard' });
+    await user.keyboard('{Control>}k{/Control}');
+    await user.type(await screen.findByPlaceholderText('Search pages and actions…'), 'attendance');
+    await waitFor(() => expect(optionNames()[0]).toBe('Take attendance: 3rd · Mathematics, Six A'));
+    expect(optionNames()[1]).toBe('Take Attendance');
+    expect(screen.getByRole('option', { selected: true })).toHaveTextContent('now, until 10:45 AM');
+    // (StrictMode asks twice.)
+    expect([...new Set(asked)]).toEqual(['41 2026-03-01']);
+    await user.keyboard('{Enter}');
+    await waitFor(() => expect(currentPath()).toBe('/teacherattendance?next=1'));
+  });
+
+  it('offers the next period between classes, and lists it under “Now” before anything is typed', async () => {
+    at('10:50:00');
+    serveToday(TODAY);
+    fakeAuthServer(TEACHER).savedSignIn();
+    const { user } = renderApp('/teacher-admin');
+    await screen.findByRole('heading', { name: 'Teacher Dashboard' });
+    await user.keyboard('{Control>}k{/Control}');
+    await screen.findByPlaceholderText('Search pages and actions…');
+    await waitFor(() => expect(optionNames()[0]).toBe('Take attendance: 4th · ICT, Ten B'));
+    expect(screen.getByText('Now', { selector: '[cmdk-group-heading]' })).toBeInTheDocument();
+    expect(screen.getByRole('option', { selected: true })).toHaveTextContent('next, 11:00 AM');
+  });
+
+  it('offers nothing extra after the last period: the page comes first', async () => {
+    at('15:00:00');
+    serveToday(TODAY);
+    fakeAuthServer(TEACHER).savedSignIn();
+    const { user } = renderApp('/teacher-admin');
+    await screen.findByRole('heading', { name: 'Teacher Dashboard' });
+    await user.keyboard('{Control>}k{/Control}');
+    await user.type(await screen.findByPlaceholderText('Search pages and actions…'), 'attendance');
+    await waitFor(() => expect(screen.queryByRole('progressbar')).not.toBeInTheDocument());
+    expect(optionNames()[0]).toBe('Take Attendance');
+    expect(optionNames().join('|')).not.toMatch(/Take attendance:/);
+  });
+
+  it('is not offered to a school admin, who takes no roster of their own', async () => {
+    const asked = serveToday(TODAY);
+    fakeAuthServer(ADMIN).savedSignIn();
+    const { user } = renderApp('/school-admin');
+    await screen.findByRole('heading', { name: 'School Admin Dashboard' });
+    await user.keyboard('{Control>}k{/Control}');
+    await user.type(await screen.findByPlaceholderText('Search pages and actions…'), 'attendance');
+    await waitFor(() => expect(optionNames()[0]).toBe('Attendance Dashboard'));
+    expect(asked).toEqual([]);
+  });
+});
+
+describe('duePeriod', () => {
+  it('takes the period under way if not taken, else the next one not taken, else none', () => {
+    const p = (id: number, start: string, end: string, taken = false) =>
+      ({
+        ...routineRow({ id }),
+        date: '2026-03-01',
+        start_time: start,
+        end_time: end,
+        attendance_taken: taken,
+      }) as RoutineTodayRow;
+    const day = [p(2, '09:00:00', '09:45:00'), p(1, '08:00:00', '08:45:00', true), p(3, '10:00:00', '10:45:00')];
+    expect(duePeriod(day, '07:30:00')).toMatchObject({ period: { id: 2 }, when: 'next' });
+    expect(duePeriod(day, '08:10:00')).toMatchObject({ period: { id: 2 }, when: 'next' });
+    expect(duePeriod(day, '09:00:00')).toMatchObject({ period: { id: 2 }, when: 'now' });
+    expect(duePeriod(day, '09:45:00')).toMatchObject({ period: { id: 3 }, when: 'next' });
+    expect(duePeriod(day, '10:44:59')).toMatchObject({ period: { id: 3 }, when: 'now' });
+    expect(duePeriod(day, '10:45:00')).toBeNull();
+    expect(duePeriod([], '09:00:00')).toBeNull();
   });
 });
 

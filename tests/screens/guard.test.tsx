@@ -1,9 +1,10 @@
-import { screen, waitFor } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import {
   ADMIN,
   currentPath,
   fakeAuthServer,
+  holdUnsavedWork,
   renderApp,
   routineRow,
   server,
@@ -112,15 +113,97 @@ describe('the route guard', () => {
     await waitFor(() => expect(currentPath()).toBe('/teacher-admin'));
   });
 
-  it('keeps the old spellings: /academic-calender and /student-notice_option open', async () => {
+  it('keeps the old spellings: /student-notice_option opens for a student', async () => {
     fakeAuthServer(STUDENT).savedSignIn();
     renderApp('/student-notice_option');
     expect(await screen.findByRole('heading', { name: 'Notices' })).toBeInTheDocument();
     expect(currentPath()).toBe('/student-notice_option');
   });
 
+  it('keeps the old spellings: /academic-calender opens for a school admin', async () => {
+    fakeAuthServer(ADMIN).savedSignIn();
+    renderApp('/academic-calender');
+    expect(await screen.findByRole('heading', { name: 'Academic Calendar' })).toBeInTheDocument();
+    expect(currentPath()).toBe('/academic-calender');
+    expect(screen.getByText(/not available yet/)).toBeInTheDocument();
+  });
+
   it('says “Page not found” for an address that is not in the route table', async () => {
     renderApp('/no-such-page');
     expect(await screen.findByRole('heading', { name: 'Page not found' })).toBeInTheDocument();
+  });
+});
+
+describe('leaving a screen with unsaved work', () => {
+  beforeEach(() => {
+    server.use(
+      http.get('/api/routine/teacher', () => HttpResponse.json([])),
+      http.get('/api/teacher/profile', () => HttpResponse.json(TEACHER_CARD)),
+    );
+  });
+
+  it('asks before a link leaves: Stay keeps the page, Leave follows the link', async () => {
+    fakeAuthServer(TEACHER).savedSignIn();
+    const { user } = renderApp('/teacher-admin');
+    await screen.findByRole('heading', { name: 'Teacher Dashboard' });
+    const release = holdUnsavedWork();
+    try {
+      const routine = within(screen.getByRole('navigation', { name: 'Features' })).getByRole('link', {
+        name: /Routine/,
+      });
+      await user.click(routine);
+      const dialog = await screen.findByRole('dialog', { name: 'Leave this page?' });
+      await user.click(within(dialog).getByRole('button', { name: 'Stay' }));
+      await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+      expect(currentPath()).toBe('/teacher-admin');
+
+      await user.click(routine);
+      await user.click(
+        within(await screen.findByRole('dialog', { name: 'Leave this page?' })).getByRole('button', { name: 'Leave' }),
+      );
+      expect(await screen.findByRole('heading', { name: 'My Routine' })).toBeInTheDocument();
+      expect(currentPath()).toBe('/routine');
+    } finally {
+      release();
+    }
+  });
+
+  it('asks before Back leaves: Stay keeps the page and its address, Leave goes back', async () => {
+    fakeAuthServer(TEACHER).savedSignIn();
+    const { user } = renderApp('/teacher-admin');
+    await screen.findByRole('heading', { name: 'Teacher Dashboard' });
+    await user.click(
+      within(screen.getByRole('navigation', { name: 'Features' })).getByRole('link', { name: /Routine/ }),
+    );
+    await screen.findByRole('heading', { name: 'My Routine' });
+    const release = holdUnsavedWork();
+    try {
+      act(() => window.history.back());
+      const dialog = await screen.findByRole('dialog', { name: 'Leave this page?' });
+      await user.click(within(dialog).getByRole('button', { name: 'Stay' }));
+      await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+      expect(currentPath()).toBe('/routine');
+      expect(screen.getByRole('heading', { name: 'My Routine' })).toBeInTheDocument();
+
+      act(() => window.history.back());
+      await user.click(
+        within(await screen.findByRole('dialog', { name: 'Leave this page?' })).getByRole('button', { name: 'Leave' }),
+      );
+      expect(await screen.findByRole('heading', { name: 'Teacher Dashboard' })).toBeInTheDocument();
+      expect(currentPath()).toBe('/teacher-admin');
+    } finally {
+      release();
+    }
+  });
+
+  it('does not ask when nothing is unsaved', async () => {
+    fakeAuthServer(TEACHER).savedSignIn();
+    const { user } = renderApp('/teacher-admin');
+    await screen.findByRole('heading', { name: 'Teacher Dashboard' });
+    await user.click(
+      within(screen.getByRole('navigation', { name: 'Features' })).getByRole('link', { name: /Routine/ }),
+    );
+    expect(await screen.findByRole('heading', { name: 'My Routine' })).toBeInTheDocument();
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
   });
 });

@@ -10,6 +10,7 @@ import { STORAGE_KEY, type StoredSession } from '@/api/session';
 import type { QueryClient } from '@tanstack/react-query';
 import { App } from '@/app';
 import { createQueryClient } from '@/api/query';
+import { useUnsavedChanges } from '@/ui/unsaved';
 import { server } from '../helpers/msw';
 
 export { server };
@@ -249,4 +250,18 @@ export function currentPath(): string {
 export function storedSession(): StoredSession | null {
   const raw = localStorage.getItem(STORAGE_KEY);
   return raw ? (JSON.parse(raw) as StoredSession) : null;
+}
+
+function UnsavedWork({ message }: { message?: string }) {
+  useUnsavedChanges(true, message);
+  return null;
+}
+
+/**
+ * A stand-in for a screen holding unsaved work (a half-taken roster, a notice being written):
+ * while it is mounted, leaving asks first. Returns the function that lets go of it.
+ */
+export function holdUnsavedWork(message?: string): () => void {
+  const { unmount } = render(<UnsavedWork message={message} />);
+  return unmount;
 }

@@ -1,12 +1,14 @@
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import {
   ADMIN,
   currentPath,
   fakeAuthServer,
+  holdUnsavedWork,
   renderApp,
   schoolRow,
   server,
+  signInWith,
   STUDENT,
   TEACHER,
   TEACHER_CARD,
@@ -41,7 +43,7 @@ describe('profile pages and the header menu', () => {
     );
     const { user } = renderApp('/student-admin');
     await screen.findByRole('heading', { name: 'Student Dashboard' });
-    await user.click(screen.getByRole('button', { name: 'Profile menu' }));
+    await user.click(screen.getByRole('button', { name: 'Profile menu, AH' }));
     await user.click(await screen.findByRole('menuitem', { name: 'Profile' }));
 
     expect(await screen.findByRole('heading', { name: 'Arif Hossain' })).toBeInTheDocument();
@@ -78,18 +80,50 @@ describe('profile pages and the header menu', () => {
     expect(screen.getByRole('link', { name: 'Reset password' })).toHaveAttribute('href', '/teacherpassword');
   });
 
-  it('Log out in the menu goes to /login and forgets the sign-in', async () => {
+  it('Log out in the menu goes to /login and forgets the sign-in and the page', async () => {
     const auth = fakeAuthServer(STUDENT);
     const token = auth.savedSignIn();
-    const { user } = renderApp('/student-admin');
-    await screen.findByRole('heading', { name: 'Student Dashboard' });
-    await user.click(screen.getByRole('button', { name: 'Profile menu' }));
+    server.use(http.get('/api/student/profile', () => HttpResponse.json([])));
+    const { user } = renderApp('/studentprofile');
+    await screen.findByRole('heading', { name: 'My profile' });
+    await user.click(screen.getByRole('button', { name: 'Profile menu, AH' }));
     await user.click(await screen.findByRole('menuitem', { name: 'Log out' }));
     expect(await screen.findByLabelText('User ID, e-mail or phone')).toBeInTheDocument();
     expect(currentPath()).toBe('/login');
     expect(auth.calls.logout).toEqual([token]);
     expect(localStorage.length).toBe(0);
-    // Nothing is remembered: the next sign-in goes to the dashboard.
+    // Signing out is not a session that ended: no message, and the page is not remembered, so
+    // the next sign-in lands on the dashboard rather than back on /studentprofile.
     expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+    await signInWith(user, 'S-2024-07', 'correct horse');
+    expect(await screen.findByRole('heading', { name: 'Student Dashboard' })).toBeInTheDocument();
+    expect(currentPath()).toBe('/student-admin');
+  });
+
+  it('asks before logging out of a screen with unsaved work, and stays on “Stay”', async () => {
+    const auth = fakeAuthServer(STUDENT);
+    auth.savedSignIn();
+    const { user } = renderApp('/student-admin');
+    await screen.findByRole('heading', { name: 'Student Dashboard' });
+    const stop = holdUnsavedWork();
+    try {
+      await user.click(screen.getByRole('button', { name: 'Profile menu, AH' }));
+      await user.click(await screen.findByRole('menuitem', { name: 'Log out' }));
+      const dialog = await screen.findByRole('dialog', { name: 'Leave this page?' });
+      await user.click(within(dialog).getByRole('button', { name: 'Stay' }));
+      await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+      expect(auth.calls.logout).toEqual([]);
+      expect(currentPath()).toBe('/student-admin');
+
+      await user.click(screen.getByRole('button', { name: 'Profile menu, AH' }));
+      await user.click(await screen.findByRole('menuitem', { name: 'Log out' }));
+      await user.click(
+        within(await screen.findByRole('dialog', { name: 'Leave this page?' })).getByRole('button', { name: 'Leave' }),
+      );
+      expect(await screen.findByLabelText('User ID, e-mail or phone')).toBeInTheDocument();
+      expect(auth.calls.logout).toHaveLength(1);
+    } finally {
+      stop();
+    }
   });
 });

@@ -1,6 +1,8 @@
-import { ALL_USER_TYPES, HOME_ROUTE } from '@/api/permissions';
-import { DASHBOARD_TILES, findRoute, PROFILE_ROUTE, ROUTES, routesFor, tilesFor } from '@/routes';
+import { ALL_USER_TYPES, can, HOME_ROUTE, PROFILE_ROUTE, USER_TYPES } from '@/api/permissions';
+import { audience, canOpen, DASHBOARD_TILES, findRoute, isPublic, ROUTES, routesFor, tilesFor } from '@/routes';
 import { decideAccess, forWhom, type SessionView } from '@/app';
+
+const { student: S, teacher: T, schoolAdmin: A, superAdmin: SA, viewer: V } = USER_TYPES;
 
 // Copied from the spec, part 1, section 2 "Complete route table", exactly as written.
 const SPEC_ROUTE_TABLE =
@@ -82,22 +84,75 @@ describe('routes.ts', () => {
       '/period-create',
       '/create-period',
     ]) {
-      expect(findRoute(path)?.userTypes).toEqual([5, 4]);
+      expect(audience(findRoute(path)!)).toEqual([A, SA]);
     }
-    expect(findRoute('/add-school')?.userTypes).toEqual([5]);
-    expect(findRoute('/add-organization')?.userTypes).toEqual([5]);
-    expect(findRoute('/gradesheet')?.userTypes).toEqual(expect.arrayContaining([1, 6]));
+    expect(audience(findRoute('/add-school')!)).toEqual([SA]);
+    expect(audience(findRoute('/add-organization')!)).toEqual([SA]);
+    expect(audience(findRoute('/gradesheet')!)).toEqual([S, T, A, V]);
+  });
+
+  it('opens each role’s pages to that role only (spec part 1 section 6, part 2 section 6)', () => {
+    expect(audience(findRoute('/teacherattendance')!)).toEqual([T]);
+    expect(audience(findRoute('/attendance')!)).toEqual([A]);
+    expect(audience(findRoute('/viewershowattendanceview')!)).toEqual([V]);
+    expect(audience(findRoute('/classbasedstudentabsence')!)).toEqual([A, V]);
+    expect(audience(findRoute('/studentprofile')!)).toEqual([S]);
+    expect(audience(findRoute('/teacherprofile')!)).toEqual([T, A, V]);
+    expect(audience(findRoute('/student-notice-list')!)).toEqual([S]);
+    expect(audience(findRoute('/viewer-school')!)).toEqual([V]);
+  });
+
+  it('admits somebody to every protected route, and nobody signed out', () => {
+    for (const route of ROUTES) {
+      if (isPublic(route)) continue;
+      expect(audience(route).length, route.path).toBeGreaterThan(0);
+      expect(canOpen(route, null), route.path).toBe(false);
+    }
+  });
+
+  it('never opens a route for a user type that could not make the calls its screen makes', () => {
+    const gaps: string[] = [];
+    for (const route of ROUTES) {
+      for (const type of audience(route)) {
+        for (const action of route.calls) {
+          if (!can(type, action)) gaps.push(`${route.path}: user type ${type} may open it but not call ${action}`);
+        }
+      }
+    }
+    expect(gaps).toEqual([]);
+  });
+
+  it('lists the calls of every built screen that reads or writes data', () => {
+    const readers = ROUTES.filter((r) => r.built && r.calls.length > 0).map((r) => r.path);
+    // Every built screen except sign-in, the plain dashboards and the notice menus calls the API.
+    const silent = ROUTES.filter((r) => r.built && r.calls.length === 0)
+      .map((r) => r.path)
+      .sort();
+    expect(silent).toEqual(
+      [
+        '/',
+        '/login',
+        '/super-admin',
+        '/school-admin',
+        '/student-admin',
+        '/viewer-admin',
+        '/teacher-feature',
+        '/student-notice_option',
+        '/viewer-notice',
+      ].sort(),
+    );
+    expect(readers).toContain('/teacherattendance');
   });
 
   it('points every dashboard tile at a route its dashboard’s user may open', () => {
     for (const [dashboard, tiles] of Object.entries(DASHBOARD_TILES)) {
       const owner = findRoute(dashboard);
       expect(owner).toBeDefined();
-      const type = (owner!.userTypes as number[])[0] as 1 | 2 | 4 | 5 | 6;
+      const type = audience(owner!)[0];
       expect(tilesFor(dashboard, type)).toHaveLength(tiles.length);
     }
-    expect(tilesFor('/teacher-admin', 1)).toEqual([]);
-    expect(tilesFor('/super-admin', 5).map((t) => t.to)).toEqual([
+    expect(tilesFor('/teacher-admin', S)).toEqual([]);
+    expect(tilesFor('/super-admin', SA).map((t) => t.to)).toEqual([
       '/add-school',
       '/add-organization',
       '/create-class',
@@ -106,12 +161,37 @@ describe('routes.ts', () => {
       '/create-subject',
     ]);
   });
+
+  it('lets the guard, the tiles and the palette agree on who may open what', () => {
+    for (const type of ALL_USER_TYPES) {
+      const view: SessionView = {
+        phase: 'signedIn',
+        userType: type,
+        school: { id: 1, school_name: 'X' },
+        returnTo: null,
+      };
+      const opened = ROUTES.filter((r) => !isPublic(r) && decideAccess(r.path, r, view).kind === 'shell');
+      expect(
+        opened
+          .filter((r) => !r.aliasOf)
+          .map((r) => r.path)
+          .sort(),
+      ).toEqual(
+        routesFor(type)
+          .map((r) => r.path)
+          .sort(),
+      );
+      for (const tiles of Object.keys(DASHBOARD_TILES)) {
+        for (const tile of tilesFor(tiles, type)) expect(opened.map((r) => r.path)).toContain(tile.to);
+      }
+    }
+  });
 });
 
 describe('decideAccess', () => {
   const view = (over: Partial<SessionView>): SessionView => ({
     phase: 'signedIn',
-    userType: 2,
+    userType: T,
     school: null,
     returnTo: null,
     ...over,
@@ -151,21 +231,21 @@ describe('decideAccess', () => {
       message: 'That page is for super admins.',
     });
     expect(forWhom(findRoute('/showhomework')!)).toBe('That page is for school admins and viewers.');
-    expect(forWhom(findRoute('/gradesheet')!)).toBe('That page is for students, viewers, teachers and school admins.');
+    expect(forWhom(findRoute('/gradesheet')!)).toBe('That page is for students, teachers, school admins and viewers.');
   });
 
   it('asks a viewer to choose a school before browsing one', () => {
-    expect(decideAccess('/viewer-notice', findRoute('/viewer-notice'), view({ userType: 6 }))).toMatchObject({
+    expect(decideAccess('/viewer-notice', findRoute('/viewer-notice'), view({ userType: V }))).toMatchObject({
       to: '/viewer-school',
     });
     expect(
       decideAccess(
         '/viewer-notice',
         findRoute('/viewer-notice'),
-        view({ userType: 6, school: { id: 1, school_name: 'X' } }),
+        view({ userType: V, school: { id: 1, school_name: 'X' } }),
       ).kind,
     ).toBe('shell');
     // A school admin opening a shared page needs no chosen school.
-    expect(decideAccess('/showhomework', findRoute('/showhomework'), view({ userType: 4 })).kind).toBe('shell');
+    expect(decideAccess('/showhomework', findRoute('/showhomework'), view({ userType: A })).kind).toBe('shell');
   });
 });

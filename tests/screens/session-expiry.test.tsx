@@ -27,7 +27,7 @@ describe('a session that ends on the server', () => {
 
     // The session ends on the server (expired or revoked elsewhere) while the user is working.
     auth.valid.delete(oldToken);
-    await user.click(screen.getByRole('button', { name: 'Profile menu' }));
+    await user.click(screen.getByRole('button', { name: 'Profile menu, RK' }));
     await user.click(await screen.findByRole('menuitem', { name: 'Profile' }));
 
     expect(await screen.findByRole('alert')).toHaveTextContent('Your session has ended. Please sign in again.');

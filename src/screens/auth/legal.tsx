@@ -39,7 +39,7 @@ function PrivacyText() {
 
 export function LegalLinks() {
   const [open, setOpen] = useState<'terms' | 'privacy' | null>(null);
-  const linkClass = 'rounded underline underline-offset-2 hover:text-slate-900';
+  const linkClass = 'inline-flex min-h-11 items-center rounded px-1 underline underline-offset-2 hover:text-slate-900';
   return (
     <nav aria-label="Legal" className="flex gap-4">
       <button type="button" className={linkClass} onClick={() => setOpen('terms')}>

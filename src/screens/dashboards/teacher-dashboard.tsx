@@ -2,13 +2,14 @@
  * /teacher-admin: 'Teacher Dashboard' tiles, then the teacher's name and code and their routine
  * (spec part 1, Teacher dashboard): day, period, start and end time, subject, class, section, room.
  */
+import { useQuery } from '@tanstack/react-query';
 import type { RoutineRow } from '@/api/schemas/routines';
-import { fetchTeacherRoutine } from '@/api/routines';
-import { useApi } from '@/api/use-query';
+import { teacherRoutineQuery } from '@/api/routines';
 import { formatClockTime } from '@/ui/format';
 import { Card, PageHeader } from '@/ui/page';
 import { useSignedIn } from '@/ui/session';
-import { EmptyState, ErrorState, Loading } from '@/ui/status';
+import { QueryState } from '@/ui/status';
+import { DataTable, Td } from '@/ui/table';
 import { TileGrid } from '@/ui/tile-grid';
 
 export default function TeacherDashboard() {
@@ -30,7 +31,7 @@ export default function TeacherDashboard() {
             </div>
           </dl>
         </Card>
-        <Card title="My routine" className="lg:col-span-2">
+        <Card title="My routine" className="min-w-0 lg:col-span-2">
           <TeacherRoutine teacherId={profile.id} />
         </Card>
       </div>
@@ -39,62 +40,37 @@ export default function TeacherDashboard() {
 }
 
 function TeacherRoutine({ teacherId }: { teacherId: number }) {
-  const routine = useApi(`routine.teacher:${teacherId}`, () => fetchTeacherRoutine(teacherId));
-  if (routine.status === 'error')
-    return <ErrorState error={routine.error} onRetry={routine.reload} what="your routine" />;
-  if (routine.status !== 'success') return <Loading label="Loading your routine…" />;
-  if (routine.data.length === 0) return <EmptyState>No classes are in your routine yet.</EmptyState>;
-  return <RoutineTable rows={routine.data} />;
+  const routine = useQuery(teacherRoutineQuery(teacherId));
+  return (
+    <QueryState
+      query={routine}
+      what="your routine"
+      loadingLabel="Loading your routine…"
+      empty="No classes are in your routine yet."
+      isEmpty={(rows) => rows.length === 0}
+    >
+      {(rows) => <RoutineTable rows={rows} />}
+    </QueryState>
+  );
 }
 
-function RoutineTable({ rows }: { rows: RoutineRow[] }) {
+const HEAD = ['Day', 'Period', 'Start', 'End', 'Subject', 'Class', 'Section', 'Room'] as const;
+
+function RoutineTable({ rows }: { rows: readonly RoutineRow[] }) {
   return (
-    <div className="-mx-5 overflow-x-auto px-5">
-      <table className="w-full min-w-[40rem] text-left text-sm">
-        <caption className="sr-only">Your routine</caption>
-        <thead className="border-b border-slate-200 text-xs uppercase text-slate-500">
-          <tr>
-            <th scope="col" className="py-2 pr-3">
-              Day
-            </th>
-            <th scope="col" className="py-2 pr-3">
-              Period
-            </th>
-            <th scope="col" className="py-2 pr-3">
-              Start
-            </th>
-            <th scope="col" className="py-2 pr-3">
-              End
-            </th>
-            <th scope="col" className="py-2 pr-3">
-              Subject
-            </th>
-            <th scope="col" className="py-2 pr-3">
-              Class
-            </th>
-            <th scope="col" className="py-2 pr-3">
-              Section
-            </th>
-            <th scope="col" className="py-2">
-              Room
-            </th>
-          </tr>
-        </thead>
-        <tbody className="divide-y divide-slate-100">
-          {rows.map((row) => (
-            <tr key={row.id}>
-              <td className="py-2 pr-3">{row.day}</td>
-              <td className="py-2 pr-3">{row.period_code}</td>
-              <td className="py-2 pr-3">{formatClockTime(row.start_time)}</td>
-              <td className="py-2 pr-3">{formatClockTime(row.end_time)}</td>
-              <td className="py-2 pr-3">{row.subject_name}</td>
-              <td className="py-2 pr-3">{row.class_name}</td>
-              <td className="py-2 pr-3">{row.section_default_name}</td>
-              <td className="py-2">{row.room}</td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </div>
+    <DataTable caption="Your routine" head={HEAD} cards minWidth="40rem">
+      {rows.map((row) => (
+        <tr key={row.id}>
+          <Td label="Day">{row.day}</Td>
+          <Td label="Period">{row.period_code}</Td>
+          <Td label="Start">{formatClockTime(row.start_time)}</Td>
+          <Td label="End">{formatClockTime(row.end_time)}</Td>
+          <Td label="Subject">{row.subject_name}</Td>
+          <Td label="Class">{row.class_name}</Td>
+          <Td label="Section">{row.section_default_name}</Td>
+          <Td label="Room">{row.room}</Td>
+        </tr>
+      ))}
+    </DataTable>
   );
 }

@@ -11,7 +11,7 @@ export default function ViewerDashboard() {
       <PageHeader kicker={school?.school_name} title="Administrator Dashboard">
         <Link
           href="/viewer-school"
-          className="rounded text-sm font-semibold text-indigo-700 underline underline-offset-2"
+          className="inline-flex min-h-11 items-center rounded text-sm font-semibold text-indigo-700 underline underline-offset-2"
         >
           Switch school
         </Link>

@@ -3,17 +3,17 @@
  * Choosing one stores it in the session (and the saved sign-in) and opens /viewer-admin.
  */
 import { useLocation } from 'wouter';
-import { fetchViewerSchools } from '@/api/schools';
-import { useApi } from '@/api/use-query';
+import { useQuery } from '@tanstack/react-query';
+import { viewerSchoolsQuery } from '@/api/schools';
 import { Card, PageHeader } from '@/ui/page';
 import { useSessionActor, useSignedIn } from '@/ui/session';
-import { EmptyState, ErrorState, Loading } from '@/ui/status';
+import { QueryState } from '@/ui/status';
 
 export default function ViewerSchools() {
   const { profile, school: chosen } = useSignedIn();
   const actor = useSessionActor();
   const [, navigate] = useLocation();
-  const schools = useApi(`viewer-schools:${profile.id}`, () => fetchViewerSchools(profile.id));
+  const schools = useQuery(viewerSchoolsQuery(profile.id));
 
   function choose(id: number, school_name: string) {
     actor.send({ type: 'session.chooseSchool', school: { id, school_name } });
@@ -24,37 +24,39 @@ export default function ViewerSchools() {
     <>
       <PageHeader title="Choose a school" />
       <Card>
-        {schools.status === 'error' ? (
-          <ErrorState error={schools.error} onRetry={schools.reload} what="your schools" />
-        ) : schools.status !== 'success' ? (
-          <Loading label="Loading your schools…" />
-        ) : schools.data.length === 0 ? (
-          <EmptyState>
-            No schools are linked to your account yet. Ask the portal's administrator to link them.
-          </EmptyState>
-        ) : (
-          <ul className="divide-y divide-slate-100" aria-label="Your schools">
-            {schools.data.map((s) => (
-              <li key={s.id}>
-                <button
-                  type="button"
-                  onClick={() => choose(s.id, s.school_name)}
-                  aria-current={chosen?.id === s.id ? 'true' : undefined}
-                  className="flex w-full items-center justify-between gap-3 rounded-md px-3 py-3 text-left hover:bg-indigo-50"
-                >
-                  <span>
-                    <span className="block font-semibold text-slate-900">{s.school_name}</span>
-                    <span className="block text-xs text-slate-600">
-                      {[s.address_upazilla, s.address_district].filter(Boolean).join(', ')}
-                      {s.eiin ? ` · EIIN ${s.eiin}` : ''}
+        <QueryState
+          query={schools}
+          what="your schools"
+          loadingLabel="Loading your schools…"
+          empty="No schools are linked to your account yet. Ask the portal's administrator to link them."
+          isEmpty={(rows) => rows.length === 0}
+        >
+          {(rows) => (
+            <ul className="divide-y divide-slate-100" aria-label="Your schools">
+              {rows.map((s) => (
+                <li key={s.id}>
+                  <button
+                    type="button"
+                    onClick={() => choose(s.id, s.school_name)}
+                    aria-current={chosen?.id === s.id ? 'true' : undefined}
+                    className="flex min-h-11 w-full items-center justify-between gap-3 rounded-md px-3 py-3 text-left hover:bg-indigo-50"
+                  >
+                    <span className="min-w-0">
+                      <span className="block font-semibold break-words text-slate-900">{s.school_name}</span>
+                      <span className="block text-xs text-slate-600">
+                        {[s.address_upazilla, s.address_district].filter(Boolean).join(', ')}
+                        {s.eiin ? ` · EIIN ${s.eiin}` : ''}
+                      </span>
                     </span>
-                  </span>
-                  {chosen?.id === s.id ? <span className="text-xs font-semibold text-indigo-700">Current</span> : null}
-                </button>
-              </li>
-            ))}
-          </ul>
-        )}
+                    {chosen?.id === s.id ? (
+                      <span className="text-xs font-semibold text-indigo-700">Current</span>
+                    ) : null}
+                  </button>
+                </li>
+              ))}
+            </ul>
+          )}
+        </QueryState>
       </Card>
     </>
   );

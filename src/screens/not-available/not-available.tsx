@@ -18,7 +18,7 @@ export default function NotAvailableScreen({ route }: ScreenProps) {
         <p className="text-slate-700">This page is not available yet. It will open here once it is ready.</p>
         <Link
           href={home}
-          className="mt-4 inline-block rounded font-semibold text-indigo-700 underline underline-offset-2"
+          className="mt-2 inline-flex min-h-11 items-center rounded font-semibold text-indigo-700 underline underline-offset-2"
         >
           Back to the dashboard
         </Link>

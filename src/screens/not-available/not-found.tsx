@@ -11,7 +11,7 @@ export default function NotFound() {
       <p className="mt-2 text-slate-700">There is no page at this address. Check the link, or go back.</p>
       <Link
         href={home}
-        className="mt-4 inline-block rounded font-semibold text-indigo-700 underline underline-offset-2"
+        className="mt-2 inline-flex min-h-11 items-center rounded font-semibold text-indigo-700 underline underline-offset-2"
       >
         {userType ? 'Back to the dashboard' : 'Go to sign-in'}
       </Link>

@@ -1,15 +1,14 @@
 /** /schoolprofile: the school admin's card (name, admin code) and their school's details. */
-import { fetchVisibleSchools } from '@/api/schools';
-import { useApi } from '@/api/use-query';
+import { useQuery } from '@tanstack/react-query';
+import { visibleSchoolsQuery } from '@/api/schools';
 import { DetailList } from '@/ui/detail-list';
 import { Card, PageHeader } from '@/ui/page';
 import { useSignedIn } from '@/ui/session';
-import { EmptyState, ErrorState, Loading } from '@/ui/status';
+import { EmptyState, QueryState } from '@/ui/status';
 
 export default function SchoolProfileScreen() {
   const { profile } = useSignedIn();
-  const schools = useApi('schools.visible', fetchVisibleSchools);
-  const school = schools.status === 'success' ? schools.data.find((s) => s.id === profile.school_info_id) : undefined;
+  const schools = useQuery(visibleSchoolsQuery());
   return (
     <>
       <PageHeader kicker={profile.school_name} title="School profile" />
@@ -24,26 +23,27 @@ export default function SchoolProfileScreen() {
           />
         </Card>
         <Card title="School">
-          {schools.status === 'error' ? (
-            <ErrorState error={schools.error} onRetry={schools.reload} what="the school" />
-          ) : schools.status !== 'success' ? (
-            <Loading label="Loading the school…" />
-          ) : !school ? (
-            <EmptyState>Your account is not linked to a school yet.</EmptyState>
-          ) : (
-            <DetailList
-              items={[
-                ['School name', school.school_name],
-                ['Short name', school.short_name],
-                ['EIIN', school.eiin],
-                ['Upazilla', school.address_upazilla],
-                ['District', school.address_district],
-                ['Division', school.address_division],
-                ['Phone', school.phone],
-                ['E-mail', school.email],
-              ]}
-            />
-          )}
+          <QueryState query={schools} what="the school" loadingLabel="Loading the school…">
+            {(rows) => {
+              const school = rows.find((s) => s.id === profile.school_info_id);
+              return !school ? (
+                <EmptyState>Your account is not linked to a school yet.</EmptyState>
+              ) : (
+                <DetailList
+                  items={[
+                    ['School name', school.school_name],
+                    ['Short name', school.short_name],
+                    ['EIIN', school.eiin],
+                    ['Upazilla', school.address_upazilla],
+                    ['District', school.address_district],
+                    ['Division', school.address_division],
+                    ['Phone', school.phone],
+                    ['E-mail', school.email],
+                  ]}
+                />
+              );
+            }}
+          </QueryState>
         </Card>
       </div>
     </>

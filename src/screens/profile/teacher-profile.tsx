@@ -1,23 +1,24 @@
 /**
  * /teacherprofile: a teacher's card (spec part 2: name, initial, contact, email, Reset Password).
- * A teacher sees their own; a school admin or viewer arriving from a teacher link passes
- * ?teacher_id= (the server checks the teacher belongs to a school they may see).
+ * A teacher sees their own (this is their profile page); a school admin or viewer arriving from a
+ * teacher link passes ?teacher_id= (the server checks the teacher belongs to a school they may see).
  */
 import { Link, useSearchParams } from 'wouter';
-import { fetchTeacherProfile } from '@/api/people';
-import { useApi } from '@/api/use-query';
+import { useQuery } from '@tanstack/react-query';
+import { PROFILE_ROUTE } from '@/api/permissions';
+import { teacherProfileQuery } from '@/api/people';
+import type { ScreenProps } from '@/routes';
 import { DetailList } from '@/ui/detail-list';
 import { Card, PageHeader } from '@/ui/page';
 import { useSignedIn } from '@/ui/session';
-import { EmptyState, ErrorState, Loading } from '@/ui/status';
+import { EmptyState, QueryState } from '@/ui/status';
 
-export default function TeacherProfileScreen() {
+export default function TeacherProfileScreen({ route }: ScreenProps) {
   const { profile, userType } = useSignedIn();
   const [params] = useSearchParams();
-  const own = userType === 2;
+  const own = PROFILE_ROUTE[userType] === route.path;
   const asked = Number(params.get('teacher_id'));
   const teacherId = own ? profile.id : Number.isInteger(asked) && asked > 0 ? asked : null;
-  const teacher = useApi(teacherId ? `teacher.profile:${teacherId}` : null, () => fetchTeacherProfile(teacherId ?? 0));
 
   return (
     <>
@@ -25,35 +26,42 @@ export default function TeacherProfileScreen() {
       <Card>
         {teacherId === null ? (
           <EmptyState>Open a teacher from a teacher list or an attendance table to see their profile.</EmptyState>
-        ) : teacher.status === 'error' ? (
-          <ErrorState error={teacher.error} onRetry={teacher.reload} what="the profile" />
-        ) : teacher.status !== 'success' ? (
-          <Loading label="Loading the profile…" />
         ) : (
-          <>
-            <h2 className="mb-4 text-xl font-semibold text-slate-900">{teacher.data.full_name}</h2>
-            <DetailList
-              items={[
-                ['Teacher code', teacher.data.teacher_code],
-                ['Initial', teacher.data.initial],
-                ['Designation', teacher.data.designation],
-                ['Mobile', teacher.data.mobile],
-                ['E-mail', teacher.data.email],
-              ]}
-            />
-            {own ? (
-              <div className="mt-6">
-                <Link
-                  href="/teacherpassword"
-                  className="rounded font-semibold text-indigo-700 underline underline-offset-2"
-                >
-                  Reset password
-                </Link>
-              </div>
-            ) : null}
-          </>
+          <TeacherCard teacherId={teacherId} own={own} />
         )}
       </Card>
     </>
+  );
+}
+
+function TeacherCard({ teacherId, own }: { teacherId: number; own: boolean }) {
+  const teacher = useQuery(teacherProfileQuery(teacherId));
+  return (
+    <QueryState query={teacher} what="the profile" loadingLabel="Loading the profile…">
+      {(data) => (
+        <>
+          <h2 className="mb-4 text-xl font-semibold break-words text-slate-900">{data.full_name}</h2>
+          <DetailList
+            items={[
+              ['Teacher code', data.teacher_code],
+              ['Initial', data.initial],
+              ['Designation', data.designation],
+              ['Mobile', data.mobile],
+              ['E-mail', data.email],
+            ]}
+          />
+          {own ? (
+            <div className="mt-4">
+              <Link
+                href="/teacherpassword"
+                className="inline-flex min-h-11 items-center rounded font-semibold text-indigo-700 underline underline-offset-2"
+              >
+                Reset password
+              </Link>
+            </div>
+          ) : null}
+        </>
+      )}
+    </QueryState>
   );
 }

@@ -1,26 +1,26 @@
 /** /routine: the signed-in teacher's week, day by day. */
-import { fetchTeacherRoutine } from '@/api/routines';
-import { useApi } from '@/api/use-query';
+import { useQuery } from '@tanstack/react-query';
+import { teacherRoutineQuery } from '@/api/routines';
 import { PageHeader } from '@/ui/page';
 import { useSignedIn } from '@/ui/session';
-import { EmptyState, ErrorState, Loading } from '@/ui/status';
+import { QueryState } from '@/ui/status';
 import { WeekRoutine } from './week-routine';
 
 export default function TeacherRoutineScreen() {
   const { profile } = useSignedIn();
-  const routine = useApi(`routine.teacher:${profile.id}`, () => fetchTeacherRoutine(profile.id));
+  const routine = useQuery(teacherRoutineQuery(profile.id));
   return (
     <>
       <PageHeader kicker={profile.school_name} title="My Routine" />
-      {routine.status === 'error' ? (
-        <ErrorState error={routine.error} onRetry={routine.reload} what="your routine" />
-      ) : routine.status !== 'success' ? (
-        <Loading label="Loading your routine…" />
-      ) : routine.data.length === 0 ? (
-        <EmptyState>No classes are in your routine yet.</EmptyState>
-      ) : (
-        <WeekRoutine rows={routine.data} show="class" />
-      )}
+      <QueryState
+        query={routine}
+        what="your routine"
+        loadingLabel="Loading your routine…"
+        empty="No classes are in your routine yet."
+        isEmpty={(rows) => rows.length === 0}
+      >
+        {(rows) => <WeekRoutine rows={rows} show="class" />}
+      </QueryState>
     </>
   );
 }
