@@ -23,6 +23,7 @@ import {
   users,
 } from '../db/schema';
 import { badRequest, notFound } from '../errors';
+import { accountName } from './names';
 
 /** The notice (of the enclosing query) has explicit recipients. */
 const hasRecipients = sql`exists (select 1 from ${noticeRecipients} where ${noticeRecipients.noticeId} = ${notices.id})`;
@@ -56,9 +57,7 @@ const noticeUsers = sql<string>`coalesce((select string_agg(${noticeRecipients.s
   from ${noticeRecipients} where ${noticeRecipients.noticeId} = ${notices.id}), '')`;
 
 /** A teacher by their teacher record (title and all); a school admin by their account name. */
-const creatorName = sql<string>`coalesce(
-  nullif(concat_ws(' ', nullif(${teachers.title}, ''), ${teachers.firstName}, nullif(${teachers.middleName}, ''), nullif(${teachers.lastName}, '')), ''),
-  concat_ws(' ', ${users.firstName}, nullif(${users.lastName}, '')))`;
+const creatorName = accountName();
 
 /** Notices visible to a student today: same school, already published, and in the audience. */
 export function visibleToStudent(studentId: number, schoolId: number, today: string): SQL {

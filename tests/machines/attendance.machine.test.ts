@@ -115,6 +115,7 @@ function resultFor(ctx: AttendanceContext): TakeAttendanceResponse {
     routine_id: ctx.routine?.id ?? 0,
     date: ctx.date,
     time: '10:05:00',
+    corrected: false,
     total: list.length,
     present,
     absent: list.length - present,

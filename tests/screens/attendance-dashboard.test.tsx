@@ -34,6 +34,8 @@ const SUMMARY: SchoolAttendanceSummary = {
   present_rate: 91.7,
   sections_taken: 2,
   sections_total: 3,
+  day_name: 'Sunday',
+  weekly_off: false,
 };
 
 function sectionRow(over: Partial<SectionAttendanceSummaryRow>): SectionAttendanceSummaryRow {
@@ -91,6 +93,8 @@ function periodRow(over: Partial<PeriodAttendanceRow>): PeriodAttendanceRow {
     present: 28,
     absent: 2,
     taken: true,
+    corrected_by: null,
+    corrected_at: null,
     ...over,
   };
 }
