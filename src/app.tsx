@@ -9,8 +9,10 @@
  * - a signed-in user on another type's page goes to their own dashboard, with a short message;
  * - a viewer on a school page without a chosen school goes to the school list first.
  */
-import { lazy, Suspense, useEffect, type ReactNode } from 'react';
-import { Route, Switch, useLocation } from 'wouter';
+import { lazy, Suspense, useEffect, useState, type ReactNode } from 'react';
+import { Route, Router, Switch, useLocation } from 'wouter';
+import { QueryClientProvider, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { createQueryClient } from '@/api/query';
 import { HOME_ROUTE, type UserType } from '@/api/permissions';
 import type { ChosenSchool } from '@/api/session';
 import type { SessionMachine } from '@/machines/session.machine';
@@ -18,6 +20,8 @@ import { canOpen, findRoute, isPublic, ROUTES, type AppRoute } from '@/routes';
 import { SessionProvider, useSession, useSessionActor, type SessionSnapshot } from '@/ui/session';
 import { Loading, FullPageLoading } from '@/ui/status';
 import { ToastProvider, useToast } from '@/ui/toast';
+import { ConfirmProvider } from '@/ui/confirm';
+import { guardNavigation, UnsavedChangesPrompt } from '@/ui/unsaved';
 import NotFound from '@/screens/not-available/not-found';
 import '@/screens/notices/commands';
 import '@/screens/attendance/commands';
@@ -28,14 +32,37 @@ const loadShell = () => import('@/ui/app-shell').then((m) => ({ default: m.AppSh
 const shellChunk = typeof window !== 'undefined' ? loadShell() : null;
 const AppShell = lazy(() => shellChunk ?? loadShell());
 
-export function App({ sessionLogic }: { sessionLogic?: SessionMachine }) {
+export function App({ sessionLogic, queryClient }: { sessionLogic?: SessionMachine; queryClient?: QueryClient }) {
+  const [client] = useState(() => queryClient ?? createQueryClient());
   return (
-    <SessionProvider logic={sessionLogic}>
-      <ToastProvider>
-        <AppRoutes />
-      </ToastProvider>
-    </SessionProvider>
+    <Router aroundNav={guardNavigation}>
+      <QueryClientProvider client={client}>
+        <SessionProvider logic={sessionLogic}>
+          <ClearCacheOnUserChange />
+          <ToastProvider>
+            <ConfirmProvider>
+              <AppRoutes />
+              <UnsavedChangesPrompt />
+            </ConfirmProvider>
+          </ToastProvider>
+        </SessionProvider>
+      </QueryClientProvider>
+    </Router>
   );
+}
+
+/** Nothing read for one sign-in is ever shown to the next: sign-out or another user empties the cache. */
+function ClearCacheOnUserChange() {
+  const client = useQueryClient();
+  const token = useSession((s) => s.context.token ?? null);
+  const [seen, setSeen] = useState(token);
+  // During render, not in an effect: the next user's screens (rendered after this) must never
+  // see one frame of the last user's answers. Clearing twice (StrictMode) is harmless.
+  if (seen !== token) {
+    setSeen(token);
+    if (seen !== null) client.clear();
+  }
+  return null;
 }
 
 export type SessionPhase = 'restoring' | 'signingOut' | 'signedIn' | 'signedOut';

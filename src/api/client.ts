@@ -53,8 +53,19 @@ export function configureAuth(next: AuthHooks): () => void {
 // Same-origin: in the browser this is the page's own origin; jsdom needs an absolute URL.
 const baseURL = typeof window !== 'undefined' && window.location?.origin ? window.location.origin : '';
 
-// Retries are off: a repeated POST could write twice, and a 409 or 429 will not change by retrying.
-const http = ofetch.create({ baseURL, retry: 0 });
+/** How long a call may take before it counts as "could not reach the server". */
+export const REQUEST_TIMEOUT_MS = 20_000;
+
+// ofetch's own retries are off: reads are retried by TanStack Query (network and 5xx only), and a
+// write is retried only by its flow's "Try again", with the same idempotency key, so the server
+// answers the first result instead of saving twice.
+const http = ofetch.create({ baseURL, retry: 0, timeout: REQUEST_TIMEOUT_MS });
+
+/** A fresh idempotency key for one write (or one submission that may be retried). */
+export function newIdempotencyKey(): string {
+  if (typeof crypto !== 'undefined' && typeof crypto.randomUUID === 'function') return crypto.randomUUID();
+  return `${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 12)}`;
+}
 
 type Query = Record<string, string | number | boolean | null | undefined>;
 
@@ -62,6 +73,11 @@ interface CallOptions {
   query?: Query;
   body?: unknown;
   auth?: CallAuth;
+  /**
+   * Writes only: the `Idempotency-Key` header. Omitted, each call gets a fresh one; a flow that
+   * lets the user retry a failed submission passes the same key for every attempt.
+   */
+  idempotencyKey?: string;
 }
 
 function cleanQuery(query: Query | undefined): Record<string, string | number | boolean> | undefined {
@@ -99,11 +115,12 @@ async function call<S extends z.ZodType>(
   method: 'GET' | 'POST' | 'PUT' | 'DELETE',
   path: string,
   schema: S,
-  { query, body, auth = 'session' }: CallOptions = {},
+  { query, body, auth = 'session', idempotencyKey }: CallOptions = {},
 ): Promise<z.infer<S>> {
   const token = auth === 'none' ? null : auth === 'session' ? (hooks?.getToken() ?? null) : auth.token;
   const headers: Record<string, string> = { accept: 'application/json' };
   if (token) headers.authorization = `Bearer ${token}`;
+  if (method !== 'GET') headers['idempotency-key'] = idempotencyKey ?? newIdempotencyKey();
 
   let response;
   try {

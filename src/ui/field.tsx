@@ -21,7 +21,7 @@ export function TextField({
         id={id}
         aria-invalid={error ? true : undefined}
         aria-describedby={describedBy}
-        className={`mt-1 block w-full rounded-md border px-3 py-2 text-base text-slate-900 shadow-sm sm:text-sm ${
+        className={`mt-1 block min-h-11 w-full rounded-md border px-3 py-2 text-base text-slate-900 shadow-sm sm:text-sm ${
           error ? 'border-red-500' : 'border-slate-300'
         }`}
         {...props}

@@ -28,3 +28,43 @@ export async function signIn(page: Page, userCode: string, password = 'demo1234'
   await page.getByLabel(/password/i).fill(password);
   await page.getByRole('button', { name: /sign in/i }).click();
 }
+
+/**
+ * Runs axe-core in the page and fails on any serious or critical violation, listing each rule
+ * with the elements it hit. `context` names the screen in the failure message.
+ */
+export async function expectNoSeriousAxeViolations(page: Page, context = page.url()): Promise<void> {
+  const { createRequire } = await import('node:module');
+  const axePath = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
+  const hasAxe = await page.evaluate(() => typeof (window as unknown as { axe?: unknown }).axe !== 'undefined');
+  if (!hasAxe) await page.addScriptTag({ path: axePath });
+  const violations = await page.evaluate(async () => {
+    const axe = (
+      window as unknown as {
+        axe: {
+          run: (
+            ctx: Document,
+            opts: object,
+          ) => Promise<{
+            violations: { id: string; impact: string | null; help: string; nodes: { target: unknown[] }[] }[];
+          }>;
+        };
+      }
+    ).axe;
+    const result = await axe.run(document, { resultTypes: ['violations'] });
+    return result.violations
+      .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+      .map((v) => ({ id: v.id, impact: v.impact, help: v.help, targets: v.nodes.map((n) => n.target.join(' ')) }));
+  });
+  if (violations.length) {
+    const list = violations
+      .map((v) => `- ${v.id} (${v.impact}): ${v.help}\n    ${v.targets.slice(0, 8).join('\n    ')}`)
+      .join('\n');
+    throw new Error(`Serious accessibility violations on ${context}:\n${list}`);
+  }
+}
+
+/** Whether the page scrolls sideways at its current viewport (it never should). */
+export async function scrollsSideways(page: Page): Promise<boolean> {
+  return page.evaluate(() => document.documentElement.scrollWidth > window.innerWidth + 1);
+}

@@ -7,7 +7,9 @@ import type { UserProfile } from '@/api/schemas/auth';
 import type { RoutineRow } from '@/api/schemas/routines';
 import type { SchoolRow } from '@/api/schemas/lookups';
 import { STORAGE_KEY, type StoredSession } from '@/api/session';
+import type { QueryClient } from '@tanstack/react-query';
 import { App } from '@/app';
+import { createQueryClient } from '@/api/query';
 import { server } from '../helpers/msw';
 
 export { server };
@@ -217,13 +219,18 @@ export function fakeAuthServer(account: UserProfile, password = 'correct horse')
   };
 }
 
-export function renderApp(path = '/') {
+/**
+ * Renders the whole app at `path`. Reads are not retried (a test's 500 shows its error state at
+ * once and call counts stay exact) unless the test passes its own `queryClient`.
+ */
+export function renderApp(path = '/', opts: { queryClient?: QueryClient } = {}) {
   window.history.replaceState(null, '', path);
   const user = userEvent.setup();
+  const queryClient = opts.queryClient ?? createQueryClient({ retry: false });
   // StrictMode as in main.tsx: effects run twice, which the app must survive.
   const utils = render(
     <StrictMode>
-      <App />
+      <App queryClient={queryClient} />
     </StrictMode>,
   );
   return { user, ...utils };

@@ -1,0 +1,76 @@
+/**
+ * বাংলা: written for a school (how a Bangladeshi teacher or guardian would say it), not word by
+ * word. Loaded on demand when Bangla is chosen, so English users never download it.
+ */
+import type { Catalogue } from './en';
+
+export const bn: Catalogue = {
+  common: {
+    appName: 'পাঠশালা',
+    loading: 'লোড হচ্ছে…',
+    tryAgain: 'আবার চেষ্টা করুন',
+    cancel: 'বাতিল',
+    confirm: 'নিশ্চিত করুন',
+    close: 'বন্ধ করুন',
+    save: 'সংরক্ষণ করুন',
+    submit: 'জমা দিন',
+    edit: 'সম্পাদনা',
+    delete: 'মুছে ফেলুন',
+    back: 'ফিরে যান',
+    search: 'খুঁজুন',
+    all: 'সব',
+    none: 'কিছু নেই',
+    yes: 'হ্যাঁ',
+    no: 'না',
+    couldNotLoad: '{{what}} লোড করা যায়নি।',
+    networkError: 'সার্ভারের সাথে যোগাযোগ করা যায়নি। ইন্টারনেট সংযোগ দেখে আবার চেষ্টা করুন।',
+    unexpectedAnswer: 'সার্ভার এমন উত্তর পাঠিয়েছে যা এই পাতা বুঝতে পারছে না।',
+    somethingWrong: 'কিছু একটা সমস্যা হয়েছে। আবার চেষ্টা করুন।',
+    areYouSureDelete: 'আপনি কি নিশ্চিত যে মুছে ফেলতে চান?',
+  },
+  errors: {
+    network: 'সার্ভারের সাথে যোগাযোগ করা যায়নি। ইন্টারনেট সংযোগ দেখে আবার চেষ্টা করুন।',
+    bad_response: 'সার্ভার এমন উত্তর পাঠিয়েছে যা এই পাতা বুঝতে পারছে না।',
+    unauthorized: 'চালিয়ে যেতে অনুগ্রহ করে সাইন ইন করুন।',
+    forbidden: 'এটি দেখার বা করার অনুমতি আপনার নেই।',
+    forbidden_role: 'আপনার অ্যাকাউন্টের ধরন দিয়ে এটি করা যায় না।',
+    read_only_account: 'আপনার অ্যাকাউন্ট শুধু দেখতে পারে, পরিবর্তন করতে পারে না।',
+    not_found: 'খুঁজে পাওয়া যায়নি।',
+    too_many_requests: 'অনেকবার চেষ্টা করা হয়েছে। একটু অপেক্ষা করে আবার চেষ্টা করুন।',
+    rate_limited: 'অল্প সময়ে অনেক পরিবর্তন হয়েছে। কিছুক্ষণ পরে আবার চেষ্টা করুন।',
+    internal: 'আমাদের দিকে একটি সমস্যা হয়েছে। আবার চেষ্টা করুন।',
+  },
+  unsaved: {
+    title: 'এই পাতা ছেড়ে যাবেন?',
+    leave: 'ছেড়ে যান',
+    stay: 'থাকুন',
+    defaultMessage: 'এই পাতায় কিছু পরিবর্তন এখনও সংরক্ষণ করা হয়নি।',
+    willBeLost: 'এখন চলে গেলে সেগুলো হারিয়ে যাবে।',
+  },
+  pagination: {
+    showing: '{{total}}টির মধ্যে {{first}}–{{last}} দেখানো হচ্ছে',
+    previous: 'আগের পাতা',
+    next: 'পরের পাতা',
+    page: 'পাতা {{page}}',
+  },
+  dateField: {
+    hint: 'দিন-মাস-বছর (DD-MM-YYYY)',
+    placeholder: 'দিন-মাস-বছর',
+    chooseFromCalendar: 'ক্যালেন্ডার থেকে {{label}} বেছে নিন',
+    enterDate: 'তারিখ দিন-মাস-বছর (DD-MM-YYYY) আকারে লিখুন।',
+    enterRealDate: 'সঠিক একটি তারিখ দিন-মাস-বছর আকারে লিখুন।',
+    onOrAfter: 'তারিখটি {{date}} বা তার পরে হতে হবে।',
+    onOrBefore: 'তারিখটি {{date}} বা তার আগে হতে হবে।',
+  },
+  language: {
+    label: 'Language / ভাষা',
+    en: 'English',
+    bn: 'বাংলা',
+  },
+  count: {
+    students_one: '{{count}} জন শিক্ষার্থী',
+    students_other: '{{count}} জন শিক্ষার্থী',
+    guardians_one: '{{count}} জন অভিভাবক',
+    guardians_other: '{{count}} জন অভিভাবক',
+  },
+};

@@ -1,0 +1,67 @@
+/**
+ * The app's i18next instance. English is bundled (the default, with the spec's exact texts);
+ * Bangla and its font load on demand the first time Bangla is chosen. Keys are typed from the
+ * English catalogue, so `t('common.tryAgain')` type-checks and a misspelt key does not.
+ */
+import i18next from 'i18next';
+import { initReactI18next, useTranslation } from 'react-i18next';
+import { Settings } from 'luxon';
+import { en } from './en';
+
+export const LANGUAGES = ['en', 'bn'] as const;
+export type Language = (typeof LANGUAGES)[number];
+
+export function isLanguage(value: unknown): value is Language {
+  return value === 'en' || value === 'bn';
+}
+
+declare module 'i18next' {
+  interface CustomTypeOptions {
+    defaultNS: 'translation';
+    resources: { translation: typeof en };
+  }
+}
+
+export const i18n = i18next.createInstance();
+void i18n.use(initReactI18next).init({
+  lng: 'en',
+  fallbackLng: 'en',
+  resources: { en: { translation: en } },
+  interpolation: { escapeValue: false }, // React escapes
+  initAsync: false,
+});
+
+/** The language chosen on this device before sign-in (the user's server setting wins after). */
+export const LANGUAGE_STORAGE_KEY = 'pathshala.language';
+
+export function storedLanguage(): Language | null {
+  try {
+    const value = typeof localStorage !== 'undefined' ? localStorage.getItem(LANGUAGE_STORAGE_KEY) : null;
+    return isLanguage(value) ? value : null;
+  } catch {
+    return null;
+  }
+}
+
+/** Switches the whole app, without a reload: loads Bangla's catalogue and font the first time. */
+export async function setLanguage(lang: Language): Promise<void> {
+  if (lang === 'bn' && !i18n.hasResourceBundle('bn', 'translation')) {
+    const [{ bn }] = await Promise.all([import('./bn'), import('./bangla-font.css')]);
+    i18n.addResourceBundle('bn', 'translation', bn);
+  }
+  Settings.defaultLocale = lang === 'bn' ? 'bn' : 'en';
+  if (typeof document !== 'undefined') document.documentElement.lang = lang;
+  try {
+    localStorage.setItem(LANGUAGE_STORAGE_KEY, lang);
+  } catch {
+    /* private mode: the choice lasts for this visit */
+  }
+  await i18n.changeLanguage(lang);
+}
+
+/** The current language and `t`, re-rendering when the language changes. */
+export function useI18n() {
+  const { t, i18n: instance } = useTranslation();
+  const lang: Language = isLanguage(instance.language) ? instance.language : 'en';
+  return { t, lang };
+}

@@ -1,0 +1,44 @@
+/** The language mechanism: catalogues that match, Bangla loaded on demand, numbers and dates per language. */
+import { en } from '@/i18n/en';
+import { formatDate, formatNumber, latinDigits, localDigits } from '@/i18n/format';
+import { i18n, setLanguage, storedLanguage } from '@/i18n/i18n';
+
+function keysOf(value: object, prefix = ''): string[] {
+  return Object.entries(value).flatMap(([k, v]) =>
+    v && typeof v === 'object' ? keysOf(v as object, `${prefix}${k}.`) : [`${prefix}${k}`],
+  );
+}
+
+afterEach(async () => {
+  await setLanguage('en');
+});
+
+it('has the same keys in Bangla as in English, and no Bangla text left empty or English', async () => {
+  const { bn } = await import('@/i18n/bn');
+  expect(keysOf(bn).sort()).toEqual(keysOf(en).sort());
+  const sameAsEnglish = keysOf(en).filter((key) => {
+    const pick = (o: object) => key.split('.').reduce<unknown>((acc, k) => (acc as Record<string, unknown>)[k], o);
+    return pick(bn) === pick(en) && !key.startsWith('language.');
+  });
+  expect(sameAsEnglish).toEqual([]);
+});
+
+it('switches the language without a reload, remembers it, and counts in Bangla', async () => {
+  expect(i18n.t('common.tryAgain')).toBe('Try again');
+  expect(i18n.t('count.students', { count: 1 })).toBe('1 student');
+  expect(i18n.t('count.students', { count: 303 })).toBe('303 students');
+  await setLanguage('bn');
+  expect(i18n.t('common.tryAgain')).toBe('আবার চেষ্টা করুন');
+  expect(document.documentElement.lang).toBe('bn');
+  expect(storedLanguage()).toBe('bn');
+});
+
+it('writes numbers and dates with Bangla digits and names in Bangla, the spec’s formats in English', () => {
+  expect(formatNumber(303, 'bn')).toBe('৩০৩');
+  expect(formatNumber(123456, 'bn')).toBe('১,২৩,৪৫৬');
+  expect(formatNumber(303, 'en')).toBe('303');
+  expect(formatDate('2026-11-23', 'dd-MMM-yyyy', 'en')).toBe('23-Nov-2026');
+  expect(formatDate('2026-11-23', 'dd-MMM-yyyy', 'bn')).toBe('২৩-নভে-২০২৬');
+  expect(localDigits('Roll 12', 'bn')).toBe('Roll ১২');
+  expect(latinDigits('১২')).toBe('12');
+});
