@@ -164,6 +164,8 @@ export function jumpToRoll(
   return cursor >= 0 ? { digits, cursor } : null;
 }
 
+const BACK_TO_CLASSES = { target: '#attendance.choosingPeriod.loadingPeriods' } as const;
+
 const clamp = (n: number, max: number) => Math.max(0, Math.min(n, max));
 
 export const attendanceMachine = setup({
@@ -447,17 +449,20 @@ export const attendanceMachine = setup({
       },
     },
 
+    // Back to the classes from every part of the result except the open send confirmation (a
+    // dialog: Send or Cancel first).
     submitted: {
       initial: 'idle',
-      on: {
-        'attendance.back': { target: 'choosingPeriod.loadingPeriods' },
-      },
       states: {
         idle: {
-          on: { 'attendance.sendAbsent': { guard: 'canMessage', target: 'previewing' } },
+          on: {
+            'attendance.sendAbsent': { guard: 'canMessage', target: 'previewing' },
+            'attendance.back': BACK_TO_CLASSES,
+          },
         },
         previewing: {
           tags: 'busy',
+          on: { 'attendance.back': BACK_TO_CLASSES },
           entry: assign({ error: null, preview: null }),
           invoke: {
             id: 'loadAbsentPreview',
@@ -472,6 +477,7 @@ export const attendanceMachine = setup({
         },
         previewFailed: {
           on: {
+            'attendance.back': BACK_TO_CLASSES,
             'attendance.retry': { target: 'previewing' },
             'attendance.cancel': { target: 'idle', actions: assign({ error: null }) },
           },
@@ -485,6 +491,7 @@ export const attendanceMachine = setup({
         },
         sending: {
           tags: 'busy',
+          on: { 'attendance.back': BACK_TO_CLASSES },
           entry: assign({ error: null }),
           invoke: {
             id: 'sendAbsentMessage',
@@ -508,13 +515,13 @@ export const attendanceMachine = setup({
             ],
           },
         },
-        sent: {},
+        sent: { on: { 'attendance.back': BACK_TO_CLASSES } },
         /** Not sent for a network or server failure: "Try again" sends with the same key. */
         sendFailed: {
-          on: { 'attendance.retry': { target: 'sending' } },
+          on: { 'attendance.retry': { target: 'sending' }, 'attendance.back': BACK_TO_CLASSES },
         },
         /** The server refused (e.g. not today's attendance): nothing to retry. */
-        sendRefused: {},
+        sendRefused: { on: { 'attendance.back': BACK_TO_CLASSES } },
       },
     },
   },

@@ -532,7 +532,7 @@ function Submitted() {
             {formatDayMonthYear(result.date)} at {formatClockTime(result.time)}
           </p>
         </div>
-        <Button variant="secondary" onClick={() => send({ type: 'attendance.back' })} disabled={busy}>
+        <Button variant="secondary" onClick={() => send({ type: 'attendance.back' })}>
           Back to classes
         </Button>
       </div>
