@@ -318,7 +318,7 @@ function replay({ api, user }: ReturnType<typeof openPage>) {
         expect(
           within(listbox())
             .getAllByRole('option')
-            .map((o) => o.getAttribute('aria-label')),
+            .map((o) => o.textContent),
         ).toEqual(
           c.students.map(
             (s) => `Roll ${s.class_roll_no}, ${s.full_name}, ${c.marks[s.student_id] === 1 ? 'Present' : 'Absent'}`,

@@ -182,7 +182,7 @@ function options() {
 function absentRolls() {
   return options()
     .filter((o) => o.getAttribute('aria-selected') === 'false')
-    .map((o) => Number(o.textContent?.match(/^\d+/)?.[0]));
+    .map((o) => Number(o.textContent?.match(/^Roll (\d+)/)?.[1]));
 }
 
 /** Every key the page receives from here on (what a teacher actually pressed). */
@@ -214,7 +214,7 @@ describe('taking attendance (/teacherattendance)', () => {
     expect(api.studentQueries).toEqual([{ routine_id: '11', date: TODAY }]);
     // In roll order, everyone absent to begin with (spec: status starts at 0), and each row's
     // name says so.
-    expect(options().map((o) => Number(o.textContent?.match(/^\d+/)?.[0]))).toEqual(
+    expect(options().map((o) => Number(o.textContent?.match(/^Roll (\d+)/)?.[1]))).toEqual(
       Array.from({ length: 30 }, (_, i) => i + 1),
     );
     expect(absentRolls()).toHaveLength(30);

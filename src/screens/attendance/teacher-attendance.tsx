@@ -433,7 +433,11 @@ function Marking() {
   );
 }
 
-/** A roster row: its name says the student's roll, name and mark ("Roll 4, Arif Hossain, Absent"). */
+/**
+ * A roster row: its name, from its own text, says the student's roll, name and mark ("Roll 4, Arif
+ * Hossain, Absent"); the words only a screen reader needs are visually hidden, so what is seen is
+ * part of what is heard.
+ */
 function StudentOption({
   id,
   student,
@@ -453,15 +457,19 @@ function StudentOption({
       id={id}
       role="option"
       aria-selected={present}
-      aria-label={`Roll ${student.class_roll_no}, ${student.full_name}, ${mark}`}
       data-active={active}
       onClick={onToggle}
       className={`flex min-h-12 cursor-pointer items-center gap-3 px-3 py-3 text-sm ${active ? 'bg-indigo-50 ring-2 ring-inset ring-indigo-500' : ''}`}
     >
-      <span className="w-10 shrink-0 font-mono text-slate-600">{student.class_roll_no}</span>
-      <span className="min-w-0 flex-1 break-words text-slate-900">{student.full_name}</span>
+      <span className="w-10 shrink-0 font-mono text-slate-600">
+        <span className="sr-only">Roll</span> {student.class_roll_no}
+        <span className="sr-only">,</span>
+      </span>{' '}
+      <span className="min-w-0 flex-1 break-words text-slate-900">
+        {student.full_name}
+        <span className="sr-only">,</span>
+      </span>{' '}
       <span
-        aria-hidden="true"
         className={`w-20 shrink-0 rounded-full px-2 py-1 text-center text-xs font-semibold ${
           present ? 'bg-emerald-100 text-emerald-800' : 'bg-red-100 text-red-800'
         }`}
