@@ -15,11 +15,15 @@ import { eq } from 'drizzle-orm';
 import { z } from 'zod';
 import {
   absentMessageBody,
+  absentMessagePreview,
+  absentMessageQuery,
   absentMessageResponse,
   absentStudentRow,
+  attendanceAuditPage,
+  attendanceAuditQuery,
   attendanceStudentRow,
+  outboxPage,
   outboxQuery,
-  outboxRow,
   periodAttendanceRow,
   schoolAttendanceSummary,
   schoolDayQuery,
@@ -29,6 +33,7 @@ import {
   sectionAttendanceSummaryRow,
   sectionDayQuery,
   sectionStudentsQuery,
+  studentHistoryFilter,
   studentHistoryQuery,
   studentHistoryRow,
   studentHistorySummary,
@@ -39,13 +44,15 @@ import { USER_TYPES } from '@/api/permissions';
 import { authOf } from '../auth/guard';
 import { schoolOf, sectionOf } from '../auth/tenant';
 import { students } from '../db/schema';
-import { badRequest, forbidden, notFound } from '../errors';
+import { badRequest, conflict, forbidden, notFound } from '../errors';
 import {
   absentStudents,
+  checkEditWindow,
   checkTakingDate,
   findRoutine,
   historyRange,
   listOutbox,
+  previewAbsenceMessages,
   queueAbsenceMessages,
   recordAttendance,
   schoolDay,
@@ -55,6 +62,7 @@ import {
   sectionsOfDay,
   studentHistory,
   studentHistoryTotals,
+  takingAudit,
   teacherIdOfUser,
   teacherTeachesSection,
   type RoutineRef,
@@ -109,6 +117,7 @@ export async function attendanceRoutes(fastify: FastifyInstance) {
       const routine = await routineInScope(req, routine_id);
       const clock = await schoolClock(db, routine.schoolId);
       checkTakingDate(routine, date, clock, await sessionIdForDate(db, date));
+      checkEditWindow(date, clock, isTeacher(req));
       const saved = await recordAttendance(db, {
         routine,
         date,
@@ -118,10 +127,11 @@ export async function attendanceRoutes(fastify: FastifyInstance) {
       });
       return {
         ok: true as const,
-        message: 'Attendance saved',
+        message: saved.corrected ? 'Attendance corrected' : 'Attendance saved',
         routine_id: routine.id,
         date,
-        time,
+        time: saved.takenTime,
+        corrected: saved.corrected,
         total: saved.total,
         present: saved.present,
         absent: saved.absent,
@@ -180,7 +190,7 @@ export async function attendanceRoutes(fastify: FastifyInstance) {
     return row;
   };
 
-  const historyFilter = async (req: FastifyRequest, q: z.infer<typeof studentHistoryQuery>) => {
+  const historyFilter = async (req: FastifyRequest, q: z.infer<typeof studentHistoryFilter>) => {
     const student = await historyStudent(req, q.student_id);
     const { today } = await schoolClock(db, student.schoolId);
     const { startDate, endDate } = historyRange(today, q.start_date, q.end_date);
@@ -193,14 +203,17 @@ export async function attendanceRoutes(fastify: FastifyInstance) {
       config: { action: 'attendance.student-history' },
       schema: { querystring: studentHistoryQuery, response: { 200: z.array(studentHistoryRow) } },
     },
-    async (req) => studentHistory(db, await historyFilter(req, req.query)),
+    async (req) => {
+      const { limit, offset } = req.query;
+      return studentHistory(db, { ...(await historyFilter(req, req.query)), limit, offset });
+    },
   );
 
   app.get(
     '/attendance/student/individual/summary',
     {
       config: { action: 'attendance.student-history' },
-      schema: { querystring: studentHistoryQuery, response: { 200: studentHistorySummary } },
+      schema: { querystring: studentHistoryFilter, response: { 200: studentHistorySummary } },
     },
     async (req) => {
       const f = await historyFilter(req, req.query);
@@ -252,9 +265,9 @@ export async function attendanceRoutes(fastify: FastifyInstance) {
   /** School, date (default the school's today) and that date's session (0 when none: counts are empty). */
   const schoolDate = async (req: FastifyRequest, schoolInfoId: number | undefined, date: string | undefined) => {
     const schoolId = await schoolOf(req, schoolInfoId);
-    const { today } = await schoolClock(db, schoolId);
+    const { today, weeklyOffDays } = await schoolClock(db, schoolId);
     const day = date ?? today;
-    return { schoolId, date: day, sessionId: (await sessionIdForDate(db, day)) ?? 0 };
+    return { schoolId, date: day, sessionId: (await sessionIdForDate(db, day)) ?? 0, weeklyOffDays };
   };
 
   app.get(
@@ -284,6 +297,28 @@ export async function attendanceRoutes(fastify: FastifyInstance) {
     async (req) => sectionsOfDay(db, await schoolDate(req, req.query.school_info_id, req.query.today)),
   );
 
+  /** A routine in scope and a date that is the school's today: absence messages go for today only. */
+  const todaysRoutine = async (req: FastifyRequest, routineId: number, date: string) => {
+    const routine = await routineInScope(req, routineId);
+    const { today } = await schoolClock(db, routine.schoolId);
+    if (date !== today) {
+      throw conflict('Absence messages go only for today’s attendance, never for an earlier date.', 'date');
+    }
+    return routine;
+  };
+
+  app.get(
+    '/attendance/absent-message',
+    {
+      config: { action: 'attendance.take' },
+      schema: { querystring: absentMessageQuery, response: { 200: absentMessagePreview } },
+    },
+    async (req) => {
+      const { routine_id, date } = req.query;
+      return previewAbsenceMessages(db, { routine: await todaysRoutine(req, routine_id, date), date });
+    },
+  );
+
   app.post(
     '/attendance/absent-message',
     {
@@ -291,8 +326,8 @@ export async function attendanceRoutes(fastify: FastifyInstance) {
       schema: { body: absentMessageBody, response: { 200: absentMessageResponse } },
     },
     async (req) => {
-      const routine = await routineInScope(req, req.body.routine_id);
       const { date } = req.body;
+      const routine = await todaysRoutine(req, req.body.routine_id, date);
       const result = await queueAbsenceMessages(db, { routine, date, userId: authOf(req).userId });
       // Deliver this period's messages (new ones, and earlier failures with attempts left) without
       // waiting: a slow gateway must not hold the teacher's screen. The outbox shows the outcome.
@@ -316,13 +351,29 @@ export async function attendanceRoutes(fastify: FastifyInstance) {
     '/attendance/outbox',
     {
       config: { action: 'attendance.outbox' },
-      schema: { querystring: outboxQuery, response: { 200: z.array(outboxRow) } },
+      schema: { querystring: outboxQuery, response: { 200: outboxPage } },
     },
-    async (req, reply) => {
+    async (req) => {
       const schoolId = await schoolOf(req);
+      const { limit, offset } = req.query;
       const { total, rows } = await listOutbox(db, { schoolId, ...req.query });
-      reply.header('x-total-count', String(total));
-      return rows;
+      return { rows, total, limit, offset };
+    },
+  );
+
+  // The school admin's record of corrections. It shares the outbox's action (school admins only)
+  // until the permission table has its own 'attendance.audit'.
+  app.get(
+    '/attendance/audit',
+    {
+      config: { action: 'attendance.outbox' },
+      schema: { querystring: attendanceAuditQuery, response: { 200: attendanceAuditPage } },
+    },
+    async (req) => {
+      const { routine_id, date, limit, offset } = req.query;
+      const routine = await routineInScope(req, routine_id);
+      const { total, rows } = await takingAudit(db, { routineId: routine.id, date, limit, offset });
+      return { rows, total, limit, offset };
     },
   );
 }

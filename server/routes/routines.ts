@@ -1,7 +1,7 @@
 /** Class routines: a teacher's week, a section's week, a teacher's day. */
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { and, asc, eq, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, type SQL } from 'drizzle-orm';
 import { z } from 'zod';
 import {
   routineRow,
@@ -28,6 +28,7 @@ import {
 } from '../db/schema';
 import { badRequest, forbidden, notFound } from '../errors';
 import { dayIdOf, schoolClock, sessionIdForDate } from '../services/school-time';
+import { teacherFullName } from '../services/names';
 
 /** The routine row the API speaks, joined once; callers add their where clause. */
 export function selectRoutines(db: DbOrTx) {
@@ -48,7 +49,7 @@ export function selectRoutines(db: DbOrTx) {
       subject_name: subjects.subjectName,
       teacher_id: routines.teacherId,
       initial: teachers.initial,
-      full_name: sql<string>`concat_ws(' ', nullif(${teachers.title}, ''), ${teachers.firstName}, nullif(${teachers.middleName}, ''), nullif(${teachers.lastName}, ''))`,
+      full_name: teacherFullName(),
       room: routines.room,
       session_id: routines.sessionId,
       session_year: academicSessions.sessionYear,

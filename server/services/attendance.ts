@@ -14,6 +14,7 @@
  */
 import { DateTime } from 'luxon';
 import { and, asc, between, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import type { OutboxStatus } from '@/api/schemas/attendance';
 import type { DbOrTx } from '../db/client';
 import {
@@ -30,16 +31,16 @@ import {
   students,
   subjects,
   teachers,
+  users,
 } from '../db/schema';
 import { ApiError, badRequest } from '../errors';
 import { cancelAbsenceMessages, isCancelled, MAX_ATTEMPTS } from './messaging';
+import { accountName, studentFullName, teacherFullName } from './names';
 import { normalisePhone } from './phone';
-import { dayIdOf } from './school-time';
+import { DAY_NAMES, dayIdOf, earliestEditableDate, type SchoolClock } from './school-time';
 
-export const DAY_NAMES = ['', 'Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'];
-
-const studentName = sql<string>`concat_ws(' ', ${students.firstName}, nullif(${students.middleName}, ''), nullif(${students.lastName}, ''))`;
-const teacherName = sql<string>`concat_ws(' ', nullif(${teachers.title}, ''), ${teachers.firstName}, nullif(${teachers.middleName}, ''), nullif(${teachers.lastName}, ''))`;
+const studentName = studentFullName();
+const teacherName = teacherFullName();
 
 /** 0-100 with one decimal; null when nothing was marked. */
 export const rateOf = (present: number, marked: number): number | null =>
@@ -129,6 +130,28 @@ export function checkTakingDate(
   if (dateSessionId !== routine.sessionId) throw badRequest('date', 'That date is outside this routine’s session.');
 }
 
+const ddmmyyyy = (iso: string) => DateTime.fromISO(iso).toFormat('dd-MM-yyyy');
+
+/**
+ * The correction window (issue 7, audit finding 3): a teacher takes or corrects a period only up
+ * to the school's `attendance_edit_days` school days after it (0: only on the same school day); a
+ * school admin may correct any date the rules above allow. A refusal is a 403 that names `date`
+ * and says who can still change it.
+ */
+export function checkEditWindow(
+  date: string,
+  clock: Pick<SchoolClock, 'today' | 'weeklyOffDays' | 'attendanceEditDays'>,
+  isTeacher: boolean,
+) {
+  if (!isTeacher || date >= earliestEditableDate(clock)) return;
+  const window =
+    clock.attendanceEditDays === 0
+      ? 'only on the same school day'
+      : `only within ${clock.attendanceEditDays} school day${clock.attendanceEditDays === 1 ? '' : 's'} after the class`;
+  const message = `Attendance of ${ddmmyyyy(date)} can no longer be changed by a teacher (teachers may take or correct it ${window}). Ask the school admin to correct it.`;
+  throw new ApiError(403, 'attendance_window_closed', message, { date: message });
+}
+
 // ------------------------------------------------------------------ taking attendance
 
 export interface RecordInput {
@@ -171,14 +194,21 @@ export async function recordAttendance(db: DbOrTx, input: RecordInput) {
   return db.transaction(async (tx) => {
     // The taking first: its row lock (held by the upsert until commit) serialises two submissions
     // of the same period, so the old statuses read next are the ones this upsert replaces.
+    // A later submission is a correction: the first taker and time stay, the corrector is added
+    // below when a mark actually changed.
     const [taking] = await tx
       .insert(attendanceTakings)
       .values({ schoolId: routine.schoolId, routineId: routine.id, date, takenTime: time, takenByUserId: userId })
       .onConflictDoUpdate({
         target: [attendanceTakings.routineId, attendanceTakings.date],
-        set: { takenTime: time, takenByUserId: userId, updatedAt: sql`now()` },
+        set: { updatedAt: sql`now()` },
       })
-      .returning({ id: attendanceTakings.id });
+      .returning({
+        id: attendanceTakings.id,
+        takenTime: attendanceTakings.takenTime,
+        // xmax is 0 on a freshly inserted row version, set when ON CONFLICT updated an existing one.
+        inserted: sql<boolean>`(xmax = 0)`,
+      });
     const enrolmentIds = entries.map((e) => enrolmentOf.get(e.student_id)!);
     const before = await tx
       .select({ id: attendanceMarks.id, enrolmentId: attendanceMarks.enrolmentId, status: attendanceMarks.status })
@@ -216,6 +246,14 @@ export async function recordAttendance(db: DbOrTx, input: RecordInput) {
         : [];
     });
     if (changes.length) await tx.insert(attendanceAudit).values(changes);
+    const added = entries.length - before.length;
+    const corrected = !taking.inserted && (changes.length > 0 || added > 0);
+    if (corrected) {
+      await tx
+        .update(attendanceTakings)
+        .set({ correctedByUserId: userId, correctedAt: sql`now()` })
+        .where(eq(attendanceTakings.id, taking.id));
+    }
     // A student marked present must not get the absence SMS of an earlier, absent mark.
     await cancelAbsenceMessages(tx, {
       routineId: routine.id,
@@ -238,6 +276,8 @@ export async function recordAttendance(db: DbOrTx, input: RecordInput) {
     const present = marks.filter((m) => m.attendance_status === 1).length;
     return {
       takingId: taking.id,
+      takenTime: taking.takenTime,
+      corrected,
       changed: changes.length,
       total: marks.length,
       present,
@@ -296,6 +336,11 @@ export interface HistoryFilter {
   subjectId?: number;
 }
 
+export interface PageWindow {
+  limit: number;
+  offset: number;
+}
+
 function historyWhere(f: HistoryFilter): SQL {
   const where: SQL[] = [eq(enrolments.studentId, f.studentId), between(attendanceTakings.date, f.startDate, f.endDate)];
   if (f.periodId) where.push(eq(routines.periodId, f.periodId));
@@ -303,8 +348,11 @@ function historyWhere(f: HistoryFilter): SQL {
   return and(...where)!;
 }
 
-/** A student's marks in a date range, newest first (latest date, then latest period). */
-export async function studentHistory(db: DbOrTx, f: HistoryFilter) {
+/**
+ * A page of a student's marks in a date range, newest first (latest date, then latest period).
+ * The total for paging is studentHistoryTotals' `total` over the same filter.
+ */
+export async function studentHistory(db: DbOrTx, f: HistoryFilter & PageWindow) {
   const rows = await db
     .select({
       date: attendanceTakings.date,
@@ -326,7 +374,9 @@ export async function studentHistory(db: DbOrTx, f: HistoryFilter) {
     .innerJoin(subjects, eq(subjects.id, routines.subjectId))
     .innerJoin(teachers, eq(teachers.id, routines.teacherId))
     .where(historyWhere(f))
-    .orderBy(desc(attendanceTakings.date), desc(periods.serial));
+    .orderBy(desc(attendanceTakings.date), desc(periods.serial), desc(routines.id))
+    .limit(f.limit)
+    .offset(f.offset);
   return rows.map((r) => ({ ...r, present_status: r.present_status as 0 | 1 }));
 }
 
@@ -399,7 +449,13 @@ export async function absentStudents(db: DbOrTx, opts: { sectionId: number; date
 
 // ------------------------------------------------------------------ summaries
 
-/** One section's periods on a date: every routine entry of that weekday, taken or not. */
+const correctorUser = alias(users, 'corrector_user');
+const correctorTeacher = alias(teachers, 'corrector_teacher');
+
+/**
+ * One section's periods on a date: every routine entry of that weekday, taken or not, with who
+ * corrected a taking last and when (the first taker's time stays the attendance time).
+ */
 export async function sectionPeriods(db: DbOrTx, opts: { sectionId: number; sessionId: number; date: string }) {
   const enrolled = sql<number>`(select count(*)::int from ${enrolments} where ${enrolments.sectionId} = ${opts.sectionId} and ${enrolments.sessionId} = ${opts.sessionId})`;
   const rows = await db
@@ -417,6 +473,10 @@ export async function sectionPeriods(db: DbOrTx, opts: { sectionId: number; sess
       teacher_name: teacherName,
       all: enrolled,
       taking_id: attendanceTakings.id,
+      corrected_by: sql<
+        string | null
+      >`case when ${correctorUser.id} is null then null else ${accountName(correctorUser, correctorTeacher)} end`,
+      corrected_at: attendanceTakings.correctedAt,
       present: sql<number>`(count(${attendanceMarks.id}) filter (where ${attendanceMarks.status} = 1))::int`,
       absent: sql<number>`(count(${attendanceMarks.id}) filter (where ${attendanceMarks.status} = 0))::int`,
     })
@@ -429,6 +489,8 @@ export async function sectionPeriods(db: DbOrTx, opts: { sectionId: number; sess
       and(eq(attendanceTakings.routineId, routines.id), eq(attendanceTakings.date, opts.date)),
     )
     .leftJoin(attendanceMarks, eq(attendanceMarks.takingId, attendanceTakings.id))
+    .leftJoin(correctorUser, eq(correctorUser.id, attendanceTakings.correctedByUserId))
+    .leftJoin(correctorTeacher, eq(correctorTeacher.userId, correctorUser.id))
     .where(
       and(
         eq(routines.sectionId, opts.sectionId),
@@ -436,12 +498,21 @@ export async function sectionPeriods(db: DbOrTx, opts: { sectionId: number; sess
         eq(routines.dayId, dayIdOf(opts.date)),
       ),
     )
-    .groupBy(routines.id, periods.id, subjects.id, teachers.id, attendanceTakings.id)
+    .groupBy(
+      routines.id,
+      periods.id,
+      subjects.id,
+      teachers.id,
+      attendanceTakings.id,
+      correctorUser.id,
+      correctorTeacher.id,
+    )
     .orderBy(asc(periods.serial));
-  return rows.map(({ taking_id, present, absent, all, ...r }) => {
+  return rows.map(({ taking_id, present, absent, all, corrected_at, ...r }) => {
     const taken = taking_id != null;
     return {
       ...r,
+      corrected_at: corrected_at ? corrected_at.toISOString() : null,
       all: Number(all),
       present: taken ? Number(present) : null,
       absent: taken ? Number(absent) : null,
@@ -552,8 +623,14 @@ export async function schoolSections(db: DbOrTx, opts: { schoolId: number; sessi
   });
 }
 
-/** The school's day: totals over the sections above (present and absent from taken sections only). */
-export async function schoolDay(db: DbOrTx, opts: { schoolId: number; sessionId: number; date: string }) {
+/**
+ * The school's day: totals over the sections above (present and absent from taken sections only),
+ * and whether the school is closed that day (a weekly off day) so screens can say so.
+ */
+export async function schoolDay(
+  db: DbOrTx,
+  opts: { schoolId: number; sessionId: number; date: string; weeklyOffDays: readonly number[] },
+) {
   const [school] = await db.select({ name: schools.schoolName }).from(schools).where(eq(schools.id, opts.schoolId));
   const rows = await schoolSections(db, opts);
   let all = 0;
@@ -579,6 +656,8 @@ export async function schoolDay(db: DbOrTx, opts: { schoolId: number; sessionId:
     present_rate: sectionsTaken ? rateOf(present, present + absent) : null,
     sections_taken: sectionsTaken,
     sections_total: sectionsTotal,
+    day_name: DAY_NAMES[dayIdOf(opts.date)],
+    weekly_off: opts.weeklyOffDays.includes(dayIdOf(opts.date)),
   };
 }
 
@@ -609,8 +688,6 @@ export async function sectionsOfDay(db: DbOrTx, opts: { schoolId: number; sessio
 
 // ------------------------------------------------------------------ absence messages
 
-const ddmmyyyy = (iso: string) => DateTime.fromISO(iso).toFormat('dd-MM-yyyy');
-
 export function absenceText(m: {
   studentName: string;
   className: string;
@@ -628,14 +705,11 @@ export function absenceText(m: {
 }
 
 /**
- * Queue one 'absence' message per absent student of a taking and say what became of each: newly
- * queued (or queued again after a cancellation), unsent and re-tried by this press's delivery,
- * already sent, failed with no attempts left; plus the period's messages cancelled because the
- * student is present now. The unique key (kind, enrolment, routine, date) keeps one row per
- * student, period and date, so a second press never queues a duplicate.
+ * What a press of "Send Absent Message" would do for a taking, read without writing: each absent
+ * student with the message (or none without a phone), and the period's existing outbox rows.
  */
-export async function queueAbsenceMessages(db: DbOrTx, opts: { routine: RoutineRef; date: string; userId: number }) {
-  const { routine, date, userId } = opts;
+async function planAbsenceMessages(db: DbOrTx, opts: { routine: RoutineRef; date: string }) {
+  const { routine, date } = opts;
   const [taking] = await db
     .select({ id: attendanceTakings.id })
     .from(attendanceTakings)
@@ -667,8 +741,6 @@ export async function queueAbsenceMessages(db: DbOrTx, opts: { routine: RoutineR
     .innerJoin(schools, eq(schools.id, attendanceTakings.schoolId))
     .where(and(eq(attendanceMarks.takingId, taking.id), eq(attendanceMarks.status, 0)))
     .orderBy(asc(enrolments.classRollNo));
-  // Rows left from before cancellations were made on resubmission: cancel them now.
-  await cancelAbsenceMessages(db, { routineId: routine.id, date });
   const existing = await db
     .select({
       enrolmentId: messageOutbox.enrolmentId,
@@ -680,22 +752,52 @@ export async function queueAbsenceMessages(db: DbOrTx, opts: { routine: RoutineR
     .where(
       and(eq(messageOutbox.kind, 'absence'), eq(messageOutbox.routineId, routine.id), eq(messageOutbox.date, date)),
     );
-  const rows = absent.flatMap((a) => {
+  const messages = absent.flatMap((a) => {
     const phone = guardianPhone(a);
-    if (!phone) return [];
-    return [
-      {
-        schoolId: routine.schoolId,
-        kind: 'absence',
-        enrolmentId: a.enrolmentId,
-        routineId: routine.id,
-        date,
-        phone,
-        body: absenceText({ ...a, date }).slice(0, 1000),
-        createdByUserId: userId,
-      },
-    ];
+    return phone ? [{ enrolmentId: a.enrolmentId, phone, body: absenceText({ ...a, date }).slice(0, 1000) }] : [];
   });
+  return { absent: absent.length, messages, existing };
+}
+
+/** The confirmation before a press: the text as guardians will read it and how many will get it. */
+export async function previewAbsenceMessages(db: DbOrTx, opts: { routine: RoutineRef; date: string }) {
+  const plan = await planAbsenceMessages(db, opts);
+  const before = new Map(plan.existing.map((e) => [e.enrolmentId, e]));
+  const going = plan.messages.filter((m) => {
+    const e = before.get(m.enrolmentId);
+    return !e || e.status === 'cancelled' || (e.status !== 'sent' && e.attempts < MAX_ATTEMPTS);
+  });
+  return {
+    absent: plan.absent,
+    guardians: going.length,
+    already: plan.messages.filter((m) => before.get(m.enrolmentId)?.status === 'sent').length,
+    no_phone: plan.absent - plan.messages.length,
+    sample: going[0]?.body ?? null,
+  };
+}
+
+/**
+ * Queue one 'absence' message per absent student of a taking and say what became of each: newly
+ * queued (or queued again after a cancellation), unsent and re-tried by this press's delivery,
+ * already sent, failed with no attempts left; plus the period's messages cancelled because the
+ * student is present now. The unique key (kind, enrolment, routine, date) keeps one row per
+ * student, period and date, so a second press never queues a duplicate.
+ */
+export async function queueAbsenceMessages(db: DbOrTx, opts: { routine: RoutineRef; date: string; userId: number }) {
+  const { routine, date, userId } = opts;
+  // Rows left from before cancellations were made on resubmission: cancel them first.
+  await cancelAbsenceMessages(db, { routineId: routine.id, date });
+  const { absent, messages, existing } = await planAbsenceMessages(db, { routine, date });
+  const rows = messages.map((m) => ({
+    schoolId: routine.schoolId,
+    kind: 'absence',
+    enrolmentId: m.enrolmentId,
+    routineId: routine.id,
+    date,
+    phone: m.phone,
+    body: m.body,
+    createdByUserId: userId,
+  }));
   // New rows are inserted; a cancelled row of a student who is absent again is queued afresh.
   const queued = rows.length
     ? await db
@@ -727,10 +829,10 @@ export async function queueAbsenceMessages(db: DbOrTx, opts: { routine: RoutineR
     else counts.failed += 1;
   }
   return {
-    absent: absent.length,
+    absent,
     queued: queued.length,
     ...counts,
-    noPhone: absent.length - rows.length,
+    noPhone: absent - rows.length,
   };
 }
 
@@ -772,6 +874,56 @@ export async function listOutbox(
       status: r.status as OutboxStatus,
       created_at: r.created_at.toISOString(),
       sent_at: r.sent_at ? r.sent_at.toISOString() : null,
+    })),
+  };
+}
+
+// ------------------------------------------------------------------ corrections
+
+const changerUser = alias(users, 'changer_user');
+const changerTeacher = alias(teachers, 'changer_teacher');
+
+/**
+ * The audit of one period's taking on a date: every changed mark (whose, from what to what, by
+ * whom, when), newest first, one page of it. An untaken period has no rows.
+ */
+export async function takingAudit(db: DbOrTx, opts: { routineId: number; date: string } & PageWindow) {
+  const where = and(eq(attendanceTakings.routineId, opts.routineId), eq(attendanceTakings.date, opts.date));
+  const [{ count }] = await db
+    .select({ count: sql<number>`count(*)::int` })
+    .from(attendanceAudit)
+    .innerJoin(attendanceMarks, eq(attendanceMarks.id, attendanceAudit.markId))
+    .innerJoin(attendanceTakings, eq(attendanceTakings.id, attendanceMarks.takingId))
+    .where(where);
+  const rows = await db
+    .select({
+      id: attendanceAudit.id,
+      student_id: students.id,
+      full_name: studentName,
+      class_roll_no: enrolments.classRollNo,
+      old_status: attendanceAudit.oldStatus,
+      new_status: attendanceAudit.newStatus,
+      changed_by: accountName(changerUser, changerTeacher),
+      changed_at: attendanceAudit.changedAt,
+    })
+    .from(attendanceAudit)
+    .innerJoin(attendanceMarks, eq(attendanceMarks.id, attendanceAudit.markId))
+    .innerJoin(attendanceTakings, eq(attendanceTakings.id, attendanceMarks.takingId))
+    .innerJoin(enrolments, eq(enrolments.id, attendanceMarks.enrolmentId))
+    .innerJoin(students, eq(students.id, enrolments.studentId))
+    .innerJoin(changerUser, eq(changerUser.id, attendanceAudit.changedByUserId))
+    .leftJoin(changerTeacher, eq(changerTeacher.userId, changerUser.id))
+    .where(where)
+    .orderBy(desc(attendanceAudit.changedAt), desc(attendanceAudit.id))
+    .limit(opts.limit)
+    .offset(opts.offset);
+  return {
+    total: Number(count),
+    rows: rows.map((r) => ({
+      ...r,
+      old_status: r.old_status as 0 | 1,
+      new_status: r.new_status as 0 | 1,
+      changed_at: r.changed_at.toISOString(),
     })),
   };
 }

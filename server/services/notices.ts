@@ -35,6 +35,7 @@ import {
   users,
 } from '../db/schema';
 import { ApiError, badRequest, notFound } from '../errors';
+import { accountName } from './names';
 
 /** The notice (of the enclosing query) has explicit recipients. */
 const hasRecipients = sql`exists (select 1 from ${noticeRecipients} where ${noticeRecipients.noticeId} = ${notices.id})`;
@@ -67,22 +68,13 @@ const readCount = sql<number>`(select count(*)::int from ${noticeReads}
 const noticeUsers = sql<string>`coalesce((select string_agg(${noticeRecipients.studentId}::text, ',' order by ${noticeRecipients.studentId})
   from ${noticeRecipients} where ${noticeRecipients.noticeId} = ${notices.id}), '')`;
 
-/** A teacher by their teacher record (title and all); anyone else (a school admin) by their account name. */
-function personName(
-  teacher: Record<'title' | 'firstName' | 'middleName' | 'lastName', AnyPgColumn>,
-  user: Record<'firstName' | 'lastName', AnyPgColumn>,
-): SQL<string> {
-  return sql<string>`coalesce(
-  nullif(concat_ws(' ', nullif(${teacher.title}, ''), ${teacher.firstName}, nullif(${teacher.middleName}, ''), nullif(${teacher.lastName}, '')), ''),
-  concat_ws(' ', ${user.firstName}, nullif(${user.lastName}, '')))`;
-}
-
 const editorUsers = alias(users, 'editor_user');
 const editorTeachers = alias(teachers, 'editor_teacher');
-const creatorName = personName(teachers, users);
+/** A teacher by their teacher record (title and all); a school admin by their account name. */
+const creatorName = accountName();
 const editorName = sql<
   string | null
->`(case when ${notices.editedByUserId} is not null then ${personName(editorTeachers, editorUsers)} end)`;
+>`(case when ${notices.editedByUserId} is not null then ${accountName(editorUsers, editorTeachers)} end)`;
 
 /** Notices visible to a student today: same school, already published, and in the audience. */
 export function visibleToStudent(studentId: number, schoolId: number, today: string): SQL {

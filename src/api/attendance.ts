@@ -1,63 +1,90 @@
 /**
  * Attendance calls (spec part 2, sections 2 and 7), typed with the shared contract in
- * ./schemas/attendance. The teacher's flow uses them as the attendance machine's actors; the
- * read-only screens load them through small hooks (src/screens/attendance/queries.ts), which keeps
- * this module free of React so the machine stays pure.
+ * ./schemas/attendance: requests by the schemas' `z.input`, answers parsed by the response schemas.
  *
- * The few lookups the attendance screens need (a school's sections, periods, a class's subjects)
- * live here too until a shared lookups module exists.
+ * - The teacher's flow uses the fetchers as the attendance machine's actors (this module has no
+ *   React, so the machine stays pure).
+ * - Read screens use the query factories below with `useQuery`; every key starts with
+ *   `attendanceKeys.all`, which a successful save or send invalidates.
  */
 import { z } from 'zod';
-import { DateTime } from 'luxon';
+import { queryOptions } from '@tanstack/react-query';
 import { apiGet, apiPost } from '@/api/client';
 import {
+  absentMessagePreview,
   absentMessageResponse,
   absentStudentRow,
+  attendanceAuditPage,
   attendanceStudentRow,
-  outboxRow,
+  outboxPage,
   periodAttendanceRow,
   schoolAttendanceSummary,
   sectionAttendanceSummaryRow,
   studentHistoryRow,
   studentHistorySummary,
   takeAttendanceResponse,
+  type absentMessageBody,
   type AbsentMessageBody,
+  type absentMessageQuery,
+  type AbsentMessagePreview,
   type AbsentMessageResponse,
   type AbsentStudentRow,
+  type attendanceAuditQuery,
+  type AttendanceAuditPage,
   type AttendanceEntry,
   type AttendanceStudentRow,
-  type OutboxRow,
-  type OutboxStatus,
+  type outboxQuery,
+  type OutboxPage,
   type PeriodAttendanceRow,
   type SchoolAttendanceSummary,
+  type schoolDayQuery,
+  type sectionAbsentQuery,
   type SectionAttendanceSummaryRow,
+  type sectionDayQuery,
+  type sectionStudentsQuery,
+  type studentHistoryFilter,
+  type studentHistoryQuery,
   type StudentHistoryRow,
   type StudentHistorySummary,
+  type takeAttendanceBody,
   type TakeAttendanceResponse,
 } from '@/api/schemas/attendance';
-import {
-  periodRow,
-  sectionRow,
-  subjectRow,
-  type PeriodRow,
-  type SectionRow,
-  type SubjectRow,
-} from '@/api/schemas/lookups';
+import { periodRow, subjectRow, type PeriodRow, type SectionRow, type SubjectRow } from '@/api/schemas/lookups';
 import { routineTodayRow, type RoutineTodayRow } from '@/api/schemas/routines';
-import { schoolTimeZone } from '@/api/session';
+import { fetchSections } from '@/api/lookups';
+import { schoolClockTime } from '@/api/school-time';
 
-/**
- * The school's today as YYYY-MM-DD. The zone is the school's setting, carried by the signed-in
- * profile (`time_zone`, default Asia/Dhaka; see schoolTimeZone in ./session).
- */
-export function schoolToday(now: DateTime = DateTime.now(), zone: string = schoolTimeZone()): string {
-  return now.setZone(zone).toISODate()!;
-}
+/** A request's fields as the contract accepts them (query strings carry them as text or numbers). */
+type In<S extends z.ZodType> = z.input<S>;
+type Query = Record<string, string | number | undefined>;
+/** The contract's input types are wide (`unknown` for coerced numbers); the values sent are not. */
+const asQuery = (q: object) => q as Query;
 
-/** The school's clock time as HH:mm:ss (the attendance time the spec sends with a taking). */
-export function schoolClockTime(now: DateTime = DateTime.now(), zone: string = schoolTimeZone()): string {
-  return now.setZone(zone).toFormat('HH:mm:ss');
-}
+// ------------------------------------------------------------------ keys
+
+export type SchoolDayParams = In<typeof schoolDayQuery>;
+export type SectionDayParams = In<typeof sectionDayQuery>;
+export type SectionAbsentParams = In<typeof sectionAbsentQuery>;
+export type OutboxParams = In<typeof outboxQuery>;
+export type HistoryParams = In<typeof studentHistoryQuery>;
+export type HistoryFilterParams = In<typeof studentHistoryFilter>;
+export type AuditParams = In<typeof attendanceAuditQuery>;
+
+export const attendanceKeys = {
+  all: ['attendance'] as const,
+  school: (q: SchoolDayParams) => ['attendance', 'school', q] as const,
+  sections: (q: SchoolDayParams) => ['attendance', 'sections', q] as const,
+  sectionPeriods: (q: SectionDayParams) => ['attendance', 'section-periods', q] as const,
+  absentees: (q: SectionAbsentParams) => ['attendance', 'absentees', q] as const,
+  outbox: (q: OutboxParams) => ['attendance', 'outbox', q] as const,
+  history: (q: HistoryParams) => ['attendance', 'history', q] as const,
+  historySummary: (q: HistoryFilterParams) => ['attendance', 'history-summary', q] as const,
+  audit: (q: AuditParams) => ['attendance', 'audit', q] as const,
+  /** Lookups the attendance screens need; not changed by attendance saves. */
+  sectionsOfSchool: (schoolInfoId?: number) => ['lookup', 'sections', { school_info_id: schoolInfoId }] as const,
+  periods: ['lookup', 'periods'] as const,
+  classSubjects: (classId: number) => ['lookup', 'subjects', { class_id: classId }] as const,
+};
 
 // ------------------------------------------------------------------ the teacher's flow
 
@@ -70,15 +97,16 @@ export function fetchTeacherPeriods(input: { teacherId: number; date: string }):
 
 /** The section of a routine entry, with each student's saved mark for the date (null when none). */
 export function fetchRoutineStudents(input: { routineId: number; date: string }): Promise<AttendanceStudentRow[]> {
-  return apiGet('/api/attendance/student', z.array(attendanceStudentRow), {
-    query: { routine_id: input.routineId, date: input.date },
-  });
+  const q: In<typeof sectionStudentsQuery> = { routine_id: input.routineId, date: input.date };
+  return apiGet('/api/attendance/student', z.array(attendanceStudentRow), { query: asQuery(q) });
 }
 
 export interface TakeAttendanceInput {
   routine_id: number;
   date: string;
   attendance: AttendanceEntry[];
+  /** One key per submission: a retry with the same key is answered with the first result. */
+  idempotencyKey?: string;
 }
 
 /** Saves a period's marks; the time sent is the school's clock when the teacher submits. */
@@ -86,106 +114,123 @@ export function takeAttendance(
   input: TakeAttendanceInput,
   time: string = schoolClockTime(),
 ): Promise<TakeAttendanceResponse> {
+  const body: In<typeof takeAttendanceBody> = {
+    date: input.date,
+    time,
+    routine_id: input.routine_id,
+    attendance: input.attendance,
+  };
   return apiPost('/api/attendance/student', takeAttendanceResponse, {
-    body: { date: input.date, time, routine_id: input.routine_id, attendance: input.attendance },
+    body,
+    idempotencyKey: input.idempotencyKey || undefined,
   });
 }
 
-/** Queues SMS to the guardians of the period's absentees; the server says how many were queued. */
-export function sendAbsentMessages(body: AbsentMessageBody): Promise<AbsentMessageResponse> {
-  return apiPost('/api/attendance/absent-message', absentMessageResponse, { body });
+/** What "Send Absent Message" would send now: the text guardians read and how many get it. */
+export function fetchAbsentMessagePreview(q: In<typeof absentMessageQuery>): Promise<AbsentMessagePreview> {
+  return apiGet('/api/attendance/absent-message', absentMessagePreview, { query: asQuery(q) });
+}
+
+/** The machine's actor input: the body (as the contract accepts it) and the press's idempotency key. */
+export type SendAbsentInput = AbsentMessageBody & { idempotencyKey?: string };
+
+/** Queues SMS to the guardians of the period's absentees; the server says what became of each. */
+export function sendAbsentMessages({ idempotencyKey, ...rest }: SendAbsentInput): Promise<AbsentMessageResponse> {
+  const body: In<typeof absentMessageBody> = rest;
+  return apiPost('/api/attendance/absent-message', absentMessageResponse, {
+    body,
+    idempotencyKey: idempotencyKey || undefined,
+  });
 }
 
 // ------------------------------------------------------------------ summaries (admin, viewer)
 
-export interface SchoolDay {
-  /** Viewers name the chosen school; a school admin's school comes from the session. */
-  schoolInfoId?: number;
-  date: string;
+function fetchSchoolSummary(q: SchoolDayParams): Promise<SchoolAttendanceSummary> {
+  return apiGet('/api/attendance/summary/school', schoolAttendanceSummary, { query: asQuery(q) });
 }
 
-export function fetchSchoolSummary({ schoolInfoId, date }: SchoolDay): Promise<SchoolAttendanceSummary> {
-  return apiGet('/api/attendance/summary/school', schoolAttendanceSummary, {
-    query: { school_info_id: schoolInfoId, date },
-  });
+function fetchSectionSummaries(q: SchoolDayParams): Promise<SectionAttendanceSummaryRow[]> {
+  return apiGet('/api/attendance/summary/all', z.array(sectionAttendanceSummaryRow), { query: asQuery(q) });
 }
 
-export function fetchSectionSummaries({ schoolInfoId, date }: SchoolDay): Promise<SectionAttendanceSummaryRow[]> {
-  return apiGet('/api/attendance/summary/all', z.array(sectionAttendanceSummaryRow), {
-    query: { school_info_id: schoolInfoId, date },
-  });
+function fetchSectionPeriods(q: SectionDayParams): Promise<PeriodAttendanceRow[]> {
+  return apiGet('/api/attendance/summary/section/today', z.array(periodAttendanceRow), { query: asQuery(q) });
 }
+
+function fetchSectionAbsentees(q: SectionAbsentParams): Promise<AbsentStudentRow[]> {
+  return apiGet('/api/attendance/section/absent', z.array(absentStudentRow), { query: asQuery(q) });
+}
+
+function fetchOutbox(q: OutboxParams): Promise<OutboxPage> {
+  return apiGet('/api/attendance/outbox', outboxPage, { query: asQuery(q) });
+}
+
+function fetchAudit(q: AuditParams): Promise<AttendanceAuditPage> {
+  return apiGet('/api/attendance/audit', attendanceAuditPage, { query: asQuery(q) });
+}
+
+/** The school's day: the ring's present rate, and whether the school is closed that day. */
+export const schoolSummaryQuery = (q: SchoolDayParams) =>
+  queryOptions({ queryKey: attendanceKeys.school(q), queryFn: () => fetchSchoolSummary(q) });
+
+/** Every section of the school on a date ("Today Attendance" table). */
+export const sectionSummariesQuery = (q: SchoolDayParams) =>
+  queryOptions({ queryKey: attendanceKeys.sections(q), queryFn: () => fetchSectionSummaries(q) });
 
 /** One section's periods on a date with their counts ("Student Attendance Information"). */
-export function fetchSectionPeriods(input: {
-  sectionId: number;
-  classId?: number;
-  date: string;
-}): Promise<PeriodAttendanceRow[]> {
-  return apiGet('/api/attendance/summary/section/today', z.array(periodAttendanceRow), {
-    query: { section_id: input.sectionId, class_id: input.classId, date: input.date },
-  });
-}
+export const sectionPeriodsQuery = (q: SectionDayParams) =>
+  queryOptions({ queryKey: attendanceKeys.sectionPeriods(q), queryFn: () => fetchSectionPeriods(q) });
 
 /** "Absence Student Information": absent in one period, or in any period of the date. */
-export function fetchSectionAbsentees(input: {
-  sectionId: number;
-  routineId?: number;
-  date?: string;
-}): Promise<AbsentStudentRow[]> {
-  return apiGet('/api/attendance/section/absent', z.array(absentStudentRow), {
-    query: { section_id: input.sectionId, routine_id: input.routineId, date: input.date },
-  });
-}
+export const sectionAbsenteesQuery = (q: SectionAbsentParams) =>
+  queryOptions({ queryKey: attendanceKeys.absentees(q), queryFn: () => fetchSectionAbsentees(q) });
 
-export interface OutboxPage {
-  rows: OutboxRow[];
-  /** True when at least one more row exists after this page. */
-  hasMore: boolean;
-}
+/** A page of the absence-message outbox (school admins), newest first. */
+export const outboxListQuery = (q: OutboxParams) =>
+  queryOptions({ queryKey: attendanceKeys.outbox(q), queryFn: () => fetchOutbox(q) });
 
-/**
- * A page of the absence-message outbox. One extra row is asked for to know whether another page
- * exists (the client does not read response headers, where the server also puts the total).
- */
-export async function fetchOutbox(input: {
-  status?: OutboxStatus;
-  limit: number;
-  offset: number;
-}): Promise<OutboxPage> {
-  const rows = await apiGet('/api/attendance/outbox', z.array(outboxRow), {
-    query: { status: input.status, limit: input.limit + 1, offset: input.offset },
-  });
-  return { rows: rows.slice(0, input.limit), hasMore: rows.length > input.limit };
-}
+/** A page of the changes made to one period's marks on a date (school admins). */
+export const auditQuery = (q: AuditParams) =>
+  queryOptions({ queryKey: attendanceKeys.audit(q), queryFn: () => fetchAudit(q) });
 
 // ------------------------------------------------------------------ a student's history
 
-export interface HistoryFilter {
-  start_date?: string;
-  end_date?: string;
-  period_id?: number;
-  subject_id?: number;
-}
+/** A page of the signed-in student's history (the spec's list; the summary counts the pages). */
+export const historyQuery = (q: HistoryParams) =>
+  queryOptions({
+    queryKey: attendanceKeys.history(q),
+    queryFn: (): Promise<StudentHistoryRow[]> =>
+      apiGet('/api/attendance/student/individual', z.array(studentHistoryRow), { query: asQuery(q) }),
+  });
 
-export function fetchStudentHistory(filter: HistoryFilter): Promise<StudentHistoryRow[]> {
-  return apiGet('/api/attendance/student/individual', z.array(studentHistoryRow), { query: { ...filter } });
-}
-
-export function fetchStudentHistorySummary(filter: HistoryFilter): Promise<StudentHistorySummary> {
-  return apiGet('/api/attendance/student/individual/summary', studentHistorySummary, { query: { ...filter } });
-}
+export const historySummaryQuery = (q: HistoryFilterParams) =>
+  queryOptions({
+    queryKey: attendanceKeys.historySummary(q),
+    queryFn: (): Promise<StudentHistorySummary> =>
+      apiGet('/api/attendance/student/individual/summary', studentHistorySummary, { query: asQuery(q) }),
+  });
 
 // ------------------------------------------------------------------ lookups the screens need
 
-export function fetchSchoolSections(schoolInfoId?: number): Promise<SectionRow[]> {
-  return apiGet('/api/section/all', z.array(sectionRow), { query: { school_info_id: schoolInfoId } });
-}
+/** A school's sections (a viewer names the school; others get their own). */
+export const schoolSectionsQuery = (schoolInfoId?: number) =>
+  queryOptions({
+    queryKey: attendanceKeys.sectionsOfSchool(schoolInfoId),
+    queryFn: (): Promise<SectionRow[]> => fetchSections({ school_info_id: schoolInfoId }),
+    staleTime: 5 * 60_000,
+  });
 
-export function fetchPeriods(): Promise<PeriodRow[]> {
-  return apiGet('/api/period', z.array(periodRow));
-}
+export const periodsQuery = () =>
+  queryOptions({
+    queryKey: attendanceKeys.periods,
+    queryFn: (): Promise<PeriodRow[]> => apiGet('/api/period', z.array(periodRow)),
+    staleTime: 5 * 60_000,
+  });
 
-export function fetchClassSubjects(classId: number): Promise<SubjectRow[]> {
-  return apiGet('/api/subjects', z.array(subjectRow), { query: { class_id: classId } });
-}
+export const classSubjectsQuery = (classId: number) =>
+  queryOptions({
+    queryKey: attendanceKeys.classSubjects(classId),
+    queryFn: (): Promise<SubjectRow[]> =>
+      apiGet('/api/subjects', z.array(subjectRow), { query: { class_id: classId } }),
+    staleTime: 5 * 60_000,
+  });

@@ -5,38 +5,51 @@
  *   (attendance.date reloads)      ├─> empty (no classes that day)          │ error
  *                                  └─> failed ──attendance.retry──┘         └─> studentsFailed
  * marking ──attendance.submit──> confirming ──attendance.confirm──> submitting ─┬─> submitted
- *    ^  (toggle, all, move, roll digits)  └─attendance.cancel─> marking          └─> failed
- * failed ──attendance.retry──> submitting;  failed ──attendance.back──> marking (marks kept)
- * submitted: idle ──attendance.sendAbsent──> sending ─┬─> sent
- *                                                     └─> sendFailed ──sendAbsent/retry──> sending
+ *    ^  (toggle, all, move, roll digits)  └─attendance.cancel─> marking          ├─> failed (network, 5xx)
+ *                                                                                  └─> refused (4xx)
+ * failed ──attendance.retry──> submitting (same idempotency key);  failed/refused ──back──> marking
+ * submitted: idle ──sendAbsent──> previewing ──> confirmingSend ──confirm──> sending ─┬─> sent
+ *              ^──────────────────────cancel──────────┘                               ├─> sendFailed ──retry──> sending
+ *                                                                                      └─> sendRefused
  *
  * Rules kept here rather than in the screen:
  * - a new taking starts with every student ABSENT (spec section 4); a re-taking starts from the
  *   saved marks and updates them;
  * - dates are the school's, never after today;
- * - the marks survive a failed submit: retry sends the same list, back lets the teacher change it;
+ * - the marks survive a failed submit: retry sends the same list with the same idempotency key
+ *   (the server answers the first result instead of saving twice), back lets the teacher change
+ *   it; a refusal (validation, 403, 409: e.g. the correction window closed) offers no "Try again",
+ *   since sending the same thing again cannot succeed;
+ * - absence messages go only for the school's today, after the teacher saw the message as
+ *   guardians will read it and how many guardians get it, and confirmed;
  * - roll jump: digits collect into a short buffer that jumps the cursor to the student whose roll
  *   it spells (or the first whose roll starts with it); a digit that no roll continues starts a
  *   new buffer, and a pause (digitPause), a move or a toggle clears it.
  *
  * Pure: no React, no DOM. All I/O goes through the named actors loadPeriods, loadStudents,
- * submitAttendance and sendAbsentMessage; tests replace them with `.provide()`.
+ * submitAttendance, loadAbsentPreview and sendAbsentMessage; tests replace them with `.provide()`.
+ * `savedChanges` (a no-op here) runs after the server confirmed a save or a send: the screen
+ * provides it to invalidate the attendance queries.
  */
-import { assign, fromPromise, setup } from 'xstate';
+import { assign, fromPromise, setup, type SnapshotFrom } from 'xstate';
 import type {
   AbsentMessageBody,
+  AbsentMessagePreview,
   AbsentMessageResponse,
   AttendanceStatus,
   AttendanceStudentRow,
   TakeAttendanceResponse,
 } from '@/api/schemas/attendance';
+import { isoDate } from '@/api/schemas/common';
 import type { RoutineTodayRow } from '@/api/schemas/routines';
-import { errorMessage } from '@/api/client';
+import { errorMessage, errorStatus, newIdempotencyKey } from '@/api/client';
 import {
+  fetchAbsentMessagePreview,
   fetchRoutineStudents,
   fetchTeacherPeriods,
   sendAbsentMessages,
   takeAttendance,
+  type SendAbsentInput,
   type TakeAttendanceInput,
 } from '@/api/attendance';
 
@@ -68,9 +81,15 @@ export interface AttendanceContext {
   /** The period was taken before: the marks shown are the saved ones. */
   retaking: boolean;
   result: TakeAttendanceResponse | null;
+  /** What "Send Absent Message" would send, shown for confirmation. */
+  preview: AbsentMessagePreview | null;
   absentMessage: AbsentMessageResponse | null;
   /** The last failure, as the server worded it. */
   error: string | null;
+  /** One key per submission of the marks: "Try again" reuses it, a new submission gets a new one. */
+  submitKey: string | null;
+  /** One key per confirmed press of "Send Absent Message". */
+  sendKey: string | null;
 }
 
 export type AttendanceEvent =
@@ -97,13 +116,17 @@ export interface LoadStudentsInput {
   date: string;
 }
 
-const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
+/** A real calendar date as YYYY-MM-DD, by the wire contract's own rule. */
+const isDate = (value: string) => isoDate.safeParse(value).success;
 
-export function isIsoDate(value: string): boolean {
-  if (!ISO_DATE.test(value)) return false;
-  const d = new Date(`${value}T00:00:00Z`);
-  return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === value;
-}
+/**
+ * A failure worth retrying as it is: the network or the server failed (status 0 or 5xx). A 4xx
+ * means the request itself was refused and would be refused again.
+ */
+export const isRetryable = (error: unknown) => {
+  const status = errorStatus(error);
+  return status === 0 || status >= 500;
+};
 
 /** Students in roll order (ties by name, so the order never depends on the server's). */
 export function byRoll(students: readonly AttendanceStudentRow[]): AttendanceStudentRow[] {
@@ -141,6 +164,8 @@ export function jumpToRoll(
   return cursor >= 0 ? { digits, cursor } : null;
 }
 
+const BACK_TO_CLASSES = { target: '#attendance.choosingPeriod.loadingPeriods' } as const;
+
 const clamp = (n: number, max: number) => Math.max(0, Math.min(n, max));
 
 export const attendanceMachine = setup({
@@ -154,13 +179,16 @@ export const attendanceMachine = setup({
     loadPeriods: fromPromise<RoutineTodayRow[], LoadPeriodsInput>(({ input }) => fetchTeacherPeriods(input)),
     loadStudents: fromPromise<AttendanceStudentRow[], LoadStudentsInput>(({ input }) => fetchRoutineStudents(input)),
     submitAttendance: fromPromise<TakeAttendanceResponse, TakeAttendanceInput>(({ input }) => takeAttendance(input)),
-    sendAbsentMessage: fromPromise<AbsentMessageResponse, AbsentMessageBody>(({ input }) => sendAbsentMessages(input)),
+    loadAbsentPreview: fromPromise<AbsentMessagePreview, AbsentMessageBody>(({ input }) =>
+      fetchAbsentMessagePreview(input),
+    ),
+    sendAbsentMessage: fromPromise<AbsentMessageResponse, SendAbsentInput>(({ input }) => sendAbsentMessages(input)),
   },
   delays: {
     digitPause: DIGIT_PAUSE_MS,
   },
   guards: {
-    isAllowedDate: ({ context }, params: { date: string }) => isIsoDate(params.date) && params.date <= context.today,
+    isAllowedDate: ({ context }, params: { date: string }) => isDate(params.date) && params.date <= context.today,
     isKnownPeriod: ({ context }, params: { routineId: number }) =>
       context.periods.some((p) => p.id === params.routineId),
     isKnownStudent: ({ context }, params: { studentId: number }) =>
@@ -170,16 +198,21 @@ export const attendanceMachine = setup({
     digitFindsRoll: ({ context }, params: { digit: string }) =>
       /^[0-9]$/.test(params.digit) && jumpToRoll(context.students, context.digits, params.digit) !== null,
     hasAbsentees: ({ context }) => (context.result?.absent ?? 0) > 0,
+    /** Absence messages go only for the school's today (the server refuses other dates too). */
+    canMessage: ({ context }) => (context.result?.absent ?? 0) > 0 && context.date === context.today,
+    isRetryable: (_, params: { error: unknown }) => isRetryable(params.error),
   },
   actions: {
     clearDigits: assign({ digits: '' }),
+    /** The screen provides it: invalidate what the server just changed. */
+    savedChanges: () => {},
   },
 }).createMachine({
   id: 'attendance',
   context: ({ input }) => ({
     teacherId: input.teacherId,
     today: input.today,
-    date: input.date && isIsoDate(input.date) && input.date <= input.today ? input.date : input.today,
+    date: input.date && isDate(input.date) && input.date <= input.today ? input.date : input.today,
     periods: [],
     routine: null,
     students: [],
@@ -188,8 +221,11 @@ export const attendanceMachine = setup({
     digits: '',
     retaking: false,
     result: null,
+    preview: null,
     absentMessage: null,
     error: null,
+    submitKey: null,
+    sendKey: null,
   }),
   initial: 'choosingPeriod',
   states: {
@@ -217,6 +253,7 @@ export const attendanceMachine = setup({
             digits: '',
             retaking: false,
             result: null,
+            preview: null,
             absentMessage: null,
           }),
           invoke: {
@@ -257,7 +294,16 @@ export const attendanceMachine = setup({
 
     loadingStudents: {
       tags: 'busy',
-      entry: assign({ error: null, students: [], marks: {}, cursor: 0, digits: '', result: null, absentMessage: null }),
+      entry: assign({
+        error: null,
+        students: [],
+        marks: {},
+        cursor: 0,
+        digits: '',
+        result: null,
+        preview: null,
+        absentMessage: null,
+      }),
       invoke: {
         id: 'loadStudents',
         src: 'loadStudents',
@@ -347,7 +393,8 @@ export const attendanceMachine = setup({
 
     confirming: {
       on: {
-        'attendance.confirm': { target: 'submitting' },
+        // A new submission: a new idempotency key, kept by "Try again".
+        'attendance.confirm': { target: 'submitting', actions: assign({ submitKey: () => newIdempotencyKey() }) },
         'attendance.cancel': { target: 'marking' },
       },
     },
@@ -362,21 +409,32 @@ export const attendanceMachine = setup({
           routine_id: context.routine?.id ?? 0,
           date: context.date,
           attendance: attendanceList(context),
+          idempotencyKey: context.submitKey ?? '',
         }),
         onDone: {
           target: 'submitted',
-          actions: assign(({ context, event }) => ({
-            result: event.output,
-            periods: context.periods.map((p) => (p.id === context.routine?.id ? { ...p, attendance_taken: true } : p)),
-          })),
+          actions: [
+            assign(({ context, event }) => ({
+              result: event.output,
+              periods: context.periods.map((p) =>
+                p.id === context.routine?.id ? { ...p, attendance_taken: true } : p,
+              ),
+            })),
+            'savedChanges',
+          ],
         },
-        onError: {
-          target: 'failed',
-          actions: assign({ error: ({ event }) => errorMessage(event.error) }),
-        },
+        onError: [
+          {
+            guard: { type: 'isRetryable', params: ({ event }) => ({ error: event.error }) },
+            target: 'failed',
+            actions: assign({ error: ({ event }) => errorMessage(event.error) }),
+          },
+          { target: 'refused', actions: assign({ error: ({ event }) => errorMessage(event.error) }) },
+        ],
       },
     },
 
+    /** The network or the server failed: the same submission may be tried again. */
     failed: {
       on: {
         'attendance.retry': { target: 'submitting' },
@@ -384,42 +442,101 @@ export const attendanceMachine = setup({
       },
     },
 
+    /** The server refused the marks (validation, permission, the correction window): change them or leave. */
+    refused: {
+      on: {
+        'attendance.back': { target: 'marking', actions: assign({ error: null }) },
+      },
+    },
+
+    // Back to the classes from every part of the result except the open send confirmation (a
+    // dialog: Send or Cancel first).
     submitted: {
       initial: 'idle',
-      on: {
-        'attendance.back': { target: 'choosingPeriod.loadingPeriods' },
-      },
       states: {
         idle: {
-          on: { 'attendance.sendAbsent': { guard: 'hasAbsentees', target: 'sending' } },
+          on: {
+            'attendance.sendAbsent': { guard: 'canMessage', target: 'previewing' },
+            'attendance.back': BACK_TO_CLASSES,
+          },
         },
-        sending: {
+        previewing: {
           tags: 'busy',
-          entry: assign({ error: null }),
+          on: { 'attendance.back': BACK_TO_CLASSES },
+          entry: assign({ error: null, preview: null }),
           invoke: {
-            id: 'sendAbsentMessage',
-            src: 'sendAbsentMessage',
+            id: 'loadAbsentPreview',
+            src: 'loadAbsentPreview',
             input: ({ context }) => ({ routine_id: context.routine?.id ?? 0, date: context.date }),
-            onDone: {
-              target: 'sent',
-              actions: assign({ absentMessage: ({ event }) => event.output }),
-            },
+            onDone: { target: 'confirmingSend', actions: assign({ preview: ({ event }) => event.output }) },
             onError: {
-              target: 'sendFailed',
+              target: 'previewFailed',
               actions: assign({ error: ({ event }) => errorMessage(event.error) }),
             },
           },
         },
-        sent: {},
-        sendFailed: {
+        previewFailed: {
           on: {
-            'attendance.sendAbsent': { target: 'sending' },
-            'attendance.retry': { target: 'sending' },
+            'attendance.back': BACK_TO_CLASSES,
+            'attendance.retry': { target: 'previewing' },
+            'attendance.cancel': { target: 'idle', actions: assign({ error: null }) },
           },
         },
+        /** The message as guardians will read it and how many get it: nothing leaves before "Send". */
+        confirmingSend: {
+          on: {
+            'attendance.confirm': { target: 'sending', actions: assign({ sendKey: () => newIdempotencyKey() }) },
+            'attendance.cancel': { target: 'idle' },
+          },
+        },
+        sending: {
+          tags: 'busy',
+          on: { 'attendance.back': BACK_TO_CLASSES },
+          entry: assign({ error: null }),
+          invoke: {
+            id: 'sendAbsentMessage',
+            src: 'sendAbsentMessage',
+            input: ({ context }) => ({
+              routine_id: context.routine?.id ?? 0,
+              date: context.date,
+              idempotencyKey: context.sendKey ?? '',
+            }),
+            onDone: {
+              target: 'sent',
+              actions: [assign({ absentMessage: ({ event }) => event.output }), 'savedChanges'],
+            },
+            onError: [
+              {
+                guard: { type: 'isRetryable', params: ({ event }) => ({ error: event.error }) },
+                target: 'sendFailed',
+                actions: assign({ error: ({ event }) => errorMessage(event.error) }),
+              },
+              { target: 'sendRefused', actions: assign({ error: ({ event }) => errorMessage(event.error) }) },
+            ],
+          },
+        },
+        sent: { on: { 'attendance.back': BACK_TO_CLASSES } },
+        /** Not sent for a network or server failure: "Try again" sends with the same key. */
+        sendFailed: {
+          on: { 'attendance.retry': { target: 'sending' }, 'attendance.back': BACK_TO_CLASSES },
+        },
+        /** The server refused (e.g. not today's attendance): nothing to retry. */
+        sendRefused: { on: { 'attendance.back': BACK_TO_CLASSES } },
       },
     },
   },
 });
 
 export type AttendanceMachine = typeof attendanceMachine;
+
+/**
+ * Marks on screen that the server does not have: a period not taken yet (its marks are all new),
+ * or a re-taking whose marks differ from the saved ones; only while the marks are worked on.
+ */
+export function hasUnsavedMarks(snapshot: SnapshotFrom<AttendanceMachine>): boolean {
+  const working = (['marking', 'confirming', 'submitting', 'failed', 'refused'] as const).some((s) =>
+    snapshot.matches(s),
+  );
+  const { students, marks } = snapshot.context;
+  return working && students.some((s) => s.attendance_status !== marks[s.student_id]);
+}

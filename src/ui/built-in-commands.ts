@@ -102,7 +102,10 @@ export const momentCommands: CommandLoader = {
     return page !== undefined && canOpen(page, ctx.userType) && can(ctx.userType, 'routine.teacher-today');
   },
   load: async (ctx) => {
-    const { fetchTeacherPeriods, schoolClockTime, schoolToday } = await import('@/api/attendance');
+    const [{ fetchTeacherPeriods }, { schoolClockTime, schoolToday }] = await Promise.all([
+      import('@/api/attendance'),
+      import('@/api/school-time'),
+    ]);
     const periods = await fetchTeacherPeriods({ teacherId: ctx.profile.id, date: schoolToday() });
     const command = dueAttendanceCommand(periods, schoolClockTime());
     return command ? [command] : [];

@@ -1,10 +1,11 @@
 /**
- * Model-based tests for the attendance machine. As in the session machine's tests, the model is
- * the machine's own config with each invocation's outcomes (xstate.done.actor.* /
+ * Model-based tests for the attendance machine. The model (tests/helpers/as-model.ts) is the
+ * machine's own config with each invocation's outcomes (xstate.done.actor.* /
  * xstate.error.actor.*) and the roll-digit pause (xstate.after.digitPause) turned into explicit
  * events, because @xstate/graph traverses pure transitions only. Every generated path is replayed
- * against a real actor whose actors are deferred fakes and whose clock is simulated; each state on
- * the way is compared with the model and checked against literal expectations.
+ * against a real actor whose actors are deferred fakes and whose clock is simulated. The model
+ * only supplies the paths: each state on the way is checked against literal expectations and the
+ * calls the actor made (inputs, idempotency keys, invalidations), never against the model.
  *
  * The traversal tells states apart by their whole context (lists shortened to what varies); two
  * students and a small alphabet of events keep the number of paths bounded while every state and
@@ -13,7 +14,6 @@
 import { createTestModel } from '@xstate/graph';
 import {
   createActor,
-  createMachine,
   fromPromise,
   getInitialSnapshot,
   getNextSnapshot,
@@ -24,18 +24,20 @@ import {
 } from 'xstate';
 import type {
   AbsentMessageBody,
+  AbsentMessagePreview,
   AbsentMessageResponse,
   AttendanceStudentRow,
   TakeAttendanceResponse,
 } from '@/api/schemas/attendance';
 import type { RoutineTodayRow } from '@/api/schemas/routines';
-import type { TakeAttendanceInput } from '@/api/attendance';
+import type { SendAbsentInput, TakeAttendanceInput } from '@/api/attendance';
+import { asModel } from '../helpers/as-model';
 import {
   attendanceList,
   attendanceMachine,
   byRoll,
   DIGIT_PAUSE_MS,
-  isIsoDate,
+  hasUnsavedMarks,
   jumpToRoll,
   presentCount,
   type AttendanceContext,
@@ -102,8 +104,13 @@ const STUDENTS_SAVED = [student(112, 12, 'Lima Akter', 0), student(101, 1, 'Arif
 const NAMES: Record<number, [string, number]> = { 101: ['Arif Hossain', 1], 112: ['Lima Akter', 12] };
 
 const OFFLINE = { status: 0, code: 'network', message: 'Could not reach the server.' };
-const REFUSED = { status: 400, code: 'bad_request', message: 'That date is a Thursday; this class meets on Sundays.' };
+const WINDOW_CLOSED = {
+  status: 403,
+  code: 'attendance_window_closed',
+  message: 'Attendance of 19-11-2026 can no longer be changed by a teacher.',
+};
 const SMS_DOWN = { status: 500, code: 'internal', message: 'Something went wrong on our side.' };
+const NOT_TODAY = { status: 409, code: 'conflict', message: 'Absence messages go only for today’s attendance.' };
 
 /** What the server answers for a submit: the marks sent, counted. */
 function resultFor(ctx: AttendanceContext): TakeAttendanceResponse {
@@ -115,6 +122,7 @@ function resultFor(ctx: AttendanceContext): TakeAttendanceResponse {
     routine_id: ctx.routine?.id ?? 0,
     date: ctx.date,
     time: '10:05:00',
+    corrected: false,
     total: list.length,
     present,
     absent: list.length - present,
@@ -141,34 +149,12 @@ function messageFor(ctx: AttendanceContext): AbsentMessageResponse {
   };
 }
 
-// ---- the model --------------------------------------------------------------------------------
-
-type Transition = unknown;
-type Config = Record<string, unknown> & {
-  on?: Record<string, Transition>;
-  after?: Record<string, Transition>;
-  states?: Record<string, Config>;
-  invoke?:
-    | { id: string; onDone?: Transition; onError?: Transition }
-    | Array<{ id: string; onDone?: Transition; onError?: Transition }>;
-};
-
-/** The machine's own config with invocations and delays replaced by explicit events. */
-export function asModel(machine: AnyStateMachine): AnyStateMachine {
-  const strip = (node: Config): Config => {
-    const { invoke, after, states, on, ...rest } = node;
-    const out: Config = { ...rest, on: { ...(on ?? {}) } };
-    for (const inv of invoke ? [invoke].flat() : []) {
-      if (inv.onDone) out.on![`xstate.done.actor.${inv.id}`] = inv.onDone;
-      if (inv.onError) out.on![`xstate.error.actor.${inv.id}`] = inv.onError;
-    }
-    for (const [delay, transition] of Object.entries(after ?? {})) out.on![`xstate.after.${delay}`] = transition;
-    if (states) out.states = Object.fromEntries(Object.entries(states).map(([k, v]) => [k, strip(v)]));
-    return out;
-  };
-  // eslint-disable-next-line @typescript-eslint/no-explicit-any
-  return createMachine(strip(machine.config as Config) as any, machine.implementations as any);
+function previewFor(ctx: AttendanceContext): AbsentMessagePreview {
+  const absent = ctx.result?.absent ?? 0;
+  return { absent, guardians: absent, already: 0, no_phone: 0, sample: 'Dear guardian, Lima Akter was absent.' };
 }
+
+// ---- the model --------------------------------------------------------------------------------
 
 type Snap = SnapshotFrom<typeof attendanceMachine>;
 type ModelEvent = EventObject & Record<string, unknown>;
@@ -210,9 +196,14 @@ function eventsFor(state: Snap): ModelEvent[] {
     { type: 'xstate.done.actor.loadStudents', output: ctx.routine?.id === TAKEN.id ? STUDENTS_SAVED : STUDENTS_NEW },
     { type: 'xstate.error.actor.loadStudents', error: OFFLINE },
     { type: 'xstate.done.actor.submitAttendance', output: resultFor(ctx) },
-    { type: 'xstate.error.actor.submitAttendance', error: REFUSED },
+    // A refusal (4xx) and a failure the network or server caused (status 0, 5xx) part ways.
+    { type: 'xstate.error.actor.submitAttendance', error: WINDOW_CLOSED },
+    { type: 'xstate.error.actor.submitAttendance', error: OFFLINE },
+    { type: 'xstate.done.actor.loadAbsentPreview', output: previewFor(ctx) },
+    { type: 'xstate.error.actor.loadAbsentPreview', error: OFFLINE },
     { type: 'xstate.done.actor.sendAbsentMessage', output: messageFor(ctx) },
     { type: 'xstate.error.actor.sendAbsentMessage', error: SMS_DOWN },
+    { type: 'xstate.error.actor.sendAbsentMessage', error: NOT_TODAY },
     { type: 'xstate.after.digitPause' },
   ];
 }
@@ -242,6 +233,7 @@ function concrete(s: Snap): string {
     c.digits,
     c.retaking,
     c.result ? [c.result.routine_id, c.result.date, c.result.present, c.result.absent] : null,
+    c.preview?.guardians ?? null,
     c.absentMessage?.queued ?? null,
     c.error,
   ]);
@@ -260,7 +252,7 @@ function serializeState(state: Snap, event: ModelEvent | undefined, prev?: Snap)
 // ---- the system under test: a real actor with deferred fakes and a simulated clock ------------
 
 type Deferred = { resolve: (v: unknown) => void; reject: (e: unknown) => void };
-type ActorName = 'loadPeriods' | 'loadStudents' | 'submitAttendance' | 'sendAbsentMessage';
+type ActorName = 'loadPeriods' | 'loadStudents' | 'submitAttendance' | 'loadAbsentPreview' | 'sendAbsentMessage';
 
 function startAttendance(input: AttendanceInput = INPUT) {
   const pending: Partial<Record<ActorName, Deferred>> = {};
@@ -268,7 +260,10 @@ function startAttendance(input: AttendanceInput = INPUT) {
     loadPeriods: [] as LoadPeriodsInput[],
     loadStudents: [] as LoadStudentsInput[],
     submitAttendance: [] as TakeAttendanceInput[],
-    sendAbsentMessage: [] as AbsentMessageBody[],
+    loadAbsentPreview: [] as AbsentMessageBody[],
+    sendAbsentMessage: [] as SendAbsentInput[],
+    /** The screen's invalidation after a confirmed save or send. */
+    savedChanges: 0,
   };
   const defer = <T>(name: ActorName) =>
     new Promise<T>((resolve, reject) => {
@@ -285,9 +280,17 @@ function startAttendance(input: AttendanceInput = INPUT) {
       submitAttendance: fromPromise<TakeAttendanceResponse, TakeAttendanceInput>(
         ({ input }) => (calls.submitAttendance.push(structuredClone(input)), defer('submitAttendance')),
       ),
-      sendAbsentMessage: fromPromise<AbsentMessageResponse, AbsentMessageBody>(
+      loadAbsentPreview: fromPromise<AbsentMessagePreview, AbsentMessageBody>(
+        ({ input }) => (calls.loadAbsentPreview.push(input), defer('loadAbsentPreview')),
+      ),
+      sendAbsentMessage: fromPromise<AbsentMessageResponse, SendAbsentInput>(
         ({ input }) => (calls.sendAbsentMessage.push(input), defer('sendAbsentMessage')),
       ),
+    },
+    actions: {
+      savedChanges: () => {
+        calls.savedChanges += 1;
+      },
     },
   });
   const clock = new SimulatedClock();
@@ -309,18 +312,31 @@ function replay(run: Run) {
   const { actor, calls, pending, settle, clock } = run;
   const real = () => actor.getSnapshot();
   let lastEvent = 'xstate.init';
-  const sameAsModel = (expected: Snap) => {
-    expect(real().value).toEqual(expected.value);
-    expect(real().context).toEqual(expected.context);
+  let lastError: unknown = null;
+  /** The real actor is in the named state (a literal, not the model's snapshot). */
+  const isIn = (state: string) => {
+    const [parent, child] = state.split('.');
+    expect(real().matches((child ? { [parent]: child } : parent) as never), `in ${state}`).toBe(true);
   };
+  // savedChanges runs once per confirmed save or send, never for anything else.
+  let savesSeen = 0;
+  const invalidatedOnce = () => {
+    expect(calls.savedChanges).toBe(savesSeen + 1);
+    savesSeen = calls.savedChanges;
+  };
+  const notInvalidated = () => expect(calls.savedChanges).toBe(savesSeen);
+  // How many sends had gone out when the teacher last pressed "Send Absent Message".
+  let sendsBeforePress = 0;
   const send = ({ event }: { event: ModelEvent }) => {
     lastEvent = event.type;
+    if (event.type === 'attendance.sendAbsent') sendsBeforePress = calls.sendAbsentMessage.length;
     actor.send(event as AttendanceEvent);
   };
   const outcome =
     (name: ActorName, kind: 'resolve' | 'reject') =>
     async ({ event }: { event: ModelEvent }) => {
       lastEvent = event.type;
+      lastError = kind === 'reject' ? event.error : null;
       await settle(name, kind, kind === 'resolve' ? event.output : event.error);
     };
   const notBusy = () => expect(real().hasTag('busy')).toBe(false);
@@ -330,9 +346,11 @@ function replay(run: Run) {
     expect(Object.keys(c.marks).map(Number).sort()).toEqual([101, 112]);
     expect(c.retaking).toBe(c.routine?.id === TAKEN.id);
   };
-  const marking = (expected: Snap) => {
-    sameAsModel(expected);
+  const marking = () => {
+    notInvalidated();
     const c = real().context;
+    // A new taking is unsaved from the start; a re-taking once a mark differs from the saved one.
+    expect(hasUnsavedMarks(real())).toBe(!c.retaking || c.marks[101] !== 1 || c.marks[112] !== 0);
     notBusy();
     marksAreAList();
     expect(real().can({ type: 'attendance.submit' })).toBe(true);
@@ -357,6 +375,8 @@ function replay(run: Run) {
       'xstate.error.actor.loadStudents': outcome('loadStudents', 'reject'),
       'xstate.done.actor.submitAttendance': outcome('submitAttendance', 'resolve'),
       'xstate.error.actor.submitAttendance': outcome('submitAttendance', 'reject'),
+      'xstate.done.actor.loadAbsentPreview': outcome('loadAbsentPreview', 'resolve'),
+      'xstate.error.actor.loadAbsentPreview': outcome('loadAbsentPreview', 'reject'),
       'xstate.done.actor.sendAbsentMessage': outcome('sendAbsentMessage', 'resolve'),
       'xstate.error.actor.sendAbsentMessage': outcome('sendAbsentMessage', 'reject'),
       'xstate.after.digitPause': ({ event }: { event: ModelEvent }) => {
@@ -365,8 +385,8 @@ function replay(run: Run) {
       },
     },
     states: {
-      'choosingPeriod.loadingPeriods': (expected: Snap) => {
-        sameAsModel(expected);
+      'choosingPeriod.loadingPeriods': () => {
+        isIn('choosingPeriod.loadingPeriods');
         const c = real().context;
         expect(real().hasTag('busy')).toBe(true);
         expect(calls.loadPeriods.at(-1)).toEqual({ teacherId: 41, date: c.date });
@@ -376,8 +396,8 @@ function replay(run: Run) {
         expect(real().can({ type: 'attendance.choose', routineId: FRESH.id })).toBe(false);
         expect(real().can({ type: 'attendance.date', date: EARLIER })).toBe(true);
       },
-      'choosingPeriod.ready': (expected: Snap) => {
-        sameAsModel(expected);
+      'choosingPeriod.ready': () => {
+        isIn('choosingPeriod.ready');
         const c = real().context;
         notBusy();
         expect(c.date).not.toBe(FRIDAY);
@@ -391,23 +411,23 @@ function replay(run: Run) {
         expect(real().can({ type: 'attendance.date', date: 'not a date' })).toBe(false);
         expect(real().can({ type: 'attendance.submit' })).toBe(false);
       },
-      'choosingPeriod.empty': (expected: Snap) => {
-        sameAsModel(expected);
+      'choosingPeriod.empty': () => {
+        isIn('choosingPeriod.empty');
         notBusy();
         expect(real().context.date).toBe(FRIDAY);
         expect(real().context.periods).toEqual([]);
         expect(real().can({ type: 'attendance.choose', routineId: FRESH.id })).toBe(false);
         expect(real().can({ type: 'attendance.date', date: TODAY })).toBe(true);
       },
-      'choosingPeriod.failed': (expected: Snap) => {
-        sameAsModel(expected);
+      'choosingPeriod.failed': () => {
+        isIn('choosingPeriod.failed');
         notBusy();
         expect(real().context.error).toBe(OFFLINE.message);
         expect(real().can({ type: 'attendance.retry' })).toBe(true);
         expect(real().can({ type: 'attendance.choose', routineId: FRESH.id })).toBe(false);
       },
-      loadingStudents: (expected: Snap) => {
-        sameAsModel(expected);
+      loadingStudents: () => {
+        isIn('loadingStudents');
         const c = real().context;
         expect(real().hasTag('busy')).toBe(true);
         expect([FRESH.id, TAKEN.id]).toContain(c.routine?.id);
@@ -415,27 +435,29 @@ function replay(run: Run) {
         expect(c.students).toEqual([]);
         expect(c.result).toBeNull();
       },
-      studentsFailed: (expected: Snap) => {
-        sameAsModel(expected);
+      studentsFailed: () => {
+        isIn('studentsFailed');
         notBusy();
         expect(real().context.error).toBe(OFFLINE.message);
         expect(real().can({ type: 'attendance.retry' })).toBe(true);
         expect(real().can({ type: 'attendance.back' })).toBe(true);
         expect(real().can({ type: 'attendance.submit' })).toBe(false);
       },
-      'marking.idle': (expected: Snap) => {
-        marking(expected);
+      'marking.idle': () => {
+        isIn('marking.idle');
+        marking();
         expect(real().context.digits).toBe('');
       },
-      'marking.typing': (expected: Snap) => {
-        marking(expected);
+      'marking.typing': () => {
+        isIn('marking.typing');
+        marking();
         const c = real().context;
         expect(c.digits).not.toBe('');
         // The cursor is on the student the digits spell (or the first whose roll starts with them).
         expect(String(c.students[c.cursor].class_roll_no).startsWith(c.digits)).toBe(true);
       },
-      confirming: (expected: Snap) => {
-        sameAsModel(expected);
+      confirming: () => {
+        isIn('confirming');
         notBusy();
         marksAreAList();
         expect(real().context.digits).toBe('');
@@ -443,62 +465,123 @@ function replay(run: Run) {
         expect(real().can({ type: 'attendance.cancel' })).toBe(true);
         expect(real().can({ type: 'attendance.toggle', studentId: 101 })).toBe(false);
       },
-      submitting: (expected: Snap) => {
-        sameAsModel(expected);
+      submitting: () => {
+        isIn('submitting');
         const c = real().context;
         expect(real().hasTag('busy')).toBe(true);
-        expect(calls.submitAttendance.at(-1)).toEqual({
+        const sent = calls.submitAttendance.at(-1)!;
+        expect(sent).toEqual({
           routine_id: c.routine!.id,
           date: c.date,
           attendance: [101, 112].map((id) => ({ student_id: id, attendance_status: c.marks[id] })),
+          idempotencyKey: expect.stringMatching(/\S/),
         });
-        // A retry sends exactly what the failed attempt sent.
-        if (lastEvent === 'attendance.retry')
-          expect(calls.submitAttendance.at(-1)).toEqual(calls.submitAttendance.at(-2));
+        const before = calls.submitAttendance.at(-2);
+        // "Try again" sends exactly what the failed attempt sent, under the same key, so the
+        // server can answer the first result instead of saving twice; a new confirm is a new key.
+        if (lastEvent === 'attendance.retry') expect(sent).toEqual(before);
+        else if (before) expect(sent.idempotencyKey).not.toBe(before.idempotencyKey);
         expect(real().can({ type: 'attendance.toggle', studentId: 101 })).toBe(false);
+        expect(hasUnsavedMarks(real())).toBe(!c.retaking || c.marks[101] !== 1 || c.marks[112] !== 0);
+        notInvalidated();
       },
-      failed: (expected: Snap) => {
-        sameAsModel(expected);
+      failed: () => {
+        isIn('failed');
         notBusy();
         marksAreAList();
         const c = real().context;
-        expect(c.error).toBe(REFUSED.message);
+        expect(lastError).toEqual(OFFLINE);
+        expect(c.error).toBe(OFFLINE.message);
         expect(c.result).toBeNull();
         // The marks are kept: still exactly what was sent.
         expect(attendanceList(c)).toEqual(calls.submitAttendance.at(-1)!.attendance);
         expect(real().can({ type: 'attendance.retry' })).toBe(true);
         expect(real().can({ type: 'attendance.back' })).toBe(true);
+        notInvalidated();
       },
-      'submitted.idle': (expected: Snap) => {
-        sameAsModel(expected);
+      refused: () => {
+        isIn('refused');
+        notBusy();
+        marksAreAList();
+        const c = real().context;
+        expect(c.error).toBe(WINDOW_CLOSED.message);
+        expect(attendanceList(c)).toEqual(calls.submitAttendance.at(-1)!.attendance);
+        // Sending the same marks again cannot succeed: no "Try again", only back to the marks.
+        expect(real().can({ type: 'attendance.retry' })).toBe(false);
+        expect(real().can({ type: 'attendance.back' })).toBe(true);
+        notInvalidated();
+      },
+      'submitted.idle': () => {
+        isIn('submitted.idle');
         notBusy();
         const c = real().context;
         expect(c.result).toEqual(resultFor(c));
         expect(c.periods.find((p) => p.id === c.routine!.id)?.attendance_taken).toBe(true);
-        expect(real().can({ type: 'attendance.sendAbsent' })).toBe(c.result!.absent > 0);
-        expect(c.absentMessage).toBeNull();
+        expect(real().can({ type: 'attendance.sendAbsent' })).toBe(c.result!.absent > 0 && c.date === TODAY);
+        expect(hasUnsavedMarks(real())).toBe(false);
+        if (lastEvent === 'xstate.done.actor.submitAttendance') invalidatedOnce();
+        else notInvalidated();
       },
-      'submitted.sending': (expected: Snap) => {
-        sameAsModel(expected);
+      'submitted.previewing': () => {
+        isIn('submitted.previewing');
         const c = real().context;
         expect(real().hasTag('busy')).toBe(true);
         expect(c.result!.absent).toBeGreaterThan(0);
-        expect(calls.sendAbsentMessage.at(-1)).toEqual({ routine_id: c.routine!.id, date: c.date });
+        expect(calls.loadAbsentPreview.at(-1)).toEqual({ routine_id: c.routine!.id, date: TODAY });
+        // Nothing is sent before the teacher saw the message and confirmed.
+        expect(calls.sendAbsentMessage).toHaveLength(sendsBeforePress);
       },
-      'submitted.sent': (expected: Snap) => {
-        sameAsModel(expected);
+      'submitted.previewFailed': () => {
+        isIn('submitted.previewFailed');
+        notBusy();
+        expect(real().context.error).toBe(OFFLINE.message);
+        expect(real().can({ type: 'attendance.retry' })).toBe(true);
+        expect(real().can({ type: 'attendance.cancel' })).toBe(true);
+        expect(calls.sendAbsentMessage).toHaveLength(sendsBeforePress);
+      },
+      'submitted.confirmingSend': () => {
+        isIn('submitted.confirmingSend');
+        notBusy();
+        const c = real().context;
+        expect(c.preview).toEqual(previewFor(c));
+        expect(calls.sendAbsentMessage).toHaveLength(sendsBeforePress);
+        expect(real().can({ type: 'attendance.confirm' })).toBe(true);
+        expect(real().can({ type: 'attendance.cancel' })).toBe(true);
+      },
+      'submitted.sending': () => {
+        isIn('submitted.sending');
+        const c = real().context;
+        expect(real().hasTag('busy')).toBe(true);
+        expect(c.result!.absent).toBeGreaterThan(0);
+        const sent = calls.sendAbsentMessage.at(-1)!;
+        expect(sent).toEqual({ routine_id: c.routine!.id, date: TODAY, idempotencyKey: expect.stringMatching(/\S/) });
+        if (lastEvent === 'attendance.retry') expect(sent).toEqual(calls.sendAbsentMessage.at(-2));
+      },
+      'submitted.sent': () => {
+        isIn('submitted.sent');
         notBusy();
         const c = real().context;
         expect(c.absentMessage).toEqual(messageFor(c));
         expect(real().can({ type: 'attendance.sendAbsent' })).toBe(false);
         expect(real().can({ type: 'attendance.back' })).toBe(true);
+        invalidatedOnce();
       },
-      'submitted.sendFailed': (expected: Snap) => {
-        sameAsModel(expected);
+      'submitted.sendFailed': () => {
+        isIn('submitted.sendFailed');
         notBusy();
         expect(real().context.error).toBe(SMS_DOWN.message);
         expect(real().context.result).not.toBeNull();
-        expect(real().can({ type: 'attendance.sendAbsent' })).toBe(true);
+        expect(real().can({ type: 'attendance.retry' })).toBe(true);
+        notInvalidated();
+      },
+      'submitted.sendRefused': () => {
+        isIn('submitted.sendRefused');
+        notBusy();
+        expect(real().context.error).toBe(NOT_TODAY.message);
+        expect(real().can({ type: 'attendance.retry' })).toBe(false);
+        expect(real().can({ type: 'attendance.sendAbsent' })).toBe(false);
+        expect(real().can({ type: 'attendance.back' })).toBe(true);
+        notInvalidated();
       },
     },
   };
@@ -520,10 +603,15 @@ const LEAF_STATES = [
   'confirming',
   'submitting',
   'failed',
+  'refused',
   'submitted.idle',
+  'submitted.previewing',
+  'submitted.previewFailed',
+  'submitted.confirmingSend',
   'submitted.sending',
   'submitted.sent',
   'submitted.sendFailed',
+  'submitted.sendRefused',
 ];
 
 function nameOf(path: { steps: Array<{ event: ModelEvent }>; state: Snap }): string {
@@ -576,8 +664,8 @@ describe('attendance machine: shortest paths to every state and transition', () 
       });
     }
     const defined = [...definedTransitions(model)];
-    // 15 leaf states; their own, their parents' and the modelled actor and delay transitions.
-    expect(defined.length).toBe(42);
+    // 20 leaf states; their own, their parents' and the modelled actor and delay transitions.
+    expect(defined.length).toBe(51);
     expect(defined.filter((t) => !taken.has(t))).toEqual([]);
   });
 
@@ -617,11 +705,30 @@ describe('attendance machine: named variants', () => {
         { type: 'attendance.confirm' },
         { type: 'xstate.done.actor.submitAttendance', output: 'computed' },
         { type: 'attendance.sendAbsent' },
+        { type: 'xstate.done.actor.loadAbsentPreview', output: 'computed' },
+        { type: 'attendance.confirm' },
         { type: 'xstate.done.actor.sendAbsentMessage', output: 'computed' },
       ],
     ],
     [
-      'a submit that fails, is retried with the same marks, and succeeds',
+      'absence messages: a gateway failure is retried under the same key',
+      [
+        { type: 'xstate.done.actor.loadPeriods', output: PERIODS },
+        { type: 'attendance.choose', routineId: FRESH.id },
+        { type: 'xstate.done.actor.loadStudents', output: STUDENTS_NEW },
+        { type: 'attendance.submit' },
+        { type: 'attendance.confirm' },
+        { type: 'xstate.done.actor.submitAttendance', output: 'computed' },
+        { type: 'attendance.sendAbsent' },
+        { type: 'xstate.done.actor.loadAbsentPreview', output: 'computed' },
+        { type: 'attendance.confirm' },
+        { type: 'xstate.error.actor.sendAbsentMessage', error: SMS_DOWN },
+        { type: 'attendance.retry' },
+        { type: 'xstate.done.actor.sendAbsentMessage', output: 'computed' },
+      ],
+    ],
+    [
+      'a submit the network loses is retried with the same marks and key, and succeeds',
       [
         { type: 'xstate.done.actor.loadPeriods', output: PERIODS },
         { type: 'attendance.choose', routineId: FRESH.id },
@@ -629,20 +736,20 @@ describe('attendance machine: named variants', () => {
         { type: 'attendance.toggle', studentId: 112 },
         { type: 'attendance.submit' },
         { type: 'attendance.confirm' },
-        { type: 'xstate.error.actor.submitAttendance', error: REFUSED },
+        { type: 'xstate.error.actor.submitAttendance', error: OFFLINE },
         { type: 'attendance.retry' },
         { type: 'xstate.done.actor.submitAttendance', output: 'computed' },
       ],
     ],
     [
-      'a failed submit, back to the list with the marks kept, changed and submitted again',
+      'a refused submit, back to the list with the marks kept, changed and submitted again',
       [
         { type: 'xstate.done.actor.loadPeriods', output: PERIODS },
         { type: 'attendance.choose', routineId: TAKEN.id },
         { type: 'xstate.done.actor.loadStudents', output: STUDENTS_SAVED },
         { type: 'attendance.submit' },
         { type: 'attendance.confirm' },
-        { type: 'xstate.error.actor.submitAttendance', error: REFUSED },
+        { type: 'xstate.error.actor.submitAttendance', error: WINDOW_CLOSED },
         { type: 'attendance.back' },
         { type: 'attendance.toggle', studentId: 112 },
         { type: 'attendance.submit' },
@@ -703,10 +810,40 @@ describe('attendance helpers', () => {
     expect(jumpToRoll(rolls, '', '9')).toBeNull();
   });
 
-  it('accepts only real dates', () => {
-    expect(isIsoDate('2026-11-22')).toBe(true);
-    expect(isIsoDate('2026-02-30')).toBe(false);
-    expect(isIsoDate('22-11-2026')).toBe(false);
+  it('accepts only real dates up to today', () => {
+    const actor = createActor(
+      attendanceMachine.provide({
+        actors: { loadPeriods: fromPromise(() => new Promise<RoutineTodayRow[]>(() => {})) },
+      }),
+      { input: INPUT },
+    ).start();
+    const can = (date: string) => actor.getSnapshot().can({ type: 'attendance.date', date });
+    expect(can(EARLIER)).toBe(true);
+    expect(can('2026-02-30')).toBe(false);
+    expect(can('19-11-2026')).toBe(false);
+    expect(can(FUTURE)).toBe(false);
+    actor.stop();
+  });
+
+  it('offers absence messages only for today’s attendance', async () => {
+    const run = startAttendance({ ...INPUT, date: EARLIER });
+    await run.settle(
+      'loadPeriods',
+      'resolve',
+      PERIODS.map((p) => ({ ...p, date: EARLIER })),
+    );
+    run.actor.send({ type: 'attendance.choose', routineId: FRESH.id });
+    await run.settle('loadStudents', 'resolve', STUDENTS_NEW);
+    run.actor.send({ type: 'attendance.submit' });
+    run.actor.send({ type: 'attendance.confirm' });
+    const ctx = run.actor.getSnapshot().context;
+    await run.settle('submitAttendance', 'resolve', resultFor(ctx));
+    expect(run.actor.getSnapshot().matches({ submitted: 'idle' })).toBe(true);
+    expect(run.actor.getSnapshot().context.result!.absent).toBe(2);
+    expect(run.actor.getSnapshot().can({ type: 'attendance.sendAbsent' })).toBe(false);
+    run.actor.send({ type: 'attendance.sendAbsent' });
+    expect(run.calls.loadAbsentPreview).toEqual([]);
+    run.actor.stop();
   });
 
   it('never starts on a future date', () => {

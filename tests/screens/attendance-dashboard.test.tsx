@@ -1,12 +1,15 @@
 /**
  * The attendance dashboards against a mock API: the school admin's /attendance (heading and date,
- * ring, sections with "Not taken yet", Historical Attendance, the absence-message outbox), the
- * section and absentee pages it links to, and the viewer's read-only /viewershowattendanceview.
+ * ring, sections with "Not taken yet", "No classes on Friday" on a weekly off day, Historical
+ * Attendance with its choices in the address, corrections and their audit, the paged
+ * absence-message outbox), the section and absentee pages it links to, and the viewer's read-only
+ * /viewershowattendanceview.
  */
-import { fireEvent, screen, within } from '@testing-library/react';
+import { act, screen, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import type {
   AbsentStudentRow,
+  AttendanceAuditRow,
   OutboxRow,
   PeriodAttendanceRow,
   SchoolAttendanceSummary,
@@ -34,6 +37,8 @@ const SUMMARY: SchoolAttendanceSummary = {
   present_rate: 91.7,
   sections_taken: 2,
   sections_total: 3,
+  day_name: 'Sunday',
+  weekly_off: false,
 };
 
 function sectionRow(over: Partial<SectionAttendanceSummaryRow>): SectionAttendanceSummaryRow {
@@ -91,6 +96,8 @@ function periodRow(over: Partial<PeriodAttendanceRow>): PeriodAttendanceRow {
     present: 28,
     absent: 2,
     taken: true,
+    corrected_by: null,
+    corrected_at: null,
     ...over,
   };
 }
@@ -152,8 +159,26 @@ function outboxRow(i: number): OutboxRow {
   };
 }
 
+const AUDIT: AttendanceAuditRow[] = [
+  {
+    id: 2,
+    student_id: 512,
+    full_name: 'Lima Akter',
+    class_roll_no: 12,
+    old_status: 1,
+    new_status: 0,
+    changed_by: 'Nasrin Akter',
+    changed_at: '2026-11-20T09:02:00.000Z',
+  },
+];
+
 function fakeDashboardApi(
-  over: { summary?: SchoolAttendanceSummary; sections?: SectionAttendanceSummaryRow[]; outboxTotal?: number } = {},
+  over: {
+    summary?: SchoolAttendanceSummary;
+    sections?: SectionAttendanceSummaryRow[];
+    periods?: PeriodAttendanceRow[];
+    outboxTotal?: number;
+  } = {},
 ) {
   const asked: Record<string, Array<Record<string, string>>> = {};
   const log = (name: string, request: Request) => {
@@ -172,8 +197,12 @@ function fakeDashboardApi(
     http.get('/api/section/all', ({ request }) => (log('lookup', request), HttpResponse.json(SECTIONS))),
     http.get(
       '/api/attendance/summary/section/today',
-      ({ request }) => (log('periods', request), HttpResponse.json(PERIODS)),
+      ({ request }) => (log('periods', request), HttpResponse.json(over.periods ?? PERIODS)),
     ),
+    http.get('/api/attendance/audit', ({ request }) => {
+      log('audit', request);
+      return HttpResponse.json({ rows: AUDIT, total: AUDIT.length, limit: 50, offset: 0 });
+    }),
     http.get('/api/attendance/section/absent', ({ request }) => (log('absent', request), HttpResponse.json(ABSENT))),
     http.get('/api/attendance/outbox', ({ request }) => {
       log('outbox', request);
@@ -181,9 +210,7 @@ function fakeDashboardApi(
       const offset = Number(q.get('offset'));
       const limit = Number(q.get('limit'));
       const rows = outbox.filter((r) => !q.get('status') || r.status === q.get('status'));
-      return HttpResponse.json(rows.slice(offset, offset + limit), {
-        headers: { 'x-total-count': String(rows.length) },
-      });
+      return HttpResponse.json({ rows: rows.slice(offset, offset + limit), total: rows.length, limit, offset });
     }),
   );
   return asked;
@@ -243,10 +270,58 @@ describe('school admin attendance dashboard (/attendance)', () => {
     expect(screen.getByText('0 of 3 sections taken')).toBeInTheDocument();
   });
 
+  it('on a weekly off day says “No classes on Friday” instead of “Not taken yet” for every section', async () => {
+    fakeAuthServer(ADMIN).savedSignIn();
+    fakeDashboardApi({
+      summary: {
+        ...SUMMARY,
+        date: '2026-11-20',
+        present: 0,
+        absent: 0,
+        present_rate: null,
+        sections_taken: 0,
+        sections_total: 0,
+        day_name: 'Friday',
+        weekly_off: true,
+      },
+      sections: SECTION_ROWS.map((r) => ({ ...r, taken: false, present: null, absent: null, present_rate: null })),
+    });
+    renderApp('/attendance?date=2026-11-20');
+    expect(await screen.findByRole('img', { name: 'No classes on Friday' }, SLOW)).toBeInTheDocument();
+    expect(await screen.findByText('No classes on Friday.')).toBeInTheDocument();
+    expect(screen.queryByText('Not taken yet')).not.toBeInTheDocument();
+    expect(screen.queryByRole('table', { name: 'Attendance by section' })).not.toBeInTheDocument();
+  });
+
+  it('keeps the shown date in the address: Back and reload return to it', async () => {
+    fakeAuthServer(ADMIN).savedSignIn();
+    const asked = fakeDashboardApi();
+    const { user, unmount } = renderApp('/attendance');
+    const field = await screen.findByRole('textbox', { name: 'Show date' }, SLOW);
+    expect(field).toHaveValue('22-11-2026');
+    await user.clear(field);
+    await user.type(field, '19-11-2026');
+    expect(await screen.findByRole('heading', { name: 'Attendance' })).toBeInTheDocument();
+    expect(currentPath()).toBe('/attendance?date=2026-11-19');
+    expect(screen.getByTestId('attendance-date')).toHaveTextContent('19-Nov-2026');
+
+    act(() => window.history.back());
+    expect(await screen.findByRole('heading', { name: 'Today Attendance' })).toBeInTheDocument();
+    act(() => window.history.forward());
+    expect(await screen.findByRole('heading', { name: 'Attendance' })).toBeInTheDocument();
+
+    // A reload (a fresh app on the same address) shows the same day.
+    unmount();
+    renderApp(currentPath());
+    expect(await screen.findByRole('heading', { name: 'Attendance' }, SLOW)).toBeInTheDocument();
+    expect(screen.getByRole('textbox', { name: 'Show date' })).toHaveValue('19-11-2026');
+    expect(distinct(asked.sections).map((q) => q.date)).toEqual([TODAY, '2026-11-19']);
+  });
+
   it('Historical Attendance: class, section and date, then the per-period table with its links', async () => {
     fakeAuthServer(ADMIN).savedSignIn();
     const asked = fakeDashboardApi();
-    const { user } = renderApp('/attendance');
+    const { user, unmount } = renderApp('/attendance');
     const toggle = await screen.findByRole('button', { name: /Historical Attendance/ }, SLOW);
     expect(toggle).toHaveAttribute('aria-expanded', 'false');
     await user.click(toggle);
@@ -262,10 +337,15 @@ describe('school admin attendance dashboard (/attendance)', () => {
         .map((o) => o.textContent),
     ).toEqual(['Choose a section', 'A', 'B']);
     await user.selectOptions(section, 'A');
-    const date = within(form).getByLabelText('Date');
-    expect(date).toHaveAttribute('max', TODAY);
-    fireEvent.change(date, { target: { value: '2026-11-19' } });
+    const date = within(form).getByRole('textbox', { name: 'Date' });
+    expect(date).toHaveValue('22-11-2026');
+    await user.clear(date);
+    await user.type(date, '23-11-2026{Enter}');
+    expect(await within(form).findByText(/on or before 22-11-2026/)).toBeInTheDocument();
+    await user.clear(date);
+    await user.type(date, '19-11-2026');
     await user.click(within(form).getByRole('button', { name: 'View Attendance' }));
+    expect(currentPath()).toBe('/attendance?h_class=6&h_section=3&h_date=2026-11-19');
 
     const table = await screen.findByRole('table', { name: 'Periods of Class Six, Section A on 19-Nov-2026' });
     expect(
@@ -296,6 +376,36 @@ describe('school admin attendance dashboard (/attendance)', () => {
         .map((l) => l.textContent),
     ).toEqual(['MRH']);
     expect(distinct(asked.periods)).toEqual([{ section_id: '3', class_id: '6', date: '2026-11-19' }]);
+
+    // A reload (or a shared link) opens the card on the same choices and table.
+    unmount();
+    renderApp(currentPath());
+    expect(
+      await screen.findByRole('table', { name: 'Periods of Class Six, Section A on 19-Nov-2026' }, SLOW),
+    ).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: /Historical Attendance/ })).toHaveAttribute('aria-expanded', 'true');
+    expect(screen.getByLabelText('Class')).toHaveValue('6');
+    expect(screen.getByLabelText('Section')).toHaveValue('3');
+  });
+
+  it('a corrected period says who corrected it and when; the admin opens the changed marks', async () => {
+    fakeAuthServer(ADMIN).savedSignIn();
+    const asked = fakeDashboardApi({
+      periods: [periodRow({ corrected_by: 'Nasrin Akter', corrected_at: '2026-11-20T09:02:00.000Z' }), PERIODS[1]],
+    });
+    const { user } = renderApp('/classbasedstudentabsence?section_id=3&class_id=6&date=2026-11-19');
+    const table = await screen.findByRole('table', { name: /^Periods of/ }, SLOW);
+    const [taken] = within(table).getAllByRole('row').slice(1);
+    // The first taker's time stays the attendance time.
+    expect(within(taken).getAllByRole('cell')[3]).toHaveTextContent(
+      '8:52 AMcorrected by Nasrin Akter at 20-Nov-2026 15:02',
+    );
+    await user.click(within(taken).getByRole('button', { name: 'Changes in P1' }));
+    const audit = await screen.findByRole('table', { name: 'Changes to P1 (Mathematics) on 19-Nov-2026' });
+    expect(within(audit).getAllByRole('row').slice(1).map(cells)).toEqual([
+      ['Lima Akter', '12', 'Present → Absent', 'Nasrin Akter', '20-Nov-2026 15:02'],
+    ]);
+    expect(distinct(asked.audit)).toEqual([{ routine_id: '11', date: '2026-11-19', limit: '50', offset: '0' }]);
   });
 
   it('lists the absence messages a page at a time, with status, attempts and error', async () => {
@@ -327,18 +437,21 @@ describe('school admin attendance dashboard (/attendance)', () => {
       '22-Nov-2026 09:11',
     ]);
 
-    const previous = within(card).getByRole('button', { name: 'Previous' });
-    const next = within(card).getByRole('button', { name: 'Next' });
-    expect(previous).toBeDisabled();
-    await user.click(next);
-    expect(await within(card).findByText('Page 2')).toBeInTheDocument();
+    const pages = within(card).getByRole('navigation', { name: 'Absence message pages' });
+    expect(pages).toHaveTextContent('Showing 1–20 of 23');
+    expect(within(pages).getByRole('button', { name: 'Previous' })).toBeDisabled();
+    await user.click(within(pages).getByRole('button', { name: 'Next' }));
     expect(await within(card).findByRole('cell', { name: 'Student 21' })).toBeInTheDocument();
+    expect(within(card).getByRole('navigation', { name: 'Absence message pages' })).toHaveTextContent(
+      'Showing 21–23 of 23',
+    );
+    expect(currentPath()).toBe('/attendance?outbox_page=2');
     expect(within(within(card).getByRole('table')).getAllByRole('row')).toHaveLength(4);
     expect(within(card).getByRole('button', { name: 'Next' })).toBeDisabled();
 
     await user.selectOptions(within(card).getByLabelText('Status'), 'failed');
-    expect(await within(card).findByText('Page 1')).toBeInTheDocument();
     expect(await within(card).findByRole('cell', { name: 'Student 14' })).toBeInTheDocument();
+    expect(currentPath()).toBe('/attendance?outbox_status=failed');
     expect(
       within(within(card).getByRole('table'))
         .getAllByRole('row')
@@ -346,9 +459,9 @@ describe('school admin attendance dashboard (/attendance)', () => {
         .map((r) => cells(r)[3]),
     ).toEqual(['failed', 'failed', 'failed']);
     expect(distinct(asked.outbox)).toEqual([
-      { limit: '21', offset: '0' },
-      { limit: '21', offset: '20' },
-      { status: 'failed', limit: '21', offset: '0' },
+      { limit: '20', offset: '0' },
+      { limit: '20', offset: '20' },
+      { status: 'failed', limit: '20', offset: '0' },
     ]);
   });
 
@@ -385,7 +498,7 @@ describe('viewer attendance summary (/viewershowattendanceview)', () => {
   it('reads the chosen school, by date, without the outbox', async () => {
     fakeAuthServer(VIEWER).savedSignIn({ id: 4, school_name: 'River Side Girls School' });
     const asked = fakeDashboardApi();
-    renderApp('/viewershowattendanceview');
+    const { user } = renderApp('/viewershowattendanceview');
     expect(await screen.findByRole('heading', { name: 'Today Attendance' }, SLOW)).toBeInTheDocument();
     expect(screen.getByText('River Side Girls School', { selector: 'p' })).toBeInTheDocument();
     const ring = await screen.findByRole('img', { name: 'P-91.7%' });
@@ -395,7 +508,9 @@ describe('viewer attendance summary (/viewershowattendanceview)', () => {
     expect(asked.outbox).toBeUndefined();
     expect(distinct(asked.school)).toEqual([{ school_info_id: '4', date: TODAY }]);
 
-    fireEvent.change(screen.getByLabelText('Show date'), { target: { value: '2026-11-19' } });
+    const field = screen.getByRole('textbox', { name: 'Show date' });
+    await user.clear(field);
+    await user.type(field, '19-11-2026');
     expect(await screen.findByRole('heading', { name: 'Attendance' })).toBeInTheDocument();
     expect(screen.getByTestId('attendance-date')).toHaveTextContent('19-Nov-2026');
     await screen.findByRole('img', { name: 'P-91.7%' });

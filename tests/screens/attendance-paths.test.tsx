@@ -8,23 +8,18 @@
  * date), each replayed on a fresh page. The pure machine's paths cover every transition
  * (tests/machines/attendance.machine.test.ts); here every state is shown and reached by the UI.
  */
-import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { act, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createTestModel } from '@xstate/graph';
 import { http, HttpResponse } from 'msw';
-import {
-  createMachine,
-  getInitialSnapshot,
-  getNextSnapshot,
-  type AnyStateMachine,
-  type EventObject,
-  type SnapshotFrom,
-} from 'xstate';
+import { getInitialSnapshot, getNextSnapshot, type EventObject, type SnapshotFrom } from 'xstate';
 import { NETWORK_ERROR_MESSAGE } from '@/api/client';
 import type { AttendanceStudentRow, TakeAttendanceBody } from '@/api/schemas/attendance';
 import type { RoutineTodayRow } from '@/api/schemas/routines';
 import { App } from '@/app';
+import { hasUnsavedChanges } from '@/ui/unsaved';
 import { attendanceList, attendanceMachine, presentCount, type AttendanceContext } from '@/machines/attendance.machine';
+import { asModel } from '../helpers/as-model';
 import { fakeAuthServer, routineRow, server, TEACHER } from './helpers';
 
 const TODAY = '2026-11-22';
@@ -46,38 +41,22 @@ const STUDENTS: AttendanceStudentRow[] = [1, 12].map((roll) => ({
   attendance_status: null,
 }));
 
-const REFUSED = { status: 400, message: 'Sunday is a weekly off day.' };
+const REFUSED = { status: 403, message: 'Attendance of 22-11-2026 can no longer be changed by a teacher.' };
 const OFFLINE = { status: 0, message: NETWORK_ERROR_MESSAGE };
-
-// ---- the model (as in the machine's tests) ------------------------------------------------------
-
-type Config = Record<string, unknown> & {
-  on?: Record<string, unknown>;
-  after?: Record<string, unknown>;
-  states?: Record<string, Config>;
-  invoke?:
-    { id: string; onDone?: unknown; onError?: unknown } | Array<{ id: string; onDone?: unknown; onError?: unknown }>;
+const NOT_TODAY = { status: 409, message: 'Absence messages go only for today’s attendance.' };
+const PREVIEW = {
+  absent: 2,
+  guardians: 2,
+  already: 0,
+  no_phone: 0,
+  sample: 'Dear guardian, Student 1 (Class Six, Section A, Roll 1) was absent in the P1 period.',
 };
 
-function asModel(machine: AnyStateMachine): AnyStateMachine {
-  const strip = (node: Config): Config => {
-    // The roll-digit pause is left out: the screen paths do not wait for real time.
-    const { invoke, after: _after, states, on, ...rest } = node;
-    const out: Config = { ...rest, on: { ...(on ?? {}) } };
-    for (const inv of invoke ? [invoke].flat() : []) {
-      if (inv.onDone) out.on![`xstate.done.actor.${inv.id}`] = inv.onDone;
-      if (inv.onError) out.on![`xstate.error.actor.${inv.id}`] = inv.onError;
-    }
-    if (states) out.states = Object.fromEntries(Object.entries(states).map(([k, v]) => [k, strip(v)]));
-    return out;
-  };
-  // eslint-disable-next-line @typescript-eslint/no-explicit-any
-  return createMachine(strip(machine.config as Config) as any, machine.implementations as any);
-}
+// ---- the model: the machine's config, the roll-digit pause left out (the screen paths do not wait)
 
 type Snap = SnapshotFrom<typeof attendanceMachine>;
 type ModelEvent = EventObject & Record<string, unknown>;
-const model = asModel(attendanceMachine);
+const model = asModel(attendanceMachine, { delays: 'drop' });
 const INPUT = { teacherId: TEACHER.id, today: TODAY };
 
 function resultFor(ctx: AttendanceContext) {
@@ -89,6 +68,7 @@ function resultFor(ctx: AttendanceContext) {
     routine_id: ctx.routine?.id ?? 0,
     date: ctx.date,
     time: '10:00:00',
+    corrected: false,
     total: list.length,
     present,
     absent: list.length - present,
@@ -130,6 +110,9 @@ function eventsFor(state: Snap): ModelEvent[] {
     { type: 'xstate.error.actor.loadStudents', error: OFFLINE },
     { type: 'xstate.done.actor.submitAttendance', output: resultFor(c) },
     { type: 'xstate.error.actor.submitAttendance', error: REFUSED },
+    { type: 'xstate.error.actor.submitAttendance', error: OFFLINE },
+    { type: 'xstate.done.actor.loadAbsentPreview', output: PREVIEW },
+    { type: 'xstate.error.actor.loadAbsentPreview', error: OFFLINE },
     {
       type: 'xstate.done.actor.sendAbsentMessage',
       output: {
@@ -144,6 +127,7 @@ function eventsFor(state: Snap): ModelEvent[] {
       },
     },
     { type: 'xstate.error.actor.sendAbsentMessage', error: { status: 500, message: 'The SMS gateway is down.' } },
+    { type: 'xstate.error.actor.sendAbsentMessage', error: NOT_TODAY },
   ];
 }
 
@@ -160,8 +144,9 @@ function concretize(events: ModelEvent[]) {
   let snap = getInitialSnapshot(model, INPUT) as Snap;
   const steps: Array<{ state: Snap; event: ModelEvent }> = [{ state: snap, event: { type: 'xstate.init' } }];
   for (const e of events) {
+    // Answers are recomputed for the state reached; an error keeps the one the path chose.
     const fresh = eventsFor(snap).find(
-      (c) => c.type === e.type && ('output' in e || 'error' in e || JSON.stringify(c) === JSON.stringify(e)),
+      (c) => c.type === e.type && ('output' in e || JSON.stringify(c) === JSON.stringify(e)),
     );
     const event = fresh ?? e;
     snap = getNextSnapshot(model, snap, event as never) as Snap;
@@ -172,25 +157,37 @@ function concretize(events: ModelEvent[]) {
 
 // ---- the system under test: the page on a gated mock API ----------------------------------------
 
-type Endpoint = 'loadPeriods' | 'loadStudents' | 'submitAttendance' | 'sendAbsentMessage';
+type Endpoint = 'loadPeriods' | 'loadStudents' | 'submitAttendance' | 'loadAbsentPreview' | 'sendAbsentMessage';
 
 function gatedApi() {
   const waiting: Record<Endpoint, Array<(r: Response) => void>> = {
     loadPeriods: [],
     loadStudents: [],
     submitAttendance: [],
+    loadAbsentPreview: [],
     sendAbsentMessage: [],
   };
   const posts: TakeAttendanceBody[] = [];
+  /** The Idempotency-Key of each save and each send, in order. */
+  const keys = { save: [] as Array<string | null>, send: [] as Array<string | null> };
+  const previews: Array<Record<string, string>> = [];
   const hold = (name: Endpoint) => new Promise<Response>((resolve) => waiting[name].push(resolve));
   server.use(
     http.get('/api/routine/teacher/today', () => hold('loadPeriods')),
     http.get('/api/attendance/student', () => hold('loadStudents')),
     http.post('/api/attendance/student', async ({ request }) => {
       posts.push((await request.json()) as TakeAttendanceBody);
+      keys.save.push(request.headers.get('idempotency-key'));
       return hold('submitAttendance');
     }),
-    http.post('/api/attendance/absent-message', () => hold('sendAbsentMessage')),
+    http.get('/api/attendance/absent-message', ({ request }) => {
+      previews.push(Object.fromEntries(new URL(request.url).searchParams));
+      return hold('loadAbsentPreview');
+    }),
+    http.post('/api/attendance/absent-message', ({ request }) => {
+      keys.send.push(request.headers.get('idempotency-key'));
+      return hold('sendAbsentMessage');
+    }),
   );
   /**
    * Answers the page's request. Requests left behind by a state the page has left (a date
@@ -210,7 +207,7 @@ function gatedApi() {
       for (const resolve of all) resolve(respond());
     });
   }
-  return { answer, posts, waiting };
+  return { answer, posts, keys, previews, waiting };
 }
 
 function openPage() {
@@ -225,47 +222,68 @@ function openPage() {
 
 const listbox = () => screen.getByRole('listbox', { name: /Students/ });
 
+const ddmmyyyy = (iso: string) => iso.split('-').reverse().join('-');
+
 function replay({ api, user }: ReturnType<typeof openPage>) {
   const keyOnList = (key: string) => async () => {
     act(() => listbox().focus());
     await user.keyboard(key);
   };
   const clickButton = (name: string | RegExp) => async () => user.click(await screen.findByRole('button', { name }));
+  const answer =
+    (name: Endpoint) =>
+    ({ event }: { event: ModelEvent }) =>
+      api.answer(name, event);
+  // Saves and sends so far, when the path last entered a state that sends: "Try again" must reuse the key.
+  const seen = { saves: 0, sends: 0, retry: false };
+  const noDialog = () => waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
   return {
     events: {
       'attendance.date': async ({ event }: { event: ModelEvent }) => {
-        fireEvent.change(screen.getByLabelText('Date'), { target: { value: event.date } });
+        const field = screen.getByRole('textbox', { name: 'Date' });
+        await user.clear(field);
+        await user.type(field, ddmmyyyy(event.date as string));
       },
       'attendance.choose': clickButton(/Take Attendance for P1/),
-      'attendance.toggle': async () => user.click(within(listbox()).getByRole('option', { name: 'Roll 1, Student 1' })),
+      'attendance.toggle': async () =>
+        user.click(within(listbox()).getByRole('option', { name: /^Roll 1, Student 1,/ })),
       'attendance.allPresent': keyOnList('a'),
       'attendance.allAbsent': keyOnList('A'),
       'attendance.move': keyOnList('j'),
       'attendance.digit': keyOnList('1'),
       'attendance.submit': keyOnList('{Enter}'),
       'attendance.confirm': async () => {
-        const submit = within(screen.getByRole('dialog')).getByRole('button', { name: 'Submit' });
-        await waitFor(() => expect(submit).toHaveFocus());
+        seen.retry = false;
+        const dialog = await screen.findByRole('dialog');
+        const confirm = within(dialog)
+          .getAllByRole('button')
+          .find((b) => b.textContent !== 'Cancel')!;
+        await waitFor(() => expect(confirm).toHaveFocus());
         await user.keyboard('{Enter}');
       },
-      'attendance.cancel': async () => user.keyboard('{Escape}'),
-      'attendance.retry': clickButton('Try again'),
+      'attendance.cancel': async () => {
+        if (screen.queryByRole('dialog')) await user.keyboard('{Escape}');
+        else await user.click(await screen.findByRole('button', { name: 'Not now' }));
+      },
+      'attendance.retry': async () => {
+        seen.retry = true;
+        await clickButton('Try again')();
+      },
       'attendance.sendAbsent': clickButton('Send Absent Message'),
       'attendance.back': async () => {
         const buttons = await screen.findAllByRole('button', { name: /Back to classes|Change marks/ });
         await user.click(buttons.find((b) => !(b as HTMLButtonElement).disabled)!);
       },
-      'xstate.done.actor.loadPeriods': ({ event }: { event: ModelEvent }) => api.answer('loadPeriods', event),
-      'xstate.error.actor.loadPeriods': ({ event }: { event: ModelEvent }) => api.answer('loadPeriods', event),
-      'xstate.done.actor.loadStudents': ({ event }: { event: ModelEvent }) => api.answer('loadStudents', event),
-      'xstate.error.actor.loadStudents': ({ event }: { event: ModelEvent }) => api.answer('loadStudents', event),
-      'xstate.done.actor.submitAttendance': ({ event }: { event: ModelEvent }) => api.answer('submitAttendance', event),
-      'xstate.error.actor.submitAttendance': ({ event }: { event: ModelEvent }) =>
-        api.answer('submitAttendance', event),
-      'xstate.done.actor.sendAbsentMessage': ({ event }: { event: ModelEvent }) =>
-        api.answer('sendAbsentMessage', event),
-      'xstate.error.actor.sendAbsentMessage': ({ event }: { event: ModelEvent }) =>
-        api.answer('sendAbsentMessage', event),
+      'xstate.done.actor.loadPeriods': answer('loadPeriods'),
+      'xstate.error.actor.loadPeriods': answer('loadPeriods'),
+      'xstate.done.actor.loadStudents': answer('loadStudents'),
+      'xstate.error.actor.loadStudents': answer('loadStudents'),
+      'xstate.done.actor.submitAttendance': answer('submitAttendance'),
+      'xstate.error.actor.submitAttendance': answer('submitAttendance'),
+      'xstate.done.actor.loadAbsentPreview': answer('loadAbsentPreview'),
+      'xstate.error.actor.loadAbsentPreview': answer('loadAbsentPreview'),
+      'xstate.done.actor.sendAbsentMessage': answer('sendAbsentMessage'),
+      'xstate.error.actor.sendAbsentMessage': answer('sendAbsentMessage'),
     },
     states: {
       'choosingPeriod.loadingPeriods': async () => {
@@ -278,6 +296,7 @@ function replay({ api, user }: ReturnType<typeof openPage>) {
       },
       'choosingPeriod.empty': async () => {
         expect(await screen.findByText(/You have no classes on Friday, 20-Nov-2026\./)).toBeInTheDocument();
+        expect(window.location.search).toBe(`?date=${FRIDAY}`);
       },
       'choosingPeriod.failed': async () => {
         expect(await screen.findByRole('alert')).toHaveTextContent(`Could not load your classes. ${OFFLINE.message}`);
@@ -292,16 +311,22 @@ function replay({ api, user }: ReturnType<typeof openPage>) {
       },
       'marking.idle': async (expected: Snap) => {
         await screen.findByRole('listbox', { name: /Students/ });
-        await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+        await noDialog();
         const c = expected.context;
         expect(screen.getByTestId('present-count')).toHaveTextContent(`Present ${presentCount(c)} of 2`);
+        // Each row's name says its mark.
         expect(
           within(listbox())
             .getAllByRole('option')
-            .map((o) => o.getAttribute('aria-selected')),
-        ).toEqual(c.students.map((s) => String(c.marks[s.student_id] === 1)));
+            .map((o) => o.textContent),
+        ).toEqual(
+          c.students.map(
+            (s) => `Roll ${s.class_roll_no}, ${s.full_name}, ${c.marks[s.student_id] === 1 ? 'Present' : 'Absent'}`,
+          ),
+        );
         expect(screen.queryByText(/^Roll \d/)).not.toBeInTheDocument();
         expect(screen.getByRole('button', { name: 'Submit' })).toBeEnabled();
+        expect(hasUnsavedChanges()).toBe(true);
       },
       'marking.typing': async (expected: Snap) => {
         expect(await screen.findByText(`Roll ${expected.context.digits}…`)).toBeInTheDocument();
@@ -316,19 +341,36 @@ function replay({ api, user }: ReturnType<typeof openPage>) {
       },
       submitting: async (expected: Snap) => {
         expect(await screen.findByText('Saving attendance…')).toBeInTheDocument();
-        await waitFor(() => expect(api.posts.length).toBeGreaterThan(0));
+        await waitFor(() => expect(api.posts.length).toBeGreaterThan(seen.saves));
         const body = api.posts.at(-1)!;
         expect(body).toMatchObject({ date: TODAY, routine_id: P1.id, attendance: attendanceList(expected.context) });
         expect(body.time).toMatch(/^\d{2}:\d{2}:\d{2}$/);
+        const key = api.keys.save.at(-1);
+        expect(key).toMatch(/\S{8,}/);
+        // "Try again" resends the same marks under the first attempt's key; a new submission has a new one.
+        const before = api.keys.save.at(-2);
+        if (seen.retry) {
+          expect(key).toBe(before);
+          expect(api.posts.at(-2)).toEqual(body);
+        } else if (before !== undefined) expect(key).not.toBe(before);
+        seen.saves = api.posts.length;
       },
       failed: async (expected: Snap) => {
-        expect(await screen.findByRole('alert')).toHaveTextContent(
-          `Attendance was not saved: ${REFUSED.message} Your marks are kept.`,
-        );
+        const alert = await screen.findByRole('alert');
+        expect(alert).toHaveTextContent(`Attendance was not saved: ${OFFLINE.message} Your marks are kept.`);
+        expect(within(alert).getByRole('button', { name: 'Try again' })).toBeInTheDocument();
+        expect(screen.getByTestId('present-count')).toHaveTextContent(`Present ${presentCount(expected.context)} of 2`);
+      },
+      refused: async (expected: Snap) => {
+        const alert = await screen.findByRole('alert');
+        expect(alert).toHaveTextContent(`Attendance was not saved: ${REFUSED.message}`);
+        expect(within(alert).queryByRole('button', { name: 'Try again' })).not.toBeInTheDocument();
+        expect(within(alert).getByRole('button', { name: 'Change marks' })).toBeInTheDocument();
         expect(screen.getByTestId('present-count')).toHaveTextContent(`Present ${presentCount(expected.context)} of 2`);
       },
       'submitted.idle': async (expected: Snap) => {
         await screen.findByRole('heading', { name: 'Attendance saved' });
+        await noDialog();
         const r = expected.context.result!;
         expect(
           within(screen.getByRole('table', { name: 'Totals' }))
@@ -336,9 +378,37 @@ function replay({ api, user }: ReturnType<typeof openPage>) {
             .map((c) => c.textContent),
         ).toEqual([String(r.total), String(r.present), String(r.absent)]);
         expect(screen.getByRole('button', { name: 'Send Absent Message' })).toHaveProperty('disabled', r.absent === 0);
+        expect(hasUnsavedChanges()).toBe(false);
+      },
+      'submitted.previewing': async () => {
+        expect(await screen.findByRole('button', { name: 'Preparing…' })).toBeDisabled();
+        await waitFor(() => expect(api.previews.at(-1)).toEqual({ routine_id: String(P1.id), date: TODAY }));
+        seen.sends = api.keys.send.length;
+      },
+      'submitted.previewFailed': async () => {
+        const alert = await screen.findByRole('alert');
+        expect(alert).toHaveTextContent(`Could not prepare the absence messages: ${OFFLINE.message}`);
+        expect(api.keys.send).toHaveLength(seen.sends);
+      },
+      'submitted.confirmingSend': async () => {
+        const dialog = await screen.findByRole('dialog', { name: 'Send absence messages?' });
+        expect(within(dialog).getByTestId('guardian-count')).toHaveTextContent(
+          'An SMS goes to the guardians of 2 absent students.',
+        );
+        expect(within(dialog).getByText(PREVIEW.sample)).toBeInTheDocument();
+        expect(within(dialog).getByRole('button', { name: 'Send 2 messages' })).toBeInTheDocument();
+        // Nothing has gone out since the teacher pressed "Send Absent Message".
+        expect(api.keys.send).toHaveLength(seen.sends);
       },
       'submitted.sending': async () => {
         expect(await screen.findByRole('button', { name: 'Sending…' })).toBeDisabled();
+        await waitFor(() => expect(api.keys.send.length).toBeGreaterThan(seen.sends));
+        const key = api.keys.send.at(-1);
+        expect(key).toMatch(/\S{8,}/);
+        const before = api.keys.send.at(-2);
+        if (seen.retry) expect(key).toBe(before);
+        else if (before !== undefined) expect(key).not.toBe(before);
+        seen.sends = api.keys.send.length;
       },
       'submitted.sent': async (expected: Snap) => {
         expect(
@@ -346,9 +416,14 @@ function replay({ api, user }: ReturnType<typeof openPage>) {
         ).toBeInTheDocument();
       },
       'submitted.sendFailed': async () => {
-        expect(await screen.findByRole('alert')).toHaveTextContent(
-          'The absence messages were not sent: The SMS gateway is down.',
-        );
+        const alert = await screen.findByRole('alert');
+        expect(alert).toHaveTextContent('The absence messages were not sent: The SMS gateway is down.');
+        expect(within(alert).getByRole('button', { name: 'Try again' })).toBeInTheDocument();
+      },
+      'submitted.sendRefused': async () => {
+        const alert = await screen.findByRole('alert');
+        expect(alert).toHaveTextContent(`The absence messages were not sent: ${NOT_TODAY.message}`);
+        expect(within(alert).queryByRole('button', { name: 'Try again' })).not.toBeInTheDocument();
       },
     },
   };
@@ -378,8 +453,8 @@ afterEach(() => vi.useRealTimers());
 describe('the take-attendance screen follows the machine (shortest paths)', () => {
   it('reaches every state of the machine but the digit pause', () => {
     const reached = new Set(paths.flatMap((p) => p.steps.map((s) => stateName(s.state.value))));
-    expect(reached.size).toBe(15);
-    expect(paths.length).toBeLessThan(60);
+    expect(reached.size).toBe(20);
+    expect(paths.length).toBeLessThan(90);
   });
 
   for (const path of paths) {

@@ -1,8 +1,11 @@
-/** The student's /studentviewattendance against a mock API: filters, history, present rate, empty state. */
-import { fireEvent, screen, within } from '@testing-library/react';
+/**
+ * The student's /studentviewattendance against a mock API: filters (DD-MM-YYYY dates) kept in the
+ * address, history a page at a time, present rate, empty state.
+ */
+import { screen, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import type { StudentHistoryRow } from '@/api/schemas/attendance';
-import { fakeAuthServer, renderApp, server, STUDENT } from './helpers';
+import { currentPath, fakeAuthServer, renderApp, server, STUDENT } from './helpers';
 
 const SLOW = { timeout: 5000 };
 
@@ -75,12 +78,15 @@ function fakeHistoryApi(rows: StudentHistoryRow[]) {
       ]);
     }),
     http.get('/api/attendance/student/individual', ({ request }) => {
-      asked.history.push(q(request));
-      return HttpResponse.json(filtered(q(request)));
+      const query = q(request);
+      asked.history.push(query);
+      const offset = Number(query.offset ?? 0);
+      return HttpResponse.json(filtered(query).slice(offset, offset + Number(query.limit ?? 200)));
     }),
     http.get('/api/attendance/student/individual/summary', ({ request }) => {
       const query = q(request);
       asked.summary.push(query);
+      expect(query.limit).toBeUndefined();
       const list = filtered(query);
       const present = list.filter((r) => r.present_status === 1).length;
       return HttpResponse.json({
@@ -161,12 +167,19 @@ describe('student attendance history (/studentviewattendance)', () => {
     expect(await screen.findByTestId('present-rate')).toHaveTextContent(
       'Present rate 66.7% · 2 present, 1 absent of 3 classes (24-Oct-2026 to 22-Nov-2026)',
     );
-    expect(distinct(asked.history)).toEqual([{ start_date: '2026-10-24', end_date: '2026-11-22' }]);
+    expect(distinct(asked.history)).toEqual([
+      { start_date: '2026-10-24', end_date: '2026-11-22', limit: '50', offset: '0' },
+    ]);
     expect(asked.subjects[0]).toBe('6');
 
     const form = screen.getByRole('form', { name: 'Attendance filters' });
-    fireEvent.change(within(form).getByLabelText('Start date'), { target: { value: '2026-11-01' } });
-    fireEvent.change(within(form).getByLabelText('End date'), { target: { value: '2026-11-20' } });
+    const typeDate = async (label: string, text: string) => {
+      const field = within(form).getByRole('textbox', { name: label });
+      await user.clear(field);
+      await user.type(field, text);
+    };
+    await typeDate('Start date', '01-11-2026');
+    await typeDate('End date', '20-11-2026');
     await user.selectOptions(within(form).getByLabelText('Period'), 'P2 (8:50 AM)');
     await user.selectOptions(within(form).getByLabelText('Subject'), 'English');
     await user.click(within(form).getByRole('button', { name: 'View Attendance' }));
@@ -176,13 +189,34 @@ describe('student attendance history (/studentviewattendance)', () => {
     );
     const filtered = screen.getByRole('table', { name: 'Attendance History' });
     expect(within(filtered).getAllByRole('row')).toHaveLength(3);
-    expect(asked.history.at(-1)).toEqual({
-      start_date: '2026-11-01',
-      end_date: '2026-11-20',
-      period_id: '2',
-      subject_id: '3',
-    });
-    expect(asked.summary.at(-1)).toEqual(asked.history.at(-1));
+    const filter = { start_date: '2026-11-01', end_date: '2026-11-20', period_id: '2', subject_id: '3' };
+    expect(asked.history.at(-1)).toEqual({ ...filter, limit: '50', offset: '0' });
+    expect(asked.summary.at(-1)).toEqual(filter);
+    expect(currentPath()).toBe('/studentviewattendance?start=2026-11-01&end=2026-11-20&period=2&subject=3');
+  });
+
+  it('pages through a long history; the page and filters come back from the address', async () => {
+    fakeAuthServer(STUDENT).savedSignIn();
+    const many = Array.from({ length: 120 }, (_, i) =>
+      historyRow({ date: `2026-11-${String(20 - Math.floor(i / 6)).padStart(2, '0')}`, routine_id: 100 + i }),
+    );
+    const asked = fakeHistoryApi(many);
+    const { user, unmount } = renderApp('/studentviewattendance');
+    const pages = await screen.findByRole('navigation', { name: 'Attendance History pages' }, SLOW);
+    expect(pages).toHaveTextContent('Showing 1–50 of 120');
+    await user.click(within(pages).getByRole('button', { name: 'Next' }));
+    expect(await screen.findByRole('navigation', { name: 'Attendance History pages' })).toHaveTextContent(
+      'Showing 51–100 of 120',
+    );
+    expect(asked.history.at(-1)).toMatchObject({ limit: '50', offset: '50' });
+    expect(currentPath()).toBe('/studentviewattendance?page=2');
+    expect(within(screen.getByRole('table', { name: 'Attendance History' })).getAllByRole('row')).toHaveLength(51);
+
+    unmount();
+    renderApp(currentPath());
+    expect(await screen.findByRole('navigation', { name: 'Attendance History pages' }, SLOW)).toHaveTextContent(
+      'Showing 51–100 of 120',
+    );
   });
 
   it('says so when nothing was recorded, and refuses a start after the end', async () => {
@@ -197,8 +231,12 @@ describe('student attendance history (/studentviewattendance)', () => {
     );
 
     const form = screen.getByRole('form', { name: 'Attendance filters' });
-    fireEvent.change(within(form).getByLabelText('Start date'), { target: { value: '2026-11-21' } });
-    fireEvent.change(within(form).getByLabelText('End date'), { target: { value: '2026-11-20' } });
+    const start = within(form).getByRole('textbox', { name: 'Start date' });
+    await user.clear(start);
+    await user.type(start, '21-11-2026');
+    const end = within(form).getByRole('textbox', { name: 'End date' });
+    await user.clear(end);
+    await user.type(end, '20-11-2026');
     const before = asked.history.length;
     await user.click(within(form).getByRole('button', { name: 'View Attendance' }));
     expect(await screen.findByRole('alert')).toHaveTextContent('The start date must not be after the end date.');

@@ -1,13 +1,22 @@
 /**
- * /teacherattendance against a mock API: the keyboard-only taking (with its key count), the posted
- * payload, the results and absence messages, a failed submit that keeps the marks, re-taking,
- * an empty day, and the palette's next-period action.
+ * /teacherattendance against a mock API: the keyboard-only taking (with the keys the page
+ * received counted), the posted payload, the results with absentees first, the absence messages
+ * previewed and confirmed, a lost or refused submit that keeps the marks (only the lost one offers
+ * "Try again", under the same idempotency key), the unsaved-marks guard, re-taking, the date in
+ * the address, an empty day, and the palette's next-period action.
  */
-import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
-import type { AbsentMessageResponse, AttendanceStudentRow, TakeAttendanceBody } from '@/api/schemas/attendance';
+import type {
+  AbsentMessagePreview,
+  AbsentMessageResponse,
+  AttendanceStudentRow,
+  TakeAttendanceBody,
+} from '@/api/schemas/attendance';
 import type { RoutineTodayRow } from '@/api/schemas/routines';
 // Not importing '@/screens/attendance/commands' here: the palette test below proves the app registers it.
+import { NETWORK_ERROR_MESSAGE } from '@/api/client';
+import { hasUnsavedChanges } from '@/ui/unsaved';
 import { currentPath, fakeAuthServer, renderApp, routineRow, server, TEACHER } from './helpers';
 
 const TODAY = '2026-11-22'; // Sunday; 10:00 in Dhaka
@@ -50,9 +59,15 @@ interface Api {
   periods: RoutineTodayRow[];
   students: AttendanceStudentRow[];
   posts: TakeAttendanceBody[];
+  /** The Idempotency-Key header of each post. */
+  postKeys: Array<string | null>;
   periodQueries: Array<Record<string, string>>;
   studentQueries: Array<Record<string, string>>;
   messages: Array<{ routine_id: number; date: string }>;
+  messageKeys: Array<string | null>;
+  previews: Array<Record<string, string>>;
+  preview: AbsentMessagePreview;
+  /** status 0: the network drops the request. */
   failNextPost?: { status: number; message: string };
   messageGate?: Promise<void>;
   messageReply?: AbsentMessageResponse;
@@ -63,9 +78,20 @@ function fakeAttendanceApi(over: Partial<Api> = {}): Api {
     periods: [P1, P3],
     students: students(30),
     posts: [],
+    postKeys: [],
     periodQueries: [],
     studentQueries: [],
     messages: [],
+    messageKeys: [],
+    previews: [],
+    preview: {
+      absent: 1,
+      guardians: 1,
+      already: 0,
+      no_phone: 0,
+      sample:
+        'Dear guardian, Chandra 3 (Class Six, Section A, Roll 3) was absent in the P1 period (Mathematics) on 22-11-2026. - Green Valley School',
+    },
     ...over,
   };
   const query = (request: Request) => Object.fromEntries(new URL(request.url).searchParams);
@@ -82,10 +108,12 @@ function fakeAttendanceApi(over: Partial<Api> = {}): Api {
     http.post('/api/attendance/student', async ({ request }) => {
       const body = (await request.json()) as TakeAttendanceBody;
       api.posts.push(body);
+      api.postKeys.push(request.headers.get('idempotency-key'));
       if (api.failNextPost) {
         const { status, message } = api.failNextPost;
         api.failNextPost = undefined;
-        return HttpResponse.json({ error: { code: 'bad_request', message } }, { status });
+        if (status === 0) return HttpResponse.error();
+        return HttpResponse.json({ error: { code: 'refused', message } }, { status });
       }
       const byId = new Map(api.students.map((s) => [s.student_id, s]));
       const present = body.attendance.filter((e) => e.attendance_status === 1).length;
@@ -95,6 +123,7 @@ function fakeAttendanceApi(over: Partial<Api> = {}): Api {
         routine_id: body.routine_id,
         date: body.date,
         time: body.time,
+        corrected: false,
         total: body.attendance.length,
         present,
         absent: body.attendance.length - present,
@@ -106,8 +135,13 @@ function fakeAttendanceApi(over: Partial<Api> = {}): Api {
         })),
       });
     }),
+    http.get('/api/attendance/absent-message', ({ request }) => {
+      api.previews.push(query(request));
+      return HttpResponse.json(api.preview);
+    }),
     http.post('/api/attendance/absent-message', async ({ request }) => {
       api.messages.push((await request.json()) as { routine_id: number; date: string });
+      api.messageKeys.push(request.headers.get('idempotency-key'));
       await api.messageGate;
       return HttpResponse.json(
         api.messageReply ?? {
@@ -148,11 +182,19 @@ function options() {
 function absentRolls() {
   return options()
     .filter((o) => o.getAttribute('aria-selected') === 'false')
-    .map((o) => Number(o.textContent?.match(/^\d+/)?.[0]));
+    .map((o) => Number(o.textContent?.match(/^Roll (\d+)/)?.[1]));
+}
+
+/** Every key the page receives from here on (what a teacher actually pressed). */
+function countKeys() {
+  const pressed: string[] = [];
+  const listener = (e: KeyboardEvent) => pressed.push(e.key);
+  document.addEventListener('keydown', listener, true);
+  return { pressed, stop: () => document.removeEventListener('keydown', listener, true) };
 }
 
 describe('taking attendance (/teacherattendance)', () => {
-  it('marks all present and three absentees by roll with the keyboard only, in 1 + Σ(digits + 1) + 2 keys', async () => {
+  it('marks all present and three absentees by roll with the keyboard only, in 11 keys', async () => {
     fakeAuthServer(TEACHER).savedSignIn();
     const api = fakeAttendanceApi();
     const { user } = renderApp('/teacherattendance');
@@ -170,42 +212,44 @@ describe('taking attendance (/teacherattendance)', () => {
     const listbox = await screen.findByRole('listbox', { name: /Students/ });
     await waitFor(() => expect(listbox).toHaveFocus());
     expect(api.studentQueries).toEqual([{ routine_id: '11', date: TODAY }]);
-    // In roll order, everyone absent to begin with (spec: status starts at 0).
-    expect(options().map((o) => Number(o.textContent?.match(/^\d+/)?.[0]))).toEqual(
+    // In roll order, everyone absent to begin with (spec: status starts at 0), and each row's
+    // name says so.
+    expect(options().map((o) => Number(o.textContent?.match(/^Roll (\d+)/)?.[1]))).toEqual(
       Array.from({ length: 30 }, (_, i) => i + 1),
     );
     expect(absentRolls()).toHaveLength(30);
+    expect(options()[0]).toHaveAccessibleName('Roll 1, Babul 1, Absent');
     expect(screen.getByTestId('present-count')).toHaveTextContent('Present 0 of 30 · Absent 30');
     expect(screen.getByText('Space')).toBeInTheDocument(); // the keyboard legend
 
-    const absentees = [3, 12, 27];
-    const keys = ['a', ...absentees.flatMap((roll) => [...String(roll), ' ']), '{Enter}', '{Enter}'];
-    const limit = 1 + absentees.reduce((n, roll) => n + String(roll).length + 1, 0) + 2;
-    let pressed = 0;
-    for (const key of keys) {
-      await user.keyboard(key === ' ' ? '[Space]' : key);
-      pressed += 1;
-      if (pressed === 1) expect(screen.getByTestId('present-count')).toHaveTextContent('Present 30 of 30 · Absent 0');
-      if (pressed === keys.length - 1) {
-        const dialog = await screen.findByRole('dialog', { name: 'Submit attendance?' });
-        expect(within(dialog).getByText('Present').nextSibling).toHaveTextContent('27');
-        expect(within(dialog).getByText('Absent').nextSibling).toHaveTextContent('3');
-        expect(within(dialog).getByText('Total').nextSibling).toHaveTextContent('30');
-        await waitFor(() => expect(within(dialog).getByRole('button', { name: 'Submit' })).toHaveFocus());
-      }
-    }
-    expect(pressed).toBe(11);
-    expect(pressed).toBeLessThanOrEqual(limit);
-
+    // All present (a), then roll 3, 12 and 27 absent (digits and Space), then Enter, Enter:
+    // 1 + (1 + 1) + (2 + 1) + (2 + 1) + 2 = 11 keys.
+    const keys = countKeys();
+    await user.keyboard('a');
+    expect(screen.getByTestId('present-count')).toHaveTextContent('Present 30 of 30 · Absent 0');
+    expect(options()[0]).toHaveAccessibleName('Roll 1, Babul 1, Present');
+    await user.keyboard('3[Space]12[Space]27[Space]{Enter}');
+    const dialog = await screen.findByRole('dialog', { name: 'Submit attendance?' });
+    expect(within(dialog).getByText('Present').nextSibling).toHaveTextContent('27');
+    expect(within(dialog).getByText('Absent').nextSibling).toHaveTextContent('3');
+    expect(within(dialog).getByText('Total').nextSibling).toHaveTextContent('30');
+    await waitFor(() => expect(within(dialog).getByRole('button', { name: 'Submit' })).toHaveFocus());
+    await user.keyboard('{Enter}');
     expect(await screen.findByRole('heading', { name: 'Attendance saved' })).toBeInTheDocument();
+    keys.stop();
+    expect(keys.pressed).toEqual(['a', '3', ' ', '1', '2', ' ', '2', '7', ' ', 'Enter', 'Enter']);
+
     expect(api.posts).toHaveLength(1);
     const [body] = api.posts;
     expect(body.date).toBe(TODAY);
     expect(body.time).toBe('10:00:00');
     expect(body.routine_id).toBe(11);
     expect(body.attendance).toHaveLength(30);
-    expect(body.attendance.filter((e) => e.attendance_status === 0).map((e) => e.student_id - 500)).toEqual(absentees);
+    expect(body.attendance.filter((e) => e.attendance_status === 0).map((e) => e.student_id - 500)).toEqual([
+      3, 12, 27,
+    ]);
     expect(body.attendance.map((e) => e.student_id)).toEqual(Array.from({ length: 30 }, (_, i) => 501 + i));
+    expect(api.postKeys[0]).toMatch(/\S{8,}/);
 
     const totals = screen.getByRole('table', { name: 'Totals' });
     expect(
@@ -226,16 +270,19 @@ describe('taking attendance (/teacherattendance)', () => {
     ).toEqual(['Name', 'Roll', 'Status']);
     const rows = within(result).getAllByRole('row').slice(1);
     expect(rows).toHaveLength(30);
-    expect(
-      rows
-        .filter((r) => within(r).getAllByRole('cell')[2].textContent === 'A')
-        .map((r) => within(r).getAllByRole('cell')[1].textContent),
-    ).toEqual(['3', '12', '27']);
-    expect(
-      within(rows[0])
+    // The absent students first, highlighted; then everyone else by roll.
+    const cells = (r: HTMLElement) =>
+      within(r)
         .getAllByRole('cell')
-        .map((c) => c.textContent),
-    ).toEqual(['Babul 1', '1', 'P']);
+        .map((c) => c.textContent);
+    expect(rows.slice(0, 4).map(cells)).toEqual([
+      ['Dipa 3', '3', 'A'],
+      ['Chandra 12', '12', 'A'],
+      ['Habib 27', '27', 'A'],
+      ['Babul 1', '1', 'P'],
+    ]);
+    expect(rows.slice(0, 3).every((r) => r.className.includes('bg-red-50'))).toBe(true);
+    expect(rows[3].className).not.toContain('bg-red-50');
   });
 
   it('“today” and the attendance time are the school’s time zone from the profile, not Dhaka’s', async () => {
@@ -262,22 +309,84 @@ describe('taking attendance (/teacherattendance)', () => {
     await screen.findByRole('heading', { name: 'Attendance saved' });
   }
 
-  it('shows the absence-message counts only after the server answers', async () => {
+  it('shows the absence message as guardians read it and how many get it; nothing leaves before Send', async () => {
     fakeAuthServer(TEACHER).savedSignIn();
     let open!: () => void;
-    const api = fakeAttendanceApi({ messageGate: new Promise<void>((r) => (open = r)) });
+    const api = fakeAttendanceApi({
+      messageGate: new Promise<void>((r) => (open = r)),
+      preview: {
+        absent: 4,
+        guardians: 3,
+        already: 0,
+        no_phone: 1,
+        sample:
+          'Dear guardian, Chandra 3 (Class Six, Section A, Roll 3) was absent in the P1 period (Mathematics) on 22-11-2026. - Green Valley School',
+      },
+    });
     const { user } = renderApp('/teacherattendance');
     await saveP1WithRoll3Absent(user);
 
+    // Cancel first: no message goes.
     await user.click(screen.getByRole('button', { name: 'Send Absent Message' }));
+    let dialog = await screen.findByRole('dialog', { name: 'Send absence messages?' });
+    expect(api.previews).toEqual([{ routine_id: '11', date: TODAY }]);
+    expect(within(dialog).getByTestId('guardian-count')).toHaveTextContent(
+      'An SMS goes to the guardians of 3 absent students.',
+    );
+    expect(within(dialog).getByText(api.preview.sample!)).toBeInTheDocument();
+    expect(dialog).toHaveTextContent('1 absent student without a guardian phone number get no message.');
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(api.messages).toEqual([]);
+
+    // Then send.
+    await user.click(screen.getByRole('button', { name: 'Send Absent Message' }));
+    dialog = await screen.findByRole('dialog', { name: 'Send absence messages?' });
+    await user.click(within(dialog).getByRole('button', { name: 'Send 3 messages' }));
     expect(await screen.findByRole('button', { name: 'Sending…' })).toBeDisabled();
     expect(screen.queryByText(/Queued/)).not.toBeInTheDocument();
     expect(api.messages).toEqual([{ routine_id: 11, date: TODAY }]);
+    expect(api.messageKeys[0]).toMatch(/\S{8,}/);
 
     open();
     expect(await screen.findByText('3 messages queued.')).toBeInTheDocument();
     expect(screen.getByText('Queued 3 · Already sent 0 · No phone number 0')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Send Absent Message' })).toBeDisabled();
+  });
+
+  it('a lost send is tried again under the same key; the server’s refusal offers no “Try again”', async () => {
+    fakeAuthServer(TEACHER).savedSignIn();
+    const api = fakeAttendanceApi();
+    let answer: 'drop' | 'ok' = 'drop';
+    server.use(
+      http.post('/api/attendance/absent-message', async ({ request }) => {
+        api.messages.push((await request.json()) as { routine_id: number; date: string });
+        api.messageKeys.push(request.headers.get('idempotency-key'));
+        if (answer === 'drop') return HttpResponse.error();
+        return HttpResponse.json({
+          ok: true,
+          message: '1 message queued.',
+          queued: 1,
+          retried: 0,
+          already: 0,
+          failed: 0,
+          cancelled: 0,
+          no_phone: 0,
+        });
+      }),
+    );
+    const { user } = renderApp('/teacherattendance');
+    await saveP1WithRoll3Absent(user);
+    await user.click(screen.getByRole('button', { name: 'Send Absent Message' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Send absence messages?' });
+    await user.click(within(dialog).getByRole('button', { name: 'Send 1 message' }));
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent(`The absence messages were not sent: ${NETWORK_ERROR_MESSAGE}`);
+    answer = 'ok';
+    await user.click(within(alert).getByRole('button', { name: 'Try again' }));
+    expect(await screen.findByText('1 message queued.')).toBeInTheDocument();
+    expect(api.messageKeys).toHaveLength(2);
+    expect(api.messageKeys[1]).toBe(api.messageKeys[0]);
   });
 
   it('says what a second press did: re-sent, cancelled, already sent (not “already sent” for all)', async () => {
@@ -298,6 +407,8 @@ describe('taking attendance (/teacherattendance)', () => {
     const { user } = renderApp('/teacherattendance');
     await saveP1WithRoll3Absent(user);
     await user.click(screen.getByRole('button', { name: 'Send Absent Message' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Send absence messages?' });
+    await user.click(within(dialog).getByRole('button', { name: /^Send/ }));
 
     const status = (await screen.findByText('Queued 0', { exact: false })).closest('[role="status"]')!;
     expect(status).toHaveTextContent(
@@ -309,12 +420,9 @@ describe('taking attendance (/teacherattendance)', () => {
     expect(status).not.toHaveTextContent(/already sent for this class/i);
   });
 
-  it('keeps the marks when the server refuses the submit, shows its message, and retries the same list', async () => {
+  it('a lost submit keeps the marks and “Try again” sends the same list under the same key', async () => {
     fakeAuthServer(TEACHER).savedSignIn();
-    const api = fakeAttendanceApi({
-      students: students(5),
-      failNextPost: { status: 400, message: 'Sunday is a weekly off day.' },
-    });
+    const api = fakeAttendanceApi({ students: students(5), failNextPost: { status: 0, message: '' } });
     const { user } = renderApp('/teacherattendance');
     await user.click(await screen.findByRole('button', { name: /Take Attendance for P1/ }, SLOW));
     await screen.findByRole('listbox', { name: /Students/ });
@@ -327,7 +435,7 @@ describe('taking attendance (/teacherattendance)', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Submit' }));
 
     const alert = await screen.findByRole('alert');
-    expect(alert).toHaveTextContent('Attendance was not saved: Sunday is a weekly off day. Your marks are kept.');
+    expect(alert).toHaveTextContent(`Attendance was not saved: ${NETWORK_ERROR_MESSAGE} Your marks are kept.`);
     expect(absentRolls()).toEqual([2, 3, 5]);
     expect(screen.getByTestId('present-count')).toHaveTextContent('Present 2 of 5 · Absent 3');
 
@@ -336,14 +444,14 @@ describe('taking attendance (/teacherattendance)', () => {
     expect(api.posts).toHaveLength(2);
     expect(api.posts[1].attendance).toEqual(api.posts[0].attendance);
     expect(api.posts[1].attendance.map((e) => e.attendance_status)).toEqual([1, 0, 0, 1, 0]);
+    expect(api.postKeys[1]).toBe(api.postKeys[0]);
   });
 
-  it('a failed submit can go back to the list to change the marks; Escape in the dialog cancels', async () => {
+  it('a refused submit says why, offers no “Try again”, and goes back to change the marks; Escape cancels', async () => {
     fakeAuthServer(TEACHER).savedSignIn();
-    const api = fakeAttendanceApi({
-      students: students(3),
-      failNextPost: { status: 409, message: 'Someone else is saving this class.' },
-    });
+    const refusal =
+      'Attendance of 20-11-2026 can no longer be changed by a teacher (teachers may take or correct it only on the same school day). Ask the school admin to correct it.';
+    const api = fakeAttendanceApi({ students: students(3), failNextPost: { status: 403, message: refusal } });
     const { user } = renderApp('/teacherattendance');
     await user.click(await screen.findByRole('button', { name: /Take Attendance for P1/ }, SLOW));
     const listbox = await screen.findByRole('listbox', { name: /Students/ });
@@ -358,7 +466,8 @@ describe('taking attendance (/teacherattendance)', () => {
     await screen.findByRole('dialog', { name: 'Submit attendance?' });
     await user.keyboard('{Enter}');
     const alert = await screen.findByRole('alert');
-    expect(alert).toHaveTextContent('Someone else is saving this class.');
+    expect(alert).toHaveTextContent(`Attendance was not saved: ${refusal}`);
+    expect(within(alert).queryByRole('button', { name: 'Try again' })).not.toBeInTheDocument();
     await user.click(within(alert).getByRole('button', { name: 'Change marks' }));
     await waitFor(() => expect(screen.getByRole('listbox', { name: /Students/ })).toHaveFocus());
     await user.keyboard('[ArrowDown][Space]');
@@ -370,9 +479,38 @@ describe('taking attendance (/teacherattendance)', () => {
       [0, 0, 0],
       [0, 1, 0],
     ]);
+    // A new submission after a change: a new key.
+    expect(api.postKeys[1]).not.toBe(api.postKeys[0]);
   });
 
-  it('re-taking a period loads its saved marks and the select-all switch toggles everyone', async () => {
+  it('asks before leaving with marks not saved: Stay keeps them, Leave goes', async () => {
+    fakeAuthServer(TEACHER).savedSignIn();
+    server.use(http.get('/api/routine/teacher', () => HttpResponse.json([])));
+    fakeAttendanceApi({ students: students(3) });
+    const { user } = renderApp('/teacher-admin');
+    await screen.findByRole('heading', { name: 'Teacher Dashboard' }, SLOW);
+    act(() => window.history.pushState(null, '', '/teacherattendance'));
+    await user.click(await screen.findByRole('button', { name: /Take Attendance for P1/ }, SLOW));
+    await screen.findByRole('listbox', { name: /Students/ });
+    await user.click(options()[1]);
+
+    act(() => window.history.back());
+    let ask = await screen.findByRole('dialog', { name: 'Leave this page?' });
+    expect(ask).toHaveTextContent('Your attendance marks are not saved yet.');
+    await user.click(within(ask).getByRole('button', { name: 'Stay' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(currentPath()).toBe('/teacherattendance');
+    expect(absentRolls()).toEqual([1, 3]);
+
+    await user.keyboard('{Control>}k{/Control}');
+    await user.type(await screen.findByPlaceholderText('Search pages and actions…', {}, SLOW), 'Teacher Dashboard');
+    await user.keyboard('{Enter}');
+    ask = await screen.findByRole('dialog', { name: 'Leave this page?' });
+    await user.click(within(ask).getByRole('button', { name: 'Leave' }));
+    expect(await screen.findByRole('heading', { name: 'Teacher Dashboard' }, SLOW)).toBeInTheDocument();
+  });
+
+  it('re-taking a period loads its saved marks, the select-all switch toggles everyone, and only changes are unsaved', async () => {
     fakeAuthServer(TEACHER).savedSignIn();
     fakeAttendanceApi({
       periods: [{ ...P1, attendance_taken: true }],
@@ -384,33 +522,59 @@ describe('taking attendance (/teacherattendance)', () => {
     await screen.findByRole('listbox', { name: /Students/ });
     expect(screen.getByText(/Attendance was taken before/)).toBeInTheDocument();
     expect(absentRolls()).toEqual([2]);
+    expect(hasUnsavedChanges()).toBe(false);
 
     const all = screen.getByRole('switch', { name: 'All present' });
     expect(all).toHaveAttribute('aria-checked', 'false');
     await user.click(all);
     expect(absentRolls()).toEqual([]);
     expect(all).toHaveAttribute('aria-checked', 'true');
+    expect(hasUnsavedChanges()).toBe(true);
     await user.click(all);
     expect(absentRolls()).toEqual([1, 2, 3, 4]);
   });
 
-  it('says so plainly on a day without classes, and never goes to a future date', async () => {
+  it('keeps the date in the address, says so plainly on a day without classes, and never goes to a future date', async () => {
     fakeAuthServer(TEACHER).savedSignIn();
     const api = fakeAttendanceApi();
     const { user } = renderApp('/teacherattendance');
     await screen.findByRole('list', { name: 'Your classes' }, SLOW);
-    const date = screen.getByLabelText('Date');
-    expect(date).toHaveAttribute('max', TODAY);
+    const date = screen.getByRole('textbox', { name: 'Date' });
+    expect(date).toHaveValue('22-11-2026');
 
-    fireEvent.change(date, { target: { value: '2026-11-23' } });
-    expect(date).toHaveValue(TODAY);
-    fireEvent.change(date, { target: { value: '2026-11-20' } });
+    await user.clear(date);
+    await user.type(date, '23-11-2026{Enter}');
+    expect(await screen.findByText(/on or before 22-11-2026/)).toBeInTheDocument();
+    expect(currentPath()).toBe('/teacherattendance');
+
+    await user.clear(date);
+    await user.type(date, '20-11-2026');
     expect(await screen.findByText(/You have no classes on Friday, 20-Nov-2026\./)).toBeInTheDocument();
+    expect(currentPath()).toBe('/teacherattendance?date=2026-11-20');
     expect(screen.queryByRole('button', { name: /Take Attendance for/ })).not.toBeInTheDocument();
     expect(distinct(api.periodQueries.map((q) => q.today))).toEqual([TODAY, '2026-11-20']);
 
-    await user.click(screen.getByRole('button', { name: 'Today' }));
+    // Back returns to today's list.
+    act(() => window.history.back());
     expect(await screen.findByRole('list', { name: 'Your classes' })).toBeInTheDocument();
+    expect(screen.getByRole('textbox', { name: 'Date' })).toHaveValue('22-11-2026');
+  });
+
+  it('opens on the date a link names, and offers no absence messages for an earlier date', async () => {
+    fakeAuthServer(TEACHER).savedSignIn();
+    const api = fakeAttendanceApi({ students: students(3) });
+    const { user } = renderApp('/teacherattendance?date=2026-11-19');
+    expect(await screen.findByRole('heading', { name: /Your classes on/ }, SLOW)).toHaveTextContent(
+      'Thursday, 19-Nov-2026',
+    );
+    await user.click(await screen.findByRole('button', { name: /Take Attendance for P1/ }));
+    await screen.findByRole('listbox', { name: /Students/ });
+    await user.keyboard('{Enter}');
+    await user.click(await screen.findByRole('button', { name: 'Submit' }));
+    await screen.findByRole('heading', { name: 'Attendance saved' });
+    expect(api.posts[0].date).toBe('2026-11-19');
+    expect(screen.getByRole('button', { name: 'Send Absent Message' })).toBeDisabled();
+    expect(screen.getByText('Absence messages go only for today’s attendance.')).toBeInTheDocument();
   });
 
   it('shows the server’s message when today’s classes cannot be loaded, and retries', async () => {

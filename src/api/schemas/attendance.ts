@@ -12,6 +12,29 @@ export type AttendanceStatus = z.infer<typeof attendanceStatus>;
 
 const optionalDate = z.preprocess((v) => (v === '' || v === null ? undefined : v), isoDate.optional());
 
+// ------------------------------------------------------------------ paging
+// Local until the shared pageQuery/pageOf reach src/api/schemas/common.ts (same wire shape).
+
+/** `limit` (1..max, default `def`) and `offset` (default 0) of a growing list; numbers as text in a query. */
+export const pageWindow = (def: number, max: number) => ({
+  limit: z.coerce
+    .number({ error: 'limit must be a number' })
+    .int('limit must be a whole number')
+    .min(1, 'limit must be at least 1')
+    .max(max, `limit must be at most ${max}`)
+    .default(def),
+  offset: z.coerce
+    .number({ error: 'offset must be a number' })
+    .int('offset must be a whole number')
+    .min(0, 'offset must not be negative')
+    .max(1_000_000, 'offset is too large')
+    .default(0),
+});
+
+/** One page of a list: its rows, the total over the whole filter, and the window asked for. */
+export const pageOf = <T extends z.ZodType>(row: T) =>
+  z.object({ rows: z.array(row), total: z.number().int(), limit: z.number().int(), offset: z.number().int() });
+
 // ------------------------------------------------------------------ taking attendance
 
 export const attendanceEntry = z.object({
@@ -38,13 +61,18 @@ export const takenStudentRow = z.object({
 });
 export type TakenStudentRow = z.infer<typeof takenStudentRow>;
 
-/** Totals count every mark saved for the period and date, not only the ones just sent. */
+/**
+ * Totals count every mark saved for the period and date, not only the ones just sent. `time` is
+ * the period's attendance time: the first taking's, which a correction keeps.
+ */
 export const takeAttendanceResponse = z.object({
   ok: z.literal(true),
   message: z.string(),
   routine_id: z.number().int(),
   date: z.string(),
   time: z.string(),
+  /** This submission changed an earlier taking (recorded as a correction, with an audit row per mark). */
+  corrected: z.boolean(),
   total: z.number().int(),
   present: z.number().int(),
   absent: z.number().int(),
@@ -76,14 +104,23 @@ export type AttendanceStudentRow = z.infer<typeof attendanceStudentRow>;
 
 // ------------------------------------------------------------------ a student's history
 
-/** GET /api/attendance/student/individual (and .../summary). Default range: the last 30 days. */
-export const studentHistoryQuery = z.object({
+/** GET /api/attendance/student/individual/summary. Default range: the last 30 days (at most a year). */
+export const studentHistoryFilter = z.object({
   student_id: optionalId('student_id'),
   period_id: optionalId('period_id'),
   subject_id: optionalId('subject_id'),
   start_date: optionalDate,
   end_date: optionalDate,
 });
+export type StudentHistoryFilter = z.infer<typeof studentHistoryFilter>;
+
+export const HISTORY_PAGE = { default: 200, max: 1000 } as const;
+
+/**
+ * GET /api/attendance/student/individual: the filter above and a page of it (`limit` default 200,
+ * at most 1000; `offset`). The answer stays the spec's list; its summary's `total` counts the pages.
+ */
+export const studentHistoryQuery = studentHistoryFilter.extend(pageWindow(HISTORY_PAGE.default, HISTORY_PAGE.max));
 export type StudentHistoryQuery = z.infer<typeof studentHistoryQuery>;
 
 export const studentHistoryRow = z.object({
@@ -163,6 +200,10 @@ export const periodAttendanceRow = z.object({
   present: z.number().int().nullable(),
   absent: z.number().int().nullable(),
   taken: z.boolean(),
+  /** Who last changed a mark after the first taking ("corrected by ... at ..."); null when never. */
+  corrected_by: z.string().nullable(),
+  /** ISO timestamp of that correction. */
+  corrected_at: z.string().nullable(),
 });
 export type PeriodAttendanceRow = z.infer<typeof periodAttendanceRow>;
 
@@ -203,6 +244,10 @@ export const schoolAttendanceSummary = z.object({
   present_rate: z.number().nullable(),
   sections_taken: z.number().int(),
   sections_total: z.number().int(),
+  /** The date's weekday ("Friday"). */
+  day_name: z.string(),
+  /** The date is one of the school's weekly off days: no classes, nothing to take. */
+  weekly_off: z.boolean(),
 });
 export type SchoolAttendanceSummary = z.infer<typeof schoolAttendanceSummary>;
 
@@ -226,11 +271,31 @@ export type SchoolTodaySectionRow = z.infer<typeof schoolTodaySectionRow>;
 
 // ------------------------------------------------------------------ absence messages
 
+/** POST /api/attendance/absent-message. Only for the school's today: a past date is a 409. */
 export const absentMessageBody = z.object({
   routine_id: id('routine_id'),
   date: isoDate,
 });
 export type AbsentMessageBody = z.infer<typeof absentMessageBody>;
+
+/** GET /api/attendance/absent-message: what a press would send, before it is sent. */
+export const absentMessageQuery = absentMessageBody;
+export type AbsentMessageQuery = z.infer<typeof absentMessageQuery>;
+
+/** The preview a teacher confirms: the text guardians will read and how many will get it. */
+export const absentMessagePreview = z.object({
+  /** Absent students in the period. */
+  absent: z.number().int(),
+  /** Guardians a press would text now (absent students with a phone, not sent already). */
+  guardians: z.number().int(),
+  /** Messages already sent for this period and date (not sent again). */
+  already: z.number().int(),
+  /** Absent students with no usable guardian phone number. */
+  no_phone: z.number().int(),
+  /** The first such message exactly as it will be sent; null when none would be. */
+  sample: z.string().nullable(),
+});
+export type AbsentMessagePreview = z.infer<typeof absentMessagePreview>;
 
 export const absentMessageResponse = z.object({
   ok: z.literal(true),
@@ -254,10 +319,12 @@ export type AbsentMessageResponse = z.infer<typeof absentMessageResponse>;
 export const outboxStatus = z.enum(['queued', 'sent', 'failed', 'cancelled']);
 export type OutboxStatus = z.infer<typeof outboxStatus>;
 
+export const OUTBOX_PAGE = { default: 50, max: 200 } as const;
+
+/** GET /api/attendance/outbox: newest first; `limit` default 50, at most 200; `offset`. */
 export const outboxQuery = z.object({
   status: z.preprocess((v) => (v === '' ? undefined : v), outboxStatus.optional()),
-  limit: z.coerce.number().int().min(1).max(200).default(50),
-  offset: z.coerce.number().int().min(0).default(0),
+  ...pageWindow(OUTBOX_PAGE.default, OUTBOX_PAGE.max),
 });
 export type OutboxQuery = z.infer<typeof outboxQuery>;
 
@@ -275,3 +342,34 @@ export const outboxRow = z.object({
   sent_at: z.string().nullable(),
 });
 export type OutboxRow = z.infer<typeof outboxRow>;
+
+export const outboxPage = pageOf(outboxRow);
+export type OutboxPage = z.infer<typeof outboxPage>;
+
+// ------------------------------------------------------------------ corrections
+
+export const AUDIT_PAGE = { default: 50, max: 200 } as const;
+
+/** GET /api/attendance/audit (school admin): the changes to one period's marks on a date. */
+export const attendanceAuditQuery = z.object({
+  routine_id: id('routine_id'),
+  date: isoDate,
+  ...pageWindow(AUDIT_PAGE.default, AUDIT_PAGE.max),
+});
+export type AttendanceAuditQuery = z.infer<typeof attendanceAuditQuery>;
+
+export const attendanceAuditRow = z.object({
+  id: z.number().int(),
+  student_id: z.number().int(),
+  full_name: z.string(),
+  class_roll_no: z.number().int(),
+  old_status: attendanceStatus,
+  new_status: attendanceStatus,
+  /** The person who changed it: a teacher's full name, else the account's name. */
+  changed_by: z.string(),
+  changed_at: z.string(),
+});
+export type AttendanceAuditRow = z.infer<typeof attendanceAuditRow>;
+
+export const attendanceAuditPage = pageOf(attendanceAuditRow);
+export type AttendanceAuditPage = z.infer<typeof attendanceAuditPage>;

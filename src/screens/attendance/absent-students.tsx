@@ -3,65 +3,79 @@
  * period (?routine_id=) or the whole day of a section (?section_id=&date=). The phone is the
  * guardian's number the absence message goes to.
  */
-import { Link, useSearchParams } from 'wouter';
-import { schoolToday } from '@/api/attendance';
+import { Link } from 'wouter';
+import { useQuery } from '@tanstack/react-query';
+import { sectionAbsenteesQuery } from '@/api/attendance';
+import { schoolToday } from '@/api/school-time';
 import { Card, PageHeader } from '@/ui/page';
 import { useSignedIn } from '@/ui/session';
-import { EmptyState, ErrorState, Loading } from '@/ui/status';
-import { isIsoDate } from '@/machines/attendance.machine';
+import { EmptyState, QueryState } from '@/ui/status';
+import { DataTable, Td, linkStyle } from '@/ui/table';
+import { useSearchState } from '@/ui/use-search-state';
 import { formatDayMonthYear } from './format';
-import { useSectionAbsentees } from './queries';
-import { dashboardPath, positiveId } from './section-today';
-import { cell, DataTable, linkStyle } from './table';
+import { dashboardPath, dateParam, positiveId } from './section-today';
 
 export default function AbsentStudentsScreen() {
   const { userType } = useSignedIn();
-  const [params] = useSearchParams();
-  const sectionId = positiveId(params.get('section_id'));
-  const routineId = positiveId(params.get('routine_id')) ?? undefined;
-  const asked = params.get('date');
-  const date = asked && isIsoDate(asked) ? asked : schoolToday();
-  const absent = useSectionAbsentees(sectionId ? { sectionId, routineId, date } : null);
+  const [params] = useSearchState({ section_id: '', routine_id: '', date: '' });
+  const sectionId = positiveId(params.section_id);
+  const routineId = positiveId(params.routine_id) ?? undefined;
+  const date = dateParam(params.date, schoolToday());
 
   return (
     <>
       <PageHeader title="Absence Student Information" kicker={formatDayMonthYear(date)}>
-        <Link href={dashboardPath(userType)} className={linkStyle}>
+        <Link href={dashboardPath(userType)} className={`${linkStyle} inline-flex min-h-11 items-center`}>
           Back to attendance
         </Link>
       </PageHeader>
       <Card>
         {sectionId === null ? (
           <EmptyState>Open a period’s absent count from an attendance table to see who was absent.</EmptyState>
-        ) : absent.status === 'error' ? (
-          <ErrorState error={absent.error} onRetry={absent.reload} what="the absent students" />
-        ) : absent.status !== 'success' ? (
-          <Loading label="Loading the absent students…" />
-        ) : absent.data.length === 0 ? (
-          <EmptyState>No student was absent{routineId ? ' in this period' : ' on this day'}.</EmptyState>
         ) : (
-          <DataTable caption="Absent students" head={['Name', 'Roll', 'Class', 'Section', 'Phone Number', 'Absent in']}>
-            {absent.data.map((s) => (
-              <tr key={s.student_id}>
-                <td className={cell}>{s.full_name}</td>
-                <td className={cell}>{s.class_roll_no}</td>
-                <td className={cell}>{s.class_name}</td>
-                <td className={cell}>{s.section_default_name}</td>
-                <td className={cell}>
-                  {s.mobile_no ? (
-                    <a href={`tel:${s.mobile_no}`} className={linkStyle}>
-                      {s.mobile_no}
-                    </a>
-                  ) : (
-                    '—'
-                  )}
-                </td>
-                <td className={cell}>{s.period_codes.join(', ')}</td>
-              </tr>
-            ))}
-          </DataTable>
+          <Absentees sectionId={sectionId} routineId={routineId} date={date} />
         )}
       </Card>
     </>
+  );
+}
+
+function Absentees({ sectionId, routineId, date }: { sectionId: number; routineId?: number; date: string }) {
+  const absent = useQuery(sectionAbsenteesQuery({ section_id: sectionId, routine_id: routineId, date }));
+  return (
+    <QueryState
+      query={absent}
+      what="the absent students"
+      loadingLabel="Loading the absent students…"
+      isEmpty={(rows) => rows.length === 0}
+      empty={`No student was absent${routineId ? ' in this period' : ' on this day'}.`}
+    >
+      {(rows) => (
+        <DataTable
+          caption="Absent students"
+          head={['Name', 'Roll', 'Class', 'Section', 'Phone Number', 'Absent in']}
+          cards
+        >
+          {rows.map((s) => (
+            <tr key={s.student_id}>
+              <Td label="Name">{s.full_name}</Td>
+              <Td label="Roll">{s.class_roll_no}</Td>
+              <Td label="Class">{s.class_name}</Td>
+              <Td label="Section">{s.section_default_name}</Td>
+              <Td label="Phone Number">
+                {s.mobile_no ? (
+                  <a href={`tel:${s.mobile_no}`} className={linkStyle}>
+                    {s.mobile_no}
+                  </a>
+                ) : (
+                  '—'
+                )}
+              </Td>
+              <Td label="Absent in">{s.period_codes.join(', ')}</Td>
+            </tr>
+          ))}
+        </DataTable>
+      )}
+    </QueryState>
   );
 }

@@ -6,71 +6,81 @@
  *
  * The spec gives the viewer's page only as "attendance summary by school and date", so both pages
  * may look at another date; the heading says "Today Attendance" while it shows today.
- * A section with no period taken yet reads "Not taken yet", never 0 %.
+ * A section with no period taken yet reads "Not taken yet", never 0 %; a day without classes (a
+ * weekly off day) says "No classes on Friday" instead. The shown date and the Historical
+ * Attendance choices are in the address, so Back, reload and a shared link restore the view.
  */
-import { useId, useMemo, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import { Link } from 'wouter';
+import { useQuery } from '@tanstack/react-query';
 import { Disclosure, DisclosureButton, DisclosurePanel } from '@headlessui/react';
-import { schoolToday, type SchoolDay } from '@/api/attendance';
-import type { SectionAttendanceSummaryRow } from '@/api/schemas/attendance';
+import { schoolSectionsQuery, schoolSummaryQuery, sectionSummariesQuery, type SchoolDayParams } from '@/api/attendance';
+import { can } from '@/api/permissions';
+import type { SchoolAttendanceSummary, SectionAttendanceSummaryRow } from '@/api/schemas/attendance';
 import type { SectionRow } from '@/api/schemas/lookups';
+import { schoolToday } from '@/api/school-time';
 import { Button } from '@/ui/button';
+import { DateField } from '@/ui/date-field';
 import { Card, PageHeader } from '@/ui/page';
+import { SelectField } from '@/ui/select';
 import { useSignedIn } from '@/ui/session';
-import { EmptyState, ErrorState, Loading } from '@/ui/status';
+import { EmptyState, QueryState } from '@/ui/status';
+import { DataTable, Td, linkStyle } from '@/ui/table';
+import { useSearchState } from '@/ui/use-search-state';
 import { formatDayMonthYear, percent } from './format';
+import { NotTaken } from './not-taken';
 import { OutboxCard } from './outbox';
 import { SectionPeriods } from './period-table';
-import { useSchoolSections, useSchoolSummary, useSectionSummaries } from './queries';
 import { PresentRing } from './ring';
-import { cell, DataTable, linkStyle, NotTaken } from './table';
+import { dateParam, positiveId } from './section-today';
+
+/** Filters in the address: the shown day, and the Historical Attendance class, section and date. */
+const SEARCH = { date: '', h_class: '', h_section: '', h_date: '' };
+
+/** "No classes on Friday": a weekly off day, or a day with no period in any routine. */
+export function noClassesText(s: Pick<SchoolAttendanceSummary, 'weekly_off' | 'sections_total' | 'day_name'>) {
+  return s.weekly_off || s.sections_total === 0 ? `No classes on ${s.day_name}` : null;
+}
 
 export default function AttendanceDashboard() {
   const { profile, userType, school } = useSignedIn();
-  const viewer = userType === 6;
-  const schoolInfoId = viewer ? school?.id : undefined;
+  // A viewer looks at the school chosen in the session; a school admin's comes from the session.
+  const schoolInfoId = school?.id;
   const today = schoolToday();
-  const [date, setDate] = useState(today);
-  const day = useMemo<SchoolDay>(() => ({ schoolInfoId, date }), [schoolInfoId, date]);
-  const dateId = useId();
+  const [params, setParams] = useSearchState(SEARCH);
+  const date = dateParam(params.date, today, today);
+  const day: SchoolDayParams = { school_info_id: schoolInfoId, date };
 
   return (
     <>
       <PageHeader
-        kicker={viewer ? school?.school_name : profile.school_name}
+        kicker={school?.school_name ?? profile.school_name}
         title={date === today ? 'Today Attendance' : 'Attendance'}
       >
-        <div className="flex items-end gap-3">
+        <div className="flex flex-wrap items-end gap-3">
           <p className="pb-2 text-lg font-semibold text-slate-700" data-testid="attendance-date">
             <time dateTime={date}>{formatDayMonthYear(date)}</time>
           </p>
-          <div>
-            <label htmlFor={dateId} className="block text-xs font-medium text-slate-600">
-              Show date
-            </label>
-            <input
-              id={dateId}
-              type="date"
-              value={date}
-              max={today}
-              onChange={(e) => e.target.value && e.target.value <= today && setDate(e.target.value)}
-              className="mt-1 block rounded-md border border-slate-300 px-2 py-1.5 text-sm"
-            />
-          </div>
+          <DateField
+            label="Show date"
+            value={date}
+            max={today}
+            onChange={(iso) => setParams({ date: iso === today ? '' : iso })}
+          />
         </div>
       </PageHeader>
       <div className="grid gap-6 lg:grid-cols-3">
         <Card title="Present rate">
           <SchoolRing day={day} />
         </Card>
-        <Card title="Sections" className="lg:col-span-2">
-          <SectionsTable day={day} />
+        <Card title="Sections" className="min-w-0 lg:col-span-2">
+          <SectionsTable day={day} date={date} today={today} />
         </Card>
       </div>
       <div className="mt-6">
         <HistoricalAttendance schoolInfoId={schoolInfoId} today={today} />
       </div>
-      {userType === 4 ? (
+      {can(userType, 'attendance.outbox') ? (
         <div className="mt-6">
           <OutboxCard />
         </div>
@@ -79,34 +89,55 @@ export default function AttendanceDashboard() {
   );
 }
 
-function SchoolRing({ day }: { day: SchoolDay }) {
-  const summary = useSchoolSummary(day);
-  if (summary.status === 'error')
-    return <ErrorState error={summary.error} onRetry={summary.reload} what="the summary" />;
-  if (summary.status !== 'success') return <Loading label="Loading the summary…" />;
-  const s = summary.data;
+function SchoolRing({ day }: { day: SchoolDayParams }) {
+  const summary = useQuery(schoolSummaryQuery(day));
   return (
-    <div className="flex flex-col items-center gap-3 text-center">
-      <PresentRing rate={s.present_rate} />
-      <p className="text-sm text-slate-700">
-        {s.sections_taken} of {s.sections_total} sections taken
-        {s.present_rate === null ? '' : ` · ${s.present} present, ${s.absent} absent of ${s.present + s.absent}`}
-      </p>
-    </div>
+    <QueryState query={summary} what="the summary" loadingLabel="Loading the summary…">
+      {(s) => {
+        const none = noClassesText(s);
+        return (
+          <div className="flex flex-col items-center gap-3 text-center">
+            <PresentRing rate={s.present_rate} label={none ?? undefined} />
+            <p className="text-sm text-slate-700">
+              {none ??
+                `${s.sections_taken} of ${s.sections_total} sections taken` +
+                  (s.present_rate === null
+                    ? ''
+                    : ` · ${s.present} present, ${s.absent} absent of ${s.present + s.absent}`)}
+            </p>
+          </div>
+        );
+      }}
+    </QueryState>
   );
 }
 
-function SectionsTable({ day }: { day: SchoolDay }) {
-  const rows = useSectionSummaries(day);
-  if (rows.status === 'error') return <ErrorState error={rows.error} onRetry={rows.reload} what="the sections" />;
-  if (rows.status !== 'success') return <Loading label="Loading the sections…" />;
-  if (rows.data.length === 0) return <EmptyState>This school has no sections yet.</EmptyState>;
+function SectionsTable({ day, date, today }: { day: SchoolDayParams; date: string; today: string }) {
+  const summary = useQuery(schoolSummaryQuery(day));
+  const rows = useQuery(sectionSummariesQuery(day));
+  const none = summary.data ? noClassesText(summary.data) : null;
+  if (none) return <EmptyState>{none}.</EmptyState>;
   return (
-    <DataTable caption="Attendance by section" head={['Class', 'Section', 'Total Student', 'Present', 'Absence']}>
-      {rows.data.map((row) => (
-        <SectionRowView key={row.section_id} row={row} date={day.date} today={schoolToday()} />
-      ))}
-    </DataTable>
+    <QueryState
+      query={rows}
+      what="the sections"
+      loadingLabel="Loading the sections…"
+      isEmpty={(r) => r.length === 0}
+      empty="This school has no sections yet."
+    >
+      {(data) => (
+        <DataTable
+          caption="Attendance by section"
+          head={['Class', 'Section', 'Total Student', 'Present', 'Absence']}
+          minWidth="30rem"
+          cards
+        >
+          {data.map((row) => (
+            <SectionRowView key={row.section_id} row={row} date={date} today={today} />
+          ))}
+        </DataTable>
+      )}
+    </QueryState>
   );
 }
 
@@ -114,29 +145,33 @@ function SectionRowView({ row, date, today }: { row: SectionAttendanceSummaryRow
   const href = `/classbasedstudentabsence?section_id=${row.section_id}&class_id=${row.class_id}${date === today ? '' : `&date=${date}`}`;
   return (
     <tr>
-      <td className={cell}>{row.class_name}</td>
-      <td className={cell}>
-        <Link href={href} className={linkStyle} aria-label={`${row.section_default_name}, Class ${row.class_name}`}>
+      <Td label="Class">{row.class_name}</Td>
+      <Td label="Section">
+        <Link
+          href={href}
+          className={`${linkStyle} inline-flex min-h-11 min-w-11 items-center`}
+          aria-label={`${row.section_default_name}, Class ${row.class_name}`}
+        >
           {row.section_default_name}
         </Link>
-      </td>
-      <td className={cell}>{row.all}</td>
+      </Td>
+      <Td label="Total Student">{row.all}</Td>
       {row.taken && row.present !== null ? (
         <>
-          <td className={cell}>
+          <Td label="Present">
             {row.present}
             {row.present_rate !== null ? (
               <span className="ml-1 text-xs text-slate-500">({percent(row.present_rate)})</span>
             ) : null}
-          </td>
-          <td className={cell}>{row.absent}</td>
+          </Td>
+          <Td label="Absence">{row.absent}</Td>
         </>
       ) : (
         <>
-          <td className={cell}>
+          <Td label="Present">
             <NotTaken />
-          </td>
-          <td className={cell}>—</td>
+          </Td>
+          <Td label="Absence">—</Td>
         </>
       )}
     </tr>
@@ -145,22 +180,19 @@ function SectionRowView({ row, date, today }: { row: SectionAttendanceSummaryRow
 
 // ---------------------------------------------------------------- Historical Attendance
 
-interface Shown {
-  sectionId: number;
-  classId: number;
-  date: string;
-  label: string;
-}
-
 function HistoricalAttendance({ schoolInfoId, today }: { schoolInfoId: number | undefined; today: string }) {
+  const [params] = useSearchState(SEARCH);
+  // Open when the address already asks for a section (a reload, Back or a shared link).
+  const asked = params.h_class !== '' || params.h_section !== '' || params.h_date !== '';
   return (
     <Disclosure
       as="section"
+      defaultOpen={asked}
       aria-label="Historical Attendance"
       className="rounded-xl bg-white shadow-sm ring-1 ring-slate-200"
     >
       <h2>
-        <DisclosureButton className="group flex w-full items-center justify-between rounded-xl p-5 text-left text-lg font-semibold text-slate-900">
+        <DisclosureButton className="group flex min-h-11 w-full items-center justify-between rounded-xl p-5 text-left text-lg font-semibold text-slate-900">
           Historical Attendance
           <span aria-hidden="true" className="text-slate-500 transition group-data-[open]:rotate-180">
             ▾
@@ -175,36 +207,41 @@ function HistoricalAttendance({ schoolInfoId, today }: { schoolInfoId: number | 
 }
 
 function HistoricalForm({ schoolInfoId, today }: { schoolInfoId: number | undefined; today: string }) {
-  const sections = useSchoolSections(schoolInfoId);
-  const [classId, setClassId] = useState('');
-  const [sectionId, setSectionId] = useState('');
-  const [date, setDate] = useState(today);
-  const [shown, setShown] = useState<Shown | null>(null);
-  const [problem, setProblem] = useState<string | null>(null);
-  const ids = { cls: useId(), section: useId(), date: useId() };
+  const sections = useQuery(schoolSectionsQuery(schoolInfoId));
+  return (
+    <QueryState query={sections} what="the sections" loadingLabel="Loading classes and sections…">
+      {(all) => <HistoricalChoices all={all} today={today} />}
+    </QueryState>
+  );
+}
 
-  const all = sections.status === 'success' ? sections.data : [];
+function HistoricalChoices({ all, today }: { all: readonly SectionRow[]; today: string }) {
+  const [params, setParams] = useSearchState(SEARCH);
+  // What the address shows; the form edits a draft until "View Attendance".
+  const shownSection = all.find((s) => s.id === positiveId(params.h_section) && String(s.class_id) === params.h_class);
+  const shownDate = dateParam(params.h_date, '', today);
+  const [draft, setDraft] = useState({
+    classId: params.h_class,
+    sectionId: params.h_section,
+    date: shownDate || today,
+  });
+  const [problem, setProblem] = useState<string | null>(null);
   const classes = uniqueClasses(all);
-  const classSections = all.filter((s) => String(s.class_id) === classId);
+  const classSections = all.filter((s) => String(s.class_id) === draft.classId);
 
   function submit(event: FormEvent) {
     event.preventDefault();
-    const section = all.find((s) => String(s.id) === sectionId && String(s.class_id) === classId);
+    const section = all.find((s) => String(s.id) === draft.sectionId && String(s.class_id) === draft.classId);
     if (!section) return setProblem('Choose a class and a section.');
-    if (!date || date > today) return setProblem('Choose a date up to today.');
+    if (!draft.date || draft.date > today) return setProblem('Choose a date up to today.');
     setProblem(null);
-    setShown({
-      sectionId: section.id,
-      classId: section.class_id,
-      date,
-      label: `Class ${section.class_name}, Section ${section.section_default_name} on ${formatDayMonthYear(date)}`,
-    });
+    setParams({ h_class: String(section.class_id), h_section: String(section.id), h_date: draft.date });
   }
 
-  if (sections.status === 'error')
-    return <ErrorState error={sections.error} onRetry={sections.reload} what="the sections" />;
-  if (sections.status !== 'success') return <Loading label="Loading classes and sections…" />;
-  const select = 'mt-1 block w-full rounded-md border border-slate-300 px-3 py-2 text-base sm:text-sm';
+  const label =
+    shownSection && shownDate
+      ? `Class ${shownSection.class_name}, Section ${shownSection.section_default_name} on ${formatDayMonthYear(shownDate)}`
+      : null;
   return (
     <>
       <form
@@ -212,59 +249,22 @@ function HistoricalForm({ schoolInfoId, today }: { schoolInfoId: number | undefi
         className="grid gap-3 sm:grid-cols-4 sm:items-end"
         aria-label="Historical Attendance filters"
       >
-        <div>
-          <label htmlFor={ids.cls} className="block text-sm font-medium text-slate-800">
-            Class
-          </label>
-          <select
-            id={ids.cls}
-            value={classId}
-            onChange={(e) => {
-              setClassId(e.target.value);
-              setSectionId('');
-            }}
-            className={select}
-          >
-            <option value="">Choose a class</option>
-            {classes.map((c) => (
-              <option key={c.id} value={c.id}>
-                {c.name}
-              </option>
-            ))}
-          </select>
-        </div>
-        <div>
-          <label htmlFor={ids.section} className="block text-sm font-medium text-slate-800">
-            Section
-          </label>
-          <select
-            id={ids.section}
-            value={sectionId}
-            onChange={(e) => setSectionId(e.target.value)}
-            className={select}
-            disabled={!classId}
-          >
-            <option value="">Choose a section</option>
-            {classSections.map((s) => (
-              <option key={s.id} value={s.id}>
-                {s.section_default_name}
-              </option>
-            ))}
-          </select>
-        </div>
-        <div>
-          <label htmlFor={ids.date} className="block text-sm font-medium text-slate-800">
-            Date
-          </label>
-          <input
-            id={ids.date}
-            type="date"
-            value={date}
-            max={today}
-            onChange={(e) => setDate(e.target.value)}
-            className={select}
-          />
-        </div>
+        <SelectField
+          label="Class"
+          value={draft.classId}
+          placeholder="Choose a class"
+          options={classes.map((c) => ({ value: String(c.id), label: c.name }))}
+          onChange={(v) => setDraft({ ...draft, classId: v, sectionId: '' })}
+        />
+        <SelectField
+          label="Section"
+          value={draft.sectionId}
+          placeholder="Choose a section"
+          disabled={!draft.classId}
+          options={classSections.map((s) => ({ value: String(s.id), label: s.section_default_name }))}
+          onChange={(v) => setDraft({ ...draft, sectionId: v })}
+        />
+        <DateField label="Date" value={draft.date} max={today} onChange={(iso) => setDraft({ ...draft, date: iso })} />
         <Button type="submit">View Attendance</Button>
       </form>
       {problem ? (
@@ -272,14 +272,14 @@ function HistoricalForm({ schoolInfoId, today }: { schoolInfoId: number | undefi
           {problem}
         </p>
       ) : null}
-      {shown ? (
+      {shownSection && label ? (
         <div className="mt-5">
-          <h3 className="mb-2 text-sm font-semibold text-slate-700">{shown.label}</h3>
+          <h3 className="mb-2 text-sm font-semibold text-slate-700">{label}</h3>
           <SectionPeriods
-            sectionId={shown.sectionId}
-            classId={shown.classId}
-            date={shown.date}
-            caption={`Periods of ${shown.label}`}
+            sectionId={shownSection.id}
+            classId={shownSection.class_id}
+            date={shownDate}
+            caption={`Periods of ${label}`}
           />
         </div>
       ) : null}

@@ -7,7 +7,11 @@
  * offered on every page, before any attendance screen has loaded; keep it tiny (no screen code,
  * only the command registry) so it adds nothing of the screens to the first chunk.
  */
+import { can } from '@/api/permissions';
+import { canOpen, findRoute } from '@/routes';
 import { registerCommands, type Command } from '@/ui/commands';
+
+const TAKE_ATTENDANCE = '/teacherattendance';
 
 export const attendanceCommands: readonly Command[] = [
   {
@@ -15,8 +19,12 @@ export const attendanceCommands: readonly Command[] = [
     label: 'Take attendance for the next period',
     keywords: ['attendance', 'next class', 'roll call', 'present', 'absent'],
     group: 'Actions',
-    visible: (ctx) => ctx.userType === 2,
-    perform: (ctx) => ctx.navigate('/teacherattendance?next=1'),
+    // Whoever may take attendance and open the teacher's screen (the route table decides the latter).
+    visible: (ctx) => {
+      const route = findRoute(TAKE_ATTENDANCE);
+      return can(ctx.userType, 'attendance.take') && !!route && canOpen(route, ctx.userType);
+    },
+    perform: (ctx) => ctx.navigate(`${TAKE_ATTENDANCE}?next=1`),
   },
 ];
 

@@ -1,16 +1,19 @@
 /**
  * "Absence messages": the school's SMS outbox for absent students' guardians (school admins only).
- * Newest first, a page at a time, optionally one status; each row says how often delivery was tried
- * and the last error, so a failing gateway is visible rather than silent.
+ * Newest first, a page at a time, optionally one status (both in the address); each row says how
+ * often delivery was tried and the last error, so a failing gateway is visible rather than silent.
  */
-import { useId, useState } from 'react';
-import type { OutboxStatus } from '@/api/schemas/attendance';
+import { useQuery } from '@tanstack/react-query';
+import { outboxListQuery } from '@/api/attendance';
+import { outboxStatus, type OutboxStatus } from '@/api/schemas/attendance';
 import { Button } from '@/ui/button';
 import { Card } from '@/ui/page';
-import { EmptyState, ErrorState, Loading } from '@/ui/status';
+import { Pagination } from '@/ui/pagination';
+import { SelectField } from '@/ui/select';
+import { QueryState } from '@/ui/status';
+import { DataTable, Td } from '@/ui/table';
+import { useSearchState } from '@/ui/use-search-state';
 import { formatDayMonthYear, formatTimestamp } from './format';
-import { useOutbox } from './queries';
-import { cell, DataTable } from './table';
 
 export const OUTBOX_PAGE_SIZE = 20;
 
@@ -21,86 +24,80 @@ const STATUS_STYLE: Record<OutboxStatus, string> = {
   cancelled: 'bg-slate-100 text-slate-700',
 };
 
+const STATUS_OPTIONS = [
+  { value: 'queued', label: 'Queued' },
+  { value: 'sent', label: 'Sent' },
+  { value: 'failed', label: 'Failed' },
+  { value: 'cancelled', label: 'Cancelled' },
+];
+
 export function OutboxCard() {
-  const [status, setStatus] = useState<OutboxStatus | ''>('');
-  const [page, setPage] = useState(0);
-  const outbox = useOutbox({ status: status || undefined, limit: OUTBOX_PAGE_SIZE, offset: page * OUTBOX_PAGE_SIZE });
-  const statusId = useId();
+  const [params, setParams] = useSearchState({ outbox_status: '', outbox_page: '1' });
+  const status = outboxStatus.safeParse(params.outbox_status).data;
+  const page = Math.max(1, Number.parseInt(params.outbox_page, 10) || 1);
+  const outbox = useQuery(outboxListQuery({ status, limit: OUTBOX_PAGE_SIZE, offset: (page - 1) * OUTBOX_PAGE_SIZE }));
 
   return (
     <Card title="Absence messages">
       <div className="mb-3 flex flex-wrap items-end justify-between gap-3">
-        <div>
-          <label htmlFor={statusId} className="block text-sm font-medium text-slate-800">
-            Status
-          </label>
-          <select
-            id={statusId}
-            value={status}
-            onChange={(e) => {
-              setStatus(e.target.value as OutboxStatus | '');
-              setPage(0);
-            }}
-            className="mt-1 block rounded-md border border-slate-300 px-3 py-2 text-base sm:text-sm"
-          >
-            <option value="">All</option>
-            <option value="queued">Queued</option>
-            <option value="sent">Sent</option>
-            <option value="failed">Failed</option>
-            <option value="cancelled">Cancelled</option>
-          </select>
-        </div>
-        <Button variant="secondary" onClick={outbox.reload}>
+        <SelectField
+          label="Status"
+          value={status ?? ''}
+          placeholder="All"
+          options={STATUS_OPTIONS}
+          onChange={(v) => setParams({ outbox_status: v, outbox_page: '1' })}
+        />
+        <Button variant="secondary" onClick={() => void outbox.refetch()}>
           Refresh
         </Button>
       </div>
-      {outbox.status === 'error' ? (
-        <ErrorState error={outbox.error} onRetry={outbox.reload} what="the absence messages" />
-      ) : outbox.status !== 'success' ? (
-        <Loading label="Loading the absence messages…" />
-      ) : outbox.data.rows.length === 0 ? (
-        <EmptyState>{page === 0 ? 'No absence messages yet.' : 'No more messages.'}</EmptyState>
-      ) : (
-        <DataTable
-          caption="Absence messages"
-          head={['Date', 'Student', 'Phone', 'Status', 'Attempts', 'Error', 'Queued', 'Sent']}
-          minWidth="52rem"
-        >
-          {outbox.data.rows.map((row) => (
-            <tr key={row.id}>
-              <td className={cell}>{formatDayMonthYear(row.date)}</td>
-              <td className={cell}>{row.student_name}</td>
-              <td className={cell}>{row.phone}</td>
-              <td className={cell}>
-                <span className={`rounded-full px-2 py-0.5 text-xs font-semibold ${STATUS_STYLE[row.status]}`}>
-                  {row.status}
-                </span>
-              </td>
-              <td className={cell}>{row.attempts}</td>
-              <td
-                className={`${cell} max-w-[16rem] break-words ${row.last_error && row.status !== 'cancelled' ? 'text-red-800' : ''}`}
-              >
-                {row.last_error ?? '—'}
-              </td>
-              <td className={cell}>{formatTimestamp(row.created_at)}</td>
-              <td className={cell}>{formatTimestamp(row.sent_at)}</td>
-            </tr>
-          ))}
-        </DataTable>
-      )}
-      <nav aria-label="Absence message pages" className="mt-3 flex items-center justify-between gap-3 text-sm">
-        <Button variant="secondary" onClick={() => setPage((p) => Math.max(0, p - 1))} disabled={page === 0}>
-          Previous
-        </Button>
-        <span className="text-slate-600">Page {page + 1}</span>
-        <Button
-          variant="secondary"
-          onClick={() => setPage((p) => p + 1)}
-          disabled={outbox.status !== 'success' || !outbox.data.hasMore}
-        >
-          Next
-        </Button>
-      </nav>
+      <QueryState
+        query={outbox}
+        what="the absence messages"
+        loadingLabel="Loading the absence messages…"
+        isEmpty={(p) => p.rows.length === 0}
+        empty={page === 1 ? 'No absence messages yet.' : 'No more messages.'}
+      >
+        {(p) => (
+          <>
+            <DataTable
+              caption="Absence messages"
+              head={['Date', 'Student', 'Phone', 'Status', 'Attempts', 'Error', 'Queued', 'Sent']}
+              minWidth="52rem"
+              cards
+            >
+              {p.rows.map((row) => (
+                <tr key={row.id}>
+                  <Td label="Date">{formatDayMonthYear(row.date)}</Td>
+                  <Td label="Student">{row.student_name}</Td>
+                  <Td label="Phone">{row.phone}</Td>
+                  <Td label="Status">
+                    <span className={`rounded-full px-2 py-0.5 text-xs font-semibold ${STATUS_STYLE[row.status]}`}>
+                      {row.status}
+                    </span>
+                  </Td>
+                  <Td label="Attempts">{row.attempts}</Td>
+                  <Td
+                    label="Error"
+                    className={`max-w-[16rem] break-words ${row.last_error && row.status !== 'cancelled' ? 'text-red-800' : ''}`}
+                  >
+                    {row.last_error ?? '—'}
+                  </Td>
+                  <Td label="Queued">{formatTimestamp(row.created_at)}</Td>
+                  <Td label="Sent">{formatTimestamp(row.sent_at)}</Td>
+                </tr>
+              ))}
+            </DataTable>
+            <Pagination
+              page={page}
+              pageSize={OUTBOX_PAGE_SIZE}
+              total={p.total}
+              onPage={(n) => setParams({ outbox_page: String(n) })}
+              label="Absence message pages"
+            />
+          </>
+        )}
+      </QueryState>
     </Card>
   );
 }

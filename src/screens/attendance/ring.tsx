@@ -1,6 +1,9 @@
-/** The present-rate ring of the attendance dashboard: "P-{present_rate}%", or "Not taken yet". */
-export function PresentRing({ rate }: { rate: number | null }) {
-  const label = rate === null ? 'Not taken yet' : `P-${rate}%`;
+/**
+ * The present-rate ring of the attendance dashboard: "P-{present_rate}%", or "Not taken yet" (or
+ * the given label, e.g. "No classes on Friday").
+ */
+export function PresentRing({ rate, label: given }: { rate: number | null; label?: string }) {
+  const label = rate === null ? (given ?? 'Not taken yet') : `P-${rate}%`;
   const r = 52;
   const circumference = 2 * Math.PI * r;
   const filled = rate === null ? 0 : (Math.max(0, Math.min(rate, 100)) / 100) * circumference;
@@ -31,7 +34,7 @@ export function PresentRing({ rate }: { rate: number | null }) {
         className={rate === null ? 'fill-slate-500 text-[11px]' : 'fill-slate-900 text-[18px] font-bold'}
         aria-hidden="true"
       >
-        {label}
+        {rate === null && given ? 'No classes' : label}
       </text>
     </svg>
   );

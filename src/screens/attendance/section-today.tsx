@@ -1,39 +1,47 @@
 /**
  * /classbasedstudentabsence: "Student Attendance Information", one section's periods on a date
  * (today unless ?date= says otherwise), reached from the dashboard's section links with
- * ?section_id=&class_id=. School admins and viewers (the chosen school).
+ * ?section_id=&class_id=. School admins and viewers (the chosen school). The date is in the address.
  */
-import { Link, useSearchParams } from 'wouter';
-import { schoolToday } from '@/api/attendance';
+import { Link } from 'wouter';
+import { useQuery } from '@tanstack/react-query';
+import { schoolSectionsQuery } from '@/api/attendance';
+import { can, type UserType } from '@/api/permissions';
+import { isoDate } from '@/api/schemas/common';
+import { schoolToday } from '@/api/school-time';
+import { DateField } from '@/ui/date-field';
 import { Card, PageHeader } from '@/ui/page';
 import { useSignedIn } from '@/ui/session';
 import { EmptyState } from '@/ui/status';
-import { isIsoDate } from '@/machines/attendance.machine';
+import { linkStyle } from '@/ui/table';
+import { useSearchState } from '@/ui/use-search-state';
 import { formatDayMonthYear } from './format';
 import { SectionPeriods } from './period-table';
-import { useSchoolSections } from './queries';
-import { linkStyle } from './table';
 
 export function positiveId(value: string | null): number | null {
   const n = Number(value);
   return value && Number.isInteger(n) && n > 0 ? n : null;
 }
 
-export function dashboardPath(userType: number): string {
-  return userType === 6 ? '/viewershowattendanceview' : '/attendance';
+/** A date from the address when it is a real date up to `max`; otherwise `fallback`. */
+export function dateParam(value: string, fallback: string, max?: string): string {
+  return isoDate.safeParse(value).success && (!max || value <= max) ? value : fallback;
+}
+
+/** The school admin's dashboard, or the viewer's summary of the chosen school. */
+export function dashboardPath(userType: UserType): string {
+  return can(userType, 'attendance.outbox') ? '/attendance' : '/viewershowattendanceview';
 }
 
 export default function SectionTodayScreen() {
   const { userType, school } = useSignedIn();
-  const [params] = useSearchParams();
-  const sectionId = positiveId(params.get('section_id'));
-  const classId = positiveId(params.get('class_id')) ?? undefined;
+  const [params, setParams] = useSearchState({ section_id: '', class_id: '', date: '' });
+  const sectionId = positiveId(params.section_id);
+  const classId = positiveId(params.class_id) ?? undefined;
   const today = schoolToday();
-  const asked = params.get('date');
-  const date = asked && isIsoDate(asked) && asked <= today ? asked : today;
-  const schoolInfoId = userType === 6 ? school?.id : undefined;
-  const sections = useSchoolSections(schoolInfoId);
-  const section = sections.status === 'success' ? sections.data.find((s) => s.id === sectionId) : undefined;
+  const date = dateParam(params.date, today, today);
+  const sections = useQuery(schoolSectionsQuery(school?.id));
+  const section = sections.data?.find((s) => s.id === sectionId);
   const name = section ? `Class ${section.class_name}, Section ${section.section_default_name}` : null;
 
   return (
@@ -42,9 +50,17 @@ export default function SectionTodayScreen() {
         title="Student Attendance Information"
         kicker={[name, formatDayMonthYear(date)].filter(Boolean).join(' · ')}
       >
-        <Link href={dashboardPath(userType)} className={linkStyle}>
-          Back to attendance
-        </Link>
+        <div className="flex flex-wrap items-end gap-4">
+          <DateField
+            label="Date"
+            value={date}
+            max={today}
+            onChange={(iso) => setParams({ date: iso === today ? '' : iso })}
+          />
+          <Link href={dashboardPath(userType)} className={`${linkStyle} inline-flex min-h-11 items-center`}>
+            Back to attendance
+          </Link>
+        </div>
       </PageHeader>
       <Card>
         {sectionId === null ? (

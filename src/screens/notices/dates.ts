@@ -2,10 +2,8 @@
 import { DateTime } from 'luxon';
 import { schoolTimeZone } from '@/api/session';
 
-/** Today in the school's time zone (from the signed-in profile), as YYYY-MM-DD: the default publishing date. */
-export function schoolToday(now: DateTime = DateTime.now()): string {
-  return now.setZone(schoolTimeZone()).toISODate()!;
-}
+/** Today in the school's time zone (from the signed-in profile): the default publishing date. */
+export { schoolToday } from '@/api/school-time';
 
 /** '2026-03-01' -> '01-03-2026'; anything unparseable is shown as given. A date has no zone to convert. */
 export function noticeDate(iso: string): string {
