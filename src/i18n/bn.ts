@@ -3,8 +3,14 @@
  * word. Loaded on demand when Bangla is chosen, so English users never download it.
  */
 import type { Catalogue } from './en';
+import { attendanceBn } from './areas/attendance.bn';
+import { noticesBn } from './areas/notices.bn';
+import { shellBn } from './areas/shell.bn';
 
 export const bn: Catalogue = {
+  shell: shellBn,
+  notices: noticesBn,
+  attendance: attendanceBn,
   common: {
     appName: 'পাঠশালা',
     loading: 'লোড হচ্ছে…',

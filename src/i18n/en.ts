@@ -4,7 +4,16 @@
  * missing one a type error). Plurals use i18next's suffixes (`_one`, `_other`); values use
  * `{{name}}` interpolation.
  */
+import { attendanceEn } from './areas/attendance.en';
+import { noticesEn } from './areas/notices.en';
+import { shellEn } from './areas/shell.en';
+
 export const en = {
+  // Each screen area keeps its texts in src/i18n/areas/<area>.{en,bn}.ts. A server error code
+  // `<area>.<name>` is shown from `<area>.errors.<name>`; generic codes from `errors.<code>`.
+  shell: shellEn,
+  notices: noticesEn,
+  attendance: attendanceEn,
   common: {
     appName: 'Pathshala',
     loading: 'Loading…',

@@ -1,6 +1,7 @@
 /**
  * What went wrong, in the user's language. The server answers `{ error: { code, message } }` with
- * English text; a code the catalogue knows (`errors.<code>`) is shown translated, anything else
+ * English text; a code the catalogue knows (`errors.<code>`, or `<area>.errors.<name>` for a code
+ * `<area>.<name>`) is shown translated, anything else
  * as the server wrote it, so a new server message is never hidden, only untranslated.
  */
 import { useCallback } from 'react';
@@ -23,7 +24,9 @@ function codeOf(error: unknown): string | null {
 export function translateError(error: unknown): string {
   // In English the server's own words are the most precise; other languages use the catalogue.
   const code = i18n.language === 'en' ? null : codeOf(error);
-  const key = code ? `errors.${code}` : null;
+  // 'notices.rate_limited' -> notices.errors.rate_limited; 'forbidden' -> errors.forbidden
+  const dot = code ? code.indexOf('.') : -1;
+  const key = !code ? null : dot > 0 ? `${code.slice(0, dot)}.errors.${code.slice(dot + 1)}` : `errors.${code}`;
   if (key && i18n.exists(key)) return i18n.t(key as never);
   return errorMessage(error, i18n.t('common.somethingWrong'));
 }

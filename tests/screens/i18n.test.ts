@@ -42,3 +42,13 @@ it('writes numbers and dates with Bangla digits and names in Bangla, the spec’
   expect(localDigits('Roll 12', 'bn')).toBe('Roll ১২');
   expect(latinDigits('১২')).toBe('12');
 });
+
+it('shows a server error in Bangla by its code: generic codes and area codes, the server’s words otherwise', async () => {
+  const { translateError } = await import('@/i18n/errors');
+  const forbidden = { status: 403, code: 'forbidden_role', message: 'Your account type cannot do this.' };
+  const unknown = { status: 409, code: 'notices.some_new_rule', message: 'A rule the client does not know yet.' };
+  expect(translateError(forbidden)).toBe('Your account type cannot do this.');
+  await setLanguage('bn');
+  expect(translateError(forbidden)).toBe('আপনার অ্যাকাউন্টের ধরন দিয়ে এটি করা যায় না।');
+  expect(translateError(unknown)).toBe('A rule the client does not know yet.');
+});

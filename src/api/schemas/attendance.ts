@@ -4,7 +4,7 @@
  * names are the spec's; fields the spec does not name are additions the screens need.
  */
 import { z } from 'zod';
-import { clockTime, id, isoDate, optionalId } from './common';
+import { clockTime, id, isoDate, optionalId, pageOf, pageQueryWith } from './common';
 
 /** 0 absent, 1 present (spec section 9). */
 export const attendanceStatus = z.literal([0, 1], { error: 'must be 0 (absent) or 1 (present)' });
@@ -13,27 +13,9 @@ export type AttendanceStatus = z.infer<typeof attendanceStatus>;
 const optionalDate = z.preprocess((v) => (v === '' || v === null ? undefined : v), isoDate.optional());
 
 // ------------------------------------------------------------------ paging
-// Local until the shared pageQuery/pageOf reach src/api/schemas/common.ts (same wire shape).
 
-/** `limit` (1..max, default `def`) and `offset` (default 0) of a growing list; numbers as text in a query. */
-export const pageWindow = (def: number, max: number) => ({
-  limit: z.coerce
-    .number({ error: 'limit must be a number' })
-    .int('limit must be a whole number')
-    .min(1, 'limit must be at least 1')
-    .max(max, `limit must be at most ${max}`)
-    .default(def),
-  offset: z.coerce
-    .number({ error: 'offset must be a number' })
-    .int('offset must be a whole number')
-    .min(0, 'offset must not be negative')
-    .max(1_000_000, 'offset is too large')
-    .default(0),
-});
-
-/** One page of a list: its rows, the total over the whole filter, and the window asked for. */
-export const pageOf = <T extends z.ZodType>(row: T) =>
-  z.object({ rows: z.array(row), total: z.number().int(), limit: z.number().int(), offset: z.number().int() });
+/** `limit` (1..max, default `def`) and `offset` (default 0) of a growing list, never coerced. */
+const pageWindow = (def: number, max: number) => pageQueryWith({ defaultLimit: def, maxLimit: max }).shape;
 
 // ------------------------------------------------------------------ taking attendance
 
