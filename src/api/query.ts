@@ -4,7 +4,7 @@
  * flows (XState machines) write and, once the server confirmed, invalidate the keys they changed.
  *
  * Why this and not a hand-written hook: shared in-flight requests, caching between screens,
- * retries, invalidation after writes and stale answers for old keys are what the old `useApi`
+ * retries, invalidation after writes and stale answers for old keys are what the old hand-written `useApi`
  * re-implemented in part; the library does all of them and is what later screens copy.
  */
 import { QueryClient } from '@tanstack/react-query';

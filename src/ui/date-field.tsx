@@ -3,7 +3,8 @@
  * Typed with -, / or . between the parts, in Latin or Bangla digits; the calendar button opens
  * the device's own date picker where the browser has one. The value is an ISO date ('' = none).
  */
-import { useEffect, useId, useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
+import { FieldFrame, useFieldIds } from '@/ui/field';
 import { DateTime } from 'luxon';
 import { formatDate, latinDigits, localDigits } from '@/i18n/format';
 import { useI18n } from '@/i18n/i18n';
@@ -47,7 +48,6 @@ export function DateField({
   className?: string;
 }) {
   const { t, lang } = useI18n();
-  const id = useId();
   const shownDate = (iso: string) => localDigits(formatDayMonthYear(iso), lang);
   const [text, setText] = useState(() => shownDate(value));
   const [ownError, setOwnError] = useState<string | null>(null);
@@ -79,13 +79,10 @@ export function DateField({
 
   const shown = error ?? ownError;
   const hintText = hint ?? t('dateField.hint');
-  const errorId = `${id}-error`;
-  const hintId = `${id}-hint`;
+  const fieldIds = useFieldIds(shown, hintText);
+  const { id, ...ids } = fieldIds;
   return (
-    <div className={className}>
-      <label htmlFor={id} className="block text-sm font-medium text-slate-800">
-        {label}
-      </label>
+    <FieldFrame id={id} {...ids} label={label} hint={hintText} error={shown} className={className}>
       <div className="mt-1 flex gap-2">
         <input
           id={id}
@@ -97,7 +94,7 @@ export function DateField({
           disabled={disabled}
           required={required}
           aria-invalid={shown ? true : undefined}
-          aria-describedby={[shown ? errorId : null, hintText ? hintId : null].filter(Boolean).join(' ') || undefined}
+          aria-describedby={ids.describedBy}
           onChange={(e) => {
             setText(e.target.value);
             // A complete, valid date applies at once; anything else waits for blur or Enter.
@@ -159,16 +156,6 @@ export function DateField({
           }}
         />
       </div>
-      {hintText ? (
-        <p id={hintId} className="mt-1 text-xs text-slate-500">
-          {hintText}
-        </p>
-      ) : null}
-      {shown ? (
-        <p id={errorId} className="mt-1 text-sm text-red-700">
-          {shown}
-        </p>
-      ) : null}
-    </div>
+    </FieldFrame>
   );
 }

@@ -2,7 +2,7 @@
  * A labelled native select: the phone's own picker on touch screens, type-ahead on keyboards,
  * 44 px tall. Values are strings (as the DOM has them); callers convert ids.
  */
-import { useId } from 'react';
+import { FieldFrame, useFieldIds } from '@/ui/field';
 
 export interface SelectOption {
   value: string;
@@ -36,24 +36,18 @@ export function SelectField({
   name?: string;
   className?: string;
 }) {
-  const id = useId();
-  const errorId = `${id}-error`;
-  const hintId = `${id}-hint`;
-  const describedBy = [error ? errorId : null, hint ? hintId : null].filter(Boolean).join(' ') || undefined;
+  const ids = useFieldIds(error, hint);
   return (
-    <div className={className}>
-      <label htmlFor={id} className="block text-sm font-medium text-slate-800">
-        {label}
-      </label>
+    <FieldFrame {...ids} label={label} hint={hint} error={error} className={className}>
       <select
-        id={id}
+        id={ids.id}
         name={name}
         value={value}
         disabled={disabled}
         required={required}
         onChange={(e) => onChange(e.target.value)}
         aria-invalid={error ? true : undefined}
-        aria-describedby={describedBy}
+        aria-describedby={ids.describedBy}
         className={`mt-1 block min-h-11 w-full rounded-md border bg-white px-3 py-2 text-base text-slate-900 shadow-sm disabled:bg-slate-100 sm:text-sm ${
           error ? 'border-red-500' : 'border-slate-300'
         }`}
@@ -65,16 +59,6 @@ export function SelectField({
           </option>
         ))}
       </select>
-      {hint ? (
-        <p id={hintId} className="mt-1 text-xs text-slate-500">
-          {hint}
-        </p>
-      ) : null}
-      {error ? (
-        <p id={errorId} className="mt-1 text-sm text-red-700">
-          {error}
-        </p>
-      ) : null}
-    </div>
+    </FieldFrame>
   );
 }
