@@ -136,6 +136,13 @@ it('teacher1 takes today’s attendance and confirms the absence message; admin1
   await page.keyboard.press('Control+k');
   await page.getByRole('combobox').waitFor();
   await page.keyboard.type('Take Attendance');
+  // In school hours the palette first offers the period due now ("Take attendance: 3rd · ..."); this
+  // walk wants the page itself, so arrow down to it, as a keyboard user would.
+  for (let i = 0; i < 5; i++) {
+    const selected = page.locator('[cmdk-item][aria-selected="true"]');
+    if (((await selected.textContent()) ?? '').trim().startsWith('Take Attendance')) break;
+    await page.keyboard.press('ArrowDown');
+  }
   await page.keyboard.press('Enter');
   await page.waitForURL(`${baseUrl()}/teacherattendance`);
   await page.getByRole('list', { name: 'Your classes' }).waitFor();
