@@ -53,7 +53,8 @@ export default async function setup(project: TestProject) {
   const build = spawnSync(
     process.execPath,
     ['node_modules/vite/bin/vite.js', 'build', '--outDir', outDir, '--emptyOutDir', '--logLevel', 'warn'],
-    { cwd: root, stdio: 'inherit' },
+    // vitest runs with NODE_ENV=test, which would make React's development build: test what ships.
+    { cwd: root, stdio: 'inherit', env: { ...process.env, NODE_ENV: 'production' } },
   );
   if (build.status !== 0) throw new Error('vite build failed');
   const port = await freePort();
