@@ -47,6 +47,7 @@ import { useSearchState } from '@/ui/use-search-state';
 import { i18n, useI18n, type Language } from '@/i18n/i18n';
 import { useErrorText } from '@/i18n/errors';
 import { formatNumber } from '@/i18n/format';
+import type { noticesEn } from '@/i18n/areas/notices.en';
 import { onNewNoticeRequest, takeNewNoticeRequest } from './commands';
 import { editedDate, noticeDate, schoolToday } from './dates';
 import { NoticeEditor } from './editor-context';
@@ -90,7 +91,7 @@ export function labelledError(field: string, message: string): string {
 
 export const UNSAVED_MESSAGE = 'Your notice is not published yet.';
 
-type FieldErrorName = keyof typeof import('@/i18n/areas/notices.en').noticesEn.fieldErrors;
+type FieldErrorName = keyof (typeof noticesEn)['fieldErrors'];
 
 /**
  * A field complaint (the shared schema's, the form's own or the server's English) as a catalogue
