@@ -36,6 +36,10 @@ const submit = () => within(form()).getByRole('button', { name: 'জমা দ�
 describe('the notice editor in Bangla', () => {
   it('a missing headline is named in Bangla, nothing is sent', async () => {
     const { user, api } = await openTeacherScreen();
+    // The session's year in Bangla digits; the value sent stays the id.
+    const session = field('শিক্ষাবর্ষ') as unknown as HTMLSelectElement;
+    expect(session.value).toBe('2');
+    expect(session.selectedOptions[0].textContent).toBe('২০২৬');
     await user.type(field('বিবরণ'), 'আগামীকাল বিদ্যালয় বন্ধ থাকবে।');
     await user.click(submit());
     const alert = await within(form()).findByRole('alert');

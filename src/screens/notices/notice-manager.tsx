@@ -46,7 +46,7 @@ import { useUnsavedChanges } from '@/ui/unsaved';
 import { useSearchState } from '@/ui/use-search-state';
 import { i18n, useI18n, type Language } from '@/i18n/i18n';
 import { useErrorText } from '@/i18n/errors';
-import { formatNumber } from '@/i18n/format';
+import { formatNumber, localDigits } from '@/i18n/format';
 import type { noticesEn } from '@/i18n/areas/notices.en';
 import { onNewNoticeRequest, takeNewNoticeRequest } from './commands';
 import { editedDate, noticeDate, schoolToday } from './dates';
@@ -433,7 +433,7 @@ function NoticeFields({ variant }: { variant: NoticeVariant }) {
           value={form.session_id === null ? '' : String(form.session_id)}
           onChange={set('session_id')}
           placeholder={form.session_id === null ? t('notices.chooseSession') : undefined}
-          options={sessions.map((s) => ({ value: String(s.id), label: s.session_year }))}
+          options={sessions.map((s) => ({ value: String(s.id), label: localDigits(s.session_year, lang) }))}
           error={fieldError('session_id')}
           disabled={!canType}
         />
