@@ -9,7 +9,9 @@ import { and, eq, gte, lte, type SQL } from 'drizzle-orm';
 import { z } from 'zod';
 import {
   creatorNoticePage,
+  NOTICE_FIELD_MESSAGES,
   NOTICE_MESSAGES,
+  NOTICE_SUCCESS_CODES,
   NOTICE_TYPES,
   noticeAudienceQuery,
   noticeAudienceResponse,
@@ -40,7 +42,7 @@ import {
   students,
   teachers,
 } from '../db/schema';
-import { ApiError, badRequest, forbidden, notFound, type FieldErrors } from '../errors';
+import { ApiError, badRequest, notFound, type FieldErrors } from '../errors';
 import { schoolClock, sessionIdForDate } from '../services/school-time';
 import {
   audienceSize,
@@ -80,7 +82,7 @@ async function manageableNotice(db: DbOrTx, req: FastifyRequest, noticeId: numbe
   if (!n) throw notFound('Notice');
   await schoolOf(req, n.schoolId);
   if (auth.userType === USER_TYPES.teacher && n.creatorUserId !== auth.userId) {
-    throw forbidden('That is another teacher’s notice.');
+    throw new ApiError(403, 'notices.not_own', 'That is another teacher’s notice.');
   }
   return n;
 }
@@ -92,8 +94,10 @@ async function ownStudent(db: DbOrTx, req: FastifyRequest, requested?: number) {
     .select({ id: students.id, schoolId: students.schoolId })
     .from(students)
     .where(eq(students.userId, auth.userId));
-  if (!me) throw forbidden('Your account has no student record.');
-  if (requested && requested !== me.id) throw forbidden('Those are another student’s notices.');
+  if (!me) throw new ApiError(403, 'notices.no_student_record', 'Your account has no student record.');
+  if (requested && requested !== me.id) {
+    throw new ApiError(403, 'notices.other_student', 'Those are another student’s notices.');
+  }
   return me;
 }
 
@@ -111,23 +115,23 @@ async function checkTargets(
     .select({ id: academicSessions.id })
     .from(academicSessions)
     .where(eq(academicSessions.id, body.session_id));
-  if (!session) fields.session_id = 'No such academic session.';
+  if (!session) fields.session_id = NOTICE_FIELD_MESSAGES.noSuchSession;
   if (body.class_id) {
     const [cls] = await db
       .select({ id: classes.id })
       .from(classes)
       .innerJoin(schools, eq(schools.schoolTypeId, classes.schoolTypeId))
       .where(and(eq(classes.id, body.class_id), eq(schools.id, schoolId)));
-    if (!cls) fields.class_id = 'No such class in this school.';
+    if (!cls) fields.class_id = NOTICE_FIELD_MESSAGES.noSuchClass;
   }
   if (body.section_id) {
     const [sec] = await db
       .select({ id: sections.id, classId: sections.classId })
       .from(sections)
       .where(and(eq(sections.id, body.section_id), eq(sections.schoolId, schoolId)));
-    if (!sec) fields.section_id = 'No such section in this school.';
-    else if (!body.class_id) fields.section_id = 'Choose the class of this section.';
-    else if (sec.classId !== body.class_id) fields.section_id = 'That section is not in the chosen class.';
+    if (!sec) fields.section_id = NOTICE_FIELD_MESSAGES.noSuchSection;
+    else if (!body.class_id) fields.section_id = NOTICE_FIELD_MESSAGES.sectionNeedsClass;
+    else if (sec.classId !== body.class_id) fields.section_id = NOTICE_FIELD_MESSAGES.sectionNotInClass;
   }
   const entries = Object.entries(fields);
   if (entries.length) {
@@ -150,7 +154,7 @@ export async function noticeRoutes(fastify: FastifyInstance) {
       const schoolId = await schoolOf(req);
       // uid is the old client's copy of the caller's id: never trusted, refused if it names someone else.
       if (req.query.uid && req.query.uid !== (await ownProfileId(db, auth.userId, auth.userType))) {
-        throw forbidden('You can list only your own notices.');
+        throw new ApiError(403, 'notices.own_list_only', 'You can list only your own notices.');
       }
       const where = and(eq(notices.schoolId, schoolId), eq(notices.creatorUserId, auth.userId))!;
       return noticePage(db, { counts: true }, where, req.query, toCountedRow);
@@ -196,7 +200,8 @@ export async function noticeRoutes(fastify: FastifyInstance) {
           publishingDate: body.date,
           students: body.students,
         });
-        return { ok: true as const, id, message: existing ? NOTICE_MESSAGES.updated : NOTICE_MESSAGES.created };
+        const done = existing ? 'updated' : 'created';
+        return { ok: true as const, id, message: NOTICE_MESSAGES[done], code: NOTICE_SUCCESS_CODES[done] };
       } catch (err) {
         if (err instanceof RateLimited) reply.header('retry-after', String(err.retryAfterSeconds));
         throw err;
@@ -218,7 +223,7 @@ export async function noticeRoutes(fastify: FastifyInstance) {
       if (!sessionId) {
         const { today } = await schoolClock(db, schoolId);
         sessionId = (await sessionIdForDate(db, today)) ?? undefined;
-        if (!sessionId) throw badRequest('session_id', 'Choose an academic session.');
+        if (!sessionId) throw badRequest('session_id', NOTICE_FIELD_MESSAGES.sessionRequired);
       }
       const targets = { session_id: sessionId, class_id: q.class_id, section_id: q.section_id };
       await checkTargets(db, schoolId, targets);
@@ -243,7 +248,7 @@ export async function noticeRoutes(fastify: FastifyInstance) {
       const n = await manageableNotice(db, req, req.query.id);
       const gone = await db.delete(notices).where(eq(notices.id, n.id)).returning({ id: notices.id });
       if (!gone.length) throw notFound('Notice');
-      return { ok: true as const, message: NOTICE_MESSAGES.deleted };
+      return { ok: true as const, message: NOTICE_MESSAGES.deleted, code: NOTICE_SUCCESS_CODES.deleted };
     },
   );
 
@@ -271,7 +276,7 @@ export async function noticeRoutes(fastify: FastifyInstance) {
     async (req) => {
       const me = await ownStudent(db, req, req.query.student_id);
       const { type, start_date: start, end_date: end } = req.query;
-      if (start && end && start > end) throw badRequest('end_date', 'The end date must not be before the start date.');
+      if (start && end && start > end) throw badRequest('end_date', NOTICE_FIELD_MESSAGES.endBeforeStart);
       const { today } = await schoolClock(db, me.schoolId);
       const where: SQL[] = [visibleToStudent(me.id, me.schoolId, today)];
       if (type) where.push(eq(notices.type, type));

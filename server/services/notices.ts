@@ -262,7 +262,7 @@ export class RateLimited extends ApiError {
   constructor(readonly retryAfterSeconds: number) {
     super(
       429,
-      'rate_limited',
+      'notices.rate_limited',
       `You have created ${NOTICE_CREATES_PER_HOUR} notices in the last hour, the most allowed. ` +
         `Try again in ${Math.max(1, Math.ceil(retryAfterSeconds / 60))} minute(s).`,
     );

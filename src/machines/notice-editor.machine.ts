@@ -96,6 +96,10 @@ export interface NoticeEditorInput {
 export interface NoticeFeedback {
   tone: 'success' | 'error';
   text: string;
+  /** A success answer's stable code (`notices.created` ...): the screen shows it in the user's language. */
+  code?: string;
+  /** What failed, for an error: the screen words it in the user's language. */
+  error?: unknown;
   /** Grows with every message, so the same text twice is still two messages. */
   seq: number;
 }
@@ -107,6 +111,8 @@ export interface SaveError {
   fields: Record<string, string>;
   /** The network or the server failed: sending the same again may work ("Try again"). */
   retryable: boolean;
+  /** The failure itself (none for the form's own check), for wording it in the user's language. */
+  cause?: unknown;
 }
 
 export interface SaveInput {
@@ -128,6 +134,9 @@ export interface NoticeEditorContext extends NoticeEditorInput, NoticeLookups {
   droppedStudents: number[];
   studentsError: string | null;
   lookupsError: string | null;
+  /** The failures behind studentsError and lookupsError, for wording them in the user's language. */
+  studentsCause?: unknown;
+  lookupsCause?: unknown;
   /** The last failed submission (kept while the user fixes the form). */
   error: SaveError | null;
   /** How many students the notice reaches, as the server counted it for the confirmation. */
@@ -267,8 +276,13 @@ export function isRetryable(error: unknown): boolean {
   return status === 0 || status >= 500;
 }
 
-function nextFeedback(context: NoticeEditorContext, tone: NoticeFeedback['tone'], text: string): NoticeFeedback {
-  return { tone, text, seq: (context.feedback?.seq ?? 0) + 1 };
+function nextFeedback(
+  context: NoticeEditorContext,
+  tone: NoticeFeedback['tone'],
+  text: string,
+  extra: Pick<NoticeFeedback, 'code' | 'error'> = {},
+): NoticeFeedback {
+  return { tone, text, ...extra, seq: (context.feedback?.seq ?? 0) + 1 };
 }
 
 const EDITING_READY = '#noticeEditor.editing.ready';
@@ -277,7 +291,8 @@ const EDITING_LOADING = '#noticeEditor.editing.loadingStudents';
 const EDITING_BACK = '#noticeEditor.editing.back';
 
 type ErrorEvent = { event: { error: unknown } };
-type MessageEvent = { event: { output: { message: string } } };
+type MessageEvent = { event: { output: { message: string; code?: string } } };
+type Success = { message: string; code?: string };
 
 export const noticeEditorMachine = setup({
   types: {
@@ -372,6 +387,7 @@ export const noticeEditorMachine = setup({
       students: [],
       studentsSettled: true,
       studentsError: errorMessage(error),
+      studentsCause: error,
     })),
     resetForm: assign(({ context }) => {
       const form = defaultForm(context);
@@ -396,7 +412,7 @@ export const noticeEditorMachine = setup({
     submissionFailed: assign((_, error: unknown) => {
       const retryable = isRetryable(error);
       return {
-        error: { message: errorMessage(error), fields: fieldsOf(error), retryable },
+        error: { message: errorMessage(error), fields: fieldsOf(error), retryable, cause: error },
         audience: null,
         // The server answered for sure (a 4xx): nothing was saved, the next submission is a new one.
         ...(retryable ? {} : { idempotencyKey: null }),
@@ -409,9 +425,12 @@ export const noticeEditorMachine = setup({
       },
     }),
     forgetDelete: assign({ pendingDelete: null }),
-    succeed: assign({ feedback: ({ context }, text: string) => nextFeedback(context, 'success', text) }),
+    succeed: assign({
+      feedback: ({ context }, answer: Success) =>
+        nextFeedback(context, 'success', answer.message, answer.code ? { code: answer.code } : {}),
+    }),
     complain: assign({
-      feedback: ({ context }, error: unknown) => nextFeedback(context, 'error', errorMessage(error)),
+      feedback: ({ context }, error: unknown) => nextFeedback(context, 'error', errorMessage(error), { error }),
     }),
   },
   guards: {
@@ -471,7 +490,10 @@ export const noticeEditorMachine = setup({
         },
         onError: {
           target: 'lookupsFailed',
-          actions: assign({ lookupsError: ({ event }) => errorMessage(event.error) }),
+          actions: assign({
+            lookupsError: ({ event }) => errorMessage(event.error),
+            lookupsCause: ({ event }) => event.error,
+          }),
         },
       },
     },
@@ -589,7 +611,7 @@ export const noticeEditorMachine = setup({
           target: EDITING_LOADING,
           actions: [
             'resetForm',
-            { type: 'succeed', params: ({ event }: MessageEvent) => event.output.message },
+            { type: 'succeed', params: ({ event }: MessageEvent) => event.output },
             'savedChanges',
           ],
         },
@@ -621,7 +643,7 @@ export const noticeEditorMachine = setup({
             actions: [
               'forgetDelete',
               'resetForm',
-              { type: 'succeed', params: ({ event }: MessageEvent) => event.output.message },
+              { type: 'succeed', params: ({ event }: MessageEvent) => event.output },
               'savedChanges',
             ],
           },
@@ -629,7 +651,7 @@ export const noticeEditorMachine = setup({
             target: EDITING_BACK,
             actions: [
               'forgetDelete',
-              { type: 'succeed', params: ({ event }: MessageEvent) => event.output.message },
+              { type: 'succeed', params: ({ event }: MessageEvent) => event.output },
               'savedChanges',
             ],
           },

@@ -152,7 +152,7 @@ it('a notice for one student, chosen by search, reaches that student only, and c
   expect(classmate).toBeDefined();
 
   await form.getByLabel('Class').selectOption(String(student1!.class_id));
-  await form.getByLabel('Section').selectOption(String(student1!.section_id));
+  await form.getByLabel('Section', { exact: true }).selectOption(String(student1!.section_id));
   const search = form.getByRole('combobox', { name: 'Find students' });
   await search.fill(student1!.student_code);
   await teacher.getByRole('option', { name: new RegExp(student1!.full_name) }).click();

@@ -192,7 +192,12 @@ export function noticeApi(
         recipient_count: chosen.length || studentsOf(Number(body.class_id), Number(body.section_id)).length,
       });
       list = existing ? list.map((n) => (n.id === row.id ? row : n)) : [row, ...list];
-      return HttpResponse.json({ ok: true, id: row.id, message: existing ? UPDATED_MESSAGE : CREATED_MESSAGE });
+      return HttpResponse.json({
+        ok: true,
+        id: row.id,
+        message: existing ? UPDATED_MESSAGE : CREATED_MESSAGE,
+        code: existing ? 'notices.updated' : 'notices.created',
+      });
     }),
     http.post('/api/notice/delete', async ({ request }) => {
       const id = query(request).id ?? '';
@@ -200,7 +205,7 @@ export function noticeApi(
       const answer = await special('delete');
       if (answer) return answer;
       list = list.filter((n) => String(n.id) !== id);
-      return HttpResponse.json({ ok: true, message: DELETED_MESSAGE });
+      return HttpResponse.json({ ok: true, message: DELETED_MESSAGE, code: 'notices.deleted' });
     }),
   );
 

@@ -1,6 +1,12 @@
 import { and, asc, eq, sql } from 'drizzle-orm';
 import { DateTime } from 'luxon';
-import { NOTICE_CREATES_PER_HOUR, NOTICE_MESSAGES, NOTICE_PAGE_MAX, NOTICE_PAGE_SIZE } from '@/api/schemas/notices';
+import {
+  NOTICE_CREATES_PER_HOUR,
+  NOTICE_FIELD_MESSAGES,
+  NOTICE_MESSAGES,
+  NOTICE_PAGE_MAX,
+  NOTICE_PAGE_SIZE,
+} from '@/api/schemas/notices';
 import {
   academicSessions,
   classes,
@@ -143,7 +149,7 @@ const body = (patch: Record<string, unknown> = {}) => ({
 async function create(as: string, patch: Record<string, unknown> = {}): Promise<number> {
   const res = await t.post(as, '/api/notice', body(patch));
   expect(res.statusCode, res.body).toBe(200);
-  expect(res.json()).toMatchObject({ ok: true, message: NOTICE_MESSAGES.created });
+  expect(res.json()).toMatchObject({ ok: true, message: NOTICE_MESSAGES.created, code: 'notices.created' });
   return res.json().id;
 }
 
@@ -394,7 +400,7 @@ describe('editing and deleting', () => {
       body({ id, headline: 'Edited by the admin', class_id: S.six, section_id: S.sixA }),
     );
     expect(upd.statusCode, upd.body).toBe(200);
-    expect(upd.json()).toEqual({ ok: true, id, message: NOTICE_MESSAGES.updated });
+    expect(upd.json()).toEqual({ ok: true, id, message: NOTICE_MESSAGES.updated, code: 'notices.updated' });
     const row = await fetchNotice('teacher1', id);
     expect(row).toMatchObject({ notice_headline: 'Edited by the admin', type: 1, creator_name: S.teacher1.name });
     // A teacher cannot touch the admin's notice.
@@ -404,7 +410,7 @@ describe('editing and deleting', () => {
     // The school admin may delete it.
     const del = await t.post('admin1', `/api/notice/delete?id=${id}`);
     expect(del.statusCode).toBe(200);
-    expect(del.json()).toEqual({ ok: true, message: NOTICE_MESSAGES.deleted });
+    expect(del.json()).toEqual({ ok: true, message: NOTICE_MESSAGES.deleted, code: 'notices.deleted' });
     expect((await t.post('admin1', `/api/notice/delete?id=${id}`)).statusCode).toBe(404);
     expect((await t.get('teacher1', `/api/notice/edit?id=${id}`)).statusCode).toBe(404);
   });
@@ -445,7 +451,7 @@ describe('editing and deleting', () => {
     );
     expect(await seesNotice(a.code, id)).toBe(true);
     const del = await t.post('teacher1', `/api/notice/delete?id=${id}`);
-    expect(del.json()).toEqual({ ok: true, message: "Note's deleted successfully" });
+    expect(del.json()).toEqual({ ok: true, message: "Note's deleted successfully", code: 'notices.deleted' });
     expect(await seesNotice(a.code, id)).toBe(false);
     expect((await t.post('teacher1', '/api/notice/delete?id=999999')).statusCode).toBe(404);
     expect((await t.post('teacher1', '/api/notice', body({ id: 999999 }))).statusCode).toBe(404);
@@ -628,6 +634,44 @@ describe('read tracking', () => {
   });
 });
 
+describe('stable codes for what users read (issue 9)', () => {
+  const codeOf = (res: { json(): { error: { code: string; message: string } } }) => res.json().error.code;
+
+  it('refusals of the notice routes carry notices.<name> codes with the English message', async () => {
+    const id = await create('teacher1', { headline: 'Coded', class_id: S.six, section_id: S.sixA });
+    const notOwn = await t.post(S.colleague.code, `/api/notice/delete?id=${id}`);
+    expect(notOwn.statusCode).toBe(403);
+    expect(notOwn.json().error).toEqual({ code: 'notices.not_own', message: 'That is another teacher’s notice.' });
+    expect(codeOf(await t.get(S.colleague.code, `/api/notice/edit?id=${id}`))).toBe('notices.not_own');
+    const other = await t.get('student1', `/api/notice/student?student_id=${S.sixAPupils[1].id}`);
+    expect(other.statusCode).toBe(403);
+    expect(codeOf(other)).toBe('notices.other_student');
+    const list = await t.get('teacher1', `/api/notice/creator?uid=${S.colleague.id}`);
+    expect(list.statusCode).toBe(403);
+    expect(codeOf(list)).toBe('notices.own_list_only');
+  });
+
+  it('success answers keep the spec’s message and add a code', async () => {
+    const created = await t.post('teacher1', '/api/notice', body({ headline: 'Coded too' }));
+    expect(created.json()).toMatchObject({ message: 'new note added successfully!', code: 'notices.created' });
+    const id = created.json().id;
+    const updated = await t.post('teacher1', '/api/notice', body({ id, headline: 'Coded, again' }));
+    expect(updated.json()).toMatchObject({ message: 'Note updated successfully!', code: 'notices.updated' });
+    const deleted = await t.post('teacher1', `/api/notice/delete?id=${id}`);
+    expect(deleted.json()).toMatchObject({ message: "Note's deleted successfully", code: 'notices.deleted' });
+  });
+
+  it('field complaints name the field with the shared texts the client translates', async () => {
+    const noDescription = await t.post('teacher1', '/api/notice', body({ description: '' }));
+    expect(noDescription.statusCode).toBe(400);
+    expect(noDescription.json().error.fields).toMatchObject({ description: 'Enter a description' });
+    const badSection = await t.post('teacher1', '/api/notice', body({ class_id: S.seven, section_id: S.sixA }));
+    expect(badSection.json().error.fields).toEqual({ section_id: NOTICE_FIELD_MESSAGES.sectionNotInClass });
+    const dates = await t.get('student1', '/api/notice/student?start_date=2026-03-05&end_date=2026-03-01');
+    expect(dates.json().error.fields).toEqual({ end_date: NOTICE_FIELD_MESSAGES.endBeforeStart });
+  });
+});
+
 // ------------------------------------------------------------------ paging
 
 describe('paging', () => {
@@ -729,7 +773,7 @@ describe('notice creates per hour', () => {
 
     const refused = await t.post(S.colleague.code, '/api/notice', body({ headline: 'One too many' }));
     expect(refused.statusCode, refused.body).toBe(429);
-    expect(refused.json().error.code).toBe('rate_limited');
+    expect(refused.json().error.code).toBe('notices.rate_limited');
     expect(refused.json().error.message).toContain(`${NOTICE_CREATES_PER_HOUR} notices in the last hour`);
     const wait = Number(refused.headers['retry-after']);
     expect(wait).toBeGreaterThan(49 * 60);

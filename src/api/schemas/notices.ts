@@ -23,6 +23,31 @@ export const NOTICE_MESSAGES = {
   deleted: "Note's deleted successfully",
 } as const;
 
+/**
+ * The stable codes of the success answers (`notices.created` ...): the client shows its own
+ * language's text for the code, the `message` stays the spec's English.
+ */
+export const NOTICE_SUCCESS_CODES = {
+  created: 'notices.created',
+  updated: 'notices.updated',
+  deleted: 'notices.deleted',
+} as const;
+
+/**
+ * The server's field complaints about a notice's targets, by a stable name: the server sends the
+ * English (with code `invalid_input` and the field), the client finds the name from the text and
+ * shows its catalogue's `notices.fieldErrors.<name>`.
+ */
+export const NOTICE_FIELD_MESSAGES = {
+  noSuchSession: 'No such academic session.',
+  noSuchClass: 'No such class in this school.',
+  noSuchSection: 'No such section in this school.',
+  sectionNeedsClass: 'Choose the class of this section.',
+  sectionNotInClass: 'That section is not in the chosen class.',
+  sessionRequired: 'Choose an academic session.',
+  endBeforeStart: 'The end date must not be before the start date.',
+} as const;
+
 export const HEADLINE_MAX = 200;
 export const DESCRIPTION_MAX = 5000;
 export const STUDENTS_MAX = 2000;
@@ -297,10 +322,16 @@ export const creatorNoticePage = pageOf(countedNoticeRow);
 export const schoolNoticePage = pageOf(schoolNoticeRow);
 export const studentNoticePage = pageOf(studentNoticeRow);
 
-export const noticeWriteResponse = z.object({ ok: z.literal(true), id: z.number().int(), message: z.string() });
+export const noticeWriteResponse = z.object({
+  ok: z.literal(true),
+  id: z.number().int(),
+  message: z.string(),
+  /** `notices.created` or `notices.updated` (older servers sent none). */
+  code: z.string().optional(),
+});
 export type NoticeWriteResponse = z.infer<typeof noticeWriteResponse>;
 
-export const noticeDeleteResponse = z.object({ ok: z.literal(true), message: z.string() });
+export const noticeDeleteResponse = z.object({ ok: z.literal(true), message: z.string(), code: z.string().optional() });
 export type NoticeDeleteResponse = z.infer<typeof noticeDeleteResponse>;
 
 export const noticeReadResponse = z.object({ ok: z.literal(true), id: z.number().int(), read: z.literal(true) });

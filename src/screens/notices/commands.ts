@@ -12,6 +12,13 @@
  */
 import { can, type UserType } from '@/api/permissions';
 import { registerCommands, type Command, type CommandLoader } from '@/ui/commands';
+import { i18n } from '@/i18n/i18n';
+
+/**
+ * Words that find the notice commands in either language, whatever the one shown: a Bangla
+ * reader types "নোটিশ" (or the older "বিজ্ঞপ্তি"), an English one "notice".
+ */
+export const NOTICE_KEYWORDS = ['notice', 'note', 'নোটিশ', 'বিজ্ঞপ্তি', 'ঘোষণা'] as const;
 
 /**
  * Where a user writes notices, decided by what they may do: those who also read the whole
@@ -43,8 +50,11 @@ export function onNewNoticeRequest(listener: () => void): () => void {
 export const noticeCommands: readonly Command[] = [
   {
     id: 'action:new-notice',
-    label: 'New notice',
-    keywords: ['create note', 'notice', 'note', 'announcement', 'add notice'],
+    // Read when the palette draws it: in the language of that moment.
+    get label() {
+      return i18n.t('notices.commands.newNotice');
+    },
+    keywords: [...NOTICE_KEYWORDS, 'create note', 'announcement', 'add notice', 'নতুন নোটিশ', 'নোটিশ লিখুন'],
     group: 'Actions',
     visible: (ctx) => noticeEditorPath(ctx.userType) !== null,
     perform: (ctx) => {
@@ -58,7 +68,9 @@ export const noticeCommands: readonly Command[] = [
 /** Whoever writes or reads notices; a reader of a school's notices once a school is chosen. */
 export const noticeJumps: CommandLoader = {
   id: 'notices:jumps',
-  label: 'notices',
+  get label() {
+    return i18n.t('notices.commands.loader');
+  },
   visible: (ctx) =>
     can(ctx.userType, 'notice.creator') ||
     can(ctx.userType, 'notice.student') ||

@@ -8,7 +8,8 @@ import type { CommandContext, Command } from '@/ui/commands';
 import { can, type UserType } from '@/api/permissions';
 import { NOTICE_PAGE_MAX, NOTICE_PAGE_SIZE, type NoticeRow } from '@/api/schemas/notices';
 import { fetchCreatorNotices, fetchSchoolNotices, fetchStudentNotices } from '@/api/notices';
-import { noticeEditorPath } from './commands';
+import { i18n, isLanguage } from '@/i18n/i18n';
+import { NOTICE_KEYWORDS, noticeEditorPath } from './commands';
 import { noticeDate } from './dates';
 
 /**
@@ -39,6 +40,7 @@ async function noticesFor(ctx: CommandContext): Promise<NoticeRow[]> {
 
 export async function loadNoticeJumps(ctx: CommandContext): Promise<Command[]> {
   const edits = noticeEditorPath(ctx.userType) !== null;
+  const lang = isLanguage(i18n.language) ? i18n.language : 'en';
   const rows = await noticesFor(ctx);
   // Newest first, like each kind's own list: the position among the same kind gives the page.
   const seen: Record<number, number> = {};
@@ -46,14 +48,16 @@ export async function loadNoticeJumps(ctx: CommandContext): Promise<Command[]> {
     const index = (seen[n.type] = (seen[n.type] ?? -1) + 1);
     const to = noticeAddress(ctx.userType, n, Math.floor(index / NOTICE_PAGE_SIZE) + 1);
     if (!to) return [];
-    const date = noticeDate(n.publishing_date);
+    const date = noticeDate(n.publishing_date, lang);
+    // Either way of writing the date finds it: "01-03-2026" and "১ মার্চ ২০২৬".
+    const dates = lang === 'en' ? [date] : [date, noticeDate(n.publishing_date)];
     return [
       {
         id: `notice:${n.id}`,
         label: n.notice_headline,
-        keywords: ['notice', date, n.class_name, n.section_default_name, n.creator_name],
-        group: 'Notices',
-        hint: edits ? `edit · ${date}` : date,
+        keywords: [...NOTICE_KEYWORDS, ...dates, n.class_name, n.section_default_name, n.creator_name],
+        group: i18n.t('notices.commands.group'),
+        hint: edits ? i18n.t('notices.commands.edit', { date }) : date,
         perform: (c) => c.navigate(to),
       },
     ];

@@ -14,10 +14,17 @@
 import { useCallback, useEffect, useId, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useLocation, useSearch } from 'wouter';
-import { NOTICE_PAGE_SIZE, NOTICE_TYPES, type SchoolNoticeRow } from '@/api/schemas/notices';
+import {
+  DESCRIPTION_MAX,
+  HEADLINE_MAX,
+  NOTICE_FIELD_MESSAGES,
+  NOTICE_PAGE_SIZE,
+  NOTICE_TYPES,
+  STUDENTS_MAX,
+  type SchoolNoticeRow,
+} from '@/api/schemas/notices';
 import { creatorNoticesQuery, noticeKeys, pageParams, schoolNoticesQuery } from '@/api/notices';
 import {
-  DELETE_QUESTION,
   isDirty,
   noticeEditorMachine,
   type NoticeEditorInput,
@@ -37,6 +44,10 @@ import { DataTable, Td } from '@/ui/table';
 import { useToast } from '@/ui/toast';
 import { useUnsavedChanges } from '@/ui/unsaved';
 import { useSearchState } from '@/ui/use-search-state';
+import { i18n, useI18n, type Language } from '@/i18n/i18n';
+import { useErrorText } from '@/i18n/errors';
+import { formatNumber, localDigits } from '@/i18n/format';
+import type { noticesEn } from '@/i18n/areas/notices.en';
 import { onNewNoticeRequest, takeNewNoticeRequest } from './commands';
 import { editedDate, noticeDate, schoolToday } from './dates';
 import { NoticeEditor } from './editor-context';
@@ -80,6 +91,57 @@ export function labelledError(field: string, message: string): string {
 
 export const UNSAVED_MESSAGE = 'Your notice is not published yet.';
 
+type FieldErrorName = keyof (typeof noticesEn)['fieldErrors'];
+
+/**
+ * A field complaint (the shared schema's, the form's own or the server's English) as a catalogue
+ * message: the texts are those of src/api/schemas/notices.ts, so each maps to one name.
+ */
+export function fieldErrorName(field: string, message: string): FieldErrorName {
+  const wire = field.split('.')[0];
+  const known = Object.entries(NOTICE_FIELD_MESSAGES).find(([, text]) => text === message)?.[0];
+  if (known === 'sessionRequired') return 'required_session_id';
+  if (known && known !== 'endBeforeStart') return known as FieldErrorName;
+  if (wire === 'students') {
+    if (message.includes('not enrolled')) return 'notEnrolled';
+    if (message.startsWith('At most')) return 'tooManyStudents';
+    return 'invalid';
+  }
+  if (/^(Enter|Choose) /.test(message) && ['headline', 'description', 'session_id', 'date'].includes(wire)) {
+    return `required_${wire}` as FieldErrorName;
+  }
+  if (message.includes('at most')) return 'tooLong';
+  if (wire === 'date') return 'invalidDate';
+  return 'invalid';
+}
+
+const MAX_OF: Record<string, number> = { headline: HEADLINE_MAX, description: DESCRIPTION_MAX, students: STUDENTS_MAX };
+
+/** The field's label in the user's language. */
+export function fieldLabel(field: string): string {
+  const wire = field.split('.')[0];
+  const key = `notices.fields.${wire}`;
+  return i18n.exists(key) ? i18n.t(key as never) : (FIELD_LABELS[wire] ?? field);
+}
+
+/** A field's complaint in the user's language: English keeps the spec's texts as they came. */
+export function localFieldText(field: string, message: string, lang: Language): string {
+  if (lang === 'en') return fieldText(field, message);
+  const wire = field.split('.')[0];
+  const max = MAX_OF[wire];
+  return i18n.t(`notices.fieldErrors.${fieldErrorName(field, message)}`, {
+    label: fieldLabel(field),
+    max: max === undefined ? '' : formatNumber(max, lang),
+  });
+}
+
+/** "শিরোনাম: একটি শিরোনাম লিখুন" in the alert listing every complaint. */
+export function localLabelledError(field: string, message: string, lang: Language): string {
+  return lang === 'en'
+    ? labelledError(field, message)
+    : `${fieldLabel(field)}: ${localFieldText(field, message, lang)}`;
+}
+
 export function NoticeManager({ variant }: { variant: NoticeVariant }) {
   const { profile } = useSignedIn();
   const queryClient = useQueryClient();
@@ -107,16 +169,17 @@ export function NoticeManager({ variant }: { variant: NoticeVariant }) {
 function useDiscardCheck() {
   const actor = NoticeEditor.useActorRef();
   const confirm = useConfirm();
+  const { t } = useI18n();
   return useCallback(
     async () =>
       !isDirty(actor.getSnapshot().context) ||
       confirm({
-        title: 'Discard your changes?',
-        body: <p>The notice you are writing has not been published. If you go on, it is lost.</p>,
-        confirmLabel: 'Discard',
+        title: t('notices.discard.title'),
+        body: <p>{t('notices.discard.body')}</p>,
+        confirmLabel: t('notices.discard.confirm'),
         tone: 'danger',
       }),
-    [actor, confirm],
+    [actor, confirm, t],
   );
 }
 
@@ -127,16 +190,31 @@ function NoticeScreen({ variant, schoolName }: { variant: NoticeVariant; schoolN
   const [open, setOpen] = useState(true);
   const [focusWanted, setFocusWanted] = useState(false);
   const formRef = useRef<HTMLDivElement>(null);
+  const { t, lang } = useI18n();
+  const errorText = useErrorText();
 
   useUnsavedChanges(
     NoticeEditor.useSelector((s) => isDirty(s.context)),
-    UNSAVED_MESSAGE,
+    t('notices.unsaved'),
   );
 
-  // Messages only ever come from the machine, i.e. after the server answered.
+  // Messages only ever come from the machine, i.e. after the server answered. English shows the
+  // server's own words; other languages the catalogue's text for the server's code.
   const feedback = NoticeEditor.useSelector((s) => s.context.feedback);
   useEffect(() => {
-    if (feedback) toast.show(feedback.text, feedback.tone);
+    if (!feedback) return;
+    const successKey = feedback.code?.startsWith('notices.') ? `notices.success.${feedback.code.slice(8)}` : null;
+    const text =
+      feedback.tone === 'error'
+        ? feedback.error !== undefined
+          ? errorText(feedback.error)
+          : feedback.text
+        : lang !== 'en' && successKey && i18n.exists(successKey)
+          ? i18n.t(successKey as never)
+          : feedback.text;
+    toast.show(text, feedback.tone);
+    // Shown once per message, not again when the language changes.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [feedback, toast]);
 
   // "New notice" from the palette: open the card, start afresh and put the cursor in the headline.
@@ -202,8 +280,8 @@ function NoticeScreen({ variant, schoolName }: { variant: NoticeVariant; schoolN
   const bodyId = useId();
   return (
     <>
-      <PageHeader kicker={schoolName} title={variant === 'teacher' ? 'Notices' : 'Admin Notice'} />
-      <section className="rounded-xl bg-white shadow-sm ring-1 ring-slate-200" aria-label="Create Note's">
+      <PageHeader kicker={schoolName} title={variant === 'teacher' ? t('notices.title') : t('notices.adminTitle')} />
+      <section className="rounded-xl bg-white shadow-sm ring-1 ring-slate-200" aria-label={t('notices.createCard')}>
         <h2 className="m-0">
           <button
             type="button"
@@ -213,9 +291,9 @@ function NoticeScreen({ variant, schoolName }: { variant: NoticeVariant; schoolN
             disabled={open && !canReset}
             className="flex min-h-11 w-full flex-wrap items-center justify-between gap-x-3 rounded-xl px-5 py-4 text-left text-lg font-semibold text-slate-900 hover:bg-slate-50"
           >
-            <span>Create Note&apos;s</span>
+            <span>{t('notices.createCard')}</span>
             <span className="text-sm font-medium text-indigo-700">
-              {open ? 'Collapse (clears the form)' : 'Expand'}
+              {open ? t('notices.collapse') : t('notices.expand')}
             </span>
           </button>
         </h2>
@@ -241,11 +319,16 @@ function NoticeFormCard({ variant }: { variant: NoticeVariant }) {
   const loading = NoticeEditor.useSelector((s) => s.matches('loadingLookups'));
   const failed = NoticeEditor.useSelector((s) => s.matches('lookupsFailed'));
   const lookupsError = NoticeEditor.useSelector((s) => s.context.lookupsError);
-  if (loading) return <Loading label="Loading the form…" />;
+  const lookupsCause = NoticeEditor.useSelector((s) => s.context.lookupsCause);
+  const { t } = useI18n();
+  const errorText = useErrorText();
+  if (loading) return <Loading label={t('notices.loadingForm')} />;
   if (failed) {
     return (
       <Alert tone="error" onRetry={() => actor.send({ type: 'notice.retry' })}>
-        <p>Could not load the form. {lookupsError}</p>
+        <p>
+          {t('notices.couldNotLoadForm')} {lookupsCause !== undefined ? errorText(lookupsCause) : lookupsError}
+        </p>
       </Alert>
     );
   }
@@ -280,7 +363,9 @@ function NoticeFields({ variant }: { variant: NoticeVariant }) {
   const canType = NoticeEditor.useSelector((s) => s.can({ type: 'notice.field', field: 'headline', value: '' }));
   const canReset = NoticeEditor.useSelector((s) => s.can({ type: 'notice.reset' }));
   const classSections = sections.filter((s) => form.class_id !== 0 && s.class_id === form.class_id);
-  const fieldError = (name: string) => (error?.fields[name] ? fieldText(name, error.fields[name]) : null);
+  const { t, lang } = useI18n();
+  const errorText = useErrorText();
+  const fieldError = (name: string) => (error?.fields[name] ? localFieldText(name, error.fields[name], lang) : null);
   const set = (field: NoticeField) => (value: string) => actor.send({ type: 'notice.field', field, value });
   const fieldErrors = Object.entries(error?.fields ?? {});
 
@@ -298,19 +383,19 @@ function NoticeFields({ variant }: { variant: NoticeVariant }) {
       onSubmit={onSubmit}
       onKeyDown={keepEnterFromSubmitting}
       noValidate
-      aria-label="Create Note's"
+      aria-label={t('notices.createCard')}
       aria-busy={busy}
     >
-      {phase === 'loading' ? <Loading label="Loading the notice…" /> : null}
+      {phase === 'loading' ? <Loading label={t('notices.loadingNotice')} /> : null}
       {form.id !== null ? (
         <p className="mb-4 rounded-md bg-indigo-50 px-3 py-2 text-sm text-indigo-900">
-          Editing a notice. Update saves your changes to it.
-          {editedBy ? ` Last edited by ${editedBy.name} on ${editedDate(editedBy.at)}.` : ''}
+          {t('notices.editing')}
+          {editedBy ? ` ${t('notices.lastEdited', { name: editedBy.name, date: editedDate(editedBy.at, lang) })}` : ''}
         </p>
       ) : null}
       <div className="grid gap-4 sm:grid-cols-2">
         <TextField
-          label="Headline"
+          label={t('notices.fields.headline')}
           name="headline"
           value={form.headline}
           onChange={(e) => set('headline')(e.target.value)}
@@ -322,7 +407,7 @@ function NoticeFields({ variant }: { variant: NoticeVariant }) {
         />
         <div className="sm:col-span-2">
           <label htmlFor={`${ids}-description`} className="block text-sm font-medium text-slate-800">
-            Description
+            {t('notices.fields.description')}
           </label>
           <textarea
             id={`${ids}-description`}
@@ -344,16 +429,16 @@ function NoticeFields({ variant }: { variant: NoticeVariant }) {
           ) : null}
         </div>
         <SelectField
-          label="Academic Session"
+          label={t('notices.fields.session_id')}
           value={form.session_id === null ? '' : String(form.session_id)}
           onChange={set('session_id')}
-          placeholder={form.session_id === null ? 'Choose a session' : undefined}
-          options={sessions.map((s) => ({ value: String(s.id), label: s.session_year }))}
+          placeholder={form.session_id === null ? t('notices.chooseSession') : undefined}
+          options={sessions.map((s) => ({ value: String(s.id), label: localDigits(s.session_year, lang) }))}
           error={fieldError('session_id')}
           disabled={!canType}
         />
         <DateField
-          label="Publishing date"
+          label={t('notices.fields.date')}
           value={form.date}
           onChange={set('date')}
           error={fieldError('date')}
@@ -361,22 +446,22 @@ function NoticeFields({ variant }: { variant: NoticeVariant }) {
           disabled={!canType}
         />
         <SelectField
-          label="Class"
+          label={t('notices.fields.class_id')}
           value={String(form.class_id)}
           onChange={(v) => actor.send({ type: 'notice.class', class_id: Number(v) })}
           options={[
-            { value: '0', label: 'ALL' },
+            { value: '0', label: t('notices.all') },
             ...classes.map((c) => ({ value: String(c.id), label: c.class_name })),
           ]}
           error={fieldError('class_id')}
           disabled={!canType}
         />
         <SelectField
-          label="Section"
+          label={t('notices.fields.section_id')}
           value={String(form.section_id)}
           onChange={(v) => actor.send({ type: 'notice.section', section_id: Number(v) })}
           options={[
-            { value: '0', label: 'ALL' },
+            { value: '0', label: t('notices.all') },
             ...classSections.map((s) => ({ value: String(s.id), label: s.section_default_name })),
           ]}
           error={fieldError('section_id')}
@@ -387,15 +472,15 @@ function NoticeFields({ variant }: { variant: NoticeVariant }) {
       <StudentPicker showMobile={variant === 'admin'} />
 
       {error ? (
-        <Alert tone="error" className="mt-4" title={error.retryable ? 'Not saved yet' : undefined}>
+        <Alert tone="error" className="mt-4" title={error.retryable ? t('notices.notSavedYet') : undefined}>
           {fieldErrors.length ? (
             <ul className="list-disc space-y-1 pl-5">
               {fieldErrors.map(([field, message]) => (
-                <li key={field}>{labelledError(field, message)}</li>
+                <li key={field}>{localLabelledError(field, message, lang)}</li>
               ))}
             </ul>
           ) : (
-            <p>{error.message}</p>
+            <p>{error.cause !== undefined ? errorText(error.cause) : error.message}</p>
           )}
         </Alert>
       ) : null}
@@ -403,18 +488,18 @@ function NoticeFields({ variant }: { variant: NoticeVariant }) {
       <div className="mt-5 flex flex-wrap items-center gap-3">
         <Button type="submit" disabled={!canSubmit}>
           {phase === 'saving'
-            ? 'Saving…'
+            ? t('notices.saving')
             : phase === 'counting'
-              ? 'Checking…'
+              ? t('notices.checking')
               : error?.retryable
-                ? 'Try again'
+                ? t('common.tryAgain')
                 : form.id !== null
-                  ? 'Update'
-                  : 'Submit'}
+                  ? t('notices.update')
+                  : t('common.submit')}
         </Button>
         {form.id !== null ? (
           <Button variant="secondary" disabled={!canReset} onClick={() => void cancelEdit()}>
-            Cancel edit
+            {t('notices.cancelEdit')}
           </Button>
         ) : null}
       </div>
@@ -426,18 +511,25 @@ function NoticeFields({ variant }: { variant: NoticeVariant }) {
 
 /** "everyone in Six A" / "everyone in class Six" / "everyone in the school". */
 function useAudienceName(): string {
-  return NoticeEditor.useSelector((s) => {
-    const { form, classes, sections } = s.context;
-    const cls = classes.find((c) => c.id === form.class_id);
-    const sec = sections.find((x) => x.id === form.section_id);
-    if (cls && sec) return `everyone in ${cls.class_name} ${sec.section_default_name}`;
-    if (cls) return `everyone in class ${cls.class_name}`;
-    return 'everyone in the school';
-  });
+  const { t } = useI18n();
+  const target = NoticeEditor.useSelector(
+    (s) => {
+      const { form, classes, sections } = s.context;
+      const cls = classes.find((c) => c.id === form.class_id);
+      const sec = sections.find((x) => x.id === form.section_id);
+      return { cls: cls?.class_name, sec: cls ? sec?.section_default_name : undefined };
+    },
+    (a, b) => a.cls === b.cls && a.sec === b.sec,
+  );
+  if (target.cls && target.sec) return t('notices.audience.section', { class: target.cls, section: target.sec });
+  if (target.cls) return t('notices.audience.class', { class: target.cls });
+  return t('notices.audience.school');
 }
 
-export function audienceSentence(count: number): string {
-  return `This goes to ${count} ${count === 1 ? 'student' : 'students'}`;
+/** "This goes to 303 students" ("এই নোটিশ ৩০৩ জন শিক্ষার্থীর কাছে যাবে"). */
+export function audienceSentence(count: number, lang: Language = 'en'): string {
+  // The count is formatted for the language but chooses the plural by its value.
+  return i18n.t('notices.audience.goesTo', { count, lng: lang }).replace(String(count), formatNumber(count, lang));
 }
 
 function PublishDialog() {
@@ -447,20 +539,22 @@ function PublishDialog() {
   const editing = NoticeEditor.useSelector((s) => s.context.form.id !== null);
   const headline = NoticeEditor.useSelector((s) => s.context.form.headline);
   const who = useAudienceName();
+  const { t, lang } = useI18n();
   return (
     <ConfirmDialog
       open={open}
-      title={editing ? 'Save the changes to this notice?' : 'Publish this notice?'}
-      confirmLabel={editing ? 'Save changes' : 'Publish'}
+      title={editing ? t('notices.publish.titleEdit') : t('notices.publish.titleNew')}
+      confirmLabel={editing ? t('notices.publish.confirmEdit') : t('notices.publish.confirmNew')}
       onConfirm={() => actor.send({ type: 'notice.confirm' })}
       onCancel={() => actor.send({ type: 'notice.cancel' })}
     >
       <p className="font-semibold text-slate-900">{headline}</p>
       {audience === 0 ? (
-        <p>No student is enrolled there yet: nobody will see this notice.</p>
+        <p>{t('notices.audience.nobody')}</p>
       ) : (
         <p>
-          {audienceSentence(audience ?? 0)}: {who}.
+          {audienceSentence(audience ?? 0, lang)}: {who}
+          {lang === 'bn' ? '।' : '.'}
         </p>
       )}
     </ConfirmDialog>
@@ -472,17 +566,18 @@ function DeleteDialog() {
   const asking = NoticeEditor.useSelector((s) => s.matches('confirmingDelete'));
   const deleting = NoticeEditor.useSelector((s) => s.matches('deleting'));
   const pending = NoticeEditor.useSelector((s) => s.context.pendingDelete);
+  const { t } = useI18n();
   return (
     <ConfirmDialog
       open={asking || deleting}
-      title="Delete notice"
+      title={t('notices.deleteTitle')}
       tone="danger"
       busy={deleting}
-      confirmLabel={deleting ? 'Deleting…' : 'Delete'}
+      confirmLabel={deleting ? t('notices.deleting') : t('common.delete')}
       onConfirm={() => actor.send({ type: 'notice.confirm' })}
       onCancel={() => actor.send({ type: 'notice.cancel' })}
     >
-      <p>{DELETE_QUESTION}</p>
+      <p>{t('common.areYouSureDelete')}</p>
       {pending ? <p className="font-semibold text-slate-900">{pending.headline}</p> : null}
     </ConfirmDialog>
   );
@@ -490,7 +585,7 @@ function DeleteDialog() {
 
 // ---------------------------------------------------------------- the list
 
-const LIST_HEAD = ['Publishing Date', "Note's Headline", 'Description', 'Class', 'Section', 'Read', 'Actions'];
+const LIST_COLUMNS = ['date', 'headline', 'description', 'class', 'section', 'read', 'actions'] as const;
 
 function NoticeList({ variant }: { variant: NoticeVariant }) {
   const [params, setParams] = useSearchState({ page: '1', type: '' });
@@ -502,7 +597,9 @@ function NoticeList({ variant }: { variant: NoticeVariant }) {
       ? (creatorNoticesQuery(paging) as unknown as ReturnType<typeof schoolNoticesQuery>)
       : schoolNoticesQuery({ ...paging, type: kind });
   const list = useQuery(options);
-  const title = variant === 'teacher' ? 'My notices' : 'Information';
+  const { t } = useI18n();
+  const errorText = useErrorText();
+  const title = variant === 'teacher' ? t('notices.list.myNotices') : t('notices.list.information');
   const page = paging.offset / NOTICE_PAGE_SIZE + 1;
 
   // A page that no longer exists (its last notice deleted): show the last one there is.
@@ -517,27 +614,27 @@ function NoticeList({ variant }: { variant: NoticeVariant }) {
     <Card title={title}>
       {variant === 'admin' ? (
         <SelectField
-          label="Kind of notice"
+          label={t('notices.list.kind')}
           className="mb-4 max-w-xs"
           value={params.type}
           onChange={(v) => setParams({ type: v, page: '1' })}
           options={[
-            { value: '', label: 'All notices' },
-            { value: '1', label: 'Teacher notices' },
-            { value: '2', label: 'School notices' },
+            { value: '', label: t('notices.list.allKinds') },
+            { value: '1', label: t('notices.list.teacherKind') },
+            { value: '2', label: t('notices.list.schoolKind') },
           ]}
         />
       ) : null}
       <QueryState
         query={list}
-        what="the notices"
-        loadingLabel="Loading notices…"
+        what={t('notices.list.what')}
+        loadingLabel={t('notices.list.loading')}
         empty={
           variant === 'teacher'
-            ? 'You have not created any notices yet.'
+            ? t('notices.list.emptyMine')
             : kind
-              ? 'The school has no notices of this kind yet.'
-              : 'The school has no notices yet.'
+              ? t('notices.list.emptyKind')
+              : t('notices.list.emptySchool')
         }
         isEmpty={(d) => d.total === 0}
       >
@@ -545,15 +642,15 @@ function NoticeList({ variant }: { variant: NoticeVariant }) {
           <>
             {list.isFetching ? (
               <p className="sr-only" role="status">
-                Refreshing notices…
+                {t('notices.list.refreshing')}
               </p>
             ) : null}
             {list.isError ? (
               <Alert tone="error" className="mb-3" onRetry={() => void list.refetch()}>
-                Could not refresh the notices. {list.error.message}
+                {t('notices.list.couldNotRefresh')} {errorText(list.error)}
               </Alert>
             ) : null}
-            <DataTable caption={title} head={LIST_HEAD} cards minWidth="52rem">
+            <DataTable caption={title} head={LIST_COLUMNS.map((c) => t(`notices.columns.${c}`))} cards minWidth="52rem">
               {data.rows.map((n) => (
                 <NoticeRowView key={n.id} notice={n} />
               ))}
@@ -563,7 +660,7 @@ function NoticeList({ variant }: { variant: NoticeVariant }) {
               pageSize={NOTICE_PAGE_SIZE}
               total={data.total}
               onPage={(p) => setParams({ page: String(p) })}
-              label="Notice pages"
+              label={t('notices.list.pages')}
             />
           </>
         )}
@@ -582,50 +679,55 @@ function NoticeRowView({ notice }: { notice: SchoolNoticeRow }) {
   const edit = async () => {
     if (await mayDiscard()) actor.send({ type: 'notice.edit', id: notice.id });
   };
+  const { t, lang } = useI18n();
+  const all = (name: string) => (name === 'ALL' ? t('notices.all') : name);
   return (
     <tr data-notice-id={notice.id}>
-      <Td label="Publishing Date" className="whitespace-nowrap">
-        {noticeDate(notice.publishing_date)}
+      <Td label={t('notices.columns.date')} className="whitespace-nowrap">
+        {noticeDate(notice.publishing_date, lang)}
       </Td>
-      <Td label="Note's Headline">
+      <Td label={t('notices.columns.headline')}>
         <span className="font-medium text-slate-900">{notice.notice_headline}</span>
         <span className="block text-xs text-slate-500">
-          by {notice.creator_name}
+          {t('notices.by', { name: notice.creator_name })}
           {notice.edited_by_name && notice.edited_at
-            ? `, edited by ${notice.edited_by_name} on ${editedDate(notice.edited_at)}`
+            ? t('notices.editedBy', { name: notice.edited_by_name, date: editedDate(notice.edited_at, lang) })
             : ''}
         </span>
       </Td>
-      <Td label="Description" className="sm:max-w-xs">
+      <Td label={t('notices.columns.description')} className="sm:max-w-xs">
         <p className="line-clamp-2 text-slate-700">{notice.notice_description}</p>
       </Td>
-      <Td label="Class">{notice.class_name}</Td>
-      <Td label="Section">{notice.section_default_name}</Td>
-      <Td label="Read" className="whitespace-nowrap">
+      <Td label={t('notices.columns.class')}>{all(notice.class_name)}</Td>
+      <Td label={t('notices.columns.section')}>{all(notice.section_default_name)}</Td>
+      <Td label={t('notices.columns.read')} className="whitespace-nowrap">
         {/* The server sends the counts on the caller's own notices only. */}
         {notice.read_count !== undefined && notice.recipient_count !== undefined
-          ? `read by ${notice.read_count} of ${notice.recipient_count}`
+          ? t('notices.readBy', {
+              read: formatNumber(notice.read_count, lang),
+              total: formatNumber(notice.recipient_count, lang),
+            })
           : '—'}
       </Td>
-      <Td label="Actions" className="whitespace-nowrap">
+      <Td label={t('notices.columns.actions')} className="whitespace-nowrap">
         <span className="flex gap-1">
           <Button
             variant="ghost"
             className="px-3"
             disabled={!canEdit}
-            aria-label={`Edit ${notice.notice_headline}`}
+            aria-label={t('notices.editNamed', { headline: notice.notice_headline })}
             onClick={() => void edit()}
           >
-            Edit
+            {t('common.edit')}
           </Button>
           <Button
             variant="ghost"
             className="px-3 text-red-700"
             disabled={!canDelete}
-            aria-label={`Delete ${notice.notice_headline}`}
+            aria-label={t('notices.deleteNamed', { headline: notice.notice_headline })}
             onClick={() => actor.send({ type: 'notice.delete', id: notice.id, headline: notice.notice_headline })}
           >
-            Delete
+            {t('common.delete')}
           </Button>
         </span>
       </Td>

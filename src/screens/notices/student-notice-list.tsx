@@ -18,13 +18,15 @@ import { Pagination } from '@/ui/pagination';
 import { useSignedIn } from '@/ui/session';
 import { QueryState } from '@/ui/status';
 import { useSearchState } from '@/ui/use-search-state';
+import { useI18n } from '@/i18n/i18n';
 import { editedDate, noticeDate } from './dates';
 import { useNoticeJump, useNoticeReads, type NoticeJump } from './reading';
 
-const TITLES = { 1: 'Teacher Notice', 2: 'School Notice' } as const;
+const TITLES = { 1: 'notices.menu.teacherNotice', 2: 'notices.menu.schoolNotice' } as const;
 
 export default function StudentNoticeList() {
   const { profile } = useSignedIn();
+  const { t } = useI18n();
   const [params, setParams] = useSearchState({ type: '', start: '', end: '', page: '1' });
   const type = parseNoticeType(params.type);
   const [draft, setDraft] = useState({ start: params.start, end: params.end });
@@ -50,35 +52,40 @@ export default function StudentNoticeList() {
 
   return (
     <>
-      <PageHeader kicker={profile.school_name} title={type ? TITLES[type] : 'Notices'}>
+      <PageHeader kicker={profile.school_name} title={type ? t(TITLES[type]) : t('notices.title')}>
         <Link
           href="/student-notice_option"
           className="inline-flex min-h-11 items-center rounded text-sm font-semibold text-indigo-700 underline underline-offset-2"
         >
-          All kinds of notice
+          {t('notices.reader.allKinds')}
         </Link>
       </PageHeader>
       <Card>
-        <form onSubmit={search} noValidate className="flex flex-wrap items-end gap-3" aria-label="Filter by date">
+        <form
+          onSubmit={search}
+          noValidate
+          className="flex flex-wrap items-end gap-3"
+          aria-label={t('notices.reader.filter')}
+        >
           <DateField
-            label="Start Date"
+            label={t('notices.reader.start')}
             value={draft.start}
             max={draft.end || undefined}
             onChange={(start) => setDraft((d) => ({ ...d, start }))}
             className="w-full sm:w-auto"
           />
           <DateField
-            label="End Date"
+            label={t('notices.reader.end')}
             value={draft.end}
             min={draft.start || undefined}
             onChange={(end) => setDraft((d) => ({ ...d, end }))}
             className="w-full sm:w-auto"
           />
           <div className="flex gap-2 sm:mb-5">
-            <Button type="submit">Search</Button>
+            <Button type="submit">{t('notices.reader.search')}</Button>
             {filtered ? (
               <Button variant="ghost" onClick={() => setParams({ start: '', end: '', page: '1' })}>
-                Show all
+                {t('notices.reader.showAll')}
               </Button>
             ) : null}
           </div>
@@ -87,14 +94,14 @@ export default function StudentNoticeList() {
       <div className="mt-6">
         <QueryState
           query={notices}
-          what="your notices"
-          loadingLabel="Loading notices…"
-          empty={filtered ? 'No notices in these dates.' : 'No notices yet.'}
+          what={t('notices.reader.what')}
+          loadingLabel={t('notices.list.loading')}
+          empty={filtered ? t('notices.reader.emptyFiltered') : t('notices.reader.empty')}
           isEmpty={(d) => d.total === 0}
         >
           {(data) => (
             <>
-              <ul className="space-y-3" aria-label="Notices">
+              <ul className="space-y-3" aria-label={t('notices.reader.list')}>
                 {data.rows.map((n) => (
                   <StudentNoticeCard
                     key={n.id}
@@ -110,7 +117,7 @@ export default function StudentNoticeList() {
                 pageSize={NOTICE_PAGE_SIZE}
                 total={data.total}
                 onPage={(p) => setParams({ page: String(p) })}
-                label="Notice pages"
+                label={t('notices.list.pages')}
               />
             </>
           )}
@@ -132,6 +139,7 @@ function StudentNoticeCard({
   jump: NoticeJump | null;
 }) {
   const [open, setOpen] = useState(false);
+  const { t, lang } = useI18n();
   const bodyId = useId();
   const buttonRef = useRef<HTMLButtonElement>(null);
   const toggle = () => {
@@ -163,7 +171,8 @@ function StudentNoticeCard({
           <span className="flex flex-wrap items-center gap-2">
             {!read ? (
               <span className="rounded-full bg-indigo-700 px-2 py-0.5 text-xs font-semibold text-white">
-                New<span className="sr-only">, not read yet</span>
+                {t('notices.reader.new')}
+                <span className="sr-only">{t('notices.reader.notRead')}</span>
               </span>
             ) : null}
             <span className="break-words font-semibold text-slate-900">{notice.notice_headline}</span>
@@ -172,15 +181,19 @@ function StudentNoticeCard({
             <span className="line-clamp-1 break-words text-sm text-slate-600">{notice.notice_description}</span>
           ) : null}
         </span>
-        <span className="whitespace-nowrap text-sm text-slate-600">Date: {noticeDate(notice.publishing_date)}</span>
+        <span className="whitespace-nowrap text-sm text-slate-600">
+          {t('notices.reader.date', { date: noticeDate(notice.publishing_date, lang) })}
+        </span>
       </button>
       {open ? (
         <div id={bodyId} className="border-t border-slate-100 px-4 pb-4 pt-3 text-sm text-slate-800">
-          <p className="whitespace-pre-line break-words">{notice.notice_description || 'No description.'}</p>
+          <p className="whitespace-pre-line break-words">
+            {notice.notice_description || t('notices.reader.noDescription')}
+          </p>
           <p className="mt-2 text-xs text-slate-500">
-            From {notice.creator_name}
+            {t('notices.reader.from', { name: notice.creator_name })}
             {notice.edited_by_name && notice.edited_at
-              ? `, edited by ${notice.edited_by_name} on ${editedDate(notice.edited_at)}`
+              ? t('notices.editedBy', { name: notice.edited_by_name, date: editedDate(notice.edited_at, lang) })
               : ''}
           </p>
         </div>

@@ -10,6 +10,9 @@ import type { SectionStudentRow } from '@/api/schemas/people';
 import { Alert } from '@/ui/alert';
 import { Button } from '@/ui/button';
 import { EmptyState, Loading } from '@/ui/status';
+import { i18n, useI18n, type Language } from '@/i18n/i18n';
+import { useErrorText } from '@/i18n/errors';
+import { formatNumber, latinDigits, localDigits } from '@/i18n/format';
 import { NoticeEditor } from './editor-context';
 
 /** Options rendered at once; typing narrows the rest (a phone need not draw 303 rows). */
@@ -19,21 +22,21 @@ const MAX_CHIPS = 12;
 
 /**
  * A student matches when the text is in their name or code; digits alone are a roll number (or
- * the end of a code), so "1" finds roll 1, not every code with a 1 in it.
+ * the end of a code), so "1" finds roll 1, not every code with a 1 in it. Bangla digits ("১২")
+ * are the same numbers.
  */
 export function matchesStudent(s: SectionStudentRow, query: string): boolean {
-  const q = query.trim().toLowerCase();
+  const q = latinDigits(query).trim().toLowerCase();
   if (!q) return true;
   if (/^\d+$/.test(q)) return String(s.class_roll_no) === String(Number(q)) || s.student_code.endsWith(q);
   return s.full_name.toLowerCase().includes(q) || s.student_code.toLowerCase().includes(q);
 }
 
 /** Chosen students that a reloaded list no longer has: unticked, and said so. */
-export function droppedMessage(count: number, editing: boolean): string {
-  const one = count === 1;
-  return editing
-    ? `${count} ${one ? 'recipient is' : 'recipients are'} no longer in this class and section and will be removed on save.`
-    : `${count} chosen ${one ? 'student is' : 'students are'} not in this list and ${one ? 'was' : 'were'} unticked.`;
+export function droppedMessage(count: number, editing: boolean, lang: Language = 'en'): string {
+  return i18n
+    .t(editing ? 'notices.picker.droppedEdit' : 'notices.picker.droppedNew', { count, lng: lang })
+    .replace(String(count), formatNumber(count, lang));
 }
 
 export function StudentPicker({ showMobile }: { showMobile: boolean }) {
@@ -52,10 +55,16 @@ export function StudentPicker({ showMobile }: { showMobile: boolean }) {
 
   const chosenSet = useMemo(() => new Set(chosen), [chosen]);
   const byId = useMemo(() => new Map(students.map((s) => [s.id, s])), [students]);
+  const { t, lang } = useI18n();
+  const errorText = useErrorText();
+  const studentsCause = NoticeEditor.useSelector((s) => s.context.studentsCause);
+  const num = (n: number) => formatNumber(n, lang);
   const groupName = (sectionId: number) => {
     const sec = sections.find((s) => s.id === sectionId);
     const cls = classes.find((c) => c.id === sec?.class_id);
-    return sec ? `${cls?.class_name ?? sec.class_name} ${sec.section_default_name}` : `Section ${sectionId}`;
+    return sec
+      ? `${cls?.class_name ?? sec.class_name} ${sec.section_default_name}`
+      : t('notices.picker.section', { id: num(sectionId) });
   };
   const groups = useMemo(() => {
     const out = new Map<number, SectionStudentRow[]>();
@@ -65,22 +74,32 @@ export function StudentPicker({ showMobile }: { showMobile: boolean }) {
   const matches = useMemo(() => students.filter((s) => matchesStudent(s, query)), [students, query]);
   const choose = (ids: number[]) => actor.send({ type: 'notice.chooseStudents', student_ids: ids });
   const describe = (s: SectionStudentRow) =>
-    [groupName(s.section_id), `Roll ${s.class_roll_no}`, s.student_code, showMobile ? s.mobile_no : null]
+    [
+      groupName(s.section_id),
+      t('notices.picker.roll', { roll: localDigits(String(s.class_roll_no), lang) }),
+      s.student_code,
+      showMobile ? s.mobile_no : null,
+    ]
       .filter(Boolean)
       .join(' · ');
 
   let body;
-  if (!settled) body = <Loading label="Loading students…" />;
-  else if (studentsError) body = <Alert tone="error">Could not load the students. {studentsError}</Alert>;
-  else if (students.length === 0) body = <EmptyState>No students are enrolled in this class and section.</EmptyState>;
+  if (!settled) body = <Loading label={t('notices.picker.loading')} />;
+  else if (studentsError)
+    body = (
+      <Alert tone="error">
+        {t('notices.picker.couldNotLoad')} {studentsCause !== undefined ? errorText(studentsCause) : studentsError}
+      </Alert>
+    );
+  else if (students.length === 0) body = <EmptyState>{t('notices.picker.noStudents')}</EmptyState>;
   else
     body = (
       <>
-        <div className="flex flex-wrap gap-x-4 gap-y-1" role="group" aria-label="Select all per section">
+        <div className="flex flex-wrap gap-x-4 gap-y-1" role="group" aria-label={t('notices.picker.selectAll')}>
           {groups.map(([sectionId, list]) => (
             <SectionBox
               key={sectionId}
-              label={`All of ${groupName(sectionId)} (${list.length})`}
+              label={t('notices.picker.allOf', { group: groupName(sectionId), n: num(list.length) })}
               chosen={list.filter((s) => chosenSet.has(s.id)).length}
               total={list.length}
               disabled={!canChoose}
@@ -97,19 +116,22 @@ export function StudentPicker({ showMobile }: { showMobile: boolean }) {
           disabled={!canChoose}
         >
           <Field className="mt-3">
-            <Label className="block text-sm font-medium text-slate-800">Find students</Label>
+            <Label className="block text-sm font-medium text-slate-800">{t('notices.picker.find')}</Label>
             <ComboboxInput
               aria-describedby={hintId}
               autoComplete="off"
-              placeholder="Name, roll or code"
+              placeholder={t('notices.picker.placeholder')}
               onChange={(e) => setQuery(e.target.value)}
               className="mt-1 block min-h-11 w-full rounded-md border border-slate-300 px-3 py-2 text-base text-slate-900 shadow-sm sm:text-sm"
             />
             <p id={hintId} className="mt-1 text-xs text-slate-500">
-              Type to search {students.length} students; choose as many as you like.
+              {t('notices.picker.hint', { count: students.length }).replace(
+                String(students.length),
+                num(students.length),
+              )}
             </p>
             <ComboboxOptions
-              aria-label="Matching students"
+              aria-label={t('notices.picker.matching')}
               className="mt-1 max-h-72 overflow-y-auto rounded-md border border-slate-200 bg-white py-1 shadow-lg empty:invisible"
             >
               {matches.slice(0, MAX_OPTIONS).map((s) => (
@@ -132,12 +154,12 @@ export function StudentPicker({ showMobile }: { showMobile: boolean }) {
               ))}
               {matches.length > MAX_OPTIONS ? (
                 <li className="px-3 py-2 text-xs text-slate-500" role="presentation">
-                  {matches.length - MAX_OPTIONS} more: type to narrow the list.
+                  {t('notices.picker.more', { n: num(matches.length - MAX_OPTIONS) })}
                 </li>
               ) : null}
               {matches.length === 0 ? (
                 <li className="px-3 py-2 text-sm text-slate-600" role="presentation">
-                  No student matches “{query}”.
+                  {t('notices.picker.noMatch', { query })}
                 </li>
               ) : null}
             </ComboboxOptions>
@@ -146,7 +168,7 @@ export function StudentPicker({ showMobile }: { showMobile: boolean }) {
         {chosen.length ? (
           <div className="mt-3">
             {chosen.length <= MAX_CHIPS ? (
-              <ul className="flex flex-wrap gap-2" aria-label="Chosen students">
+              <ul className="flex flex-wrap gap-2" aria-label={t('notices.picker.chosenList')}>
                 {chosen.map((id) => {
                   const s = byId.get(id);
                   return (
@@ -155,10 +177,12 @@ export function StudentPicker({ showMobile }: { showMobile: boolean }) {
                         type="button"
                         disabled={!canChoose}
                         onClick={() => choose(chosen.filter((c) => c !== id))}
-                        aria-label={`Remove ${s?.full_name ?? `student ${id}`}`}
+                        aria-label={t('notices.picker.remove', {
+                          name: s?.full_name ?? t('notices.picker.student', { id: num(id) }),
+                        })}
                         className="inline-flex min-h-11 items-center gap-2 rounded-full bg-indigo-50 px-3 text-sm text-indigo-900 ring-1 ring-inset ring-indigo-200 hover:bg-indigo-100"
                       >
-                        {s?.full_name ?? `Student ${id}`}
+                        {s?.full_name ?? t('notices.picker.student', { id: num(id) })}
                         <span aria-hidden="true">×</span>
                       </button>
                     </li>
@@ -167,7 +191,7 @@ export function StudentPicker({ showMobile }: { showMobile: boolean }) {
               </ul>
             ) : null}
             <Button variant="ghost" className="mt-1 px-2" disabled={!canChoose} onClick={() => choose([])}>
-              Clear the choice
+              {t('notices.picker.clear')}
             </Button>
           </div>
         ) : null}
@@ -176,15 +200,15 @@ export function StudentPicker({ showMobile }: { showMobile: boolean }) {
 
   return (
     <fieldset className="mt-5 min-w-0 rounded-lg border border-slate-200 p-4">
-      <legend className="px-1 text-sm font-semibold text-slate-800">Students</legend>
+      <legend className="px-1 text-sm font-semibold text-slate-800">{t('notices.picker.legend')}</legend>
       <p className="mb-2 text-sm text-slate-700" aria-live="polite">
         {chosen.length === 0
-          ? 'No student chosen: the notice goes to everyone in the chosen class and section.'
-          : `${chosen.length} chosen: only they receive the notice.`}
+          ? t('notices.picker.noneChosen')
+          : t('notices.picker.chosen', { count: chosen.length }).replace(String(chosen.length), num(chosen.length))}
       </p>
       {dropped ? (
         <Alert tone="warning" className="mb-2">
-          {droppedMessage(dropped, editing)}
+          {droppedMessage(dropped, editing, lang)}
         </Alert>
       ) : null}
       {body}

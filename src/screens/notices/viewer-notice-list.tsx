@@ -14,13 +14,15 @@ import { Pagination } from '@/ui/pagination';
 import { useSignedIn } from '@/ui/session';
 import { QueryState } from '@/ui/status';
 import { useSearchState } from '@/ui/use-search-state';
+import { useI18n } from '@/i18n/i18n';
 import { editedDate, noticeDate } from './dates';
 import { useNoticeJump, type NoticeJump } from './reading';
 
-const TITLES = { 1: 'School/Teacher Notes', 2: 'School Notes' } as const;
+const TITLES = { 1: 'notices.menu.teacherNotes', 2: 'notices.menu.schoolNotes' } as const;
 
 export default function ViewerNoticeList() {
   const { school } = useSignedIn();
+  const { t } = useI18n();
   const [params, setParams] = useSearchState({ type: '', page: '1' });
   const type = parseNoticeType(params.type);
   const paging = pageParams(params.page, NOTICE_PAGE_SIZE);
@@ -31,24 +33,24 @@ export default function ViewerNoticeList() {
   const jump = useNoticeJump(notices.isPlaceholderData ? undefined : notices.data?.rows.map((n) => n.id));
   return (
     <>
-      <PageHeader kicker={school?.school_name} title={type ? TITLES[type] : 'Notes'}>
+      <PageHeader kicker={school?.school_name} title={type ? t(TITLES[type]) : t('notices.reader.notes')}>
         <Link
           href="/viewer-notice"
           className="inline-flex min-h-11 items-center rounded text-sm font-semibold text-indigo-700 underline underline-offset-2"
         >
-          All kinds of notes
+          {t('notices.reader.allNotes')}
         </Link>
       </PageHeader>
       <QueryState
         query={notices}
-        what="the notices"
-        loadingLabel="Loading notices…"
-        empty="This school has no notices of this kind yet."
+        what={t('notices.list.what')}
+        loadingLabel={t('notices.list.loading')}
+        empty={t('notices.reader.viewerEmpty')}
         isEmpty={(d) => d.total === 0}
       >
         {(data) => (
           <>
-            <ul className="space-y-3" aria-label="Notices">
+            <ul className="space-y-3" aria-label={t('notices.reader.list')}>
               {data.rows.map((n) => (
                 <ViewerNoticeCard key={n.id} notice={n} jump={jump?.id === n.id ? jump : null} />
               ))}
@@ -58,7 +60,7 @@ export default function ViewerNoticeList() {
               pageSize={NOTICE_PAGE_SIZE}
               total={data.total}
               onPage={(p) => setParams({ page: String(p) })}
-              label="Notice pages"
+              label={t('notices.list.pages')}
             />
           </>
         )}
@@ -69,6 +71,8 @@ export default function ViewerNoticeList() {
 
 function ViewerNoticeCard({ notice: n, jump }: { notice: SchoolNoticeRow; jump: NoticeJump | null }) {
   const ref = useRef<HTMLLIElement>(null);
+  const { t, lang } = useI18n();
+  const all = (name: string) => (name === 'ALL' ? t('notices.all') : name);
   useEffect(() => {
     if (!jump) return;
     ref.current?.scrollIntoView?.({ block: 'center' });
@@ -83,12 +87,20 @@ function ViewerNoticeCard({ notice: n, jump }: { notice: SchoolNoticeRow; jump: 
     >
       <div className="flex flex-wrap items-start justify-between gap-2">
         <h2 className="min-w-0 break-words font-semibold text-slate-900">{n.notice_headline}</h2>
-        <span className="whitespace-nowrap text-sm text-slate-600">Date: {noticeDate(n.publishing_date)}</span>
+        <span className="whitespace-nowrap text-sm text-slate-600">
+          {t('notices.reader.date', { date: noticeDate(n.publishing_date, lang) })}
+        </span>
       </div>
       <p className="mt-2 whitespace-pre-line break-words text-sm text-slate-800">{n.notice_description}</p>
       <p className="mt-2 text-xs text-slate-500">
-        Class {n.class_name} · Section {n.section_default_name} · {n.creator_name}
-        {n.edited_by_name && n.edited_at ? ` · edited by ${n.edited_by_name} on ${editedDate(n.edited_at)}` : ''}
+        {t('notices.reader.classSection', {
+          class: all(n.class_name),
+          section: all(n.section_default_name),
+          name: n.creator_name,
+        })}
+        {n.edited_by_name && n.edited_at
+          ? t('notices.reader.viewerEdited', { name: n.edited_by_name, date: editedDate(n.edited_at, lang) })
+          : ''}
       </p>
     </li>
   );
