@@ -12,6 +12,7 @@ import { useSession, useSessionActor } from '@/ui/session';
 import { LegalLinks } from '@/screens/auth/legal';
 import { LanguageButtons } from '@/ui/language-switch';
 import { useI18n } from '@/i18n/i18n';
+import { localDigits } from '@/i18n/format';
 import { translateError } from '@/i18n/errors';
 import { NETWORK_ERROR_MESSAGE } from '@/api/client';
 import {
@@ -23,7 +24,8 @@ import type { TFunction } from 'i18next';
 
 // The spec's copyright range was 2017-2023 (the old portal's last year); the line now runs to the
 // current year so it does not go stale.
-export const COPYRIGHT = `© 2017-${Math.max(2023, new Date().getFullYear())} Pathshala`;
+const COPYRIGHT_TO = Math.max(2023, new Date().getFullYear());
+export const COPYRIGHT = `© 2017-${COPYRIGHT_TO} Pathshala`;
 
 type FieldErrors = Partial<Record<'user_code' | 'password', 'enterUserCode' | 'enterPassword'>>;
 
@@ -50,7 +52,7 @@ export function sessionMessageText(message: string, t: TFunction): string {
 }
 
 export default function SignInScreen() {
-  const { t } = useI18n();
+  const { t, lang } = useI18n();
   const actor = useSessionActor();
   const message = useSession((s) => s.context.message);
   const expired = useSession((s) => s.matches('expired'));
@@ -128,7 +130,7 @@ export default function SignInScreen() {
       </main>
       <footer className="flex flex-col items-center gap-2 px-4 pb-6 text-sm text-slate-600 sm:flex-row sm:justify-center sm:gap-6">
         <LegalLinks />
-        <p>{COPYRIGHT}</p>
+        <p>{localDigits(`© 2017-${COPYRIGHT_TO} ${t('common.appName')}`, lang)}</p>
       </footer>
     </div>
   );
