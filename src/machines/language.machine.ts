@@ -47,6 +47,7 @@ export const languageMachine = setup({
     saving: {
       tags: 'busy',
       invoke: {
+        id: 'save',
         src: 'save',
         input: ({ context }) => ({ language: context.pending ?? 'en' }),
         onDone: { target: 'applying' },
@@ -56,6 +57,7 @@ export const languageMachine = setup({
     applying: {
       tags: 'busy',
       invoke: {
+        id: 'apply',
         src: 'apply',
         input: ({ context }) => ({ language: context.pending ?? 'en' }),
         onDone: { target: 'idle', actions: assign({ saved: ({ context }) => context.pending, pending: null }) },
