@@ -34,7 +34,7 @@ export const builtInCommands: CommandSource = (ctx) => [
   })),
   {
     id: 'action:language',
-    label: i18n.t('shell.palette.language'),
+    label: i18n.t('language.label'),
     keywords: ['language', 'bangla', 'bengali', 'english', ...wordsOf(i18n.t('shell.palette.languageKeywords'))],
     group: 'Actions',
     // The other language (two are offered): choosing the command switches to it.

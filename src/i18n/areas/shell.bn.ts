@@ -253,7 +253,6 @@ export const shellBn: Catalogue['shell'] = {
     shortcutsKeywords: 'সাহায্য, কী',
     logOut: 'লগ আউট',
     logOutKeywords: 'সাইন আউট, বের হোন',
-    language: 'Language / ভাষা',
     languageKeywords: 'ভাষা, বাংলা, ইংরেজি',
     switchTo: '{{language}} চালু করুন',
     takeAttendance: 'হাজিরা নিন: {{period}} · {{subject}}, {{class}} {{section}}',

@@ -257,7 +257,6 @@ export const shellEn = {
     shortcutsKeywords: 'help, keys',
     logOut: 'Log out',
     logOutKeywords: 'sign out, logout, exit',
-    language: 'Language / ভাষা',
     languageKeywords: 'language, bangla, bengali, english',
     switchTo: 'Switch to {{language}}',
     takeAttendance: 'Take attendance: {{period}} · {{subject}}, {{class}} {{section}}',
