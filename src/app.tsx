@@ -19,7 +19,7 @@ import { Suspense, useEffect, useState, type ReactNode } from 'react';
 import { Route, Router, Switch, useLocation, type AroundNavHandler } from 'wouter';
 import { QueryClientProvider, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { createQueryClient } from '@/api/query';
-import { can, HOME_ROUTE, USER_TYPE_PLURALS, type UserType } from '@/api/permissions';
+import { can, HOME_ROUTE, type UserType } from '@/api/permissions';
 import type { ChosenSchool } from '@/api/session';
 import type { SessionMachine } from '@/machines/session.machine';
 import { audience, canOpen, findRoute, isPublic, ROUTES, type AppRoute } from '@/routes';
@@ -31,6 +31,7 @@ import { guardNavigation, UnsavedChangesPrompt } from '@/ui/unsaved';
 import { AppCrash, ErrorBoundary, ScreenCrash } from '@/ui/error-boundary';
 import { forgetFailedChunks, isStale, lazyWithRetry, reloadTo, watchForNewVersion } from '@/ui/lazy-retry';
 import NotFound from '@/screens/not-available/not-found';
+import { i18n, setLanguage, storedLanguage, useI18n } from '@/i18n/i18n';
 import '@/screens/notices/commands';
 import '@/screens/attendance/commands';
 
@@ -60,8 +61,18 @@ export const navigateGuarded: AroundNavHandler = (navigate, to, options) =>
     options,
   );
 
+/** Before sign-in: the language chosen on this device (the profile's wins after sign-in). */
+function useDeviceLanguage() {
+  useState(() => {
+    const stored = storedLanguage();
+    if (stored && stored !== i18n.language) void setLanguage(stored);
+    return stored;
+  });
+}
+
 export function App({ sessionLogic, queryClient }: { sessionLogic?: SessionMachine; queryClient?: QueryClient }) {
   const [client] = useState(() => queryClient ?? createQueryClient());
+  useDeviceLanguage();
   return (
     <ErrorBoundary fallback={(props) => <AppCrash {...props} />}>
       <Router aroundNav={navigateGuarded}>
@@ -130,9 +141,12 @@ export type Access =
 
 /** "That page is for teachers." / "That page is for school admins and viewers." */
 export function forWhom(route: AppRoute): string {
-  const names = audience(route).map((t) => USER_TYPE_PLURALS[t]);
-  const list = names.length <= 1 ? names.join('') : `${names.slice(0, -1).join(', ')} and ${names[names.length - 1]}`;
-  return `That page is for ${list}.`;
+  const names = audience(route).map((t) => i18n.t(`shell.userTypePlurals.${t}`));
+  const list =
+    names.length <= 1
+      ? names.join('')
+      : i18n.t('shell.guard.and', { list: names.slice(0, -1).join(', '), last: names[names.length - 1] });
+  return i18n.t('shell.guard.pageIsFor', { who: list });
 }
 
 function landingFor(view: SessionView): string {
@@ -143,8 +157,9 @@ function landingFor(view: SessionView): string {
 
 /** Pure: what to show for this location and session. */
 export function decideAccess(location: string, route: AppRoute | undefined, view: SessionView): Access {
-  if (view.phase === 'restoring') return { kind: 'loading', label: 'Checking your sign-in…' };
-  if (view.phase === 'signingOut') return { kind: 'loading', label: 'Signing you out…' };
+  // Texts in the current language (i18n.t outside React; English is the spec's).
+  if (view.phase === 'restoring') return { kind: 'loading', label: i18n.t('shell.guard.checkingSignIn') };
+  if (view.phase === 'signingOut') return { kind: 'loading', label: i18n.t('shell.guard.signingOut') };
   const signedIn = view.phase === 'signedIn' && view.userType !== null;
 
   if (!route) return { kind: 'notFound' };
@@ -157,7 +172,7 @@ export function decideAccess(location: string, route: AppRoute | undefined, view
     return { kind: 'redirect', to: HOME_ROUTE[userType], message: forWhom(route) };
   }
   if (route.needsSchool && can(userType, 'session.choose-school') && !view.school) {
-    return { kind: 'redirect', to: '/viewer-school', message: 'Choose a school first.' };
+    return { kind: 'redirect', to: '/viewer-school', message: i18n.t('shell.guard.chooseSchoolFirst') };
   }
   return { kind: 'shell' };
 }
@@ -182,14 +197,16 @@ function currentLocation(path: string): string {
 }
 
 function AppRoutes() {
+  const { t } = useI18n();
   const [location] = useLocation();
   const view = useSessionView();
   const route = findRoute(location);
   const access = decideAccess(currentLocation(location), route, view);
 
   useEffect(() => {
-    document.title = route && !isPublic(route) ? `${route.label} · Pathshala` : 'Pathshala';
-  }, [route]);
+    const app = t('common.appName');
+    document.title = route && !isPublic(route) ? `${t(`shell.pages.${route.labelKey}`)} · ${app}` : app;
+  }, [route, t]);
   // Going elsewhere is a fresh try for any chunk that failed before.
   useEffect(() => forgetFailedChunks(), [location]);
 
@@ -207,7 +224,7 @@ function AppRoutes() {
         <NotFound />
       );
     case 'public':
-      return <Screens fallback={<FullPageLoading label="Loading…" />} />;
+      return <Screens fallback={<FullPageLoading label={t('common.loading')} />} />;
     case 'shell':
       return (
         <Shell>
@@ -219,9 +236,10 @@ function AppRoutes() {
 
 /** The signed-in chrome; if its own chunk cannot be loaded, a whole-page message with "Try again". */
 function Shell({ children }: { children: ReactNode }) {
+  const { t } = useI18n();
   return (
     <ErrorBoundary fallback={(props) => <AppCrash {...props} />}>
-      <Suspense fallback={<FullPageLoading label="Loading…" />}>
+      <Suspense fallback={<FullPageLoading label={t('common.loading')} />}>
         <AppShell>{children}</AppShell>
       </Suspense>
     </ErrorBoundary>
@@ -234,11 +252,15 @@ function Shell({ children }: { children: ReactNode }) {
  * Keyed by path, so going elsewhere starts clean.
  */
 function Screens({ fallback }: { fallback: ReactNode }) {
+  const { t } = useI18n();
   return (
     <Switch>
       {ROUTES.map((route) => (
         <Route key={route.path} path={route.path}>
-          <ErrorBoundary key={route.path} fallback={(props) => <ScreenCrash {...props} title={route.label} />}>
+          <ErrorBoundary
+            key={route.path}
+            fallback={(props) => <ScreenCrash {...props} title={t(`shell.pages.${route.labelKey}`)} />}
+          >
             <Suspense fallback={fallback}>
               <route.screen route={route} />
             </Suspense>
@@ -263,5 +285,6 @@ function GuardRedirect({ access }: { access: Extract<Access, { kind: 'redirect' 
     // A redirect of the guard is not the user leaving: it never asks about unsaved work.
     navigate(access.to, { ...FORCED, replace: true });
   }, [access.to, access.message, access.remember, access.landed, actor, navigate, toast]);
-  return <FullPageLoading label="Redirecting…" />;
+  const { t } = useI18n();
+  return <FullPageLoading label={t('shell.guard.redirecting')} />;
 }

@@ -21,10 +21,18 @@
 import type { ComponentType } from 'react';
 import { ALL_USER_TYPES, can, type Action, type AnyAction, type UserType } from '@/api/permissions';
 import { lazyWithRetry } from '@/ui/lazy-retry';
+import { shellEn } from '@/i18n/areas/shell.en';
+
+/** A page's name in the catalogue (`shell.pages.<key>`); its palette words are `shell.keywords.<key>`. */
+export type PageKey = keyof typeof shellEn.pages;
+export type TileKey = keyof typeof shellEn.tiles;
+export type HintKey = keyof typeof shellEn.hints;
 
 export interface AppRoute {
   path: string;
-  /** Readable name: page title and palette entry. */
+  /** The page's name in the catalogue: page title and palette entry in the user's language. */
+  labelKey: PageKey;
+  /** The English name (the spec's), for logs and tests; screens show `t(pageLabel(route))`. */
   label: string;
   /** Extra words the palette matches on. */
   keywords: readonly string[];
@@ -80,7 +88,7 @@ type Extra = Partial<Pick<AppRoute, 'needsSchool' | 'aliasOf' | 'calls'>> & { sc
 
 function route(
   path: string,
-  label: string,
+  labelKey: PageKey,
   requires: AnyAction | readonly AnyAction[] | 'public',
   keywords: readonly string[] = [],
   extra: Extra = {},
@@ -88,7 +96,8 @@ function route(
   const { screen, calls = [], ...rest } = extra;
   return {
     path,
-    label,
+    labelKey,
+    label: shellEn.pages[labelKey],
     keywords,
     requires: requires === 'public' ? 'public' : typeof requires === 'string' ? [requires] : requires,
     calls,
@@ -102,49 +111,49 @@ const viewer = { needsSchool: true } as const;
 
 /** In the order of the spec's route table, then /teacherdata. */
 export const ROUTES: readonly AppRoute[] = [
-  route('/super-admin', 'Super Admin Dashboard', 'page.super-admin-dashboard', ['home', 'dashboard'], {
+  route('/super-admin', 'superAdminDashboard', 'page.super-admin-dashboard', ['home', 'dashboard'], {
     screen: 'superAdminDashboard',
   }),
-  route('/school-admin', 'School Admin Dashboard', 'page.school-admin-dashboard', ['home', 'dashboard'], {
+  route('/school-admin', 'schoolAdminDashboard', 'page.school-admin-dashboard', ['home', 'dashboard'], {
     screen: 'schoolAdminDashboard',
   }),
-  route('/teacher-admin', 'Teacher Dashboard', 'page.teacher-dashboard', ['home', 'dashboard'], {
+  route('/teacher-admin', 'teacherDashboard', 'page.teacher-dashboard', ['home', 'dashboard'], {
     screen: 'teacherDashboard',
     calls: ['routine.teacher'],
   }),
-  route('/student-admin', 'Student Dashboard', 'page.student-dashboard', ['home', 'dashboard'], {
+  route('/student-admin', 'studentDashboard', 'page.student-dashboard', ['home', 'dashboard'], {
     screen: 'studentDashboard',
   }),
-  route('/viewer-school', 'Choose School', 'page.viewer-schools', ['switch school', 'schools', 'home'], {
+  route('/viewer-school', 'chooseSchool', 'page.viewer-schools', ['switch school', 'schools', 'home'], {
     screen: 'viewerSchools',
     calls: ['school.viewer-links'],
   }),
-  route('/viewer-admin', 'Administrator Dashboard', 'page.viewer-dashboard', ['home', 'dashboard'], {
+  route('/viewer-admin', 'administratorDashboard', 'page.viewer-dashboard', ['home', 'dashboard'], {
     screen: 'viewerDashboard',
     ...viewer,
   }),
-  route('/viewer-calender', 'Academic Calendar', 'page.viewer-calendar', ['calendar', 'holidays', 'schedule'], viewer),
-  route('/viewer-notice', 'Notices', 'page.viewer-notices', ['notice', 'notes', 'announcements'], {
+  route('/viewer-calender', 'academicCalendar', 'page.viewer-calendar', ['calendar', 'holidays', 'schedule'], viewer),
+  route('/viewer-notice', 'notices', 'page.viewer-notices', ['notice', 'notes', 'announcements'], {
     screen: 'viewerNoticeMenu',
     ...viewer,
   }),
-  route('/show-notice', 'Notice List', 'page.viewer-notices', ['notice', 'school notes', 'teacher notes'], {
+  route('/show-notice', 'noticeList', 'page.viewer-notices', ['notice', 'school notes', 'teacher notes'], {
     screen: 'viewerNoticeList',
     calls: ['notice.school'],
     ...viewer,
   }),
-  route('/viewerRoutine', 'Routines', 'page.viewer-routines', ['routine', 'timetable', 'class routine'], viewer),
+  route('/viewerRoutine', 'routines', 'page.viewer-routines', ['routine', 'timetable', 'class routine'], viewer),
   route(
     '/viewershowstudentroutine',
-    'Teacher Routine Search',
+    'teacherRoutineSearch',
     'page.viewer-teacher-routine',
     ['routine', 'search routine', 'teacher'],
     viewer,
   ),
-  route('/viewevaluation', 'Evaluation', 'page.viewer-evaluation', ['marks', 'exam', 'results'], viewer),
+  route('/viewevaluation', 'evaluation', 'page.viewer-evaluation', ['marks', 'exam', 'results'], viewer),
   route(
     '/viewershowattendanceview',
-    'Attendance Summary',
+    'attendanceSummary',
     'page.viewer-attendance',
     ['attendance', 'present', 'absent'],
     {
@@ -153,87 +162,81 @@ export const ROUTES: readonly AppRoute[] = [
       ...viewer,
     },
   ),
-  route('/student-activity', 'Activities', 'page.student-activity', ['activity', 'clubs']),
+  route('/student-activity', 'activities', 'page.student-activity', ['activity', 'clubs']),
   route(
     '/classbasedstudentabsence',
-    'Section Attendance Today',
+    'sectionAttendanceToday',
     'page.section-attendance',
     ['attendance', 'section', 'absent'],
     { screen: 'sectionAttendance', calls: ['attendance.summary', 'lookup.section'], ...viewer },
   ),
-  route('/studentabsence', 'Absent Students', 'page.absent-students', ['attendance', 'absence', 'absent'], {
+  route('/studentabsence', 'absentStudents', 'page.absent-students', ['attendance', 'absence', 'absent'], {
     screen: 'absentStudents',
     calls: ['attendance.section-absent'],
     ...viewer,
   }),
-  route('/student-resource', 'Resources', 'page.student-resources', ['library', 'ebook', 'links']),
-  route('/studentlibrary', 'Library', 'page.student-library', ['books', 'resources']),
-  route('/studentebook', 'eBooks', 'page.student-ebooks', ['ebook', 'books', 'download']),
-  route('/studentimportantlink', 'Important Links', 'page.student-links', ['links', 'websites']),
-  route('/student-eschool', 'eSchool', 'page.student-eschool', ['online', 'classes']),
-  route('/student-payment', 'Payments', 'page.student-payment', ['invoice', 'fees', 'pay']),
-  route('/student-notice_option', 'Notices', 'page.student-notices', ['notice', 'school notice', 'teacher notice'], {
+  route('/student-resource', 'resources', 'page.student-resources', ['library', 'ebook', 'links']),
+  route('/studentlibrary', 'library', 'page.student-library', ['books', 'resources']),
+  route('/studentebook', 'ebooks', 'page.student-ebooks', ['ebook', 'books', 'download']),
+  route('/studentimportantlink', 'importantLinks', 'page.student-links', ['links', 'websites']),
+  route('/student-eschool', 'eschool', 'page.student-eschool', ['online', 'classes']),
+  route('/student-payment', 'payments', 'page.student-payment', ['invoice', 'fees', 'pay']),
+  route('/student-notice_option', 'notices', 'page.student-notices', ['notice', 'school notice', 'teacher notice'], {
     screen: 'studentNoticeOptions',
   }),
-  route('/studentprofileedit', 'Edit Profile', 'page.student-profile-edit', ['mobile', 'email', 'contact']),
-  route('/dueinvoice', 'Due Invoices', 'page.due-invoices', ['invoice', 'fees', 'pay now']),
-  route('/payoption', 'Payment Options', 'page.pay-options', ['mobile wallet', 'pay']),
-  route('/paidinvoice', 'Paid Invoices', 'page.paid-invoices', ['invoice', 'receipts']),
-  route('/showhomework', 'Student Homework', 'page.school-homework', ['homework', 'home work', 'home sheet'], viewer),
-  route('/submitdetails', 'Homework Submissions', 'page.homework-submissions', ['homework', 'submitted'], viewer),
-  route('/studentEvaluation', 'Evaluation', 'page.student-evaluation', ['marks', 'grade', 'exam', 'results']),
-  route('/marksheet', 'Mark Sheet', 'page.student-marksheet', ['marks', 'exam', 'results']),
-  route('/gradesheet', 'Grade Sheet', 'page.gradesheet', ['grade', 'gpa', 'results', 'report card'], viewer),
-  route('/teacher-calender', 'Academic Calendar', 'page.teacher-calendar', ['calendar', 'holidays', 'schedule']),
-  route('/teachermark', 'Mark Sheet', 'page.teacher-marksheet', ['marks', 'check mark sheet']),
-  route('/teacherpassword', 'Change Password', 'page.teacher-password', ['password', 'reset password']),
-  route('/add-school', 'Add New School', 'page.add-school', ['school', 'eiin', 'create school']),
-  route('/add-organization', 'Organization Types', 'page.add-organization', [
+  route('/studentprofileedit', 'editProfile', 'page.student-profile-edit', ['mobile', 'email', 'contact']),
+  route('/dueinvoice', 'dueInvoices', 'page.due-invoices', ['invoice', 'fees', 'pay now']),
+  route('/payoption', 'paymentOptions', 'page.pay-options', ['mobile wallet', 'pay']),
+  route('/paidinvoice', 'paidInvoices', 'page.paid-invoices', ['invoice', 'receipts']),
+  route('/showhomework', 'studentHomework', 'page.school-homework', ['homework', 'home work', 'home sheet'], viewer),
+  route('/submitdetails', 'homeworkSubmissions', 'page.homework-submissions', ['homework', 'submitted'], viewer),
+  route('/studentEvaluation', 'evaluation', 'page.student-evaluation', ['marks', 'grade', 'exam', 'results']),
+  route('/marksheet', 'markSheet', 'page.student-marksheet', ['marks', 'exam', 'results']),
+  route('/gradesheet', 'gradeSheet', 'page.gradesheet', ['grade', 'gpa', 'results', 'report card'], viewer),
+  route('/teacher-calender', 'academicCalendar', 'page.teacher-calendar', ['calendar', 'holidays', 'schedule']),
+  route('/teachermark', 'markSheet', 'page.teacher-marksheet', ['marks', 'check mark sheet']),
+  route('/teacherpassword', 'changePassword', 'page.teacher-password', ['password', 'reset password']),
+  route('/add-school', 'addNewSchool', 'page.add-school', ['school', 'eiin', 'create school']),
+  route('/add-organization', 'organizationTypes', 'page.add-organization', [
     'organization',
     'create organization type',
   ]),
-  route('/create-class', 'Create Class', 'page.create-class', ['class', 'setup']),
-  route('/section_create', 'Create Section', 'page.create-section', ['section', 'setup'], {
+  route('/create-class', 'createClass', 'page.create-class', ['class', 'setup']),
+  route('/section_create', 'createSection', 'page.create-section', ['section', 'setup'], {
     aliasOf: '/section-create',
   }),
-  route('/create-subject', 'Create Subject', 'page.create-subject', ['subject', 'setup']),
-  route('/create-period', 'Create Period', 'page.create-period', ['period', 'setup'], { aliasOf: '/period-create' }),
-  route('/create-exam', 'Create Exam', 'page.create-exam', ['exam', 'evaluation']),
-  route('/newExam', 'New Exam', 'page.new-exam', ['exam', 'exam list', 'full marks']),
-  route('/', 'Sign in', 'public', [], { screen: 'signIn' }),
-  route('/login', 'Sign in', 'public', ['login'], { screen: 'signIn' }),
-  route('/routine', 'My Routine', 'page.teacher-routine', ['routine', 'timetable', 'classes'], {
+  route('/create-subject', 'createSubject', 'page.create-subject', ['subject', 'setup']),
+  route('/create-period', 'createPeriod', 'page.create-period', ['period', 'setup'], { aliasOf: '/period-create' }),
+  route('/create-exam', 'createExam', 'page.create-exam', ['exam', 'evaluation']),
+  route('/newExam', 'newExam', 'page.new-exam', ['exam', 'exam list', 'full marks']),
+  route('/', 'signIn', 'public', [], { screen: 'signIn' }),
+  route('/login', 'signIn', 'public', ['login'], { screen: 'signIn' }),
+  route('/routine', 'myRoutine', 'page.teacher-routine', ['routine', 'timetable', 'classes'], {
     screen: 'teacherRoutine',
     calls: ['routine.teacher'],
   }),
-  route('/studentroutine', 'Class Routine', 'page.student-routine', ['routine', 'timetable', 'classes'], {
+  route('/studentroutine', 'classRoutine', 'page.student-routine', ['routine', 'timetable', 'classes'], {
     screen: 'studentRoutine',
     calls: ['routine.student'],
   }),
-  route('/attendance', 'Attendance Dashboard', 'page.attendance-dashboard', ['attendance', 'today', 'present rate'], {
+  route('/attendance', 'attendanceDashboard', 'page.attendance-dashboard', ['attendance', 'today', 'present rate'], {
     screen: 'attendanceDashboard',
     calls: ['attendance.summary', 'lookup.section', 'attendance.outbox'],
   }),
-  route('/teacherprofile', 'Teacher Profile', 'teacher.profile', ['profile', 'my profile', 'contact'], {
+  route('/teacherprofile', 'teacherProfile', 'teacher.profile', ['profile', 'my profile', 'contact'], {
     screen: 'teacherProfile',
     calls: ['teacher.profile'],
   }),
-  route('/teacherattendance', 'Take Attendance', 'page.take-attendance', ['attendance', 'present', 'absent'], {
+  route('/teacherattendance', 'takeAttendance', 'page.take-attendance', ['attendance', 'present', 'absent'], {
     screen: 'teacherAttendance',
     calls: ['routine.teacher-today', 'attendance.section-students', 'attendance.take'],
   }),
-  route(
-    '/studentviewattendance',
-    'Attendance History',
-    'page.student-attendance',
-    ['attendance', 'present', 'absent'],
-    {
-      screen: 'studentAttendance',
-      calls: ['attendance.student-history', 'lookup.period', 'lookup.subject'],
-    },
-  ),
-  route('/schooladminroutine', 'Class Routines', 'page.class-routines', ['routine', 'timetable', 'add routine']),
-  route('/schooladminnotice', 'Admin Notice', 'page.admin-notice', ['notice', 'notes', 'announcements'], {
+  route('/studentviewattendance', 'attendanceHistory', 'page.student-attendance', ['attendance', 'present', 'absent'], {
+    screen: 'studentAttendance',
+    calls: ['attendance.student-history', 'lookup.period', 'lookup.subject'],
+  }),
+  route('/schooladminroutine', 'classRoutines', 'page.class-routines', ['routine', 'timetable', 'add routine']),
+  route('/schooladminnotice', 'adminNotice', 'page.admin-notice', ['notice', 'notes', 'announcements'], {
     screen: 'adminNotice',
     calls: [
       'notice.school',
@@ -246,30 +249,30 @@ export const ROUTES: readonly AppRoute[] = [
       'student.section',
     ],
   }),
-  route('/class-create', 'Create Class', 'page.create-class', ['class', 'setup'], { aliasOf: '/create-class' }),
-  route('/section-create', 'Create Section', 'page.create-section', ['section', 'setup']),
-  route('/subject-create', 'Create Subject', 'page.create-subject', ['subject', 'setup'], {
+  route('/class-create', 'createClass', 'page.create-class', ['class', 'setup'], { aliasOf: '/create-class' }),
+  route('/section-create', 'createSection', 'page.create-section', ['section', 'setup']),
+  route('/subject-create', 'createSubject', 'page.create-subject', ['subject', 'setup'], {
     aliasOf: '/create-subject',
   }),
-  route('/period-create', 'Create Period', 'page.create-period', ['period', 'setup']),
-  route('/add-student', 'Add Student', 'page.add-student', ['student', 'admission', 'student list']),
-  route('/add-teacher', 'Add Teacher', 'page.add-teacher', ['teacher', 'create teacher', 'teacher list']),
-  route('/schoolprofile', 'School Profile', 'page.school-profile', ['profile', 'school', 'my profile'], {
+  route('/period-create', 'createPeriod', 'page.create-period', ['period', 'setup']),
+  route('/add-student', 'addStudent', 'page.add-student', ['student', 'admission', 'student list']),
+  route('/add-teacher', 'addTeacher', 'page.add-teacher', ['teacher', 'create teacher', 'teacher list']),
+  route('/schoolprofile', 'schoolProfile', 'page.school-profile', ['profile', 'school', 'my profile'], {
     screen: 'schoolProfile',
     calls: ['school.list'],
   }),
-  route('/subjectregistration', 'Subject Registration', 'page.subject-registration', [
+  route('/subjectregistration', 'subjectRegistration', 'page.subject-registration', [
     'subject',
     '4th subject',
     'registration',
   ]),
-  route('/payment', 'Accounts', 'page.accounts', ['payment', 'sector', 'fees']),
-  route('/teacher-feature', 'School Dashboard', 'page.teacher-feature', ['teachers', 'create teacher'], {
+  route('/payment', 'accounts', 'page.accounts', ['payment', 'sector', 'fees']),
+  route('/teacher-feature', 'schoolDashboard', 'page.teacher-feature', ['teachers', 'create teacher'], {
     screen: 'teacherFeature',
   }),
-  route('/teacherhomework', 'Homework', 'page.teacher-homework', ['homework', 'home work', 'assign']),
-  route('/homeworksubmitlist', 'Homework Submissions', 'page.teacher-homework-submissions', ['homework', 'submitted']),
-  route('/teachernotice', 'Notices', 'page.teacher-notice', ['notice', 'notes', 'create note'], {
+  route('/teacherhomework', 'homework', 'page.teacher-homework', ['homework', 'home work', 'assign']),
+  route('/homeworksubmitlist', 'homeworkSubmissions', 'page.teacher-homework-submissions', ['homework', 'submitted']),
+  route('/teachernotice', 'notices', 'page.teacher-notice', ['notice', 'notes', 'create note'], {
     screen: 'teacherNotice',
     calls: [
       'notice.creator',
@@ -282,26 +285,26 @@ export const ROUTES: readonly AppRoute[] = [
       'student.section',
     ],
   }),
-  route('/markentry', 'Evaluation', 'page.mark-entry', ['marks', 'exam', 'mark entry']),
-  route('/teacherevaluation', 'Mark Entry', 'page.teacher-evaluation', ['marks', 'exam', 'enter marks']),
-  route('/studenthomework', 'Homework', 'page.student-homework', ['homework', 'home work', 'assignments']),
-  route('/studenthomeworksubmit', 'Submit Homework', 'page.student-homework-submit', ['homework', 'upload', 'submit']),
-  route('/academic-calender', 'Academic Calendar', 'page.academic-calendar', ['calendar', 'holidays', 'schedule']),
-  route('/student-academic-calender', 'Academic Calendar', 'page.student-calendar', [
+  route('/markentry', 'evaluation', 'page.mark-entry', ['marks', 'exam', 'mark entry']),
+  route('/teacherevaluation', 'markEntry', 'page.teacher-evaluation', ['marks', 'exam', 'enter marks']),
+  route('/studenthomework', 'homework', 'page.student-homework', ['homework', 'home work', 'assignments']),
+  route('/studenthomeworksubmit', 'submitHomework', 'page.student-homework-submit', ['homework', 'upload', 'submit']),
+  route('/academic-calender', 'academicCalendar', 'page.academic-calendar', ['calendar', 'holidays', 'schedule']),
+  route('/student-academic-calender', 'academicCalendar', 'page.student-calendar', [
     'calendar',
     'holidays',
     'schedule',
   ]),
-  route('/studentprofile', 'My Profile', 'page.student-profile', ['profile', 'student code', 'contact'], {
+  route('/studentprofile', 'myProfile', 'page.student-profile', ['profile', 'student code', 'contact'], {
     screen: 'studentProfile',
     calls: ['student.profile'],
   }),
-  route('/studentpassword', 'Change Password', 'page.student-password', ['password', 'reset password']),
-  route('/student-notice-list', 'Notice List', 'notice.student', ['notice', 'notes'], {
+  route('/studentpassword', 'changePassword', 'page.student-password', ['password', 'reset password']),
+  route('/student-notice-list', 'noticeList', 'notice.student', ['notice', 'notes'], {
     screen: 'studentNoticeList',
     calls: ['notice.student', 'notice.read'],
   }),
-  route('/teacherdata', 'Teacher Data', 'page.teacher-data', ['teachers', 'teacher list', 'student routine'], viewer),
+  route('/teacherdata', 'teacherData', 'page.teacher-data', ['teachers', 'teacher list', 'student routine'], viewer),
 ];
 
 const byPath = new Map(ROUTES.map((r) => [normalise(r.path), r]));
@@ -338,9 +341,15 @@ export function routesFor(userType: UserType): AppRoute[] {
 // ---- dashboard tiles ------------------------------------------------------------------------
 
 export interface Tile {
+  labelKey: TileKey;
+  /** English (the spec's words); screens show `t(\`shell.tiles.${labelKey}\`)`. */
   label: string;
   to: string;
-  hint?: string;
+  hintKey?: HintKey;
+}
+
+function tile(labelKey: TileKey, to: string, hintKey?: HintKey): Tile {
+  return { labelKey, label: shellEn.tiles[labelKey], to, ...(hintKey ? { hintKey } : {}) };
 }
 
 /**
@@ -350,54 +359,54 @@ export interface Tile {
  */
 export const DASHBOARD_TILES: Record<string, readonly Tile[]> = {
   '/student-admin': [
-    { label: 'Academic Calendar', to: '/student-academic-calender', hint: 'Holidays, exams and events' },
-    { label: 'Routine', to: '/studentroutine', hint: 'Your weekly class routine' },
-    { label: 'Attendance', to: '/studentviewattendance', hint: 'Your attendance history' },
-    { label: 'Home Work', to: '/studenthomework', hint: 'Homework and due dates' },
-    { label: 'Notices', to: '/student-notice_option', hint: 'School and teacher notices' },
-    { label: 'Evaluation', to: '/studentEvaluation', hint: 'Mark sheet and grade sheet' },
-    { label: 'Resources', to: '/student-resource', hint: 'Library, eBooks and links' },
-    { label: 'Activity', to: '/student-activity', hint: 'Clubs and activities' },
-    { label: 'eSchool', to: '/student-eschool', hint: 'Online classes' },
-    { label: 'Payment', to: '/student-payment', hint: 'Invoices and payments' },
+    tile('academicCalendar', '/student-academic-calender', 'holidaysExamsEvents'),
+    tile('routine', '/studentroutine', 'yourWeeklyRoutine'),
+    tile('attendance', '/studentviewattendance', 'yourAttendanceHistory'),
+    tile('homeWork', '/studenthomework', 'homeworkDueDates'),
+    tile('notices', '/student-notice_option', 'schoolTeacherNotices'),
+    tile('evaluation', '/studentEvaluation', 'markGradeSheet'),
+    tile('resources', '/student-resource', 'libraryEbooksLinks'),
+    tile('activity', '/student-activity', 'clubsActivities'),
+    tile('eschool', '/student-eschool', 'onlineClasses'),
+    tile('payment', '/student-payment', 'invoicesPayments'),
   ],
   '/teacher-admin': [
-    { label: 'Academic Calendar', to: '/teacher-calender', hint: 'Holidays, exams and events' },
-    { label: 'Routine', to: '/routine', hint: 'Your classes this week' },
-    { label: 'Attendance', to: '/teacherattendance', hint: "Take today's attendance" },
-    { label: 'Home Work', to: '/teacherhomework', hint: 'Set and review homework' },
-    { label: 'Notices', to: '/teachernotice', hint: 'Notes for your classes' },
-    { label: 'Evaluation', to: '/markentry', hint: 'Enter and check marks' },
+    tile('academicCalendar', '/teacher-calender', 'holidaysExamsEvents'),
+    tile('routine', '/routine', 'yourClassesWeek'),
+    tile('attendance', '/teacherattendance', 'takeTodaysAttendance'),
+    tile('homeWork', '/teacherhomework', 'setReviewHomework'),
+    tile('notices', '/teachernotice', 'notesForClasses'),
+    tile('evaluation', '/markentry', 'enterCheckMarks'),
   ],
   '/school-admin': [
-    { label: 'Academic Calendar', to: '/academic-calender', hint: 'Plan the school year' },
-    { label: 'Admin Notice', to: '/schooladminnotice', hint: 'Notices for classes and sections' },
-    { label: 'Routine', to: '/schooladminroutine', hint: 'Class routines' },
-    { label: 'Evaluation', to: '/create-exam', hint: 'Exams and marks' },
-    { label: 'Teacher', to: '/teacher-feature', hint: 'Teachers of the school' },
-    { label: 'Accounts', to: '/payment', hint: 'Payment sectors' },
-    { label: 'Student', to: '/add-student', hint: 'Admit and list students' },
-    { label: 'Attendance', to: '/attendance', hint: "Today's attendance by section" },
+    tile('academicCalendar', '/academic-calender', 'planSchoolYear'),
+    tile('adminNotice', '/schooladminnotice', 'noticesClassesSections'),
+    tile('routine', '/schooladminroutine', 'classRoutines'),
+    tile('evaluation', '/create-exam', 'examsMarks'),
+    tile('teacher', '/teacher-feature', 'teachersOfSchool'),
+    tile('accounts', '/payment', 'paymentSectors'),
+    tile('student', '/add-student', 'admitListStudents'),
+    tile('attendance', '/attendance', 'todaysAttendanceBySection'),
   ],
   '/teacher-feature': [
-    { label: 'Create Teacher', to: '/add-teacher', hint: 'Add a teacher to the school' },
-    { label: 'Teacher', to: '/teacherdata', hint: 'Teachers and their details' },
+    tile('createTeacher', '/add-teacher', 'addTeacherToSchool'),
+    tile('teacher', '/teacherdata', 'teachersDetails'),
   ],
   '/super-admin': [
-    { label: 'Add New School', to: '/add-school' },
-    { label: 'Create New Organization Type', to: '/add-organization' },
-    { label: 'Create New Class', to: '/create-class' },
-    { label: 'Create New Section', to: '/section-create' },
-    { label: 'Create New Period', to: '/period-create' },
-    { label: 'Create New Subject', to: '/create-subject' },
+    tile('addNewSchool', '/add-school'),
+    tile('createOrganizationType', '/add-organization'),
+    tile('createNewClass', '/create-class'),
+    tile('createNewSection', '/section-create'),
+    tile('createNewPeriod', '/period-create'),
+    tile('createNewSubject', '/create-subject'),
   ],
   '/viewer-admin': [
-    { label: 'Academic Calendar', to: '/viewer-calender', hint: "The school's calendar" },
-    { label: 'Routine', to: '/viewerRoutine', hint: 'Teacher and class routines' },
-    { label: 'Attendance', to: '/viewershowattendanceview', hint: 'Attendance by date' },
-    { label: 'Home Work', to: '/showhomework', hint: 'Homework by class' },
-    { label: 'Evaluation', to: '/viewevaluation', hint: 'Exams and results' },
-    { label: 'Notices', to: '/viewer-notice', hint: 'School and teacher notes' },
+    tile('academicCalendar', '/viewer-calender', 'schoolsCalendar'),
+    tile('routine', '/viewerRoutine', 'teacherClassRoutines'),
+    tile('attendance', '/viewershowattendanceview', 'attendanceByDate'),
+    tile('homeWork', '/showhomework', 'homeworkByClass'),
+    tile('evaluation', '/viewevaluation', 'examsResults'),
+    tile('notices', '/viewer-notice', 'schoolTeacherNotes'),
   ],
 };
 

@@ -5,6 +5,8 @@ import { and, desc, eq, or, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import {
   DEFAULT_SCHOOL_TIME_ZONE,
+  languageBody,
+  languageResponse,
   loginBody,
   loginFailure,
   loginResponse,
@@ -124,6 +126,25 @@ export async function usersRoutes(fastify: FastifyInstance) {
       return loadProfile(app.db, auth.userId);
     },
   );
+
+  app.put(
+    '/users/language',
+    {
+      // Viewers are read-only for school records; their own language is not one.
+      config: { action: 'users.language', readOnlySafe: true },
+      schema: { body: languageBody, response: { 200: languageResponse } },
+    },
+    async (req) => {
+      const auth = authOf(req);
+      await app.db.update(users).set({ language: req.body.language }).where(eq(users.id, auth.userId));
+      return {
+        ok: true as const,
+        message: 'Language saved.',
+        code: 'shell.language_saved',
+        language: req.body.language,
+      };
+    },
+  );
 }
 
 export async function loadProfile(db: DbOrTx, userId: number): Promise<z.infer<typeof userProfile>> {
@@ -138,6 +159,8 @@ export async function loadProfile(db: DbOrTx, userId: number): Promise<z.infer<t
       schoolName: schools.schoolName,
       schoolType: schools.schoolTypeId,
       timeZone: schools.timeZone,
+      language: users.language,
+      schoolLanguage: schools.language,
     })
     .from(users)
     .leftJoin(schools, eq(schools.id, users.schoolId))
@@ -156,6 +179,9 @@ export async function loadProfile(db: DbOrTx, userId: number): Promise<z.infer<t
     school_name: u.schoolName,
     // The client's "today" and attendance times are the school's (users without a school: the default).
     time_zone: u.timeZone ?? DEFAULT_SCHOOL_TIME_ZONE,
+    // The user's own choice, else the school's, else English (users without a school).
+    language: asLanguage(u.language) ?? asLanguage(u.schoolLanguage) ?? 'en',
+    school_language: asLanguage(u.schoolLanguage) ?? 'en',
     admin_code: null,
     teacher_code: null,
     student_code: null,
@@ -222,6 +248,8 @@ export async function loadProfile(db: DbOrTx, userId: number): Promise<z.infer<t
   }
   return base;
 }
+
+const asLanguage = (value: string | null): 'en' | 'bn' | null => (value === 'en' || value === 'bn' ? value : null);
 
 const joinName = (...parts: string[]) => parts.filter(Boolean).join(' ');
 export const teacherFullName = (t: { title: string; firstName: string; middleName: string; lastName: string }) =>

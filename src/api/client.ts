@@ -157,6 +157,10 @@ export function apiPost<S extends z.ZodType>(path: string, schema: S, options?: 
   return call('POST', path, schema, options);
 }
 
+export function apiPut<S extends z.ZodType>(path: string, schema: S, options?: CallOptions) {
+  return call('PUT', path, schema, options);
+}
+
 export function apiDelete<S extends z.ZodType>(path: string, schema: S, options?: CallOptions) {
   return call('DELETE', path, schema, options);
 }

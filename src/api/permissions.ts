@@ -71,6 +71,8 @@ export const PERMISSIONS = {
   // session and profile
   'users.me': ALL,
   'users.logout': ALL,
+  /** Choosing one's own language; viewers too (it changes no school record). */
+  'users.language': ALL,
   'teacher.profile': [T, A, V],
   'student.profile': [S, T, A, V],
 

@@ -5,8 +5,11 @@
 import { z } from 'zod';
 import {
   DEFAULT_SCHOOL_TIME_ZONE,
+  languageResponse,
   loginResponse,
   userProfile,
+  type LanguageBody,
+  type LanguageResponse,
   type LoginBody,
   type LoginResponse,
   type UserProfile,
@@ -14,7 +17,7 @@ import {
 } from '@/api/schemas/auth';
 import { okBody } from '@/api/schemas/common';
 import { isUserType, type UserType } from '@/api/permissions';
-import { apiGet, apiPost } from '@/api/client';
+import { apiGet, apiPost, apiPut } from '@/api/client';
 
 export function login(body: LoginBody): Promise<LoginResponse> {
   return apiPost('/api/users/login', loginResponse, { body, auth: 'none' });
@@ -34,6 +37,11 @@ export function fetchMe({ token, user_code, user_type }: FetchMeInput): Promise<
 
 export async function logout({ token }: { token: string }): Promise<void> {
   await apiPost('/api/users/logout', okBody, { auth: { token } });
+}
+
+/** Saves the signed-in user's own language on the server (it follows them to every device). */
+export function saveLanguage(body: LanguageBody): Promise<LanguageResponse> {
+  return apiPut('/api/users/language', languageResponse, { body });
 }
 
 // ---- the school's time zone ------------------------------------------------------------------

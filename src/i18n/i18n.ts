@@ -5,7 +5,6 @@
  */
 import i18next from 'i18next';
 import { initReactI18next, useTranslation } from 'react-i18next';
-import { Settings } from 'luxon';
 import { en } from './en';
 
 export const LANGUAGES = ['en', 'bn'] as const;
@@ -49,6 +48,9 @@ export async function setLanguage(lang: Language): Promise<void> {
     const [{ bn }] = await Promise.all([import('./bn'), import('./bangla-font.css')]);
     i18n.addResourceBundle('bn', 'translation', bn);
   }
+  // luxon is imported here, not at the top: the first page (sign-in) needs no dates, and a
+  // static import would put all of luxon (about 22 KB gzip) into the initial load.
+  const { Settings } = await import('luxon');
   Settings.defaultLocale = lang === 'bn' ? 'bn' : 'en';
   if (typeof document !== 'undefined') document.documentElement.lang = lang;
   try {

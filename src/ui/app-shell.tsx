@@ -9,7 +9,7 @@
 import { Suspense, useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { Link, useLocation } from 'wouter';
 import { Menu, MenuButton, MenuItem, MenuItems } from '@headlessui/react';
-import { can, HOME_ROUTE, PROFILE_ROUTE, USER_TYPE_LABELS } from '@/api/permissions';
+import { can, HOME_ROUTE, PROFILE_ROUTE } from '@/api/permissions';
 import type { UserProfile } from '@/api/schemas/auth';
 import type { ChosenSchool } from '@/api/session';
 import { useSession, useSessionActor } from '@/ui/session';
@@ -22,13 +22,17 @@ import { ErrorBoundary } from '@/ui/error-boundary';
 import { lazyWithRetry } from '@/ui/lazy-retry';
 import { SimpleDialog } from '@/ui/dialog';
 import { Alert } from '@/ui/alert';
+import { LanguageChoiceProvider, useChooseLanguage } from '@/ui/language-switch';
+import { LANGUAGES, useI18n } from '@/i18n/i18n';
 
 // The palette (cmdk) loads on first use; most visits never open it.
 const CommandPalette = lazyWithRetry(() => import('@/ui/command-palette'));
 
 export interface Identity {
   name: string;
+  /** English (the spec's); the header shows `t(\`shell.header.${codeKey}\`)`. */
   codeLabel: string;
+  codeKey: 'adminCode' | 'teacherCode' | 'studentCode' | 'userId';
   code: string;
   school: string | null;
 }
@@ -43,10 +47,18 @@ export function identityOf(profile: UserProfile, chosen: ChosenSchool | null): I
   const fullName = profile.full_name || firstLast;
   const school = chosen?.school_name ?? profile.school_name ?? null;
   if (profile.admin_code)
-    return { name: firstLast || fullName, codeLabel: 'Admin code', code: profile.admin_code, school };
-  if (profile.teacher_code) return { name: fullName, codeLabel: 'Teacher code', code: profile.teacher_code, school };
-  if (profile.student_code) return { name: fullName, codeLabel: 'Student code', code: profile.student_code, school };
-  return { name: fullName, codeLabel: 'User ID', code: profile.user_code, school };
+    return {
+      name: firstLast || fullName,
+      codeLabel: 'Admin code',
+      codeKey: 'adminCode',
+      code: profile.admin_code,
+      school,
+    };
+  if (profile.teacher_code)
+    return { name: fullName, codeLabel: 'Teacher code', codeKey: 'teacherCode', code: profile.teacher_code, school };
+  if (profile.student_code)
+    return { name: fullName, codeLabel: 'Student code', codeKey: 'studentCode', code: profile.student_code, school };
+  return { name: fullName, codeLabel: 'User ID', codeKey: 'userId', code: profile.user_code, school };
 }
 
 const IS_MAC = typeof navigator !== 'undefined' && /Mac|iPhone|iPad/.test(navigator.platform || navigator.userAgent);
@@ -93,6 +105,16 @@ const menuItem =
   'flex min-h-11 w-full items-center px-4 py-2 text-left text-sm text-slate-800 data-[focus]:bg-slate-100';
 
 export function AppShell({ children }: { children: ReactNode }) {
+  return (
+    <LanguageChoiceProvider>
+      <Frame>{children}</Frame>
+    </LanguageChoiceProvider>
+  );
+}
+
+function Frame({ children }: { children: ReactNode }) {
+  const { t, lang } = useI18n();
+  const { choose: chooseLanguage, busy: languageBusy } = useChooseLanguage();
   const profile = useSession((s) => s.context.profile);
   const userType = useSession((s) => s.context.userType);
   const school = useSession((s) => s.context.school);
@@ -155,8 +177,21 @@ export function AppShell({ children }: { children: ReactNode }) {
 
   const ctx = useMemo<CommandContext | null>(
     () =>
-      userType && profile ? { userType, profile, school, location, navigate, logout, openShortcuts, touch } : null,
-    [userType, profile, school, location, navigate, logout, openShortcuts, touch],
+      userType && profile
+        ? {
+            userType,
+            profile,
+            school,
+            location,
+            navigate,
+            logout,
+            openShortcuts,
+            touch,
+            chooseLanguage,
+            language: lang,
+          }
+        : null,
+    [userType, profile, school, location, navigate, logout, openShortcuts, touch, chooseLanguage, lang],
   );
 
   if (!profile || !userType || !ctx) return null;
@@ -170,14 +205,14 @@ export function AppShell({ children }: { children: ReactNode }) {
         href="#main"
         className="sr-only focus:not-sr-only focus:absolute focus:left-2 focus:top-2 focus:z-50 focus:rounded focus:bg-white focus:px-3 focus:py-2"
       >
-        Skip to content
+        {t('shell.header.skipToContent')}
       </a>
       <header className="border-b border-slate-200 bg-white">
         <div className="mx-auto flex max-w-6xl flex-wrap items-center gap-x-3 gap-y-2 px-4 py-2 sm:gap-x-4">
           <Link href={HOME_ROUTE[userType]} className="flex min-h-11 min-w-0 flex-1 flex-col justify-center rounded">
-            <span className="text-lg font-bold leading-tight text-indigo-700">Pathshala</span>
+            <span className="text-lg font-bold leading-tight text-indigo-700">{t('common.appName')}</span>
             <span className="truncate text-sm text-slate-600" data-testid="header-school">
-              {who.school ?? USER_TYPE_LABELS[userType]}
+              {who.school ?? t(`shell.userTypes.${userType}`)}
             </span>
           </Link>
           <button
@@ -190,7 +225,7 @@ export function AppShell({ children }: { children: ReactNode }) {
               <svg aria-hidden="true" viewBox="0 0 20 20" className="h-4 w-4 fill-current">
                 <path d="M8.5 3a5.5 5.5 0 0 1 4.38 8.82l3.65 3.65a.75.75 0 1 1-1.06 1.06l-3.65-3.65A5.5 5.5 0 1 1 8.5 3Zm0 1.5a4 4 0 1 0 0 8 4 4 0 0 0 0-8Z" />
               </svg>
-              Search or jump
+              {t('shell.header.searchOrJump')}
             </span>
             <kbd className="rounded border border-slate-300 bg-white px-1.5 font-mono text-xs touch:hidden">
               {IS_MAC ? '⌘K' : 'Ctrl K'}
@@ -202,35 +237,51 @@ export function AppShell({ children }: { children: ReactNode }) {
           >
             <p className="truncate font-semibold text-slate-900">{who.name}</p>
             <p className="truncate text-slate-600">
-              {who.codeLabel}: {who.code}
+              {t(`shell.header.${who.codeKey}`)}: {who.code}
             </p>
           </div>
           <Menu as="div" className="relative shrink-0">
             {/* The name includes what the button shows (axe: label-content-name-mismatch). */}
             <MenuButton
-              aria-label={`Profile menu, ${avatar}`}
+              aria-label={t('shell.header.profileMenu', { initials: avatar })}
               className="flex h-11 w-11 items-center justify-center rounded-full bg-indigo-600 text-sm font-bold text-white"
             >
               {avatar}
             </MenuButton>
-            <MenuItems className="absolute right-0 z-30 mt-2 w-48 rounded-lg bg-white py-1 shadow-lg ring-1 ring-slate-200 focus:outline-none">
+            <MenuItems className="absolute right-0 z-30 mt-2 w-56 rounded-lg bg-white py-1 shadow-lg ring-1 ring-slate-200 focus:outline-none">
               {profileRoute ? (
                 <MenuItem>
                   <Link href={profileRoute} className={menuItem}>
-                    Profile
+                    {t('shell.header.profile')}
                   </Link>
                 </MenuItem>
               ) : null}
               {can(userType, 'session.choose-school') ? (
                 <MenuItem>
                   <Link href="/viewer-school" className={menuItem}>
-                    Switch school
+                    {t('shell.header.switchSchool')}
                   </Link>
                 </MenuItem>
               ) : null}
+              <div role="presentation" className="border-t border-slate-100 px-4 pt-2 text-xs text-slate-500">
+                {t('language.label')}
+              </div>
+              {LANGUAGES.map((code) => (
+                <MenuItem key={code} disabled={languageBusy}>
+                  <button
+                    type="button"
+                    lang={code}
+                    onClick={() => code !== lang && chooseLanguage(code)}
+                    className={`${menuItem} justify-between`}
+                  >
+                    {t(`language.${code}`)}
+                    {code === lang ? <span aria-hidden="true">✓</span> : null}
+                  </button>
+                </MenuItem>
+              ))}
               <MenuItem>
-                <button type="button" onClick={() => void logout()} className={menuItem}>
-                  Log out
+                <button type="button" onClick={() => void logout()} className={`${menuItem} border-t border-slate-100`}>
+                  {t('shell.header.logOut')}
                 </button>
               </MenuItem>
             </MenuItems>
@@ -254,10 +305,11 @@ export function AppShell({ children }: { children: ReactNode }) {
 
 /** The palette's chunk could not be loaded (after its retries): say so, offer to try again. */
 function PaletteUnavailable({ onClose, onRetry }: { onClose: () => void; onRetry: () => void }) {
+  const { t } = useI18n();
   return (
-    <SimpleDialog open onClose={onClose} title="Search or jump">
-      <Alert tone="error" title="The search could not be loaded." onRetry={onRetry}>
-        <p>Check your connection and try again.</p>
+    <SimpleDialog open onClose={onClose} title={t('shell.header.searchOrJump')}>
+      <Alert tone="error" title={t('shell.header.paletteFailed')} onRetry={onRetry}>
+        <p>{t('shell.header.checkConnection')}</p>
       </Alert>
     </SimpleDialog>
   );

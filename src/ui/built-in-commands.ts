@@ -8,36 +8,59 @@ import type { RoutineTodayRow } from '@/api/schemas/routines';
 import { findRoute, routesFor, canOpen } from '@/routes';
 import type { Command, CommandContext, CommandLoader, CommandSource } from '@/ui/commands';
 import { formatClockTime } from '@/ui/format';
+import { i18n, LANGUAGES } from '@/i18n/i18n';
+import { localDigits } from '@/i18n/format';
 
+/** A catalogue's comma-separated palette words as a list. */
+export function wordsOf(text: string): string[] {
+  return text
+    .split(/[,،]/)
+    .map((w) => w.trim())
+    .filter(Boolean);
+}
+
+// Commands are data built when the palette lists them: `i18n.t` gives the current language's
+// texts (the context carries the language, so a switch rebuilds them). Group names stay the
+// English ids other areas use too; the palette shows them translated.
 export const builtInCommands: CommandSource = (ctx) => [
   ...routesFor(ctx.userType).map((route): Command => ({
     id: `go:${route.path}`,
-    label: route.label,
-    keywords: [...route.keywords, route.path],
+    label: i18n.t(`shell.pages.${route.labelKey}`),
+    // English words always match (people type either); the language adds its own.
+    keywords: [...route.keywords, ...wordsOf(i18n.t(`shell.keywords.${route.labelKey}`)), route.path],
     group: 'Go to',
-    hint: route.built ? undefined : 'not built yet',
+    hint: route.built ? undefined : i18n.t('shell.palette.notBuilt'),
     perform: (c) => c.navigate(route.path),
   })),
   {
+    id: 'action:language',
+    label: i18n.t('language.label'),
+    keywords: ['language', 'bangla', 'bengali', 'english', ...wordsOf(i18n.t('shell.palette.languageKeywords'))],
+    group: 'Actions',
+    // The other language (two are offered): choosing the command switches to it.
+    hint: i18n.t(`language.${LANGUAGES.find((l) => l !== ctx.language) ?? 'en'}`),
+    perform: (c) => c.chooseLanguage(LANGUAGES.find((l) => l !== c.language) ?? 'en'),
+  },
+  {
     id: 'action:profile',
-    label: 'Profile',
-    keywords: ['my profile', 'account'],
+    label: i18n.t('shell.palette.profile'),
+    keywords: ['my profile', 'account', ...wordsOf(i18n.t('shell.palette.profileKeywords'))],
     group: 'Actions',
     visible: (c) => PROFILE_ROUTE[c.userType] !== undefined,
     perform: (c) => c.navigate(PROFILE_ROUTE[c.userType] ?? '/'),
   },
   {
     id: 'action:switch-school',
-    label: 'Switch school',
-    keywords: ['choose school', 'change school'],
+    label: i18n.t('shell.palette.switchSchool'),
+    keywords: ['choose school', 'change school', ...wordsOf(i18n.t('shell.palette.switchSchoolKeywords'))],
     group: 'Actions',
     visible: (c) => can(c.userType, 'session.choose-school'),
     perform: (c) => c.navigate('/viewer-school'),
   },
   {
     id: 'action:shortcuts',
-    label: 'Keyboard shortcuts',
-    keywords: ['help', 'keys'],
+    label: i18n.t('shell.palette.shortcuts'),
+    keywords: ['help', 'keys', ...wordsOf(i18n.t('shell.palette.shortcutsKeywords'))],
     group: 'Actions',
     hint: '?',
     visible: (c) => !c.touch,
@@ -45,8 +68,8 @@ export const builtInCommands: CommandSource = (ctx) => [
   },
   {
     id: 'action:logout',
-    label: 'Log out',
-    keywords: ['sign out', 'logout', 'exit'],
+    label: i18n.t('shell.palette.logOut'),
+    keywords: ['sign out', 'logout', 'exit', ...wordsOf(i18n.t('shell.palette.logOutKeywords'))],
     group: 'Actions',
     perform: (c) => c.logout(),
   },
@@ -76,12 +99,25 @@ export function dueAttendanceCommand(periods: readonly RoutineTodayRow[], now: s
   const due = duePeriod(periods, now);
   if (!due) return null;
   const p = due.period;
+  const lang = i18n.language === 'bn' ? 'bn' : 'en';
+  const time = (value: string) => (lang === 'en' ? formatClockTime(value) : localDigits(formatClockTime(value), lang));
   return {
     id: 'now:take-attendance',
-    label: `Take attendance: ${p.period_code} · ${p.subject_name}, ${p.class_name} ${p.section_default_name}`,
-    keywords: ['attendance', 'roll call', 'roster', 'present', 'absent', 'now', 'next period'],
+    label: i18n.t('shell.palette.takeAttendance', {
+      period: localDigits(p.period_code, lang),
+      subject: p.subject_name,
+      class: localDigits(p.class_name, lang),
+      section: p.section_default_name,
+    }),
+    keywords: [
+      ...['attendance', 'roll call', 'roster', 'present', 'absent', 'now', 'next period'],
+      ...wordsOf(i18n.t('shell.palette.takeAttendanceKeywords')),
+    ],
     group: 'Now',
-    hint: due.when === 'now' ? `now, until ${formatClockTime(p.end_time)}` : `next, ${formatClockTime(p.start_time)}`,
+    hint:
+      due.when === 'now'
+        ? i18n.t('shell.palette.dueNow', { time: time(p.end_time) })
+        : i18n.t('shell.palette.dueNext', { time: time(p.start_time) }),
     priority: 10,
     // The attendance screen opens the first of today's periods that is not taken and has not
     // ended, which is the period named here.
@@ -96,7 +132,9 @@ export function dueAttendanceCommand(periods: readonly RoutineTodayRow[], now: s
  */
 export const momentCommands: CommandLoader = {
   id: 'moment:attendance',
-  label: "today's classes",
+  get label() {
+    return i18n.t('shell.palette.todaysClasses');
+  },
   visible: (ctx: CommandContext) => {
     const page = findRoute(TAKE_ATTENDANCE);
     return page !== undefined && canOpen(page, ctx.userType) && can(ctx.userType, 'routine.teacher-today');

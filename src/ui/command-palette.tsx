@@ -10,8 +10,23 @@ import { useEffect, useMemo, useState } from 'react';
 import { Dialog, DialogPanel, DialogTitle } from '@headlessui/react';
 import { Command as Cmdk } from 'cmdk';
 import { scoreCommand, usePaletteCommands, type Command, type CommandContext } from '@/ui/commands';
+import { useI18n } from '@/i18n/i18n';
+import { localDigits } from '@/i18n/format';
+import type { TFunction } from 'i18next';
 
 const GROUP_ORDER = ['Now', 'Go to', 'Actions'];
+const BEST = 'Best matches';
+
+/** Group names are English ids (every area uses them); shown in the user's language. */
+function groupName(group: string, t: TFunction): string {
+  const keys: Record<string, 'now' | 'goTo' | 'actions' | 'best'> = {
+    Now: 'now',
+    'Go to': 'goTo',
+    Actions: 'actions',
+    [BEST]: 'best',
+  };
+  return keys[group] ? t(`shell.palette.groups.${keys[group]}`) : group;
+}
 
 type Section = { heading: string; items: Command[] };
 
@@ -43,7 +58,7 @@ export function sectionsFor(commands: Command[], search: string): Section[] {
         a.index - b.index,
     )
     .map((r) => r.command);
-  return ranked.length ? [{ heading: 'Best matches', items: ranked }] : [];
+  return ranked.length ? [{ heading: BEST, items: ranked }] : [];
 }
 
 export default function CommandPalette({
@@ -55,6 +70,7 @@ export default function CommandPalette({
   onClose: () => void;
   ctx: CommandContext;
 }) {
+  const { t, lang } = useI18n();
   const { commands, loading, failed } = usePaletteCommands(ctx);
   const [search, setSearch] = useState('');
   const sections = useMemo(() => sectionsFor(commands, search), [commands, search]);
@@ -72,9 +88,9 @@ export default function CommandPalette({
       <div className="fixed inset-0 bg-slate-900/40" aria-hidden="true" />
       <div className="fixed inset-0 flex items-start justify-center p-3 pt-[10vh]">
         <DialogPanel className="w-full max-w-xl overflow-hidden rounded-xl bg-white shadow-2xl ring-1 ring-slate-200">
-          <DialogTitle className="sr-only">Search or jump</DialogTitle>
+          <DialogTitle className="sr-only">{t('shell.palette.title')}</DialogTitle>
           <Cmdk
-            label="Search or jump"
+            label={t('shell.palette.title')}
             loop
             shouldFilter={false}
             value={selected}
@@ -85,17 +101,17 @@ export default function CommandPalette({
               autoFocus
               value={search}
               onValueChange={setSearch}
-              placeholder="Search pages and actions…"
+              placeholder={t('shell.palette.placeholder')}
               className="w-full border-0 border-b border-slate-200 px-4 py-3 text-base text-slate-900 outline-none placeholder:text-slate-400"
             />
             <Cmdk.List className="max-h-[60vh] overflow-y-auto p-2">
               <Cmdk.Empty className="px-3 py-6 text-center text-sm text-slate-600">
-                {loading.length ? 'Nothing matches yet.' : 'Nothing matches.'}
+                {loading.length ? t('shell.palette.nothingYet') : t('shell.palette.nothing')}
               </Cmdk.Empty>
               {sections.map((section) => (
                 <Cmdk.Group
                   key={section.heading}
-                  heading={section.heading}
+                  heading={groupName(section.heading, t)}
                   className="[&_[cmdk-group-heading]]:px-2 [&_[cmdk-group-heading]]:pt-2 [&_[cmdk-group-heading]]:pb-1 [&_[cmdk-group-heading]]:text-xs [&_[cmdk-group-heading]]:font-semibold [&_[cmdk-group-heading]]:text-slate-500"
                 >
                   {section.items.map((command) => (
@@ -107,7 +123,10 @@ export default function CommandPalette({
                     >
                       <span>{command.label}</span>
                       <span className="shrink-0 text-right text-xs opacity-80">
-                        {[search.trim() ? command.group : null, ctx.touch && command.hint === '?' ? null : command.hint]
+                        {[
+                          search.trim() ? groupName(command.group, t) : null,
+                          ctx.touch && command.hint === '?' ? null : command.hint && localDigits(command.hint, lang),
+                        ]
                           .filter(Boolean)
                           .join(' · ')}
                       </span>
@@ -116,12 +135,17 @@ export default function CommandPalette({
                 </Cmdk.Group>
               ))}
               {loading.length ? (
-                <Cmdk.Loading label={`Loading ${loading.join(', ')}`} className="px-3 py-2 text-xs text-slate-500">
-                  Loading {loading.join(', ')}…
+                <Cmdk.Loading
+                  label={t('shell.palette.loadingLabel', { what: loading.join(', ') })}
+                  className="px-3 py-2 text-xs text-slate-500"
+                >
+                  {t('shell.palette.loading', { what: loading.join(', ') })}
                 </Cmdk.Loading>
               ) : null}
               {failed.length ? (
-                <p className="px-3 py-2 text-xs text-slate-500">{`Could not load ${failed.join(', ')}.`}</p>
+                <p className="px-3 py-2 text-xs text-slate-500">
+                  {t('shell.palette.couldNotLoad', { what: failed.join(', ') })}
+                </p>
               ) : null}
             </Cmdk.List>
           </Cmdk>

@@ -9,6 +9,7 @@ import { useEffect, useMemo, useState, useSyncExternalStore } from 'react';
 import type { UserType } from '@/api/permissions';
 import type { UserProfile } from '@/api/schemas/auth';
 import type { ChosenSchool } from '@/api/session';
+import type { Language } from '@/i18n/i18n';
 
 export interface CommandContext {
   userType: UserType;
@@ -20,6 +21,9 @@ export interface CommandContext {
   openShortcuts: () => void;
   /** A touch screen without a keyboard: keyboard hints and the shortcut list are left out. */
   touch: boolean;
+  /** The language shown now, and choosing another (saved for the user; see src/ui/language-switch). */
+  language: Language;
+  chooseLanguage: (language: Language) => void;
 }
 
 export interface Command {
@@ -162,7 +166,7 @@ export function usePaletteCommands(ctx: CommandContext): PaletteCommands {
  * typed word may also be the start of any word of the label or keywords ("tak att").
  */
 export function scoreCommand(label: string, keywords: readonly string[], search: string): number {
-  const q = search.trim().toLowerCase().replace(/\s+/g, ' ');
+  const q = search.normalize('NFC').trim().toLowerCase().replace(/\s+/g, ' ');
   if (!q) return 1;
   const name = label.toLowerCase();
   if (name.startsWith(q)) return 1;

@@ -8,6 +8,7 @@
 import { Component, useEffect, type ErrorInfo, type ReactNode } from 'react';
 import { Alert } from '@/ui/alert';
 import { PageHeader } from '@/ui/page';
+import { useI18n } from '@/i18n/i18n';
 import { checkForNewVersion, forgetFailedChunks, isChunkLoadError, isStale, reloadTo } from '@/ui/lazy-retry';
 
 interface BoundaryProps {
@@ -40,6 +41,7 @@ export class ErrorBoundary extends Component<BoundaryProps, { failed: boolean; e
   }
 }
 
+// The English texts (tests and logs); the screens show them from the catalogue (shell.crash).
 export const CHUNK_FAILED_TITLE = 'This page could not be loaded.';
 export const CHUNK_FAILED_TEXT = 'Check your connection and try again.';
 export const RENDER_FAILED_TITLE = 'Something went wrong on this page.';
@@ -68,13 +70,14 @@ function useTryAgain(error: unknown, reset: () => void) {
 
 /** The fallback of one screen, inside the shell. */
 export function ScreenCrash({ error, reset, title }: { error: unknown; reset: () => void; title?: string }) {
+  const { t } = useI18n();
   const tryAgain = useTryAgain(error, reset);
   const chunk = isChunkLoadError(error);
   return (
     <>
       {title ? <PageHeader title={title} /> : null}
-      <Alert tone="error" title={chunk ? CHUNK_FAILED_TITLE : RENDER_FAILED_TITLE} onRetry={tryAgain}>
-        <p>{chunk ? CHUNK_FAILED_TEXT : RENDER_FAILED_TEXT}</p>
+      <Alert tone="error" title={chunk ? t('shell.crash.chunkTitle') : t('shell.crash.renderTitle')} onRetry={tryAgain}>
+        <p>{chunk ? t('shell.crash.chunkText') : t('shell.crash.renderText')}</p>
       </Alert>
     </>
   );
@@ -82,24 +85,25 @@ export function ScreenCrash({ error, reset, title }: { error: unknown; reset: ()
 
 /** The fallback of the whole app: nothing else could be shown. */
 export function AppCrash({ error, reset }: { error: unknown; reset: () => void }) {
+  const { t } = useI18n();
   const tryAgain = useTryAgain(error, reset);
   const chunk = isChunkLoadError(error);
   return (
     <main className="flex min-h-dvh items-center justify-center bg-slate-50 px-4 py-10">
       <div className="w-full max-w-md">
-        <p className="mb-2 text-2xl font-bold text-indigo-700">Pathshala</p>
+        <p className="mb-2 text-2xl font-bold text-indigo-700">{t('common.appName')}</p>
         <h1 className="mb-4 text-lg font-semibold text-slate-900">
-          {chunk ? 'The portal could not be loaded.' : 'Something went wrong.'}
+          {chunk ? t('shell.crash.appChunkTitle') : t('shell.crash.appRenderTitle')}
         </h1>
         <Alert tone="error" onRetry={tryAgain}>
-          <p>{chunk ? CHUNK_FAILED_TEXT : RENDER_FAILED_TEXT}</p>
+          <p>{chunk ? t('shell.crash.chunkText') : t('shell.crash.renderText')}</p>
         </Alert>
         <button
           type="button"
           onClick={() => window.location.reload()}
           className="mt-4 inline-flex min-h-11 items-center rounded-md px-2 text-sm font-semibold text-indigo-700 underline underline-offset-2"
         >
-          Reload the page
+          {t('shell.crash.reload')}
         </button>
       </div>
     </main>

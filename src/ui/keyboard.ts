@@ -9,14 +9,15 @@ export function isTypingTarget(target: EventTarget | null): boolean {
   return !['checkbox', 'radio', 'button', 'submit', 'reset', 'range', 'color', 'file'].includes(type);
 }
 
-export const SHORTCUTS: ReadonlyArray<{ keys: string[]; what: string }> = [
-  { keys: ['Ctrl', 'K'], what: 'Open the command palette (⌘K on a Mac)' },
-  { keys: ['/'], what: 'Open the command palette' },
-  { keys: ['?'], what: 'Show these keyboard shortcuts' },
-  { keys: ['↑', '↓'], what: 'Move through the palette' },
-  { keys: ['Enter'], what: 'Go to the chosen page or run the action' },
-  { keys: ['Esc'], what: 'Close the palette or a dialog' },
-];
+/** What each shortcut does: a key of the catalogue's `shell.shortcuts`. */
+export const SHORTCUTS = [
+  { keys: ['Ctrl', 'K'], what: 'openPaletteMac' },
+  { keys: ['/'], what: 'openPalette' },
+  { keys: ['?'], what: 'showShortcuts' },
+  { keys: ['↑', '↓'], what: 'move' },
+  { keys: ['Enter'], what: 'run' },
+  { keys: ['Esc'], what: 'close' },
+] as const;
 
 /** The media query of a touch screen without a fine pointer (CSS: the `touch:` variant). */
 export const TOUCH_QUERY = '(hover: none) and (pointer: coarse)';

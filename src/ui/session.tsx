@@ -9,6 +9,7 @@ import { configureAuth } from '@/api/client';
 import { readStoredSession, setSchoolTimeZone, STORAGE_KEY } from '@/api/session';
 import { sessionMachine, type SessionMachine } from '@/machines/session.machine';
 import type { SnapshotFrom } from 'xstate';
+import { i18n, isLanguage, setLanguage } from '@/i18n/i18n';
 
 export const SessionContext = createActorContext(sessionMachine);
 
@@ -66,6 +67,21 @@ function ClientBridge() {
   // in place before any screen that reads it renders with the new profile.
   useLayoutEffect(() => {
     const follow = (snapshot: SessionSnapshot) => setSchoolTimeZone(snapshot.context.profile?.time_zone);
+    follow(actor.getSnapshot());
+    const subscription = actor.subscribe(follow);
+    return () => subscription.unsubscribe();
+  }, [actor]);
+
+  // Signed in or restored: the app speaks the profile's language (the user's, else the school's).
+  // Only a new profile applies it; a choice made since (language-switch) is already in place.
+  useLayoutEffect(() => {
+    let applied: unknown = null;
+    const follow = (snapshot: SessionSnapshot) => {
+      const profile = snapshot.context.profile;
+      if (!profile || profile === applied) return;
+      applied = profile;
+      if (isLanguage(profile.language) && profile.language !== i18n.language) void setLanguage(profile.language);
+    };
     follow(actor.getSnapshot());
     const subscription = actor.subscribe(follow);
     return () => subscription.unsubscribe();

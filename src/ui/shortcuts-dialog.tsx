@@ -1,9 +1,11 @@
 import { SimpleDialog } from '@/ui/dialog';
 import { SHORTCUTS } from '@/ui/keyboard';
+import { useI18n } from '@/i18n/i18n';
 
 export function ShortcutsDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
+  const { t } = useI18n();
   return (
-    <SimpleDialog open={open} onClose={onClose} title="Keyboard shortcuts">
+    <SimpleDialog open={open} onClose={onClose} title={t('shell.shortcuts.title')}>
       <dl className="divide-y divide-slate-100">
         {SHORTCUTS.map((s) => (
           <div key={s.what} className="flex items-center justify-between gap-4 py-2">
@@ -17,7 +19,7 @@ export function ShortcutsDialog({ open, onClose }: { open: boolean; onClose: () 
                 </kbd>
               ))}
             </dt>
-            <dd className="text-right text-slate-700">{s.what}</dd>
+            <dd className="text-right text-slate-700">{t(`shell.shortcuts.${s.what}`)}</dd>
           </div>
         ))}
       </dl>

@@ -17,6 +17,7 @@ import {
   TEACHER,
   VIEWER,
 } from './helpers';
+import { setLanguage } from '@/i18n/i18n';
 
 function optionNames() {
   // The first span is the label; the second carries the group and hints.
@@ -450,5 +451,30 @@ describe('scoreCommand', () => {
     expect(scoreCommand('Take Attendance', ['present'], 'tak att')).toBe(0.6);
     expect(scoreCommand('Academic Calendar', ['holidays'], 'log out')).toBe(0);
     expect(scoreCommand('Anything', [], '   ')).toBe(1);
+  });
+});
+
+describe('the palette in Bangla', () => {
+  afterEach(async () => {
+    await setLanguage('en');
+  });
+
+  it('finds pages by Bangla words and offers Language / ভাষা', async () => {
+    await setLanguage('bn');
+    fakeAuthServer(STUDENT).savedSignIn();
+    const { user } = renderApp('/student-admin');
+    expect(await screen.findByRole('heading', { name: 'শিক্ষার্থীর ড্যাশবোর্ড' })).toBeInTheDocument();
+    await user.keyboard('{Control>}k{/Control}');
+    const input = await screen.findByPlaceholderText('পাতা বা কাজ খুঁজুন…');
+    await user.type(input, 'উপস্থিতি');
+    const list = await screen.findByRole('listbox');
+    await waitFor(() => expect(within(list).getAllByRole('option')[0]).toHaveTextContent('উপস্থিতির ইতিহাস'));
+    await user.clear(input);
+    await user.type(input, 'নোটিশ');
+    await waitFor(() => expect(within(list).getAllByRole('option')[0]).toHaveTextContent('নোটিশ'));
+    await user.clear(input);
+    await user.type(input, 'ভাষা');
+    await waitFor(() => expect(within(list).getAllByRole('option')[0]).toHaveTextContent('Language / ভাষা'));
+    expect(within(list).getAllByRole('option')[0]).toHaveTextContent('English');
   });
 });

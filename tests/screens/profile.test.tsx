@@ -13,6 +13,7 @@ import {
   TEACHER,
   TEACHER_CARD,
 } from './helpers';
+import { LANGUAGE_STORAGE_KEY, setLanguage } from '@/i18n/i18n';
 
 describe('profile pages and the header menu', () => {
   it('the student’s menu Profile opens /studentprofile with the record from the API', async () => {
@@ -125,5 +126,77 @@ describe('profile pages and the header menu', () => {
     } finally {
       stop();
     }
+  });
+});
+
+describe('language', () => {
+  afterEach(async () => {
+    await setLanguage('en');
+  });
+
+  it('switching in the header menu saves it first, then shows Bangla without a reload', async () => {
+    fakeAuthServer(TEACHER).savedSignIn();
+    const saved: unknown[] = [];
+    server.use(
+      http.get('/api/routine/teacher', () => HttpResponse.json([])),
+      http.put('/api/users/language', async ({ request }) => {
+        saved.push(await request.json());
+        return HttpResponse.json({
+          ok: true,
+          message: 'Language saved.',
+          code: 'shell.language_saved',
+          language: 'bn',
+        });
+      }),
+    );
+    const { user } = renderApp('/teacher-admin');
+    expect(await screen.findByRole('heading', { name: 'Teacher Dashboard' })).toBeInTheDocument();
+    const marker = { alive: true };
+    (window as unknown as { marker?: object }).marker = marker;
+    await user.click(screen.getByRole('button', { name: /Profile menu/ }));
+    await user.click(await screen.findByRole('menuitem', { name: 'বাংলা' }));
+    expect(await screen.findByRole('heading', { name: 'শিক্ষকের ড্যাশবোর্ড' })).toBeInTheDocument();
+    expect(saved).toEqual([{ language: 'bn' }]);
+    expect(screen.getByRole('link', { name: /হাজিরা/ })).toBeInTheDocument();
+    expect(await screen.findByText('ভাষা সংরক্ষণ করা হয়েছে।')).toBeInTheDocument();
+    expect(document.documentElement.lang).toBe('bn');
+    // The same page object: no reload happened.
+    expect((window as unknown as { marker?: object }).marker).toBe(marker);
+  });
+
+  it('a refused save shows the server’s message and keeps the language', async () => {
+    fakeAuthServer(TEACHER).savedSignIn();
+    server.use(
+      http.get('/api/routine/teacher', () => HttpResponse.json([])),
+      http.put('/api/users/language', () =>
+        HttpResponse.json({ error: { code: 'internal', message: 'The database is asleep.' } }, { status: 500 }),
+      ),
+    );
+    const { user } = renderApp('/teacher-admin');
+    expect(await screen.findByRole('heading', { name: 'Teacher Dashboard' })).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: /Profile menu/ }));
+    await user.click(await screen.findByRole('menuitem', { name: 'বাংলা' }));
+    expect(await screen.findByText(/The language could not be saved: The database is asleep\./)).toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: 'Teacher Dashboard' })).toBeInTheDocument();
+    expect(document.documentElement.lang).not.toBe('bn');
+  });
+
+  it('after sign-in the app speaks the profile’s language', async () => {
+    fakeAuthServer({ ...STUDENT, language: 'bn', school_language: 'en' });
+    const { user } = renderApp('/login');
+    await signInWith(user, STUDENT.user_code, 'correct horse');
+    expect(await screen.findByRole('heading', { name: 'শিক্ষার্থীর ড্যাশবোর্ড' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: /উপস্থিতি/ })).toBeInTheDocument();
+  });
+
+  it('the sign-in page offers the switch (this device only, nothing is sent)', async () => {
+    let puts = 0;
+    server.use(http.put('/api/users/language', () => void puts++));
+    const { user } = renderApp('/login');
+    await user.click(await screen.findByRole('button', { name: 'বাংলা' }));
+    expect(await screen.findByRole('heading', { name: 'আপনার স্কুল পোর্টালে সাইন ইন করুন' })).toBeInTheDocument();
+    expect(screen.getByLabelText('পাসওয়ার্ড')).toBeInTheDocument();
+    expect(localStorage.getItem(LANGUAGE_STORAGE_KEY)).toBe('bn');
+    expect(puts).toBe(0);
   });
 });

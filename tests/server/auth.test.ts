@@ -1,7 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import { buildApp } from '@server/app';
 import { loadConfig } from '@server/config';
-import { authSessions, loginFailures, users } from '@server/db/schema';
+import { authSessions, loginFailures, schools, users } from '@server/db/schema';
 import { hashPassword, needsRehash, STRONG, verifyPassword } from '@server/auth/passwords';
 import { delayFor } from '@server/auth/rate-limit';
 import { hashToken } from '@server/auth/sessions';
@@ -330,6 +330,55 @@ describe('the sign-in limiter', () => {
     expect(loadConfig({}).TRUST_PROXY).toEqual([]);
     expect(() => loadConfig({ TRUST_PROXY: 'true' })).toThrow(/TRUST_PROXY/);
     expect(() => loadConfig({ TRUST_PROXY: '10.0.0.0/33' })).toThrow(/TRUST_PROXY/);
+  });
+});
+
+describe('language', () => {
+  const put = (as: string | null, payload: unknown) =>
+    t.call(as, { method: 'PUT', url: '/api/users/language', payload: payload as Record<string, unknown> });
+
+  it('the profile carries the school language until the user chooses their own', async () => {
+    const [admin] = await t.db.select().from(users).where(eq(users.userCode, 'admin1'));
+    const [school] = await t.db.select().from(schools).where(eq(schools.id, admin.schoolId!));
+    expect(school.smsLanguage).toBe('bn'); // messages to guardians go in Bangla in the demo
+    expect(admin.language).toBeNull();
+    let me = (await t.get('admin1', '/api/users/user_id')).json();
+    expect(me).toMatchObject({ language: school.language, school_language: school.language });
+
+    await t.db.update(schools).set({ language: 'bn' }).where(eq(schools.id, school.id));
+    me = (await t.get('admin1', '/api/users/user_id')).json();
+    expect(me).toMatchObject({ language: 'bn', school_language: 'bn' });
+
+    const res = await put('admin1', { language: 'en' });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({ ok: true, code: 'shell.language_saved', language: 'en' });
+    me = (await t.get('admin1', '/api/users/user_id')).json();
+    expect(me).toMatchObject({ language: 'en', school_language: 'bn' });
+    await t.db.update(schools).set({ language: school.language }).where(eq(schools.id, school.id));
+    await t.db.update(users).set({ language: null }).where(eq(users.id, admin.id));
+  });
+
+  it('every user type may change their own, viewers included (read-only for records only)', async () => {
+    for (const code of ['superadmin', 'admin1', 'teacher1', 'student1', 'viewer1']) {
+      const res = await put(code, { language: 'bn' });
+      expect(res.statusCode, code).toBe(200);
+      expect((await t.get(code, '/api/users/user_id')).json().language, code).toBe('bn');
+      const [row] = await t.db.select().from(users).where(eq(users.userCode, code));
+      expect(row.language).toBe('bn');
+    }
+    // Only the caller's row changed: teacher2 still follows the school.
+    const [other] = await t.db.select().from(users).where(eq(users.userCode, 'teacher2'));
+    expect(other.language).toBeNull();
+    await t.db.update(users).set({ language: null });
+  });
+
+  it('refuses an unknown language with a 400 naming the field, and anonymous callers with a 401', async () => {
+    for (const body of [{ language: 'fr' }, {}, { language: 1 }]) {
+      const res = await put('teacher1', body);
+      expect(res.statusCode).toBe(400);
+      expect(res.json().error.message).toMatch(/language/);
+    }
+    expect((await put(null, { language: 'bn' })).statusCode).toBe(401);
   });
 });
 

@@ -77,6 +77,7 @@ const CROSS_TENANT: Record<string, (o: OtherSchool) => string> = {
 const GLOBAL = new Set([
   'POST /api/users/login',
   'POST /api/users/logout',
+  'PUT /api/users/language',
   'GET /api/class',
   'GET /api/session',
   'GET /api/day',

@@ -27,6 +27,20 @@ export const userQuery = z.object({
 });
 export type UserQuery = z.input<typeof userQuery>;
 
+/** The languages the portal speaks. */
+export const languageCode = z.enum(['en', 'bn'], { error: 'language must be en or bn' });
+
+/** PUT /api/users/language: the signed-in user's own language. */
+export const languageBody = z.object({ language: languageCode });
+export type LanguageBody = z.input<typeof languageBody>;
+export const languageResponse = z.object({
+  ok: z.literal(true),
+  message: z.string(),
+  code: z.string(),
+  language: languageCode,
+});
+export type LanguageResponse = z.infer<typeof languageResponse>;
+
 /** The school time zone when none is known (DOMAIN.md); a school's own is schools.time_zone. */
 export const DEFAULT_SCHOOL_TIME_ZONE = 'Asia/Dhaka';
 
@@ -55,5 +69,9 @@ export const userProfile = z.object({
   section_default_name: z.string().nullable(),
   class_roll_no: z.number().int().nullable(),
   session_id: z.number().int().nullable(),
+  /** The language the app shows: the user's own choice, else the school's, else English. */
+  language: languageCode.optional(),
+  /** The school's default language (what "follow the school" means). */
+  school_language: languageCode.optional(),
 });
 export type UserProfile = z.infer<typeof userProfile>;

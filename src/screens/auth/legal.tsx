@@ -1,57 +1,46 @@
 /** The sign-in footer's Terms and Privacy, as small dialogs with short, real text. */
 import { useState } from 'react';
 import { SimpleDialog } from '@/ui/dialog';
+import { useI18n } from '@/i18n/i18n';
 
 function TermsText() {
+  const { t } = useI18n();
   return (
     <>
-      <p>
-        Pathshala is provided by your school for school work: routines, attendance, homework, notices, marks and
-        payments. Your account is personal; do not share your password.
-      </p>
-      <p>
-        Use the portal only for the school's purposes. Information you see about other students and staff is
-        confidential and must not be copied or passed on.
-      </p>
-      <p>Your school may suspend an account that is misused. Questions about these terms go to your school's office.</p>
+      <p>{t('shell.signIn.terms1')}</p>
+      <p>{t('shell.signIn.terms2')}</p>
+      <p>{t('shell.signIn.terms3')}</p>
     </>
   );
 }
 
 function PrivacyText() {
+  const { t } = useI18n();
   return (
     <>
-      <p>
-        Pathshala keeps what the school needs to run: names, codes, classes, contact details, attendance, homework,
-        marks, notices and payment records.
-      </p>
-      <p>
-        Only people with a role in your school can see your records, and only the parts their role needs. Viewers linked
-        to a school can read but not change its records.
-      </p>
-      <p>
-        When you sign in, this browser keeps a sign-in token until you log out or it expires. Logging out ends the token
-        on the server too. Ask your school's office to see or correct your records.
-      </p>
+      <p>{t('shell.signIn.privacy1')}</p>
+      <p>{t('shell.signIn.privacy2')}</p>
+      <p>{t('shell.signIn.privacy3')}</p>
     </>
   );
 }
 
 export function LegalLinks() {
+  const { t } = useI18n();
   const [open, setOpen] = useState<'terms' | 'privacy' | null>(null);
   const linkClass = 'inline-flex min-h-11 items-center rounded px-1 underline underline-offset-2 hover:text-slate-900';
   return (
-    <nav aria-label="Legal" className="flex gap-4">
+    <nav aria-label={t('shell.signIn.legal')} className="flex gap-4">
       <button type="button" className={linkClass} onClick={() => setOpen('terms')}>
-        Terms
+        {t('shell.signIn.terms')}
       </button>
       <button type="button" className={linkClass} onClick={() => setOpen('privacy')}>
-        Privacy
+        {t('shell.signIn.privacy')}
       </button>
-      <SimpleDialog open={open === 'terms'} onClose={() => setOpen(null)} title="Terms of use">
+      <SimpleDialog open={open === 'terms'} onClose={() => setOpen(null)} title={t('shell.signIn.termsTitle')}>
         <TermsText />
       </SimpleDialog>
-      <SimpleDialog open={open === 'privacy'} onClose={() => setOpen(null)} title="Privacy">
+      <SimpleDialog open={open === 'privacy'} onClose={() => setOpen(null)} title={t('shell.signIn.privacy')}>
         <PrivacyText />
       </SimpleDialog>
     </nav>

@@ -10,14 +10,49 @@ import { Button } from '@/ui/button';
 import { TextField } from '@/ui/field';
 import { useSession, useSessionActor } from '@/ui/session';
 import { LegalLinks } from '@/screens/auth/legal';
+import { LanguageButtons } from '@/ui/language-switch';
+import { useI18n } from '@/i18n/i18n';
+import { localDigits } from '@/i18n/format';
+import { translateError } from '@/i18n/errors';
+import { NETWORK_ERROR_MESSAGE } from '@/api/client';
+import {
+  PROFILE_MISMATCH_MESSAGE,
+  SESSION_ENDED_MESSAGE,
+  UNSUPPORTED_ACCOUNT_MESSAGE,
+} from '@/machines/session.machine';
+import type { TFunction } from 'i18next';
 
 // The spec's copyright range was 2017-2023 (the old portal's last year); the line now runs to the
 // current year so it does not go stale.
-export const COPYRIGHT = `© 2017-${Math.max(2023, new Date().getFullYear())} Pathshala`;
+const COPYRIGHT_TO = Math.max(2023, new Date().getFullYear());
+export const COPYRIGHT = `© 2017-${COPYRIGHT_TO} Pathshala`;
 
-type FieldErrors = Partial<Record<'user_code' | 'password', string>>;
+type FieldErrors = Partial<Record<'user_code' | 'password', 'enterUserCode' | 'enterPassword'>>;
+
+const CHECK_PREFIX = 'We could not check your saved sign-in: ';
+
+/**
+ * The session machine's message in the user's language. The machine keeps English (the spec's
+ * texts); the ones it writes itself, and the server's known sign-in answers, are translated here;
+ * any other server text is shown as the server wrote it.
+ */
+export function sessionMessageText(message: string, t: TFunction): string {
+  const known: Record<string, string> = {
+    [SESSION_ENDED_MESSAGE]: t('shell.signIn.sessionEnded'),
+    [UNSUPPORTED_ACCOUNT_MESSAGE]: t('shell.signIn.unsupportedAccount'),
+    [PROFILE_MISMATCH_MESSAGE]: t('shell.signIn.profileMismatch'),
+    'Wrong user id or password.': t('shell.signIn.wrongCredentials'),
+    [NETWORK_ERROR_MESSAGE]: translateError({ code: 'network', message: NETWORK_ERROR_MESSAGE }),
+  };
+  if (known[message]) return known[message];
+  if (message.startsWith(CHECK_PREFIX)) {
+    return t('shell.signIn.couldNotCheck', { message: sessionMessageText(message.slice(CHECK_PREFIX.length), t) });
+  }
+  return message;
+}
 
 export default function SignInScreen() {
+  const { t, lang } = useI18n();
   const actor = useSessionActor();
   const message = useSession((s) => s.context.message);
   const expired = useSession((s) => s.matches('expired'));
@@ -36,7 +71,8 @@ export default function SignInScreen() {
       const next: FieldErrors = {};
       for (const issue of parsed.error.issues) {
         const key = issue.path[0];
-        if ((key === 'user_code' || key === 'password') && !next[key]) next[key] = issue.message;
+        if (key === 'user_code' && !next[key]) next[key] = 'enterUserCode';
+        if (key === 'password' && !next[key]) next[key] = 'enterPassword';
       }
       setErrors(next);
       return;
@@ -50,8 +86,9 @@ export default function SignInScreen() {
       <main className="flex flex-1 items-center justify-center px-4 py-10">
         <div className="w-full max-w-sm">
           <div className="mb-6 text-center">
-            <p className="text-3xl font-bold text-indigo-700">Pathshala</p>
-            <h1 className="mt-2 text-lg font-semibold text-slate-800">Sign in to your school portal</h1>
+            <p className="text-3xl font-bold text-indigo-700">{t('common.appName')}</p>
+            <h1 className="mt-2 text-lg font-semibold text-slate-800">{t('shell.signIn.heading')}</h1>
+            <LanguageButtons className="mt-3 justify-center" />
           </div>
           <form
             onSubmit={submit}
@@ -63,37 +100,37 @@ export default function SignInScreen() {
                 role="alert"
                 className={`rounded-md px-3 py-2 text-sm ${expired ? 'bg-amber-50 text-amber-900' : 'bg-red-50 text-red-800'}`}
               >
-                {message}
+                {sessionMessageText(message, t)}
               </p>
             ) : null}
             <TextField
-              label="User ID, e-mail or phone"
+              label={t('shell.signIn.userCode')}
               name="user_code"
               autoComplete="username"
               autoCapitalize="none"
               spellCheck={false}
               value={userCode}
               onChange={(e) => setUserCode(e.target.value)}
-              error={errors.user_code}
+              error={errors.user_code && t(`shell.signIn.${errors.user_code}`)}
             />
             <TextField
-              label="Password"
+              label={t('shell.signIn.password')}
               name="password"
               type="password"
               autoComplete="current-password"
               value={password}
               onChange={(e) => setPassword(e.target.value)}
-              error={errors.password}
+              error={errors.password && t(`shell.signIn.${errors.password}`)}
             />
             <Button type="submit" className="w-full" disabled={!canSubmit || busy}>
-              {busy ? 'Signing in…' : 'Sign in'}
+              {busy ? t('shell.signIn.signingIn') : t('shell.signIn.submit')}
             </Button>
           </form>
         </div>
       </main>
       <footer className="flex flex-col items-center gap-2 px-4 pb-6 text-sm text-slate-600 sm:flex-row sm:justify-center sm:gap-6">
         <LegalLinks />
-        <p>{COPYRIGHT}</p>
+        <p>{localDigits(`© 2017-${COPYRIGHT_TO} ${t('common.appName')}`, lang)}</p>
       </footer>
     </div>
   );

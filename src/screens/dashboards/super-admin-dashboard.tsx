@@ -1,11 +1,13 @@
 import { PageHeader } from '@/ui/page';
 import { TileGrid } from '@/ui/tile-grid';
+import { useI18n } from '@/i18n/i18n';
 
 export default function SuperAdminDashboard() {
+  const { t } = useI18n();
   return (
     <>
-      <PageHeader kicker="Pathshala setup" title="Super Admin Dashboard" />
-      <TileGrid dashboard="/super-admin" label="Setup" />
+      <PageHeader kicker={t('shell.dashboard.setupKicker')} title={t('shell.pages.superAdminDashboard')} />
+      <TileGrid dashboard="/super-admin" group="setup" />
     </>
   );
 }

@@ -8,8 +8,11 @@ import { viewerSchoolsQuery } from '@/api/schools';
 import { Card, PageHeader } from '@/ui/page';
 import { useSessionActor, useSignedIn } from '@/ui/session';
 import { QueryState } from '@/ui/status';
+import { useI18n } from '@/i18n/i18n';
+import { localDigits } from '@/i18n/format';
 
 export default function ViewerSchools() {
+  const { t, lang } = useI18n();
   const { profile, school: chosen } = useSignedIn();
   const actor = useSessionActor();
   const [, navigate] = useLocation();
@@ -22,17 +25,17 @@ export default function ViewerSchools() {
 
   return (
     <>
-      <PageHeader title="Choose a school" />
+      <PageHeader title={t('shell.dashboard.chooseSchool')} />
       <Card>
         <QueryState
           query={schools}
-          what="your schools"
-          loadingLabel="Loading your schools…"
-          empty="No schools are linked to your account yet. Ask the portal's administrator to link them."
+          what={t('shell.dashboard.yourSchoolsWhat')}
+          loadingLabel={t('shell.dashboard.loadingSchools')}
+          empty={t('shell.dashboard.noSchools')}
           isEmpty={(rows) => rows.length === 0}
         >
           {(rows) => (
-            <ul className="divide-y divide-slate-100" aria-label="Your schools">
+            <ul className="divide-y divide-slate-100" aria-label={t('shell.dashboard.yourSchools')}>
               {rows.map((s) => (
                 <li key={s.id}>
                   <button
@@ -45,11 +48,11 @@ export default function ViewerSchools() {
                       <span className="block font-semibold break-words text-slate-900">{s.school_name}</span>
                       <span className="block text-xs text-slate-600">
                         {[s.address_upazilla, s.address_district].filter(Boolean).join(', ')}
-                        {s.eiin ? ` · EIIN ${s.eiin}` : ''}
+                        {s.eiin ? ` · ${t('shell.dashboard.eiin', { eiin: localDigits(s.eiin, lang) })}` : ''}
                       </span>
                     </span>
                     {chosen?.id === s.id ? (
-                      <span className="text-xs font-semibold text-indigo-700">Current</span>
+                      <span className="text-xs font-semibold text-indigo-700">{t('shell.dashboard.current')}</span>
                     ) : null}
                   </button>
                 </li>

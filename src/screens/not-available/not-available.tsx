@@ -7,20 +7,22 @@ import { HOME_ROUTE } from '@/api/permissions';
 import type { ScreenProps } from '@/routes';
 import { useSession } from '@/ui/session';
 import { Card, PageHeader } from '@/ui/page';
+import { useI18n } from '@/i18n/i18n';
 
 export default function NotAvailableScreen({ route }: ScreenProps) {
+  const { t } = useI18n();
   const userType = useSession((s) => s.context.userType);
   const home = userType ? HOME_ROUTE[userType] : '/login';
   return (
     <>
-      <PageHeader title={route.label} />
+      <PageHeader title={t(`shell.pages.${route.labelKey}`)} />
       <Card>
-        <p className="text-slate-700">This page is not available yet. It will open here once it is ready.</p>
+        <p className="text-slate-700">{t('shell.notAvailable.text')}</p>
         <Link
           href={home}
           className="mt-2 inline-flex min-h-11 items-center rounded font-semibold text-indigo-700 underline underline-offset-2"
         >
-          Back to the dashboard
+          {t('shell.notAvailable.back')}
         </Link>
       </Card>
     </>

@@ -6,21 +6,24 @@ import { DetailList } from '@/ui/detail-list';
 import { Card, PageHeader } from '@/ui/page';
 import { useSignedIn } from '@/ui/session';
 import { QueryState } from '@/ui/status';
+import { useI18n } from '@/i18n/i18n';
+import { formatNumber, localDigits } from '@/i18n/format';
 
 const textLink = 'inline-flex min-h-11 items-center rounded font-semibold text-indigo-700 underline underline-offset-2';
 
 export default function StudentProfileScreen() {
+  const { t, lang } = useI18n();
   const { profile } = useSignedIn();
   const student = useQuery(studentProfileQuery(profile.id));
   return (
     <>
-      <PageHeader kicker={profile.school_name} title="My profile" />
+      <PageHeader kicker={profile.school_name} title={t('shell.profile.myProfile')} />
       <Card>
         <QueryState
           query={student}
-          what="your profile"
-          loadingLabel="Loading your profile…"
-          empty="Your student record was not found. Please contact your school's office."
+          what={t('shell.profile.yourProfile')}
+          loadingLabel={t('shell.profile.loadingYourProfile')}
+          empty={t('shell.profile.noStudentRecord')}
           isEmpty={(data) => data === null}
         >
           {(data) =>
@@ -29,23 +32,26 @@ export default function StudentProfileScreen() {
                 <h2 className="mb-4 text-xl font-semibold break-words text-slate-900">{data.full_name}</h2>
                 <DetailList
                   items={[
-                    ['Student code', data.student_code],
-                    ['Class', data.class_name],
-                    ['Section', data.section_default_name],
-                    ['Roll', data.class_roll_no],
-                    ['School', data.school_name],
-                    ['District', data.address_district],
-                    ['Division', data.address_division],
-                    ['Mobile', data.mobile_no],
-                    ['E-mail', data.email],
+                    [t('shell.profile.studentCode'), data.student_code],
+                    [t('shell.profile.class'), data.class_name && localDigits(data.class_name, lang)],
+                    [t('shell.profile.section'), data.section_default_name],
+                    [
+                      t('shell.profile.roll'),
+                      data.class_roll_no === null ? null : formatNumber(data.class_roll_no, lang),
+                    ],
+                    [t('shell.profile.school'), data.school_name],
+                    [t('shell.profile.district'), data.address_district],
+                    [t('shell.profile.division'), data.address_division],
+                    [t('shell.profile.mobile'), data.mobile_no && localDigits(data.mobile_no, lang)],
+                    [t('shell.profile.email'), data.email],
                   ]}
                 />
                 <div className="mt-4 flex flex-wrap gap-x-6">
                   <Link href="/studentprofileedit" className={textLink}>
-                    Edit contact details
+                    {t('shell.profile.editContact')}
                   </Link>
                   <Link href="/studentpassword" className={textLink}>
-                    Change password
+                    {t('shell.profile.changePassword')}
                   </Link>
                 </div>
               </>

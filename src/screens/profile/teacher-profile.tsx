@@ -12,8 +12,11 @@ import { DetailList } from '@/ui/detail-list';
 import { Card, PageHeader } from '@/ui/page';
 import { useSignedIn } from '@/ui/session';
 import { EmptyState, QueryState } from '@/ui/status';
+import { useI18n } from '@/i18n/i18n';
+import { localDigits } from '@/i18n/format';
 
 export default function TeacherProfileScreen({ route }: ScreenProps) {
+  const { t } = useI18n();
   const { profile, userType } = useSignedIn();
   const [params] = useSearchParams();
   const own = PROFILE_ROUTE[userType] === route.path;
@@ -22,10 +25,13 @@ export default function TeacherProfileScreen({ route }: ScreenProps) {
 
   return (
     <>
-      <PageHeader kicker={profile.school_name} title={own ? 'My profile' : 'Teacher profile'} />
+      <PageHeader
+        kicker={profile.school_name}
+        title={own ? t('shell.profile.myProfile') : t('shell.profile.teacherProfile')}
+      />
       <Card>
         {teacherId === null ? (
-          <EmptyState>Open a teacher from a teacher list or an attendance table to see their profile.</EmptyState>
+          <EmptyState>{t('shell.profile.openTeacher')}</EmptyState>
         ) : (
           <TeacherCard teacherId={teacherId} own={own} />
         )}
@@ -35,19 +41,20 @@ export default function TeacherProfileScreen({ route }: ScreenProps) {
 }
 
 function TeacherCard({ teacherId, own }: { teacherId: number; own: boolean }) {
+  const { t, lang } = useI18n();
   const teacher = useQuery(teacherProfileQuery(teacherId));
   return (
-    <QueryState query={teacher} what="the profile" loadingLabel="Loading the profile…">
+    <QueryState query={teacher} what={t('shell.profile.theProfile')} loadingLabel={t('shell.profile.loadingProfile')}>
       {(data) => (
         <>
           <h2 className="mb-4 text-xl font-semibold break-words text-slate-900">{data.full_name}</h2>
           <DetailList
             items={[
-              ['Teacher code', data.teacher_code],
-              ['Initial', data.initial],
-              ['Designation', data.designation],
-              ['Mobile', data.mobile],
-              ['E-mail', data.email],
+              [t('shell.profile.teacherCode'), data.teacher_code],
+              [t('shell.profile.initial'), data.initial],
+              [t('shell.profile.designation'), data.designation],
+              [t('shell.profile.mobile'), data.mobile && localDigits(data.mobile, lang)],
+              [t('shell.profile.email'), data.email],
             ]}
           />
           {own ? (
@@ -56,7 +63,7 @@ function TeacherCard({ teacherId, own }: { teacherId: number; own: boolean }) {
                 href="/teacherpassword"
                 className="inline-flex min-h-11 items-center rounded font-semibold text-indigo-700 underline underline-offset-2"
               >
-                Reset password
+                {t('shell.profile.resetPassword')}
               </Link>
             </div>
           ) : null}

@@ -6,33 +6,40 @@ import { PageHeader } from '@/ui/page';
 import { useSignedIn } from '@/ui/session';
 import { EmptyState, QueryState } from '@/ui/status';
 import { WeekRoutine } from './week-routine';
+import { useI18n } from '@/i18n/i18n';
+import { localDigits } from '@/i18n/format';
 
 export default function StudentRoutineScreen() {
+  const { t, lang } = useI18n();
   const { profile } = useSignedIn();
   const { section_id, class: classId, school_info_id } = profile;
   const kicker = profile.class_name
-    ? `Class ${profile.class_name}, Section ${profile.section_default_name}`
+    ? t('shell.routine.classSection', {
+        class: localDigits(profile.class_name, lang),
+        section: profile.section_default_name ?? '',
+      })
     : profile.school_name;
   return (
     <>
-      <PageHeader kicker={kicker} title="Class Routine" />
+      <PageHeader kicker={kicker} title={t('shell.pages.classRoutine')} />
       {section_id && classId && school_info_id ? (
         <SectionRoutine q={{ section_id, class_id: classId, school_info_id }} />
       ) : (
-        <EmptyState>You are not enrolled in a section this session, so there is no routine to show.</EmptyState>
+        <EmptyState>{t('shell.routine.notEnrolled')}</EmptyState>
       )}
     </>
   );
 }
 
 function SectionRoutine({ q }: { q: StudentRoutineQuery }) {
+  const { t } = useI18n();
   const routine = useQuery(studentRoutineQuery(q));
   return (
     <QueryState
       query={routine}
-      what="your routine"
-      loadingLabel="Loading your routine…"
-      empty="Your section has no routine yet."
+      what={t('shell.dashboard.yourRoutineWhat')}
+      loadingLabel={t('shell.dashboard.loadingRoutine')}
+      empty={t('shell.routine.sectionNoRoutine')}
       isEmpty={(rows) => rows.length === 0}
     >
       {(rows) => <WeekRoutine rows={rows} show="teacher" />}

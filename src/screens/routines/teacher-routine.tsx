@@ -5,18 +5,20 @@ import { PageHeader } from '@/ui/page';
 import { useSignedIn } from '@/ui/session';
 import { QueryState } from '@/ui/status';
 import { WeekRoutine } from './week-routine';
+import { useI18n } from '@/i18n/i18n';
 
 export default function TeacherRoutineScreen() {
+  const { t } = useI18n();
   const { profile } = useSignedIn();
   const routine = useQuery(teacherRoutineQuery(profile.id));
   return (
     <>
-      <PageHeader kicker={profile.school_name} title="My Routine" />
+      <PageHeader kicker={profile.school_name} title={t('shell.pages.myRoutine')} />
       <QueryState
         query={routine}
-        what="your routine"
-        loadingLabel="Loading your routine…"
-        empty="No classes are in your routine yet."
+        what={t('shell.dashboard.yourRoutineWhat')}
+        loadingLabel={t('shell.dashboard.loadingRoutine')}
+        empty={t('shell.dashboard.noClasses')}
         isEmpty={(rows) => rows.length === 0}
       >
         {(rows) => <WeekRoutine rows={rows} show="class" />}

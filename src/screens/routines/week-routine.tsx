@@ -3,10 +3,39 @@
  * times, subject, class, section, room, teacher initial)"). Today's card comes first and is marked,
  * so the page answers "what do I have now" at a glance.
  */
-import { DateTime } from 'luxon';
+import { useCallback } from 'react';
+import { DateTime, Info } from 'luxon';
 import type { RoutineRow } from '@/api/schemas/routines';
-import { formatClockTime } from '@/ui/format';
+import { formatClockTime as englishClockTime } from '@/ui/format';
 import { schoolTimeZone } from '@/api/session';
+import { localDigits } from '@/i18n/format';
+import { useI18n, type Language } from '@/i18n/i18n';
+
+/** "08:00:00" -> "8:00 AM" in English (the spec's), "৮:০০ AM" in Bangla; unparseable text as given. */
+export function formatClockTime(value: string, lang: Language = 'en'): string {
+  if (lang === 'en') return englishClockTime(value);
+  for (const format of ['HH:mm:ss', 'HH:mm']) {
+    const t = DateTime.fromFormat(value, format);
+    if (t.isValid) return localDigits(t.setLocale('bn').toFormat('h:mm a'), lang);
+  }
+  return value;
+}
+
+/**
+ * A routine day's name: the server's (English, the spec's) in English; the weekday in the
+ * language otherwise. Spec day ids: 1 = Sunday ... 7 = Saturday.
+ */
+export function useDayName(): (dayId: number, serverName: string) => string {
+  const { lang } = useI18n();
+  return useCallback(
+    (dayId: number, serverName: string) => {
+      if (lang === 'en' || dayId < 1 || dayId > 7) return serverName;
+      // luxon lists Monday first: day id 2 (Monday) is index 0, 1 (Sunday) is index 6.
+      return Info.weekdays('long', { locale: 'bn' })[(dayId + 5) % 7];
+    },
+    [lang],
+  );
+}
 
 /** Spec day ids: 1 = Sunday ... 7 = Saturday (luxon: 1 = Monday ... 7 = Sunday). */
 export const todayDayId = (zone = schoolTimeZone()) => (DateTime.now().setZone(zone).weekday % 7) + 1;
@@ -28,6 +57,8 @@ export function groupByDay(rows: readonly RoutineRow[]) {
 }
 
 export function WeekRoutine({ rows, show }: { rows: readonly RoutineRow[]; show: 'class' | 'teacher' }) {
+  const { t, lang } = useI18n();
+  const dayName = useDayName();
   const today = todayDayId();
   const days = groupByDay(rows);
   const ordered = [...days.filter((d) => d.dayId === today), ...days.filter((d) => d.dayId !== today)];
@@ -43,9 +74,11 @@ export function WeekRoutine({ rows, show }: { rows: readonly RoutineRow[]; show:
             id={`day-${d.dayId}`}
             className="mb-3 flex items-center justify-between text-base font-semibold text-slate-900"
           >
-            {d.day}
+            {dayName(d.dayId, d.day)}
             {d.dayId === today && (
-              <span className="rounded-full bg-indigo-100 px-2 py-0.5 text-xs font-medium text-indigo-700">Today</span>
+              <span className="rounded-full bg-indigo-100 px-2 py-0.5 text-xs font-medium text-indigo-700">
+                {t('shell.routine.today')}
+              </span>
             )}
           </h2>
           <ol className="divide-y divide-slate-100">
@@ -53,17 +86,20 @@ export function WeekRoutine({ rows, show }: { rows: readonly RoutineRow[]; show:
               <li key={r.id} className="flex items-start justify-between gap-3 py-2 text-sm">
                 <div>
                   <p className="font-medium text-slate-900">
-                    {r.period_code} · {r.subject_name}
+                    {localDigits(r.period_code, lang)} · {r.subject_name}
                   </p>
                   <p className="text-slate-600">
                     {show === 'class'
-                      ? `Class ${r.class_name}, Section ${r.section_default_name}`
-                      : `Teacher ${r.initial}`}
-                    {r.room ? ` · Room ${r.room}` : ''}
+                      ? t('shell.routine.classSection', {
+                          class: localDigits(r.class_name, lang),
+                          section: r.section_default_name,
+                        })
+                      : t('shell.routine.teacher', { initial: r.initial })}
+                    {r.room ? ` · ${t('shell.routine.roomNo', { room: localDigits(r.room, lang) })}` : ''}
                   </p>
                 </div>
                 <p className="whitespace-nowrap text-slate-600">
-                  {formatClockTime(r.start_time)}–{formatClockTime(r.end_time)}
+                  {formatClockTime(r.start_time, lang)}–{formatClockTime(r.end_time, lang)}
                 </p>
               </li>
             ))}
