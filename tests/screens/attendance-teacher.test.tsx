@@ -91,6 +91,7 @@ function fakeAttendanceApi(over: Partial<Api> = {}): Api {
       no_phone: 0,
       sample:
         'Dear guardian, Chandra 3 (Class Six, Section A, Roll 3) was absent in the P1 period (Mathematics) on 22-11-2026. - Green Valley School',
+      sample_parts: 1,
     },
     ...over,
   };
@@ -120,6 +121,7 @@ function fakeAttendanceApi(over: Partial<Api> = {}): Api {
       return HttpResponse.json({
         ok: true,
         message: 'Attendance saved',
+        code: 'attendance.saved',
         routine_id: body.routine_id,
         date: body.date,
         time: body.time,
@@ -147,6 +149,7 @@ function fakeAttendanceApi(over: Partial<Api> = {}): Api {
         api.messageReply ?? {
           ok: true,
           message: '3 messages queued.',
+          code: 'attendance.messages_queued',
           queued: 3,
           retried: 0,
           already: 0,
@@ -321,6 +324,7 @@ describe('taking attendance (/teacherattendance)', () => {
         no_phone: 1,
         sample:
           'Dear guardian, Chandra 3 (Class Six, Section A, Roll 3) was absent in the P1 period (Mathematics) on 22-11-2026. - Green Valley School',
+        sample_parts: 1,
       },
     });
     const { user } = renderApp('/teacherattendance');
@@ -366,6 +370,7 @@ describe('taking attendance (/teacherattendance)', () => {
         return HttpResponse.json({
           ok: true,
           message: '1 message queued.',
+          code: 'attendance.messages_queued',
           queued: 1,
           retried: 0,
           already: 0,
@@ -396,6 +401,7 @@ describe('taking attendance (/teacherattendance)', () => {
       messageReply: {
         ok: true,
         message: '1 message not sent earlier, sending again; 1 message cancelled (student now present).',
+        code: 'attendance.messages_queued',
         queued: 0,
         retried: 1,
         already: 2,
