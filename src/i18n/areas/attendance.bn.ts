@@ -24,6 +24,7 @@ export const attendanceBn: Catalogue['attendance'] = {
     classTime: '{{start}} – {{end}}',
     dayDate: '{{day}}, {{date}}',
     percent: '{{rate}}%',
+    fullStop: '।',
   },
   take: {
     title: 'হাজিরা নিন',

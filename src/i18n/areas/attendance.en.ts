@@ -22,6 +22,7 @@ export const attendanceEn = {
     classTime: '{{start}} – {{end}}',
     dayDate: '{{day}}, {{date}}',
     percent: '{{rate}}%',
+    fullStop: '.',
   },
   take: {
     title: 'Take Attendance',

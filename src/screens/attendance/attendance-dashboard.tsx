@@ -140,7 +140,14 @@ function SectionsTable({ day, date, today }: { day: SchoolDayParams; date: strin
   const { t } = useI18n();
   const noClasses = useNoClasses();
   const none = summary.data ? noClasses(summary.data) : null;
-  if (none) return <EmptyState>{none}.</EmptyState>;
+  if (none) {
+    return (
+      <EmptyState>
+        {none}
+        {t('attendance.common.fullStop')}
+      </EmptyState>
+    );
+  }
   return (
     <QueryState
       query={rows}
