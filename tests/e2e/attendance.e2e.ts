@@ -291,3 +291,66 @@ it('teacher1 takes today’s attendance and confirms the absence message; admin1
   }
   await s.context.close();
 }, 180_000);
+
+// ------------------------------------------------------------------ in Bangla
+
+/**
+ * Bangla end to end: the language chosen on the device (`pathshala.language` in localStorage),
+ * read by the app at start once the shell branch (the header's language switch) is merged. On this
+ * branch nothing reads it yet and the page offers no language switch on `window`, so the run is
+ * left to the lead: remove `.skip` after merging the shell branch (and drop the todo).
+ */
+const BANGLA_E2E =
+  'TODO(lead, after the shell merge): switches to Bangla, takes attendance, sees Bangla digits in the summary';
+it.todo(BANGLA_E2E);
+
+const bnDigits = (n: number) => String(n).replace(/[0-9]/g, (d) => '০১২৩৪৫৬৭৮৯'[Number(d)]);
+
+it.skip(BANGLA_E2E, async () => {
+  const { periods } = await todaysPeriods();
+  // A day without teacher1's classes is the English test's "no classes" case.
+  if (periods.length === 0) return;
+  const routine = periods[periods.length - 1];
+
+  const { context, page } = await signedIn('teacher1', '/teacher-admin');
+  await page.evaluate(() => localStorage.setItem('pathshala.language', 'bn'));
+  await page.goto(`${baseUrl()}/teacherattendance`);
+  await page.getByRole('heading', { name: 'হাজিরা নিন' }).waitFor();
+  expect(await page.evaluate(() => document.documentElement.lang)).toBe('bn');
+  await page.getByRole('list', { name: 'আপনার ক্লাস' }).waitFor();
+  await page.getByRole('button', { name: new RegExp(`^${escape(nameOf(routine))}-এর হাজিরা নিন`) }).click();
+
+  const list = page.getByRole('listbox', { name: 'শিক্ষার্থী: বাছাই করা মানে উপস্থিত' });
+  await list.waitFor();
+  await expect.poll(() => list.evaluate((el) => el === document.activeElement)).toBe(true);
+  const total = await list.getByRole('option').count();
+  expect(total).toBeGreaterThanOrEqual(2);
+  // The roster's rolls are Bangla: "রোল ৩, …"; the last one is marked absent.
+  const lastName = (await list.getByRole('option').last().textContent())!;
+  const absentRoll = /^রোল ([০-৯]+)/.exec(lastName)![1];
+
+  await page.keyboard.press('a');
+  await page
+    .getByTestId('present-count')
+    .filter({ hasText: `উপস্থিত ${bnDigits(total)} জনের মধ্যে ${bnDigits(total)} জন` })
+    .waitFor();
+  // Typed as the Bangla digits it shows.
+  for (const digit of absentRoll) await page.keyboard.press(digit);
+  await page.keyboard.press('Space');
+  await page
+    .getByTestId('present-count')
+    .filter({ hasText: `উপস্থিত ${bnDigits(total)} জনের মধ্যে ${bnDigits(total - 1)} জন · অনুপস্থিত ১ জন` })
+    .waitFor();
+  await page.keyboard.press('Enter');
+  const confirm = page.getByRole('dialog', { name: 'হাজিরা জমা দেবেন?' });
+  await confirm.getByText('অনুপস্থিত').waitFor();
+  await confirm.getByRole('button', { name: 'জমা দিন', exact: true }).click();
+
+  await page.getByRole('heading', { name: /^হাজিরা (সংরক্ষণ|সংশোধন) করা হয়েছে$/ }).waitFor();
+  expect(await cellsOf(page, 'মোট হিসাব')).toEqual([[bnDigits(total), bnDigits(total - 1), '১']]);
+  const results = await cellsOf(page, 'শিক্ষার্থী');
+  expect(results[0][1]).toBe(absentRoll);
+  expect(results[0][2]).toBe('অ');
+  await checkScreen(page, 'teacher: summary in Bangla');
+  await context.close();
+});
