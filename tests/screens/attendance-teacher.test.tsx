@@ -18,6 +18,8 @@ import type { RoutineTodayRow } from '@/api/schemas/routines';
 import { NETWORK_ERROR_MESSAGE } from '@/api/client';
 import { hasUnsavedChanges } from '@/ui/unsaved';
 import { setLanguage } from '@/i18n/i18n';
+import { attendanceCommands } from '@/screens/attendance/commands';
+import { scoreCommand } from '@/ui/commands';
 import { currentPath, fakeAuthServer, renderApp, routineRow, server, TEACHER } from './helpers';
 
 const TODAY = '2026-11-22'; // Sunday; 10:00 in Dhaka
@@ -722,5 +724,22 @@ describe('taking attendance in Bangla', () => {
         'হাজিরা সংরক্ষণ হয়নি: এই তারিখের হাজিরা শিক্ষক আর বদলাতে পারবেন না। সংশোধনের জন্য স্কুল অ্যাডমিনকে বলুন।',
       ),
     ).toBeInTheDocument();
+  });
+});
+
+describe('the palette command', () => {
+  afterEach(() => setLanguage('en'));
+
+  it('is found by Bangla words in either language, and is labelled in the language in use', async () => {
+    const [english] = attendanceCommands();
+    expect(english.label).toBe('Take attendance for the next period');
+    for (const typed of ['উপস্থিতি', 'হাজিরা', 'attendance']) {
+      expect(scoreCommand(english.label, english.keywords ?? [], typed), typed).toBeGreaterThan(0);
+    }
+    await setLanguage('bn');
+    const [bangla] = attendanceCommands();
+    expect(bangla.label).toBe('পরের পিরিয়ডের হাজিরা নিন');
+    expect(scoreCommand(bangla.label, bangla.keywords ?? [], 'উপস্থিতি')).toBeGreaterThan(0);
+    expect(scoreCommand(bangla.label, bangla.keywords ?? [], 'notices')).toBe(0);
   });
 });
