@@ -44,7 +44,7 @@ import { USER_TYPES } from '@/api/permissions';
 import { authOf } from '../auth/guard';
 import { schoolOf, sectionOf } from '../auth/tenant';
 import { students } from '../db/schema';
-import { badRequest, conflict, forbidden, notFound } from '../errors';
+import { ApiError, notFound } from '../errors';
 import {
   absentStudents,
   checkEditWindow,
@@ -65,10 +65,14 @@ import {
   takingAudit,
   teacherIdOfUser,
   teacherTeachesSection,
+  refusal,
   type RoutineRef,
 } from '../services/attendance';
 import { adapterFromConfig, deliveriesSettled, deliverPending, MAX_ATTEMPTS } from '../services/messaging';
 import { schoolClock, sessionIdForDate } from '../services/school-time';
+
+/** A 403 with a stable code `attendance.<name>` (shown in the user's language) and its English text. */
+const denied = (name: string, message: string) => new ApiError(403, `attendance.${name}`, message);
 
 export async function attendanceRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
@@ -82,7 +86,7 @@ export async function attendanceRoutes(fastify: FastifyInstance) {
   /** The caller's teacher id (teachers only), or 403 when the account has no teacher record. */
   const callerTeacherId = async (req: FastifyRequest) => {
     const teacherId = await teacherIdOfUser(db, authOf(req).userId);
-    if (!teacherId) throw forbidden('Your account has no teacher record.');
+    if (!teacherId) throw denied('no_teacher_record', 'Your account has no teacher record.');
     return teacherId;
   };
 
@@ -92,7 +96,7 @@ export async function attendanceRoutes(fastify: FastifyInstance) {
     if (!routine) throw notFound('Routine');
     await schoolOf(req, routine.schoolId);
     if (isTeacher(req) && routine.teacherId !== (await callerTeacherId(req))) {
-      throw forbidden('That class is another teacher’s.');
+      throw denied('another_teachers_class', 'That class is another teacher’s.');
     }
     return routine;
   };
@@ -102,7 +106,7 @@ export async function attendanceRoutes(fastify: FastifyInstance) {
     if (!isTeacher(req)) return;
     const teacherId = await callerTeacherId(req);
     if (!sessionId || !(await teacherTeachesSection(db, teacherId, sectionId, sessionId))) {
-      throw forbidden('You do not teach that section.');
+      throw denied('not_your_section', 'You do not teach that section.');
     }
   };
 
@@ -128,6 +132,7 @@ export async function attendanceRoutes(fastify: FastifyInstance) {
       return {
         ok: true as const,
         message: saved.corrected ? 'Attendance corrected' : 'Attendance saved',
+        code: saved.corrected ? 'attendance.corrected' : 'attendance.saved',
         routine_id: routine.id,
         date,
         time: saved.takenTime,
@@ -148,17 +153,17 @@ export async function attendanceRoutes(fastify: FastifyInstance) {
     },
     async (req) => {
       const q = req.query;
-      if (!q.section_id && !q.routine_id) throw badRequest('section_id', 'Choose a section.');
+      if (!q.section_id && !q.routine_id) throw refusal('choose_section', 'section_id', 'Choose a section.');
       let routine: RoutineRef | undefined;
       if (q.routine_id) {
         routine = await routineInScope(req, q.routine_id);
         if (q.section_id && q.section_id !== routine.sectionId) {
-          throw badRequest('routine_id', 'That class is not of this section.');
+          throw refusal('routine_not_in_section', 'routine_id', 'That class is not of this section.');
         }
       }
       const section = await sectionOf(req, routine?.sectionId ?? q.section_id!, q.school_info_id);
       if (q.class_id && q.class_id !== section.classId)
-        throw badRequest('class_id', 'That section is not of this class.');
+        throw refusal('section_not_in_class', 'class_id', 'That section is not of this class.');
       const { today } = await schoolClock(db, section.schoolId);
       const date = q.date ?? today;
       const sessionId = routine?.sessionId ?? (await sessionIdForDate(db, date));
@@ -176,11 +181,12 @@ export async function attendanceRoutes(fastify: FastifyInstance) {
         .select({ id: students.id, schoolId: students.schoolId })
         .from(students)
         .where(eq(students.userId, auth.userId));
-      if (!own) throw forbidden('Your account has no student record.');
-      if (studentId && studentId !== own.id) throw forbidden('You may only see your own attendance.');
+      if (!own) throw denied('no_student_record', 'Your account has no student record.');
+      if (studentId && studentId !== own.id)
+        throw denied('own_attendance_only', 'You may only see your own attendance.');
       return own;
     }
-    if (!studentId) throw badRequest('student_id', 'Choose a student.');
+    if (!studentId) throw refusal('choose_student', 'student_id', 'Choose a student.');
     const [row] = await db
       .select({ id: students.id, schoolId: students.schoolId })
       .from(students)
@@ -235,7 +241,8 @@ export async function attendanceRoutes(fastify: FastifyInstance) {
       const date = q.date ?? today;
       if (q.routine_id) {
         const routine = await routineInScope(req, q.routine_id);
-        if (routine.sectionId !== section.id) throw badRequest('routine_id', 'That class is not of this section.');
+        if (routine.sectionId !== section.id)
+          throw refusal('routine_not_in_section', 'routine_id', 'That class is not of this section.');
       } else {
         await assertTeachesSection(req, section.id, await sessionIdForDate(db, date));
       }
@@ -253,7 +260,7 @@ export async function attendanceRoutes(fastify: FastifyInstance) {
       const q = req.query;
       const section = await sectionOf(req, q.section_id);
       if (q.class_id && q.class_id !== section.classId)
-        throw badRequest('class_id', 'That section is not of this class.');
+        throw refusal('section_not_in_class', 'class_id', 'That section is not of this class.');
       const { today } = await schoolClock(db, section.schoolId);
       const date = q.date ?? today;
       const sessionId = await sessionIdForDate(db, date);
@@ -302,7 +309,12 @@ export async function attendanceRoutes(fastify: FastifyInstance) {
     const routine = await routineInScope(req, routineId);
     const { today } = await schoolClock(db, routine.schoolId);
     if (date !== today) {
-      throw conflict('Absence messages go only for today’s attendance, never for an earlier date.', 'date');
+      throw refusal(
+        'messages_today_only',
+        'date',
+        'Absence messages go only for today’s attendance, never for an earlier date.',
+        409,
+      );
     }
     return routine;
   };
@@ -337,6 +349,7 @@ export async function attendanceRoutes(fastify: FastifyInstance) {
       return {
         ok: true as const,
         message: absenceMessageSummary(result),
+        code: 'attendance.messages_queued',
         queued: result.queued,
         retried: result.retried,
         already: result.already,

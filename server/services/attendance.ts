@@ -33,8 +33,9 @@ import {
   teachers,
   users,
 } from '../db/schema';
+import { formatDate, localDigits } from '@/i18n/format';
 import { ApiError, badRequest } from '../errors';
-import { cancelAbsenceMessages, isCancelled, MAX_ATTEMPTS } from './messaging';
+import { cancelAbsenceMessages, isCancelled, MAX_ATTEMPTS, smsParts } from './messaging';
 import { accountName, studentFullName, teacherFullName } from './names';
 import { normalisePhone } from './phone';
 import { DAY_NAMES, dayIdOf, earliestEditableDate, type SchoolClock } from './school-time';
@@ -121,13 +122,30 @@ export function checkTakingDate(
   clock: { today: string; weeklyOffDays: number[] },
   dateSessionId: number | null,
 ) {
-  if (date > clock.today) throw badRequest('date', 'Attendance cannot be taken for a future date.');
+  if (date > clock.today) throw refusal('future_date', 'date', 'Attendance cannot be taken for a future date.');
   const dayId = dayIdOf(date);
-  if (clock.weeklyOffDays.includes(dayId)) throw badRequest('date', `${DAY_NAMES[dayId]} is a weekly off day.`);
-  if (dayId !== routine.dayId) {
-    throw badRequest('date', `That date is a ${DAY_NAMES[dayId]}; this class meets on ${DAY_NAMES[routine.dayId]}s.`);
+  if (clock.weeklyOffDays.includes(dayId)) {
+    throw refusal('weekly_off', 'date', `${DAY_NAMES[dayId]} is a weekly off day.`);
   }
-  if (dateSessionId !== routine.sessionId) throw badRequest('date', 'That date is outside this routine’s session.');
+  if (dayId !== routine.dayId) {
+    throw refusal(
+      'wrong_weekday',
+      'date',
+      `That date is a ${DAY_NAMES[dayId]}; this class meets on ${DAY_NAMES[routine.dayId]}s.`,
+    );
+  }
+  if (dateSessionId !== routine.sessionId) {
+    throw refusal('outside_session', 'date', 'That date is outside this routine’s session.');
+  }
+}
+
+/**
+ * A refusal naming its field, with a stable code `attendance.<name>` the client shows in the
+ * user's language; the English text stays as before (a 400 worded as `badRequest` does it).
+ */
+export function refusal(name: string, field: string, message: string, status = 400): ApiError {
+  const text = status === 400 ? badRequest(field, message).message : message;
+  return new ApiError(status, `attendance.${name}`, text, { [field]: message });
 }
 
 const ddmmyyyy = (iso: string) => DateTime.fromISO(iso).toFormat('dd-MM-yyyy');
@@ -149,7 +167,7 @@ export function checkEditWindow(
       ? 'only on the same school day'
       : `only within ${clock.attendanceEditDays} school day${clock.attendanceEditDays === 1 ? '' : 's'} after the class`;
   const message = `Attendance of ${ddmmyyyy(date)} can no longer be changed by a teacher (teachers may take or correct it ${window}). Ask the school admin to correct it.`;
-  throw new ApiError(403, 'attendance_window_closed', message, { date: message });
+  throw new ApiError(403, 'attendance.window_closed', message, { date: message });
 }
 
 // ------------------------------------------------------------------ taking attendance
@@ -173,7 +191,11 @@ export async function recordAttendance(db: DbOrTx, input: RecordInput) {
   const seen = new Set<number>();
   const duplicates = [...new Set(ids.filter((id) => (seen.has(id) ? true : (seen.add(id), false))))];
   if (duplicates.length) {
-    throw badRequest('attendance', `Each student may appear once; repeated student ids: ${duplicates.join(', ')}.`);
+    throw refusal(
+      'duplicate_students',
+      'attendance',
+      `Each student may appear once; repeated student ids: ${duplicates.join(', ')}.`,
+    );
   }
   const enrolled = await db
     .select({ enrolmentId: enrolments.id, studentId: enrolments.studentId })
@@ -188,7 +210,11 @@ export async function recordAttendance(db: DbOrTx, input: RecordInput) {
   const enrolmentOf = new Map(enrolled.map((e) => [e.studentId, e.enrolmentId]));
   const strangers = ids.filter((id) => !enrolmentOf.has(id));
   if (strangers.length) {
-    throw badRequest('attendance', `Not enrolled in this section this session: student ids ${strangers.join(', ')}.`);
+    throw refusal(
+      'not_enrolled',
+      'attendance',
+      `Not enrolled in this section this session: student ids ${strangers.join(', ')}.`,
+    );
   }
 
   return db.transaction(async (tx) => {
@@ -400,9 +426,10 @@ export async function studentHistoryTotals(db: DbOrTx, f: HistoryFilter) {
 export function historyRange(today: string, start?: string, end?: string) {
   const endDate = end ?? today;
   const startDate = start ?? DateTime.fromISO(endDate).minus({ days: 29 }).toISODate()!;
-  if (startDate > endDate) throw badRequest('end_date', 'The end date must not be before the start date.');
+  if (startDate > endDate)
+    throw refusal('end_before_start', 'end_date', 'The end date must not be before the start date.');
   if (DateTime.fromISO(endDate).diff(DateTime.fromISO(startDate), 'days').days > 366) {
-    throw badRequest('end_date', 'Choose a range of at most one year.');
+    throw refusal('range_too_long', 'end_date', 'Choose a range of at most one year.');
   }
   return { startDate, endDate };
 }
@@ -688,16 +715,30 @@ export async function sectionsOfDay(db: DbOrTx, opts: { schoolId: number; sessio
 
 // ------------------------------------------------------------------ absence messages
 
-export function absenceText(m: {
-  studentName: string;
-  className: string;
-  sectionName: string;
-  roll: number;
-  periodCode: string;
-  subjectName: string;
-  date: string;
-  schoolName: string;
-}) {
+export type SmsLanguage = 'en' | 'bn';
+
+export function absenceText(
+  m: {
+    studentName: string;
+    className: string;
+    sectionName: string;
+    roll: number;
+    periodCode: string;
+    subjectName: string;
+    date: string;
+    schoolName: string;
+  },
+  lang: SmsLanguage = 'en',
+) {
+  if (lang === 'bn') {
+    // Names, class, section and subject stay as the school wrote them; the date and roll in
+    // Bangla digits with the Bangla month, as a guardian reads a letter from school.
+    return (
+      `সম্মানিত অভিভাবক, আপনার সন্তান ${m.studentName} (শ্রেণি ${m.className}, শাখা ${m.sectionName}, ` +
+      `রোল ${localDigits(String(m.roll), 'bn')}) ${formatDate(m.date, 'd MMMM yyyy', 'bn')} তারিখে ` +
+      `${m.periodCode} পিরিয়ডে (${m.subjectName}) অনুপস্থিত ছিল। - ${m.schoolName}`
+    );
+  }
   return (
     `Dear guardian, ${m.studentName} (Class ${m.className}, Section ${m.sectionName}, Roll ${m.roll}) ` +
     `was absent in the ${m.periodCode} period (${m.subjectName}) on ${ddmmyyyy(m.date)}. - ${m.schoolName}`
@@ -714,7 +755,9 @@ async function planAbsenceMessages(db: DbOrTx, opts: { routine: RoutineRef; date
     .select({ id: attendanceTakings.id })
     .from(attendanceTakings)
     .where(and(eq(attendanceTakings.routineId, routine.id), eq(attendanceTakings.date, date)));
-  if (!taking) throw new ApiError(404, 'not_found', 'Attendance has not been taken for this class on that date.');
+  if (!taking) {
+    throw new ApiError(404, 'attendance.not_taken', 'Attendance has not been taken for this class on that date.');
+  }
   const absent = await db
     .select({
       enrolmentId: enrolments.id,
@@ -728,6 +771,7 @@ async function planAbsenceMessages(db: DbOrTx, opts: { routine: RoutineRef; date
       periodCode: periods.periodCode,
       subjectName: subjects.subjectName,
       schoolName: schools.schoolName,
+      smsLanguage: schools.smsLanguage,
     })
     .from(attendanceMarks)
     .innerJoin(enrolments, eq(enrolments.id, attendanceMarks.enrolmentId))
@@ -754,7 +798,15 @@ async function planAbsenceMessages(db: DbOrTx, opts: { routine: RoutineRef; date
     );
   const messages = absent.flatMap((a) => {
     const phone = guardianPhone(a);
-    return phone ? [{ enrolmentId: a.enrolmentId, phone, body: absenceText({ ...a, date }).slice(0, 1000) }] : [];
+    return phone
+      ? [
+          {
+            enrolmentId: a.enrolmentId,
+            phone,
+            body: absenceText({ ...a, date }, a.smsLanguage === 'en' ? 'en' : 'bn').slice(0, 1000),
+          },
+        ]
+      : [];
   });
   return { absent: absent.length, messages, existing };
 }
@@ -773,6 +825,8 @@ export async function previewAbsenceMessages(db: DbOrTx, opts: { routine: Routin
     already: plan.messages.filter((m) => before.get(m.enrolmentId)?.status === 'sent').length,
     no_phone: plan.absent - plan.messages.length,
     sample: going[0]?.body ?? null,
+    // Each guardian's text differs only in names: the sample's length is what the school pays.
+    sample_parts: going[0] ? smsParts(going[0].body).parts : null,
   };
 }
 
@@ -872,11 +926,17 @@ export async function listOutbox(
     rows: rows.map((r) => ({
       ...r,
       status: r.status as OutboxStatus,
+      ...smsPartsOf(r.body),
       created_at: r.created_at.toISOString(),
       sent_at: r.sent_at ? r.sent_at.toISOString() : null,
     })),
   };
 }
+
+const smsPartsOf = (body: string) => {
+  const { encoding, length, parts } = smsParts(body);
+  return { encoding, length, parts };
+};
 
 // ------------------------------------------------------------------ corrections
 

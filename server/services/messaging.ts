@@ -230,3 +230,36 @@ async function deliverNow(db: DbOrTx, adapter: DeliveryAdapter, opts: DeliverOpt
   await Promise.all(Array.from({ length: n }, worker));
   return result;
 }
+
+// ------------------------------------------------------------------ SMS length
+
+/** GSM 03.38 basic set: each is one septet. */
+const GSM7_BASIC =
+  '@£$¥èéùìòÇ\nØø\rÅåΔ_ΦΓΛΩΠΨΣΘΞÆæßÉ !"#¤%&\'()*+,-./0123456789:;<=>?¡ABCDEFGHIJKLMNOPQRSTUVWXYZÄÖÑÜ§¿abcdefghijklmnopqrstuvwxyzäöñüà';
+/** GSM 03.38 extension table: each takes two septets (escape + character). */
+const GSM7_EXTENDED = '^{}\\[~]|€\f';
+
+export type SmsEncoding = 'gsm7' | 'ucs2';
+
+/**
+ * How many SMS parts a text needs, as a gateway counts them: GSM-7 when every character is in the
+ * GSM 03.38 alphabet (160 septets in one part, 153 per part when split, extension characters
+ * counting two), otherwise UCS-2 (70 UTF-16 units in one part, 67 per part when split), which is
+ * every Bangla message. An empty text is still one part.
+ */
+export function smsParts(text: string): { encoding: SmsEncoding; length: number; parts: number } {
+  let septets = 0;
+  let gsm = true;
+  for (const ch of text) {
+    if (GSM7_BASIC.includes(ch)) septets += 1;
+    else if (GSM7_EXTENDED.includes(ch)) septets += 2;
+    else {
+      gsm = false;
+      break;
+    }
+  }
+  if (gsm) return { encoding: 'gsm7', length: septets, parts: septets <= 160 ? 1 : Math.ceil(septets / 153) };
+  // UCS-2 counts UTF-16 code units (a character outside the BMP takes two).
+  const units = text.length;
+  return { encoding: 'ucs2', length: units, parts: units <= 70 ? 1 : Math.ceil(units / 67) };
+}

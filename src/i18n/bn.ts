@@ -60,10 +60,10 @@ export const bn: Catalogue = {
     page: 'পাতা {{page}}',
   },
   dateField: {
-    hint: 'দিন-মাস-বছর (DD-MM-YYYY)',
+    hint: 'দিন-মাস-বছর, যেমন ২৩-১১-২০২৬',
     placeholder: 'দিন-মাস-বছর',
     chooseFromCalendar: 'ক্যালেন্ডার থেকে {{label}} বেছে নিন',
-    enterDate: 'তারিখ দিন-মাস-বছর (DD-MM-YYYY) আকারে লিখুন।',
+    enterDate: 'তারিখ দিন-মাস-বছর আকারে লিখুন, যেমন ২৩-১১-২০২৬।',
     enterRealDate: 'সঠিক একটি তারিখ দিন-মাস-বছর আকারে লিখুন।',
     onOrAfter: 'তারিখটি {{date}} বা তার পরে হতে হবে।',
     onOrBefore: 'তারিখটি {{date}} বা তার আগে হতে হবে।',

@@ -43,6 +43,7 @@ import type {
 import { isoDate } from '@/api/schemas/common';
 import type { RoutineTodayRow } from '@/api/schemas/routines';
 import { errorMessage, errorStatus, newIdempotencyKey } from '@/api/client';
+import { latinDigits } from '@/i18n/format';
 import {
   fetchAbsentMessagePreview,
   fetchRoutineStudents,
@@ -86,6 +87,8 @@ export interface AttendanceContext {
   absentMessage: AbsentMessageResponse | null;
   /** The last failure, as the server worded it. */
   error: string | null;
+  /** Its code (`attendance.window_closed`, `network`, ...): the screen shows it in the user's language. */
+  errorCode: string | null;
   /** One key per submission of the marks: "Try again" reuses it, a new submission gets a new one. */
   submitKey: string | null;
   /** One key per confirmed press of "Send Absent Message". */
@@ -156,12 +159,20 @@ export function jumpToRoll(
   buffer: string,
   digit: string,
 ): { digits: string; cursor: number } | null {
+  // A Bangla keyboard types ০-৯: the same roll numbers.
+  digit = latinDigits(digit);
   const rolls = students.map((s) => String(s.class_roll_no));
   const continues = (prefix: string) => rolls.some((r) => r.startsWith(prefix));
   const digits = continues(buffer + digit) ? buffer + digit : digit;
   const exact = rolls.indexOf(digits);
   const cursor = exact >= 0 ? exact : rolls.findIndex((r) => r.startsWith(digits));
   return cursor >= 0 ? { digits, cursor } : null;
+}
+
+/** A server or network code to translate the failure by; null when there is none. */
+function errorCodeOf(error: unknown): string | null {
+  const code = error && typeof error === 'object' && 'code' in error ? (error as { code: unknown }).code : null;
+  return typeof code === 'string' ? code : null;
 }
 
 const BACK_TO_CLASSES = { target: '#attendance.choosingPeriod.loadingPeriods' } as const;
@@ -224,6 +235,7 @@ export const attendanceMachine = setup({
     preview: null,
     absentMessage: null,
     error: null,
+    errorCode: null,
     submitKey: null,
     sendKey: null,
   }),
@@ -245,6 +257,7 @@ export const attendanceMachine = setup({
           // A new list: nothing of an earlier period or date stays behind.
           entry: assign({
             error: null,
+            errorCode: null,
             periods: [],
             routine: null,
             students: [],
@@ -270,7 +283,11 @@ export const attendanceMachine = setup({
             ],
             onError: {
               target: 'failed',
-              actions: assign({ periods: [], error: ({ event }) => errorMessage(event.error) }),
+              actions: assign({
+                periods: [],
+                error: ({ event }) => errorMessage(event.error),
+                errorCode: ({ event }) => errorCodeOf(event.error),
+              }),
             },
           },
         },
@@ -296,6 +313,7 @@ export const attendanceMachine = setup({
       tags: 'busy',
       entry: assign({
         error: null,
+        errorCode: null,
         students: [],
         marks: {},
         cursor: 0,
@@ -321,7 +339,10 @@ export const attendanceMachine = setup({
         },
         onError: {
           target: 'studentsFailed',
-          actions: assign({ error: ({ event }) => errorMessage(event.error) }),
+          actions: assign({
+            error: ({ event }) => errorMessage(event.error),
+            errorCode: ({ event }) => errorCodeOf(event.error),
+          }),
         },
       },
     },
@@ -329,7 +350,10 @@ export const attendanceMachine = setup({
     studentsFailed: {
       on: {
         'attendance.retry': { target: 'loadingStudents' },
-        'attendance.back': { target: 'choosingPeriod.ready', actions: assign({ routine: null, error: null }) },
+        'attendance.back': {
+          target: 'choosingPeriod.ready',
+          actions: assign({ routine: null, error: null, errorCode: null }),
+        },
       },
     },
 
@@ -401,7 +425,7 @@ export const attendanceMachine = setup({
 
     submitting: {
       tags: 'busy',
-      entry: assign({ error: null }),
+      entry: assign({ error: null, errorCode: null }),
       invoke: {
         id: 'submitAttendance',
         src: 'submitAttendance',
@@ -427,9 +451,18 @@ export const attendanceMachine = setup({
           {
             guard: { type: 'isRetryable', params: ({ event }) => ({ error: event.error }) },
             target: 'failed',
-            actions: assign({ error: ({ event }) => errorMessage(event.error) }),
+            actions: assign({
+              error: ({ event }) => errorMessage(event.error),
+              errorCode: ({ event }) => errorCodeOf(event.error),
+            }),
           },
-          { target: 'refused', actions: assign({ error: ({ event }) => errorMessage(event.error) }) },
+          {
+            target: 'refused',
+            actions: assign({
+              error: ({ event }) => errorMessage(event.error),
+              errorCode: ({ event }) => errorCodeOf(event.error),
+            }),
+          },
         ],
       },
     },
@@ -438,14 +471,14 @@ export const attendanceMachine = setup({
     failed: {
       on: {
         'attendance.retry': { target: 'submitting' },
-        'attendance.back': { target: 'marking', actions: assign({ error: null }) },
+        'attendance.back': { target: 'marking', actions: assign({ error: null, errorCode: null }) },
       },
     },
 
     /** The server refused the marks (validation, permission, the correction window): change them or leave. */
     refused: {
       on: {
-        'attendance.back': { target: 'marking', actions: assign({ error: null }) },
+        'attendance.back': { target: 'marking', actions: assign({ error: null, errorCode: null }) },
       },
     },
 
@@ -463,7 +496,7 @@ export const attendanceMachine = setup({
         previewing: {
           tags: 'busy',
           on: { 'attendance.back': BACK_TO_CLASSES },
-          entry: assign({ error: null, preview: null }),
+          entry: assign({ error: null, errorCode: null, preview: null }),
           invoke: {
             id: 'loadAbsentPreview',
             src: 'loadAbsentPreview',
@@ -471,7 +504,10 @@ export const attendanceMachine = setup({
             onDone: { target: 'confirmingSend', actions: assign({ preview: ({ event }) => event.output }) },
             onError: {
               target: 'previewFailed',
-              actions: assign({ error: ({ event }) => errorMessage(event.error) }),
+              actions: assign({
+                error: ({ event }) => errorMessage(event.error),
+                errorCode: ({ event }) => errorCodeOf(event.error),
+              }),
             },
           },
         },
@@ -479,7 +515,7 @@ export const attendanceMachine = setup({
           on: {
             'attendance.back': BACK_TO_CLASSES,
             'attendance.retry': { target: 'previewing' },
-            'attendance.cancel': { target: 'idle', actions: assign({ error: null }) },
+            'attendance.cancel': { target: 'idle', actions: assign({ error: null, errorCode: null }) },
           },
         },
         /** The message as guardians will read it and how many get it: nothing leaves before "Send". */
@@ -492,7 +528,7 @@ export const attendanceMachine = setup({
         sending: {
           tags: 'busy',
           on: { 'attendance.back': BACK_TO_CLASSES },
-          entry: assign({ error: null }),
+          entry: assign({ error: null, errorCode: null }),
           invoke: {
             id: 'sendAbsentMessage',
             src: 'sendAbsentMessage',
@@ -509,9 +545,18 @@ export const attendanceMachine = setup({
               {
                 guard: { type: 'isRetryable', params: ({ event }) => ({ error: event.error }) },
                 target: 'sendFailed',
-                actions: assign({ error: ({ event }) => errorMessage(event.error) }),
+                actions: assign({
+                  error: ({ event }) => errorMessage(event.error),
+                  errorCode: ({ event }) => errorCodeOf(event.error),
+                }),
               },
-              { target: 'sendRefused', actions: assign({ error: ({ event }) => errorMessage(event.error) }) },
+              {
+                target: 'sendRefused',
+                actions: assign({
+                  error: ({ event }) => errorMessage(event.error),
+                  errorCode: ({ event }) => errorCodeOf(event.error),
+                }),
+              },
             ],
           },
         },

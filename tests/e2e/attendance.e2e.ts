@@ -67,6 +67,7 @@ async function todaysPeriods() {
   return { periods, student: student.me };
 }
 
+const bnDigits = (n: number) => String(n).replace(/[0-9]/g, (d) => '০১২৩৪৫৬৭৮৯'[Number(d)]);
 const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 const nameOf = (r: RoutineRow) => `${r.period_code} ${r.subject_name}, ${r.class_name} ${r.section_default_name}`;
 
@@ -136,13 +137,14 @@ it('teacher1 takes today’s attendance and confirms the absence message; admin1
   await page.keyboard.press('Control+k');
   await page.getByRole('combobox').waitFor();
   await page.keyboard.type('Take Attendance');
-  // In school hours the palette first offers the period due now ("Take attendance: 3rd · ..."); this
-  // walk wants the page itself, so arrow down to it, as a keyboard user would.
-  for (let i = 0; i < 5; i++) {
-    const selected = page.locator('[cmdk-item][aria-selected="true"]');
-    if (((await selected.textContent()) ?? '').trim().startsWith('Take Attendance')) break;
-    await page.keyboard.press('ArrowDown');
-  }
+  // The page itself, not the "Now" command of the period due (during school hours it ranks first
+  // and opens that period straight away): the palette's arrow keys move to it.
+  const options = page.getByRole('option');
+  await options.first().waitFor();
+  const labels = await options.allTextContents();
+  const target = labels.findIndex((l) => /^Take Attendance(?! for)/.test(l.trim()));
+  expect(target, labels.join(' | ')).toBeGreaterThanOrEqual(0);
+  for (let i = 0; i < target; i++) await page.keyboard.press('ArrowDown');
   await page.keyboard.press('Enter');
   await page.waitForURL(`${baseUrl()}/teacherattendance`);
   await page.getByRole('list', { name: 'Your classes' }).waitFor();
@@ -201,8 +203,10 @@ it('teacher1 takes today’s attendance and confirms the absence message; admin1
   await expect.poll(() => ask.getByTestId('guardian-count').textContent()).toMatch(/guardians of 1 absent student\./);
   const sample = (await ask.locator('blockquote').textContent())!;
   expect(sample).toContain(absentee);
-  expect(sample).toContain(`Roll ${absentRoll}`);
-  expect(sample).toContain(DateTime.fromISO(date).toFormat('dd-MM-yyyy'));
+  // The demo schools text guardians in Bangla (schools.sms_language 'bn'): roll and date in Bangla digits.
+  expect(sample).toContain(`রোল ${bnDigits(absentRoll)}`);
+  expect(sample).toContain(`${bnDigits(DateTime.fromISO(date).day)} `);
+  expect(sample).not.toContain(DateTime.fromISO(date).toFormat('dd-MM-yyyy'));
   await checkScreen(page, 'teacher: absence message confirmation');
   await ask.getByRole('button', { name: 'Send 1 message' }).click();
   await page.getByText(/^Queued \d+ · Already sent \d+ · No phone number \d+$/).waitFor();
@@ -298,3 +302,61 @@ it('teacher1 takes today’s attendance and confirms the absence message; admin1
   }
   await s.context.close();
 }, 180_000);
+
+// ------------------------------------------------------------------ in Bangla
+
+/** Bangla end to end: the teacher chooses বাংলা in the header (saved on the server), then takes the roll. */
+it('in Bangla: a teacher switches language, takes attendance with Bangla rolls and sees Bangla digits in the summary', async () => {
+  const { periods } = await todaysPeriods();
+  // A day without teacher1's classes is the English test's "no classes" case.
+  if (periods.length === 0) return;
+  const routine = periods[periods.length - 1];
+
+  const { context, page } = await signedIn('teacher1', '/teacher-admin');
+  await page.getByRole('button', { name: /Profile menu/ }).click();
+  await page.getByRole('menuitem', { name: 'বাংলা' }).click();
+  await page.getByRole('heading', { level: 1, name: 'শিক্ষকের ড্যাশবোর্ড' }).waitFor();
+  await page.goto(`${baseUrl()}/teacherattendance`);
+  await page.getByRole('heading', { name: 'হাজিরা নিন' }).waitFor();
+  expect(await page.evaluate(() => document.documentElement.lang)).toBe('bn');
+  await page.getByRole('list', { name: 'আপনার ক্লাস' }).waitFor();
+  await page.getByRole('button', { name: new RegExp(`^${escape(nameOf(routine))}-এর হাজিরা নিন`) }).click();
+
+  const list = page.getByRole('listbox', { name: 'শিক্ষার্থী: বাছাই করা মানে উপস্থিত' });
+  await list.waitFor();
+  await expect.poll(() => list.evaluate((el) => el === document.activeElement)).toBe(true);
+  const total = await list.getByRole('option').count();
+  expect(total).toBeGreaterThanOrEqual(2);
+  // The roster's rolls are Bangla: "রোল ৩, …"; the last one is marked absent.
+  const lastName = (await list.getByRole('option').last().textContent())!;
+  const absentRoll = /^রোল ([০-৯]+)/.exec(lastName)![1];
+
+  await page.keyboard.press('a');
+  await page
+    .getByTestId('present-count')
+    .filter({ hasText: `উপস্থিত ${bnDigits(total)} জনের মধ্যে ${bnDigits(total)} জন` })
+    .waitFor();
+  // Typed as the Bangla digits it shows.
+  for (const digit of absentRoll) await page.keyboard.press(digit);
+  await page.keyboard.press('Space');
+  await page
+    .getByTestId('present-count')
+    .filter({ hasText: `উপস্থিত ${bnDigits(total)} জনের মধ্যে ${bnDigits(total - 1)} জন · অনুপস্থিত ১ জন` })
+    .waitFor();
+  await page.keyboard.press('Enter');
+  const confirm = page.getByRole('dialog', { name: 'হাজিরা জমা দেবেন?' });
+  await confirm.getByText('অনুপস্থিত').waitFor();
+  await confirm.getByRole('button', { name: 'জমা দিন', exact: true }).click();
+
+  await page.getByRole('heading', { name: /^হাজিরা (সংরক্ষণ|সংশোধন) করা হয়েছে$/ }).waitFor();
+  expect(await cellsOf(page, 'মোট হিসাব')).toEqual([[bnDigits(total), bnDigits(total - 1), '১']]);
+  const results = await cellsOf(page, 'শিক্ষার্থী');
+  expect(results[0][1]).toBe(absentRoll);
+  expect(results[0][2]).toBe('অ');
+  await checkScreen(page, 'teacher: summary in Bangla');
+  // Back to English for the other tests on this database.
+  await page.getByRole('button', { name: /প্রোফাইল মেনু/ }).click();
+  await page.getByRole('menuitem', { name: 'English' }).click();
+  await expect.poll(() => page.evaluate(() => document.documentElement.lang)).toBe('en');
+  await context.close();
+});

@@ -14,7 +14,7 @@ afterAll(async () => {
 });
 beforeEach(async () => {
   // The server's CSP (script-src 'self') would refuse the axe script the tests inject.
-  context = await browser.newContext({ bypassCSP: true });
+  context = await browser.newContext();
   page = await context.newPage();
 });
 afterEach(async () => {
@@ -132,7 +132,7 @@ async function visit(p: Page, path: string) {
 }
 
 async function eachPage(options: BrowserContextOptions, check: (p: Page, where: string) => Promise<void>) {
-  const ctx = await browser.newContext({ ...options, bypassCSP: true });
+  const ctx = await browser.newContext(options);
   try {
     const p = await ctx.newPage();
     await p.goto(`${baseUrl()}/login`);
@@ -185,7 +185,7 @@ it('no page scrolls sideways at 360 px, and the header’s controls are at least
 });
 
 it('on a touch screen the header’s search button opens the palette, with no keyboard hints', async () => {
-  const ctx = await browser.newContext({ ...PHONE, bypassCSP: true });
+  const ctx = await browser.newContext(PHONE);
   try {
     const p = await ctx.newPage();
     await signIn(p, 'teacher1');

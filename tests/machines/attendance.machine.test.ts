@@ -106,11 +106,15 @@ const NAMES: Record<number, [string, number]> = { 101: ['Arif Hossain', 1], 112:
 const OFFLINE = { status: 0, code: 'network', message: 'Could not reach the server.' };
 const WINDOW_CLOSED = {
   status: 403,
-  code: 'attendance_window_closed',
+  code: 'attendance.window_closed',
   message: 'Attendance of 19-11-2026 can no longer be changed by a teacher.',
 };
 const SMS_DOWN = { status: 500, code: 'internal', message: 'Something went wrong on our side.' };
-const NOT_TODAY = { status: 409, code: 'conflict', message: 'Absence messages go only for today’s attendance.' };
+const NOT_TODAY = {
+  status: 409,
+  code: 'attendance.messages_today_only',
+  message: 'Absence messages go only for today’s attendance.',
+};
 
 /** What the server answers for a submit: the marks sent, counted. */
 function resultFor(ctx: AttendanceContext): TakeAttendanceResponse {
@@ -119,6 +123,7 @@ function resultFor(ctx: AttendanceContext): TakeAttendanceResponse {
   return {
     ok: true,
     message: 'Attendance saved',
+    code: 'attendance.saved',
     routine_id: ctx.routine?.id ?? 0,
     date: ctx.date,
     time: '10:05:00',
@@ -140,6 +145,7 @@ function messageFor(ctx: AttendanceContext): AbsentMessageResponse {
   return {
     ok: true,
     message: `${absent} absence messages queued`,
+    code: 'attendance.messages_queued',
     queued: absent,
     retried: 0,
     already: 0,
@@ -151,7 +157,14 @@ function messageFor(ctx: AttendanceContext): AbsentMessageResponse {
 
 function previewFor(ctx: AttendanceContext): AbsentMessagePreview {
   const absent = ctx.result?.absent ?? 0;
-  return { absent, guardians: absent, already: 0, no_phone: 0, sample: 'Dear guardian, Lima Akter was absent.' };
+  return {
+    absent,
+    guardians: absent,
+    already: 0,
+    no_phone: 0,
+    sample: 'Dear guardian, Lima Akter was absent.',
+    sample_parts: 1,
+  };
 }
 
 // ---- the model --------------------------------------------------------------------------------

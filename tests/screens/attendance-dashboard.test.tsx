@@ -16,6 +16,7 @@ import type {
   SectionAttendanceSummaryRow,
 } from '@/api/schemas/attendance';
 import type { SectionRow } from '@/api/schemas/lookups';
+import { setLanguage } from '@/i18n/i18n';
 import { ADMIN, currentPath, fakeAuthServer, renderApp, server, VIEWER } from './helpers';
 
 const TODAY = '2026-11-22';
@@ -152,6 +153,9 @@ function outboxRow(i: number): OutboxRow {
     body: 'Your child was absent today.',
     date: TODAY,
     status: i % 7 === 0 ? 'failed' : 'sent',
+    encoding: 'gsm7',
+    length: 28,
+    parts: 1,
     attempts: i % 7 === 0 ? 3 : 1,
     last_error: i % 7 === 0 ? 'gateway timeout' : null,
     created_at: '2026-11-22T03:10:00.000Z',
@@ -420,6 +424,7 @@ describe('school admin attendance dashboard (/attendance)', () => {
       '22-Nov-2026',
       'Student 7',
       '01711000007',
+      'Your child was absent today.1 SMS part · 28 characters (GSM-7)',
       'failed',
       '3',
       'gateway timeout',
@@ -430,6 +435,7 @@ describe('school admin attendance dashboard (/attendance)', () => {
       '22-Nov-2026',
       'Student 1',
       '01711000001',
+      'Your child was absent today.1 SMS part · 28 characters (GSM-7)',
       'sent',
       '1',
       '—',
@@ -456,7 +462,7 @@ describe('school admin attendance dashboard (/attendance)', () => {
       within(within(card).getByRole('table'))
         .getAllByRole('row')
         .slice(1)
-        .map((r) => cells(r)[3]),
+        .map((r) => cells(r)[4]),
     ).toEqual(['failed', 'failed', 'failed']);
     expect(distinct(asked.outbox)).toEqual([
       { limit: '20', offset: '0' },
@@ -491,6 +497,65 @@ describe('school admin attendance dashboard (/attendance)', () => {
       ['Lima Akter', '12', 'Six', 'A', '01711000012', 'P1, P3'],
     ]);
     expect(distinct(asked.absent)).toEqual([{ section_id: '3', routine_id: '11', date: TODAY }]);
+  });
+});
+
+describe('the dashboard in Bangla', () => {
+  afterEach(() => setLanguage('en'));
+
+  it('the date, ring, counts, table and outbox in Bangla with Bangla digits', async () => {
+    await setLanguage('bn');
+    fakeAuthServer(ADMIN).savedSignIn();
+    fakeDashboardApi({ outboxTotal: 3 });
+    renderApp('/attendance');
+
+    expect(await screen.findByRole('heading', { name: 'আজকের হাজিরা' }, SLOW)).toBeInTheDocument();
+    expect(screen.getByTestId('attendance-date')).toHaveTextContent('২২-নভেম্বর-২০২৬');
+    expect(await screen.findByRole('img', { name: 'উ-৯১.৭%' })).toBeInTheDocument();
+    expect(
+      screen.getByText('৩টি শাখার মধ্যে ২টির হাজিরা নেওয়া হয়েছে · ৬০ জনের মধ্যে উপস্থিত ৫৫, অনুপস্থিত ৫'),
+    ).toBeInTheDocument();
+
+    const table = await screen.findByRole('table', { name: 'শাখাভিত্তিক হাজিরা' });
+    expect(
+      within(table)
+        .getAllByRole('columnheader')
+        .map((h) => h.textContent),
+    ).toEqual(['শ্রেণি', 'শাখা', 'মোট শিক্ষার্থী', 'উপস্থিত', 'অনুপস্থিত']);
+    expect(within(table).getAllByRole('row').slice(1).map(cells)).toEqual([
+      ['Six', 'A', '৩০', '২৮(৯৩.৩%)', '২'],
+      ['Six', 'B', '৩০', '২৭(৯০%)', '৩'],
+      ['Seven', 'A', '৩০', 'এখনও নেওয়া হয়নি', '—'],
+    ]);
+
+    const [card] = await screen.findAllByRole('region', { name: 'অনুপস্থিতির বার্তা' });
+    const outbox = await within(card).findByRole('table', { name: 'অনুপস্থিতির বার্তা' });
+    const first = within(outbox).getAllByRole('row')[1];
+    expect(within(first).getByTestId('sms-parts')).toHaveTextContent('১টি এসএমএস · ২৮ অক্ষর (GSM-7)');
+    expect(first).toHaveTextContent('পাঠানো হয়েছে');
+    expect(first).toHaveTextContent('২২-নভেম্বর-২০২৬ ০৯:১০');
+  });
+
+  it('a weekly off day reads “শুক্রবার কোনো ক্লাস নেই”', async () => {
+    await setLanguage('bn');
+    fakeAuthServer(ADMIN).savedSignIn();
+    fakeDashboardApi({
+      summary: {
+        ...SUMMARY,
+        date: '2026-11-20',
+        present: 0,
+        absent: 0,
+        present_rate: null,
+        sections_taken: 0,
+        sections_total: 0,
+        day_name: 'Friday',
+        weekly_off: true,
+      },
+      sections: SECTION_ROWS.map((r) => ({ ...r, taken: false, present: null, absent: null, present_rate: null })),
+    });
+    renderApp('/attendance?date=2026-11-20');
+    expect(await screen.findByRole('img', { name: 'শুক্রবার কোনো ক্লাস নেই' }, SLOW)).toBeInTheDocument();
+    expect(await screen.findByText('শুক্রবার কোনো ক্লাস নেই।')).toBeInTheDocument();
   });
 });
 

@@ -50,6 +50,7 @@ const PREVIEW = {
   already: 0,
   no_phone: 0,
   sample: 'Dear guardian, Student 1 (Class Six, Section A, Roll 1) was absent in the P1 period.',
+  sample_parts: 1,
 };
 
 // ---- the model: the machine's config, the roll-digit pause left out (the screen paths do not wait)
@@ -65,6 +66,7 @@ function resultFor(ctx: AttendanceContext) {
   return {
     ok: true as const,
     message: 'Attendance saved',
+    code: 'attendance.saved',
     routine_id: ctx.routine?.id ?? 0,
     date: ctx.date,
     time: '10:00:00',
@@ -118,6 +120,7 @@ function eventsFor(state: Snap): ModelEvent[] {
       output: {
         ok: true,
         message: 'absence messages queued',
+        code: 'attendance.messages_queued',
         queued: resultFor(c).absent,
         retried: 0,
         already: 0,

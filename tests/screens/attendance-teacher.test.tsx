@@ -17,6 +17,9 @@ import type { RoutineTodayRow } from '@/api/schemas/routines';
 // Not importing '@/screens/attendance/commands' here: the palette test below proves the app registers it.
 import { NETWORK_ERROR_MESSAGE } from '@/api/client';
 import { hasUnsavedChanges } from '@/ui/unsaved';
+import { setLanguage } from '@/i18n/i18n';
+import { attendanceCommands } from '@/screens/attendance/commands';
+import { scoreCommand } from '@/ui/commands';
 import { currentPath, fakeAuthServer, renderApp, routineRow, server, TEACHER } from './helpers';
 
 const TODAY = '2026-11-22'; // Sunday; 10:00 in Dhaka
@@ -68,7 +71,7 @@ interface Api {
   previews: Array<Record<string, string>>;
   preview: AbsentMessagePreview;
   /** status 0: the network drops the request. */
-  failNextPost?: { status: number; message: string };
+  failNextPost?: { status: number; message: string; code?: string };
   messageGate?: Promise<void>;
   messageReply?: AbsentMessageResponse;
 }
@@ -91,6 +94,7 @@ function fakeAttendanceApi(over: Partial<Api> = {}): Api {
       no_phone: 0,
       sample:
         'Dear guardian, Chandra 3 (Class Six, Section A, Roll 3) was absent in the P1 period (Mathematics) on 22-11-2026. - Green Valley School',
+      sample_parts: 1,
     },
     ...over,
   };
@@ -110,16 +114,17 @@ function fakeAttendanceApi(over: Partial<Api> = {}): Api {
       api.posts.push(body);
       api.postKeys.push(request.headers.get('idempotency-key'));
       if (api.failNextPost) {
-        const { status, message } = api.failNextPost;
+        const { status, message, code = 'refused' } = api.failNextPost;
         api.failNextPost = undefined;
         if (status === 0) return HttpResponse.error();
-        return HttpResponse.json({ error: { code: 'refused', message } }, { status });
+        return HttpResponse.json({ error: { code, message } }, { status });
       }
       const byId = new Map(api.students.map((s) => [s.student_id, s]));
       const present = body.attendance.filter((e) => e.attendance_status === 1).length;
       return HttpResponse.json({
         ok: true,
         message: 'Attendance saved',
+        code: 'attendance.saved',
         routine_id: body.routine_id,
         date: body.date,
         time: body.time,
@@ -147,6 +152,7 @@ function fakeAttendanceApi(over: Partial<Api> = {}): Api {
         api.messageReply ?? {
           ok: true,
           message: '3 messages queued.',
+          code: 'attendance.messages_queued',
           queued: 3,
           retried: 0,
           already: 0,
@@ -321,6 +327,7 @@ describe('taking attendance (/teacherattendance)', () => {
         no_phone: 1,
         sample:
           'Dear guardian, Chandra 3 (Class Six, Section A, Roll 3) was absent in the P1 period (Mathematics) on 22-11-2026. - Green Valley School',
+        sample_parts: 1,
       },
     });
     const { user } = renderApp('/teacherattendance');
@@ -366,6 +373,7 @@ describe('taking attendance (/teacherattendance)', () => {
         return HttpResponse.json({
           ok: true,
           message: '1 message queued.',
+          code: 'attendance.messages_queued',
           queued: 1,
           retried: 0,
           already: 0,
@@ -396,6 +404,7 @@ describe('taking attendance (/teacherattendance)', () => {
       messageReply: {
         ok: true,
         message: '1 message not sent earlier, sending again; 1 message cancelled (student now present).',
+        code: 'attendance.messages_queued',
         queued: 0,
         retried: 1,
         already: 2,
@@ -616,5 +625,121 @@ describe('taking attendance (/teacherattendance)', () => {
     // 10:00 now: P1 (8:00–8:45) is over, P3 (10:20) is next.
     expect(api.studentQueries).toEqual([{ routine_id: '13', date: TODAY }]);
     expect(screen.getByRole('heading', { name: 'P3 · English' })).toBeInTheDocument();
+  });
+});
+
+describe('taking attendance in Bangla', () => {
+  afterEach(() => setLanguage('en'));
+
+  it('the roster, the count, the confirmation and the summary speak Bangla with Bangla digits; ৩ types roll 3', async () => {
+    await setLanguage('bn');
+    fakeAuthServer(TEACHER).savedSignIn();
+    const api = fakeAttendanceApi({
+      preview: {
+        absent: 1,
+        guardians: 1,
+        already: 0,
+        no_phone: 0,
+        sample:
+          'সম্মানিত অভিভাবক, আপনার সন্তান Chandra 3 (শ্রেণি Six, শাখা A, রোল ৩) ২২ নভেম্বর ২০২৬ তারিখে P1 পিরিয়ডে (Mathematics) অনুপস্থিত ছিল। - Green Valley School',
+        sample_parts: 3,
+      },
+    });
+    const { user } = renderApp('/teacherattendance');
+
+    expect(await screen.findByRole('heading', { name: 'হাজিরা নিন' }, SLOW)).toBeInTheDocument();
+    await screen.findByRole('list', { name: 'আপনার ক্লাস' }, SLOW);
+    // The weekday and month of the day's heading in Bangla, its digits Bangla.
+    expect(screen.getByRole('heading', { level: 2 })).toHaveTextContent('রবিবার, ২২-নভেম্বর-২০২৬');
+    await user.click(screen.getByRole('button', { name: 'P1 Mathematics, Six A-এর হাজিরা নিন' }));
+
+    const listbox = await screen.findByRole('listbox', { name: 'শিক্ষার্থী: বাছাই করা মানে উপস্থিত' });
+    await waitFor(() => expect(listbox).toHaveFocus());
+    const rows = within(listbox).getAllByRole('option');
+    expect(rows[0]).toHaveAccessibleName('রোল ১, Babul 1, অনুপস্থিত');
+    expect(rows[11]).toHaveAccessibleName(/^রোল ১২, \S+ 12, অনুপস্থিত$/);
+    expect(screen.getByTestId('present-count')).toHaveTextContent('উপস্থিত ৩০ জনের মধ্যে ০ জন · অনুপস্থিত ৩০ জন');
+
+    // All present, then roll 3 typed on a Bangla keyboard, toggled absent.
+    await user.keyboard('a');
+    await user.keyboard('৩');
+    expect(screen.getByText('রোল ৩…')).toBeInTheDocument();
+    await user.keyboard('[Space]');
+    expect(rows[2]).toHaveAccessibleName(/^রোল ৩, \S+ 3, অনুপস্থিত$/);
+    expect(screen.getByTestId('present-count')).toHaveTextContent('উপস্থিত ৩০ জনের মধ্যে ২৯ জন · অনুপস্থিত ১ জন');
+
+    await user.keyboard('{Enter}');
+    const dialog = await screen.findByRole('dialog', { name: 'হাজিরা জমা দেবেন?' });
+    expect(within(dialog).getByText('উপস্থিত').nextSibling).toHaveTextContent('২৯');
+    expect(within(dialog).getByText('অনুপস্থিত').nextSibling).toHaveTextContent('১');
+    expect(within(dialog).getByText('মোট').nextSibling).toHaveTextContent('৩০');
+    await user.click(within(dialog).getByRole('button', { name: 'জমা দিন' }));
+
+    // The server's "Attendance saved" (code attendance.saved), in Bangla, after it confirmed.
+    expect(await screen.findByRole('heading', { name: 'হাজিরা সংরক্ষণ করা হয়েছে' })).toBeInTheDocument();
+    expect(api.posts).toHaveLength(1);
+    expect(api.posts[0].attendance.filter((e) => e.attendance_status === 0).map((e) => e.student_id)).toEqual([503]);
+    const totals = screen.getByRole('table', { name: 'মোট হিসাব' });
+    expect(
+      within(totals)
+        .getAllByRole('columnheader')
+        .map((h) => h.textContent),
+    ).toEqual(['মোট হাজিরা নেওয়া হয়েছে', 'উপস্থিত', 'অনুপস্থিত']);
+    expect(
+      within(totals)
+        .getAllByRole('cell')
+        .map((c) => c.textContent?.replace(/^.*?(?=[০-৯])/, '')),
+    ).toEqual(['৩০', '২৯', '১']);
+    const students = screen.getByRole('table', { name: 'শিক্ষার্থী' });
+    expect(within(students).getAllByRole('row')[1]).toHaveTextContent(/^\S+ 3৩অ$/);
+    expect(document.body.textContent).not.toMatch(/Present|Absent|Total Attendance/);
+
+    // The absence message as the guardian reads it, and what it costs.
+    await user.click(screen.getByRole('button', { name: 'অনুপস্থিতির বার্তা পাঠান' }));
+    const send = await screen.findByRole('dialog', { name: 'অনুপস্থিতির বার্তা পাঠাবেন?' });
+    expect(within(send).getByTestId('guardian-count')).toHaveTextContent(
+      '১ জন অনুপস্থিত শিক্ষার্থীর অভিভাবকের কাছে এসএমএস যাবে।',
+    );
+    expect(within(send).getByText(api.preview.sample!)).toBeInTheDocument();
+    expect(within(send).getByTestId('sms-parts')).toHaveTextContent('প্রতিটি বার্তা ৩টি এসএমএসের সমান।');
+    expect(within(send).getByRole('button', { name: '১টি বার্তা পাঠান' })).toBeInTheDocument();
+  });
+
+  it('a refusal the server sends with a code is shown in Bangla', async () => {
+    await setLanguage('bn');
+    fakeAuthServer(TEACHER).savedSignIn();
+    const api = fakeAttendanceApi();
+    api.failNextPost = {
+      status: 403,
+      code: 'attendance.window_closed',
+      message: 'Attendance of 21-11-2026 can no longer be changed by a teacher.',
+    };
+    const { user } = renderApp('/teacherattendance');
+    await user.click(await screen.findByRole('button', { name: 'P1 Mathematics, Six A-এর হাজিরা নিন' }, SLOW));
+    await screen.findByRole('listbox', { name: 'শিক্ষার্থী: বাছাই করা মানে উপস্থিত' });
+    await user.keyboard('a{Enter}');
+    await user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'জমা দিন' }));
+    expect(
+      await screen.findByText(
+        'হাজিরা সংরক্ষণ হয়নি: এই তারিখের হাজিরা শিক্ষক আর বদলাতে পারবেন না। সংশোধনের জন্য স্কুল অ্যাডমিনকে বলুন।',
+      ),
+    ).toBeInTheDocument();
+  });
+});
+
+describe('the palette command', () => {
+  afterEach(() => setLanguage('en'));
+
+  it('is found by Bangla words in either language, and is labelled in the language in use', async () => {
+    const [english] = attendanceCommands();
+    expect(english.label).toBe('Take attendance for the next period');
+    for (const typed of ['উপস্থিতি', 'হাজিরা', 'attendance']) {
+      expect(scoreCommand(english.label, english.keywords ?? [], typed), typed).toBeGreaterThan(0);
+    }
+    await setLanguage('bn');
+    const [bangla] = attendanceCommands();
+    expect(bangla.label).toBe('পরের পিরিয়ডের হাজিরা নিন');
+    expect(scoreCommand(bangla.label, bangla.keywords ?? [], 'উপস্থিতি')).toBeGreaterThan(0);
+    expect(scoreCommand(bangla.label, bangla.keywords ?? [], 'notices')).toBe(0);
   });
 });

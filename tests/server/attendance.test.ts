@@ -218,6 +218,7 @@ describe('taking attendance', () => {
     expect(res.json()).toMatchObject({
       ok: true,
       message: 'Attendance saved',
+      code: 'attendance.saved',
       corrected: false,
       time: '10:52:00',
       total: students.length,
@@ -251,7 +252,12 @@ describe('taking attendance', () => {
       body(students, { time: '11:30:00', attendance: flipped(students, [0, 1, 2]) }),
     );
     expect(again.statusCode, again.body).toBe(200);
-    expect(again.json()).toMatchObject({ message: 'Attendance corrected', corrected: true, time: '10:52:00' });
+    expect(again.json()).toMatchObject({
+      message: 'Attendance corrected',
+      code: 'attendance.corrected',
+      corrected: true,
+      time: '10:52:00',
+    });
     const after = await takingOf(c.routine.id, c.today);
     expect(after).toMatchObject({ id: taking.id, takenTime: '10:52:00', takenByUserId: c.teacher1User });
     expect(after.correctedByUserId).toBe(c.admin1User);
@@ -287,7 +293,12 @@ describe('taking attendance', () => {
 
   it('another teacher’s routine is 403; another school’s routine is 403 for teacher and admin', async () => {
     const students = await listOf(t, 'teacher1', c.routine.id, c.today);
-    expect((await submit('teacher1', body(students, { routine_id: c.colleagueRoutine }))).statusCode).toBe(403);
+    const colleague = await submit('teacher1', body(students, { routine_id: c.colleagueRoutine }));
+    expect(colleague.statusCode).toBe(403);
+    expect(colleague.json().error).toEqual({
+      code: 'attendance.another_teachers_class',
+      message: 'That class is another teacher’s.',
+    });
     for (const as of ['teacher1', 'admin1']) {
       const res = await submit(as, body(students, { routine_id: c.otherSchoolRoutine }));
       expect(res.statusCode, as).toBe(403);
@@ -314,16 +325,19 @@ describe('taking attendance', () => {
     let offDay = base;
     while (!c.offDays.includes(dayIdOf(offDay))) offDay = offDay.minus({ days: 1 });
     const otherWeekdays = [1, 2, 3].map((n) => base.minus({ days: n })).filter((d) => !c.offDays.includes(dayIdOf(d)));
-    for (const date of [
-      iso(base.plus({ days: 7 })), // the same weekday next week: in the future
-      ...otherWeekdays.map(iso),
-      iso(offDay),
-      iso(base.minus({ weeks: 53 })), // same weekday, last year's session
-    ]) {
+    for (const [date, code] of [
+      [iso(base.plus({ days: 7 })), 'attendance.future_date'], // the same weekday next week
+      ...otherWeekdays.map((d) => [iso(d), 'attendance.wrong_weekday'] as const),
+      [iso(offDay), 'attendance.weekly_off'],
+      [iso(base.minus({ weeks: 53 })), 'attendance.outside_session'], // same weekday, last year
+    ] as const) {
       // As the school admin, so that the teacher's correction window is not what refuses.
       const res = await submit('admin1', body(students, { date }));
       expect(res.statusCode, date).toBe(400);
       expect(res.json().error.fields, date).toHaveProperty('date');
+      // A stable code for the client to show in the user's language, with the English words.
+      expect(res.json().error.code, date).toBe(code);
+      expect(res.json().error.message, date).toMatch(/^date: [A-Z]/);
     }
   });
 
@@ -335,6 +349,7 @@ describe('taking attendance', () => {
       body(students, { attendance: [{ student_id: c.outsider, attendance_status: 1 }] }),
     );
     expect(outsider.statusCode).toBe(400);
+    expect(outsider.json().error.code).toBe('attendance.not_enrolled');
     expect(outsider.json().error.fields).toHaveProperty('attendance');
     expect(outsider.json().error.message).toContain(String(c.outsider));
 
@@ -387,7 +402,7 @@ describe('the correction window', () => {
       body(students, { routine_id: routine.id, date: c.pastDate, attendance: flipped(students, [0]) }),
     );
     expect(res.statusCode).toBe(403);
-    expect(res.json().error.code).toBe('attendance_window_closed');
+    expect(res.json().error.code).toBe('attendance.window_closed');
     expect(res.json().error.fields).toHaveProperty('date');
     expect(res.json().error.message).toContain(ddmmyyyy(c.pastDate));
     expect(res.json().error.message).toContain('only on the same school day');

@@ -27,6 +27,7 @@ import {
   logAdapter,
   maskPhone,
   MAX_ATTEMPTS,
+  smsParts,
 } from '@server/services/messaging';
 import { createTestApp, type TestApp } from '../helpers/server';
 import { dayIdOf, iso, openToday, resetTaking, schoolDayBefore, schoolToday } from './attendance-fixtures';
@@ -121,6 +122,31 @@ async function sendAbsent(t: TestApp, as: string, routineId: number, on = date) 
   return res;
 }
 
+const BN_DIGITS = '০১২৩৪৫৬৭৮৯';
+const bnDigits = (n: number) => String(n).replace(/[0-9]/g, (d) => BN_DIGITS[Number(d)]);
+const BN_MONTHS = [
+  'জানুয়ারী',
+  'ফেব্রুয়ারী',
+  'মার্চ',
+  'এপ্রিল',
+  'মে',
+  'জুন',
+  'জুলাই',
+  'আগস্ট',
+  'সেপ্টেম্বর',
+  'অক্টোবর',
+  'নভেম্বর',
+  'ডিসেম্বর',
+];
+/** "23 November 2026" as a Bangla letter writes it: "২৩ নভেম্বর ২০২৬". */
+const bnDate = (isoDate: string) => {
+  const d = DateTime.fromISO(isoDate);
+  return `${bnDigits(d.day)} ${BN_MONTHS[d.month - 1]} ${bnDigits(d.year)}`;
+};
+
+/** The school's SMS language (migration 0004: 'bn' unless the school chose 'en'). */
+const setSmsLanguage = (t: TestApp, lang: 'en' | 'bn') => t.db.update(schools).set({ smsLanguage: lang });
+
 const outboxOf = (t: TestApp, routineId: number) =>
   t.db
     .select()
@@ -165,11 +191,15 @@ describe('with the log adapter', () => {
       expect(row.sentAt).toBeInstanceOf(Date);
       expect(row.phone).toMatch(/^01[3-9]\d{8}$/);
       const who = absentees[i];
+      // The demo schools text guardians in Bangla (the default SMS language).
+      expect(row.body).toMatch(/^সম্মানিত অভিভাবক, আপনার সন্তান /);
       expect(row.body).toContain(who.full_name);
-      expect(row.body).toContain(`Roll ${who.class_roll_no}`);
-      expect(row.body).toContain(period.period_code);
+      expect(row.body).toContain(`রোল ${bnDigits(who.class_roll_no)})`);
+      expect(row.body).toContain(`${period.period_code} পিরিয়ডে`);
       expect(row.body).toContain(period.subject_name);
-      expect(row.body).toContain(DateTime.fromISO(date).toFormat('dd-MM-yyyy'));
+      expect(row.body).toContain(`${bnDate(date)} তারিখে`);
+      expect(row.body).toContain('অনুপস্থিত ছিল');
+      expect(row.body).not.toContain(DateTime.fromISO(date).toFormat('dd-MM-yyyy'));
       expect(row.body).toContain(school.name);
     }
 
@@ -260,6 +290,7 @@ describe('with the log adapter', () => {
         expect(res.statusCode, `${as} ${on}`).toBe(409);
         expect(res.json().error.fields).toHaveProperty('date');
         expect(res.json().error.message).toContain('only for today');
+        expect(res.json().error.code).toBe('attendance.messages_today_only');
         const preview = await t.get(as, `/api/attendance/absent-message?routine_id=${pastRoutine.id}&date=${on}`);
         expect(preview.statusCode, `${as} ${on}`).toBe(409);
       }
@@ -291,6 +322,52 @@ describe('with the log adapter', () => {
       (await t.get('teacher1', `/api/attendance/absent-message?routine_id=${day.others[0]}&date=${date}`)).statusCode,
     ).toBe(403);
     expect((await t.get('teacher1', `/api/attendance/absent-message?routine_id=${routineId}`)).statusCode).toBe(400);
+  });
+
+  it('the school’s SMS language decides the text: the preview shows what is sent, the outbox its parts', async () => {
+    const routineId = day.mine[0];
+    const [school] = await t.db.select({ id: users.schoolId }).from(users).where(eq(users.userCode, 'admin1'));
+    try {
+      for (const lang of ['en', 'bn'] as const) {
+        await setSmsLanguage(t, lang);
+        await t.db.delete(messageOutbox).where(eq(messageOutbox.schoolId, school.id!));
+        const absentees = await take(t, 'teacher1', routineId, 2, { fresh: true });
+        const preview = await t.get('teacher1', `/api/attendance/absent-message?routine_id=${routineId}&date=${date}`);
+        expect(preview.statusCode, preview.body).toBe(200);
+        const { sample, sample_parts } = preview.json();
+        if (lang === 'en') {
+          expect(sample).toMatch(/^Dear guardian, /);
+          expect(sample).toContain(`Roll ${absentees[0].class_roll_no})`);
+          expect(sample).toContain(DateTime.fromISO(date).toFormat('dd-MM-yyyy'));
+        } else {
+          expect(sample).toMatch(/^সম্মানিত অভিভাবক, /);
+          expect(sample).toContain(`রোল ${bnDigits(absentees[0].class_roll_no)})`);
+          expect(sample).toContain(bnDate(date));
+        }
+        await sendAbsent(t, 'teacher1', routineId);
+        const rows = await outboxOf(t, routineId);
+        // What the teacher confirmed is exactly what the first guardian gets.
+        expect(rows[0].body).toBe(sample);
+        const listed = (await t.get('admin1', '/api/attendance/outbox?limit=200')).json().rows;
+        expect(listed).toHaveLength(2);
+        for (const row of listed) {
+          const units = row.body.length;
+          if (lang === 'en') {
+            // Plain English fits GSM-7: 160 in one part, 153 per part beyond.
+            expect(row).toMatchObject({ encoding: 'gsm7', length: units });
+            expect(row.parts).toBe(units <= 160 ? 1 : Math.ceil(units / 153));
+          } else {
+            // Bangla is UCS-2: 70 in one part, 67 per part beyond (these run to two or three).
+            expect(row).toMatchObject({ encoding: 'ucs2', length: units });
+            expect(row.parts).toBe(units <= 70 ? 1 : Math.ceil(units / 67));
+            expect(row.parts).toBeGreaterThan(1);
+          }
+        }
+        expect(sample_parts).toBe(listed.find((r: { body: string }) => r.body === sample).parts);
+      }
+    } finally {
+      await setSmsLanguage(t, 'bn');
+    }
   });
 
   it('the outbox lists the school’s messages newest first, a page at a time, for the school admin only', async () => {
@@ -351,6 +428,8 @@ describe('with the HTTP adapter', () => {
       SMS_HTTP_TOKEN: 'gw-secret',
       SMS_SENDER: 'DMHS',
     });
+    // These tests read the English text (the roll in it tells messages apart).
+    await setSmsLanguage(t, 'en');
     await openToday(t);
     day = await routinesOfDay(t);
   });
@@ -558,6 +637,34 @@ describe('with the HTTP adapter', () => {
 });
 
 // ------------------------------------------------------------------ the adapters on their own
+
+describe('SMS parts', () => {
+  const bangla = (n: number) => 'ক'.repeat(n);
+  const plain = (n: number) => 'a'.repeat(n);
+
+  it('Bangla (UCS-2): 70 characters are one part, 71 two, then 67 a part', () => {
+    expect(smsParts(bangla(1))).toEqual({ encoding: 'ucs2', length: 1, parts: 1 });
+    expect(smsParts(bangla(70))).toEqual({ encoding: 'ucs2', length: 70, parts: 1 });
+    expect(smsParts(bangla(71))).toEqual({ encoding: 'ucs2', length: 71, parts: 2 });
+    expect(smsParts(bangla(134)).parts).toBe(2);
+    expect(smsParts(bangla(135)).parts).toBe(3);
+  });
+
+  it('plain English (GSM-7): 160 characters are one part, 161 two, then 153 a part', () => {
+    expect(smsParts(plain(160))).toEqual({ encoding: 'gsm7', length: 160, parts: 1 });
+    expect(smsParts(plain(161))).toEqual({ encoding: 'gsm7', length: 161, parts: 2 });
+    expect(smsParts(plain(306)).parts).toBe(2);
+    expect(smsParts(plain(307)).parts).toBe(3);
+    expect(smsParts('').parts).toBe(1);
+  });
+
+  it('GSM-7 extension characters count two; one character outside GSM-7 makes the whole text UCS-2', () => {
+    expect(smsParts(`${plain(158)}€`)).toEqual({ encoding: 'gsm7', length: 160, parts: 1 });
+    expect(smsParts(`${plain(159)}[`)).toEqual({ encoding: 'gsm7', length: 161, parts: 2 });
+    expect(smsParts(`${plain(69)}’`)).toEqual({ encoding: 'ucs2', length: 70, parts: 1 });
+    expect(smsParts(`${plain(70)}ক`)).toEqual({ encoding: 'ucs2', length: 71, parts: 2 });
+  });
+});
 
 describe('adapters', () => {
   beforeEach(() => {

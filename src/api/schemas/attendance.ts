@@ -50,6 +50,8 @@ export type TakenStudentRow = z.infer<typeof takenStudentRow>;
 export const takeAttendanceResponse = z.object({
   ok: z.literal(true),
   message: z.string(),
+  /** 'attendance.saved' or 'attendance.corrected': the message, shown in the user's language. */
+  code: z.string(),
   routine_id: z.number().int(),
   date: z.string(),
   time: z.string(),
@@ -276,12 +278,16 @@ export const absentMessagePreview = z.object({
   no_phone: z.number().int(),
   /** The first such message exactly as it will be sent; null when none would be. */
   sample: z.string().nullable(),
+  /** SMS parts the sample takes (Bangla is UCS-2: 70 characters in one part, 67 a part when split). */
+  sample_parts: z.number().int().nullable(),
 });
 export type AbsentMessagePreview = z.infer<typeof absentMessagePreview>;
 
 export const absentMessageResponse = z.object({
   ok: z.literal(true),
   message: z.string(),
+  /** 'attendance.messages_queued': the client words the counts below in the user's language. */
+  code: z.string(),
   /** Messages newly queued by this call (including ones queued again after a cancellation). */
   queued: z.number().int(),
   /** Earlier messages not sent yet (queued, or failed with attempts left) that this call re-tries. */
@@ -318,6 +324,12 @@ export const outboxRow = z.object({
   body: z.string(),
   date: z.string(),
   status: outboxStatus,
+  /** How the text travels: GSM-7 (plain English) or UCS-2 (anything else, e.g. Bangla). */
+  encoding: z.enum(['gsm7', 'ucs2']),
+  /** Characters as the encoding counts them (a GSM-7 extension character counts two). */
+  length: z.number().int(),
+  /** SMS parts: GSM-7 160 in one, 153 per part when split; UCS-2 70 in one, 67 per part. */
+  parts: z.number().int(),
   attempts: z.number().int(),
   last_error: z.string().nullable(),
   created_at: z.string(),

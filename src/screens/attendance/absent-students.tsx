@@ -12,7 +12,8 @@ import { useSignedIn } from '@/ui/session';
 import { EmptyState, QueryState } from '@/ui/status';
 import { DataTable, Td, linkStyle } from '@/ui/table';
 import { useSearchState } from '@/ui/use-search-state';
-import { formatDayMonthYear } from './format';
+import { useI18n } from '@/i18n/i18n';
+import { formatDayMonthYear, num } from './format';
 import { dashboardPath, dateParam, positiveId } from './section-today';
 
 export default function AbsentStudentsScreen() {
@@ -21,17 +22,18 @@ export default function AbsentStudentsScreen() {
   const sectionId = positiveId(params.section_id);
   const routineId = positiveId(params.routine_id) ?? undefined;
   const date = dateParam(params.date, schoolToday());
+  const { t, lang } = useI18n();
 
   return (
     <>
-      <PageHeader title="Absence Student Information" kicker={formatDayMonthYear(date)}>
+      <PageHeader title={t('attendance.absentees.title')} kicker={formatDayMonthYear(date, lang)}>
         <Link href={dashboardPath(userType)} className={`${linkStyle} inline-flex min-h-11 items-center`}>
-          Back to attendance
+          {t('attendance.common.backToAttendance')}
         </Link>
       </PageHeader>
       <Card>
         {sectionId === null ? (
-          <EmptyState>Open a period’s absent count from an attendance table to see who was absent.</EmptyState>
+          <EmptyState>{t('attendance.absentees.openPeriod')}</EmptyState>
         ) : (
           <Absentees sectionId={sectionId} routineId={routineId} date={date} />
         )}
@@ -42,27 +44,32 @@ export default function AbsentStudentsScreen() {
 
 function Absentees({ sectionId, routineId, date }: { sectionId: number; routineId?: number; date: string }) {
   const absent = useQuery(sectionAbsenteesQuery({ section_id: sectionId, routine_id: routineId, date }));
+  const { t, lang } = useI18n();
+  const head = [
+    t('attendance.common.name'),
+    t('attendance.common.roll'),
+    t('attendance.common.class'),
+    t('attendance.common.section'),
+    t('attendance.absentees.phoneNumber'),
+    t('attendance.absentees.absentIn'),
+  ];
   return (
     <QueryState
       query={absent}
-      what="the absent students"
-      loadingLabel="Loading the absent students…"
+      what={t('attendance.absentees.theAbsent')}
+      loadingLabel={t('attendance.absentees.loadingAbsent')}
       isEmpty={(rows) => rows.length === 0}
-      empty={`No student was absent${routineId ? ' in this period' : ' on this day'}.`}
+      empty={routineId ? t('attendance.absentees.noneInPeriod') : t('attendance.absentees.noneOnDay')}
     >
       {(rows) => (
-        <DataTable
-          caption="Absent students"
-          head={['Name', 'Roll', 'Class', 'Section', 'Phone Number', 'Absent in']}
-          cards
-        >
+        <DataTable caption={t('attendance.absentees.caption')} head={head} cards>
           {rows.map((s) => (
             <tr key={s.student_id}>
-              <Td label="Name">{s.full_name}</Td>
-              <Td label="Roll">{s.class_roll_no}</Td>
-              <Td label="Class">{s.class_name}</Td>
-              <Td label="Section">{s.section_default_name}</Td>
-              <Td label="Phone Number">
+              <Td label={head[0]}>{s.full_name}</Td>
+              <Td label={head[1]}>{num(s.class_roll_no, lang)}</Td>
+              <Td label={head[2]}>{s.class_name}</Td>
+              <Td label={head[3]}>{s.section_default_name}</Td>
+              <Td label={head[4]}>
                 {s.mobile_no ? (
                   <a href={`tel:${s.mobile_no}`} className={linkStyle}>
                     {s.mobile_no}
@@ -71,7 +78,7 @@ function Absentees({ sectionId, routineId, date }: { sectionId: number; routineI
                   '—'
                 )}
               </Td>
-              <Td label="Absent in">{s.period_codes.join(', ')}</Td>
+              <Td label={head[5]}>{s.period_codes.join(', ')}</Td>
             </tr>
           ))}
         </DataTable>

@@ -27,7 +27,8 @@ import { useSignedIn } from '@/ui/session';
 import { EmptyState, QueryState } from '@/ui/status';
 import { DataTable, Td, linkStyle } from '@/ui/table';
 import { useSearchState } from '@/ui/use-search-state';
-import { formatDayMonthYear, percent } from './format';
+import { useI18n } from '@/i18n/i18n';
+import { formatDayMonthYear, num, percent, weekdayOf } from './format';
 import { NotTaken } from './not-taken';
 import { OutboxCard } from './outbox';
 import { SectionPeriods } from './period-table';
@@ -42,8 +43,18 @@ export function noClassesText(s: Pick<SchoolAttendanceSummary, 'weekly_off' | 's
   return s.weekly_off || s.sections_total === 0 ? `No classes on ${s.day_name}` : null;
 }
 
+/** noClassesText in the user's language: the weekday from the date ("শুক্রবার" in Bangla). */
+function useNoClasses(): (s: SchoolAttendanceSummary) => string | null {
+  const { t, lang } = useI18n();
+  return (s) =>
+    noClassesText(s) === null
+      ? null
+      : t('attendance.dashboard.noClassesOn', { day: lang === 'en' ? s.day_name : weekdayOf(s.date, lang) });
+}
+
 export default function AttendanceDashboard() {
   const { profile, userType, school } = useSignedIn();
+  const { t, lang } = useI18n();
   // A viewer looks at the school chosen in the session; a school admin's comes from the session.
   const schoolInfoId = school?.id;
   const today = schoolToday();
@@ -55,14 +66,14 @@ export default function AttendanceDashboard() {
     <>
       <PageHeader
         kicker={school?.school_name ?? profile.school_name}
-        title={date === today ? 'Today Attendance' : 'Attendance'}
+        title={date === today ? t('attendance.dashboard.todayTitle') : t('attendance.dashboard.title')}
       >
         <div className="flex flex-wrap items-end gap-3">
           <p className="pb-2 text-lg font-semibold text-slate-700" data-testid="attendance-date">
-            <time dateTime={date}>{formatDayMonthYear(date)}</time>
+            <time dateTime={date}>{formatDayMonthYear(date, lang)}</time>
           </p>
           <DateField
-            label="Show date"
+            label={t('attendance.dashboard.showDate')}
             value={date}
             max={today}
             onChange={(iso) => setParams({ date: iso === today ? '' : iso })}
@@ -70,10 +81,10 @@ export default function AttendanceDashboard() {
         </div>
       </PageHeader>
       <div className="grid gap-6 lg:grid-cols-3">
-        <Card title="Present rate">
+        <Card title={t('attendance.dashboard.presentRate')}>
           <SchoolRing day={day} />
         </Card>
-        <Card title="Sections" className="min-w-0 lg:col-span-2">
+        <Card title={t('attendance.dashboard.sections')} className="min-w-0 lg:col-span-2">
           <SectionsTable day={day} date={date} today={today} />
         </Card>
       </div>
@@ -91,19 +102,30 @@ export default function AttendanceDashboard() {
 
 function SchoolRing({ day }: { day: SchoolDayParams }) {
   const summary = useQuery(schoolSummaryQuery(day));
+  const { t, lang } = useI18n();
+  const noClasses = useNoClasses();
+  const n = (value: number) => num(value, lang);
   return (
-    <QueryState query={summary} what="the summary" loadingLabel="Loading the summary…">
+    <QueryState
+      query={summary}
+      what={t('attendance.dashboard.theSummary')}
+      loadingLabel={t('attendance.dashboard.loadingSummary')}
+    >
       {(s) => {
-        const none = noClassesText(s);
+        const none = noClasses(s);
         return (
           <div className="flex flex-col items-center gap-3 text-center">
             <PresentRing rate={s.present_rate} label={none ?? undefined} />
             <p className="text-sm text-slate-700">
               {none ??
-                `${s.sections_taken} of ${s.sections_total} sections taken` +
+                t('attendance.dashboard.sectionsTaken', { taken: n(s.sections_taken), total: n(s.sections_total) }) +
                   (s.present_rate === null
                     ? ''
-                    : ` · ${s.present} present, ${s.absent} absent of ${s.present + s.absent}`)}
+                    : t('attendance.dashboard.presentAbsent', {
+                        present: n(s.present),
+                        absent: n(s.absent),
+                        all: n(s.present + s.absent),
+                      }))}
             </p>
           </div>
         );
@@ -115,23 +137,27 @@ function SchoolRing({ day }: { day: SchoolDayParams }) {
 function SectionsTable({ day, date, today }: { day: SchoolDayParams; date: string; today: string }) {
   const summary = useQuery(schoolSummaryQuery(day));
   const rows = useQuery(sectionSummariesQuery(day));
-  const none = summary.data ? noClassesText(summary.data) : null;
-  if (none) return <EmptyState>{none}.</EmptyState>;
+  const { t } = useI18n();
+  const noClasses = useNoClasses();
+  const none = summary.data ? noClasses(summary.data) : null;
+  if (none) {
+    return (
+      <EmptyState>
+        {none}
+        {t('attendance.common.fullStop')}
+      </EmptyState>
+    );
+  }
   return (
     <QueryState
       query={rows}
-      what="the sections"
-      loadingLabel="Loading the sections…"
+      what={t('attendance.dashboard.theSections')}
+      loadingLabel={t('attendance.dashboard.loadingSections')}
       isEmpty={(r) => r.length === 0}
-      empty="This school has no sections yet."
+      empty={t('attendance.dashboard.noSections')}
     >
       {(data) => (
-        <DataTable
-          caption="Attendance by section"
-          head={['Class', 'Section', 'Total Student', 'Present', 'Absence']}
-          minWidth="30rem"
-          cards
-        >
+        <DataTable caption={t('attendance.dashboard.bySection')} head={sectionColumns(t)} minWidth="30rem" cards>
           {data.map((row) => (
             <SectionRowView key={row.section_id} row={row} date={date} today={today} />
           ))}
@@ -141,37 +167,52 @@ function SectionsTable({ day, date, today }: { day: SchoolDayParams; date: strin
   );
 }
 
+type T = ReturnType<typeof useI18n>['t'];
+
+const sectionColumns = (t: T) => [
+  t('attendance.common.class'),
+  t('attendance.common.section'),
+  t('attendance.dashboard.totalStudent'),
+  t('attendance.common.present'),
+  t('attendance.dashboard.absence'),
+];
+
 function SectionRowView({ row, date, today }: { row: SectionAttendanceSummaryRow; date: string; today: string }) {
+  const { t, lang } = useI18n();
+  const [cClass, cSection, cTotal, cPresent, cAbsence] = sectionColumns(t);
   const href = `/classbasedstudentabsence?section_id=${row.section_id}&class_id=${row.class_id}${date === today ? '' : `&date=${date}`}`;
   return (
     <tr>
-      <Td label="Class">{row.class_name}</Td>
-      <Td label="Section">
+      <Td label={cClass}>{row.class_name}</Td>
+      <Td label={cSection}>
         <Link
           href={href}
           className={`${linkStyle} inline-flex min-h-11 min-w-11 items-center`}
-          aria-label={`${row.section_default_name}, Class ${row.class_name}`}
+          aria-label={t('attendance.dashboard.sectionLink', {
+            section: row.section_default_name,
+            class: row.class_name,
+          })}
         >
           {row.section_default_name}
         </Link>
       </Td>
-      <Td label="Total Student">{row.all}</Td>
+      <Td label={cTotal}>{num(row.all, lang)}</Td>
       {row.taken && row.present !== null ? (
         <>
-          <Td label="Present">
-            {row.present}
+          <Td label={cPresent}>
+            {num(row.present, lang)}
             {row.present_rate !== null ? (
-              <span className="ml-1 text-xs text-slate-500">({percent(row.present_rate)})</span>
+              <span className="ml-1 text-xs text-slate-500">({percent(row.present_rate, lang)})</span>
             ) : null}
           </Td>
-          <Td label="Absence">{row.absent}</Td>
+          <Td label={cAbsence}>{row.absent === null ? '—' : num(row.absent, lang)}</Td>
         </>
       ) : (
         <>
-          <Td label="Present">
+          <Td label={cPresent}>
             <NotTaken />
           </Td>
-          <Td label="Absence">—</Td>
+          <Td label={cAbsence}>—</Td>
         </>
       )}
     </tr>
@@ -184,16 +225,17 @@ function HistoricalAttendance({ schoolInfoId, today }: { schoolInfoId: number | 
   const [params] = useSearchState(SEARCH);
   // Open when the address already asks for a section (a reload, Back or a shared link).
   const asked = params.h_class !== '' || params.h_section !== '' || params.h_date !== '';
+  const { t } = useI18n();
   return (
     <Disclosure
       as="section"
       defaultOpen={asked}
-      aria-label="Historical Attendance"
+      aria-label={t('attendance.dashboard.historical')}
       className="rounded-xl bg-white shadow-sm ring-1 ring-slate-200"
     >
       <h2>
         <DisclosureButton className="group flex min-h-11 w-full items-center justify-between rounded-xl p-5 text-left text-lg font-semibold text-slate-900">
-          Historical Attendance
+          {t('attendance.dashboard.historical')}
           <span aria-hidden="true" className="text-slate-500 transition group-data-[open]:rotate-180">
             ▾
           </span>
@@ -208,8 +250,13 @@ function HistoricalAttendance({ schoolInfoId, today }: { schoolInfoId: number | 
 
 function HistoricalForm({ schoolInfoId, today }: { schoolInfoId: number | undefined; today: string }) {
   const sections = useQuery(schoolSectionsQuery(schoolInfoId));
+  const { t } = useI18n();
   return (
-    <QueryState query={sections} what="the sections" loadingLabel="Loading classes and sections…">
+    <QueryState
+      query={sections}
+      what={t('attendance.dashboard.theSections')}
+      loadingLabel={t('attendance.dashboard.loadingClassesSections')}
+    >
       {(all) => <HistoricalChoices all={all} today={today} />}
     </QueryState>
   );
@@ -217,6 +264,7 @@ function HistoricalForm({ schoolInfoId, today }: { schoolInfoId: number | undefi
 
 function HistoricalChoices({ all, today }: { all: readonly SectionRow[]; today: string }) {
   const [params, setParams] = useSearchState(SEARCH);
+  const { t, lang } = useI18n();
   // What the address shows; the form edits a draft until "View Attendance".
   const shownSection = all.find((s) => s.id === positiveId(params.h_section) && String(s.class_id) === params.h_class);
   const shownDate = dateParam(params.h_date, '', today);
@@ -232,40 +280,49 @@ function HistoricalChoices({ all, today }: { all: readonly SectionRow[]; today: 
   function submit(event: FormEvent) {
     event.preventDefault();
     const section = all.find((s) => String(s.id) === draft.sectionId && String(s.class_id) === draft.classId);
-    if (!section) return setProblem('Choose a class and a section.');
-    if (!draft.date || draft.date > today) return setProblem('Choose a date up to today.');
+    if (!section) return setProblem(t('attendance.dashboard.chooseClassSection'));
+    if (!draft.date || draft.date > today) return setProblem(t('attendance.dashboard.chooseDateUpToToday'));
     setProblem(null);
     setParams({ h_class: String(section.class_id), h_section: String(section.id), h_date: draft.date });
   }
 
   const label =
     shownSection && shownDate
-      ? `Class ${shownSection.class_name}, Section ${shownSection.section_default_name} on ${formatDayMonthYear(shownDate)}`
+      ? t('attendance.dashboard.classSectionOn', {
+          class: shownSection.class_name,
+          section: shownSection.section_default_name,
+          date: formatDayMonthYear(shownDate, lang),
+        })
       : null;
   return (
     <>
       <form
         onSubmit={submit}
         className="grid gap-3 sm:grid-cols-4 sm:items-end"
-        aria-label="Historical Attendance filters"
+        aria-label={t('attendance.dashboard.historicalFilters')}
       >
         <SelectField
-          label="Class"
+          label={t('attendance.common.class')}
           value={draft.classId}
-          placeholder="Choose a class"
+          placeholder={t('attendance.dashboard.chooseClass')}
           options={classes.map((c) => ({ value: String(c.id), label: c.name }))}
           onChange={(v) => setDraft({ ...draft, classId: v, sectionId: '' })}
         />
         <SelectField
-          label="Section"
+          label={t('attendance.common.section')}
           value={draft.sectionId}
-          placeholder="Choose a section"
+          placeholder={t('attendance.dashboard.chooseSection')}
           disabled={!draft.classId}
           options={classSections.map((s) => ({ value: String(s.id), label: s.section_default_name }))}
           onChange={(v) => setDraft({ ...draft, sectionId: v })}
         />
-        <DateField label="Date" value={draft.date} max={today} onChange={(iso) => setDraft({ ...draft, date: iso })} />
-        <Button type="submit">View Attendance</Button>
+        <DateField
+          label={t('attendance.common.date')}
+          value={draft.date}
+          max={today}
+          onChange={(iso) => setDraft({ ...draft, date: iso })}
+        />
+        <Button type="submit">{t('attendance.common.viewAttendance')}</Button>
       </form>
       {problem ? (
         <p role="alert" className="mt-2 text-sm text-red-700">
@@ -279,7 +336,7 @@ function HistoricalChoices({ all, today }: { all: readonly SectionRow[]; today: 
             sectionId={shownSection.id}
             classId={shownSection.class_id}
             date={shownDate}
-            caption={`Periods of ${label}`}
+            caption={t('attendance.dashboard.periodsOf', { label })}
           />
         </div>
       ) : null}

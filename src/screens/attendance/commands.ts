@@ -8,16 +8,38 @@
  * only the command registry) so it adds nothing of the screens to the first chunk.
  */
 import { can } from '@/api/permissions';
+import { i18n } from '@/i18n/i18n';
 import { canOpen, findRoute } from '@/routes';
 import { registerCommands, type Command } from '@/ui/commands';
 
 const TAKE_ATTENDANCE = '/teacherattendance';
 
-export const attendanceCommands: readonly Command[] = [
+/**
+ * Both languages' words, whatever the interface language: a teacher may type "উপস্থিতি" in an
+ * English interface, or "attendance" in a Bangla one.
+ */
+const NEXT_PERIOD_KEYWORDS = [
+  'attendance',
+  'next class',
+  'roll call',
+  'present',
+  'absent',
+  'উপস্থিতি',
+  'হাজিরা',
+  'হাজিরা খাতা',
+  'রোল কল',
+  'পরের ক্লাস',
+  'পরের পিরিয়ড',
+  'উপস্থিত',
+  'অনুপস্থিত',
+];
+
+/** The commands in the language in use (the palette asks each time it lists them). */
+export const attendanceCommands = (): readonly Command[] => [
   {
     id: 'action:attendance-next-period',
-    label: 'Take attendance for the next period',
-    keywords: ['attendance', 'next class', 'roll call', 'present', 'absent'],
+    label: i18n.t('attendance.commands.nextPeriod'),
+    keywords: NEXT_PERIOD_KEYWORDS,
     group: 'Actions',
     // Whoever may take attendance and open the teacher's screen (the route table decides the latter).
     visible: (ctx) => {

@@ -13,7 +13,8 @@ import { SelectField } from '@/ui/select';
 import { QueryState } from '@/ui/status';
 import { DataTable, Td } from '@/ui/table';
 import { useSearchState } from '@/ui/use-search-state';
-import { formatDayMonthYear, formatTimestamp } from './format';
+import { useI18n } from '@/i18n/i18n';
+import { formatDayMonthYear, formatTimestamp, num } from './format';
 
 export const OUTBOX_PAGE_SIZE = 20;
 
@@ -24,67 +25,82 @@ const STATUS_STYLE: Record<OutboxStatus, string> = {
   cancelled: 'bg-slate-100 text-slate-700',
 };
 
-const STATUS_OPTIONS = [
-  { value: 'queued', label: 'Queued' },
-  { value: 'sent', label: 'Sent' },
-  { value: 'failed', label: 'Failed' },
-  { value: 'cancelled', label: 'Cancelled' },
-];
+const STATUSES = ['queued', 'sent', 'failed', 'cancelled'] as const;
 
 export function OutboxCard() {
   const [params, setParams] = useSearchState({ outbox_status: '', outbox_page: '1' });
   const status = outboxStatus.safeParse(params.outbox_status).data;
   const page = Math.max(1, Number.parseInt(params.outbox_page, 10) || 1);
   const outbox = useQuery(outboxListQuery({ status, limit: OUTBOX_PAGE_SIZE, offset: (page - 1) * OUTBOX_PAGE_SIZE }));
+  const { t, lang } = useI18n();
+  const statusText = (s: OutboxStatus) => t(`attendance.outbox.${s}`);
+  const head = [
+    t('attendance.common.date'),
+    t('attendance.outbox.student'),
+    t('attendance.outbox.phone'),
+    t('attendance.outbox.message'),
+    t('attendance.common.status'),
+    t('attendance.outbox.attempts'),
+    t('attendance.outbox.error'),
+    t('attendance.outbox.queued'),
+    t('attendance.outbox.sent'),
+  ];
 
   return (
-    <Card title="Absence messages">
+    <Card title={t('attendance.outbox.title')}>
       <div className="mb-3 flex flex-wrap items-end justify-between gap-3">
         <SelectField
-          label="Status"
+          label={t('attendance.outbox.status')}
           value={status ?? ''}
-          placeholder="All"
-          options={STATUS_OPTIONS}
+          placeholder={t('attendance.outbox.all')}
+          options={STATUSES.map((s) => ({ value: s, label: statusText(s) }))}
           onChange={(v) => setParams({ outbox_status: v, outbox_page: '1' })}
         />
         <Button variant="secondary" onClick={() => void outbox.refetch()}>
-          Refresh
+          {t('attendance.outbox.refresh')}
         </Button>
       </div>
       <QueryState
         query={outbox}
-        what="the absence messages"
-        loadingLabel="Loading the absence messages…"
+        what={t('attendance.outbox.theMessages')}
+        loadingLabel={t('attendance.outbox.loadingMessages')}
         isEmpty={(p) => p.rows.length === 0}
-        empty={page === 1 ? 'No absence messages yet.' : 'No more messages.'}
+        empty={page === 1 ? t('attendance.outbox.none') : t('attendance.outbox.noMore')}
       >
         {(p) => (
           <>
-            <DataTable
-              caption="Absence messages"
-              head={['Date', 'Student', 'Phone', 'Status', 'Attempts', 'Error', 'Queued', 'Sent']}
-              minWidth="52rem"
-              cards
-            >
+            <DataTable caption={t('attendance.outbox.title')} head={head} minWidth="64rem" cards>
               {p.rows.map((row) => (
                 <tr key={row.id}>
-                  <Td label="Date">{formatDayMonthYear(row.date)}</Td>
-                  <Td label="Student">{row.student_name}</Td>
-                  <Td label="Phone">{row.phone}</Td>
-                  <Td label="Status">
-                    <span className={`rounded-full px-2 py-0.5 text-xs font-semibold ${STATUS_STYLE[row.status]}`}>
-                      {row.status}
+                  <Td label={head[0]}>{formatDayMonthYear(row.date, lang)}</Td>
+                  <Td label={head[1]}>{row.student_name}</Td>
+                  <Td label={head[2]}>{row.phone}</Td>
+                  {/* The text exactly as the guardian gets it, and what it costs in SMS parts. */}
+                  <Td label={head[3]} className="max-w-[22rem] break-words">
+                    <span lang={/[\u0980-\u09FF]/.test(row.body) ? 'bn' : 'en'}>{row.body}</span>
+                    <span className="mt-1 block text-xs text-slate-600" data-testid="sms-parts">
+                      {t('attendance.outbox.parts', {
+                        count: row.parts,
+                        n: num(row.parts, lang),
+                        length: num(row.length, lang),
+                        encoding: t(`attendance.outbox.${row.encoding}`),
+                      })}
                     </span>
                   </Td>
-                  <Td label="Attempts">{row.attempts}</Td>
+                  <Td label={head[4]}>
+                    <span className={`rounded-full px-2 py-0.5 text-xs font-semibold ${STATUS_STYLE[row.status]}`}>
+                      {lang === 'en' ? row.status : statusText(row.status)}
+                    </span>
+                  </Td>
+                  <Td label={head[5]}>{num(row.attempts, lang)}</Td>
                   <Td
-                    label="Error"
+                    label={head[6]}
                     className={`max-w-[16rem] break-words ${row.last_error && row.status !== 'cancelled' ? 'text-red-800' : ''}`}
                   >
                     {row.last_error ?? '—'}
                   </Td>
-                  <Td label="Queued">{formatTimestamp(row.created_at)}</Td>
-                  <Td label="Sent">{formatTimestamp(row.sent_at)}</Td>
+                  <Td label={head[7]}>{formatTimestamp(row.created_at, lang)}</Td>
+                  <Td label={head[8]}>{formatTimestamp(row.sent_at, lang)}</Td>
                 </tr>
               ))}
             </DataTable>
@@ -93,7 +109,7 @@ export function OutboxCard() {
               pageSize={OUTBOX_PAGE_SIZE}
               total={p.total}
               onPage={(n) => setParams({ outbox_page: String(n) })}
-              label="Absence message pages"
+              label={t('attendance.outbox.pages')}
             />
           </>
         )}

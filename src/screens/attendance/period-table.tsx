@@ -12,12 +12,12 @@ import { auditQuery, sectionPeriodsQuery } from '@/api/attendance';
 import { can } from '@/api/permissions';
 import { AUDIT_PAGE, type PeriodAttendanceRow } from '@/api/schemas/attendance';
 import { Button } from '@/ui/button';
-import { formatClockTime } from '@/ui/format';
 import { Pagination } from '@/ui/pagination';
 import { useSignedIn } from '@/ui/session';
 import { QueryState } from '@/ui/status';
 import { DataTable, Td, linkStyle } from '@/ui/table';
-import { formatClassTime, formatDayMonthYear, formatTimestamp, weekdayOf } from './format';
+import { i18n, useI18n, type Language } from '@/i18n/i18n';
+import { formatClassTime, formatDayMonthYear, formatTime, formatTimestamp, num, weekdayOf } from './format';
 import { NotTaken } from './not-taken';
 
 export const PERIOD_COLUMNS = [
@@ -29,6 +29,17 @@ export const PERIOD_COLUMNS = [
   'Total Student',
   'Present',
   'Absent',
+] as const;
+
+const PERIOD_KEYS = [
+  'attendance.periods.period',
+  'attendance.periods.subject',
+  'attendance.periods.classTime',
+  'attendance.periods.attendanceTime',
+  'attendance.periods.teacherInitial',
+  'attendance.periods.totalStudent',
+  'attendance.common.present',
+  'attendance.common.absent',
 ] as const;
 
 export function SectionPeriods({
@@ -43,13 +54,16 @@ export function SectionPeriods({
   caption: string;
 }) {
   const periods = useQuery(sectionPeriodsQuery({ section_id: sectionId, class_id: classId, date }));
+  const { t, lang } = useI18n();
   return (
     <QueryState
       query={periods}
-      what="the periods"
-      loadingLabel="Loading the periods…"
+      what={t('attendance.periods.thePeriods')}
+      loadingLabel={t('attendance.periods.loadingPeriods')}
       isEmpty={(rows) => rows.length === 0}
-      empty={<>No classes are in this section’s routine on {`${weekdayOf(date)}, ${formatDayMonthYear(date)}`}.</>}
+      empty={t('attendance.periods.noClassesInRoutine', {
+        day: t('attendance.common.dayDate', { day: weekdayOf(date, lang), date: formatDayMonthYear(date, lang) }),
+      })}
     >
       {(rows) => <PeriodTable rows={rows} sectionId={sectionId} date={date} caption={caption} />}
     </QueryState>
@@ -57,8 +71,16 @@ export function SectionPeriods({
 }
 
 /** "corrected by Nasrin Akter at 23-Nov-2026 15:02" */
-export function correctedText(row: Pick<PeriodAttendanceRow, 'corrected_by' | 'corrected_at'>): string | null {
-  return row.corrected_by ? `corrected by ${row.corrected_by} at ${formatTimestamp(row.corrected_at)}` : null;
+export function correctedText(
+  row: Pick<PeriodAttendanceRow, 'corrected_by' | 'corrected_at'>,
+  lang: Language = 'en',
+): string | null {
+  return row.corrected_by
+    ? i18n.t('attendance.periods.correctedBy', {
+        name: row.corrected_by,
+        when: formatTimestamp(row.corrected_at, lang),
+      })
+    : null;
 }
 
 export function PeriodTable({
@@ -76,20 +98,27 @@ export function PeriodTable({
   // The audit is the school admin's (the server allows it to the outbox's readers only).
   const readsAudit = can(userType, 'attendance.outbox');
   const [auditOf, setAuditOf] = useState<PeriodAttendanceRow | null>(null);
+  const { t, lang } = useI18n();
+  const [cPeriod, cSubject, cClassTime, cTime, cInitial, cTotal, cPresent, cAbsent] = PERIOD_KEYS.map((k) => t(k));
   return (
     <>
-      <DataTable caption={caption} head={PERIOD_COLUMNS} minWidth="48rem" cards>
+      <DataTable
+        caption={caption}
+        head={[cPeriod, cSubject, cClassTime, cTime, cInitial, cTotal, cPresent, cAbsent]}
+        minWidth="48rem"
+        cards
+      >
         {rows.map((row) => {
-          const corrected = correctedText(row);
+          const corrected = correctedText(row, lang);
           return (
             <tr key={row.r_id}>
-              <Td label="Period">{row.period_code}</Td>
-              <Td label="Subject">{row.subject_name}</Td>
-              <Td label="Class Time">{formatClassTime(row.start_time, row.end_time)}</Td>
-              <Td label="Attendance Time">
+              <Td label={cPeriod}>{row.period_code}</Td>
+              <Td label={cSubject}>{row.subject_name}</Td>
+              <Td label={cClassTime}>{formatClassTime(row.start_time, row.end_time, lang)}</Td>
+              <Td label={cTime}>
                 {row.taken && row.time ? (
                   <span className="inline-flex flex-col items-end gap-1 sm:items-start">
-                    {formatClockTime(row.time)}
+                    {formatTime(row.time, lang)}
                     {corrected ? <span className="text-xs text-amber-800">{corrected}</span> : null}
                     {corrected && readsAudit ? (
                       <Button
@@ -98,7 +127,7 @@ export function PeriodTable({
                         aria-expanded={auditOf?.r_id === row.r_id}
                         onClick={() => setAuditOf(auditOf?.r_id === row.r_id ? null : row)}
                       >
-                        Changes in {row.period_code}
+                        {t('attendance.periods.changesIn', { code: row.period_code })}
                       </Button>
                     ) : null}
                   </span>
@@ -106,21 +135,24 @@ export function PeriodTable({
                   <NotTaken />
                 )}
               </Td>
-              <Td label="Teacher Initial">
+              <Td label={cInitial}>
                 <Link href={`/teacherprofile?teacher_id=${row.t_id}`} className={linkStyle} title={row.teacher_name}>
                   {row.initial}
                 </Link>
               </Td>
-              <Td label="Total Student">{row.all}</Td>
-              <Td label="Present">{row.taken ? row.present : '—'}</Td>
-              <Td label="Absent">
+              <Td label={cTotal}>{num(row.all, lang)}</Td>
+              <Td label={cPresent}>{row.taken && row.present !== null ? num(row.present, lang) : '—'}</Td>
+              <Td label={cAbsent}>
                 {row.taken ? (
                   <Link
                     href={`/studentabsence?section_id=${sectionId}&routine_id=${row.r_id}&date=${date}`}
                     className={`${linkStyle} inline-flex min-h-11 min-w-11 items-center`}
-                    aria-label={`${row.absent} absent in ${row.period_code}, see who`}
+                    aria-label={t('attendance.periods.absentIn', {
+                      n: row.absent === null ? '' : num(row.absent, lang),
+                      code: row.period_code,
+                    })}
                   >
-                    {row.absent}
+                    {row.absent === null ? '' : num(row.absent, lang)}
                   </Link>
                 ) : (
                   '—'
@@ -135,38 +167,55 @@ export function PeriodTable({
   );
 }
 
-const STATUS = (s: 0 | 1) => (s === 1 ? 'Present' : 'Absent');
-
 /** Who changed which mark of one period's taking, newest first, a page at a time. */
 function AuditList({ row, date }: { row: PeriodAttendanceRow; date: string }) {
   const [page, setPage] = useState(1);
   const size = AUDIT_PAGE.default;
   const audit = useQuery(auditQuery({ routine_id: row.r_id, date, limit: size, offset: (page - 1) * size }));
-  const caption = `Changes to ${row.period_code} (${row.subject_name}) on ${formatDayMonthYear(date)}`;
+  const { t, lang } = useI18n();
+  const status = (s: 0 | 1) => (s === 1 ? t('attendance.common.present') : t('attendance.common.absent'));
+  const caption = t('attendance.periods.changesTo', {
+    code: row.period_code,
+    subject: row.subject_name,
+    date: formatDayMonthYear(date, lang),
+  });
+  const head = [
+    t('attendance.periods.student'),
+    t('attendance.common.roll'),
+    t('attendance.periods.change'),
+    t('attendance.periods.by'),
+    t('attendance.periods.when'),
+  ];
   return (
     <div className="mt-4">
       <QueryState
         query={audit}
-        what="the changes"
+        what={t('attendance.periods.theChanges')}
         isEmpty={(p) => p.total === 0}
-        empty="No mark of this period was changed after it was taken."
+        empty={t('attendance.periods.noChanges')}
       >
         {(p) => (
           <>
-            <DataTable caption={caption} captionHidden={false} head={['Student', 'Roll', 'Change', 'By', 'When']} cards>
+            <DataTable caption={caption} captionHidden={false} head={head} cards>
               {p.rows.map((a) => (
                 <tr key={a.id}>
-                  <Td label="Student">{a.full_name}</Td>
-                  <Td label="Roll">{a.class_roll_no}</Td>
-                  <Td label="Change">
-                    {STATUS(a.old_status)} → {STATUS(a.new_status)}
+                  <Td label={head[0]}>{a.full_name}</Td>
+                  <Td label={head[1]}>{num(a.class_roll_no, lang)}</Td>
+                  <Td label={head[2]}>
+                    {status(a.old_status)} → {status(a.new_status)}
                   </Td>
-                  <Td label="By">{a.changed_by}</Td>
-                  <Td label="When">{formatTimestamp(a.changed_at)}</Td>
+                  <Td label={head[3]}>{a.changed_by}</Td>
+                  <Td label={head[4]}>{formatTimestamp(a.changed_at, lang)}</Td>
                 </tr>
               ))}
             </DataTable>
-            <Pagination page={page} pageSize={size} total={p.total} onPage={setPage} label="Change pages" />
+            <Pagination
+              page={page}
+              pageSize={size}
+              total={p.total}
+              onPage={setPage}
+              label={t('attendance.periods.changePages')}
+            />
           </>
         )}
       </QueryState>

@@ -1,9 +1,16 @@
+import { useI18n } from '@/i18n/i18n';
+import { num } from './format';
+
 /**
  * The present-rate ring of the attendance dashboard: "P-{present_rate}%", or "Not taken yet" (or
  * the given label, e.g. "No classes on Friday").
  */
 export function PresentRing({ rate, label: given }: { rate: number | null; label?: string }) {
-  const label = rate === null ? (given ?? 'Not taken yet') : `P-${rate}%`;
+  const { t, lang } = useI18n();
+  const label =
+    rate === null
+      ? (given ?? t('attendance.common.notTakenYet'))
+      : t('attendance.dashboard.ring', { rate: num(rate, lang) });
   const r = 52;
   const circumference = 2 * Math.PI * r;
   const filled = rate === null ? 0 : (Math.max(0, Math.min(rate, 100)) / 100) * circumference;
@@ -34,7 +41,7 @@ export function PresentRing({ rate, label: given }: { rate: number | null; label
         className={rate === null ? 'fill-slate-500 text-[11px]' : 'fill-slate-900 text-[18px] font-bold'}
         aria-hidden="true"
       >
-        {rate === null && given ? 'No classes' : label}
+        {rate === null && given ? t('attendance.dashboard.noClasses') : label}
       </text>
     </svg>
   );

@@ -15,6 +15,7 @@ import { useSignedIn } from '@/ui/session';
 import { EmptyState } from '@/ui/status';
 import { linkStyle } from '@/ui/table';
 import { useSearchState } from '@/ui/use-search-state';
+import { useI18n } from '@/i18n/i18n';
 import { formatDayMonthYear } from './format';
 import { SectionPeriods } from './period-table';
 
@@ -42,35 +43,41 @@ export default function SectionTodayScreen() {
   const date = dateParam(params.date, today, today);
   const sections = useQuery(schoolSectionsQuery(school?.id));
   const section = sections.data?.find((s) => s.id === sectionId);
-  const name = section ? `Class ${section.class_name}, Section ${section.section_default_name}` : null;
+  const { t, lang } = useI18n();
+  const name = section
+    ? t('attendance.common.classSection', { class: section.class_name, section: section.section_default_name })
+    : null;
 
   return (
     <>
       <PageHeader
-        title="Student Attendance Information"
-        kicker={[name, formatDayMonthYear(date)].filter(Boolean).join(' · ')}
+        title={t('attendance.sectionToday.title')}
+        kicker={[name, formatDayMonthYear(date, lang)].filter(Boolean).join(' · ')}
       >
         <div className="flex flex-wrap items-end gap-4">
           <DateField
-            label="Date"
+            label={t('attendance.common.date')}
             value={date}
             max={today}
             onChange={(iso) => setParams({ date: iso === today ? '' : iso })}
           />
           <Link href={dashboardPath(userType)} className={`${linkStyle} inline-flex min-h-11 items-center`}>
-            Back to attendance
+            {t('attendance.common.backToAttendance')}
           </Link>
         </div>
       </PageHeader>
       <Card>
         {sectionId === null ? (
-          <EmptyState>Open a section from the attendance dashboard to see its periods.</EmptyState>
+          <EmptyState>{t('attendance.sectionToday.openSection')}</EmptyState>
         ) : (
           <SectionPeriods
             sectionId={sectionId}
             classId={classId}
             date={date}
-            caption={`Periods of ${name ?? 'the section'} on ${formatDayMonthYear(date)}`}
+            caption={t('attendance.sectionToday.periodsOfOn', {
+              name: name ?? t('attendance.take.theSection'),
+              date: formatDayMonthYear(date, lang),
+            })}
           />
         )}
       </Card>

@@ -11,7 +11,6 @@ import { classSubjectsQuery, historyQuery, historySummaryQuery, periodsQuery } f
 import { schoolToday } from '@/api/school-time';
 import { Button } from '@/ui/button';
 import { DateField } from '@/ui/date-field';
-import { formatClockTime } from '@/ui/format';
 import { Card, PageHeader } from '@/ui/page';
 import { Pagination } from '@/ui/pagination';
 import { SelectField } from '@/ui/select';
@@ -19,7 +18,8 @@ import { useSignedIn } from '@/ui/session';
 import { QueryState } from '@/ui/status';
 import { DataTable, Td } from '@/ui/table';
 import { useSearchState } from '@/ui/use-search-state';
-import { daysBefore, formatDayMonthYear, percent } from './format';
+import { useI18n } from '@/i18n/i18n';
+import { daysBefore, formatDayMonthYear, formatTime, num, percent } from './format';
 import { dateParam, positiveId } from './section-today';
 
 export const DEFAULT_HISTORY_DAYS = 30;
@@ -41,45 +41,55 @@ export default function StudentAttendanceScreen() {
   const [problem, setProblem] = useState<string | null>(null);
   const periods = useQuery(periodsQuery());
   const subjects = useQuery({ ...classSubjectsQuery(profile.class ?? 0), enabled: !!profile.class });
+  const { t, lang } = useI18n();
 
   function submit(event: FormEvent) {
     event.preventDefault();
-    if (!form.start || !form.end) return setProblem('Choose a start date and an end date.');
-    if (form.start > form.end) return setProblem('The start date must not be after the end date.');
+    if (!form.start || !form.end) return setProblem(t('attendance.history.chooseRange'));
+    if (form.start > form.end) return setProblem(t('attendance.history.startAfterEnd'));
     setProblem(null);
     setParams({ start: form.start, end: form.end, period: form.period, subject: form.subject, page: '1' });
   }
 
   return (
     <>
-      <PageHeader kicker={profile.school_name} title="Attendance History" />
+      <PageHeader kicker={profile.school_name} title={t('attendance.history.title')} />
       <Card>
-        <form onSubmit={submit} className="grid gap-3 sm:grid-cols-5 sm:items-end" aria-label="Attendance filters">
+        <form
+          onSubmit={submit}
+          className="grid gap-3 sm:grid-cols-5 sm:items-end"
+          aria-label={t('attendance.history.filters')}
+        >
           <DateField
-            label="Start date"
+            label={t('attendance.history.startDate')}
             value={form.start}
             max={today}
             onChange={(v) => setForm({ ...form, start: v })}
           />
-          <DateField label="End date" value={form.end} max={today} onChange={(v) => setForm({ ...form, end: v })} />
+          <DateField
+            label={t('attendance.history.endDate')}
+            value={form.end}
+            max={today}
+            onChange={(v) => setForm({ ...form, end: v })}
+          />
           <SelectField
-            label="Period"
+            label={t('attendance.history.period')}
             value={form.period}
-            placeholder="All periods"
+            placeholder={t('attendance.history.allPeriods')}
             options={(periods.data ?? []).map((p) => ({
               value: String(p.id),
-              label: `${p.period_code} (${formatClockTime(p.start_time)})`,
+              label: `${p.period_code} (${formatTime(p.start_time, lang)})`,
             }))}
             onChange={(v) => setForm({ ...form, period: v })}
           />
           <SelectField
-            label="Subject"
+            label={t('attendance.history.subject')}
             value={form.subject}
-            placeholder="All subjects"
+            placeholder={t('attendance.history.allSubjects')}
             options={(subjects.data ?? []).map((s) => ({ value: String(s.id), label: s.subject_name }))}
             onChange={(v) => setForm({ ...form, subject: v })}
           />
-          <Button type="submit">View Attendance</Button>
+          <Button type="submit">{t('attendance.common.viewAttendance')}</Button>
         </form>
         {problem ? (
           <p role="alert" className="mt-2 text-sm text-red-700">
@@ -109,39 +119,55 @@ function History({ filter, page, onPage }: { filter: Filter; page: number; onPag
   const rows = useQuery(historyQuery({ ...filter, limit: HISTORY_PAGE_SIZE, offset: (page - 1) * HISTORY_PAGE_SIZE }));
   const summary = useQuery(historySummaryQuery(filter));
   const s = summary.data;
+  const { t, lang } = useI18n();
+  const head = [
+    t('attendance.common.date'),
+    t('attendance.history.period'),
+    t('attendance.history.subject'),
+    t('attendance.history.teacher'),
+    t('attendance.common.status'),
+  ];
+  const range = s ? { start: formatDayMonthYear(s.start_date, lang), end: formatDayMonthYear(s.end_date, lang) } : null;
   return (
     <Card>
       <div className="mb-3 flex flex-wrap items-baseline justify-between gap-3">
-        <h2 className="text-lg font-semibold text-slate-900">Attendance History</h2>
-        {s ? (
+        <h2 className="text-lg font-semibold text-slate-900">{t('attendance.history.title')}</h2>
+        {s && range ? (
           <p className="text-sm text-slate-700" data-testid="present-rate">
             {s.present_rate === null
-              ? `Nothing recorded from ${formatDayMonthYear(s.start_date)} to ${formatDayMonthYear(s.end_date)}`
-              : `Present rate ${percent(s.present_rate)} · ${s.present} present, ${s.absent} absent of ${s.total} classes (${formatDayMonthYear(s.start_date)} to ${formatDayMonthYear(s.end_date)})`}
+              ? t('attendance.history.nothingRecorded', range)
+              : t('attendance.history.rateLine', {
+                  ...range,
+                  rate: percent(s.present_rate, lang) ?? '',
+                  present: num(s.present, lang),
+                  absent: num(s.absent, lang),
+                  total: num(s.total, lang),
+                })}
           </p>
         ) : null}
       </div>
       <QueryState
         query={rows}
-        what="your attendance"
-        loadingLabel="Loading your attendance…"
+        what={t('attendance.history.yourAttendance')}
+        loadingLabel={t('attendance.history.loading')}
         isEmpty={(r) => r.length === 0}
-        empty="No attendance was recorded for these dates and filters."
+        empty={t('attendance.history.empty')}
       >
         {(data) => (
           <>
-            <DataTable caption="Attendance History" head={['Date', 'Period', 'Subject', 'Teacher', 'Status']} cards>
+            <DataTable caption={t('attendance.history.title')} head={head} cards>
               {data.map((r) => (
                 <tr key={`${r.date}|${r.routine_id}`}>
-                  <Td label="Date">{r.date}</Td>
-                  <Td label="Period">{r.period_code}</Td>
-                  <Td label="Subject">{r.subject_name}</Td>
-                  <Td label="Teacher">{r.teacher_name}</Td>
-                  <Td label="Status">
+                  {/* The spec shows the ISO date here; Bangla gets its own digits. */}
+                  <Td label={head[0]}>{lang === 'en' ? r.date : formatDayMonthYear(r.date, lang)}</Td>
+                  <Td label={head[1]}>{r.period_code}</Td>
+                  <Td label={head[2]}>{r.subject_name}</Td>
+                  <Td label={head[3]}>{r.teacher_name}</Td>
+                  <Td label={head[4]}>
                     {r.present_status === 1 ? (
-                      <span className="font-semibold text-emerald-800">Present</span>
+                      <span className="font-semibold text-emerald-800">{t('attendance.common.present')}</span>
                     ) : (
-                      <span className="font-semibold text-red-800">Absent</span>
+                      <span className="font-semibold text-red-800">{t('attendance.common.absent')}</span>
                     )}
                   </Td>
                 </tr>
@@ -153,7 +179,7 @@ function History({ filter, page, onPage }: { filter: Filter; page: number; onPag
                 pageSize={HISTORY_PAGE_SIZE}
                 total={s.total}
                 onPage={onPage}
-                label="Attendance History pages"
+                label={t('attendance.history.pages')}
               />
             ) : null}
           </>

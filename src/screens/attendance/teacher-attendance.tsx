@@ -15,7 +15,12 @@
 import { useEffect, useMemo, useRef, useState, type KeyboardEvent as ReactKeyboardEvent } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { createActorContext } from '@xstate/react';
-import type { AbsentMessageResponse, AttendanceStudentRow, TakenStudentRow } from '@/api/schemas/attendance';
+import type {
+  AbsentMessagePreview,
+  AbsentMessageResponse,
+  AttendanceStudentRow,
+  TakenStudentRow,
+} from '@/api/schemas/attendance';
 import type { RoutineTodayRow } from '@/api/schemas/routines';
 import { attendanceKeys } from '@/api/attendance';
 import { schoolClockTime, schoolToday } from '@/api/school-time';
@@ -24,14 +29,16 @@ import { Alert } from '@/ui/alert';
 import { Button } from '@/ui/button';
 import { ConfirmDialog } from '@/ui/confirm';
 import { DateField } from '@/ui/date-field';
-import { formatClockTime } from '@/ui/format';
 import { Card, PageHeader } from '@/ui/page';
 import { useSignedIn } from '@/ui/session';
 import { EmptyState, Loading } from '@/ui/status';
 import { DataTable, Td } from '@/ui/table';
 import { useUnsavedChanges } from '@/ui/unsaved';
 import { useSearchState } from '@/ui/use-search-state';
-import { formatClassTime, formatDayMonthYear, weekdayOf } from './format';
+import { useErrorText } from '@/i18n/errors';
+import { latinDigits } from '@/i18n/format';
+import { i18n, useI18n, type Language } from '@/i18n/i18n';
+import { formatClassTime, formatDayMonthYear, formatTime, num, weekdayOf } from './format';
 
 /** The teacher's flow, provided once by the screen; every part reads and sends through it. */
 export const AttendanceFlow = createActorContext(attendanceMachine);
@@ -39,6 +46,14 @@ const useFlow = AttendanceFlow.useSelector;
 const useSend = () => AttendanceFlow.useActorRef().send;
 
 export const UNSAVED_MARKS_MESSAGE = 'Your attendance marks are not saved yet. Leave without submitting them?';
+
+/** The failure of the flow, in the user's language (the server's words in English). */
+function useFlowError(): string | null {
+  const error = useFlow((s) => s.context.error);
+  const code = useFlow((s) => s.context.errorCode);
+  const errorText = useErrorText();
+  return error === null ? null : errorText({ code, message: error });
+}
 
 /** The first period of today that is not taken and has not ended; else the first not taken. */
 export function nextPeriod(periods: readonly RoutineTodayRow[], now: string): RoutineTodayRow | undefined {
@@ -49,6 +64,7 @@ export function nextPeriod(periods: readonly RoutineTodayRow[], now: string): Ro
 export default function TeacherAttendanceScreen() {
   const { profile } = useSignedIn();
   const queryClient = useQueryClient();
+  const { t } = useI18n();
   const [params] = useSearchState({ date: '', next: '' });
   // The machine starts once, on the date the address names (a later change is sent as an event).
   const [input] = useState(() => ({ teacherId: profile.id, today: schoolToday(), date: params.date || undefined }));
@@ -61,7 +77,7 @@ export default function TeacherAttendanceScreen() {
   );
   return (
     <AttendanceFlow.Provider logic={logic} options={{ input }}>
-      <PageHeader kicker={profile.school_name} title="Take Attendance" />
+      <PageHeader kicker={profile.school_name} title={t('attendance.take.title')} />
       <TakeAttendance />
     </AttendanceFlow.Provider>
   );
@@ -69,7 +85,8 @@ export default function TeacherAttendanceScreen() {
 
 function TakeAttendance() {
   const top = useFlow((s) => (typeof s.value === 'string' ? s.value : Object.keys(s.value)[0]));
-  useUnsavedChanges(useFlow(hasUnsavedMarks), UNSAVED_MARKS_MESSAGE);
+  const { t } = useI18n();
+  useUnsavedChanges(useFlow(hasUnsavedMarks), t('attendance.take.unsaved'));
   useDateInAddress();
   if (top === 'choosingPeriod') return <ChoosePeriod />;
   if (top === 'loadingStudents' || top === 'studentsFailed') return <LoadingStudents />;
@@ -91,7 +108,12 @@ function useDateInAddress() {
 }
 
 function periodName(p: Pick<RoutineTodayRow, 'period_code' | 'subject_name' | 'class_name' | 'section_default_name'>) {
-  return `${p.period_code} ${p.subject_name}, ${p.class_name} ${p.section_default_name}`;
+  return i18n.t('attendance.take.periodName', {
+    code: p.period_code,
+    subject: p.subject_name,
+    class: p.class_name,
+    section: p.section_default_name,
+  });
 }
 
 // ---------------------------------------------------------------- choosing a period
@@ -102,7 +124,8 @@ function ChoosePeriod() {
   const date = useFlow((s) => s.context.date);
   const today = useFlow((s) => s.context.today);
   const periods = useFlow((s) => s.context.periods);
-  const error = useFlow((s) => s.context.error);
+  const error = useFlowError();
+  const { t, lang } = useI18n();
   const phase = useFlow((s) =>
     s.matches({ choosingPeriod: 'ready' })
       ? 'ready'
@@ -123,33 +146,41 @@ function ChoosePeriod() {
   }, [params.next, phase, date, today, periods, send]);
 
   const setDate = (iso: string) => setParams({ date: iso === today ? '' : iso, next: '' });
-  const dayLabel = `${weekdayOf(date)}, ${formatDayMonthYear(date)}`;
+  const dayLabel = t('attendance.common.dayDate', { day: weekdayOf(date, lang), date: formatDayMonthYear(date, lang) });
   return (
     <Card>
       <div className="mb-4 flex flex-wrap items-end justify-between gap-3">
         <h2 className="text-lg font-semibold text-slate-900">
-          {date === today ? 'Your classes today' : 'Your classes on'} <span className="text-slate-600">{dayLabel}</span>
+          {date === today ? t('attendance.take.classesToday') : t('attendance.take.classesOn')}{' '}
+          <span className="text-slate-600">{dayLabel}</span>
         </h2>
         <div className="flex flex-wrap items-end gap-2">
-          <DateField label="Date" value={date} max={today} onChange={(iso) => iso && setDate(iso)} />
+          <DateField
+            label={t('attendance.common.date')}
+            value={date}
+            max={today}
+            onChange={(iso) => iso && setDate(iso)}
+          />
           {date !== today ? (
             <Button variant="secondary" onClick={() => setDate(today)}>
-              Today
+              {t('attendance.common.today')}
             </Button>
           ) : null}
         </div>
       </div>
 
-      {phase === 'loading' ? <Loading label="Loading your classes…" /> : null}
+      {phase === 'loading' ? <Loading label={t('attendance.take.loadingClasses')} /> : null}
       {phase === 'empty' ? (
         <EmptyState>
-          You have no classes on {dayLabel}.{' '}
-          {date === today ? 'Pick an earlier date to take or correct attendance.' : 'Pick another date.'}
+          {t('attendance.take.noClassesOn', { day: dayLabel })}{' '}
+          {date === today ? t('attendance.take.pickEarlier') : t('attendance.take.pickAnother')}
         </EmptyState>
       ) : null}
       {phase === 'failed' ? (
         <Alert tone="error" onRetry={() => send({ type: 'attendance.retry' })}>
-          <p>Could not load your classes. {error}</p>
+          <p>
+            {t('attendance.take.couldNotLoadClasses')} {error}
+          </p>
         </Alert>
       ) : null}
       {phase === 'ready' ? <PeriodList periods={periods} /> : null}
@@ -159,8 +190,9 @@ function ChoosePeriod() {
 
 function PeriodList({ periods }: { periods: readonly RoutineTodayRow[] }) {
   const send = useSend();
+  const { t, lang } = useI18n();
   return (
-    <ul className="divide-y divide-slate-100" aria-label="Your classes">
+    <ul className="divide-y divide-slate-100" aria-label={t('attendance.take.yourClasses')}>
       {periods.map((p) => (
         <li key={p.id} className="flex flex-wrap items-center justify-between gap-3 py-3">
           <div className="min-w-0">
@@ -168,25 +200,27 @@ function PeriodList({ periods }: { periods: readonly RoutineTodayRow[] }) {
               {p.period_code} · {p.subject_name}
             </p>
             <p className="text-sm text-slate-600">
-              {formatClassTime(p.start_time, p.end_time)} · Class {p.class_name}, Section {p.section_default_name} ·
-              Room {p.room}
+              {formatClassTime(p.start_time, p.end_time, lang)} ·{' '}
+              {t('attendance.take.periodLine', { class: p.class_name, section: p.section_default_name, room: p.room })}
             </p>
           </div>
           <div className="flex items-center gap-3">
             {p.attendance_taken ? (
               <span className="rounded-full bg-emerald-100 px-2.5 py-1 text-xs font-semibold text-emerald-800">
-                ✓ Taken
+                {t('attendance.take.taken')}
               </span>
             ) : (
               <span className="rounded-full bg-slate-100 px-2.5 py-1 text-xs font-semibold text-slate-600">
-                Not taken
+                {t('attendance.take.notTaken')}
               </span>
             )}
             <Button
               onClick={() => send({ type: 'attendance.choose', routineId: p.id })}
-              aria-label={`Take Attendance for ${periodName(p)}${p.attendance_taken ? ' (taken)' : ''}`}
+              aria-label={t(p.attendance_taken ? 'attendance.take.takeForTaken' : 'attendance.take.takeFor', {
+                period: periodName(p),
+              })}
             >
-              Take Attendance
+              {t('attendance.take.title')}
             </Button>
           </div>
         </li>
@@ -201,21 +235,22 @@ function LoadingStudents() {
   const send = useSend();
   const routine = useFlow((s) => s.context.routine);
   const failed = useFlow((s) => s.matches('studentsFailed'));
-  const error = useFlow((s) => s.context.error);
-  const name = routine ? `${routine.class_name} ${routine.section_default_name}` : 'the section';
+  const error = useFlowError();
+  const { t } = useI18n();
+  const name = routine ? `${routine.class_name} ${routine.section_default_name}` : t('attendance.take.theSection');
   return (
     <Card>
       {failed ? (
         <Alert tone="error" onRetry={() => send({ type: 'attendance.retry' })}>
           <p>
-            Could not load the students of {name}. {error}
+            {t('attendance.take.couldNotLoadStudents', { name })} {error}
           </p>
           <Button variant="ghost" className="mt-2 -ml-2" onClick={() => send({ type: 'attendance.back' })}>
-            Back to classes
+            {t('attendance.take.backToClasses')}
           </Button>
         </Alert>
       ) : (
-        <Loading label={`Loading the students of ${name}…`} />
+        <Loading label={t('attendance.take.loadingStudents', { name })} />
       )}
     </Card>
   );
@@ -223,14 +258,17 @@ function LoadingStudents() {
 
 // ---------------------------------------------------------------- marking
 
-const LEGEND: ReadonlyArray<[string, string]> = [
-  ['↑ ↓ / j k', 'move'],
-  ['Space', 'present / absent'],
-  ['a', 'all present'],
-  ['Shift+A', 'all absent'],
-  ['0–9', 'jump to roll'],
-  ['Enter', 'submit'],
-];
+const LEGEND = [
+  ['↑ ↓ / j k', 'attendance.take.legendMove'],
+  ['Space', 'attendance.take.legendToggle'],
+  ['a', 'attendance.take.legendAllPresent'],
+  ['Shift+A', 'attendance.take.legendAllAbsent'],
+  ['0–9', 'attendance.take.legendJump'],
+  ['Enter', 'attendance.take.legendSubmit'],
+] as const;
+
+/** The typed roll digits, as the language writes them. */
+const localRoll = (digits: string, lang: Language) => (lang === 'bn' ? num(Number(digits), lang) : digits);
 
 function Marking() {
   const actor = AttendanceFlow.useActorRef();
@@ -242,7 +280,8 @@ function Marking() {
   const cursor = useFlow((s) => s.context.cursor);
   const digits = useFlow((s) => s.context.digits);
   const retaking = useFlow((s) => s.context.retaking);
-  const error = useFlow((s) => s.context.error);
+  const error = useFlowError();
+  const { t, lang } = useI18n();
   const marking = useFlow((s) => s.matches('marking'));
   const confirming = useFlow((s) => s.matches('confirming'));
   const submitting = useFlow((s) => s.matches('submitting'));
@@ -284,29 +323,28 @@ function Marking() {
       else event.preventDefault();
     } else if (key === 'a') go({ type: 'attendance.allPresent' });
     else if (key === 'A') go({ type: 'attendance.allAbsent' });
-    else if (/^[0-9]$/.test(key)) go({ type: 'attendance.digit', digit: key });
+    // Bangla keyboards type ০-৯: the same rolls.
+    else if (/^[0-9০-৯]$/.test(key)) go({ type: 'attendance.digit', digit: latinDigits(key) });
     else if (key === 'Enter') go({ type: 'attendance.submit' });
   }
 
-  const title = routine ? `${routine.period_code} · ${routine.subject_name}` : 'Attendance';
+  const title = routine ? `${routine.period_code} · ${routine.subject_name}` : t('attendance.take.heading');
   return (
     <Card>
       <div className="mb-4 flex flex-wrap items-start justify-between gap-3">
         <div>
           <h2 className="text-lg font-semibold text-slate-900">{title}</h2>
           <p className="text-sm text-slate-600">
-            {routine ? `Class ${routine.class_name}, Section ${routine.section_default_name} · ` : ''}
-            {weekdayOf(date)}, {formatDayMonthYear(date)}
-            {routine ? ` · ${formatClassTime(routine.start_time, routine.end_time)}` : ''}
+            {routine
+              ? `${t('attendance.common.classSection', { class: routine.class_name, section: routine.section_default_name })} · `
+              : ''}
+            {weekdayOf(date, lang)}, {formatDayMonthYear(date, lang)}
+            {routine ? ` · ${formatClassTime(routine.start_time, routine.end_time, lang)}` : ''}
           </p>
-          {retaking ? (
-            <p className="mt-1 text-sm text-amber-800">
-              Attendance was taken before: the saved marks are shown, and Submit corrects them.
-            </p>
-          ) : null}
+          {retaking ? <p className="mt-1 text-sm text-amber-800">{t('attendance.take.retaking')}</p> : null}
         </div>
         <Button variant="ghost" onClick={() => send({ type: 'attendance.back' })} disabled={!marking}>
-          Back to classes
+          {t('attendance.take.backToClasses')}
         </Button>
       </div>
 
@@ -326,40 +364,40 @@ function Marking() {
               className={`inline-block h-6 w-6 rounded-full bg-white shadow transition ${allPresent ? 'translate-x-5' : 'translate-x-0.5'}`}
             />
           </span>
-          All present
+          {t('attendance.take.allPresent')}
         </button>
         <p className="h-5 text-sm text-indigo-700" aria-live="polite">
-          {digits ? `Roll ${digits}…` : ''}
+          {digits ? t('attendance.take.rollTyped', { digits: localRoll(digits, lang) }) : ''}
         </p>
       </div>
 
       {failed ? (
         <Alert tone="error" className="mb-3" onRetry={() => send({ type: 'attendance.retry' })}>
-          <p>Attendance was not saved: {error} Your marks are kept.</p>
+          <p>{t('attendance.take.notSavedKept', { error: error ?? '' })}</p>
           <Button variant="ghost" className="mt-2 -ml-2" onClick={() => send({ type: 'attendance.back' })}>
-            Change marks
+            {t('attendance.take.changeMarks')}
           </Button>
         </Alert>
       ) : null}
       {refused ? (
         <Alert tone="error" className="mb-3">
-          <p>Attendance was not saved: {error}</p>
+          <p>{t('attendance.take.notSaved', { error: error ?? '' })}</p>
           <Button variant="ghost" className="mt-2 -ml-2" onClick={() => send({ type: 'attendance.back' })}>
-            Change marks
+            {t('attendance.take.changeMarks')}
           </Button>
         </Alert>
       ) : null}
-      {submitting ? <Loading label="Saving attendance…" /> : null}
+      {submitting ? <Loading label={t('attendance.take.saving')} /> : null}
 
       {total === 0 ? (
-        <EmptyState>No students are enrolled in this section.</EmptyState>
+        <EmptyState>{t('attendance.take.noStudents')}</EmptyState>
       ) : (
         <ul
           ref={listRef}
           id={listId}
           role="listbox"
           aria-multiselectable="true"
-          aria-label="Students: selected means present"
+          aria-label={t('attendance.take.rosterLabel')}
           aria-activedescendant={students[cursor] ? `${listId}-${students[cursor].student_id}` : undefined}
           aria-disabled={!marking || undefined}
           tabIndex={0}
@@ -381,14 +419,14 @@ function Marking() {
 
       <dl
         className="mt-4 hidden flex-wrap gap-x-4 gap-y-1 text-xs text-slate-600 [@media(hover:hover)_and_(pointer:fine)]:flex"
-        aria-label="Keyboard"
+        aria-label={t('attendance.take.keyboard')}
       >
         {LEGEND.map(([keys, what]) => (
           <div key={keys} className="flex items-center gap-1">
             <dt>
               <kbd className="rounded border border-slate-300 bg-slate-50 px-1 font-mono">{keys}</kbd>
             </dt>
-            <dd>{what}</dd>
+            <dd>{t(what)}</dd>
           </div>
         ))}
       </dl>
@@ -396,36 +434,40 @@ function Marking() {
       {/* Submit stays in reach however long the roster is. */}
       <div className="sticky bottom-0 z-10 -mx-5 mt-4 flex items-center justify-between gap-3 border-t border-slate-200 bg-white/95 px-5 py-3 backdrop-blur">
         <p className="text-sm font-semibold text-slate-900" aria-live="polite" data-testid="present-count">
-          Present {present} of {total} · Absent {total - present}
+          {t('attendance.take.presentCount', {
+            present: num(present, lang),
+            total: num(total, lang),
+            absent: num(total - present, lang),
+          })}
         </p>
         <Button onClick={() => send({ type: 'attendance.submit' })} disabled={!canSubmit}>
-          Submit
+          {t('attendance.take.submit')}
         </Button>
       </div>
 
       <ConfirmDialog
         open={confirming}
-        title="Submit attendance?"
-        confirmLabel="Submit"
+        title={t('attendance.take.confirmTitle')}
+        confirmLabel={t('attendance.take.submit')}
         onConfirm={() => send({ type: 'attendance.confirm' })}
         onCancel={() => send({ type: 'attendance.cancel' })}
       >
         <p>
           {routine ? `${periodName(routine)} · ` : ''}
-          {formatDayMonthYear(date)}
+          {formatDayMonthYear(date, lang)}
         </p>
-        <dl className="grid grid-cols-3 gap-3 text-center" aria-label="Counts">
+        <dl className="grid grid-cols-3 gap-3 text-center" aria-label={t('attendance.take.counts')}>
           <div className="rounded-lg bg-emerald-50 p-3">
-            <dt className="text-xs text-emerald-800">Present</dt>
-            <dd className="text-2xl font-bold text-emerald-900">{present}</dd>
+            <dt className="text-xs text-emerald-800">{t('attendance.common.present')}</dt>
+            <dd className="text-2xl font-bold text-emerald-900">{num(present, lang)}</dd>
           </div>
           <div className="rounded-lg bg-red-50 p-3">
-            <dt className="text-xs text-red-800">Absent</dt>
-            <dd className="text-2xl font-bold text-red-900">{total - present}</dd>
+            <dt className="text-xs text-red-800">{t('attendance.common.absent')}</dt>
+            <dd className="text-2xl font-bold text-red-900">{num(total - present, lang)}</dd>
           </div>
           <div className="rounded-lg bg-slate-50 p-3">
-            <dt className="text-xs text-slate-600">Total</dt>
-            <dd className="text-2xl font-bold text-slate-900">{total}</dd>
+            <dt className="text-xs text-slate-600">{t('attendance.take.total')}</dt>
+            <dd className="text-2xl font-bold text-slate-900">{num(total, lang)}</dd>
           </div>
         </dl>
       </ConfirmDialog>
@@ -451,7 +493,8 @@ function StudentOption({
   active: boolean;
   onToggle?: () => void;
 }) {
-  const mark = present ? 'Present' : 'Absent';
+  const { t, lang } = useI18n();
+  const mark = present ? t('attendance.common.present') : t('attendance.common.absent');
   return (
     <li
       id={id}
@@ -462,7 +505,7 @@ function StudentOption({
       className={`flex min-h-12 cursor-pointer items-center gap-3 px-3 py-3 text-sm ${active ? 'bg-indigo-50 ring-2 ring-inset ring-indigo-500' : ''}`}
     >
       <span className="w-10 shrink-0 font-mono text-slate-600">
-        <span className="sr-only">Roll</span> {student.class_roll_no}
+        <span className="sr-only">{t('attendance.common.roll')}</span> {num(student.class_roll_no, lang)}
         <span className="sr-only">,</span>
       </span>{' '}
       <span className="min-w-0 flex-1 break-words text-slate-900">
@@ -483,20 +526,20 @@ function StudentOption({
 // ---------------------------------------------------------------- the result
 
 /** "Queued 0 · Sending again 1 · Already sent 2 · Cancelled (now present) 1 · No phone number 0". */
-function messageCounts(m: AbsentMessageResponse): string {
-  const counts: [string, number][] = [
-    ['Queued', m.queued],
-    ['Sending again', m.retried],
-    ['Already sent', m.already],
-    ['Failed', m.failed],
-    ['Cancelled (now present)', m.cancelled],
-    ['No phone number', m.no_phone],
-  ];
+function messageCounts(m: AbsentMessageResponse, lang: Language): string {
+  const counts = [
+    ['attendance.result.countQueued', m.queued, true],
+    ['attendance.result.countRetried', m.retried, false],
+    ['attendance.result.countAlready', m.already, true],
+    ['attendance.result.countFailed', m.failed, false],
+    ['attendance.result.countCancelled', m.cancelled, false],
+    ['attendance.result.countNoPhone', m.no_phone, true],
+  ] as const;
   return (
     counts
       // Queued, already sent and no phone always; the rest only when they happened.
-      .filter(([label, n]) => n > 0 || ['Queued', 'Already sent', 'No phone number'].includes(label))
-      .map(([label, n]) => `${label} ${n}`)
+      .filter(([, n, always]) => n > 0 || always)
+      .map(([key, n]) => i18n.t(key, { n: num(n, lang) }))
       .join(' · ')
   );
 }
@@ -506,8 +549,6 @@ export function absentFirst(students: readonly TakenStudentRow[]): TakenStudentR
   return [...students].sort((a, b) => a.attendance_status - b.attendance_status || a.class_roll_no - b.class_roll_no);
 }
 
-const plural = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
-
 function Submitted() {
   const send = useSend();
   const result = useFlow((s) => s.context.result);
@@ -515,7 +556,9 @@ function Submitted() {
   const date = useFlow((s) => s.context.date);
   const today = useFlow((s) => s.context.today);
   const message = useFlow((s) => s.context.absentMessage);
-  const error = useFlow((s) => s.context.error);
+  const error = useFlowError();
+  const { t, lang } = useI18n();
+  const errorText = useErrorText();
   const preview = useFlow((s) => s.context.preview);
   const busy = useFlow((s) => s.matches({ submitted: 'previewing' }) || s.matches({ submitted: 'sending' }));
   const sending = useFlow((s) => s.matches({ submitted: 'sending' }));
@@ -527,78 +570,90 @@ function Submitted() {
   const headingRef = useRef<HTMLHeadingElement>(null);
   useEffect(() => headingRef.current?.focus(), []);
   if (!result) return null;
+  const totalsHead = [t('attendance.result.totalTaken'), t('attendance.common.present'), t('attendance.common.absent')];
+  const studentsHead = [t('attendance.common.name'), t('attendance.common.roll'), t('attendance.common.status')];
 
   return (
     <Card>
       <div className="mb-4 flex flex-wrap items-start justify-between gap-3">
         <div>
           <h2 ref={headingRef} tabIndex={-1} className="text-lg font-semibold text-slate-900 focus:outline-none">
-            {result.corrected ? 'Attendance corrected' : 'Attendance saved'}
+            {errorText({ code: result.code, message: result.message })}
           </h2>
           <p className="text-sm text-slate-600">
             {routine ? `${periodName(routine)} · ` : ''}
-            {formatDayMonthYear(result.date)} at {formatClockTime(result.time)}
+            {t('attendance.result.savedAt', {
+              date: formatDayMonthYear(result.date, lang),
+              time: formatTime(result.time, lang),
+            })}
           </p>
         </div>
         <Button variant="secondary" onClick={() => send({ type: 'attendance.back' })}>
-          Back to classes
+          {t('attendance.take.backToClasses')}
         </Button>
       </div>
 
-      <DataTable caption="Totals" head={['Total Attendance Taken', 'Present', 'Absent']} minWidth="0">
+      <DataTable caption={t('attendance.result.totals')} head={totalsHead} minWidth="0">
         <tr>
-          <Td label="Total Attendance Taken">{result.total}</Td>
-          <Td label="Present">{result.present}</Td>
-          <Td label="Absent">{result.absent}</Td>
+          <Td label={totalsHead[0]}>{num(result.total, lang)}</Td>
+          <Td label={totalsHead[1]}>{num(result.present, lang)}</Td>
+          <Td label={totalsHead[2]}>{num(result.absent, lang)}</Td>
         </tr>
       </DataTable>
 
       <div className="mt-4 flex flex-wrap items-center gap-3">
         <Button onClick={() => send({ type: 'attendance.sendAbsent' })} disabled={!canSend}>
-          {sending ? 'Sending…' : busy ? 'Preparing…' : 'Send Absent Message'}
+          {sending
+            ? t('attendance.result.sending')
+            : busy
+              ? t('attendance.result.preparing')
+              : t('attendance.result.sendAbsent')}
         </Button>
         {result.absent === 0 ? (
-          <span className="text-sm text-slate-600">No student is absent.</span>
+          <span className="text-sm text-slate-600">{t('attendance.result.noneAbsent')}</span>
         ) : date !== today ? (
-          <span className="text-sm text-slate-600">Absence messages go only for today’s attendance.</span>
+          <span className="text-sm text-slate-600">{t('attendance.result.todayOnly')}</span>
         ) : null}
         {message ? (
           <div className="text-sm text-slate-800" role="status">
-            <p className="font-medium">{message.message}</p>
-            <p>{messageCounts(message)}</p>
+            <p className="font-medium">{errorText({ code: message.code, message: message.message })}</p>
+            <p>{messageCounts(message, lang)}</p>
           </div>
         ) : null}
       </div>
       {sendFailed ? (
         <Alert tone="error" className="mt-3" onRetry={() => send({ type: 'attendance.retry' })}>
-          <p>The absence messages were not sent: {error}</p>
+          <p>{t('attendance.result.notSent', { error: error ?? '' })}</p>
         </Alert>
       ) : null}
       {sendRefused ? (
         <Alert tone="error" className="mt-3">
-          <p>The absence messages were not sent: {error}</p>
+          <p>{t('attendance.result.notSent', { error: error ?? '' })}</p>
         </Alert>
       ) : null}
       {previewFailed ? (
         <Alert tone="error" className="mt-3" onRetry={() => send({ type: 'attendance.retry' })}>
-          <p>Could not prepare the absence messages: {error}</p>
+          <p>{t('attendance.result.couldNotPrepare', { error: error ?? '' })}</p>
           <Button variant="ghost" className="mt-2 -ml-2" onClick={() => send({ type: 'attendance.cancel' })}>
-            Not now
+            {t('attendance.result.notNow')}
           </Button>
         </Alert>
       ) : null}
 
       <div className="mt-6">
-        <DataTable caption="Students" captionHidden={false} head={['Name', 'Roll', 'Status']} minWidth="0">
+        <DataTable caption={t('attendance.result.students')} captionHidden={false} head={studentsHead} minWidth="0">
           {absentFirst(result.students).map((s) => {
             const absent = s.attendance_status === 0;
             return (
               <tr key={s.student_id} className={absent ? 'bg-red-50 font-semibold text-red-900' : ''}>
-                <Td label="Name">{s.full_name}</Td>
-                <Td label="Roll">{s.class_roll_no}</Td>
-                <Td label="Status">
-                  <abbr title={absent ? 'Absent' : 'Present'} className="no-underline">
-                    {absent ? 'A' : 'P'}
+                <Td label={studentsHead[0]}>{s.full_name}</Td>
+                <Td label={studentsHead[1]}>{num(s.class_roll_no, lang)}</Td>
+                <Td label={studentsHead[2]}>
+                  <abbr
+                    title={absent ? t('attendance.common.absent') : t('attendance.common.present')}
+                    className="no-underline"
+                  >
+                    {absent ? t('attendance.common.absentShort') : t('attendance.common.presentShort')}
                   </abbr>
                 </Td>
               </tr>
@@ -609,8 +664,12 @@ function Submitted() {
 
       <ConfirmDialog
         open={confirmingSend}
-        title="Send absence messages?"
-        confirmLabel={preview ? `Send ${plural(preview.guardians, 'message')}` : 'Send'}
+        title={t('attendance.result.confirmTitle')}
+        confirmLabel={
+          preview
+            ? t('attendance.result.sendMessages', { count: preview.guardians, n: num(preview.guardians, lang) })
+            : t('attendance.result.send')
+        }
         onConfirm={() => send({ type: 'attendance.confirm' })}
         onCancel={() => send({ type: 'attendance.cancel' })}
       >
@@ -620,30 +679,32 @@ function Submitted() {
   );
 }
 
-function PreviewText({
-  preview,
-}: {
-  preview: { guardians: number; absent: number; already: number; no_phone: number; sample: string | null };
-}) {
+function PreviewText({ preview }: { preview: AbsentMessagePreview }) {
+  const { t, lang } = useI18n();
+  // Counts in the language's digits; `count` still picks the plural form.
+  const n = (count: number) => ({ count, n: num(count, lang) });
   return (
     <>
       <p data-testid="guardian-count">
         {preview.guardians === 0
-          ? 'No guardian would get a message now.'
-          : `An SMS goes to the guardians of ${plural(preview.guardians, 'absent student')}.`}
+          ? t('attendance.result.noGuardian')
+          : t('attendance.result.smsTo', n(preview.guardians))}
       </p>
       {preview.sample ? (
         <>
-          <p>Each guardian reads this, with their own child’s name, class and roll:</p>
+          <p>{t('attendance.result.eachReads')}</p>
           <blockquote className="rounded-md border-l-4 border-indigo-300 bg-slate-50 p-3 text-slate-900">
             {preview.sample}
           </blockquote>
+          {preview.sample_parts ? (
+            <p className="text-sm text-slate-600" data-testid="sms-parts">
+              {t('attendance.result.smsParts', n(preview.sample_parts))}
+            </p>
+          ) : null}
         </>
       ) : null}
-      {preview.already > 0 ? <p>{plural(preview.already, 'message')} already sent are not sent again.</p> : null}
-      {preview.no_phone > 0 ? (
-        <p>{plural(preview.no_phone, 'absent student')} without a guardian phone number get no message.</p>
-      ) : null}
+      {preview.already > 0 ? <p>{t('attendance.result.alreadySent', n(preview.already))}</p> : null}
+      {preview.no_phone > 0 ? <p>{t('attendance.result.noPhone', n(preview.no_phone))}</p> : null}
     </>
   );
 }
