@@ -13,5 +13,6 @@ export function schoolToday(now: DateTime = DateTime.now(), zone: string = schoo
 
 /** The school's clock time as HH:mm:ss (the attendance time the spec sends with a taking). */
 export function schoolClockTime(now: DateTime = DateTime.now(), zone: string = schoolTimeZone()): string {
-  return now.setZone(zone).toFormat('HH:mm:ss');
+  // The wire format: Latin digits whatever the user's language.
+  return now.setZone(zone).setLocale('en').toFormat('HH:mm:ss');
 }

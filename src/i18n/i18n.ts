@@ -52,6 +52,10 @@ export async function setLanguage(lang: Language): Promise<void> {
   // static import would put all of luxon (about 22 KB gzip) into the initial load.
   const { Settings } = await import('luxon');
   Settings.defaultLocale = lang === 'bn' ? 'bn' : 'en';
+  // Month and weekday names follow the language, digits never do in luxon itself: the same luxon
+  // formats the API's times (HH:mm:ss) and parses the server's, which must stay Latin. Screens
+  // write Bangla digits through src/i18n/format.ts (formatDate, localDigits).
+  Settings.defaultNumberingSystem = 'latn';
   if (typeof document !== 'undefined') document.documentElement.lang = lang;
   try {
     localStorage.setItem(LANGUAGE_STORAGE_KEY, lang);

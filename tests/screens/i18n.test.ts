@@ -58,3 +58,13 @@ it('shows a server error in Bangla by its code: generic codes and area codes, th
   expect(translateError(forbidden)).toBe('আপনার অ্যাকাউন্টের ধরন দিয়ে এটি করা যায় না।');
   expect(translateError(unknown)).toBe('A rule the client does not know yet.');
 });
+
+it('keeps the API’s times and dates in Latin digits while Bangla is on', async () => {
+  const { schoolClockTime, schoolToday } = await import('@/api/school-time');
+  const { DateTime } = await import('luxon');
+  await setLanguage('bn');
+  const at = DateTime.fromISO('2026-11-23T08:05:09', { zone: 'Asia/Dhaka' });
+  expect(schoolClockTime(at, 'Asia/Dhaka')).toBe('08:05:09');
+  expect(schoolToday(at, 'Asia/Dhaka')).toBe('2026-11-23');
+  expect(formatDate('2026-11-23', 'dd-MMM-yyyy', 'bn')).toBe('২৩-নভে-২০২৬');
+});
