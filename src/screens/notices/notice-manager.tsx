@@ -47,7 +47,7 @@ import { useSearchState } from '@/ui/use-search-state';
 import { i18n, useI18n, type Language } from '@/i18n/i18n';
 import { useErrorText } from '@/i18n/errors';
 import { formatNumber, localDigits } from '@/i18n/format';
-import type { noticesEn } from '@/i18n/areas/notices.en';
+import { noticesEn } from '@/i18n/areas/notices.en';
 import { onNewNoticeRequest, takeNewNoticeRequest } from './commands';
 import { editedDate, noticeDate, schoolToday } from './dates';
 import { NoticeEditor } from './editor-context';
@@ -55,18 +55,8 @@ import { StudentPicker } from './student-picker';
 
 export type NoticeVariant = 'teacher' | 'admin';
 
-/** The labels the user sees for the wire's field names (errors never show `headline:`). */
-export const FIELD_LABELS: Record<string, string> = {
-  headline: 'Headline',
-  description: 'Description',
-  session_id: 'Academic Session',
-  date: 'Publishing date',
-  class_id: 'Class',
-  section_id: 'Section',
-  students: 'Students',
-  school_info_id: 'School',
-  id: 'Notice',
-};
+/** The English labels the user sees for the wire's field names (errors never show `headline:`). */
+const FIELD_LABELS: Record<string, string> = noticesEn.fields;
 
 const labelOf = (field: string) => FIELD_LABELS[field.split('.')[0]] ?? field;
 
