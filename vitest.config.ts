@@ -18,7 +18,7 @@ export default defineConfig({
           include: ['tests/server/**/*.test.ts'],
           globalSetup: ['tests/helpers/global-setup.ts'],
           globals: true,
-          // One PGlite (or PostgreSQL template) per worker, migrated and seeded once, cloned per file.
+          // One migrated, seeded template database per run (global-setup), copied per file.
           isolate: false,
           pool: 'forks',
           testTimeout: 30_000,

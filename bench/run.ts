@@ -5,11 +5,10 @@
  * a p95 misses it.
  *   npm run bench            (BENCH_ITERATIONS=200 by default)
  */
-import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
 import { buildApp } from '../server/app';
 import { loadConfig } from '../server/config';
-import { fromPglite, fromPostgres, refreshStatistics } from '../server/db/client';
+import { fromPostgres, openDatabase, refreshStatistics, type DbHandle } from '../server/db/client';
 import { seedDemo } from '../server/db/seed/demo';
 
 const iterations = Number(process.env.BENCH_ITERATIONS ?? 200);
@@ -73,14 +72,14 @@ async function admin(statement: string) {
   await client.connect();
   await client.query(statement).finally(() => client.end());
 }
-let handle;
+let handle: DbHandle;
 if (process.env.DATABASE_URL) {
   await admin(`CREATE DATABASE ${benchDb}`);
   const url = new URL(process.env.DATABASE_URL);
   url.pathname = `/${benchDb}`;
   handle = fromPostgres(url.toString());
 } else {
-  handle = fromPglite(await PGlite.create());
+  handle = await openDatabase({ dataDir: `.tmp/bench-${process.pid}` });
 }
 await handle.migrate();
 await seedDemo(handle.db);
@@ -107,7 +106,7 @@ const me = (
 const ctx = { section: me.section_id as number, student: me.id as number };
 
 let failed = 0;
-console.log(`${iterations} iterations per case on ${handle.kind}\n`);
+console.log(`${iterations} iterations per case on ${handle.embedded ? 'embedded PostgreSQL' : 'PostgreSQL'}\n`);
 console.log(['case', 'p50 ms', 'p95 ms', 'target p95', 'result'].join('\t'));
 for (const c of cases) {
   const url = typeof c.url === 'function' ? c.url(ctx) : c.url;

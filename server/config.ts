@@ -15,9 +15,16 @@ function isProxyEntry(entry: string): boolean {
 const configSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   HOST: z.string().default('127.0.0.1'),
-  /** PostgreSQL connection string; when absent the embedded PGlite database in DATA_DIR is used. */
+  /**
+   * PostgreSQL connection string. When absent the app starts its embedded PostgreSQL, with its
+   * cluster in DATA_DIR/postgres.
+   */
   DATABASE_URL: z.string().optional(),
   DATA_DIR: z.string().default('./data'),
+  /** Port of the embedded PostgreSQL (127.0.0.1 only); 0 picks a free one at every start. */
+  EMBEDDED_PG_PORT: z.coerce.number().int().min(0).max(65535).default(0),
+  /** API processes sharing the port (node:cluster); 1 serves from the main process itself. */
+  WORKERS: z.coerce.number().int().min(1).max(64).default(1),
   /** Hours a sign-in token stays valid. */
   SESSION_TTL_HOURS: z.coerce.number().positive().default(12),
   /** How long a failed sign-in counts against its account and its address. */

@@ -1,19 +1,17 @@
 /**
- * One database handle for the whole server: node-postgres when DATABASE_URL is set, otherwise
- * PGlite persisted to a directory. Both speak the same SQL, so schema, migrations and queries are
- * shared.
+ * One database handle for the whole server: node-postgres over a pool, against DATABASE_URL or the
+ * embedded PostgreSQL the app starts itself (server/db/embedded.ts). One engine, one dialect: the
+ * schema, migrations and queries are the same everywhere.
  */
 import { fileURLToPath } from 'node:url';
 import path from 'node:path';
-import { PGlite, type PGliteInterface } from '@electric-sql/pglite';
-import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
-import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
-import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
+import { drizzle } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import { sql } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import pg from 'pg';
 import * as schema from './schema';
+import { startEmbeddedPostgres, type EmbeddedServer } from './embedded';
 
 export type Schema = typeof schema;
 export type Db = PgDatabase<PgQueryResultHKT, Schema>;
@@ -21,54 +19,67 @@ export type Db = PgDatabase<PgQueryResultHKT, Schema>;
 export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 export type DbOrTx = Db | Tx;
 
-/** Rows a write statement touched: node-postgres says rowCount, PGlite affectedRows. */
+/** Rows a write statement touched. */
 export function affectedRows(result: unknown): number {
-  const r = result as { rowCount?: number | null; affectedRows?: number } | null;
-  return Number(r?.rowCount ?? r?.affectedRows ?? 0);
+  const r = result as { rowCount?: number | null } | null;
+  return Number(r?.rowCount ?? 0);
 }
 
 export const MIGRATIONS_DIR = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
 
 export interface DbHandle {
   db: Db;
-  kind: 'pglite' | 'postgres';
+  /** The pool behind `db`, for what Drizzle does not cover (LISTEN/NOTIFY, COPY). */
+  pool: pg.Pool;
+  /** The connection string (a dedicated listener connects with it). */
+  url: string;
+  /** Set when this handle started the embedded server (and stops it on close). */
+  embedded?: EmbeddedServer;
   migrate(): Promise<void>;
   close(): Promise<void>;
 }
 
 /**
- * Refresh the planner's statistics. PGlite runs no autovacuum, so without this its planner never
- * learns table sizes and picks nested loops over thousands of rows: a student's attendance history
- * took 74 ms before and 3 ms after (see bench/). PostgreSQL's autovacuum does the same on its own;
- * running it there too after a bulk load (the seed) is harmless.
+ * Refresh the planner's statistics after a bulk load (the seed), before autovacuum gets to it, so
+ * that the first requests are planned on real table sizes.
  */
 export async function refreshStatistics(db: Db): Promise<void> {
   await db.execute(sql`analyze`);
 }
 
-export function fromPglite(client: PGlite | PGliteInterface): DbHandle {
-  const db = drizzlePglite(client as PGlite, { schema }) as unknown as Db;
-  return {
-    db,
-    kind: 'pglite',
-    migrate: () => migratePglite(db as never, { migrationsFolder: MIGRATIONS_DIR }),
-    close: () => client.close(),
-  };
-}
+/** Connections per process: WORKERS processes each hold up to this many. */
+export const POOL_SIZE = 10;
 
-export function fromPostgres(url: string): DbHandle {
-  const pool = new pg.Pool({ connectionString: url, max: 10 });
-  const db = drizzlePg(pool, { schema }) as unknown as Db;
+export function fromPostgres(url: string, opts: { max?: number } = {}): DbHandle {
+  const pool = new pg.Pool({ connectionString: url, max: opts.max ?? POOL_SIZE });
+  // An idle client whose server went away (a restart, a killed backend) must not crash the process.
+  pool.on('error', () => undefined);
+  const db = drizzle(pool, { schema }) as unknown as Db;
   return {
     db,
-    kind: 'postgres',
+    pool,
+    url,
     migrate: () => migratePg(db as never, { migrationsFolder: MIGRATIONS_DIR }),
     close: () => pool.end(),
   };
 }
 
-export async function openDatabase(opts: { databaseUrl?: string; dataDir: string }): Promise<DbHandle> {
+/** DATABASE_URL when given; otherwise the embedded PostgreSQL in DATA_DIR, started here. */
+export async function openDatabase(opts: {
+  databaseUrl?: string;
+  dataDir: string;
+  port?: number;
+  log?: (line: string) => void;
+}): Promise<DbHandle> {
   if (opts.databaseUrl) return fromPostgres(opts.databaseUrl);
-  const client = await PGlite.create({ dataDir: path.resolve(opts.dataDir) });
-  return fromPglite(client);
+  const embedded = await startEmbeddedPostgres({ dataDir: opts.dataDir, port: opts.port, log: opts.log });
+  const handle = fromPostgres(embedded.url);
+  return {
+    ...handle,
+    embedded,
+    close: async () => {
+      await handle.close();
+      await embedded.stop();
+    },
+  };
 }

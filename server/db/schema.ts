@@ -4,7 +4,7 @@
  * school_id, and composite foreign keys tie rows to the same school so that a routine, an
  * enrolment or a notice can never point across schools.
  *
- * Keep DDL to what PostgreSQL 15 and PGlite (PostgreSQL 18) both accept.
+ * Keep DDL to what PostgreSQL 15 accepts (the oldest server we support).
  */
 import { sql } from 'drizzle-orm';
 import {

@@ -1,5 +1,5 @@
 /**
- * Builds the SPA, then starts the real server (node server/main.ts) on a fresh PGlite
+ * Builds the SPA, then starts the real server (node server/main.ts) on a fresh embedded PostgreSQL
  * directory (or a fresh PostgreSQL database when E2E_DATABASE_URL is set) and a free port.
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';

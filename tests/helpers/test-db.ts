@@ -1,17 +1,15 @@
 /**
- * A fresh, migrated and seeded database per test file, cheaply.
- * - PGlite (default): one template per worker (migrated and seeded once), clone()d per file.
- * - PostgreSQL (DATABASE_URL set): global-setup builds a template database once; each file gets
- *   CREATE DATABASE ... TEMPLATE, dropped again when the file is done.
+ * A fresh, migrated and seeded database per test file, cheaply: global-setup builds a template
+ * database once per run (on DATABASE_URL or a throwaway embedded PostgreSQL); each file gets
+ * CREATE DATABASE ... TEMPLATE, dropped again when the file is done.
  */
 import { randomBytes } from 'node:crypto';
-import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
-import { fromPglite, fromPostgres, type DbHandle, refreshStatistics } from '@server/db/client';
-import { seedDemo } from '@server/db/seed/demo';
+import { inject } from 'vitest';
+import { fromPostgres, type DbHandle } from '@server/db/client';
 
 /**
- * The template's name follows the database DATABASE_URL names (`test` -> `pathshala_tpl_test`), so
+ * The template's name follows the database the base URL names (`test` -> `pathshala_tpl_test`), so
  * runs against different databases of one server (parallel work trees) never share a template.
  */
 export function templateDbFor(base: string): string {
@@ -25,51 +23,49 @@ export function databaseUrlFor(base: string, name: string): string {
   return url.toString();
 }
 
-const globalCache = globalThis as unknown as { __pathshalaTemplate?: Promise<PGlite> };
+/** The run's server (see global-setup.ts). */
+export const baseDatabaseUrl = (): string => inject('databaseUrl');
 
-async function pgliteTemplate(): Promise<PGlite> {
-  globalCache.__pathshalaTemplate ??= (async () => {
-    const client = await PGlite.create();
-    const handle = fromPglite(client);
-    await handle.migrate();
-    await seedDemo(handle.db);
-    await refreshStatistics(handle.db);
-    return client;
-  })();
-  return globalCache.__pathshalaTemplate;
-}
-
-export async function freshDb(): Promise<DbHandle> {
-  const base = process.env.DATABASE_URL;
-  if (!base) {
-    const template = await pgliteTemplate();
-    return fromPglite(await template.clone());
-  }
-  const name = `pathshala_t_${randomBytes(6).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: base });
+export async function adminQuery(statement: string): Promise<void> {
+  const admin = new pg.Client({ connectionString: baseDatabaseUrl() });
   await admin.connect();
   try {
-    for (let attempt = 0; ; attempt++) {
-      try {
-        await admin.query(`CREATE DATABASE ${name} TEMPLATE ${templateDbFor(base)}`);
-        break;
-      } catch (err) {
-        // Two files copying the template at once: PostgreSQL refuses one; wait and retry.
-        if (attempt > 20 || !/being accessed by other users/.test(String(err))) throw err;
-        await new Promise((r) => setTimeout(r, 100 + Math.random() * 200));
-      }
-    }
+    await admin.query(statement);
   } finally {
     await admin.end();
   }
-  const handle = fromPostgres(databaseUrlFor(base, name));
+}
+
+/** An empty database of its own (no migrations, no data), dropped by the returned close(). */
+export async function emptyDb(): Promise<DbHandle> {
+  const base = baseDatabaseUrl();
+  const name = `pathshala_t_${randomBytes(6).toString('hex')}`;
+  await adminQuery(`CREATE DATABASE ${name}`);
+  return droppedOnClose(fromPostgres(databaseUrlFor(base, name)), name);
+}
+
+function droppedOnClose(handle: DbHandle, name: string): DbHandle {
   return {
     ...handle,
     close: async () => {
       await handle.close();
-      const drop = new pg.Client({ connectionString: base });
-      await drop.connect();
-      await drop.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`).finally(() => drop.end());
+      await adminQuery(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
     },
   };
+}
+
+export async function freshDb(): Promise<DbHandle> {
+  const base = baseDatabaseUrl();
+  const name = `pathshala_t_${randomBytes(6).toString('hex')}`;
+  for (let attempt = 0; ; attempt++) {
+    try {
+      await adminQuery(`CREATE DATABASE ${name} TEMPLATE ${templateDbFor(base)}`);
+      break;
+    } catch (err) {
+      // Two files copying the template at once: PostgreSQL refuses one; wait and retry.
+      if (attempt > 40 || !/being accessed by other users/.test(String(err))) throw err;
+      await new Promise((r) => setTimeout(r, 100 + Math.random() * 200));
+    }
+  }
+  return droppedOnClose(fromPostgres(databaseUrlFor(base, name)), name);
 }

