@@ -97,6 +97,23 @@ async function reclaim(clusterDir: string, ownerFile: string) {
   }
 }
 
+const urlOf = (password: string, port: number, database: string) =>
+  `postgres://postgres:${encodeURIComponent(password)}@127.0.0.1:${port}/${encodeURIComponent(database)}`;
+
+/**
+ * The URL of the embedded server another process (a running Pathshala) has started on DATA_DIR,
+ * or null when none runs. postmaster.pid's fourth line is its port.
+ */
+export function runningEmbeddedUrl(dataDir: string, database = 'pathshala'): string | null {
+  const dir = path.resolve(dataDir);
+  const pidFile = path.join(dir, 'postgres', 'postmaster.pid');
+  if (!alive(readNumber(pidFile))) return null;
+  const port = Number(fs.readFileSync(pidFile, 'utf8').split('\n')[3]);
+  const file = path.join(dir, 'postgres.json');
+  if (!port || !fs.existsSync(file)) return null;
+  return urlOf(credentials(file).password, port, database);
+}
+
 function credentials(file: string): Credentials {
   if (fs.existsSync(file)) return JSON.parse(fs.readFileSync(file, 'utf8')) as Credentials;
   const created = { password: randomBytes(24).toString('base64url') };
@@ -173,7 +190,7 @@ export async function startEmbeddedPostgres(opts: EmbeddedOptions): Promise<Embe
 
   let stopped: Promise<void> | undefined;
   return {
-    url: `postgres://postgres:${encodeURIComponent(password)}@127.0.0.1:${port}/${encodeURIComponent(database)}`,
+    url: urlOf(password, port, database),
     clusterDir,
     port,
     stop: () =>
