@@ -76,8 +76,12 @@ export default async function setup(project: TestProject) {
   });
   const baseUrl = `http://127.0.0.1:${port}`;
   const teardown = async () => {
-    child?.kill('SIGTERM');
-    await new Promise((r) => setTimeout(r, 300));
+    // A graceful stop also stops the embedded PostgreSQL; SIGKILL would leave it running.
+    if (child && child.exitCode === null) {
+      const exited = new Promise((r) => child!.once('exit', r));
+      child.kill('SIGTERM');
+      await Promise.race([exited, new Promise((r) => setTimeout(r, 15_000))]);
+    }
     if (child && child.exitCode === null) child.kill('SIGKILL');
     if (dataDir) fs.rmSync(dataDir, { recursive: true, force: true });
   };
