@@ -6,7 +6,10 @@
  *   (or the sign-in `errorMsg`), ready to show to the user;
  * - a 401 on a call made with the session's token tells the session, which ends it and sends the
  *   user back to sign-in; the session's own calls never trigger that (they handle 401 themselves);
- * - every answer is parsed with the shared zod contract before a screen or machine sees it.
+ * - every answer is parsed with the shared zod contract before a screen or machine sees it. The
+ *   contract may be given as a promise (a schema module being imported): the sign-in path passes
+ *   its schemas that way, so that zod is not part of the first download and its chunk loads in
+ *   parallel with the request.
  */
 import { ofetch, FetchError } from 'ofetch';
 import type { z } from 'zod';
@@ -111,12 +114,18 @@ function defaultMessage(status: number): string {
   return 'The request could not be completed.';
 }
 
+/** A wire contract, or the promise of one (see the header). */
+export type Schema<S extends z.ZodType> = S | Promise<S>;
+
 async function call<S extends z.ZodType>(
   method: 'GET' | 'POST' | 'PUT' | 'DELETE',
   path: string,
-  schema: S,
+  schema: Schema<S>,
   { query, body, auth = 'session', idempotencyKey }: CallOptions = {},
 ): Promise<z.infer<S>> {
+  // Awaited only after the answer; a failure to load it must not go unhandled before then.
+  const contract = Promise.resolve(schema);
+  contract.catch(() => undefined);
   const token = auth === 'none' ? null : auth === 'session' ? (hooks?.getToken() ?? null) : auth.token;
   const headers: Record<string, string> = { accept: 'application/json' };
   if (token) headers.authorization = `Bearer ${token}`;
@@ -141,7 +150,14 @@ async function call<S extends z.ZodType>(
     if (response.status === 401 && auth === 'session' && token) hooks?.onUnauthorized(token);
     throw apiError;
   }
-  const parsed = schema.safeParse(response._data);
+  let parser: S;
+  try {
+    parser = await contract;
+  } catch {
+    // The schema's chunk could not be fetched: to the user that is the network failing.
+    throw new ApiError(0, 'network', NETWORK_ERROR_MESSAGE);
+  }
+  const parsed = parser.safeParse(response._data);
   if (!parsed.success) {
     console.error(`Unexpected answer from ${method} ${path}`, parsed.error);
     throw new ApiError(response.status, 'bad_response', UNEXPECTED_MESSAGE);
@@ -149,19 +165,19 @@ async function call<S extends z.ZodType>(
   return parsed.data;
 }
 
-export function apiGet<S extends z.ZodType>(path: string, schema: S, options?: Omit<CallOptions, 'body'>) {
+export function apiGet<S extends z.ZodType>(path: string, schema: Schema<S>, options?: Omit<CallOptions, 'body'>) {
   return call('GET', path, schema, options);
 }
 
-export function apiPost<S extends z.ZodType>(path: string, schema: S, options?: CallOptions) {
+export function apiPost<S extends z.ZodType>(path: string, schema: Schema<S>, options?: CallOptions) {
   return call('POST', path, schema, options);
 }
 
-export function apiPut<S extends z.ZodType>(path: string, schema: S, options?: CallOptions) {
+export function apiPut<S extends z.ZodType>(path: string, schema: Schema<S>, options?: CallOptions) {
   return call('PUT', path, schema, options);
 }
 
-export function apiDelete<S extends z.ZodType>(path: string, schema: S, options?: CallOptions) {
+export function apiDelete<S extends z.ZodType>(path: string, schema: Schema<S>, options?: CallOptions) {
   return call('DELETE', path, schema, options);
 }
 

@@ -1,26 +1,32 @@
 /**
  * Sign-in, sign-out, the signed-in user's profile, and the saved sign-in in localStorage.
  * The session machine uses these as its default actors and actions; tests replace them.
+ *
+ * This module is part of the app's first download, zod is not: the answers' contracts are
+ * imported when a call is made (in parallel with the request, see src/api/client.ts), and the
+ * saved sign-in is checked by hand.
  */
-import { z } from 'zod';
-import {
-  DEFAULT_SCHOOL_TIME_ZONE,
-  languageResponse,
-  loginResponse,
-  userProfile,
-  type LanguageBody,
-  type LanguageResponse,
-  type LoginBody,
-  type LoginResponse,
-  type UserProfile,
-  type UserQuery,
+import type {
+  LanguageBody,
+  LanguageResponse,
+  LoginBody,
+  LoginResponse,
+  UserProfile,
+  UserQuery,
 } from '@/api/schemas/auth';
-import { okBody } from '@/api/schemas/common';
+import { DEFAULT_SCHOOL_TIME_ZONE } from '@/api/schemas/time-zone';
 import { isUserType, type UserType } from '@/api/permissions';
 import { apiGet, apiPost, apiPut } from '@/api/client';
+import { retryImport } from '@/ui/lazy-retry';
+
+const authSchemas = () => retryImport(() => import('@/api/schemas/auth'));
 
 export function login(body: LoginBody): Promise<LoginResponse> {
-  return apiPost('/api/users/login', loginResponse, { body, auth: 'none' });
+  return apiPost(
+    '/api/users/login',
+    authSchemas().then((m) => m.loginResponse),
+    { body, auth: 'none' },
+  );
 }
 
 export interface FetchMeInput {
@@ -32,16 +38,28 @@ export interface FetchMeInput {
 /** The signed-in user's profile; also how a saved token is confirmed with the server. */
 export function fetchMe({ token, user_code, user_type }: FetchMeInput): Promise<UserProfile> {
   const query: UserQuery = { user_code, user_type };
-  return apiGet('/api/users/user_id', userProfile, { query, auth: { token } });
+  return apiGet(
+    '/api/users/user_id',
+    authSchemas().then((m) => m.userProfile),
+    { query, auth: { token } },
+  );
 }
 
 export async function logout({ token }: { token: string }): Promise<void> {
-  await apiPost('/api/users/logout', okBody, { auth: { token } });
+  await apiPost(
+    '/api/users/logout',
+    retryImport(() => import('@/api/schemas/common')).then((m) => m.okBody),
+    { auth: { token } },
+  );
 }
 
 /** Saves the signed-in user's own language on the server (it follows them to every device). */
 export function saveLanguage(body: LanguageBody): Promise<LanguageResponse> {
-  return apiPut('/api/users/language', languageResponse, { body });
+  return apiPut(
+    '/api/users/language',
+    authSchemas().then((m) => m.languageResponse),
+    { body },
+  );
 }
 
 // ---- the school's time zone ------------------------------------------------------------------
@@ -71,16 +89,12 @@ function isTimeZone(zone: string): boolean {
 
 export const STORAGE_KEY = 'pathshala.session';
 
-const chosenSchool = z.object({ id: z.number().int(), school_name: z.string() });
-export type ChosenSchool = z.infer<typeof chosenSchool>;
+/** The school a viewer (type 6) chose to browse. */
+export interface ChosenSchool {
+  id: number;
+  school_name: string;
+}
 
-const storedSession = z.object({
-  accessToken: z.string().min(1),
-  user_type: z.number().int().refine(isUserType),
-  user_code: z.string().min(1),
-  expires_at: z.string().nullable(),
-  school: chosenSchool.nullable(),
-});
 export interface StoredSession {
   accessToken: string;
   user_type: UserType;
@@ -88,6 +102,28 @@ export interface StoredSession {
   expires_at: string | null;
   /** The school a viewer (type 6) chose to browse. */
   school: ChosenSchool | null;
+}
+
+const isObject = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
+const isFilledString = (value: unknown): value is string => typeof value === 'string' && value.length > 0;
+
+function toChosenSchool(value: unknown): ChosenSchool | null | undefined {
+  if (value === null) return null;
+  if (!isObject(value) || !Number.isInteger(value.id) || typeof value.school_name !== 'string') return undefined;
+  return { id: value.id as number, school_name: value.school_name };
+}
+
+/** The saved sign-in's fields, and only those, when every one is well-formed; else null. */
+export function toStoredSession(value: unknown): StoredSession | null {
+  if (!isObject(value)) return null;
+  const { accessToken, user_type, user_code, expires_at } = value;
+  const school = toChosenSchool(value.school);
+  if (!isFilledString(accessToken) || !isFilledString(user_code)) return null;
+  if (!Number.isInteger(user_type) || !isUserType(user_type)) return null;
+  if (expires_at !== null && typeof expires_at !== 'string') return null;
+  if (school === undefined) return null;
+  return { accessToken, user_type, user_code, expires_at, school };
 }
 
 function storage(): Storage | null {
@@ -105,8 +141,7 @@ export function readStoredSession(now: number = Date.now()): StoredSession | nul
   if (!raw) return null;
   let parsed: StoredSession | null = null;
   try {
-    const result = storedSession.safeParse(JSON.parse(raw));
-    if (result.success) parsed = result.data as StoredSession;
+    parsed = toStoredSession(JSON.parse(raw));
   } catch {
     parsed = null;
   }

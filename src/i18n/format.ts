@@ -4,18 +4,9 @@
  */
 import { DateTime } from 'luxon';
 import type { Language } from '@/i18n/i18n';
+import { localDigits } from './digits';
 
-const BANGLA_DIGITS = '০১২৩৪৫৬৭৮৯';
-
-/** Bangla digits as Latin ones, for parsing what a person typed; everything else unchanged. */
-export function latinDigits(text: string): string {
-  return text.replace(/[০-৯]/g, (d) => String(BANGLA_DIGITS.indexOf(d)));
-}
-
-/** Latin digits as the language writes them. */
-export function localDigits(text: string, lang: Language): string {
-  return lang === 'bn' ? text.replace(/[0-9]/g, (d) => BANGLA_DIGITS[Number(d)]) : text;
-}
+export { latinDigits, localDigits } from './digits';
 
 export function localeOf(lang: Language): string {
   return lang === 'bn' ? 'bn-BD' : 'en-GB';

@@ -43,7 +43,7 @@ import type {
 import { isoDate } from '@/api/schemas/common';
 import type { RoutineTodayRow } from '@/api/schemas/routines';
 import { errorMessage, errorStatus, newIdempotencyKey } from '@/api/client';
-import { latinDigits } from '@/i18n/format';
+import { latinDigits } from '@/i18n/digits';
 import {
   fetchAbsentMessagePreview,
   fetchRoutineStudents,

@@ -4,12 +4,9 @@
  * Who sees what is decided by the permission table (`can`, `canOpen`), never by user type.
  */
 import { can, PROFILE_ROUTE } from '@/api/permissions';
-import type { RoutineTodayRow } from '@/api/schemas/routines';
 import { findRoute, routesFor, canOpen } from '@/routes';
 import type { Command, CommandContext, CommandLoader, CommandSource } from '@/ui/commands';
-import { formatClockTime } from '@/ui/format';
 import { i18n, LANGUAGES } from '@/i18n/i18n';
-import { localDigits } from '@/i18n/format';
 
 /** A catalogue's comma-separated palette words as a list. */
 export function wordsOf(text: string): string[] {
@@ -77,53 +74,7 @@ export const builtInCommands: CommandSource = (ctx) => [
 
 // ---- the moment ------------------------------------------------------------------------------
 
-const TAKE_ATTENDANCE = '/teacherattendance';
-
-/**
- * The period whose attendance is due: the one under way, else the next one today; periods already
- * taken are skipped. Times are the school's clock (HH:mm:ss), which sorts as text.
- */
-export function duePeriod(
-  periods: readonly RoutineTodayRow[],
-  now: string,
-): { period: RoutineTodayRow; when: 'now' | 'next' } | null {
-  const open = periods.filter((p) => !p.attendance_taken).sort((a, b) => a.start_time.localeCompare(b.start_time));
-  const current = open.find((p) => p.start_time <= now && now < p.end_time);
-  if (current) return { period: current, when: 'now' };
-  const next = open.find((p) => p.start_time > now);
-  return next ? { period: next, when: 'next' } : null;
-}
-
-/** "Take attendance: 3rd · Mathematics, Six A" for the due period (see duePeriod). */
-export function dueAttendanceCommand(periods: readonly RoutineTodayRow[], now: string): Command | null {
-  const due = duePeriod(periods, now);
-  if (!due) return null;
-  const p = due.period;
-  const lang = i18n.language === 'bn' ? 'bn' : 'en';
-  const time = (value: string) => (lang === 'en' ? formatClockTime(value) : localDigits(formatClockTime(value), lang));
-  return {
-    id: 'now:take-attendance',
-    label: i18n.t('shell.palette.takeAttendance', {
-      period: localDigits(p.period_code, lang),
-      subject: p.subject_name,
-      class: localDigits(p.class_name, lang),
-      section: p.section_default_name,
-    }),
-    keywords: [
-      ...['attendance', 'roll call', 'roster', 'present', 'absent', 'now', 'next period'],
-      ...wordsOf(i18n.t('shell.palette.takeAttendanceKeywords')),
-    ],
-    group: 'Now',
-    hint:
-      due.when === 'now'
-        ? i18n.t('shell.palette.dueNow', { time: time(p.end_time) })
-        : i18n.t('shell.palette.dueNext', { time: time(p.start_time) }),
-    priority: 10,
-    // The attendance screen opens the first of today's periods that is not taken and has not
-    // ended, which is the period named here.
-    perform: (c) => c.navigate(`${TAKE_ATTENDANCE}?next=1`),
-  };
-}
+export const TAKE_ATTENDANCE = '/teacherattendance';
 
 /**
  * For whoever takes attendance from their own routine (teachers): today's periods, read when the
@@ -140,9 +91,11 @@ export const momentCommands: CommandLoader = {
     return page !== undefined && canOpen(page, ctx.userType) && can(ctx.userType, 'routine.teacher-today');
   },
   load: async (ctx) => {
-    const [{ fetchTeacherPeriods }, { schoolClockTime, schoolToday }] = await Promise.all([
+    // These need luxon; they load when the palette first opens, not with the shell.
+    const [{ fetchTeacherPeriods }, { schoolClockTime, schoolToday }, { dueAttendanceCommand }] = await Promise.all([
       import('@/api/attendance'),
       import('@/api/school-time'),
+      import('@/ui/due-attendance'),
     ]);
     const periods = await fetchTeacherPeriods({ teacherId: ctx.profile.id, date: schoolToday() });
     const command = dueAttendanceCommand(periods, schoolClockTime());

@@ -11,7 +11,7 @@ import { Dialog, DialogPanel, DialogTitle } from '@headlessui/react';
 import { Command as Cmdk } from 'cmdk';
 import { scoreCommand, usePaletteCommands, type Command, type CommandContext } from '@/ui/commands';
 import { useI18n } from '@/i18n/i18n';
-import { localDigits } from '@/i18n/format';
+import { localDigits } from '@/i18n/digits';
 import type { TFunction } from 'i18next';
 
 const GROUP_ORDER = ['Now', 'Go to', 'Actions'];

@@ -1,82 +1,73 @@
 /**
- * Confirmation before anything irreversible or reaching many people. `ConfirmDialog` is the
- * controlled dialog; `useConfirm()` asks from an event handler and resolves true or false
- * (`ConfirmProvider` is mounted once in the app). Escape and the backdrop cancel; the safe
- * choice (Cancel) has the focus first for dangerous actions.
+ * Confirmation before anything irreversible or reaching many people. `useConfirm()` asks from an
+ * event handler and resolves true or false (`ConfirmProvider` is mounted once in the app).
+ *
+ * The dialog itself (src/ui/confirm-dialog.tsx, Headless UI) is not part of the first download:
+ * `DeferredConfirmDialog` starts loading it as soon as it mounts (the app mounts it at the root, so
+ * it is there long before anyone can ask), and a question asked before it arrived is shown the
+ * moment it does. Should it fail to load even after retries, the browser's own confirm asks
+ * instead, so that the question is never skipped and the user never stuck.
  */
-import { createContext, useCallback, useContext, useRef, useState, type ReactNode } from 'react';
-import { Dialog, DialogPanel, DialogTitle, Description } from '@headlessui/react';
-import { useI18n } from '@/i18n/i18n';
+import {
+  createContext,
+  useCallback,
+  useContext,
+  useEffect,
+  useRef,
+  useState,
+  type ComponentType,
+  type ReactNode,
+} from 'react';
+import type { ConfirmDialogProps, ConfirmTone } from '@/ui/confirm-dialog';
+import { retryImport } from '@/ui/lazy-retry';
 
-export type ConfirmTone = 'danger' | 'default';
+export type { ConfirmTone } from '@/ui/confirm-dialog';
 
-export function ConfirmDialog({
-  open,
-  title,
-  children,
-  confirmLabel,
-  cancelLabel,
-  tone = 'default',
-  busy = false,
-  onConfirm,
-  onCancel,
-}: {
-  open: boolean;
-  title: string;
-  children?: ReactNode;
-  confirmLabel?: string;
-  cancelLabel?: string;
-  tone?: ConfirmTone;
-  busy?: boolean;
-  onConfirm: () => void;
-  onCancel: () => void;
-}) {
-  const { t } = useI18n();
-  const cancelRef = useRef<HTMLButtonElement>(null);
-  const confirmRef = useRef<HTMLButtonElement>(null);
-  return (
-    <Dialog
-      open={open}
-      onClose={() => (busy ? undefined : onCancel())}
-      className="relative z-50"
-      initialFocus={tone === 'danger' ? cancelRef : confirmRef}
-    >
-      <div className="fixed inset-0 bg-slate-900/40" aria-hidden="true" />
-      <div className="fixed inset-0 flex items-end justify-center overflow-y-auto p-4 sm:items-center">
-        <DialogPanel className="w-full max-w-md rounded-xl bg-white p-6 shadow-xl">
-          <DialogTitle className="text-lg font-semibold text-slate-900">{title}</DialogTitle>
-          {children ? (
-            <Description as="div" className="mt-3 space-y-2 text-sm text-slate-700">
-              {children}
-            </Description>
-          ) : null}
-          <div className="mt-6 flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-            <button
-              ref={cancelRef}
-              type="button"
-              onClick={onCancel}
-              disabled={busy}
-              className="min-h-11 rounded-md bg-slate-100 px-4 py-2 text-sm font-semibold text-slate-800 hover:bg-slate-200 disabled:opacity-60"
-            >
-              {cancelLabel ?? t('common.cancel')}
-            </button>
-            <button
-              ref={confirmRef}
-              type="button"
-              onClick={onConfirm}
-              disabled={busy}
-              aria-busy={busy || undefined}
-              className={`min-h-11 rounded-md px-4 py-2 text-sm font-semibold text-white shadow-sm disabled:opacity-60 ${
-                tone === 'danger' ? 'bg-red-700 hover:bg-red-800' : 'bg-indigo-600 hover:bg-indigo-700'
-              }`}
-            >
-              {confirmLabel ?? t('common.confirm')}
-            </button>
-          </div>
-        </DialogPanel>
-      </div>
-    </Dialog>
+type DialogComponent = ComponentType<ConfirmDialogProps>;
+
+let loadedDialog: DialogComponent | null = null;
+let loadingDialog: Promise<DialogComponent> | null = null;
+
+/** Loads the dialog once; a failed load is tried afresh by the next call. */
+export function loadConfirmDialog(): Promise<DialogComponent> {
+  if (loadedDialog) return Promise.resolve(loadedDialog);
+  loadingDialog ??= retryImport(() => import('@/ui/confirm-dialog')).then(
+    (m) => (loadedDialog = m.ConfirmDialog),
+    (error: unknown) => {
+      loadingDialog = null;
+      throw error;
+    },
   );
+  return loadingDialog;
+}
+
+/** `ConfirmDialog`'s props; renders it once its chunk is here (see the header). */
+export function DeferredConfirmDialog(props: ConfirmDialogProps) {
+  const [Dialog, setDialog] = useState<DialogComponent | null>(() => loadedDialog);
+  const latest = useRef(props);
+  useEffect(() => {
+    latest.current = props;
+  });
+  const { open } = props;
+  useEffect(() => {
+    if (Dialog) return;
+    let live = true;
+    loadConfirmDialog().then(
+      (component) => {
+        if (live) setDialog(() => component);
+      },
+      () => {
+        if (!live || !latest.current.open) return; // tried again when a question opens
+        const { title, onConfirm, onCancel } = latest.current;
+        if (window.confirm(title)) onConfirm();
+        else onCancel();
+      },
+    );
+    return () => {
+      live = false;
+    };
+  }, [Dialog, open]);
+  return Dialog ? <Dialog {...props} /> : null;
 }
 
 export interface ConfirmRequest {
@@ -110,7 +101,7 @@ export function ConfirmProvider({ children }: { children: ReactNode }) {
   return (
     <ConfirmContext.Provider value={ask}>
       {children}
-      <ConfirmDialog
+      <DeferredConfirmDialog
         open={pending !== null}
         title={pending?.title ?? ''}
         confirmLabel={pending?.confirmLabel}
@@ -120,7 +111,7 @@ export function ConfirmProvider({ children }: { children: ReactNode }) {
         onCancel={() => answer(false)}
       >
         {pending?.body}
-      </ConfirmDialog>
+      </DeferredConfirmDialog>
     </ConfirmContext.Provider>
   );
 }

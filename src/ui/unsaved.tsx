@@ -10,7 +10,7 @@
  * `<UnsavedChangesPrompt />` (mounted once in the app) renders the question.
  */
 import { useEffect, useId, useSyncExternalStore } from 'react';
-import { ConfirmDialog } from '@/ui/confirm';
+import { DeferredConfirmDialog } from '@/ui/confirm';
 import { i18n, useI18n } from '@/i18n/i18n';
 
 const blockers = new Map<string, string>();
@@ -124,7 +124,7 @@ export function UnsavedChangesPrompt() {
     () => null,
   );
   return (
-    <ConfirmDialog
+    <DeferredConfirmDialog
       open={pending !== null}
       title={t('unsaved.title')}
       confirmLabel={t('unsaved.leave')}
@@ -136,6 +136,6 @@ export function UnsavedChangesPrompt() {
       <p>
         {pending?.message ?? t('unsaved.defaultMessage')} {t('unsaved.willBeLost')}
       </p>
-    </ConfirmDialog>
+    </DeferredConfirmDialog>
   );
 }

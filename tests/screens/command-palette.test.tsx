@@ -2,7 +2,7 @@ import { act, screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { registerCommands, type Command } from '@/ui/commands';
 import type { RoutineTodayRow } from '@/api/schemas/routines';
-import { duePeriod } from '@/ui/built-in-commands';
+import { duePeriod } from '@/ui/due-attendance';
 import { TOUCH_QUERY } from '@/ui/keyboard';
 import {
   ADMIN,

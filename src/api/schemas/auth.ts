@@ -41,8 +41,7 @@ export const languageResponse = z.object({
 });
 export type LanguageResponse = z.infer<typeof languageResponse>;
 
-/** The school time zone when none is known (DOMAIN.md); a school's own is schools.time_zone. */
-export const DEFAULT_SCHOOL_TIME_ZONE = 'Asia/Dhaka';
+export { DEFAULT_SCHOOL_TIME_ZONE } from './time-zone';
 
 /** The signed-in user's profile, for every user type. `id` is the student/teacher/admin record id. */
 export const userProfile = z.object({

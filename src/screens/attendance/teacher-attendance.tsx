@@ -27,7 +27,7 @@ import { schoolClockTime, schoolToday } from '@/api/school-time';
 import { attendanceMachine, hasUnsavedMarks, presentCount } from '@/machines/attendance.machine';
 import { Alert } from '@/ui/alert';
 import { Button } from '@/ui/button';
-import { ConfirmDialog } from '@/ui/confirm';
+import { ConfirmDialog } from '@/ui/confirm-dialog';
 import { DateField } from '@/ui/date-field';
 import { Card, PageHeader } from '@/ui/page';
 import { useSignedIn } from '@/ui/session';

@@ -12,7 +12,7 @@ import { useSession, useSessionActor } from '@/ui/session';
 import { LegalLinks } from '@/screens/auth/legal';
 import { LanguageButtons } from '@/ui/language-switch';
 import { useI18n } from '@/i18n/i18n';
-import { localDigits } from '@/i18n/format';
+import { localDigits } from '@/i18n/digits';
 import { translateError } from '@/i18n/errors';
 import { NETWORK_ERROR_MESSAGE } from '@/api/client';
 import {

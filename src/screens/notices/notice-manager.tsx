@@ -32,7 +32,8 @@ import {
 } from '@/machines/notice-editor.machine';
 import { Alert } from '@/ui/alert';
 import { Button } from '@/ui/button';
-import { ConfirmDialog, useConfirm } from '@/ui/confirm';
+import { useConfirm } from '@/ui/confirm';
+import { ConfirmDialog } from '@/ui/confirm-dialog';
 import { DateField } from '@/ui/date-field';
 import { TextField } from '@/ui/field';
 import { Card, PageHeader } from '@/ui/page';
