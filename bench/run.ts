@@ -166,7 +166,7 @@ async function districtDatabase(): Promise<string> {
   };
   let url = process.env.DATABASE_URL;
   if (!url) {
-    embedded = await startEmbeddedPostgres({ dataDir: path.join(root, '.tmp/district'), database: 'district' });
+    embedded = await startEmbeddedPostgres({ dataDir: path.join(root, '.tmp/district') });
     url = embedded.url;
   }
   await seedDistrict(url, {
@@ -328,9 +328,8 @@ try {
   await ready(`${base}/api/users/user_id`, api);
   await ready(`http://127.0.0.1:${barePort}/bare`, bare);
 
-  const accounts = opts.district
-    ? { admin: 'd1admin', teacher: 'd1teacher1', student: 'd1student1' }
-    : { admin: 'admin1', teacher: 'teacher1', student: 'student1' };
+  // The district names its accounts as the demo does (admin<n>, teacher<n>, student<n>).
+  const accounts = { admin: 'admin1', teacher: 'teacher1', student: 'student1' };
   const { cases, tokens } = await casesFor(base, accounts);
   const chosen = cases.filter((c) => !opts.only || c.name.includes(opts.only));
   const connectionCounts = opts.district ? [1, 20] : [1, 50];

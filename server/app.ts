@@ -10,7 +10,6 @@ import fastifyStatic from '@fastify/static';
 import {
   hasZodFastifySchemaValidationErrors,
   isResponseSerializationError,
-  serializerCompiler,
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
 import type { Config } from './config';
@@ -23,6 +22,7 @@ import { apiDocs, isDocsRoute } from './plugins/api-docs';
 import { idempotencyPlugin } from './plugins/idempotency';
 import { DOCS_CSP, securityHeaders } from './plugins/security';
 import { strictInput, strictValidatorCompiler } from './plugins/strict-input';
+import { fastSerializerCompiler } from './plugins/serializer';
 import packageJson from '../package.json' with { type: 'json' };
 
 export interface RegisteredRoute {
@@ -106,7 +106,7 @@ export async function buildApp(config: Config, handle: DbHandle): Promise<Fastif
   }).withTypeProvider<ZodTypeProvider>();
 
   app.setValidatorCompiler(strictValidatorCompiler);
-  app.setSerializerCompiler(serializerCompiler);
+  app.setSerializerCompiler(fastSerializerCompiler);
   app.decorate('db', handle.db);
   app.decorate('config', config);
   app.decorate('loginLimiter', new LoginLimiter(handle.db, limitsFromConfig(config)));
