@@ -56,14 +56,17 @@ BEGIN
     FROM unnest(p_routines, p_dates) AS k(routine_id, date)
     JOIN routines r ON r.id = k.routine_id
   ), taken AS (
-    SELECT k.section_id, k.session_id, k.date, count(t.id)::int AS taken_periods,
-           (array_agg(t.id ORDER BY p.serial, t.id) FILTER (WHERE t.id IS NOT NULL))[1] AS first_id
+    -- Per key, its routines (by the section's slot index) and their takings on the date (by
+    -- (routine_id, date)): about six probes, never the year's takings of the section.
+    SELECT k.section_id, k.session_id, k.date, x.taken_periods, x.first_id
     FROM keys k
-    LEFT JOIN (routines r
+    CROSS JOIN LATERAL (
+      SELECT count(*)::int AS taken_periods, (array_agg(t.id ORDER BY p.serial, t.id))[1] AS first_id
+      FROM routines r
       JOIN periods p ON p.id = r.period_id
-      JOIN attendance_takings t ON t.routine_id = r.id)
-      ON r.section_id = k.section_id AND r.session_id = k.session_id AND t.date = k.date
-    GROUP BY 1, 2, 3
+      JOIN attendance_takings t ON t.routine_id = r.id AND t.date = k.date
+      WHERE r.section_id = k.section_id AND r.session_id = k.session_id
+    ) AS x
   )
   UPDATE attendance_section_days AS s
   SET taken_periods = taken.taken_periods,
