@@ -231,21 +231,29 @@ export async function recordAttendance(db: DbOrTx, input: RecordInput) {
     // The taking first: its row lock (held by the upsert until commit) serialises two submissions
     // of the same period, so the old statuses read next are the ones this upsert replaces.
     // A later submission is a correction: the first taker and time stay, the corrector is added
-    // below when a mark actually changed.
-    const [taking] = await tx
-      .insert(attendanceTakings)
-      .values({ schoolId: routine.schoolId, routineId: routine.id, date, takenTime: time, takenByUserId: userId })
-      .onConflictDoUpdate({
-        target: [attendanceTakings.routineId, attendanceTakings.date],
-        set: { updatedAt: sql`now()` },
-      })
-      .returning({
-        id: attendanceTakings.id,
-        takenTime: attendanceTakings.takenTime,
-        // xmax is 0 on a freshly inserted row version, set when ON CONFLICT updated an existing one.
-        inserted: sql<boolean>`(xmax = 0)`,
-      });
-    // Every mark of the period (a fresh taking has none): the old statuses, and the rest of the answer.
+    // below when a mark actually changed. A first taking (the common case: the roll at 8 a.m.)
+    // writes its marks in the same statement, one round trip and one summary recount.
+    const marked = entries.map((e) => ({ enrolmentId: enrolmentOf.get(e.student_id)!, status: e.attendance_status }));
+    const { rows } = (await tx.execute(sql`
+      with taking as (
+        insert into ${attendanceTakings} (school_id, routine_id, date, taken_time, taken_by_user_id)
+        values (${routine.schoolId}, ${routine.id}, ${date}, ${time}, ${userId})
+        on conflict (routine_id, date) do update set updated_at = now()
+        -- xmax is 0 on a freshly inserted row version, set when ON CONFLICT updated an existing one.
+        returning id, taken_time, (xmax = 0) as inserted
+      ), first_marks as (
+        insert into ${attendanceMarks} (school_id, taking_id, routine_id, date, enrolment_id, status)
+        select ${routine.schoolId}::int, taking.id, ${routine.id}::int, ${date}::date, u.enrolment_id, u.status
+        from taking, unnest(${sql.param(marked.map((m) => m.enrolmentId))}::int[], ${sql.param(marked.map((m) => m.status))}::smallint[])
+          as u(enrolment_id, status)
+        where taking.inserted
+        returning 1
+      )
+      select id, taken_time, inserted from taking`)) as unknown as {
+      rows: { id: number; taken_time: string; inserted: boolean }[];
+    };
+    const taking = { id: rows[0].id, takenTime: rows[0].taken_time, inserted: rows[0].inserted };
+    // A correction: every mark of the period, for the old statuses and the rest of the answer.
     const before = taking.inserted
       ? []
       : await tx
@@ -255,14 +263,13 @@ export async function recordAttendance(db: DbOrTx, input: RecordInput) {
     const old = new Map(before.map((m) => [m.enrolmentId, m]));
     const status = new Map(before.map((m) => [m.enrolmentId, m.status]));
 
-    const written = entries.flatMap((e) => {
-      const enrolmentId = enrolmentOf.get(e.student_id)!;
-      status.set(enrolmentId, e.attendance_status);
-      return old.get(enrolmentId)?.status === e.attendance_status ? [] : [{ enrolmentId, status: e.attendance_status }];
+    const written = marked.flatMap((m) => {
+      status.set(m.enrolmentId, m.status);
+      return old.get(m.enrolmentId)?.status === m.status ? [] : [m];
     });
-    // Only new and changed marks are written: a resubmission that changes nothing writes no mark.
-    // Two arrays expanded by unnest: a short statement of six parameters whatever the class size.
-    if (written.length) {
+    // Only new and changed marks are written (a resubmission that changes nothing writes none), as
+    // two arrays expanded by unnest: a short statement whatever the class size.
+    if (written.length && !taking.inserted) {
       await tx.execute(sql`
         insert into ${attendanceMarks} (school_id, taking_id, routine_id, date, enrolment_id, status)
         select ${routine.schoolId}::int, ${taking.id}::int, ${routine.id}::int, ${date}::date, u.enrolment_id, u.status

@@ -115,7 +115,8 @@ BEGIN
   RETURN NULL;
 END
 $$;--> statement-breakpoint
--- The same for attendance_takings: a taking counts as a taken period even before its marks.
+-- The same for attendance_takings: a taking counts as a taken period even before its marks. A new
+-- taking whose marks came in the same statement is left to the marks' trigger (one recount, not two).
 CREATE FUNCTION "attendance_takings_changed"() RETURNS trigger
 LANGUAGE plpgsql AS $$
 DECLARE
@@ -124,7 +125,10 @@ DECLARE
 BEGIN
   IF TG_OP = 'INSERT' THEN
     SELECT array_agg(k.routine_id), array_agg(k.date) INTO r, d
-    FROM (SELECT DISTINCT routine_id, date FROM new_rows) AS k;
+    FROM (
+      SELECT DISTINCT n.routine_id, n.date FROM new_rows n
+      WHERE NOT EXISTS (SELECT 1 FROM attendance_marks m WHERE m.taking_id = n.id)
+    ) AS k;
   ELSIF TG_OP = 'DELETE' THEN
     SELECT array_agg(k.routine_id), array_agg(k.date) INTO r, d
     FROM (SELECT DISTINCT routine_id, date FROM old_rows) AS k;
