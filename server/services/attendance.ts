@@ -195,8 +195,9 @@ export interface RecordInput {
 }
 
 /**
- * Save one period's marks in one transaction: upsert the taking, then every new or changed mark
- * in one INSERT ... ON CONFLICT, with an audit row for each existing mark whose status changed.
+ * Save one period's marks in one transaction. A first taking is one statement (the taking and
+ * its marks); a correction upserts the taking, reads the period's marks, then writes only the new
+ * and changed marks with an audit row for each changed one and the corrector, in one statement.
  * Unlisted students keep their earlier marks (or stay unmarked).
  *
  * The answer (every mark of the period, by roll) is built from the section's roster read before
@@ -267,39 +268,32 @@ export async function recordAttendance(db: DbOrTx, input: RecordInput) {
       status.set(m.enrolmentId, m.status);
       return old.get(m.enrolmentId)?.status === m.status ? [] : [m];
     });
-    // Only new and changed marks are written (a resubmission that changes nothing writes none), as
-    // two arrays expanded by unnest: a short statement whatever the class size.
-    if (written.length && !taking.inserted) {
-      await tx.execute(sql`
-        insert into ${attendanceMarks} (school_id, taking_id, routine_id, date, enrolment_id, status)
-        select ${routine.schoolId}::int, ${taking.id}::int, ${routine.id}::int, ${date}::date, u.enrolment_id, u.status
-        from unnest(${sql.param(written.map((w) => w.enrolmentId))}::int[], ${sql.param(written.map((w) => w.status))}::smallint[])
-          as u(enrolment_id, status)
-        on conflict (taking_id, enrolment_id) do update set status = excluded.status`);
-    }
-
     const changes = written.flatMap((w) => {
       const prior = old.get(w.enrolmentId);
-      return prior
-        ? [
-            {
-              schoolId: routine.schoolId,
-              markId: prior.id,
-              changedByUserId: userId,
-              oldStatus: prior.status,
-              newStatus: w.status,
-            },
-          ]
-        : [];
+      return prior ? [{ markId: prior.id, oldStatus: prior.status, newStatus: w.status }] : [];
     });
-    if (changes.length) await tx.insert(attendanceAudit).values(changes);
-    const added = written.length - changes.length;
-    const corrected = !taking.inserted && (changes.length > 0 || added > 0);
+    // Any new or changed mark after the first taking is a correction.
+    const corrected = !taking.inserted && written.length > 0;
+    // A correction in one statement: only the new and changed marks (a resubmission that changes
+    // nothing writes none), an audit row for each changed one, and the corrector on the taking.
     if (corrected) {
-      await tx
-        .update(attendanceTakings)
-        .set({ correctedByUserId: userId, correctedAt: sql`now()` })
-        .where(eq(attendanceTakings.id, taking.id));
+      await tx.execute(sql`
+        with upserted as (
+          insert into ${attendanceMarks} (school_id, taking_id, routine_id, date, enrolment_id, status)
+          select ${routine.schoolId}::int, ${taking.id}::int, ${routine.id}::int, ${date}::date, u.enrolment_id, u.status
+          from unnest(${sql.param(written.map((w) => w.enrolmentId))}::int[], ${sql.param(written.map((w) => w.status))}::smallint[])
+            as u(enrolment_id, status)
+          on conflict (taking_id, enrolment_id) do update set status = excluded.status
+          returning 1
+        ), audited as (
+          insert into ${attendanceAudit} (school_id, mark_id, changed_by_user_id, old_status, new_status)
+          select ${routine.schoolId}::int, a.mark_id, ${userId}::int, a.old_status, a.new_status
+          from unnest(${sql.param(changes.map((c) => c.markId))}::int[], ${sql.param(changes.map((c) => c.oldStatus))}::smallint[],
+            ${sql.param(changes.map((c) => c.newStatus))}::smallint[]) as a(mark_id, old_status, new_status)
+          returning 1
+        )
+        update ${attendanceTakings} set corrected_by_user_id = ${userId}, corrected_at = now()
+        where id = ${taking.id}`);
     }
     // A student marked present must not get the absence SMS of an earlier, absent mark. A period
     // taken for the first time has no absence message yet: they are queued from a taking's marks.

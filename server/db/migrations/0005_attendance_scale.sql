@@ -5,6 +5,8 @@
 -- 1. Marks carry routine_id and date: added nullable, filled from their takings, then required,
 --    and tied to the taking by a composite foreign key (a mark can never disagree with its taking;
 --    a taking whose routine or date changes takes its marks with it).
+-- The old (enrolment_id) index goes first: the backfill need not maintain it.
+DROP INDEX "attendance_marks_enrolment_idx";--> statement-breakpoint
 ALTER TABLE "attendance_marks" ADD COLUMN "routine_id" integer;--> statement-breakpoint
 ALTER TABLE "attendance_marks" ADD COLUMN "date" date;--> statement-breakpoint
 UPDATE "attendance_marks" AS m SET "routine_id" = t."routine_id", "date" = t."date"
@@ -13,7 +15,6 @@ ALTER TABLE "attendance_marks" ALTER COLUMN "routine_id" SET NOT NULL, ALTER COL
 ALTER TABLE "attendance_takings" ADD CONSTRAINT "attendance_takings_key_uq" UNIQUE("id","school_id","routine_id","date");--> statement-breakpoint
 ALTER TABLE "attendance_marks" DROP CONSTRAINT "attendance_marks_taking_id_school_id_attendance_takings_id_school_id_fk";--> statement-breakpoint
 ALTER TABLE "attendance_marks" ADD CONSTRAINT "attendance_marks_taking_fk" FOREIGN KEY ("taking_id","school_id","routine_id","date") REFERENCES "public"."attendance_takings"("id","school_id","routine_id","date") ON DELETE cascade ON UPDATE cascade;--> statement-breakpoint
-DROP INDEX "attendance_marks_enrolment_idx";--> statement-breakpoint
 CREATE INDEX "attendance_marks_enrolment_date_idx" ON "attendance_marks" USING btree ("enrolment_id","date","routine_id","status");--> statement-breakpoint
 -- 2. A taking has one section's marks (about 40), however many takings there are. Sampled
 --    statistics put it near 260 at district size (136,227 distinct takings estimated of 906,000),
