@@ -377,42 +377,61 @@ const enrolmentPeople = (db: DbOrTx, enrolmentIds: number[]) =>
     .innerJoin(students, eq(students.id, enrolments.studentId))
     .where(inArray(enrolments.id, enrolmentIds));
 
-/** The students of a section in a session by roll, with their mark for (routine, date) when named. */
-export async function sectionStudents(
-  db: DbOrTx,
-  opts: { sectionId: number; sessionId: number; routineId?: number; date?: string },
-) {
-  const base = {
-    student_id: students.id,
-    student_code: students.studentCode,
-    full_name: studentName,
-    class_roll_no: enrolments.classRollNo,
-    enrolment_id: enrolments.id,
-  };
-  const where = and(eq(enrolments.sectionId, opts.sectionId), eq(enrolments.sessionId, opts.sessionId));
-  if (!opts.routineId || !opts.date) {
-    const rows = await db
-      .select(base)
-      .from(enrolments)
-      .innerJoin(students, eq(students.id, enrolments.studentId))
-      .where(where)
-      .orderBy(asc(enrolments.classRollNo));
-    return rows.map((r) => ({ ...r, attendance_status: null }));
-  }
-  const rows = await db
-    .select({ ...base, status: attendanceMarks.status })
+const listColumns = {
+  student_id: students.id,
+  student_code: students.studentCode,
+  full_name: studentName,
+  class_roll_no: enrolments.classRollNo,
+  enrolment_id: enrolments.id,
+};
+const sectionInSession = and(
+  eq(enrolments.sectionId, sql.placeholder('sectionId')),
+  eq(enrolments.sessionId, sql.placeholder('sessionId')),
+);
+
+const sectionList = preparedOn((db) =>
+  db
+    .select(listColumns)
+    .from(enrolments)
+    .innerJoin(students, eq(students.id, enrolments.studentId))
+    .where(sectionInSession)
+    .orderBy(asc(enrolments.classRollNo))
+    .prepare('attendance_section_list'),
+);
+
+/** The Take Attendance list: the section by roll, each with the mark of the period's taking on the date. */
+const sectionListWithMarks = preparedOn((db) =>
+  db
+    .select({ ...listColumns, status: attendanceMarks.status })
     .from(enrolments)
     .innerJoin(students, eq(students.id, enrolments.studentId))
     .leftJoin(
       attendanceTakings,
-      and(eq(attendanceTakings.routineId, opts.routineId), eq(attendanceTakings.date, opts.date)),
+      and(
+        eq(attendanceTakings.routineId, sql.placeholder('routineId')),
+        eq(attendanceTakings.date, sql`${sql.placeholder('date')}::date`),
+      ),
     )
     .leftJoin(
       attendanceMarks,
       and(eq(attendanceMarks.takingId, attendanceTakings.id), eq(attendanceMarks.enrolmentId, enrolments.id)),
     )
-    .where(where)
-    .orderBy(asc(enrolments.classRollNo));
+    .where(sectionInSession)
+    .orderBy(asc(enrolments.classRollNo))
+    .prepare('attendance_section_list_marks'),
+);
+
+/** The students of a section in a session by roll, with their mark for (routine, date) when named. */
+export async function sectionStudents(
+  db: DbOrTx,
+  opts: { sectionId: number; sessionId: number; routineId?: number; date?: string },
+) {
+  const section = { sectionId: opts.sectionId, sessionId: opts.sessionId };
+  if (!opts.routineId || !opts.date) {
+    const rows = await sectionList(db).execute(section);
+    return rows.map((r) => ({ ...r, attendance_status: null }));
+  }
+  const rows = await sectionListWithMarks(db).execute({ ...section, routineId: opts.routineId, date: opts.date });
   return rows.map(({ status, ...r }) => ({ ...r, attendance_status: status == null ? null : (status as 0 | 1) }));
 }
 
