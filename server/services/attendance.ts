@@ -20,6 +20,7 @@ import type { DbOrTx } from '../db/client';
 import {
   attendanceAudit,
   attendanceMarks,
+  attendanceSectionDays,
   attendanceTakings,
   classes,
   enrolments,
@@ -78,8 +79,8 @@ export interface RoutineRef {
   teacherId: number;
 }
 
-export async function findRoutine(db: DbOrTx, routineId: number): Promise<RoutineRef | undefined> {
-  const [row] = await db
+const routineById = preparedOn((db) =>
+  db
     .select({
       id: routines.id,
       schoolId: routines.schoolId,
@@ -92,13 +93,26 @@ export async function findRoutine(db: DbOrTx, routineId: number): Promise<Routin
       teacherId: routines.teacherId,
     })
     .from(routines)
-    .where(eq(routines.id, routineId));
+    .where(eq(routines.id, sql.placeholder('routineId')))
+    .prepare('attendance_routine_by_id'),
+);
+
+export async function findRoutine(db: DbOrTx, routineId: number): Promise<RoutineRef | undefined> {
+  const [row] = await routineById(db).execute({ routineId });
   return row;
 }
 
+const teacherOfUser = preparedOn((db) =>
+  db
+    .select({ id: teachers.id })
+    .from(teachers)
+    .where(eq(teachers.userId, sql.placeholder('userId')))
+    .prepare('attendance_teacher_of_user'),
+);
+
 /** The teacher record of a signed-in teacher account. */
 export async function teacherIdOfUser(db: DbOrTx, userId: number): Promise<number | null> {
-  const [row] = await db.select({ id: teachers.id }).from(teachers).where(eq(teachers.userId, userId));
+  const [row] = await teacherOfUser(db).execute({ userId });
   return row?.id ?? null;
 }
 
@@ -181,9 +195,15 @@ export interface RecordInput {
 }
 
 /**
- * Save one period's marks in one transaction: upsert the taking, then every mark in one
- * INSERT ... ON CONFLICT, with an audit row for each existing mark whose status changed.
+ * Save one period's marks in one transaction. A first taking is one statement (the taking and
+ * its marks); a correction upserts the taking, reads the period's marks, then writes only the new
+ * and changed marks with an audit row for each changed one and the corrector, in one statement.
  * Unlisted students keep their earlier marks (or stay unmarked).
+ *
+ * The answer (every mark of the period, by roll) is built from the section's roster read before
+ * the transaction and the marks read and written inside it, not read back: the read-back joined
+ * the period's marks to enrolments, which the planner turned into a scan of every enrolment.
+ * The section-day summary follows by the database's triggers (migration 0005_attendance_scale).
  */
 export async function recordAttendance(db: DbOrTx, input: RecordInput) {
   const { routine, date, time, userId, entries } = input;
@@ -197,17 +217,8 @@ export async function recordAttendance(db: DbOrTx, input: RecordInput) {
       `Each student may appear once; repeated student ids: ${duplicates.join(', ')}.`,
     );
   }
-  const enrolled = await db
-    .select({ enrolmentId: enrolments.id, studentId: enrolments.studentId })
-    .from(enrolments)
-    .where(
-      and(
-        eq(enrolments.sectionId, routine.sectionId),
-        eq(enrolments.sessionId, routine.sessionId),
-        inArray(enrolments.studentId, ids),
-      ),
-    );
-  const enrolmentOf = new Map(enrolled.map((e) => [e.studentId, e.enrolmentId]));
+  const roster = await sectionRoster(db).execute({ sectionId: routine.sectionId, sessionId: routine.sessionId });
+  const enrolmentOf = new Map(roster.map((e) => [e.student_id, e.enrolment_id]));
   const strangers = ids.filter((id) => !enrolmentOf.has(id));
   if (strangers.length) {
     throw refusal(
@@ -221,84 +232,92 @@ export async function recordAttendance(db: DbOrTx, input: RecordInput) {
     // The taking first: its row lock (held by the upsert until commit) serialises two submissions
     // of the same period, so the old statuses read next are the ones this upsert replaces.
     // A later submission is a correction: the first taker and time stay, the corrector is added
-    // below when a mark actually changed.
-    const [taking] = await tx
-      .insert(attendanceTakings)
-      .values({ schoolId: routine.schoolId, routineId: routine.id, date, takenTime: time, takenByUserId: userId })
-      .onConflictDoUpdate({
-        target: [attendanceTakings.routineId, attendanceTakings.date],
-        set: { updatedAt: sql`now()` },
-      })
-      .returning({
-        id: attendanceTakings.id,
-        takenTime: attendanceTakings.takenTime,
-        // xmax is 0 on a freshly inserted row version, set when ON CONFLICT updated an existing one.
-        inserted: sql<boolean>`(xmax = 0)`,
-      });
-    const enrolmentIds = entries.map((e) => enrolmentOf.get(e.student_id)!);
-    const before = await tx
-      .select({ id: attendanceMarks.id, enrolmentId: attendanceMarks.enrolmentId, status: attendanceMarks.status })
-      .from(attendanceMarks)
-      .where(and(eq(attendanceMarks.takingId, taking.id), inArray(attendanceMarks.enrolmentId, enrolmentIds)));
-    const oldStatus = new Map(before.map((m) => [m.enrolmentId, m]));
-
-    await tx
-      .insert(attendanceMarks)
-      .values(
-        entries.map((e) => ({
-          schoolId: routine.schoolId,
-          takingId: taking.id,
-          enrolmentId: enrolmentOf.get(e.student_id)!,
-          status: e.attendance_status,
-        })),
+    // below when a mark actually changed. A first taking (the common case: the roll at 8 a.m.)
+    // writes its marks in the same statement, one round trip and one summary recount.
+    const marked = entries.map((e) => ({ enrolmentId: enrolmentOf.get(e.student_id)!, status: e.attendance_status }));
+    const { rows } = (await tx.execute(sql`
+      with taking as (
+        insert into ${attendanceTakings} (school_id, routine_id, date, taken_time, taken_by_user_id)
+        values (${routine.schoolId}, ${routine.id}, ${date}, ${time}, ${userId})
+        on conflict (routine_id, date) do update set updated_at = now()
+        -- xmax is 0 on a freshly inserted row version, set when ON CONFLICT updated an existing one.
+        returning id, taken_time, (xmax = 0) as inserted
+      ), first_marks as (
+        insert into ${attendanceMarks} (school_id, taking_id, routine_id, date, enrolment_id, status)
+        select ${routine.schoolId}::int, taking.id, ${routine.id}::int, ${date}::date, u.enrolment_id, u.status
+        from taking, unnest(${sql.param(marked.map((m) => m.enrolmentId))}::int[], ${sql.param(marked.map((m) => m.status))}::smallint[])
+          as u(enrolment_id, status)
+        where taking.inserted
+        returning 1
       )
-      .onConflictDoUpdate({
-        target: [attendanceMarks.takingId, attendanceMarks.enrolmentId],
-        set: { status: sql`excluded.status` },
-      });
+      select id, taken_time, inserted from taking`)) as unknown as {
+      rows: { id: number; taken_time: string; inserted: boolean }[];
+    };
+    const taking = { id: rows[0].id, takenTime: rows[0].taken_time, inserted: rows[0].inserted };
+    // A correction: every mark of the period, for the old statuses and the rest of the answer.
+    const before = taking.inserted
+      ? []
+      : await tx
+          .select({ id: attendanceMarks.id, enrolmentId: attendanceMarks.enrolmentId, status: attendanceMarks.status })
+          .from(attendanceMarks)
+          .where(eq(attendanceMarks.takingId, taking.id));
+    const old = new Map(before.map((m) => [m.enrolmentId, m]));
+    const status = new Map(before.map((m) => [m.enrolmentId, m.status]));
 
-    const changes = entries.flatMap((e) => {
-      const old = oldStatus.get(enrolmentOf.get(e.student_id)!);
-      return old && old.status !== e.attendance_status
-        ? [
-            {
-              schoolId: routine.schoolId,
-              markId: old.id,
-              changedByUserId: userId,
-              oldStatus: old.status,
-              newStatus: e.attendance_status,
-            },
-          ]
-        : [];
+    const written = marked.flatMap((m) => {
+      status.set(m.enrolmentId, m.status);
+      return old.get(m.enrolmentId)?.status === m.status ? [] : [m];
     });
-    if (changes.length) await tx.insert(attendanceAudit).values(changes);
-    const added = entries.length - before.length;
-    const corrected = !taking.inserted && (changes.length > 0 || added > 0);
+    const changes = written.flatMap((w) => {
+      const prior = old.get(w.enrolmentId);
+      return prior ? [{ markId: prior.id, oldStatus: prior.status, newStatus: w.status }] : [];
+    });
+    // Any new or changed mark after the first taking is a correction.
+    const corrected = !taking.inserted && written.length > 0;
+    // A correction in one statement: only the new and changed marks (a resubmission that changes
+    // nothing writes none), an audit row for each changed one, and the corrector on the taking.
     if (corrected) {
-      await tx
-        .update(attendanceTakings)
-        .set({ correctedByUserId: userId, correctedAt: sql`now()` })
-        .where(eq(attendanceTakings.id, taking.id));
+      await tx.execute(sql`
+        with upserted as (
+          insert into ${attendanceMarks} (school_id, taking_id, routine_id, date, enrolment_id, status)
+          select ${routine.schoolId}::int, ${taking.id}::int, ${routine.id}::int, ${date}::date, u.enrolment_id, u.status
+          from unnest(${sql.param(written.map((w) => w.enrolmentId))}::int[], ${sql.param(written.map((w) => w.status))}::smallint[])
+            as u(enrolment_id, status)
+          on conflict (taking_id, enrolment_id) do update set status = excluded.status
+          returning 1
+        ), audited as (
+          insert into ${attendanceAudit} (school_id, mark_id, changed_by_user_id, old_status, new_status)
+          select ${routine.schoolId}::int, a.mark_id, ${userId}::int, a.old_status, a.new_status
+          from unnest(${sql.param(changes.map((c) => c.markId))}::int[], ${sql.param(changes.map((c) => c.oldStatus))}::smallint[],
+            ${sql.param(changes.map((c) => c.newStatus))}::smallint[]) as a(mark_id, old_status, new_status)
+          returning 1
+        )
+        update ${attendanceTakings} set corrected_by_user_id = ${userId}, corrected_at = now()
+        where id = ${taking.id}`);
     }
-    // A student marked present must not get the absence SMS of an earlier, absent mark.
-    await cancelAbsenceMessages(tx, {
-      routineId: routine.id,
-      date,
-      enrolmentIds: entries.filter((e) => e.attendance_status === 1).map((e) => enrolmentOf.get(e.student_id)!),
-    });
+    // A student marked present must not get the absence SMS of an earlier, absent mark. A period
+    // taken for the first time has no absence message yet: they are queued from a taking's marks.
+    if (!taking.inserted) {
+      await cancelAbsenceMessages(tx, {
+        routineId: routine.id,
+        date,
+        enrolmentIds: entries.filter((e) => e.attendance_status === 1).map((e) => enrolmentOf.get(e.student_id)!),
+      });
+    }
 
-    const marks = await tx
-      .select({
-        student_id: students.id,
-        full_name: studentName,
-        class_roll_no: enrolments.classRollNo,
-        attendance_status: attendanceMarks.status,
-      })
-      .from(attendanceMarks)
-      .innerJoin(enrolments, eq(enrolments.id, attendanceMarks.enrolmentId))
-      .innerJoin(students, eq(students.id, enrolments.studentId))
-      .where(eq(attendanceMarks.takingId, taking.id))
-      .orderBy(asc(enrolments.classRollNo));
+    // Marks of students who have left the section since (rare) are named from their enrolments.
+    const onRoster = new Set(roster.map((r) => r.enrolment_id));
+    const leavers = [...status.keys()].filter((id) => !onRoster.has(id));
+    const people = leavers.length ? [...roster, ...(await enrolmentPeople(tx, leavers))] : roster;
+    const marks = people
+      .filter((p) => status.has(p.enrolment_id))
+      .map((p) => ({
+        student_id: p.student_id,
+        full_name: p.full_name,
+        class_roll_no: p.class_roll_no,
+        attendance_status: status.get(p.enrolment_id) as 0 | 1,
+      }))
+      .sort((a, b) => a.class_roll_no - b.class_roll_no);
     const present = marks.filter((m) => m.attendance_status === 1).length;
     return {
       takingId: taking.id,
@@ -308,47 +327,111 @@ export async function recordAttendance(db: DbOrTx, input: RecordInput) {
       total: marks.length,
       present,
       absent: marks.length - present,
-      students: marks.map((m) => ({ ...m, attendance_status: m.attendance_status as 0 | 1 })),
+      students: marks,
     };
   });
 }
+
+/**
+ * Prepared once per database handle: the statement is planned once per connection and sent
+ * without building SQL per request. Only for reads of a fixed shape, on the pool (not a transaction).
+ */
+function preparedOn<T>(build: (db: DbOrTx) => T): (db: DbOrTx) => T {
+  const cache = new WeakMap<DbOrTx, T>();
+  return (db) => {
+    let statement = cache.get(db);
+    if (!statement) {
+      statement = build(db);
+      cache.set(db, statement);
+    }
+    return statement;
+  };
+}
+
+const rosterColumns = {
+  enrolment_id: enrolments.id,
+  student_id: students.id,
+  full_name: studentName,
+  class_roll_no: enrolments.classRollNo,
+};
+
+/** A section's students in a session (by its (section_id, session_id) index). */
+const sectionRoster = preparedOn((db) =>
+  db
+    .select(rosterColumns)
+    .from(enrolments)
+    .innerJoin(students, eq(students.id, enrolments.studentId))
+    .where(
+      and(
+        eq(enrolments.sectionId, sql.placeholder('sectionId')),
+        eq(enrolments.sessionId, sql.placeholder('sessionId')),
+      ),
+    )
+    .prepare('attendance_section_roster'),
+);
+
+const enrolmentPeople = (db: DbOrTx, enrolmentIds: number[]) =>
+  db
+    .select(rosterColumns)
+    .from(enrolments)
+    .innerJoin(students, eq(students.id, enrolments.studentId))
+    .where(inArray(enrolments.id, enrolmentIds));
+
+const listColumns = {
+  student_id: students.id,
+  student_code: students.studentCode,
+  full_name: studentName,
+  class_roll_no: enrolments.classRollNo,
+  enrolment_id: enrolments.id,
+};
+const sectionInSession = and(
+  eq(enrolments.sectionId, sql.placeholder('sectionId')),
+  eq(enrolments.sessionId, sql.placeholder('sessionId')),
+);
+
+const sectionList = preparedOn((db) =>
+  db
+    .select(listColumns)
+    .from(enrolments)
+    .innerJoin(students, eq(students.id, enrolments.studentId))
+    .where(sectionInSession)
+    .orderBy(asc(enrolments.classRollNo))
+    .prepare('attendance_section_list'),
+);
+
+/** The Take Attendance list: the section by roll, each with the mark of the period's taking on the date. */
+const sectionListWithMarks = preparedOn((db) =>
+  db
+    .select({ ...listColumns, status: attendanceMarks.status })
+    .from(enrolments)
+    .innerJoin(students, eq(students.id, enrolments.studentId))
+    .leftJoin(
+      attendanceTakings,
+      and(
+        eq(attendanceTakings.routineId, sql.placeholder('routineId')),
+        eq(attendanceTakings.date, sql`${sql.placeholder('date')}::date`),
+      ),
+    )
+    .leftJoin(
+      attendanceMarks,
+      and(eq(attendanceMarks.takingId, attendanceTakings.id), eq(attendanceMarks.enrolmentId, enrolments.id)),
+    )
+    .where(sectionInSession)
+    .orderBy(asc(enrolments.classRollNo))
+    .prepare('attendance_section_list_marks'),
+);
 
 /** The students of a section in a session by roll, with their mark for (routine, date) when named. */
 export async function sectionStudents(
   db: DbOrTx,
   opts: { sectionId: number; sessionId: number; routineId?: number; date?: string },
 ) {
-  const base = {
-    student_id: students.id,
-    student_code: students.studentCode,
-    full_name: studentName,
-    class_roll_no: enrolments.classRollNo,
-    enrolment_id: enrolments.id,
-  };
-  const where = and(eq(enrolments.sectionId, opts.sectionId), eq(enrolments.sessionId, opts.sessionId));
+  const section = { sectionId: opts.sectionId, sessionId: opts.sessionId };
   if (!opts.routineId || !opts.date) {
-    const rows = await db
-      .select(base)
-      .from(enrolments)
-      .innerJoin(students, eq(students.id, enrolments.studentId))
-      .where(where)
-      .orderBy(asc(enrolments.classRollNo));
+    const rows = await sectionList(db).execute(section);
     return rows.map((r) => ({ ...r, attendance_status: null }));
   }
-  const rows = await db
-    .select({ ...base, status: attendanceMarks.status })
-    .from(enrolments)
-    .innerJoin(students, eq(students.id, enrolments.studentId))
-    .leftJoin(
-      attendanceTakings,
-      and(eq(attendanceTakings.routineId, opts.routineId), eq(attendanceTakings.date, opts.date)),
-    )
-    .leftJoin(
-      attendanceMarks,
-      and(eq(attendanceMarks.takingId, attendanceTakings.id), eq(attendanceMarks.enrolmentId, enrolments.id)),
-    )
-    .where(where)
-    .orderBy(asc(enrolments.classRollNo));
+  const rows = await sectionListWithMarks(db).execute({ ...section, routineId: opts.routineId, date: opts.date });
   return rows.map(({ status, ...r }) => ({ ...r, attendance_status: status == null ? null : (status as 0 | 1) }));
 }
 
@@ -367,56 +450,125 @@ export interface PageWindow {
   offset: number;
 }
 
-function historyWhere(f: HistoryFilter): SQL {
-  const where: SQL[] = [eq(enrolments.studentId, f.studentId), between(attendanceTakings.date, f.startDate, f.endDate)];
-  if (f.periodId) where.push(eq(routines.periodId, f.periodId));
-  if (f.subjectId) where.push(eq(routines.subjectId, f.subjectId));
-  return and(...where)!;
-}
+const ph = sql.placeholder;
+/** A nullable integer parameter of a prepared statement (an optional filter). */
+const optionalInt = (name: string) => sql`${ph(name)}::int`;
+
+/**
+ * A page of a student's marks: the student's enrolments (at most one a session), then one range of
+ * the marks' (enrolment_id, date, routine_id, status) index each, so a 30-day view reads 30 days
+ * of marks and never the year's takings. Only the page is joined to subjects and teachers.
+ */
+const historyPage = preparedOn((db) => {
+  const page = db
+    .select({
+      date: attendanceMarks.date,
+      status: attendanceMarks.status,
+      routineId: sql<number>`${routines.id}`.as('h_routine_id'),
+      periodId: routines.periodId,
+      subjectId: routines.subjectId,
+      teacherId: routines.teacherId,
+      serial: periods.serial,
+      periodCode: periods.periodCode,
+      startTime: periods.startTime,
+    })
+    .from(enrolments)
+    .innerJoin(
+      attendanceMarks,
+      and(
+        eq(attendanceMarks.enrolmentId, enrolments.id),
+        between(attendanceMarks.date, sql`${ph('startDate')}::date`, sql`${ph('endDate')}::date`),
+      ),
+    )
+    .innerJoin(routines, eq(routines.id, attendanceMarks.routineId))
+    .innerJoin(periods, eq(periods.id, routines.periodId))
+    .where(
+      and(
+        eq(enrolments.studentId, ph('studentId')),
+        sql`(${optionalInt('periodId')} is null or ${routines.periodId} = ${optionalInt('periodId')})`,
+        sql`(${optionalInt('subjectId')} is null or ${routines.subjectId} = ${optionalInt('subjectId')})`,
+      ),
+    )
+    .orderBy(desc(attendanceMarks.date), desc(periods.serial), desc(routines.id))
+    .limit(ph('limit'))
+    .offset(ph('offset'))
+    .as('h');
+  return db
+    .select({
+      date: page.date,
+      period_code: page.periodCode,
+      subject_name: subjects.subjectName,
+      teacher_name: teacherName,
+      present_status: page.status,
+      period_id: page.periodId,
+      subject_id: page.subjectId,
+      routine_id: page.routineId,
+      initial: teachers.initial,
+      start_time: page.startTime,
+    })
+    .from(page)
+    .innerJoin(subjects, eq(subjects.id, page.subjectId))
+    .innerJoin(teachers, eq(teachers.id, page.teacherId))
+    .orderBy(desc(page.date), desc(page.serial), desc(page.routineId))
+    .prepare('attendance_student_history');
+});
+
+const historyParams = (f: HistoryFilter) => ({
+  studentId: f.studentId,
+  startDate: f.startDate,
+  endDate: f.endDate,
+  periodId: f.periodId ?? null,
+  subjectId: f.subjectId ?? null,
+});
 
 /**
  * A page of a student's marks in a date range, newest first (latest date, then latest period).
  * The total for paging is studentHistoryTotals' `total` over the same filter.
  */
 export async function studentHistory(db: DbOrTx, f: HistoryFilter & PageWindow) {
-  const rows = await db
-    .select({
-      date: attendanceTakings.date,
-      period_code: periods.periodCode,
-      subject_name: subjects.subjectName,
-      teacher_name: teacherName,
-      present_status: attendanceMarks.status,
-      period_id: routines.periodId,
-      subject_id: routines.subjectId,
-      routine_id: routines.id,
-      initial: teachers.initial,
-      start_time: periods.startTime,
-    })
-    .from(enrolments)
-    .innerJoin(attendanceMarks, eq(attendanceMarks.enrolmentId, enrolments.id))
-    .innerJoin(attendanceTakings, eq(attendanceTakings.id, attendanceMarks.takingId))
-    .innerJoin(routines, eq(routines.id, attendanceTakings.routineId))
-    .innerJoin(periods, eq(periods.id, routines.periodId))
-    .innerJoin(subjects, eq(subjects.id, routines.subjectId))
-    .innerJoin(teachers, eq(teachers.id, routines.teacherId))
-    .where(historyWhere(f))
-    .orderBy(desc(attendanceTakings.date), desc(periods.serial), desc(routines.id))
-    .limit(f.limit)
-    .offset(f.offset);
+  const rows = await historyPage(db).execute({ ...historyParams(f), limit: f.limit, offset: f.offset });
   return rows.map((r) => ({ ...r, present_status: r.present_status as 0 | 1 }));
 }
 
-export async function studentHistoryTotals(db: DbOrTx, f: HistoryFilter) {
-  const [row] = await db
-    .select({
-      total: sql<number>`count(*)::int`,
-      present: sql<number>`(count(*) filter (where ${attendanceMarks.status} = 1))::int`,
-    })
+const totalsColumns = {
+  total: sql<number>`count(*)::int`,
+  present: sql<number>`(count(*) filter (where ${attendanceMarks.status} = 1))::int`,
+};
+const studentMarksInRange = and(
+  eq(attendanceMarks.enrolmentId, enrolments.id),
+  between(attendanceMarks.date, sql`${ph('startDate')}::date`, sql`${ph('endDate')}::date`),
+);
+
+/** Counted from the index alone (status is in it); routines are joined only to filter by period or subject. */
+const historyTotals = preparedOn((db) =>
+  db
+    .select(totalsColumns)
     .from(enrolments)
-    .innerJoin(attendanceMarks, eq(attendanceMarks.enrolmentId, enrolments.id))
-    .innerJoin(attendanceTakings, eq(attendanceTakings.id, attendanceMarks.takingId))
-    .innerJoin(routines, eq(routines.id, attendanceTakings.routineId))
-    .where(historyWhere(f));
+    .innerJoin(attendanceMarks, studentMarksInRange)
+    .where(eq(enrolments.studentId, ph('studentId')))
+    .prepare('attendance_student_totals'),
+);
+const historyTotalsFiltered = preparedOn((db) =>
+  db
+    .select(totalsColumns)
+    .from(enrolments)
+    .innerJoin(attendanceMarks, studentMarksInRange)
+    .innerJoin(routines, eq(routines.id, attendanceMarks.routineId))
+    .where(
+      and(
+        eq(enrolments.studentId, ph('studentId')),
+        sql`(${optionalInt('periodId')} is null or ${routines.periodId} = ${optionalInt('periodId')})`,
+        sql`(${optionalInt('subjectId')} is null or ${routines.subjectId} = ${optionalInt('subjectId')})`,
+      ),
+    )
+    .prepare('attendance_student_totals_filtered'),
+);
+
+export async function studentHistoryTotals(db: DbOrTx, f: HistoryFilter) {
+  const [row] =
+    f.periodId || f.subjectId
+      ? await historyTotalsFiltered(db).execute(historyParams(f))
+      : await historyTotals(db).execute({ studentId: f.studentId, startDate: f.startDate, endDate: f.endDate });
   const total = Number(row?.total ?? 0);
   const present = Number(row?.present ?? 0);
   return { total, present, absent: total - present, present_rate: rateOf(present, total) };
@@ -479,13 +631,28 @@ export async function absentStudents(db: DbOrTx, opts: { sectionId: number; date
 const correctorUser = alias(users, 'corrector_user');
 const correctorTeacher = alias(teachers, 'corrector_teacher');
 
+/** Present and absent counts of one taking, read by the marks' (taking_id, ...) unique index. */
+const takingCounts = (db: DbOrTx) =>
+  db
+    .select({
+      takingId: sql<number>`${attendanceMarks.takingId}`.as('counted_taking_id'),
+      present: sql<number>`(count(*) filter (where ${attendanceMarks.status} = 1))::int`.as('present'),
+      absent: sql<number>`(count(*) filter (where ${attendanceMarks.status} = 0))::int`.as('absent'),
+    })
+    .from(attendanceMarks)
+    .where(eq(attendanceMarks.takingId, attendanceTakings.id))
+    .groupBy(attendanceMarks.takingId)
+    .as('counts');
+
 /**
  * One section's periods on a date: every routine entry of that weekday, taken or not, with who
  * corrected a taking last and when (the first taker's time stays the attendance time).
+ * One prepared statement: the section's routines of the weekday (about six), each taking's marks
+ * counted by a lateral index range.
  */
-export async function sectionPeriods(db: DbOrTx, opts: { sectionId: number; sessionId: number; date: string }) {
-  const enrolled = sql<number>`(select count(*)::int from ${enrolments} where ${enrolments.sectionId} = ${opts.sectionId} and ${enrolments.sessionId} = ${opts.sessionId})`;
-  const rows = await db
+const sectionPeriodsQuery = preparedOn((db) => {
+  const counts = takingCounts(db);
+  return db
     .select({
       r_id: routines.id,
       period_id: periods.id,
@@ -498,14 +665,14 @@ export async function sectionPeriods(db: DbOrTx, opts: { sectionId: number; sess
       t_id: teachers.id,
       initial: teachers.initial,
       teacher_name: teacherName,
-      all: enrolled,
+      all: sql<number>`(select count(*)::int from ${enrolments} where ${enrolments.sectionId} = ${ph('sectionId')} and ${enrolments.sessionId} = ${ph('sessionId')})`,
       taking_id: attendanceTakings.id,
       corrected_by: sql<
         string | null
       >`case when ${correctorUser.id} is null then null else ${accountName(correctorUser, correctorTeacher)} end`,
       corrected_at: attendanceTakings.correctedAt,
-      present: sql<number>`(count(${attendanceMarks.id}) filter (where ${attendanceMarks.status} = 1))::int`,
-      absent: sql<number>`(count(${attendanceMarks.id}) filter (where ${attendanceMarks.status} = 0))::int`,
+      present: counts.present,
+      absent: counts.absent,
     })
     .from(routines)
     .innerJoin(periods, eq(periods.id, routines.periodId))
@@ -513,125 +680,125 @@ export async function sectionPeriods(db: DbOrTx, opts: { sectionId: number; sess
     .innerJoin(teachers, eq(teachers.id, routines.teacherId))
     .leftJoin(
       attendanceTakings,
-      and(eq(attendanceTakings.routineId, routines.id), eq(attendanceTakings.date, opts.date)),
+      and(eq(attendanceTakings.routineId, routines.id), eq(attendanceTakings.date, sql`${ph('date')}::date`)),
     )
-    .leftJoin(attendanceMarks, eq(attendanceMarks.takingId, attendanceTakings.id))
+    .leftJoinLateral(counts, sql`true`)
     .leftJoin(correctorUser, eq(correctorUser.id, attendanceTakings.correctedByUserId))
     .leftJoin(correctorTeacher, eq(correctorTeacher.userId, correctorUser.id))
     .where(
       and(
-        eq(routines.sectionId, opts.sectionId),
-        eq(routines.sessionId, opts.sessionId),
-        eq(routines.dayId, dayIdOf(opts.date)),
+        eq(routines.sectionId, ph('sectionId')),
+        eq(routines.sessionId, ph('sessionId')),
+        eq(routines.dayId, ph('dayId')),
       ),
     )
-    .groupBy(
-      routines.id,
-      periods.id,
-      subjects.id,
-      teachers.id,
-      attendanceTakings.id,
-      correctorUser.id,
-      correctorTeacher.id,
-    )
-    .orderBy(asc(periods.serial));
+    .orderBy(asc(periods.serial))
+    .prepare('attendance_section_periods');
+});
+
+export async function sectionPeriods(db: DbOrTx, opts: { sectionId: number; sessionId: number; date: string }) {
+  const rows = await sectionPeriodsQuery(db).execute({ ...opts, dayId: dayIdOf(opts.date) });
   return rows.map(({ taking_id, present, absent, all, corrected_at, ...r }) => {
     const taken = taking_id != null;
     return {
       ...r,
       corrected_at: corrected_at ? corrected_at.toISOString() : null,
       all: Number(all),
-      present: taken ? Number(present) : null,
-      absent: taken ? Number(absent) : null,
+      // A taking without marks counts none of either (as the old grouped count did).
+      present: taken ? Number(present ?? 0) : null,
+      absent: taken ? Number(absent ?? 0) : null,
       taken,
     };
   });
 }
 
-/** Per section of the school: the weekday's scheduled periods and how many are taken on the date. */
-function scheduleOfDay(db: DbOrTx, schoolId: number, sessionId: number, date: string) {
-  return db.$with('sched').as(
-    db
-      .select({
-        sectionId: sql<number>`${routines.sectionId}`.as('sched_section_id'),
-        scheduled: sql<number>`count(*)::int`.as('scheduled'),
-        takenPeriods: sql<number>`count(${attendanceTakings.id})::int`.as('taken_periods'),
-      })
-      .from(routines)
-      .leftJoin(attendanceTakings, and(eq(attendanceTakings.routineId, routines.id), eq(attendanceTakings.date, date)))
-      .where(and(eq(routines.schoolId, schoolId), eq(routines.sessionId, sessionId), eq(routines.dayId, dayIdOf(date))))
-      .groupBy(routines.sectionId),
-  );
-}
+/** The date's section-day rows of the read model (attendance_section_days), for a school. */
+const dayRows = (db: DbOrTx) =>
+  db
+    .select({
+      sectionId: sql<number>`${attendanceSectionDays.sectionId}`.as('day_section_id'),
+      takenPeriods: attendanceSectionDays.takenPeriods,
+      present: attendanceSectionDays.present,
+      absent: attendanceSectionDays.absent,
+    })
+    .from(attendanceSectionDays)
+    .where(
+      and(
+        eq(attendanceSectionDays.schoolId, ph('schoolId')),
+        eq(attendanceSectionDays.date, sql`${ph('date')}::date`),
+        eq(attendanceSectionDays.sessionId, ph('sessionId')),
+      ),
+    )
+    .as('day_rows');
+
+/** Per section of the school: the weekday's scheduled periods (routines by (school_id, day_id)). */
+const scheduledRows = (db: DbOrTx) =>
+  db
+    .select({
+      sectionId: sql<number>`${routines.sectionId}`.as('sched_section_id'),
+      scheduled: sql<number>`count(*)::int`.as('scheduled'),
+    })
+    .from(routines)
+    .where(
+      and(
+        eq(routines.schoolId, ph('schoolId')),
+        eq(routines.sessionId, ph('sessionId')),
+        eq(routines.dayId, ph('dayId')),
+      ),
+    )
+    .groupBy(routines.sectionId)
+    .as('sched');
+
+/** Per section of the school: enrolled students in the session. */
+const enrolledRows = (db: DbOrTx) =>
+  db
+    .select({
+      sectionId: sql<number>`${enrolments.sectionId}`.as('enrolled_section_id'),
+      all: sql<number>`count(*)::int`.as('enrolled'),
+    })
+    .from(enrolments)
+    .where(and(eq(enrolments.schoolId, ph('schoolId')), eq(enrolments.sessionId, ph('sessionId'))))
+    .groupBy(enrolments.sectionId)
+    .as('enrolled');
 
 /**
- * Every section of the school on a date, in one statement: enrolled students, scheduled and taken
- * periods, and the present/absent counts of the section's first taken period (see the header).
+ * Every section of the school on a date, in one prepared statement: enrolled students, scheduled
+ * and taken periods, and the present/absent counts of the section's first taken period (see the
+ * header), read from one attendance_section_days row per section instead of from the marks.
  */
-export async function schoolSections(db: DbOrTx, opts: { schoolId: number; sessionId: number; date: string }) {
-  const { schoolId, sessionId, date } = opts;
-  const sched = scheduleOfDay(db, schoolId, sessionId, date);
-  const firstTaking = db.$with('first_taking').as(
-    db
-      .selectDistinctOn([routines.sectionId], {
-        sectionId: sql<number>`${routines.sectionId}`.as('first_section_id'),
-        takingId: sql<number>`${attendanceTakings.id}`.as('first_taking_id'),
-      })
-      .from(attendanceTakings)
-      .innerJoin(routines, eq(routines.id, attendanceTakings.routineId))
-      .innerJoin(periods, eq(periods.id, routines.periodId))
-      .where(
-        and(
-          eq(attendanceTakings.schoolId, schoolId),
-          eq(attendanceTakings.date, date),
-          eq(routines.sessionId, sessionId),
-        ),
-      )
-      .orderBy(routines.sectionId, periods.serial),
-  );
-  const dayMarks = db.$with('day_marks').as(
-    db
-      .select({
-        sectionId: sql<number>`${firstTaking.sectionId}`.as('marks_section_id'),
-        present: sql<number>`(count(*) filter (where ${attendanceMarks.status} = 1))::int`.as('present'),
-        absent: sql<number>`(count(*) filter (where ${attendanceMarks.status} = 0))::int`.as('absent'),
-      })
-      .from(firstTaking)
-      .innerJoin(attendanceMarks, eq(attendanceMarks.takingId, firstTaking.takingId))
-      .groupBy(firstTaking.sectionId),
-  );
-  // Through the school's sections, so enrolments are read by their (section_id, session_id) index.
-  const enrolled = db.$with('enrolled').as(
-    db
-      .select({
-        sectionId: sql<number>`${enrolments.sectionId}`.as('enrolled_section_id'),
-        all: sql<number>`count(*)::int`.as('enrolled'),
-      })
-      .from(sections)
-      .innerJoin(enrolments, and(eq(enrolments.sectionId, sections.id), eq(enrolments.sessionId, sessionId)))
-      .where(eq(sections.schoolId, schoolId))
-      .groupBy(enrolments.sectionId),
-  );
-  const rows = await db
-    .with(sched, firstTaking, dayMarks, enrolled)
+const schoolSectionsQuery = preparedOn((db) => {
+  const day = dayRows(db);
+  const sched = scheduledRows(db);
+  const enrolled = enrolledRows(db);
+  return db
     .select({
       class_id: classes.id,
       class_name: classes.className,
       section_id: sections.id,
       section_default_name: sections.sectionDefaultName,
       all: sql<number>`coalesce(${enrolled.all}, 0)`,
-      present: dayMarks.present,
-      absent: dayMarks.absent,
-      taken_periods: sql<number>`coalesce(${sched.takenPeriods}, 0)`,
+      present: day.present,
+      absent: day.absent,
+      taken_periods: sql<number>`coalesce(${day.takenPeriods}, 0)`,
       scheduled_periods: sql<number>`coalesce(${sched.scheduled}, 0)`,
     })
     .from(sections)
     .innerJoin(classes, eq(classes.id, sections.classId))
     .leftJoin(sched, eq(sched.sectionId, sections.id))
     .leftJoin(enrolled, eq(enrolled.sectionId, sections.id))
-    .leftJoin(dayMarks, eq(dayMarks.sectionId, sections.id))
-    .where(eq(sections.schoolId, schoolId))
-    .orderBy(asc(classes.sortOrder), asc(sections.sectionDefaultName), asc(sections.id));
+    .leftJoin(day, eq(day.sectionId, sections.id))
+    .where(eq(sections.schoolId, ph('schoolId')))
+    .orderBy(asc(classes.sortOrder), asc(sections.sectionDefaultName), asc(sections.id))
+    .prepare('attendance_school_sections');
+});
+
+export async function schoolSections(db: DbOrTx, opts: { schoolId: number; sessionId: number; date: string }) {
+  const rows = await schoolSectionsQuery(db).execute({
+    schoolId: opts.schoolId,
+    sessionId: opts.sessionId,
+    date: opts.date,
+    dayId: dayIdOf(opts.date),
+  });
   return rows.map((r) => {
     const takenPeriods = Number(r.taken_periods);
     const taken = takenPeriods > 0 && r.present != null;
@@ -651,6 +818,34 @@ export async function schoolSections(db: DbOrTx, opts: { schoolId: number; sessi
 }
 
 /**
+ * The school's day in one prepared statement: the school's name, its enrolled students, the
+ * sections with classes that weekday, and the totals of the sections taken (present and absent
+ * from taken sections only), summed over the date's read-model rows.
+ */
+const schoolDayQuery = preparedOn((db) =>
+  db
+    .select({
+      name: sql<string>`(select ${schools.schoolName} from ${schools} where ${schools.id} = ${ph('schoolId')})`,
+      all: sql<number>`(select count(*)::int from ${enrolments} where ${enrolments.schoolId} = ${ph('schoolId')} and ${enrolments.sessionId} = ${ph('sessionId')})`,
+      sectionsTotal: sql<number>`(select count(distinct ${routines.sectionId})::int from ${routines} where ${routines.schoolId} = ${ph('schoolId')} and ${routines.sessionId} = ${ph('sessionId')} and ${routines.dayId} = ${ph('dayId')})`,
+      present: sql<number>`coalesce(sum(${attendanceSectionDays.present}), 0)::int`,
+      absent: sql<number>`coalesce(sum(${attendanceSectionDays.absent}), 0)::int`,
+      sectionsTaken: sql<number>`count(${attendanceSectionDays.sectionId})::int`,
+    })
+    .from(attendanceSectionDays)
+    .where(
+      and(
+        eq(attendanceSectionDays.schoolId, ph('schoolId')),
+        eq(attendanceSectionDays.date, sql`${ph('date')}::date`),
+        eq(attendanceSectionDays.sessionId, ph('sessionId')),
+        sql`${attendanceSectionDays.takenPeriods} > 0`,
+        sql`${attendanceSectionDays.present} is not null`,
+      ),
+    )
+    .prepare('attendance_school_day'),
+);
+
+/**
  * The school's day: totals over the sections above (present and absent from taken sections only),
  * and whether the school is closed that day (a weekly off day) so screens can say so.
  */
@@ -658,53 +853,53 @@ export async function schoolDay(
   db: DbOrTx,
   opts: { schoolId: number; sessionId: number; date: string; weeklyOffDays: readonly number[] },
 ) {
-  const [school] = await db.select({ name: schools.schoolName }).from(schools).where(eq(schools.id, opts.schoolId));
-  const rows = await schoolSections(db, opts);
-  let all = 0;
-  let present = 0;
-  let absent = 0;
-  let sectionsTaken = 0;
-  let sectionsTotal = 0;
-  for (const r of rows) {
-    all += r.all;
-    if (r.scheduled_periods > 0) sectionsTotal += 1;
-    if (!r.taken) continue;
-    sectionsTaken += 1;
-    present += r.present!;
-    absent += r.absent!;
-  }
+  const [row] = await schoolDayQuery(db).execute({
+    schoolId: opts.schoolId,
+    sessionId: opts.sessionId,
+    date: opts.date,
+    dayId: dayIdOf(opts.date),
+  });
+  const present = Number(row.present);
+  const absent = Number(row.absent);
+  const sectionsTaken = Number(row.sectionsTaken);
   return {
     date: opts.date,
     school_info_id: opts.schoolId,
-    school_name: school?.name ?? '',
-    all,
+    school_name: row.name ?? '',
+    all: Number(row.all),
     present,
     absent,
     present_rate: sectionsTaken ? rateOf(present, present + absent) : null,
     sections_taken: sectionsTaken,
-    sections_total: sectionsTotal,
+    sections_total: Number(row.sectionsTotal),
     day_name: DAY_NAMES[dayIdOf(opts.date)],
     weekly_off: opts.weeklyOffDays.includes(dayIdOf(opts.date)),
   };
 }
 
 /** Sections with classes on the date's weekday, with scheduled and taken period counts. */
-export async function sectionsOfDay(db: DbOrTx, opts: { schoolId: number; sessionId: number; date: string }) {
-  const sched = scheduleOfDay(db, opts.schoolId, opts.sessionId, opts.date);
-  const rows = await db
-    .with(sched)
+const sectionsOfDayQuery = preparedOn((db) => {
+  const sched = scheduledRows(db);
+  const day = dayRows(db);
+  return db
     .select({
       class_id: classes.id,
       class_name: classes.className,
       section_id: sections.id,
       section_default_name: sections.sectionDefaultName,
       scheduled_periods: sched.scheduled,
-      taken_periods: sched.takenPeriods,
+      taken_periods: sql<number>`coalesce(${day.takenPeriods}, 0)`,
     })
     .from(sched)
     .innerJoin(sections, eq(sections.id, sched.sectionId))
     .innerJoin(classes, eq(classes.id, sections.classId))
-    .orderBy(asc(classes.sortOrder), asc(sections.sectionDefaultName), asc(sections.id));
+    .leftJoin(day, eq(day.sectionId, sections.id))
+    .orderBy(asc(classes.sortOrder), asc(sections.sectionDefaultName), asc(sections.id))
+    .prepare('attendance_sections_of_day');
+});
+
+export async function sectionsOfDay(db: DbOrTx, opts: { schoolId: number; sessionId: number; date: string }) {
+  const rows = await sectionsOfDayQuery(db).execute({ ...opts, dayId: dayIdOf(opts.date) });
   return rows.map((r) => ({
     ...r,
     date: opts.date,
