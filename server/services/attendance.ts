@@ -16,6 +16,7 @@ import { DateTime } from 'luxon';
 import { and, asc, between, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { OutboxStatus } from '@/api/schemas/attendance';
+import { teacherOfUser } from '../cache/members';
 import type { DbOrTx } from '../db/client';
 import {
   attendanceAudit,
@@ -98,8 +99,7 @@ export async function findRoutine(db: DbOrTx, routineId: number): Promise<Routin
 
 /** The teacher record of a signed-in teacher account. */
 export async function teacherIdOfUser(db: DbOrTx, userId: number): Promise<number | null> {
-  const [row] = await db.select({ id: teachers.id }).from(teachers).where(eq(teachers.userId, userId));
-  return row?.id ?? null;
+  return (await teacherOfUser(db, userId))?.id ?? null; // cached per process (server/cache/members.ts)
 }
 
 /** Whether the teacher has any class with the section in the session. */

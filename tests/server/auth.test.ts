@@ -112,6 +112,8 @@ describe('session tokens', () => {
       .update(authSessions)
       .set({ expiresAt: sql`now() - interval '1 minute'` })
       .where(eq(authSessions.tokenHash, hashToken(token)));
+    // A change made straight in the database reaches the session cache by notification.
+    await t.app.hotCache.sync();
     const res = await t.app.inject({ url: '/api/users/user_id', headers: auth });
     expect(res.statusCode).toBe(401);
     expect(res.json().error.message).toMatch(/session has ended/);
