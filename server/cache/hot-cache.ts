@@ -24,6 +24,8 @@ import pg from 'pg';
 import type { DbOrTx } from '../db/client';
 
 export const CHANNEL = 'pathshala_cache';
+/** The listener's application_name, as pg_stat_activity shows it. */
+export const LISTENER_NAME = 'pathshala-cache-listener';
 export const SESSION_TTL_MS = 30_000;
 export const REFERENCE_TTL_MS = 60_000;
 /** Entries per map; the oldest go first past it (a process serves far fewer live sessions). */
@@ -233,7 +235,7 @@ export class HotCache {
 
   private async connect(): Promise<void> {
     if (this.closed) return;
-    const client = new pg.Client({ connectionString: this.url, keepAlive: true });
+    const client = new pg.Client({ connectionString: this.url, keepAlive: true, application_name: LISTENER_NAME });
     client.on('notification', (msg) => {
       if (msg.channel === CHANNEL) this.apply(msg.payload ?? 'all');
     });
