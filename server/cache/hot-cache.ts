@@ -128,6 +128,11 @@ export class HotCache {
     private readonly log?: Logger,
   ) {}
 
+  /** The listener's server process id (pg_stat_activity.pid), while connected. */
+  get listenerPid(): number | null {
+    return (this.client as (pg.Client & { processID?: number }) | null)?.processID ?? null;
+  }
+
   /** Whether entries may be served: the listener is connected, so no change goes unannounced. */
   get ready(): boolean {
     return this.listening && !this.closed;

@@ -1,3 +1,4 @@
+import fs from 'node:fs/promises';
 import { eq, sql } from 'drizzle-orm';
 import { buildApp } from '@server/app';
 import { loadConfig } from '@server/config';
@@ -151,6 +152,16 @@ describe('password hashes', () => {
     expect(needsRehash(a)).toBe(false);
     expect(await verifyPassword('correct horse', a)).toBe(true);
     expect(await verifyPassword('correct horsE', a)).toBe(false);
+  });
+
+  it('a burst of sign-ins leaves libuv’s pool free for file reads and lookups', async () => {
+    const stored = await hashPassword('burst', { N: 2 ** 15, r: 8, p: 1 });
+    let done = 0;
+    const burst = Array.from({ length: 8 }, () => verifyPassword('burst', stored).then(() => (done += 1)));
+    // Queued behind the hashes on a full pool, this would wait for several of them.
+    await fs.stat(import.meta.filename);
+    expect(done).toBe(0);
+    await Promise.all(burst);
   });
 
   it('a weaker stored hash still signs in, and that sign-in replaces it with a strong one', async () => {
