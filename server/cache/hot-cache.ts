@@ -17,6 +17,10 @@
  * already under way when an invalidation arrived is answered but not stored (the epoch check), so
  * a lookup racing a sign-out cannot put the old answer back.
  *
+ * Each API process holds one more connection for the listener. LISTEN needs a session of its own:
+ * behind a transaction-mode pooler (PgBouncer) DATABASE_URL must reach PostgreSQL directly or
+ * through a session-mode pool, or the notifications never arrive (the TTL would be the only bound).
+ *
  * One cache per database handle (a WeakMap keyed by the Db object), so several apps in one process
  * (the tests) never share entries. A transaction handle has no cache: it reads its own snapshot.
  */
