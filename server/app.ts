@@ -15,6 +15,7 @@ import {
 import type { Config } from './config';
 import type { DbHandle, Db } from './db/client';
 import { ApiError } from './errors';
+import { attachCache, detachCache, HotCache } from './cache/hot-cache';
 import { guardPlugin } from './auth/guard';
 import { LoginLimiter, limitsFromConfig } from './auth/rate-limit';
 import { registerRoutes } from './routes/index';
@@ -40,6 +41,8 @@ declare module 'fastify' {
     db: Db;
     config: Config;
     loginLimiter: LoginLimiter;
+    /** Sessions and reference data kept in this process, invalidated across processes (server/cache). */
+    hotCache: HotCache;
   }
 }
 
@@ -110,6 +113,15 @@ export async function buildApp(config: Config, handle: DbHandle): Promise<Fastif
   app.decorate('db', handle.db);
   app.decorate('config', config);
   app.decorate('loginLimiter', new LoginLimiter(handle.db, limitsFromConfig(config)));
+  // The cache's listener connects before the first request; until it does, reads bypass the cache.
+  const hotCache = new HotCache(handle.url, app.log);
+  await hotCache.start();
+  attachCache(handle.db, hotCache);
+  app.decorate('hotCache', hotCache);
+  app.addHook('onClose', async () => {
+    detachCache(handle.db, hotCache);
+    await hotCache.close();
+  });
 
   app.setErrorHandler((err, req, reply) => {
     if (err instanceof ApiError) return reply.code(err.statusCode).send(err.toBody());

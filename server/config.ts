@@ -73,6 +73,8 @@ const configSchema = z.object({
   SMS_HTTP_TOKEN: z.string().default(''),
   /** Sender id or masking name the gateway shows. */
   SMS_SENDER: z.string().default('Pathshala'),
+  /** Seconds between runs that send queued and retry failed guardian messages (in the jobs process). */
+  SMS_RETRY_SECONDS: z.coerce.number().int().min(1).max(3600).default(60),
 });
 
 export type Config = z.infer<typeof configSchema>;

@@ -40,13 +40,14 @@ async function serve(handle: DbHandle, cfg: Config, jobs: boolean): Promise<() =
   const app = await buildApp(cfg, handle);
   const timers: (() => void)[] = [];
   if (jobs) {
-    // Retry guardian messages that failed or were left queued (e.g. by a restart), once a minute.
+    // Send guardian messages left queued (e.g. by a restart) and retry failed ones, every
+    // SMS_RETRY_SECONDS (a minute by default).
     const adapter = adapterFromConfig(cfg, app.log);
     const retry = setInterval(() => {
       deliverPending(handle.db, adapter, { limit: 200 }).catch((err) =>
         app.log.error({ err }, 'message delivery failed'),
       );
-    }, 60_000);
+    }, cfg.SMS_RETRY_SECONDS * 1000);
     retry.unref();
     timers.push(() => clearInterval(retry));
     // Ended sessions, old sign-in failures and idempotency answers, every ten minutes.

@@ -2,9 +2,11 @@
  * Salted scrypt password hashes: "scrypt$N$r$p$salt$hash", salt and hash base64url. New hashes
  * use N=2^17, r=8, p=1 (128 MiB and about half a second per hash); a stored hash with weaker
  * parameters still verifies and `needsRehash` tells the sign-in to replace it. Hashing runs on
- * libuv's thread pool (the callback form of scrypt), never on the event loop.
+ * libuv's thread pool (the callback form of scrypt), never on the event loop, and at most
+ * HASH_CONCURRENCY at once.
  */
 import { randomBytes, scrypt as scryptCb, timingSafeEqual } from 'node:crypto';
+import { availableParallelism } from 'node:os';
 
 export interface ScryptParams {
   N: number;
@@ -30,12 +32,35 @@ const KEYLEN = 64;
 /** Hashes with a cost above this are refused as malformed rather than run. */
 const MAX_N = 2 ** 20;
 
-function scrypt(password: string, salt: Buffer, keylen: number, { N, r, p }: ScryptParams): Promise<Buffer> {
+/**
+ * Hashes running at once: one per core, and never the whole libuv pool (4 threads unless
+ * UV_THREADPOOL_SIZE says otherwise). Each hash holds a pool thread for half a second; a burst of
+ * sign-ins would otherwise fill the pool, and file reads and DNS lookups (a DATABASE_URL host name
+ * for a new connection) would wait seconds behind them. Sign-ins beyond queue here, at no cost in
+ * throughput: the hashing is CPU-bound.
+ */
+export const HASH_CONCURRENCY = Math.max(
+  1,
+  Math.min(Number(process.env.UV_THREADPOOL_SIZE ?? 4) - 1, availableParallelism()),
+);
+let hashing = 0;
+const waiting: (() => void)[] = [];
+
+async function scrypt(password: string, salt: Buffer, keylen: number, { N, r, p }: ScryptParams): Promise<Buffer> {
   // scrypt needs 128 * N * r * p bytes; Node's default ceiling (32 MiB) is below N=2^17.
   const maxmem = 128 * N * r * p + 16 * 1024 * 1024;
-  return new Promise((resolve, reject) =>
-    scryptCb(password, salt, keylen, { N, r, p, maxmem }, (err, key) => (err ? reject(err) : resolve(key))),
-  );
+  if (hashing >= HASH_CONCURRENCY) await new Promise<void>((resolve) => waiting.push(resolve));
+  else hashing += 1;
+  try {
+    return await new Promise((resolve, reject) =>
+      scryptCb(password, salt, keylen, { N, r, p, maxmem }, (err, key) => (err ? reject(err) : resolve(key))),
+    );
+  } finally {
+    // The slot passes straight to the next waiter, if any.
+    const next = waiting.shift();
+    if (next) next();
+    else hashing -= 1;
+  }
 }
 
 export async function hashPassword(password: string, params: ScryptParams = STRONG): Promise<string> {

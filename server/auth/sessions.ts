@@ -1,7 +1,9 @@
 /** Sign-in tokens: random, handed out once, stored only as SHA-256 hashes, revocable, expiring. */
 import { createHash, randomBytes } from 'node:crypto';
 import { and, eq, gt, isNotNull, isNull, lt, or, sql } from 'drizzle-orm';
+import { cacheOf, type CachedSession } from '../cache/hot-cache';
 import { affectedRows, type Db } from '../db/client';
+import { preparedFor } from '../db/prepared';
 import { authSessions, users } from '../db/schema';
 import type { UserType } from '@/api/permissions';
 
@@ -28,35 +30,66 @@ export async function createSession(db: Db, userId: number, ttlHours: number, us
   return { token, expiresAt };
 }
 
-export async function findSession(db: Db, token: string): Promise<AuthContext | null> {
-  const rows = await db
+const findSessionStatement = preparedFor((db) =>
+  db
     .select({
       sessionId: authSessions.id,
       userId: users.id,
       userType: users.userType,
       userCode: users.userCode,
       schoolId: users.schoolId,
+      expiresAt: authSessions.expiresAt,
     })
     .from(authSessions)
     .innerJoin(users, eq(users.id, authSessions.userId))
     .where(
       and(
-        eq(authSessions.tokenHash, hashToken(token)),
+        eq(authSessions.tokenHash, sql.placeholder('tokenHash')),
         isNull(authSessions.revokedAt),
         gt(authSessions.expiresAt, sql`now()`),
         eq(users.status, 'active'),
       ),
     )
-    .limit(1);
-  const row = rows[0];
-  return row ? { ...row, userType: row.userType as UserType } : null;
+    .limit(1)
+    .prepare('find_session'),
+);
+
+/**
+ * The signed-in user of a token, or null. Served from the process's cache (server/cache) when it
+ * can be: a sign-out, a deactivation or a password change anywhere drops the entry at once.
+ */
+export async function findSession(db: Db, token: string): Promise<AuthContext | null> {
+  const tokenHash = hashToken(token);
+  const load = async (): Promise<CachedSession<AuthContext> | null> => {
+    const [row] = await findSessionStatement(db).execute({ tokenHash });
+    if (!row) return null;
+    const { expiresAt, ...auth } = row;
+    return {
+      auth: { ...auth, userType: auth.userType as UserType },
+      sessionId: row.sessionId,
+      userId: row.userId,
+      expiresAt: expiresAt.getTime(),
+    };
+  };
+  const cache = cacheOf(db);
+  const found = cache
+    ? ((await cache.through(cache.sessions, tokenHash, load, {
+        // An unknown token is not remembered: it may be one signed in a moment ago elsewhere.
+        store: (s) => s !== null,
+        until: (s) => s?.expiresAt ?? 0,
+      })) as CachedSession<AuthContext> | null)
+    : await load();
+  if (!found || found.expiresAt <= Date.now()) return null;
+  return found.auth;
 }
 
+/** Sign out: the row is revoked; this process forgets it now, the others on the notification. */
 export async function revokeSession(db: Db, sessionId: number) {
   await db
     .update(authSessions)
     .set({ revokedAt: sql`now()` })
     .where(eq(authSessions.id, sessionId));
+  cacheOf(db)?.dropSessions([sessionId]);
 }
 
 /**

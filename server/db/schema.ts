@@ -669,6 +669,11 @@ export const messageOutbox = pgTable(
       .references(() => users.id),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     sentAt: timestamp('sent_at', { withTimezone: true }),
+    /**
+     * Set while one process hands the row to the gateway (services/messaging.ts): no other process
+     * claims it before then; a sender that died mid-way leaves it to be retried after this time.
+     */
+    claimedUntil: timestamp('claimed_until', { withTimezone: true }),
   },
   (t) => [
     foreignKey({ columns: [t.enrolmentId, t.schoolId], foreignColumns: [enrolments.id, enrolments.schoolId] }),

@@ -5,7 +5,7 @@
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { and, eq, gte, lte, type SQL } from 'drizzle-orm';
+import { and, eq, gte, lte, sql, type SQL } from 'drizzle-orm';
 import { z } from 'zod';
 import {
   creatorNoticePage,
@@ -29,24 +29,15 @@ import {
 } from '@/api/schemas/notices';
 import { USER_TYPES } from '@/api/permissions';
 import { authOf } from '../auth/guard';
+import { studentOfUser, teacherOfUser } from '../cache/members';
 import { schoolOf } from '../auth/tenant';
 import type { DbOrTx } from '../db/client';
-import {
-  academicSessions,
-  classes,
-  noticeReads,
-  notices,
-  schoolAdmins,
-  schools,
-  sections,
-  students,
-  teachers,
-} from '../db/schema';
+import { academicSessions, classes, noticeReads, notices, schoolAdmins, schools, sections } from '../db/schema';
 import { ApiError, badRequest, notFound, type FieldErrors } from '../errors';
 import { schoolClock, sessionIdForDate } from '../services/school-time';
 import {
   audienceSize,
-  noticePage,
+  preparedNoticePage,
   RateLimited,
   saveNotice,
   selectNotices,
@@ -56,12 +47,11 @@ import {
   visibleToStudent,
 } from '../services/notices';
 
+const placeholder = (name: string) => sql.placeholder(name);
+
 /** The caller's own profile id, as /api/users/user_id answers it (teacher id or admin id). */
 async function ownProfileId(db: DbOrTx, userId: number, userType: number): Promise<number | null> {
-  if (userType === USER_TYPES.teacher) {
-    const [t] = await db.select({ id: teachers.id }).from(teachers).where(eq(teachers.userId, userId));
-    return t?.id ?? null;
-  }
+  if (userType === USER_TYPES.teacher) return (await teacherOfUser(db, userId))?.id ?? null;
   if (userType === USER_TYPES.schoolAdmin) {
     const [a] = await db.select({ id: schoolAdmins.id }).from(schoolAdmins).where(eq(schoolAdmins.userId, userId));
     return a?.id ?? null;
@@ -90,10 +80,7 @@ async function manageableNotice(db: DbOrTx, req: FastifyRequest, noticeId: numbe
 /** The signed-in student's record; a student_id in the request must be their own. */
 async function ownStudent(db: DbOrTx, req: FastifyRequest, requested?: number) {
   const auth = authOf(req);
-  const [me] = await db
-    .select({ id: students.id, schoolId: students.schoolId })
-    .from(students)
-    .where(eq(students.userId, auth.userId));
+  const me = await studentOfUser(db, auth.userId);
   if (!me) throw new ApiError(403, 'notices.no_student_record', 'Your account has no student record.');
   if (requested && requested !== me.id) {
     throw new ApiError(403, 'notices.other_student', 'Those are another student’s notices.');
@@ -156,8 +143,17 @@ export async function noticeRoutes(fastify: FastifyInstance) {
       if (req.query.uid && req.query.uid !== (await ownProfileId(db, auth.userId, auth.userType))) {
         throw new ApiError(403, 'notices.own_list_only', 'You can list only your own notices.');
       }
-      const where = and(eq(notices.schoolId, schoolId), eq(notices.creatorUserId, auth.userId))!;
-      return noticePage(db, { counts: true }, where, req.query, toCountedRow);
+      return preparedNoticePage(
+        db,
+        'notices_by_creator',
+        () => ({
+          opts: { counts: true },
+          where: and(eq(notices.schoolId, placeholder('school')), eq(notices.creatorUserId, placeholder('user')))!,
+        }),
+        { school: schoolId, user: auth.userId },
+        req.query,
+        toCountedRow,
+      );
     },
   );
 
@@ -260,10 +256,20 @@ export async function noticeRoutes(fastify: FastifyInstance) {
     },
     async (req) => {
       const schoolId = await schoolOf(req, req.query.school_info_id);
-      const where: SQL[] = [eq(notices.schoolId, schoolId)];
-      if (req.query.type) where.push(eq(notices.type, req.query.type));
-      // "Read by N of M" is for the notice's author only: the admin sees it on their own notices.
-      return noticePage(db, { counts: { author: authOf(req).userId } }, and(...where)!, req.query, toSchoolRow);
+      const { type } = req.query;
+      return preparedNoticePage(
+        db,
+        type ? 'notices_of_school_by_type' : 'notices_of_school',
+        () => {
+          const where: SQL[] = [eq(notices.schoolId, placeholder('school'))];
+          if (type) where.push(eq(notices.type, placeholder('type')));
+          // "Read by N of M" is for the notice's author only: the admin sees it on their own notices.
+          return { opts: { counts: { author: placeholder('author') } }, where: and(...where)! };
+        },
+        { school: schoolId, type, author: authOf(req).userId },
+        req.query,
+        toSchoolRow,
+      );
     },
   );
 
@@ -278,11 +284,23 @@ export async function noticeRoutes(fastify: FastifyInstance) {
       const { type, start_date: start, end_date: end } = req.query;
       if (start && end && start > end) throw badRequest('end_date', NOTICE_FIELD_MESSAGES.endBeforeStart);
       const { today } = await schoolClock(db, me.schoolId);
-      const where: SQL[] = [visibleToStudent(me.id, me.schoolId, today)];
-      if (type) where.push(eq(notices.type, type));
-      if (start) where.push(gte(notices.publishingDate, start));
-      if (end) where.push(lte(notices.publishingDate, end));
-      return noticePage(db, { reader: me.id }, and(...where)!, req.query, (r) => toStudentRow(r, me.id));
+      // One prepared statement per set of filters present.
+      const name = `notices_for_student${type ? '_type' : ''}${start ? '_from' : ''}${end ? '_to' : ''}`;
+      return preparedNoticePage(
+        db,
+        name,
+        () => {
+          const student = placeholder('student');
+          const where: SQL[] = [visibleToStudent(student, placeholder('school'), placeholder('today'))];
+          if (type) where.push(eq(notices.type, placeholder('type')));
+          if (start) where.push(gte(notices.publishingDate, placeholder('start')));
+          if (end) where.push(lte(notices.publishingDate, placeholder('end')));
+          return { opts: { reader: student }, where: and(...where)! };
+        },
+        { student: me.id, school: me.schoolId, today, type, start, end },
+        req.query,
+        (r) => toStudentRow(r, me.id),
+      );
     },
   );
 

@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { and, desc, eq, or, sql } from 'drizzle-orm';
 import type { z } from 'zod';
+import type { SelectedFields } from 'drizzle-orm/pg-core';
 import {
   DEFAULT_SCHOOL_TIME_ZONE,
   languageBody,
@@ -14,11 +15,13 @@ import {
   userQuery,
 } from '@/api/schemas/auth';
 import { okBody } from '@/api/schemas/common';
+import { USER_TYPES } from '@/api/permissions';
 import { authOf } from '../auth/guard';
 import { dummyPasswordHash, hashPassword, needsRehash, verifyPassword } from '../auth/passwords';
 import { AddressLimited } from '../auth/rate-limit';
-import { createSession, revokeSession } from '../auth/sessions';
-import type { DbOrTx } from '../db/client';
+import { createSession, revokeSession, type AuthContext } from '../auth/sessions';
+import type { Db } from '../db/client';
+import { preparedFor } from '../db/prepared';
 import {
   academicSessions,
   classes,
@@ -123,7 +126,7 @@ export async function usersRoutes(fastify: FastifyInstance) {
       // The profile is always the signed-in user's; asking for someone else's is refused, not redirected.
       if (req.query.user_code && req.query.user_code.toLowerCase() !== auth.userCode.toLowerCase()) throw forbidden();
       if (req.query.user_type && req.query.user_type !== auth.userType) throw forbidden();
-      return loadProfile(app.db, auth.userId);
+      return loadProfile(app.db, auth);
     },
   );
 
@@ -147,25 +150,120 @@ export async function usersRoutes(fastify: FastifyInstance) {
   );
 }
 
-export async function loadProfile(db: DbOrTx, userId: number): Promise<z.infer<typeof userProfile>> {
-  const [u] = await db
-    .select({
-      id: users.id,
-      userCode: users.userCode,
-      userType: users.userType,
-      firstName: users.firstName,
-      lastName: users.lastName,
-      schoolId: users.schoolId,
-      schoolName: schools.schoolName,
-      schoolType: schools.schoolTypeId,
-      timeZone: schools.timeZone,
-      language: users.language,
-      schoolLanguage: schools.language,
+const accountFields = {
+  id: users.id,
+  userCode: users.userCode,
+  userType: users.userType,
+  firstName: users.firstName,
+  lastName: users.lastName,
+  schoolId: users.schoolId,
+  schoolName: schools.schoolName,
+  schoolType: schools.schoolTypeId,
+  timeZone: schools.timeZone,
+  language: users.language,
+  schoolLanguage: schools.language,
+};
+
+interface AccountRow {
+  id: number;
+  userCode: string;
+  userType: number;
+  firstName: string;
+  lastName: string;
+  schoolId: number | null;
+  schoolName: string | null;
+  schoolType: number | null;
+  timeZone: string | null;
+  language: string | null;
+  schoolLanguage: string | null;
+}
+
+const placeholder = (name: string) => sql.placeholder(name);
+
+/** The profile of one user type, account and record in one prepared statement. */
+const profileStatements = preparedFor((db) => {
+  const account = <T extends SelectedFields>(extra: T) =>
+    db
+      .select({ ...accountFields, ...extra })
+      .from(users)
+      .leftJoin(schools, eq(schools.id, users.schoolId))
+      .$dynamic();
+  const byUser = eq(users.id, placeholder('user'));
+  /** A student's enrolment: in the session given, or (none given) the latest. */
+  const enrolment = (inSession: boolean) =>
+    db
+      .select({
+        classId: enrolments.classId,
+        className: classes.className,
+        sectionId: enrolments.sectionId,
+        sectionName: sections.sectionDefaultName,
+        roll: enrolments.classRollNo,
+        sessionId: enrolments.sessionId,
+      })
+      .from(enrolments)
+      .innerJoin(classes, eq(classes.id, enrolments.classId))
+      .innerJoin(sections, eq(sections.id, enrolments.sectionId))
+      .innerJoin(academicSessions, eq(academicSessions.id, enrolments.sessionId))
+      .where(
+        and(
+          eq(enrolments.studentId, students.id),
+          inSession ? eq(enrolments.sessionId, placeholder('session')) : sql`true`,
+        ),
+      )
+      .orderBy(desc(academicSessions.sessionYear))
+      .limit(1)
+      .as('e');
+  const student = (inSession: boolean) => {
+    const e = enrolment(inSession);
+    return account({
+      studentId: students.id,
+      studentFirstName: students.firstName,
+      studentMiddleName: students.middleName,
+      studentLastName: students.lastName,
+      studentCode: students.studentCode,
+      classId: e.classId,
+      className: e.className,
+      sectionId: e.sectionId,
+      sectionName: e.sectionName,
+      roll: e.roll,
+      sessionId: e.sessionId,
     })
-    .from(users)
-    .leftJoin(schools, eq(schools.id, users.schoolId))
-    .where(eq(users.id, userId));
-  const base = {
+      .leftJoin(students, eq(students.userId, users.id))
+      .leftJoinLateral(e, sql`true`)
+      .where(byUser)
+      .prepare(inSession ? 'profile_student' : 'profile_student_latest');
+  };
+  return {
+    other: account({}).where(byUser).prepare('profile_account'),
+    admin: account({ adminId: schoolAdmins.id, adminCode: schoolAdmins.adminCode })
+      .leftJoin(schoolAdmins, eq(schoolAdmins.userId, users.id))
+      .where(byUser)
+      .prepare('profile_admin'),
+    teacher: account({
+      teacherId: teachers.id,
+      title: teachers.title,
+      teacherFirstName: teachers.firstName,
+      teacherMiddleName: teachers.middleName,
+      teacherLastName: teachers.lastName,
+      teacherCode: teachers.teacherCode,
+      initial: teachers.initial,
+    })
+      .leftJoin(teachers, eq(teachers.userId, users.id))
+      .where(byUser)
+      .prepare('profile_teacher'),
+    student: student(true),
+    studentLatest: student(false),
+  };
+});
+
+/**
+ * The signed-in user's profile in one round trip: the user type (from the session) picks the
+ * statement; a student's current session comes from the school's clock (cached).
+ */
+export async function loadProfile(db: Db, auth: AuthContext): Promise<z.infer<typeof userProfile>> {
+  const statements = profileStatements(db);
+  const user = auth.userId;
+  const baseOf = (u: AccountRow) => ({
     id: u.id,
     user_id: u.id,
     user_code: u.userCode,
@@ -192,61 +290,63 @@ export async function loadProfile(db: DbOrTx, userId: number): Promise<z.infer<t
     section_default_name: null,
     class_roll_no: null,
     session_id: null,
-  };
-  if (u.userType === 4) {
-    const [a] = await db.select().from(schoolAdmins).where(eq(schoolAdmins.userId, u.id));
-    return a ? { ...base, id: a.id, admin_code: a.adminCode } : base;
+  });
+  if (auth.userType === USER_TYPES.schoolAdmin) {
+    const [u] = await statements.admin.execute({ user });
+    const base = baseOf(u);
+    return u.adminId != null && u.adminCode != null ? { ...base, id: u.adminId, admin_code: u.adminCode } : base;
   }
-  if (u.userType === 2) {
-    const [t] = await db.select().from(teachers).where(eq(teachers.userId, u.id));
-    if (!t) return base;
+  if (auth.userType === USER_TYPES.teacher) {
+    const [u] = await statements.teacher.execute({ user });
+    const base = baseOf(u);
+    if (u.teacherId == null) return base;
+    const t = {
+      title: u.title ?? '',
+      firstName: u.teacherFirstName ?? '',
+      middleName: u.teacherMiddleName ?? '',
+      lastName: u.teacherLastName ?? '',
+    };
     return {
       ...base,
-      id: t.id,
+      id: u.teacherId,
       first_name: t.firstName,
       last_name: t.lastName,
       full_name: teacherFullName(t),
-      teacher_code: t.teacherCode,
-      initial: t.initial,
+      teacher_code: u.teacherCode ?? '',
+      initial: u.initial ?? '',
     };
   }
-  if (u.userType === 1) {
-    const [s] = await db.select().from(students).where(eq(students.userId, u.id));
-    if (!s) return base;
-    const { today } = await schoolClock(db, s.schoolId);
-    const sessionId = await sessionIdForDate(db, today);
-    const [e] = await db
-      .select({
-        classId: enrolments.classId,
-        className: classes.className,
-        sectionId: enrolments.sectionId,
-        sectionName: sections.sectionDefaultName,
-        roll: enrolments.classRollNo,
-        sessionId: enrolments.sessionId,
-      })
-      .from(enrolments)
-      .innerJoin(classes, eq(classes.id, enrolments.classId))
-      .innerJoin(sections, eq(sections.id, enrolments.sectionId))
-      .innerJoin(academicSessions, eq(academicSessions.id, enrolments.sessionId))
-      .where(and(eq(enrolments.studentId, s.id), sessionId ? eq(enrolments.sessionId, sessionId) : sql`true`))
-      .orderBy(desc(academicSessions.sessionYear))
-      .limit(1);
+  if (auth.userType === USER_TYPES.student) {
+    // A student's school is their account's (a foreign key keeps the two equal).
+    const sessionId =
+      auth.schoolId == null ? null : await sessionIdForDate(db, (await schoolClock(db, auth.schoolId)).today);
+    const [u] = sessionId
+      ? await statements.student.execute({ user, session: sessionId })
+      : await statements.studentLatest.execute({ user });
+    const base = baseOf(u);
+    if (u.studentId == null) return base;
+    const s = {
+      firstName: u.studentFirstName ?? '',
+      middleName: u.studentMiddleName ?? '',
+      lastName: u.studentLastName ?? '',
+    };
     return {
       ...base,
-      id: s.id,
+      id: u.studentId,
       first_name: s.firstName,
       last_name: s.lastName,
       full_name: studentFullName(s),
-      student_code: s.studentCode,
-      class: e?.classId ?? null,
-      class_name: e?.className ?? null,
-      section_id: e?.sectionId ?? null,
-      section_default_name: e?.sectionName ?? null,
-      class_roll_no: e?.roll ?? null,
-      session_id: e?.sessionId ?? null,
+      student_code: u.studentCode ?? '',
+      class: u.classId ?? null,
+      class_name: u.className ?? null,
+      section_id: u.sectionId ?? null,
+      section_default_name: u.sectionName ?? null,
+      class_roll_no: u.roll ?? null,
+      session_id: u.sessionId ?? null,
     };
   }
-  return base;
+  const [u] = await statements.other.execute({ user });
+  return baseOf(u);
 }
 
 const asLanguage = (value: string | null): 'en' | 'bn' | null => (value === 'en' || value === 'bn' ? value : null);

@@ -16,7 +16,9 @@ import { DateTime } from 'luxon';
 import { and, asc, between, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { OutboxStatus } from '@/api/schemas/attendance';
+import { teacherOfUser } from '../cache/members';
 import type { DbOrTx } from '../db/client';
+import { preparedFor } from '../db/prepared';
 import {
   attendanceAudit,
   attendanceMarks,
@@ -79,7 +81,7 @@ export interface RoutineRef {
   teacherId: number;
 }
 
-const routineById = preparedOn((db) =>
+const routineById = preparedFor((db) =>
   db
     .select({
       id: routines.id,
@@ -102,18 +104,9 @@ export async function findRoutine(db: DbOrTx, routineId: number): Promise<Routin
   return row;
 }
 
-const teacherOfUser = preparedOn((db) =>
-  db
-    .select({ id: teachers.id })
-    .from(teachers)
-    .where(eq(teachers.userId, sql.placeholder('userId')))
-    .prepare('attendance_teacher_of_user'),
-);
-
 /** The teacher record of a signed-in teacher account. */
 export async function teacherIdOfUser(db: DbOrTx, userId: number): Promise<number | null> {
-  const [row] = await teacherOfUser(db).execute({ userId });
-  return row?.id ?? null;
+  return (await teacherOfUser(db, userId))?.id ?? null; // cached per process (server/cache/members.ts)
 }
 
 /** Whether the teacher has any class with the section in the session. */
@@ -332,22 +325,6 @@ export async function recordAttendance(db: DbOrTx, input: RecordInput) {
   });
 }
 
-/**
- * Prepared once per database handle: the statement is planned once per connection and sent
- * without building SQL per request. Only for reads of a fixed shape, on the pool (not a transaction).
- */
-function preparedOn<T>(build: (db: DbOrTx) => T): (db: DbOrTx) => T {
-  const cache = new WeakMap<DbOrTx, T>();
-  return (db) => {
-    let statement = cache.get(db);
-    if (!statement) {
-      statement = build(db);
-      cache.set(db, statement);
-    }
-    return statement;
-  };
-}
-
 const rosterColumns = {
   enrolment_id: enrolments.id,
   student_id: students.id,
@@ -356,7 +333,7 @@ const rosterColumns = {
 };
 
 /** A section's students in a session (by its (section_id, session_id) index). */
-const sectionRoster = preparedOn((db) =>
+const sectionRoster = preparedFor((db) =>
   db
     .select(rosterColumns)
     .from(enrolments)
@@ -389,7 +366,7 @@ const sectionInSession = and(
   eq(enrolments.sessionId, sql.placeholder('sessionId')),
 );
 
-const sectionList = preparedOn((db) =>
+const sectionList = preparedFor((db) =>
   db
     .select(listColumns)
     .from(enrolments)
@@ -400,7 +377,7 @@ const sectionList = preparedOn((db) =>
 );
 
 /** The Take Attendance list: the section by roll, each with the mark of the period's taking on the date. */
-const sectionListWithMarks = preparedOn((db) =>
+const sectionListWithMarks = preparedFor((db) =>
   db
     .select({ ...listColumns, status: attendanceMarks.status })
     .from(enrolments)
@@ -459,7 +436,7 @@ const optionalInt = (name: string) => sql`${ph(name)}::int`;
  * the marks' (enrolment_id, date, routine_id, status) index each, so a 30-day view reads 30 days
  * of marks and never the year's takings. Only the page is joined to subjects and teachers.
  */
-const historyPage = preparedOn((db) => {
+const historyPage = preparedFor((db) => {
   const page = db
     .select({
       date: attendanceMarks.date,
@@ -540,7 +517,7 @@ const studentMarksInRange = and(
 );
 
 /** Counted from the index alone (status is in it); routines are joined only to filter by period or subject. */
-const historyTotals = preparedOn((db) =>
+const historyTotals = preparedFor((db) =>
   db
     .select(totalsColumns)
     .from(enrolments)
@@ -548,7 +525,7 @@ const historyTotals = preparedOn((db) =>
     .where(eq(enrolments.studentId, ph('studentId')))
     .prepare('attendance_student_totals'),
 );
-const historyTotalsFiltered = preparedOn((db) =>
+const historyTotalsFiltered = preparedFor((db) =>
   db
     .select(totalsColumns)
     .from(enrolments)
@@ -650,7 +627,7 @@ const takingCounts = (db: DbOrTx) =>
  * One prepared statement: the section's routines of the weekday (about six), each taking's marks
  * counted by a lateral index range.
  */
-const sectionPeriodsQuery = preparedOn((db) => {
+const sectionPeriodsQuery = preparedFor((db) => {
   const counts = takingCounts(db);
   return db
     .select({
@@ -766,7 +743,7 @@ const enrolledRows = (db: DbOrTx) =>
  * and taken periods, and the present/absent counts of the section's first taken period (see the
  * header), read from one attendance_section_days row per section instead of from the marks.
  */
-const schoolSectionsQuery = preparedOn((db) => {
+const schoolSectionsQuery = preparedFor((db) => {
   const day = dayRows(db);
   const sched = scheduledRows(db);
   const enrolled = enrolledRows(db);
@@ -822,7 +799,7 @@ export async function schoolSections(db: DbOrTx, opts: { schoolId: number; sessi
  * sections with classes that weekday, and the totals of the sections taken (present and absent
  * from taken sections only), summed over the date's read-model rows.
  */
-const schoolDayQuery = preparedOn((db) =>
+const schoolDayQuery = preparedFor((db) =>
   db
     .select({
       name: sql<string>`(select ${schools.schoolName} from ${schools} where ${schools.id} = ${ph('schoolId')})`,
@@ -878,7 +855,7 @@ export async function schoolDay(
 }
 
 /** Sections with classes on the date's weekday, with scheduled and taken period counts. */
-const sectionsOfDayQuery = preparedOn((db) => {
+const sectionsOfDayQuery = preparedFor((db) => {
   const sched = scheduledRows(db);
   const day = dayRows(db);
   return db

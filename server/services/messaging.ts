@@ -9,11 +9,12 @@
  * called from the same transaction) with status 'cancelled', and every delivery re-checks the mark
  * when it claims a row.
  *
- * Deliveries in one process run one after another (a promise chain per database), so a row is
- * never handed to the gateway twice at once. Several server processes on one database would need
- * a claim column or SKIP LOCKED claiming; the single-process server does not.
+ * Each message leaves once, whatever the number of server processes: a sender claims a row
+ * (`claimNext`: FOR UPDATE SKIP LOCKED, the attempt counted and a lease in claimed_until) before
+ * handing it to the adapter, and no other sender takes a row under a live lease. Deliveries in one
+ * process also run one after another (a promise chain per database).
  */
-import { and, asc, eq, inArray, lt, not, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, inArray, lt, notInArray, sql, type SQL } from 'drizzle-orm';
 import type { Config } from '../config';
 import type { Db, DbOrTx } from '../db/client';
 import { attendanceMarks, attendanceTakings, messageOutbox } from '../db/schema';
@@ -183,50 +184,81 @@ export async function deliveriesSettled(db: Db): Promise<void> {
 /** Rows a delivery may take: unsent, attempts left, and (absence messages) the student still absent. */
 const deliverable = and(unsent, lt(messageOutbox.attempts, MAX_ATTEMPTS), stillAbsent)!;
 
-async function deliverNow(db: DbOrTx, adapter: DeliveryAdapter, opts: DeliverOptions): Promise<DeliveryResult> {
-  const where: SQL[] = [deliverable];
-  if (opts.scope) {
-    where.push(eq(messageOutbox.routineId, opts.scope.routineId), eq(messageOutbox.date, opts.scope.date));
-  }
-  const rows = await db
-    .select({ id: messageOutbox.id, phone: messageOutbox.phone, body: messageOutbox.body })
+/**
+ * How long a claimed row is another process's: well past the gateway's time limit (10 s), so a
+ * live sender always finishes first; a sender that died mid-way leaves the row to be retried after.
+ */
+export const CLAIM_LEASE_SECONDS = 300;
+
+/** Not claimed by a live sender (never claimed, released, or its sender's lease ran out). */
+const unclaimed = sql`(${messageOutbox.claimedUntil} is null or ${messageOutbox.claimedUntil} < now())`;
+
+/**
+ * Claim the next deliverable row: in one statement the oldest such row no other sender has is
+ * locked (SKIP LOCKED: rows other processes are claiming right now are passed over, not waited
+ * for), its attempt counted and a lease set, so exactly one sender in any process hands it over.
+ */
+async function claimNext(db: DbOrTx, scope: SQL[], tried: ReadonlySet<number>) {
+  // A row that failed in this run waits for the next run, as its retry.
+  const notTried = tried.size ? [notInArray(messageOutbox.id, [...tried])] : [];
+  const next = db
+    .select({ id: messageOutbox.id })
     .from(messageOutbox)
-    .where(and(...where))
+    .where(and(deliverable, unclaimed, ...scope, ...notTried))
     .orderBy(asc(messageOutbox.id))
-    .limit(opts.limit ?? 100);
+    .limit(1)
+    .for('update', { skipLocked: true });
+  const [row] = await db
+    .update(messageOutbox)
+    .set({
+      attempts: sql`${messageOutbox.attempts} + 1`,
+      claimedUntil: sql`now() + ${CLAIM_LEASE_SECONDS} * interval '1 second'`,
+    })
+    .where(inArray(messageOutbox.id, next))
+    .returning({ id: messageOutbox.id, phone: messageOutbox.phone, body: messageOutbox.body });
+  return row;
+}
+
+async function deliverNow(db: DbOrTx, adapter: DeliveryAdapter, opts: DeliverOptions): Promise<DeliveryResult> {
+  const scope: SQL[] = opts.scope
+    ? [eq(messageOutbox.routineId, opts.scope.routineId), eq(messageOutbox.date, opts.scope.date)]
+    : [];
   const result: DeliveryResult = { sent: 0, failed: 0 };
-  const queue = [...rows];
+  let left = opts.limit ?? 100;
+  const tried = new Set<number>();
   const worker = async () => {
-    for (let row = queue.shift(); row; row = queue.shift()) {
-      // Claim the row just before sending: the attempt is counted, and a row whose student was
-      // marked present (or that was cancelled) since the list above was read is skipped.
-      const [claimed] = await db
-        .update(messageOutbox)
-        .set({ attempts: sql`${messageOutbox.attempts} + 1` })
-        .where(and(eq(messageOutbox.id, row.id), deliverable))
-        .returning({ id: messageOutbox.id });
-      if (!claimed) continue;
+    while (left > 0) {
+      left -= 1;
+      // Claimed just before sending: a row whose student was marked present (or that was
+      // cancelled) meanwhile is not deliverable any more and is never claimed.
+      const row = await claimNext(db, scope, tried);
+      if (!row) return;
+      tried.add(row.id);
       // Each outcome is written as soon as the adapter answers, so a crash part-way never
-      // re-sends what already left.
+      // re-sends what already left (only a row whose sender died before recording it, after its lease).
       try {
         await adapter.send({ to: row.phone, message: row.body });
         await db
           .update(messageOutbox)
-          .set({ status: 'sent', sentAt: sql`now()`, lastError: null })
+          .set({ status: 'sent', sentAt: sql`now()`, lastError: null, claimedUntil: null })
           .where(eq(messageOutbox.id, row.id));
         result.sent += 1;
       } catch (err) {
         const reason = (err instanceof Error ? err.message : String(err)) || 'delivery failed';
         await db
           .update(messageOutbox)
-          .set({ status: 'failed', lastError: reason.slice(0, 500) })
-          // A cancellation that came while the gateway was answering stays a cancellation.
-          .where(and(eq(messageOutbox.id, row.id), not(isCancelled)));
+          .set({
+            // A cancellation that came while the gateway was answering stays a cancellation.
+            status: sql`case when ${isCancelled} then ${messageOutbox.status} else 'failed' end`,
+            lastError: sql`case when ${isCancelled} then ${messageOutbox.lastError} else ${reason.slice(0, 500)} end`,
+            claimedUntil: null,
+          })
+          .where(eq(messageOutbox.id, row.id));
         result.failed += 1;
       }
     }
   };
-  const n = Math.max(1, Math.min(opts.concurrency ?? 4, rows.length));
+  const n = Math.max(1, Math.min(opts.concurrency ?? 4, left));
   await Promise.all(Array.from({ length: n }, worker));
   return result;
 }

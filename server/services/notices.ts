@@ -12,7 +12,7 @@
  * never passed off as the author's words; creates are limited per user and hour, counted from the
  * notices table under a per-user lock, so several server processes share one budget.
  */
-import { and, eq, inArray, lte, sql, type SQL } from 'drizzle-orm';
+import { and, eq, inArray, lte, sql, type Placeholder, type SQL } from 'drizzle-orm';
 import { alias, type AnyPgColumn } from 'drizzle-orm/pg-core';
 import {
   NOTICE_CREATES_PER_HOUR,
@@ -23,6 +23,7 @@ import {
   type StudentNoticeRow,
 } from '@/api/schemas/notices';
 import type { Db, DbOrTx } from '../db/client';
+import { preparedFor } from '../db/prepared';
 import {
   academicSessions,
   classes,
@@ -46,8 +47,11 @@ const enrolmentMatches = sql`${enrolments.schoolId} = ${notices.schoolId}
   and (${notices.classId} is null or ${enrolments.classId} = ${notices.classId})
   and (${notices.sectionId} is null or ${enrolments.sectionId} = ${notices.sectionId})`;
 
+/** A value, or a prepared statement's placeholder for it. */
+type Value<T> = T | Placeholder;
+
 /** The student (a column or a value) is in the audience of the notice of the enclosing query. */
-export function inAudience(student: AnyPgColumn | number): SQL {
+export function inAudience(student: AnyPgColumn | Value<number>): SQL {
   return sql`(case when ${hasRecipients}
     then exists (select 1 from ${noticeRecipients}
       where ${noticeRecipients.noticeId} = ${notices.id} and ${noticeRecipients.studentId} = ${student})
@@ -77,7 +81,7 @@ const editorName = sql<
 >`(case when ${notices.editedByUserId} is not null then ${accountName(editorUsers, editorTeachers)} end)`;
 
 /** Notices visible to a student today: same school, already published, and in the audience. */
-export function visibleToStudent(studentId: number, schoolId: number, today: string): SQL {
+export function visibleToStudent(studentId: Value<number>, schoolId: Value<number>, today: Value<string>): SQL {
   return and(eq(notices.schoolId, schoolId), lte(notices.publishingDate, today), inAudience(studentId))!;
 }
 
@@ -87,9 +91,9 @@ export interface SelectOptions {
    * `{ author }` only on the notices that user created (null elsewhere: who read another author's
    * notice is that author's to see).
    */
-  counts?: true | { author: number };
+  counts?: true | { author: Value<number> };
   /** Add `read` for this student. */
-  reader?: number;
+  reader?: Value<number>;
   /** Add `total`: how many notices this condition (on `notices` alone) selects, for a page's total. */
   total?: SQL;
 }
@@ -196,31 +200,55 @@ export const toStudentRow = (r: SelectedNotice, studentId: number): StudentNotic
 /** Newest first: by publishing date, then the later notice. */
 const newestFirst = [sql`${notices.publishingDate} desc`, sql`${notices.id} desc`];
 
+/** A notice list's statement with its values as placeholders: what `preparedNoticePage` prepares. */
+export interface NoticeListShape {
+  opts: Omit<SelectOptions, 'total'>;
+  where: SQL;
+}
+
+function preparePage(db: Db, name: string, shape: NoticeListShape) {
+  return {
+    rows: selectNotices(db, { ...shape.opts, total: shape.where })
+      .where(shape.where)
+      .orderBy(...newestFirst)
+      .limit(sql.placeholder('limit'))
+      .offset(sql.placeholder('offset'))
+      .prepare(name),
+    total: db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(notices)
+      .where(shape.where)
+      .prepare(`${name}_total`),
+  };
+}
+
+const pagePlans = preparedFor(() => new Map<string, ReturnType<typeof preparePage>>());
+
 /**
- * One page of notices where `where` (on `notices` and subqueries alone: it is also counted
+ * One page of notices where `shape.where` (on `notices` and subqueries alone: it is also counted
  * without the joins), newest first, with the total, in one statement. Only a page past the end
- * needs a second one for the total.
+ * needs a second one for the total. The statement is built and prepared once per `name` (one name
+ * per list and set of filters present, so every name has one fixed SQL text) and then only
+ * executed with `values`; `shape` builds it with `sql.placeholder`s named as in `values`.
  */
-export async function noticePage<T>(
-  db: DbOrTx,
-  opts: Omit<SelectOptions, 'total'>,
-  where: SQL,
+export async function preparedNoticePage<T>(
+  db: Db,
+  name: string,
+  shape: () => NoticeListShape,
+  values: Record<string, unknown>,
   page: { limit: number; offset: number },
   toRow: (r: SelectedNotice) => T,
 ): Promise<Page<T>> {
-  const rows = await selectNotices(db, { ...opts, total: where })
-    .where(where)
-    .orderBy(...newestFirst)
-    .limit(page.limit)
-    .offset(page.offset);
-  let total = rows[0]?.total ?? 0;
-  if (!rows.length && page.offset > 0) {
-    const [counted] = await db
-      .select({ n: sql<number>`count(*)::int` })
-      .from(notices)
-      .where(where);
-    total = counted.n;
+  const plans = pagePlans(db);
+  let plan = plans.get(name);
+  if (!plan) {
+    plan = preparePage(db, name, shape());
+    plans.set(name, plan);
   }
+  const params = { ...values, limit: page.limit, offset: page.offset };
+  const rows = await plan.rows.execute(params);
+  let total = rows[0]?.total ?? 0;
+  if (!rows.length && page.offset > 0) total = (await plan.total.execute(params))[0].n;
   return { rows: rows.map(toRow), total: Number(total), limit: page.limit, offset: page.offset };
 }
 

@@ -1,7 +1,9 @@
 /** "Today" is always the school's today; sessions are calendar years. */
 import { DateTime } from 'luxon';
-import { eq } from 'drizzle-orm';
-import type { DbOrTx } from '../db/client';
+import { eq, sql } from 'drizzle-orm';
+import { cacheOf, type SchoolSettings } from '../cache/hot-cache';
+import type { Db, DbOrTx } from '../db/client';
+import { preparedFor } from '../db/prepared';
 import { academicSessions, schools } from '../db/schema';
 import { notFound } from '../errors';
 
@@ -12,23 +14,44 @@ export const DAY_NAMES = ['', 'Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thurs
 
 export const todayIn = (timeZone: string): string => DateTime.now().setZone(timeZone).toISODate()!;
 
-export interface SchoolClock {
-  timeZone: string;
-  weeklyOffDays: number[];
-  /** School days after a period that a teacher may still take or correct it (0: the same day). */
-  attendanceEditDays: number;
+export interface SchoolClock extends SchoolSettings {
   today: string;
 }
 
-export async function schoolClock(db: DbOrTx, schoolId: number): Promise<SchoolClock> {
-  const [school] = await db
+const schoolSettingsStatement = preparedFor((db) =>
+  db
     .select({
       timeZone: schools.timeZone,
       weeklyOffDays: schools.weeklyOffDays,
       attendanceEditDays: schools.attendanceEditDays,
     })
     .from(schools)
-    .where(eq(schools.id, schoolId));
+    .where(eq(schools.id, sql.placeholder('schoolId')))
+    .prepare('school_settings'),
+);
+
+/** A school's clock settings, from the process's cache when it has them (server/cache). */
+export async function schoolSettings(db: DbOrTx, schoolId: number): Promise<SchoolSettings | null> {
+  const cache = cacheOf(db);
+  const load = async () => {
+    const [school] = cache
+      ? await schoolSettingsStatement(db as Db).execute({ schoolId })
+      : await db
+          .select({
+            timeZone: schools.timeZone,
+            weeklyOffDays: schools.weeklyOffDays,
+            attendanceEditDays: schools.attendanceEditDays,
+          })
+          .from(schools)
+          .where(eq(schools.id, schoolId));
+    return school ?? null;
+  };
+  return cache ? cache.through(cache.schools, schoolId, load, { store: (s) => s !== null }) : load();
+}
+
+/** The school's settings and its today (computed on every call: the cache keeps only the settings). */
+export async function schoolClock(db: DbOrTx, schoolId: number): Promise<SchoolClock> {
+  const school = await schoolSettings(db, schoolId);
   if (!school) throw notFound('School');
   return { ...school, today: todayIn(school.timeZone) };
 }
@@ -48,11 +71,27 @@ export function earliestEditableDate(clock: Pick<SchoolClock, 'today' | 'weeklyO
   return d.toISODate()!;
 }
 
-/** The session whose year is the date's year (the academic session is a calendar year). */
-export async function sessionIdForDate(db: DbOrTx, isoDate: string): Promise<number | null> {
-  const [row] = await db
+const sessionOfYearStatement = preparedFor((db) =>
+  db
     .select({ id: academicSessions.id })
     .from(academicSessions)
-    .where(eq(academicSessions.sessionYear, isoDate.slice(0, 4)));
-  return row?.id ?? null;
+    .where(eq(academicSessions.sessionYear, sql.placeholder('year')))
+    .prepare('session_of_year'),
+);
+
+/** The session whose year is the date's year (the academic session is a calendar year). */
+export async function sessionIdForDate(db: DbOrTx, isoDate: string): Promise<number | null> {
+  const year = isoDate.slice(0, 4);
+  const cache = cacheOf(db);
+  if (!cache) {
+    const [row] = await db
+      .select({ id: academicSessions.id })
+      .from(academicSessions)
+      .where(eq(academicSessions.sessionYear, year));
+    return row?.id ?? null;
+  }
+  return cache.through(cache.years, year, async () => {
+    const [row] = await sessionOfYearStatement(db as Db).execute({ year });
+    return row?.id ?? null;
+  });
 }

@@ -40,6 +40,9 @@ export async function createTestApp(overrides: Partial<Config> = {}): Promise<Te
   const call = async (as: string | null, opts: InjectOptions) => {
     const headers = { ...(opts.headers ?? {}) } as Record<string, string>;
     if (as) headers.authorization = `Bearer ${await token(as)}`;
+    // Tests change the database directly between calls; the process's caches learn of it by
+    // notification, which a real client's next request would never outrun: wait for it here.
+    await app.hotCache.sync();
     return app.inject({ ...opts, headers });
   };
   return {

@@ -1,3 +1,4 @@
+import fs from 'node:fs/promises';
 import { eq, sql } from 'drizzle-orm';
 import { buildApp } from '@server/app';
 import { loadConfig } from '@server/config';
@@ -112,6 +113,8 @@ describe('session tokens', () => {
       .update(authSessions)
       .set({ expiresAt: sql`now() - interval '1 minute'` })
       .where(eq(authSessions.tokenHash, hashToken(token)));
+    // A change made straight in the database reaches the session cache by notification.
+    await t.app.hotCache.sync();
     const res = await t.app.inject({ url: '/api/users/user_id', headers: auth });
     expect(res.statusCode).toBe(401);
     expect(res.json().error.message).toMatch(/session has ended/);
@@ -149,6 +152,16 @@ describe('password hashes', () => {
     expect(needsRehash(a)).toBe(false);
     expect(await verifyPassword('correct horse', a)).toBe(true);
     expect(await verifyPassword('correct horsE', a)).toBe(false);
+  });
+
+  it('a burst of sign-ins leaves libuv’s pool free for file reads and lookups', async () => {
+    const stored = await hashPassword('burst', { N: 2 ** 15, r: 8, p: 1 });
+    let done = 0;
+    const burst = Array.from({ length: 8 }, () => verifyPassword('burst', stored).then(() => (done += 1)));
+    // Queued behind the hashes on a full pool, this would wait for several of them.
+    await fs.stat(import.meta.filename);
+    expect(done).toBe(0);
+    await Promise.all(burst);
   });
 
   it('a weaker stored hash still signs in, and that sign-in replaces it with a strong one', async () => {

@@ -1,0 +1,337 @@
+/**
+ * Reference data the hot paths read on every request, kept in the process so that a read costs one
+ * round trip: the session behind a token, a school's clock, the academic session of a year, the
+ * teacher and student record of an account.
+ *
+ * Lifetimes: sessions SESSION_TTL_MS (30 s, and never past the session's own expiry); everything
+ * else REFERENCE_TTL_MS (60 s). The lifetime is only a bound for the unexpected: every change is
+ * also announced. Triggers (migration 0006) send `NOTIFY pathshala_cache` when a session is revoked,
+ * a user is deactivated or changes password, type, code or school, a teacher or student record is
+ * added, moved or removed, a school's clock settings change, or an academic session is added; the
+ * notification is delivered at commit to every process, each of which listens on a dedicated
+ * connection and drops the affected entries. The process that made the change drops them itself
+ * at once as well (`dropSessions`), so its own next request never waits for the notification.
+ *
+ * Never stale auth: until the listener is connected (and after it is lost, until it reconnects)
+ * the caches are emptied and bypassed, since notifications may have been missed. A read that was
+ * already under way when an invalidation arrived is answered but not stored (the epoch check), so
+ * a lookup racing a sign-out cannot put the old answer back.
+ *
+ * Each API process holds one more connection for the listener. LISTEN needs a session of its own:
+ * behind a transaction-mode pooler (PgBouncer) DATABASE_URL must reach PostgreSQL directly or
+ * through a session-mode pool, or the notifications never arrive (the TTL would be the only bound).
+ *
+ * One cache per database handle (a WeakMap keyed by the Db object), so several apps in one process
+ * (the tests) never share entries. A transaction handle has no cache: it reads its own snapshot.
+ */
+import pg from 'pg';
+import type { DbOrTx } from '../db/client';
+
+export const CHANNEL = 'pathshala_cache';
+/** The listener's application_name, as pg_stat_activity shows it. */
+export const LISTENER_NAME = 'pathshala-cache-listener';
+export const SESSION_TTL_MS = 30_000;
+export const REFERENCE_TTL_MS = 60_000;
+/** Entries per map; the oldest go first past it (a process serves far fewer live sessions). */
+const MAX_ENTRIES = 20_000;
+const HEARTBEAT_MS = 15_000;
+const RECONNECT_MAX_MS = 10_000;
+
+interface Entry<V> {
+  value: V;
+  until: number;
+}
+
+/** A map whose entries end after `ttlMs` (or their own `until`), oldest evicted past MAX_ENTRIES. */
+export class TtlMap<K, V> {
+  private readonly map = new Map<K, Entry<V>>();
+  constructor(readonly ttlMs: number) {}
+
+  get(key: K, now = Date.now()): V | undefined {
+    const e = this.map.get(key);
+    if (!e) return undefined;
+    if (e.until <= now) {
+      this.map.delete(key);
+      return undefined;
+    }
+    return e.value;
+  }
+
+  set(key: K, value: V, until = Date.now() + this.ttlMs) {
+    this.map.delete(key);
+    this.map.set(key, { value, until: Math.min(until, Date.now() + this.ttlMs) });
+    if (this.map.size > MAX_ENTRIES) this.map.delete(this.map.keys().next().value as K);
+  }
+
+  delete(key: K) {
+    this.map.delete(key);
+  }
+
+  deleteWhere(test: (value: V, key: K) => boolean) {
+    for (const [k, e] of this.map) if (test(e.value, k)) this.map.delete(k);
+  }
+
+  clear() {
+    this.map.clear();
+  }
+
+  get size() {
+    return this.map.size;
+  }
+}
+
+/** What a session lookup caches: the guard's AuthContext plus what invalidates it. */
+export interface CachedSession<A> {
+  auth: A;
+  sessionId: number;
+  userId: number;
+  expiresAt: number;
+}
+
+export interface SchoolSettings {
+  timeZone: string;
+  /** Day ids (1 = Sunday ... 7 = Saturday) the school is closed every week. */
+  weeklyOffDays: number[];
+  /** School days after a period that a teacher may still take or correct it (0: the same day). */
+  attendanceEditDays: number;
+}
+
+export interface MemberRecord {
+  id: number;
+  schoolId: number;
+}
+
+interface Logger {
+  warn(obj: object, msg?: string): void;
+  info(obj: object, msg?: string): void;
+}
+
+export class HotCache {
+  /** token hash -> session */
+  readonly sessions = new TtlMap<string, CachedSession<unknown>>(SESSION_TTL_MS);
+  readonly schools = new TtlMap<number, SchoolSettings>(REFERENCE_TTL_MS);
+  /** session year ('2025') -> academic session id (null: none yet) */
+  readonly years = new TtlMap<string, number | null>(REFERENCE_TTL_MS);
+  /** user id -> teacher record (null: the account has none) */
+  readonly teachers = new TtlMap<number, MemberRecord | null>(REFERENCE_TTL_MS);
+  /** user id -> student record (null: the account has none) */
+  readonly students = new TtlMap<number, MemberRecord | null>(REFERENCE_TTL_MS);
+
+  private epoch = 0;
+  private listening = false;
+  private client: pg.Client | null = null;
+  private closed = false;
+  private retryMs = 250;
+  private retryTimer: NodeJS.Timeout | null = null;
+  private heartbeat: NodeJS.Timeout | null = null;
+  /** Counters for operators and tests: hits, misses, invalidation messages, reconnects. */
+  readonly stats = { hits: 0, misses: 0, messages: 0, connects: 0 };
+
+  constructor(
+    private readonly url: string,
+    private readonly log?: Logger,
+  ) {}
+
+  /** The listener's server process id (pg_stat_activity.pid), while connected. */
+  get listenerPid(): number | null {
+    return (this.client as (pg.Client & { processID?: number }) | null)?.processID ?? null;
+  }
+
+  /** Whether entries may be served: the listener is connected, so no change goes unannounced. */
+  get ready(): boolean {
+    return this.listening && !this.closed;
+  }
+
+  /**
+   * The cached value of `key`, or `load()`'s, stored when no invalidation came meanwhile.
+   * `until` bounds the entry's life further (a session's expiry).
+   */
+  async through<K, V>(
+    map: TtlMap<K, V>,
+    key: K,
+    load: () => Promise<V>,
+    opts: { store?: (v: V) => boolean; until?: (v: V) => number } = {},
+  ): Promise<V> {
+    if (!this.ready) return load();
+    const hit = map.get(key);
+    if (hit !== undefined) {
+      this.stats.hits += 1;
+      return hit;
+    }
+    this.stats.misses += 1;
+    const epoch = this.epoch;
+    const value = await load();
+    if (this.ready && epoch === this.epoch && (opts.store?.(value) ?? true)) {
+      map.set(key, value, opts.until?.(value));
+    }
+    return value;
+  }
+
+  /** Drop everything (and answer no read that started before from the cache). */
+  clear() {
+    this.epoch += 1;
+    this.sessions.clear();
+    this.schools.clear();
+    this.years.clear();
+    this.teachers.clear();
+    this.students.clear();
+  }
+
+  /** Sessions ended here: gone from this process at once, before any notification. */
+  dropSessions(sessionIds: readonly number[]) {
+    this.epoch += 1;
+    const ids = new Set(sessionIds);
+    this.sessions.deleteWhere((s) => ids.has(s.sessionId));
+  }
+
+  /** Apply one notification payload: '<kind>:<id,id,...>', 'years' or 'all'. */
+  apply(payload: string) {
+    this.stats.messages += 1;
+    this.epoch += 1;
+    const colon = payload.indexOf(':');
+    const kind = colon < 0 ? payload : payload.slice(0, colon);
+    const ids =
+      colon < 0
+        ? []
+        : payload
+            .slice(colon + 1)
+            .split(',')
+            .map(Number);
+    switch (kind) {
+      case 'session':
+        this.dropSessions(ids);
+        return;
+      case 'user': {
+        const users = new Set(ids);
+        this.sessions.deleteWhere((s) => users.has(s.userId));
+        for (const id of ids) {
+          this.teachers.delete(id);
+          this.students.delete(id);
+        }
+        return;
+      }
+      case 'member':
+        for (const id of ids) {
+          this.teachers.delete(id);
+          this.students.delete(id);
+        }
+        return;
+      case 'school':
+        for (const id of ids) this.schools.delete(id);
+        return;
+      case 'years':
+        this.years.clear();
+        return;
+      default:
+        // 'all', and anything this version does not know: forget everything rather than guess.
+        this.clear();
+    }
+  }
+
+  /**
+   * Resolves once every notification committed before the call has been applied: a round trip on
+   * the listener's connection, whose answer PostgreSQL sends after the notifications queued for it.
+   * For a test (or a tool) that changes the database directly and reads through the API at once.
+   */
+  async sync(): Promise<void> {
+    await this.client?.query('SELECT 1').catch(() => undefined);
+  }
+
+  /** Connect the listener; resolves after the first attempt, retrying in the background on failure. */
+  async start(): Promise<void> {
+    await this.connect();
+  }
+
+  private async connect(): Promise<void> {
+    if (this.closed) return;
+    const client = new pg.Client({ connectionString: this.url, keepAlive: true, application_name: LISTENER_NAME });
+    client.on('notification', (msg) => {
+      if (msg.channel === CHANNEL) this.apply(msg.payload ?? 'all');
+    });
+    client.on('error', (err) => this.lost(client, err));
+    client.on('end', () => this.lost(client));
+    try {
+      await client.connect();
+      await client.query(`LISTEN ${CHANNEL}`);
+    } catch (err) {
+      this.lost(client, err);
+      return;
+    }
+    if (this.closed) {
+      await client.end().catch(() => undefined);
+      return;
+    }
+    this.client = client;
+    // Whatever changed while nobody listened is unknown: start empty.
+    this.clear();
+    this.listening = true;
+    this.retryMs = 250;
+    this.stats.connects += 1;
+    // A connection that died without a word (a dropped network) is found by a query.
+    this.heartbeat = setInterval(() => {
+      const timeout = setTimeout(() => this.lost(client, new Error('listener heartbeat timed out')), 5_000);
+      client.query('SELECT 1').then(
+        () => clearTimeout(timeout),
+        (err) => {
+          clearTimeout(timeout);
+          this.lost(client, err);
+        },
+      );
+    }, HEARTBEAT_MS);
+    this.heartbeat.unref();
+  }
+
+  private lost(client: pg.Client, err?: unknown) {
+    if (this.client && this.client !== client) return; // an older connection's late news
+    const wasListening = this.listening;
+    this.listening = false;
+    this.clear();
+    if (this.heartbeat) clearInterval(this.heartbeat);
+    this.heartbeat = null;
+    this.client = null;
+    client.removeAllListeners('end');
+    client.removeAllListeners('error');
+    client.on('error', () => undefined);
+    client.end().catch(() => undefined);
+    if (this.closed || this.retryTimer) return;
+    if (wasListening) this.log?.warn({ err }, 'cache listener lost: caches bypassed until it reconnects');
+    this.retryTimer = setTimeout(() => {
+      this.retryTimer = null;
+      void this.connect();
+    }, this.retryMs);
+    this.retryTimer.unref();
+    this.retryMs = Math.min(RECONNECT_MAX_MS, this.retryMs * 2);
+  }
+
+  async close(): Promise<void> {
+    this.closed = true;
+    this.listening = false;
+    this.clear();
+    if (this.retryTimer) clearTimeout(this.retryTimer);
+    if (this.heartbeat) clearInterval(this.heartbeat);
+    const client = this.client;
+    this.client = null;
+    if (client) {
+      client.removeAllListeners('end');
+      client.removeAllListeners('error');
+      client.on('error', () => undefined);
+      await client.end().catch(() => undefined);
+    }
+  }
+}
+
+const caches = new WeakMap<object, HotCache>();
+
+/** Attach a started cache to a database handle (buildApp does). */
+export function attachCache(db: object, cache: HotCache) {
+  caches.set(db, cache);
+}
+
+export function detachCache(db: object, cache: HotCache) {
+  if (caches.get(db) === cache) caches.delete(db);
+}
+
+/** The cache of `db`, if it is a database with one (never a transaction). */
+export function cacheOf(db: DbOrTx): HotCache | undefined {
+  return caches.get(db);
+}

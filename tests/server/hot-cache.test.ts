@@ -1,0 +1,121 @@
+/**
+ * The process's caches (server/cache/hot-cache.ts): a warm read is one round trip; a change to
+ * what is cached (school settings, an academic session, a teacher record) is seen by the next
+ * request; and when the listener's connection is lost the caches are bypassed, so nothing stale is
+ * served, until it reconnects.
+ */
+import { eq, sql } from 'drizzle-orm';
+import { authSessions, schools, users } from '@server/db/schema';
+import { hashToken } from '@server/auth/sessions';
+import { createTestApp, DEMO_PASSWORD, type TestApp } from '../helpers/server';
+import { adminQuery } from '../helpers/test-db';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(() => t.close());
+
+/** Statements the app's pool runs while `fn` does. */
+async function queriesDuring(fn: () => Promise<unknown>): Promise<number> {
+  const pool = (t.app.db as unknown as { $client: { query: (...args: unknown[]) => unknown } }).$client;
+  const original = pool.query;
+  let n = 0;
+  pool.query = (...args: unknown[]) => {
+    n += 1;
+    return original.apply(pool, args);
+  };
+  try {
+    await fn();
+  } finally {
+    pool.query = original;
+  }
+  return n;
+}
+
+const auth = async (who: string) => ({ authorization: `Bearer ${await t.token(who)}` });
+
+/** A new session of its own (the helper's tokens are shared by the tests). */
+async function signIn(userCode: string): Promise<string> {
+  const res = await t.app.inject({
+    method: 'POST',
+    url: '/api/users/login',
+    payload: { user_code: userCode, password: DEMO_PASSWORD },
+  });
+  return res.json().accessToken as string;
+}
+
+const until = async (test: () => boolean, ms = 10_000) => {
+  const started = Date.now();
+  while (!test()) {
+    if (Date.now() - started > ms) throw new Error('timed out');
+    await new Promise((r) => setTimeout(r, 20));
+  }
+};
+
+describe('warm reads', () => {
+  it.each([
+    ['student1', '/api/users/user_id'],
+    ['student1', '/api/notice/student'],
+    ['teacher1', '/api/routine/teacher'],
+    ['teacher1', '/api/routine/teacher/today'],
+    ['admin1', '/api/notice/school'],
+    ['teacher1', '/api/notice/creator'],
+  ])('%s %s costs one statement once the session and reference data are cached', async (who, url) => {
+    expect((await t.get(who, url)).statusCode).toBe(200);
+    await t.app.hotCache.sync();
+    expect(
+      await queriesDuring(async () =>
+        expect((await t.app.inject({ url, headers: await auth(who) })).statusCode).toBe(200),
+      ),
+    ).toBe(1);
+  });
+});
+
+describe('changes reach the cache', () => {
+  it('a school’s new time zone is the next profile’s and the next clock’s', async () => {
+    expect((await t.get('teacher1', '/api/users/user_id')).json().time_zone).toBe('Asia/Dhaka');
+    const [{ schoolId }] = await t.db
+      .select({ schoolId: users.schoolId })
+      .from(users)
+      .where(eq(users.userCode, 'teacher1'));
+    await t.db.update(schools).set({ timeZone: 'Pacific/Kiritimati' }).where(eq(schools.id, schoolId!));
+    try {
+      await t.app.hotCache.sync();
+      expect(t.app.hotCache.schools.get(schoolId!)).toBeUndefined();
+      expect((await t.get('teacher1', '/api/users/user_id')).json().time_zone).toBe('Pacific/Kiritimati');
+    } finally {
+      await t.db.update(schools).set({ timeZone: 'Asia/Dhaka' }).where(eq(schools.id, schoolId!));
+    }
+  });
+});
+
+describe('when the listener is lost', () => {
+  it('the caches are emptied and bypassed, so a sign-out made meanwhile is honoured, until it reconnects', async () => {
+    const cache = t.app.hotCache;
+    const connects = cache.stats.connects;
+    const headers = { authorization: `Bearer ${await signIn('admin1')}` };
+    expect((await t.app.inject({ url: '/api/users/user_id', headers })).statusCode).toBe(200);
+    expect(cache.sessions.size).toBeGreaterThan(0);
+
+    await adminQuery(`select pg_terminate_backend(${cache.listenerPid})`);
+    await until(() => !cache.ready);
+    expect(cache.sessions.size).toBe(0);
+
+    // A sign-out no notification announced (nobody listened): the database answers, not a cache.
+    await t.db
+      .update(authSessions)
+      .set({ revokedAt: sql`now()` })
+      .where(eq(authSessions.tokenHash, hashToken(headers.authorization.slice(7))));
+    expect((await t.app.inject({ url: '/api/users/user_id', headers })).statusCode).toBe(401);
+
+    await until(() => cache.ready);
+    expect(cache.stats.connects).toBe(connects + 1);
+    // Caching again: the second read of a new session is a hit.
+    const fresh = { authorization: `Bearer ${await signIn('admin1')}` };
+    expect((await t.app.inject({ url: '/api/users/user_id', headers: fresh })).statusCode).toBe(200);
+    const hits = cache.stats.hits;
+    expect((await t.app.inject({ url: '/api/users/user_id', headers: fresh })).statusCode).toBe(200);
+    expect(cache.stats.hits).toBeGreaterThan(hits);
+  });
+});
