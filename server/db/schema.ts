@@ -552,29 +552,77 @@ export const attendanceTakings = pgTable(
     foreignKey({ columns: [t.routineId, t.schoolId], foreignColumns: [routines.id, routines.schoolId] }),
     unique('attendance_takings_routine_date_uq').on(t.routineId, t.date),
     unique('attendance_takings_id_school_uq').on(t.id, t.schoolId),
+    // Lets a mark carry its taking's routine and date, and the database keep them equal.
+    unique('attendance_takings_key_uq').on(t.id, t.schoolId, t.routineId, t.date),
     index('attendance_takings_school_date_idx').on(t.schoolId, t.date),
   ],
 );
 
-/** One mark per enrolment per taking (so per enrolment, routine and date): 0 absent, 1 present. */
+/**
+ * One mark per enrolment per taking (so per enrolment, routine and date): 0 absent, 1 present.
+ * The taking's routine and date are repeated on the mark (the foreign key keeps them equal, and
+ * follows a taking whose routine or date changes), so that a student's history is one range of
+ * the (enrolment, date) index instead of a join of the whole year's marks to their takings.
+ */
 export const attendanceMarks = pgTable(
   'attendance_marks',
   {
     id: serial('id').primaryKey(),
     schoolId: integer('school_id').notNull(),
     takingId: integer('taking_id').notNull(),
+    routineId: integer('routine_id').notNull(),
+    date: date('date', { mode: 'string' }).notNull(),
     enrolmentId: integer('enrolment_id').notNull(),
     status: smallint('status').notNull(),
   },
   (t) => [
     foreignKey({
-      columns: [t.takingId, t.schoolId],
-      foreignColumns: [attendanceTakings.id, attendanceTakings.schoolId],
-    }).onDelete('cascade'),
+      name: 'attendance_marks_taking_fk',
+      columns: [t.takingId, t.schoolId, t.routineId, t.date],
+      foreignColumns: [
+        attendanceTakings.id,
+        attendanceTakings.schoolId,
+        attendanceTakings.routineId,
+        attendanceTakings.date,
+      ],
+    })
+      .onDelete('cascade')
+      .onUpdate('cascade'),
     foreignKey({ columns: [t.enrolmentId, t.schoolId], foreignColumns: [enrolments.id, enrolments.schoolId] }),
     unique('attendance_marks_taking_enrolment_uq').on(t.takingId, t.enrolmentId),
-    index('attendance_marks_enrolment_idx').on(t.enrolmentId),
+    // A student's history reads only this index (routine and status ride along: no heap visits).
+    index('attendance_marks_enrolment_date_idx').on(t.enrolmentId, t.date, t.routineId, t.status),
     check('attendance_marks_status_valid', sql`${t.status} in (0, 1)`),
+  ],
+);
+
+/**
+ * A read model of the school summaries: per section, session and date, how many periods are taken
+ * and the present/absent counts of the section's first taken period by serial (null when that
+ * taking has no marks). Triggers on attendance_takings and attendance_marks (migration
+ * 0005_attendance_scale) recompute the touched rows inside the writing transaction, whatever code
+ * writes, so it never needs refreshing by hand; a section-day with no taking has no row.
+ */
+export const attendanceSectionDays = pgTable(
+  'attendance_section_days',
+  {
+    schoolId: integer('school_id')
+      .notNull()
+      .references(() => schools.id),
+    sectionId: integer('section_id')
+      .notNull()
+      .references(() => sections.id),
+    sessionId: integer('session_id')
+      .notNull()
+      .references(() => academicSessions.id),
+    date: date('date', { mode: 'string' }).notNull(),
+    takenPeriods: integer('taken_periods').notNull().default(0),
+    present: integer('present'),
+    absent: integer('absent'),
+  },
+  (t) => [
+    primaryKey({ name: 'attendance_section_days_pk', columns: [t.sectionId, t.sessionId, t.date] }),
+    index('attendance_section_days_school_date_idx').on(t.schoolId, t.date),
   ],
 );
 

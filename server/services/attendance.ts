@@ -181,9 +181,14 @@ export interface RecordInput {
 }
 
 /**
- * Save one period's marks in one transaction: upsert the taking, then every mark in one
- * INSERT ... ON CONFLICT, with an audit row for each existing mark whose status changed.
+ * Save one period's marks in one transaction: upsert the taking, then every new or changed mark
+ * in one INSERT ... ON CONFLICT, with an audit row for each existing mark whose status changed.
  * Unlisted students keep their earlier marks (or stay unmarked).
+ *
+ * The answer (every mark of the period, by roll) is built from the section's roster read before
+ * the transaction and the marks read and written inside it, not read back: the read-back joined
+ * the period's marks to enrolments, which the planner turned into a scan of every enrolment.
+ * The section-day summary follows by the database's triggers (migration 0005_attendance_scale).
  */
 export async function recordAttendance(db: DbOrTx, input: RecordInput) {
   const { routine, date, time, userId, entries } = input;
@@ -197,17 +202,8 @@ export async function recordAttendance(db: DbOrTx, input: RecordInput) {
       `Each student may appear once; repeated student ids: ${duplicates.join(', ')}.`,
     );
   }
-  const enrolled = await db
-    .select({ enrolmentId: enrolments.id, studentId: enrolments.studentId })
-    .from(enrolments)
-    .where(
-      and(
-        eq(enrolments.sectionId, routine.sectionId),
-        eq(enrolments.sessionId, routine.sessionId),
-        inArray(enrolments.studentId, ids),
-      ),
-    );
-  const enrolmentOf = new Map(enrolled.map((e) => [e.studentId, e.enrolmentId]));
+  const roster = await sectionRoster(db).execute({ sectionId: routine.sectionId, sessionId: routine.sessionId });
+  const enrolmentOf = new Map(roster.map((e) => [e.student_id, e.enrolment_id]));
   const strangers = ids.filter((id) => !enrolmentOf.has(id));
   if (strangers.length) {
     throw refusal(
@@ -235,44 +231,57 @@ export async function recordAttendance(db: DbOrTx, input: RecordInput) {
         // xmax is 0 on a freshly inserted row version, set when ON CONFLICT updated an existing one.
         inserted: sql<boolean>`(xmax = 0)`,
       });
-    const enrolmentIds = entries.map((e) => enrolmentOf.get(e.student_id)!);
-    const before = await tx
-      .select({ id: attendanceMarks.id, enrolmentId: attendanceMarks.enrolmentId, status: attendanceMarks.status })
-      .from(attendanceMarks)
-      .where(and(eq(attendanceMarks.takingId, taking.id), inArray(attendanceMarks.enrolmentId, enrolmentIds)));
-    const oldStatus = new Map(before.map((m) => [m.enrolmentId, m]));
+    // Every mark of the period (a fresh taking has none): the old statuses, and the rest of the answer.
+    const before = taking.inserted
+      ? []
+      : await tx
+          .select({ id: attendanceMarks.id, enrolmentId: attendanceMarks.enrolmentId, status: attendanceMarks.status })
+          .from(attendanceMarks)
+          .where(eq(attendanceMarks.takingId, taking.id));
+    const old = new Map(before.map((m) => [m.enrolmentId, m]));
+    const status = new Map(before.map((m) => [m.enrolmentId, m.status]));
 
-    await tx
-      .insert(attendanceMarks)
-      .values(
-        entries.map((e) => ({
-          schoolId: routine.schoolId,
-          takingId: taking.id,
-          enrolmentId: enrolmentOf.get(e.student_id)!,
-          status: e.attendance_status,
-        })),
-      )
-      .onConflictDoUpdate({
-        target: [attendanceMarks.takingId, attendanceMarks.enrolmentId],
-        set: { status: sql`excluded.status` },
-      });
+    const written = entries.flatMap((e) => {
+      const enrolmentId = enrolmentOf.get(e.student_id)!;
+      status.set(enrolmentId, e.attendance_status);
+      return old.get(enrolmentId)?.status === e.attendance_status ? [] : [{ enrolmentId, status: e.attendance_status }];
+    });
+    // Only new and changed marks are written: a resubmission that changes nothing writes no mark.
+    if (written.length) {
+      await tx
+        .insert(attendanceMarks)
+        .values(
+          written.map((w) => ({
+            schoolId: routine.schoolId,
+            takingId: taking.id,
+            routineId: routine.id,
+            date,
+            enrolmentId: w.enrolmentId,
+            status: w.status,
+          })),
+        )
+        .onConflictDoUpdate({
+          target: [attendanceMarks.takingId, attendanceMarks.enrolmentId],
+          set: { status: sql`excluded.status` },
+        });
+    }
 
-    const changes = entries.flatMap((e) => {
-      const old = oldStatus.get(enrolmentOf.get(e.student_id)!);
-      return old && old.status !== e.attendance_status
+    const changes = written.flatMap((w) => {
+      const prior = old.get(w.enrolmentId);
+      return prior
         ? [
             {
               schoolId: routine.schoolId,
-              markId: old.id,
+              markId: prior.id,
               changedByUserId: userId,
-              oldStatus: old.status,
-              newStatus: e.attendance_status,
+              oldStatus: prior.status,
+              newStatus: w.status,
             },
           ]
         : [];
     });
     if (changes.length) await tx.insert(attendanceAudit).values(changes);
-    const added = entries.length - before.length;
+    const added = written.length - changes.length;
     const corrected = !taking.inserted && (changes.length > 0 || added > 0);
     if (corrected) {
       await tx
@@ -280,25 +289,29 @@ export async function recordAttendance(db: DbOrTx, input: RecordInput) {
         .set({ correctedByUserId: userId, correctedAt: sql`now()` })
         .where(eq(attendanceTakings.id, taking.id));
     }
-    // A student marked present must not get the absence SMS of an earlier, absent mark.
-    await cancelAbsenceMessages(tx, {
-      routineId: routine.id,
-      date,
-      enrolmentIds: entries.filter((e) => e.attendance_status === 1).map((e) => enrolmentOf.get(e.student_id)!),
-    });
+    // A student marked present must not get the absence SMS of an earlier, absent mark. A period
+    // taken for the first time has no absence message yet: they are queued from a taking's marks.
+    if (!taking.inserted) {
+      await cancelAbsenceMessages(tx, {
+        routineId: routine.id,
+        date,
+        enrolmentIds: entries.filter((e) => e.attendance_status === 1).map((e) => enrolmentOf.get(e.student_id)!),
+      });
+    }
 
-    const marks = await tx
-      .select({
-        student_id: students.id,
-        full_name: studentName,
-        class_roll_no: enrolments.classRollNo,
-        attendance_status: attendanceMarks.status,
-      })
-      .from(attendanceMarks)
-      .innerJoin(enrolments, eq(enrolments.id, attendanceMarks.enrolmentId))
-      .innerJoin(students, eq(students.id, enrolments.studentId))
-      .where(eq(attendanceMarks.takingId, taking.id))
-      .orderBy(asc(enrolments.classRollNo));
+    // Marks of students who have left the section since (rare) are named from their enrolments.
+    const onRoster = new Set(roster.map((r) => r.enrolment_id));
+    const leavers = [...status.keys()].filter((id) => !onRoster.has(id));
+    const people = leavers.length ? [...roster, ...(await enrolmentPeople(tx, leavers))] : roster;
+    const marks = people
+      .filter((p) => status.has(p.enrolment_id))
+      .map((p) => ({
+        student_id: p.student_id,
+        full_name: p.full_name,
+        class_roll_no: p.class_roll_no,
+        attendance_status: status.get(p.enrolment_id) as 0 | 1,
+      }))
+      .sort((a, b) => a.class_roll_no - b.class_roll_no);
     const present = marks.filter((m) => m.attendance_status === 1).length;
     return {
       takingId: taking.id,
@@ -308,10 +321,55 @@ export async function recordAttendance(db: DbOrTx, input: RecordInput) {
       total: marks.length,
       present,
       absent: marks.length - present,
-      students: marks.map((m) => ({ ...m, attendance_status: m.attendance_status as 0 | 1 })),
+      students: marks,
     };
   });
 }
+
+/**
+ * Prepared once per database handle: the statement is planned once per connection and sent
+ * without building SQL per request. Only for reads of a fixed shape, on the pool (not a transaction).
+ */
+function preparedOn<T>(build: (db: DbOrTx) => T): (db: DbOrTx) => T {
+  const cache = new WeakMap<DbOrTx, T>();
+  return (db) => {
+    let statement = cache.get(db);
+    if (!statement) {
+      statement = build(db);
+      cache.set(db, statement);
+    }
+    return statement;
+  };
+}
+
+const rosterColumns = {
+  enrolment_id: enrolments.id,
+  student_id: students.id,
+  full_name: studentName,
+  class_roll_no: enrolments.classRollNo,
+};
+
+/** A section's students in a session (by its (section_id, session_id) index). */
+const sectionRoster = preparedOn((db) =>
+  db
+    .select(rosterColumns)
+    .from(enrolments)
+    .innerJoin(students, eq(students.id, enrolments.studentId))
+    .where(
+      and(
+        eq(enrolments.sectionId, sql.placeholder('sectionId')),
+        eq(enrolments.sessionId, sql.placeholder('sessionId')),
+      ),
+    )
+    .prepare('attendance_section_roster'),
+);
+
+const enrolmentPeople = (db: DbOrTx, enrolmentIds: number[]) =>
+  db
+    .select(rosterColumns)
+    .from(enrolments)
+    .innerJoin(students, eq(students.id, enrolments.studentId))
+    .where(inArray(enrolments.id, enrolmentIds));
 
 /** The students of a section in a session by roll, with their mark for (routine, date) when named. */
 export async function sectionStudents(

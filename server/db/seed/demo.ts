@@ -1019,11 +1019,14 @@ async function insertDemo(tx: Tx, today: DateTime): Promise<Record<string, numbe
       const takingIds = part.map((m) => takingId.get(m.key)!);
       const enrolmentIds = part.map((m) => m.enrolmentId);
       const statuses = part.map((m) => m.status);
+      // The mark repeats its taking's routine and date (the foreign key checks they agree); the
+      // database's triggers fill the section-day summaries from these rows.
       await tx.execute(sql`
-        insert into ${attendanceMarks} (school_id, taking_id, enrolment_id, status)
-        select ${schoolId}::int, u.taking_id, u.enrolment_id, u.status
+        insert into ${attendanceMarks} (school_id, taking_id, routine_id, date, enrolment_id, status)
+        select ${schoolId}::int, u.taking_id, t.routine_id, t.date, u.enrolment_id, u.status
         from unnest(${sql.param(takingIds)}::int[], ${sql.param(enrolmentIds)}::int[], ${sql.param(statuses)}::smallint[])
-          as u(taking_id, enrolment_id, status)`);
+          as u(taking_id, enrolment_id, status)
+        join ${attendanceTakings} t on t.id = u.taking_id`);
     }
     takingCount += takings.length;
     markCount += markPlans.length;
