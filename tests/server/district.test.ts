@@ -159,18 +159,40 @@ it('marks exactly the students enrolled in the section of each taking', async ()
        join attendance_takings t on t.id = m.taking_id
        join routines r on r.id = t.routine_id
        join enrolments e on e.id = m.enrolment_id
-      where e.section_id <> r.section_id or e.session_id <> r.session_id or m.school_id <> t.school_id`,
+      where e.section_id <> r.section_id or e.session_id <> r.session_id or m.school_id <> t.school_id
+         or m.routine_id <> t.routine_id or m.date <> t.date`,
   );
   expect({ missing, stray }).toEqual({ missing: 0, stray: 0 });
 });
 
-it('puts back every index and key of the attendance tables as the migrations made them', async () => {
+it('fills the per-section-per-day summary from the first period of each section-day', async () => {
+  expect(summary.counts.attendanceSectionDays).toBe(await num(`select count(*) from attendance_section_days`));
+  // Six sections, each on its school's ten school days.
+  expect(summary.counts.attendanceSectionDays).toBe(6 * 10);
+  const wrong = await num(
+    `select count(*) from attendance_section_days d
+       join lateral (
+         select t.id from attendance_takings t join routines r on r.id = t.routine_id join periods p on p.id = r.period_id
+          where r.section_id = d.section_id and r.session_id = d.session_id and t.date = d.date
+          order by p.serial limit 1) first on true
+       join lateral (
+         select count(*) filter (where status = 1) as present, count(*) filter (where status = 0) as absent
+           from attendance_marks m where m.taking_id = first.id) m on true
+      where d.taken_periods <> 6 or d.present <> m.present or d.absent <> m.absent or d.present + d.absent <> 40`,
+  );
+  expect(wrong).toBe(0);
+});
+
+it('puts back every index, key and trigger of the attendance tables as the migrations made them', async () => {
   const fresh = await freshDb();
   try {
     const shape = `select conrelid::regclass::text || ' ' || conname || ' ' || pg_get_constraintdef(oid) as d
                      from pg_constraint where conrelid::regclass::text like 'attendance%'
                    union all
                    select indexdef from pg_indexes where tablename like 'attendance%'
+                   union all
+                   select tgrelid::regclass::text || ' ' || tgname || ' ' || tgenabled::text from pg_trigger
+                    where tgrelid::regclass::text like 'attendance%' and not tgisinternal
                    order by 1`;
     const expected = (await fresh.pool.query<{ d: string }>(shape)).rows.map((r) => r.d);
     const actual = (await rows<{ d: string }>(shape)).map((r) => r.d);
