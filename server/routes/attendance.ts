@@ -11,7 +11,7 @@
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import {
   absentMessageBody,
@@ -173,24 +173,30 @@ export async function attendanceRoutes(fastify: FastifyInstance) {
     },
   );
 
+  // Prepared once: a history call's first lookup, by the caller's account or by the student id.
+  const ownStudent = db
+    .select({ id: students.id, schoolId: students.schoolId })
+    .from(students)
+    .where(eq(students.userId, sql.placeholder('userId')))
+    .prepare('attendance_own_student');
+  const studentById = db
+    .select({ id: students.id, schoolId: students.schoolId })
+    .from(students)
+    .where(eq(students.id, sql.placeholder('studentId')))
+    .prepare('attendance_student_by_id');
+
   /** The student a history call is about: a student's own record, or one of a school the caller sees. */
   const historyStudent = async (req: FastifyRequest, studentId: number | undefined) => {
     const auth = authOf(req);
     if (auth.userType === USER_TYPES.student) {
-      const [own] = await db
-        .select({ id: students.id, schoolId: students.schoolId })
-        .from(students)
-        .where(eq(students.userId, auth.userId));
+      const [own] = await ownStudent.execute({ userId: auth.userId });
       if (!own) throw denied('no_student_record', 'Your account has no student record.');
       if (studentId && studentId !== own.id)
         throw denied('own_attendance_only', 'You may only see your own attendance.');
       return own;
     }
     if (!studentId) throw refusal('choose_student', 'student_id', 'Choose a student.');
-    const [row] = await db
-      .select({ id: students.id, schoolId: students.schoolId })
-      .from(students)
-      .where(eq(students.id, studentId));
+    const [row] = await studentById.execute({ studentId });
     if (!row) throw notFound('Student');
     await schoolOf(req, row.schoolId);
     return row;

@@ -20,6 +20,7 @@ import type { DbOrTx } from '../db/client';
 import {
   attendanceAudit,
   attendanceMarks,
+  attendanceSectionDays,
   attendanceTakings,
   classes,
   enrolments,
@@ -78,8 +79,8 @@ export interface RoutineRef {
   teacherId: number;
 }
 
-export async function findRoutine(db: DbOrTx, routineId: number): Promise<RoutineRef | undefined> {
-  const [row] = await db
+const routineById = preparedOn((db) =>
+  db
     .select({
       id: routines.id,
       schoolId: routines.schoolId,
@@ -92,13 +93,26 @@ export async function findRoutine(db: DbOrTx, routineId: number): Promise<Routin
       teacherId: routines.teacherId,
     })
     .from(routines)
-    .where(eq(routines.id, routineId));
+    .where(eq(routines.id, sql.placeholder('routineId')))
+    .prepare('attendance_routine_by_id'),
+);
+
+export async function findRoutine(db: DbOrTx, routineId: number): Promise<RoutineRef | undefined> {
+  const [row] = await routineById(db).execute({ routineId });
   return row;
 }
 
+const teacherOfUser = preparedOn((db) =>
+  db
+    .select({ id: teachers.id })
+    .from(teachers)
+    .where(eq(teachers.userId, sql.placeholder('userId')))
+    .prepare('attendance_teacher_of_user'),
+);
+
 /** The teacher record of a signed-in teacher account. */
 export async function teacherIdOfUser(db: DbOrTx, userId: number): Promise<number | null> {
-  const [row] = await db.select({ id: teachers.id }).from(teachers).where(eq(teachers.userId, userId));
+  const [row] = await teacherOfUser(db).execute({ userId });
   return row?.id ?? null;
 }
 
@@ -425,56 +439,125 @@ export interface PageWindow {
   offset: number;
 }
 
-function historyWhere(f: HistoryFilter): SQL {
-  const where: SQL[] = [eq(enrolments.studentId, f.studentId), between(attendanceTakings.date, f.startDate, f.endDate)];
-  if (f.periodId) where.push(eq(routines.periodId, f.periodId));
-  if (f.subjectId) where.push(eq(routines.subjectId, f.subjectId));
-  return and(...where)!;
-}
+const ph = sql.placeholder;
+/** A nullable integer parameter of a prepared statement (an optional filter). */
+const optionalInt = (name: string) => sql`${ph(name)}::int`;
+
+/**
+ * A page of a student's marks: the student's enrolments (at most one a session), then one range of
+ * the marks' (enrolment_id, date, routine_id, status) index each, so a 30-day view reads 30 days
+ * of marks and never the year's takings. Only the page is joined to subjects and teachers.
+ */
+const historyPage = preparedOn((db) => {
+  const page = db
+    .select({
+      date: attendanceMarks.date,
+      status: attendanceMarks.status,
+      routineId: sql<number>`${routines.id}`.as('h_routine_id'),
+      periodId: routines.periodId,
+      subjectId: routines.subjectId,
+      teacherId: routines.teacherId,
+      serial: periods.serial,
+      periodCode: periods.periodCode,
+      startTime: periods.startTime,
+    })
+    .from(enrolments)
+    .innerJoin(
+      attendanceMarks,
+      and(
+        eq(attendanceMarks.enrolmentId, enrolments.id),
+        between(attendanceMarks.date, sql`${ph('startDate')}::date`, sql`${ph('endDate')}::date`),
+      ),
+    )
+    .innerJoin(routines, eq(routines.id, attendanceMarks.routineId))
+    .innerJoin(periods, eq(periods.id, routines.periodId))
+    .where(
+      and(
+        eq(enrolments.studentId, ph('studentId')),
+        sql`(${optionalInt('periodId')} is null or ${routines.periodId} = ${optionalInt('periodId')})`,
+        sql`(${optionalInt('subjectId')} is null or ${routines.subjectId} = ${optionalInt('subjectId')})`,
+      ),
+    )
+    .orderBy(desc(attendanceMarks.date), desc(periods.serial), desc(routines.id))
+    .limit(ph('limit'))
+    .offset(ph('offset'))
+    .as('h');
+  return db
+    .select({
+      date: page.date,
+      period_code: page.periodCode,
+      subject_name: subjects.subjectName,
+      teacher_name: teacherName,
+      present_status: page.status,
+      period_id: page.periodId,
+      subject_id: page.subjectId,
+      routine_id: page.routineId,
+      initial: teachers.initial,
+      start_time: page.startTime,
+    })
+    .from(page)
+    .innerJoin(subjects, eq(subjects.id, page.subjectId))
+    .innerJoin(teachers, eq(teachers.id, page.teacherId))
+    .orderBy(desc(page.date), desc(page.serial), desc(page.routineId))
+    .prepare('attendance_student_history');
+});
+
+const historyParams = (f: HistoryFilter) => ({
+  studentId: f.studentId,
+  startDate: f.startDate,
+  endDate: f.endDate,
+  periodId: f.periodId ?? null,
+  subjectId: f.subjectId ?? null,
+});
 
 /**
  * A page of a student's marks in a date range, newest first (latest date, then latest period).
  * The total for paging is studentHistoryTotals' `total` over the same filter.
  */
 export async function studentHistory(db: DbOrTx, f: HistoryFilter & PageWindow) {
-  const rows = await db
-    .select({
-      date: attendanceTakings.date,
-      period_code: periods.periodCode,
-      subject_name: subjects.subjectName,
-      teacher_name: teacherName,
-      present_status: attendanceMarks.status,
-      period_id: routines.periodId,
-      subject_id: routines.subjectId,
-      routine_id: routines.id,
-      initial: teachers.initial,
-      start_time: periods.startTime,
-    })
-    .from(enrolments)
-    .innerJoin(attendanceMarks, eq(attendanceMarks.enrolmentId, enrolments.id))
-    .innerJoin(attendanceTakings, eq(attendanceTakings.id, attendanceMarks.takingId))
-    .innerJoin(routines, eq(routines.id, attendanceTakings.routineId))
-    .innerJoin(periods, eq(periods.id, routines.periodId))
-    .innerJoin(subjects, eq(subjects.id, routines.subjectId))
-    .innerJoin(teachers, eq(teachers.id, routines.teacherId))
-    .where(historyWhere(f))
-    .orderBy(desc(attendanceTakings.date), desc(periods.serial), desc(routines.id))
-    .limit(f.limit)
-    .offset(f.offset);
+  const rows = await historyPage(db).execute({ ...historyParams(f), limit: f.limit, offset: f.offset });
   return rows.map((r) => ({ ...r, present_status: r.present_status as 0 | 1 }));
 }
 
-export async function studentHistoryTotals(db: DbOrTx, f: HistoryFilter) {
-  const [row] = await db
-    .select({
-      total: sql<number>`count(*)::int`,
-      present: sql<number>`(count(*) filter (where ${attendanceMarks.status} = 1))::int`,
-    })
+const totalsColumns = {
+  total: sql<number>`count(*)::int`,
+  present: sql<number>`(count(*) filter (where ${attendanceMarks.status} = 1))::int`,
+};
+const studentMarksInRange = and(
+  eq(attendanceMarks.enrolmentId, enrolments.id),
+  between(attendanceMarks.date, sql`${ph('startDate')}::date`, sql`${ph('endDate')}::date`),
+);
+
+/** Counted from the index alone (status is in it); routines are joined only to filter by period or subject. */
+const historyTotals = preparedOn((db) =>
+  db
+    .select(totalsColumns)
     .from(enrolments)
-    .innerJoin(attendanceMarks, eq(attendanceMarks.enrolmentId, enrolments.id))
-    .innerJoin(attendanceTakings, eq(attendanceTakings.id, attendanceMarks.takingId))
-    .innerJoin(routines, eq(routines.id, attendanceTakings.routineId))
-    .where(historyWhere(f));
+    .innerJoin(attendanceMarks, studentMarksInRange)
+    .where(eq(enrolments.studentId, ph('studentId')))
+    .prepare('attendance_student_totals'),
+);
+const historyTotalsFiltered = preparedOn((db) =>
+  db
+    .select(totalsColumns)
+    .from(enrolments)
+    .innerJoin(attendanceMarks, studentMarksInRange)
+    .innerJoin(routines, eq(routines.id, attendanceMarks.routineId))
+    .where(
+      and(
+        eq(enrolments.studentId, ph('studentId')),
+        sql`(${optionalInt('periodId')} is null or ${routines.periodId} = ${optionalInt('periodId')})`,
+        sql`(${optionalInt('subjectId')} is null or ${routines.subjectId} = ${optionalInt('subjectId')})`,
+      ),
+    )
+    .prepare('attendance_student_totals_filtered'),
+);
+
+export async function studentHistoryTotals(db: DbOrTx, f: HistoryFilter) {
+  const [row] =
+    f.periodId || f.subjectId
+      ? await historyTotalsFiltered(db).execute(historyParams(f))
+      : await historyTotals(db).execute({ studentId: f.studentId, startDate: f.startDate, endDate: f.endDate });
   const total = Number(row?.total ?? 0);
   const present = Number(row?.present ?? 0);
   return { total, present, absent: total - present, present_rate: rateOf(present, total) };
@@ -537,13 +620,28 @@ export async function absentStudents(db: DbOrTx, opts: { sectionId: number; date
 const correctorUser = alias(users, 'corrector_user');
 const correctorTeacher = alias(teachers, 'corrector_teacher');
 
+/** Present and absent counts of one taking, read by the marks' (taking_id, ...) unique index. */
+const takingCounts = (db: DbOrTx) =>
+  db
+    .select({
+      takingId: sql<number>`${attendanceMarks.takingId}`.as('counted_taking_id'),
+      present: sql<number>`(count(*) filter (where ${attendanceMarks.status} = 1))::int`.as('present'),
+      absent: sql<number>`(count(*) filter (where ${attendanceMarks.status} = 0))::int`.as('absent'),
+    })
+    .from(attendanceMarks)
+    .where(eq(attendanceMarks.takingId, attendanceTakings.id))
+    .groupBy(attendanceMarks.takingId)
+    .as('counts');
+
 /**
  * One section's periods on a date: every routine entry of that weekday, taken or not, with who
  * corrected a taking last and when (the first taker's time stays the attendance time).
+ * One prepared statement: the section's routines of the weekday (about six), each taking's marks
+ * counted by a lateral index range.
  */
-export async function sectionPeriods(db: DbOrTx, opts: { sectionId: number; sessionId: number; date: string }) {
-  const enrolled = sql<number>`(select count(*)::int from ${enrolments} where ${enrolments.sectionId} = ${opts.sectionId} and ${enrolments.sessionId} = ${opts.sessionId})`;
-  const rows = await db
+const sectionPeriodsQuery = preparedOn((db) => {
+  const counts = takingCounts(db);
+  return db
     .select({
       r_id: routines.id,
       period_id: periods.id,
@@ -556,14 +654,14 @@ export async function sectionPeriods(db: DbOrTx, opts: { sectionId: number; sess
       t_id: teachers.id,
       initial: teachers.initial,
       teacher_name: teacherName,
-      all: enrolled,
+      all: sql<number>`(select count(*)::int from ${enrolments} where ${enrolments.sectionId} = ${ph('sectionId')} and ${enrolments.sessionId} = ${ph('sessionId')})`,
       taking_id: attendanceTakings.id,
       corrected_by: sql<
         string | null
       >`case when ${correctorUser.id} is null then null else ${accountName(correctorUser, correctorTeacher)} end`,
       corrected_at: attendanceTakings.correctedAt,
-      present: sql<number>`(count(${attendanceMarks.id}) filter (where ${attendanceMarks.status} = 1))::int`,
-      absent: sql<number>`(count(${attendanceMarks.id}) filter (where ${attendanceMarks.status} = 0))::int`,
+      present: counts.present,
+      absent: counts.absent,
     })
     .from(routines)
     .innerJoin(periods, eq(periods.id, routines.periodId))
@@ -571,125 +669,125 @@ export async function sectionPeriods(db: DbOrTx, opts: { sectionId: number; sess
     .innerJoin(teachers, eq(teachers.id, routines.teacherId))
     .leftJoin(
       attendanceTakings,
-      and(eq(attendanceTakings.routineId, routines.id), eq(attendanceTakings.date, opts.date)),
+      and(eq(attendanceTakings.routineId, routines.id), eq(attendanceTakings.date, sql`${ph('date')}::date`)),
     )
-    .leftJoin(attendanceMarks, eq(attendanceMarks.takingId, attendanceTakings.id))
+    .leftJoinLateral(counts, sql`true`)
     .leftJoin(correctorUser, eq(correctorUser.id, attendanceTakings.correctedByUserId))
     .leftJoin(correctorTeacher, eq(correctorTeacher.userId, correctorUser.id))
     .where(
       and(
-        eq(routines.sectionId, opts.sectionId),
-        eq(routines.sessionId, opts.sessionId),
-        eq(routines.dayId, dayIdOf(opts.date)),
+        eq(routines.sectionId, ph('sectionId')),
+        eq(routines.sessionId, ph('sessionId')),
+        eq(routines.dayId, ph('dayId')),
       ),
     )
-    .groupBy(
-      routines.id,
-      periods.id,
-      subjects.id,
-      teachers.id,
-      attendanceTakings.id,
-      correctorUser.id,
-      correctorTeacher.id,
-    )
-    .orderBy(asc(periods.serial));
+    .orderBy(asc(periods.serial))
+    .prepare('attendance_section_periods');
+});
+
+export async function sectionPeriods(db: DbOrTx, opts: { sectionId: number; sessionId: number; date: string }) {
+  const rows = await sectionPeriodsQuery(db).execute({ ...opts, dayId: dayIdOf(opts.date) });
   return rows.map(({ taking_id, present, absent, all, corrected_at, ...r }) => {
     const taken = taking_id != null;
     return {
       ...r,
       corrected_at: corrected_at ? corrected_at.toISOString() : null,
       all: Number(all),
-      present: taken ? Number(present) : null,
-      absent: taken ? Number(absent) : null,
+      // A taking without marks counts none of either (as the old grouped count did).
+      present: taken ? Number(present ?? 0) : null,
+      absent: taken ? Number(absent ?? 0) : null,
       taken,
     };
   });
 }
 
-/** Per section of the school: the weekday's scheduled periods and how many are taken on the date. */
-function scheduleOfDay(db: DbOrTx, schoolId: number, sessionId: number, date: string) {
-  return db.$with('sched').as(
-    db
-      .select({
-        sectionId: sql<number>`${routines.sectionId}`.as('sched_section_id'),
-        scheduled: sql<number>`count(*)::int`.as('scheduled'),
-        takenPeriods: sql<number>`count(${attendanceTakings.id})::int`.as('taken_periods'),
-      })
-      .from(routines)
-      .leftJoin(attendanceTakings, and(eq(attendanceTakings.routineId, routines.id), eq(attendanceTakings.date, date)))
-      .where(and(eq(routines.schoolId, schoolId), eq(routines.sessionId, sessionId), eq(routines.dayId, dayIdOf(date))))
-      .groupBy(routines.sectionId),
-  );
-}
+/** The date's section-day rows of the read model (attendance_section_days), for a school. */
+const dayRows = (db: DbOrTx) =>
+  db
+    .select({
+      sectionId: sql<number>`${attendanceSectionDays.sectionId}`.as('day_section_id'),
+      takenPeriods: attendanceSectionDays.takenPeriods,
+      present: attendanceSectionDays.present,
+      absent: attendanceSectionDays.absent,
+    })
+    .from(attendanceSectionDays)
+    .where(
+      and(
+        eq(attendanceSectionDays.schoolId, ph('schoolId')),
+        eq(attendanceSectionDays.date, sql`${ph('date')}::date`),
+        eq(attendanceSectionDays.sessionId, ph('sessionId')),
+      ),
+    )
+    .as('day_rows');
+
+/** Per section of the school: the weekday's scheduled periods (routines by (school_id, day_id)). */
+const scheduledRows = (db: DbOrTx) =>
+  db
+    .select({
+      sectionId: sql<number>`${routines.sectionId}`.as('sched_section_id'),
+      scheduled: sql<number>`count(*)::int`.as('scheduled'),
+    })
+    .from(routines)
+    .where(
+      and(
+        eq(routines.schoolId, ph('schoolId')),
+        eq(routines.sessionId, ph('sessionId')),
+        eq(routines.dayId, ph('dayId')),
+      ),
+    )
+    .groupBy(routines.sectionId)
+    .as('sched');
+
+/** Per section of the school: enrolled students in the session. */
+const enrolledRows = (db: DbOrTx) =>
+  db
+    .select({
+      sectionId: sql<number>`${enrolments.sectionId}`.as('enrolled_section_id'),
+      all: sql<number>`count(*)::int`.as('enrolled'),
+    })
+    .from(enrolments)
+    .where(and(eq(enrolments.schoolId, ph('schoolId')), eq(enrolments.sessionId, ph('sessionId'))))
+    .groupBy(enrolments.sectionId)
+    .as('enrolled');
 
 /**
- * Every section of the school on a date, in one statement: enrolled students, scheduled and taken
- * periods, and the present/absent counts of the section's first taken period (see the header).
+ * Every section of the school on a date, in one prepared statement: enrolled students, scheduled
+ * and taken periods, and the present/absent counts of the section's first taken period (see the
+ * header), read from one attendance_section_days row per section instead of from the marks.
  */
-export async function schoolSections(db: DbOrTx, opts: { schoolId: number; sessionId: number; date: string }) {
-  const { schoolId, sessionId, date } = opts;
-  const sched = scheduleOfDay(db, schoolId, sessionId, date);
-  const firstTaking = db.$with('first_taking').as(
-    db
-      .selectDistinctOn([routines.sectionId], {
-        sectionId: sql<number>`${routines.sectionId}`.as('first_section_id'),
-        takingId: sql<number>`${attendanceTakings.id}`.as('first_taking_id'),
-      })
-      .from(attendanceTakings)
-      .innerJoin(routines, eq(routines.id, attendanceTakings.routineId))
-      .innerJoin(periods, eq(periods.id, routines.periodId))
-      .where(
-        and(
-          eq(attendanceTakings.schoolId, schoolId),
-          eq(attendanceTakings.date, date),
-          eq(routines.sessionId, sessionId),
-        ),
-      )
-      .orderBy(routines.sectionId, periods.serial),
-  );
-  const dayMarks = db.$with('day_marks').as(
-    db
-      .select({
-        sectionId: sql<number>`${firstTaking.sectionId}`.as('marks_section_id'),
-        present: sql<number>`(count(*) filter (where ${attendanceMarks.status} = 1))::int`.as('present'),
-        absent: sql<number>`(count(*) filter (where ${attendanceMarks.status} = 0))::int`.as('absent'),
-      })
-      .from(firstTaking)
-      .innerJoin(attendanceMarks, eq(attendanceMarks.takingId, firstTaking.takingId))
-      .groupBy(firstTaking.sectionId),
-  );
-  // Through the school's sections, so enrolments are read by their (section_id, session_id) index.
-  const enrolled = db.$with('enrolled').as(
-    db
-      .select({
-        sectionId: sql<number>`${enrolments.sectionId}`.as('enrolled_section_id'),
-        all: sql<number>`count(*)::int`.as('enrolled'),
-      })
-      .from(sections)
-      .innerJoin(enrolments, and(eq(enrolments.sectionId, sections.id), eq(enrolments.sessionId, sessionId)))
-      .where(eq(sections.schoolId, schoolId))
-      .groupBy(enrolments.sectionId),
-  );
-  const rows = await db
-    .with(sched, firstTaking, dayMarks, enrolled)
+const schoolSectionsQuery = preparedOn((db) => {
+  const day = dayRows(db);
+  const sched = scheduledRows(db);
+  const enrolled = enrolledRows(db);
+  return db
     .select({
       class_id: classes.id,
       class_name: classes.className,
       section_id: sections.id,
       section_default_name: sections.sectionDefaultName,
       all: sql<number>`coalesce(${enrolled.all}, 0)`,
-      present: dayMarks.present,
-      absent: dayMarks.absent,
-      taken_periods: sql<number>`coalesce(${sched.takenPeriods}, 0)`,
+      present: day.present,
+      absent: day.absent,
+      taken_periods: sql<number>`coalesce(${day.takenPeriods}, 0)`,
       scheduled_periods: sql<number>`coalesce(${sched.scheduled}, 0)`,
     })
     .from(sections)
     .innerJoin(classes, eq(classes.id, sections.classId))
     .leftJoin(sched, eq(sched.sectionId, sections.id))
     .leftJoin(enrolled, eq(enrolled.sectionId, sections.id))
-    .leftJoin(dayMarks, eq(dayMarks.sectionId, sections.id))
-    .where(eq(sections.schoolId, schoolId))
-    .orderBy(asc(classes.sortOrder), asc(sections.sectionDefaultName), asc(sections.id));
+    .leftJoin(day, eq(day.sectionId, sections.id))
+    .where(eq(sections.schoolId, ph('schoolId')))
+    .orderBy(asc(classes.sortOrder), asc(sections.sectionDefaultName), asc(sections.id))
+    .prepare('attendance_school_sections');
+});
+
+export async function schoolSections(db: DbOrTx, opts: { schoolId: number; sessionId: number; date: string }) {
+  const rows = await schoolSectionsQuery(db).execute({
+    schoolId: opts.schoolId,
+    sessionId: opts.sessionId,
+    date: opts.date,
+    dayId: dayIdOf(opts.date),
+  });
   return rows.map((r) => {
     const takenPeriods = Number(r.taken_periods);
     const taken = takenPeriods > 0 && r.present != null;
@@ -709,6 +807,34 @@ export async function schoolSections(db: DbOrTx, opts: { schoolId: number; sessi
 }
 
 /**
+ * The school's day in one prepared statement: the school's name, its enrolled students, the
+ * sections with classes that weekday, and the totals of the sections taken (present and absent
+ * from taken sections only), summed over the date's read-model rows.
+ */
+const schoolDayQuery = preparedOn((db) =>
+  db
+    .select({
+      name: sql<string>`(select ${schools.schoolName} from ${schools} where ${schools.id} = ${ph('schoolId')})`,
+      all: sql<number>`(select count(*)::int from ${enrolments} where ${enrolments.schoolId} = ${ph('schoolId')} and ${enrolments.sessionId} = ${ph('sessionId')})`,
+      sectionsTotal: sql<number>`(select count(distinct ${routines.sectionId})::int from ${routines} where ${routines.schoolId} = ${ph('schoolId')} and ${routines.sessionId} = ${ph('sessionId')} and ${routines.dayId} = ${ph('dayId')})`,
+      present: sql<number>`coalesce(sum(${attendanceSectionDays.present}), 0)::int`,
+      absent: sql<number>`coalesce(sum(${attendanceSectionDays.absent}), 0)::int`,
+      sectionsTaken: sql<number>`count(${attendanceSectionDays.sectionId})::int`,
+    })
+    .from(attendanceSectionDays)
+    .where(
+      and(
+        eq(attendanceSectionDays.schoolId, ph('schoolId')),
+        eq(attendanceSectionDays.date, sql`${ph('date')}::date`),
+        eq(attendanceSectionDays.sessionId, ph('sessionId')),
+        sql`${attendanceSectionDays.takenPeriods} > 0`,
+        sql`${attendanceSectionDays.present} is not null`,
+      ),
+    )
+    .prepare('attendance_school_day'),
+);
+
+/**
  * The school's day: totals over the sections above (present and absent from taken sections only),
  * and whether the school is closed that day (a weekly off day) so screens can say so.
  */
@@ -716,53 +842,53 @@ export async function schoolDay(
   db: DbOrTx,
   opts: { schoolId: number; sessionId: number; date: string; weeklyOffDays: readonly number[] },
 ) {
-  const [school] = await db.select({ name: schools.schoolName }).from(schools).where(eq(schools.id, opts.schoolId));
-  const rows = await schoolSections(db, opts);
-  let all = 0;
-  let present = 0;
-  let absent = 0;
-  let sectionsTaken = 0;
-  let sectionsTotal = 0;
-  for (const r of rows) {
-    all += r.all;
-    if (r.scheduled_periods > 0) sectionsTotal += 1;
-    if (!r.taken) continue;
-    sectionsTaken += 1;
-    present += r.present!;
-    absent += r.absent!;
-  }
+  const [row] = await schoolDayQuery(db).execute({
+    schoolId: opts.schoolId,
+    sessionId: opts.sessionId,
+    date: opts.date,
+    dayId: dayIdOf(opts.date),
+  });
+  const present = Number(row.present);
+  const absent = Number(row.absent);
+  const sectionsTaken = Number(row.sectionsTaken);
   return {
     date: opts.date,
     school_info_id: opts.schoolId,
-    school_name: school?.name ?? '',
-    all,
+    school_name: row.name ?? '',
+    all: Number(row.all),
     present,
     absent,
     present_rate: sectionsTaken ? rateOf(present, present + absent) : null,
     sections_taken: sectionsTaken,
-    sections_total: sectionsTotal,
+    sections_total: Number(row.sectionsTotal),
     day_name: DAY_NAMES[dayIdOf(opts.date)],
     weekly_off: opts.weeklyOffDays.includes(dayIdOf(opts.date)),
   };
 }
 
 /** Sections with classes on the date's weekday, with scheduled and taken period counts. */
-export async function sectionsOfDay(db: DbOrTx, opts: { schoolId: number; sessionId: number; date: string }) {
-  const sched = scheduleOfDay(db, opts.schoolId, opts.sessionId, opts.date);
-  const rows = await db
-    .with(sched)
+const sectionsOfDayQuery = preparedOn((db) => {
+  const sched = scheduledRows(db);
+  const day = dayRows(db);
+  return db
     .select({
       class_id: classes.id,
       class_name: classes.className,
       section_id: sections.id,
       section_default_name: sections.sectionDefaultName,
       scheduled_periods: sched.scheduled,
-      taken_periods: sched.takenPeriods,
+      taken_periods: sql<number>`coalesce(${day.takenPeriods}, 0)`,
     })
     .from(sched)
     .innerJoin(sections, eq(sections.id, sched.sectionId))
     .innerJoin(classes, eq(classes.id, sections.classId))
-    .orderBy(asc(classes.sortOrder), asc(sections.sectionDefaultName), asc(sections.id));
+    .leftJoin(day, eq(day.sectionId, sections.id))
+    .orderBy(asc(classes.sortOrder), asc(sections.sectionDefaultName), asc(sections.id))
+    .prepare('attendance_sections_of_day');
+});
+
+export async function sectionsOfDay(db: DbOrTx, opts: { schoolId: number; sessionId: number; date: string }) {
+  const rows = await sectionsOfDayQuery(db).execute({ ...opts, dayId: dayIdOf(opts.date) });
   return rows.map((r) => ({
     ...r,
     date: opts.date,

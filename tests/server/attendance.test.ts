@@ -701,6 +701,59 @@ describe('summaries', () => {
     while (!c.offDays.includes(dayIdOf(off))) off = off.plus({ days: 1 });
     expect((await t.get('admin1', `/api/routine/school/today/sections?today=${iso(off)}`)).json()).toEqual([]);
   });
+
+  it('the summaries follow every change of the day: a later period first, an earlier one taken after, a correction, a removal', async () => {
+    const sectionId = c.routine.sectionId;
+    const periodsOfDay = await rows<{ id: number }>(sql`
+      select r.id from routines r join periods p on p.id = r.period_id
+      where r.section_id = ${sectionId} and r.session_id = ${c.sessionId} and r.day_id = ${dayIdOf(schoolToday())}
+      order by p.serial`);
+    const [first, second] = periodsOfDay.map((r) => r.id);
+    for (const r of periodsOfDay) await resetTaking(t, r.id, c.today);
+    const students = await listOf(t, 'admin1', first, c.today);
+    const take = async (routineId: number, absentPositions: number[]) => {
+      const attendance = students.map((s, i) => ({
+        student_id: s.student_id,
+        attendance_status: absentPositions.includes(i) ? 0 : 1,
+      }));
+      const res = await submit('admin1', { date: c.today, time: '11:00:00', routine_id: routineId, attendance });
+      expect(res.statusCode, res.body).toBe(200);
+    };
+    /** The section's row and the school's totals, each checked against a recount of the marks. */
+    const check = async (want: { taken_periods: number; present: number | null; absent: number | null }) => {
+      const all = (await t.get('admin1', `/api/attendance/summary/all?date=${c.today}`)).json();
+      expect(all.find((r: { section_id: number }) => r.section_id === sectionId)).toMatchObject({
+        ...want,
+        taken: want.present != null,
+      });
+      const expected = (await expectedSections(c.today)).filter((w) => w.taking_id != null);
+      const school = (await t.get('admin1', `/api/attendance/summary/school?date=${c.today}`)).json();
+      expect(school).toMatchObject({
+        present: expected.reduce((n, w) => n + w.present, 0),
+        absent: expected.reduce((n, w) => n + w.absent, 0),
+        sections_taken: expected.length,
+      });
+      const day = (await t.get('admin1', `/api/routine/school/today/sections?today=${c.today}`)).json();
+      expect(day.find((r: { section_id: number }) => r.section_id === sectionId).taken_periods).toBe(
+        want.taken_periods,
+      );
+    };
+    const n = students.length;
+
+    await check({ taken_periods: 0, present: null, absent: null });
+    await take(second, [0]);
+    await check({ taken_periods: 1, present: n - 1, absent: 1 });
+    await take(first, [0, 1, 2]);
+    await check({ taken_periods: 2, present: n - 3, absent: 3 });
+    await take(first, [0]); // a correction of the day's first period
+    await check({ taken_periods: 2, present: n - 1, absent: 1 });
+    await take(second, [0, 1, 2, 3]); // a later period never moves the day's count
+    await check({ taken_periods: 2, present: n - 1, absent: 1 });
+    await resetTaking(t, first, c.today);
+    await check({ taken_periods: 1, present: n - 4, absent: 4 });
+    await resetTaking(t, second, c.today);
+    await check({ taken_periods: 0, present: null, absent: null });
+  });
 });
 
 // ------------------------------------------------------------------ history and absentees
