@@ -25,6 +25,7 @@ import pg from 'pg';
 import { fromPostgres, refreshStatistics } from '../server/db/client';
 import { freePort, startEmbeddedPostgres, type EmbeddedServer } from '../server/db/embedded';
 import { seedDemo } from '../server/db/seed/demo';
+import { openDistrictDatabase, seedDistrict } from './district';
 
 const root = path.resolve(import.meta.dirname, '..');
 const { values: opts } = parseArgs({
@@ -156,27 +157,26 @@ async function demoDatabase(): Promise<string> {
 }
 
 async function districtDatabase(): Promise<string> {
-  // bench/district.ts reuses a district it already made with the same parameters.
-  const districtModule = './district.ts'; // written beside this file; typed here, not imported statically
-  const { seedDistrict } = (await import(districtModule)) as {
-    seedDistrict: (
-      url: string,
-      o: { schools: number; students: number; days: number; seed: number; log?: (l: string) => void },
-    ) => Promise<unknown>;
-  };
-  let url = process.env.DATABASE_URL;
-  if (!url) {
-    embedded = await startEmbeddedPostgres({ dataDir: path.join(root, '.tmp/district') });
-    url = embedded.url;
+  // bench/district.ts reuses a district it already made with the same parameters; it loads with
+  // fsync off, so the measured server is started afresh (durable) on the same data afterwards.
+  const dataDir = path.join(root, '.tmp/district');
+  const target = await openDistrictDatabase({ databaseUrl: process.env.DATABASE_URL, dataDir });
+  try {
+    const summary = await seedDistrict(target.url, {
+      schools: Number(opts.schools),
+      students: Number(opts.students),
+      days: Number(opts.days),
+      seed: 1,
+      log: (l) => console.log(`  ${l}`),
+    });
+    const counts = Object.entries(summary.counts).map(([k, v]) => `${k} ${v.toLocaleString('en')}`);
+    console.log(`  district: ${counts.join(', ')}; ${summary.size}`);
+  } finally {
+    await target.close();
   }
-  await seedDistrict(url, {
-    schools: Number(opts.schools),
-    students: Number(opts.students),
-    days: Number(opts.days),
-    seed: 1,
-    log: (l) => console.log(`  ${l}`),
-  });
-  return url;
+  if (process.env.DATABASE_URL) return target.url;
+  embedded = await startEmbeddedPostgres({ dataDir });
+  return embedded.url;
 }
 
 // ------------------------------------------------------------------ the cases
