@@ -4,12 +4,16 @@ import fs from 'node:fs';
 let passed = 0;
 let failed = 0;
 let skipped = 0;
+let broken = 0;
 for (const file of process.argv.slice(2)) {
   const report = JSON.parse(fs.readFileSync(file, 'utf8'));
   passed += report.numPassedTests;
   failed += report.numFailedTests;
   skipped += report.numPendingTests + (report.numTodoTests ?? 0);
+  // A run that failed outside any test (its global setup, an unhandled error) says success: false.
+  if (report.success === false && report.numFailedTests === 0) broken += 1;
   console.log(`${file.split('/').pop()}: ${report.numPassedTests} passed, ${report.numFailedTests} failed`);
 }
-console.log(`ci: ${passed} passed, ${failed} failed${skipped ? `, ${skipped} skipped` : ''}`);
-process.exit(failed > 0 || passed === 0 ? 1 : 0);
+if (broken) console.log(`${broken} run(s) failed outside their tests: see the output above`);
+console.log(`ci: ${passed} passed, ${failed + broken} failed${skipped ? `, ${skipped} skipped` : ''}`);
+process.exit(failed > 0 || broken > 0 || passed === 0 ? 1 : 0);
