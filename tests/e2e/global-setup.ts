@@ -80,7 +80,9 @@ export default async function setup(project: TestProject) {
     if (child && child.exitCode === null) {
       const exited = new Promise((r) => child!.once('exit', r));
       child.kill('SIGTERM');
-      await Promise.race([exited, new Promise((r) => setTimeout(r, 15_000))]);
+      let timer: NodeJS.Timeout | undefined;
+      await Promise.race([exited, new Promise((r) => (timer = setTimeout(r, 15_000)))]);
+      clearTimeout(timer); // a pending timer would keep vitest from exiting
     }
     if (child && child.exitCode === null) child.kill('SIGKILL');
     if (dataDir) fs.rmSync(dataDir, { recursive: true, force: true });
