@@ -7,57 +7,35 @@ import { eq, sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../db/client';
 import { preparedFor } from '../db/prepared';
 import { students, teachers } from '../db/schema';
-import { cacheOf, type MemberRecord } from './hot-cache';
+import { cacheOf, type HotCache, type MemberRecord, type TtlMap } from './hot-cache';
 
-const teacherStatement = preparedFor((db) =>
-  db
-    .select({ id: teachers.id, schoolId: teachers.schoolId })
-    .from(teachers)
-    .where(eq(teachers.userId, sql.placeholder('userId')))
-    .prepare('teacher_of_user'),
-);
-
-const studentStatement = preparedFor((db) =>
-  db
-    .select({ id: students.id, schoolId: students.schoolId })
-    .from(students)
-    .where(eq(students.userId, sql.placeholder('userId')))
-    .prepare('student_of_user'),
-);
+/** An account's record in `table` (teachers or students): cached, else one prepared query. */
+function memberOf(
+  table: typeof teachers | typeof students,
+  name: string,
+  pick: (c: HotCache) => TtlMap<number, MemberRecord | null>,
+) {
+  const select = (db: DbOrTx) => db.select({ id: table.id, schoolId: table.schoolId }).from(table);
+  const statement = preparedFor((db: Db) =>
+    select(db)
+      .where(eq(table.userId, sql.placeholder('userId')))
+      .prepare(name),
+  );
+  return async (db: DbOrTx, userId: number): Promise<MemberRecord | null> => {
+    const cache = cacheOf(db);
+    if (!cache) {
+      const [row] = await select(db).where(eq(table.userId, userId));
+      return row ?? null;
+    }
+    return cache.through(pick(cache), userId, async () => {
+      const [row] = await statement(db as Db).execute({ userId });
+      return row ?? null;
+    });
+  };
+}
 
 /** The teacher record of an account (null: it has none). */
-export async function teacherOfUser(db: DbOrTx, userId: number): Promise<MemberRecord | null> {
-  const cache = cacheOf(db);
-  if (!cache) {
-    const [row] = await db
-      .select({ id: teachers.id, schoolId: teachers.schoolId })
-      .from(teachers)
-      .where(eq(teachers.userId, userId));
-    return row ?? null;
-  }
-  return cache.through(cache.teachers, userId, async () => {
-    const [row] = await teacherStatement(db as Db).execute({ userId });
-    return row ?? null;
-  });
-}
+export const teacherOfUser = memberOf(teachers, 'teacher_of_user', (c) => c.teachers);
 
 /** The student record of an account (null: it has none). */
-export async function studentOfUser(db: DbOrTx, userId: number): Promise<MemberRecord | null> {
-  const cache = cacheOf(db);
-  if (!cache) {
-    const [row] = await db
-      .select({ id: students.id, schoolId: students.schoolId })
-      .from(students)
-      .where(eq(students.userId, userId));
-    return row ?? null;
-  }
-  return cache.through(cache.students, userId, async () => {
-    const [row] = await studentStatement(db as Db).execute({ userId });
-    return row ?? null;
-  });
-}
-
-/** Cached `teacherIdOfUser` (services/attendance.ts): the teacher id of a signed-in account. */
-export async function cachedTeacherIdOfUser(db: DbOrTx, userId: number): Promise<number | null> {
-  return (await teacherOfUser(db, userId))?.id ?? null;
-}
+export const studentOfUser = memberOf(students, 'student_of_user', (c) => c.students);

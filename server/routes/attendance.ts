@@ -42,6 +42,7 @@ import {
 } from '@/api/schemas/attendance';
 import { USER_TYPES } from '@/api/permissions';
 import { authOf } from '../auth/guard';
+import { studentOfUser } from '../cache/members';
 import { schoolOf, sectionOf } from '../auth/tenant';
 import { students } from '../db/schema';
 import { ApiError, notFound } from '../errors';
@@ -173,12 +174,7 @@ export async function attendanceRoutes(fastify: FastifyInstance) {
     },
   );
 
-  // Prepared once: a history call's first lookup, by the caller's account or by the student id.
-  const ownStudent = db
-    .select({ id: students.id, schoolId: students.schoolId })
-    .from(students)
-    .where(eq(students.userId, sql.placeholder('userId')))
-    .prepare('attendance_own_student');
+  // Prepared once: a history call's lookup of a student by id (a student's own record is cached).
   const studentById = db
     .select({ id: students.id, schoolId: students.schoolId })
     .from(students)
@@ -189,7 +185,7 @@ export async function attendanceRoutes(fastify: FastifyInstance) {
   const historyStudent = async (req: FastifyRequest, studentId: number | undefined) => {
     const auth = authOf(req);
     if (auth.userType === USER_TYPES.student) {
-      const [own] = await ownStudent.execute({ userId: auth.userId });
+      const own = await studentOfUser(db, auth.userId);
       if (!own) throw denied('no_student_record', 'Your account has no student record.');
       if (studentId && studentId !== own.id)
         throw denied('own_attendance_only', 'You may only see your own attendance.');
