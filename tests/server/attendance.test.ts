@@ -845,6 +845,10 @@ describe('a student’s history', () => {
       sql`r.subject_id = ${subject_id}`,
     );
     expect(bySubject).toHaveLength(want.total);
+    // The unfiltered list is found day by day, a filtered one by another statement: same rows, same order.
+    expect(bySubject).toEqual(all.filter((r: { subject_id: number }) => r.subject_id === subject_id));
+    const order = all.map((r: { date: string; start_time: string }) => `${r.date} ${r.start_time}`);
+    expect(order).toEqual([...order].sort().reverse());
 
     const from = c.pastDate;
     const ranged = (

@@ -98,7 +98,8 @@ export const studentHistoryFilter = z.object({
 });
 export type StudentHistoryFilter = z.infer<typeof studentHistoryFilter>;
 
-export const HISTORY_PAGE = { default: 200, max: 1000 } as const;
+/** The API's page (default, largest) and the page /student-attendance shows. */
+export const HISTORY_PAGE = { default: 200, max: 1000, screen: 50 } as const;
 
 /**
  * GET /api/attendance/student/individual: the filter above and a page of it (`limit` default 200,

@@ -8,6 +8,7 @@
 import { useState, type FormEvent } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { classSubjectsQuery, historyQuery, historySummaryQuery, periodsQuery } from '@/api/attendance';
+import { HISTORY_PAGE } from '@/api/schemas/attendance';
 import { schoolToday } from '@/api/school-time';
 import { Button } from '@/ui/button';
 import { DateField } from '@/ui/date-field';
@@ -23,7 +24,7 @@ import { daysBefore, formatDayMonthYear, formatTime, num, percent } from './form
 import { dateParam, positiveId } from './section-today';
 
 export const DEFAULT_HISTORY_DAYS = 30;
-export const HISTORY_PAGE_SIZE = 50;
+export const HISTORY_PAGE_SIZE = HISTORY_PAGE.screen;
 
 const SEARCH = { start: '', end: '', period: '', subject: '', page: '1' };
 
