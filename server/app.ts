@@ -16,6 +16,7 @@ import type { Config } from './config';
 import type { DbHandle, Db } from './db/client';
 import { ApiError } from './errors';
 import { attachCache, detachCache, HotCache } from './cache/hot-cache';
+import { responseCache } from './cache/responses';
 import { guardPlugin } from './auth/guard';
 import { LoginLimiter, limitsFromConfig } from './auth/rate-limit';
 import { registerRoutes } from './routes/index';
@@ -182,6 +183,7 @@ export async function buildApp(config: Config, handle: DbHandle): Promise<Fastif
   await app.register(guardPlugin);
   await app.register(strictInput);
   await app.register(idempotencyPlugin);
+  await app.register(responseCache);
   await apiDocs(app, { version: packageJson.version, docsCsp: DOCS_CSP });
   await app.register(registerRoutes, { prefix: '/api' });
 

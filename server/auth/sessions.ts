@@ -83,13 +83,20 @@ export async function findSession(db: Db, token: string): Promise<AuthContext | 
   return found.auth;
 }
 
-/** Sign out: the row is revoked; this process forgets it now, the others on the notification. */
+/**
+ * Sign out: the row is revoked; this process forgets it now, the others on the notification. The
+ * answer waits until this process's own listener has the notification too (one round trip on its
+ * connection, at most a second): PostgreSQL hands it to every listener at the same commit, so by
+ * the time the client hears "signed out" the other processes have it as well, not a moment later.
+ */
 export async function revokeSession(db: Db, sessionId: number) {
   await db
     .update(authSessions)
     .set({ revokedAt: sql`now()` })
     .where(eq(authSessions.id, sessionId));
-  cacheOf(db)?.dropSessions([sessionId]);
+  const cache = cacheOf(db);
+  cache?.dropSessions([sessionId]);
+  if (cache) await Promise.race([cache.sync(), new Promise((r) => setTimeout(r, 1_000).unref())]);
 }
 
 /**

@@ -3,8 +3,13 @@
  * round trip: the session behind a token, a school's clock, the academic session of a year, the
  * teacher and student record of an account.
  *
- * Lifetimes: sessions SESSION_TTL_MS (30 s, and never past the session's own expiry); everything
- * else REFERENCE_TTL_MS (60 s). The lifetime is only a bound for the unexpected: every change is
+ * Besides, the whole answers of the hot reads (`responses`: a user's summaries, notices, routines
+ * and history, see server/cache/responses.ts), dropped by any change to their school's data:
+ * triggers (migration 0007) send 'content:<school ids>' for every write to a table a school owns.
+ *
+ * Lifetimes: sessions SESSION_TTL_MS (30 s, and never past the session's own expiry); answers
+ * RESPONSE_TTL_MS (30 s, and never past the school's midnight); everything else REFERENCE_TTL_MS
+ * (60 s). The lifetime is only a bound for the unexpected: every change is
  * also announced. Triggers (migration 0006) send `NOTIFY pathshala_cache` when a session is revoked,
  * a user is deactivated or changes password, type, code or school, a teacher or student record is
  * added, moved or removed, a school's clock settings change, or an academic session is added; the
@@ -32,6 +37,10 @@ export const CHANNEL = 'pathshala_cache';
 export const LISTENER_NAME = 'pathshala-cache-listener';
 export const SESSION_TTL_MS = 30_000;
 export const REFERENCE_TTL_MS = 60_000;
+export const RESPONSE_TTL_MS = 30_000;
+/** Answers kept per process, and the longest kept (32 Ki characters: 32-64 KiB in memory; 4,000 of them 250 MiB at worst, typically 5-20 KiB each). */
+const MAX_RESPONSES = 4_000;
+export const MAX_RESPONSE_CHARS = 32_768;
 /** Entries per map; the oldest go first past it (a process serves far fewer live sessions). */
 const MAX_ENTRIES = 20_000;
 const HEARTBEAT_MS = 15_000;
@@ -45,7 +54,10 @@ interface Entry<V> {
 /** A map whose entries end after `ttlMs` (or their own `until`), oldest evicted past MAX_ENTRIES. */
 export class TtlMap<K, V> {
   private readonly map = new Map<K, Entry<V>>();
-  constructor(readonly ttlMs: number) {}
+  constructor(
+    readonly ttlMs: number,
+    private readonly maxEntries = MAX_ENTRIES,
+  ) {}
 
   get(key: K, now = Date.now()): V | undefined {
     const e = this.map.get(key);
@@ -60,7 +72,7 @@ export class TtlMap<K, V> {
   set(key: K, value: V, until = Date.now() + this.ttlMs) {
     this.map.delete(key);
     this.map.set(key, { value, until: Math.min(until, Date.now() + this.ttlMs) });
-    if (this.map.size > MAX_ENTRIES) this.map.delete(this.map.keys().next().value as K);
+    if (this.map.size > this.maxEntries) this.map.delete(this.map.keys().next().value as K);
   }
 
   delete(key: K) {
@@ -96,6 +108,26 @@ export interface SchoolSettings {
   attendanceEditDays: number;
 }
 
+/**
+ * A whole answer of a hot read (its JSON text), for one user and one URL. It was computed from the
+ * data of one school (the user's own), so any change to that school's data drops it.
+ */
+export interface CachedResponse {
+  body: string;
+  userId: number;
+  schoolId: number;
+}
+
+/** Where a read's answer goes when it is done, unless something changed meanwhile (the epoch). */
+export interface ResponseSlot {
+  key: string;
+  userId: number;
+  schoolId: number;
+  epoch: number;
+  /** The answer must not outlive this (the school's midnight: "today" changes). */
+  until: number;
+}
+
 export interface MemberRecord {
   id: number;
   schoolId: number;
@@ -116,6 +148,8 @@ export class HotCache {
   readonly teachers = new TtlMap<number, MemberRecord | null>(REFERENCE_TTL_MS);
   /** user id -> student record (null: the account has none) */
   readonly students = new TtlMap<number, MemberRecord | null>(REFERENCE_TTL_MS);
+  /** '<user id> <url>' -> the answer of a cacheable read (server/cache/responses.ts) */
+  readonly responses = new TtlMap<string, CachedResponse>(RESPONSE_TTL_MS, MAX_RESPONSES);
 
   private epoch = 0;
   private listening = false;
@@ -175,6 +209,33 @@ export class HotCache {
     this.years.clear();
     this.teachers.clear();
     this.students.clear();
+    this.responses.clear();
+  }
+
+  /** A slot for a read's answer, or null when answers may not be kept now (no listener). */
+  responseSlot(key: string, userId: number, schoolId: number, until: number): ResponseSlot | null {
+    if (!this.ready) return null;
+    return { key, userId, schoolId, epoch: this.epoch, until };
+  }
+
+  /** Keep a read's answer, unless any change was announced or made here since the read began. */
+  storeResponse(slot: ResponseSlot, body: string) {
+    if (!this.ready || slot.epoch !== this.epoch || body.length > MAX_RESPONSE_CHARS) return;
+    this.responses.set(slot.key, { body, userId: slot.userId, schoolId: slot.schoolId }, slot.until);
+  }
+
+  /**
+   * Answers built from these schools' data (null: every school's) are gone, here at once: a write
+   * drops its school's answers before it answers, so the writer's next read is never the old one.
+   */
+  dropSchools(schoolIds: readonly number[] | null) {
+    this.epoch += 1;
+    if (schoolIds === null) {
+      this.responses.clear();
+      return;
+    }
+    const ids = new Set(schoolIds);
+    this.responses.deleteWhere((r) => ids.has(r.schoolId));
   }
 
   /** Sessions ended here: gone from this process at once, before any notification. */
@@ -204,23 +265,33 @@ export class HotCache {
       case 'user': {
         const users = new Set(ids);
         this.sessions.deleteWhere((s) => users.has(s.userId));
+        this.responses.deleteWhere((r) => users.has(r.userId));
         for (const id of ids) {
           this.teachers.delete(id);
           this.students.delete(id);
         }
         return;
       }
-      case 'member':
+      case 'member': {
+        const users = new Set(ids);
+        this.responses.deleteWhere((r) => users.has(r.userId));
         for (const id of ids) {
           this.teachers.delete(id);
           this.students.delete(id);
         }
         return;
+      }
       case 'school':
         for (const id of ids) this.schools.delete(id);
+        this.dropSchools(ids);
+        return;
+      case 'content':
+        // A change to a school's own data (attendance, notices, routines, people, structure).
+        this.dropSchools(ids);
         return;
       case 'years':
         this.years.clear();
+        this.responses.clear();
         return;
       default:
         // 'all', and anything this version does not know: forget everything rather than guess.

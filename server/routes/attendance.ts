@@ -208,7 +208,7 @@ export async function attendanceRoutes(fastify: FastifyInstance) {
   app.get(
     '/attendance/student/individual',
     {
-      config: { action: 'attendance.student-history' },
+      config: { action: 'attendance.student-history', cacheable: true },
       schema: { querystring: studentHistoryQuery, response: { 200: z.array(studentHistoryRow) } },
     },
     async (req) => {
@@ -220,7 +220,7 @@ export async function attendanceRoutes(fastify: FastifyInstance) {
   app.get(
     '/attendance/student/individual/summary',
     {
-      config: { action: 'attendance.student-history' },
+      config: { action: 'attendance.student-history', cacheable: true },
       schema: { querystring: studentHistoryFilter, response: { 200: studentHistorySummary } },
     },
     async (req) => {
@@ -255,7 +255,7 @@ export async function attendanceRoutes(fastify: FastifyInstance) {
   app.get(
     '/attendance/summary/section/today',
     {
-      config: { action: 'attendance.summary' },
+      config: { action: 'attendance.summary', cacheable: true },
       schema: { querystring: sectionDayQuery, response: { 200: z.array(periodAttendanceRow) } },
     },
     async (req) => {
@@ -282,7 +282,7 @@ export async function attendanceRoutes(fastify: FastifyInstance) {
   app.get(
     '/attendance/summary/all',
     {
-      config: { action: 'attendance.summary' },
+      config: { action: 'attendance.summary', cacheable: true },
       schema: { querystring: schoolDayQuery, response: { 200: z.array(sectionAttendanceSummaryRow) } },
     },
     async (req) => schoolSections(db, await schoolDate(req, req.query.school_info_id, req.query.date)),
@@ -291,7 +291,7 @@ export async function attendanceRoutes(fastify: FastifyInstance) {
   app.get(
     '/attendance/summary/school',
     {
-      config: { action: 'attendance.summary' },
+      config: { action: 'attendance.summary', cacheable: true },
       schema: { querystring: schoolDayQuery, response: { 200: schoolAttendanceSummary } },
     },
     async (req) => schoolDay(db, await schoolDate(req, req.query.school_info_id, req.query.date)),
@@ -300,7 +300,7 @@ export async function attendanceRoutes(fastify: FastifyInstance) {
   app.get(
     '/routine/school/today/sections',
     {
-      config: { action: 'routine.school-today-sections' },
+      config: { action: 'routine.school-today-sections', cacheable: true },
       schema: { querystring: schoolTodaySectionsQuery, response: { 200: z.array(schoolTodaySectionRow) } },
     },
     async (req) => sectionsOfDay(db, await schoolDate(req, req.query.school_info_id, req.query.today)),

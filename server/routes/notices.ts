@@ -133,7 +133,7 @@ export async function noticeRoutes(fastify: FastifyInstance) {
   app.get(
     '/notice/creator',
     {
-      config: { action: 'notice.creator' },
+      config: { action: 'notice.creator', cacheable: true },
       schema: { querystring: noticeCreatorQuery, response: { 200: creatorNoticePage } },
     },
     async (req) => {
@@ -251,7 +251,7 @@ export async function noticeRoutes(fastify: FastifyInstance) {
   app.get(
     '/notice/school',
     {
-      config: { action: 'notice.school' },
+      config: { action: 'notice.school', cacheable: true },
       schema: { querystring: noticeSchoolQuery, response: { 200: schoolNoticePage } },
     },
     async (req) => {
@@ -276,7 +276,7 @@ export async function noticeRoutes(fastify: FastifyInstance) {
   app.get(
     '/notice/student',
     {
-      config: { action: 'notice.student' },
+      config: { action: 'notice.student', cacheable: true },
       schema: { querystring: noticeStudentQuery, response: { 200: studentNoticePage } },
     },
     async (req) => {

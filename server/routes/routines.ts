@@ -170,7 +170,7 @@ export async function routineRoutes(fastify: FastifyInstance) {
   app.get(
     '/routine/teacher',
     {
-      config: { action: 'routine.teacher' },
+      config: { action: 'routine.teacher', cacheable: true },
       schema: {
         querystring: teacherRoutineQuery,
         response: { 200: z.array(routineRow) },
@@ -195,7 +195,7 @@ export async function routineRoutes(fastify: FastifyInstance) {
   app.get(
     '/routine/student',
     {
-      config: { action: 'routine.student' },
+      config: { action: 'routine.student', cacheable: true },
       schema: {
         querystring: studentRoutineQuery,
         response: { 200: z.array(routineRow) },
@@ -221,7 +221,7 @@ export async function routineRoutes(fastify: FastifyInstance) {
   app.get(
     '/routine/teacher/today',
     {
-      config: { action: 'routine.teacher-today' },
+      config: { action: 'routine.teacher-today', cacheable: true },
       schema: {
         querystring: teacherTodayQuery,
         response: { 200: z.array(routineTodayRow) },

@@ -120,7 +120,10 @@ export async function usersRoutes(fastify: FastifyInstance) {
 
   app.get(
     '/users/user_id',
-    { config: { action: 'users.me' }, schema: { querystring: userQuery, response: { 200: userProfile } } },
+    {
+      config: { action: 'users.me', cacheable: true },
+      schema: { querystring: userQuery, response: { 200: userProfile } },
+    },
     async (req) => {
       const auth = authOf(req);
       // The profile is always the signed-in user's; asking for someone else's is refused, not redirected.

@@ -17,10 +17,10 @@ export const DAY_NAMES = ['', 'Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thurs
  * zone (luxon through Intl) was a tenth of a simple read's CPU when done on every request.
  */
 const todays = new Map<string, { today: string; from: number; until: number }>();
-export function todayIn(timeZone: string): string {
+function dayIn(timeZone: string) {
   const now = Date.now();
   const hit = todays.get(timeZone);
-  if (hit && hit.from <= now && now < hit.until) return hit.today;
+  if (hit && hit.from <= now && now < hit.until) return hit;
   const day = DateTime.fromMillis(now).setZone(timeZone);
   const entry = {
     today: day.toISODate()!,
@@ -28,7 +28,16 @@ export function todayIn(timeZone: string): string {
     until: day.plus({ days: 1 }).startOf('day').toMillis(),
   };
   if (day.isValid) todays.set(timeZone, entry);
-  return entry.today;
+  return entry;
+}
+
+export function todayIn(timeZone: string): string {
+  return dayIn(timeZone).today;
+}
+
+/** When today ends in the time zone (epoch ms): the next midnight there. */
+export function dayEndIn(timeZone: string): number {
+  return dayIn(timeZone).until;
 }
 
 export interface SchoolClock extends SchoolSettings {

@@ -2,7 +2,7 @@
  * Two real server processes (`node server/main.ts`) on one database, as WORKERS=N or several
  * machines run them: a token signed in on one works on the other, a sign-out on one is refused by
  * the other at once (the session caches are invalidated through LISTEN/NOTIFY, not by waiting for
- * their lifetime), and an absence message is handed to the SMS gateway once although both
+ * their lifetime), a write through one is in the other's cached answers within moments, and an absence message is handed to the SMS gateway once although both
  * processes deliver at the same time.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
@@ -185,6 +185,35 @@ describe('two server processes on one database', () => {
     } finally {
       await handle.db.update(users).set({ status: 'active' }).where(eq(users.userCode, 'student1'));
     }
+  });
+
+  it('a notice published through one process is in the other’s cached reads within moments', async () => {
+    const token = await signIn(a!, 'admin1');
+    const url = '/api/notice/school?type=2';
+    // Read twice on B: the second answer comes from B's memory.
+    const before = (await api(b!, 'GET', url, token)).json();
+    expect((await api(b!, 'GET', url, token)).json()).toEqual(before);
+    const { school_info_id, session_id, publishing_date } = before.rows[0];
+    const created = await api(a!, 'POST', '/api/notice', token, {
+      id: '',
+      school_info_id,
+      session_id,
+      class_id: 0,
+      section_id: 0,
+      students: [],
+      headline: 'Published on A, read on B',
+      description: 'Cross-process cache test.',
+      date: publishing_date,
+      uid: 'admin1',
+      type: 2,
+    });
+    expect(created.status, created.body).toBe(200);
+    const started = Date.now();
+    let total = before.total;
+    while (total === before.total && Date.now() - started < 2_000) {
+      total = (await api(b!, 'GET', url, token)).json().total;
+    }
+    expect(total).toBe(before.total + 1);
   });
 
   it('absence messages are handed to the gateway once each while both processes deliver', async () => {

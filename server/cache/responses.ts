@@ -1,0 +1,72 @@
+/**
+ * Whole answers of the hot reads, kept in the process (HotCache.responses): a read a route marks
+ * `config.cacheable` is answered from memory, with no query at all, until its school's data
+ * changes. Issue 10 asked for the summaries that many read and few change to be served from a read
+ * model refreshed by the writes: this is that model for every hot read, kept honest by three rules.
+ *
+ * - Keyed by the user and the exact URL (path and query), and only for users of one school
+ *   (students, teachers, school admins): what they may see is all of one school, so "this school's
+ *   data changed" is exactly when an answer may be wrong. Viewers and super admins are not cached.
+ * - Any write to a table a school owns announces that school ('content:<ids>', migration 0007's
+ *   triggers, at commit, to every process); a write through this process also drops its school's
+ *   answers itself before it answers (`dropSchools`), so its author's next read is never the old
+ *   one. A read under way when any change arrives is answered but not kept (the epoch).
+ * - An answer lives at most RESPONSE_TTL_MS and never past the school's midnight ("today" moves);
+ *   until the cache's listener is connected, nothing is kept or served (HotCache.ready).
+ *
+ * A cached answer skips the handler and the serializer, not the guard: the session, the action and
+ * the input are checked on every request as before.
+ */
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import type { ResponseSlot } from './hot-cache';
+import { dayEndIn, schoolSettings } from '../services/school-time';
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** A GET whose answer depends only on the caller and the URL: kept until its school changes. */
+    cacheable?: boolean;
+  }
+  interface FastifyRequest {
+    responseSlot: ResponseSlot | null;
+  }
+}
+
+const JSON_TYPE = 'application/json; charset=utf-8';
+
+export const responseCache = fp(async (app: FastifyInstance) => {
+  const cache = app.hotCache;
+  app.decorateRequest('responseSlot', null);
+
+  app.addHook('preHandler', async (req, reply) => {
+    if (!req.routeOptions.config.cacheable || req.method !== 'GET') return;
+    const auth = req.auth;
+    if (!auth || auth.schoolId === null || !cache.ready) return;
+    const key = `${auth.userId} ${req.url}`;
+    const hit = cache.responses.get(key);
+    if (hit) {
+      cache.stats.hits += 1;
+      reply.header('content-type', JSON_TYPE);
+      return reply.send(hit.body);
+    }
+    cache.stats.misses += 1;
+    const settings = await schoolSettings(app.db, auth.schoolId);
+    if (settings) {
+      req.responseSlot = cache.responseSlot(key, auth.userId, auth.schoolId, dayEndIn(settings.timeZone));
+    }
+  });
+
+  app.addHook('onSend', async (req, reply, payload) => {
+    const slot = req.responseSlot;
+    if (slot) {
+      if (reply.statusCode === 200 && typeof payload === 'string') cache.storeResponse(slot, payload);
+      return payload;
+    }
+    // A write: whatever it changed, its school's answers go before the writer hears back. A user of
+    // no one school (a super admin) may have changed any school.
+    if (req.method !== 'GET' && req.method !== 'HEAD' && req.auth && reply.statusCode < 400) {
+      cache.dropSchools(req.auth.schoolId === null ? null : [req.auth.schoolId]);
+    }
+    return payload;
+  });
+});
