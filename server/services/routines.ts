@@ -174,34 +174,28 @@ export function pgErrorOf(err: unknown): { code?: string; constraint?: string } 
  * that do not fit are a 400 naming every field at once.
  */
 export async function checkRoutineParts(db: DbOrTx, input: RoutineInput) {
-  const [section] = await db
-    .select({ schoolId: sections.schoolId, classId: sections.classId, shiftId: sections.shiftId })
-    .from(sections)
-    .where(eq(sections.id, input.sectionId));
+  // Independent lookups, sent together: one wait instead of seven.
+  const [[section], [teacher], [period], [subject], [session], [shift], [day]] = await Promise.all([
+    db
+      .select({ schoolId: sections.schoolId, classId: sections.classId, shiftId: sections.shiftId })
+      .from(sections)
+      .where(eq(sections.id, input.sectionId)),
+    db.select({ schoolId: teachers.schoolId }).from(teachers).where(eq(teachers.id, input.teacherId)),
+    db
+      .select({ schoolId: periods.schoolId, shiftId: periods.shiftId })
+      .from(periods)
+      .where(eq(periods.id, input.periodId)),
+    db.select({ classId: subjects.classId }).from(subjects).where(eq(subjects.id, input.subjectId)),
+    db.select({ id: academicSessions.id }).from(academicSessions).where(eq(academicSessions.id, input.sessionId)),
+    db.select({ id: shifts.id }).from(shifts).where(eq(shifts.id, input.shiftId)),
+    db.select({ id: days.id }).from(days).where(eq(days.id, input.dayId)),
+  ]);
   if (!section) throw notFound('Section');
   if (section.schoolId !== input.schoolId) throw forbidden('That section is not in this school.');
-  const [teacher] = await db
-    .select({ schoolId: teachers.schoolId })
-    .from(teachers)
-    .where(eq(teachers.id, input.teacherId));
   if (!teacher) throw notFound('Teacher');
   if (teacher.schoolId !== input.schoolId) throw forbidden('That teacher is not in this school.');
-  const [period] = await db
-    .select({ schoolId: periods.schoolId, shiftId: periods.shiftId })
-    .from(periods)
-    .where(eq(periods.id, input.periodId));
   if (!period) throw notFound('Period');
   if (period.schoolId !== input.schoolId) throw forbidden('That period is not in this school.');
-  const [subject] = await db
-    .select({ classId: subjects.classId })
-    .from(subjects)
-    .where(eq(subjects.id, input.subjectId));
-  const [session] = await db
-    .select({ id: academicSessions.id })
-    .from(academicSessions)
-    .where(eq(academicSessions.id, input.sessionId));
-  const [shift] = await db.select({ id: shifts.id }).from(shifts).where(eq(shifts.id, input.shiftId));
-  const [day] = await db.select({ id: days.id }).from(days).where(eq(days.id, input.dayId));
   const fields: FieldErrors = {};
   if (section.classId !== input.classId) fields.section_id = 'That section is not in the chosen class.';
   if (!shift) fields.shift_id = 'No such shift.';

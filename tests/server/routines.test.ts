@@ -12,6 +12,8 @@ import {
   classes,
   periods,
   routines,
+  schools,
+  schoolTypes,
   sections,
   subjects,
   teachers,
@@ -382,6 +384,15 @@ describe('GET /api/routine/school/filter', () => {
     expect(viewer.statusCode).toBe(200);
     expect(viewer.json().rows.every((r: { section_id: number }) => r.section_id !== S.sixA)).toBe(true);
     expect((await t.get('viewer1', '/api/routine/school/filter')).statusCode).toBe(400);
+    // A school not linked to the viewer: refused on both reads.
+    const [type] = await t.db.select({ id: schoolTypes.id }).from(schoolTypes).limit(1);
+    const [unlinked] = await t.db
+      .insert(schools)
+      .values({ eiin: '998001', schoolName: 'Unlinked Routine School', shortName: 'URS', schoolTypeId: type.id })
+      .returning({ id: schools.id });
+    for (const url of ['/api/routine/school/filter', '/api/routine/admin-search']) {
+      expect((await t.get('viewer1', `${url}?school_info_id=${unlinked.id}`)).statusCode, url).toBe(403);
+    }
     for (const who of ['teacher1', 'student1', 'superadmin']) {
       expect((await t.get(who, '/api/routine/school/filter')).statusCode, who).toBe(403);
     }
