@@ -239,7 +239,18 @@ describe('/schooladminroutine', () => {
     await user.selectOptions(within(form()).getByLabelText('Class'), 'Six');
     const { hasUnsavedChanges } = await import('@/ui/unsaved');
     expect(hasUnsavedChanges()).toBe(true);
+    // Edit of a row asks before throwing the typed work away.
+    const editButton = screen.getByRole('button', { name: 'Edit the routine of Six A, Sunday, period P1' });
+    await user.click(editButton);
+    const ask = await screen.findByRole('dialog', { name: 'Discard the routine you were writing?' });
+    await user.click(within(ask).getByRole('button', { name: 'Cancel' }));
+    expect(screen.getByRole('heading', { name: 'Add Class Routine' })).toBeInTheDocument();
+    expect(within(form()).getByLabelText('Class')).toHaveDisplayValue('Six');
     await user.click(within(form()).getByRole('button', { name: 'Clear form' }));
     expect(hasUnsavedChanges()).toBe(false);
+    // Nothing to lose: Edit asks nothing.
+    await user.click(editButton);
+    expect(screen.getByRole('heading', { name: 'Edit Class Routine' })).toBeInTheDocument();
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
   });
 });

@@ -78,6 +78,11 @@ export const routinesBn: Catalogue['routines'] = {
     what: 'সপ্তাহের রুটিন',
     sectionName: 'শ্রেণি {{class}}, শাখা {{section}}',
   },
+  discard: {
+    title: 'লেখা রুটিনটি বাদ দেবেন?',
+    body: 'ফর্মে সংরক্ষণ না করা পরিবর্তন আছে। অন্য রুটিন সম্পাদনা করলে সেগুলো মুছে যাবে।',
+    confirm: 'বাদ দিন',
+  },
   delete: {
     question: 'আপনি কি নিশ্চিতভাবে মুছতে চান?',
     body: '{{what}}-এর রুটিন মুছে যাবে।',

@@ -76,6 +76,11 @@ export const routinesEn = {
     what: 'the week',
     sectionName: 'Class {{class}}, Section {{section}}',
   },
+  discard: {
+    title: 'Discard the routine you were writing?',
+    body: 'The form has changes that are not saved. Editing another routine throws them away.',
+    confirm: 'Discard',
+  },
   delete: {
     question: 'Are you sure to delete?',
     body: 'The routine of {{what}} will be deleted.',

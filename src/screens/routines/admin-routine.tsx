@@ -15,7 +15,7 @@ import { defaultSession } from '@/api/lookups';
 import { missingFields, routineEditorMachine, sameForm, type RoutineField } from '@/machines/routine-editor.machine';
 import { Alert } from '@/ui/alert';
 import { Button } from '@/ui/button';
-import { DeferredConfirmDialog } from '@/ui/confirm';
+import { DeferredConfirmDialog, useConfirm } from '@/ui/confirm';
 import { TextField } from '@/ui/field';
 import { Card, PageHeader } from '@/ui/page';
 import { Pagination } from '@/ui/pagination';
@@ -282,6 +282,20 @@ function RoutineTable({ params, onPage }: { params: typeof FILTER_DEFAULTS; onPa
   const actor = RoutineEditor.useActorRef();
   const busy = RoutineEditor.useSelector((s) => !s.matches('editing'));
   const editingId = RoutineEditor.useSelector((s) => s.context.form.id);
+  const confirm = useConfirm();
+  /** Edit asks first when the form holds unsaved work. */
+  const edit = async (row: RoutineRow) => {
+    const { form, pristine } = actor.getSnapshot().context;
+    const ok =
+      sameForm(form, pristine) ||
+      (await confirm({
+        title: t('routines.discard.title'),
+        body: <p>{t('routines.discard.body')}</p>,
+        confirmLabel: t('routines.discard.confirm'),
+        tone: 'danger',
+      }));
+    if (ok) actor.send({ type: 'routine.edit', row });
+  };
   const page = Math.max(1, Number(params.page) || 1);
   const limit = ROUTINE_PAGE.defaultLimit;
   const num = (v: string) => Number(v) || undefined;
@@ -359,7 +373,7 @@ function RoutineTable({ params, onPage }: { params: typeof FILTER_DEFAULTS; onPa
                     variant="secondary"
                     disabled={busy}
                     aria-label={t('routines.list.editLabel', { what: what(r) })}
-                    onClick={() => actor.send({ type: 'routine.edit', row: r })}
+                    onClick={() => void edit(r)}
                   >
                     {t('routines.list.edit')}
                   </Button>
