@@ -229,6 +229,12 @@ describe('/schooladminroutine', () => {
     expect(within(grid).getByRole('rowheader', { name: 'Sunday' })).toBeInTheDocument();
     expect(within(grid).getByText('Bangla')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Print' })).toBeInTheDocument();
+
+    // Every section at once: a grid each (a page each when printed).
+    await user.selectOptions(within(lists).getByLabelText('Section'), 'Every section (a page each when printed)');
+    expect(await screen.findByRole('table', { name: 'Weekly routine: Class Six, Section B' })).toBeInTheDocument();
+    expect(screen.getByRole('table', { name: 'Weekly routine: Class Six, Section A' })).toBeInTheDocument();
+    expect(document.querySelectorAll('.routine-print')).toHaveLength(2);
   });
 
   it('warns before leaving with an unsaved form', async () => {

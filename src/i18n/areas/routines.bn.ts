@@ -62,6 +62,8 @@ export const routinesBn: Catalogue['routines'] = {
     week: 'সপ্তাহ',
   },
   grid: {
+    allSections: 'সব শাখা (প্রিন্টে প্রতিটি আলাদা পাতায়)',
+    allTeachers: 'সব শিক্ষক (প্রিন্টে প্রতিটি আলাদা পাতায়)',
     weekOf: 'যার সপ্তাহ',
     section: 'শাখা',
     teacher: 'শিক্ষক',

@@ -60,6 +60,8 @@ export const routinesEn = {
     week: 'Week',
   },
   grid: {
+    allSections: 'Every section (a page each when printed)',
+    allTeachers: 'Every teacher (a page each when printed)',
     weekOf: 'Week of',
     section: 'Section',
     teacher: 'Teacher',

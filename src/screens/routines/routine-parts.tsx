@@ -5,6 +5,7 @@
  */
 import { useQuery } from '@tanstack/react-query';
 import { routineSearchQuery, type RoutineLookups } from '@/api/routines';
+import { ROUTINE_SEARCH_PAGE, type RoutineRow } from '@/api/schemas/routines';
 import type { RoutineForm } from '@/machines/routine-editor.machine';
 import { Button } from '@/ui/button';
 import { SelectField, type SelectOption } from '@/ui/select';
@@ -144,6 +145,12 @@ export function WeekView({
     { value: 'teacher', label: t('routines.grid.teacher') },
     { value: 'room', label: t('routines.grid.room') },
   ];
+  const every: SelectOption[] =
+    by === 'section'
+      ? [{ value: 'all', label: t('routines.grid.allSections') }]
+      : by === 'teacher'
+        ? [{ value: 'all', label: t('routines.grid.allTeachers') }]
+        : [];
   const choices: SelectOption[] =
     by === 'section'
       ? lookups.sections.map((s) => ({
@@ -181,7 +188,7 @@ export function WeekView({
           <SelectField
             label={by === 'section' ? t('routines.grid.section') : t('routines.grid.teacher')}
             value={of}
-            options={choices}
+            options={[...every, ...choices]}
             placeholder={t('routines.form.choose')}
             onChange={(v) => onChoose(by, v)}
           />
@@ -221,16 +228,43 @@ export function WeekOf({
   of: string;
   title: string;
 }) {
-  const { t } = useI18n();
-  const filter =
-    by === 'section' ? { section_id: Number(of) } : by === 'teacher' ? { teacher_id: Number(of) } : { room: of };
+  const { t, lang } = useI18n();
+  const all = of === 'all' && by !== 'room';
+  const filter = all
+    ? { limit: ROUTINE_SEARCH_PAGE.maxLimit }
+    : by === 'section'
+      ? { section_id: Number(of) }
+      : by === 'teacher'
+        ? { teacher_id: Number(of) }
+        : { room: of };
   const week = useQuery(
     routineSearchQuery({ school_info_id: schoolId ?? undefined, session_id: sessionId, ...filter }),
   );
+  /** Every section's (or teacher's) week, one grid each: printed, a page each. */
+  const weeks = (rows: readonly RoutineRow[]) => {
+    const groups = new Map<number, { title: string; rows: RoutineRow[] }>();
+    for (const r of rows) {
+      const key = by === 'section' ? r.section_id : r.teacher_id;
+      const name =
+        by === 'section'
+          ? t('routines.grid.sectionName', { class: localDigits(r.class_name, lang), section: r.section_default_name })
+          : `${r.initial} — ${r.full_name}`;
+      const group = groups.get(key) ?? { title: name, rows: [] };
+      group.rows.push(r);
+      groups.set(key, group);
+    }
+    return [...groups.entries()];
+  };
   return (
-    <div className="routine-print-area">
+    <div className="routine-print-area space-y-8">
       <QueryState query={week} what={t('routines.grid.what')} loadingLabel={t('routines.grid.loading')}>
-        {(data) => <WeekGrid rows={data.rows} title={title} subject={by} />}
+        {(data) =>
+          all ? (
+            weeks(data.rows).map(([key, g]) => <WeekGrid key={key} rows={g.rows} title={g.title} subject={by} />)
+          ) : (
+            <WeekGrid rows={data.rows} title={title} subject={by} />
+          )
+        }
       </QueryState>
     </div>
   );
