@@ -111,6 +111,13 @@ it('an admin adds a routine, is refused a clashing one with the 409 message, edi
   const grid = admin.getByRole('table', { name: 'Weekly routine: Class Six, Section A' });
   await grid.getByRole('rowheader', { name: 'Friday' }).waitFor();
   await screenIsSound(admin, 'the week grid');
+  // Printed: the shell, filters and buttons are hidden, the grid is not.
+  await admin.emulateMedia({ media: 'print' });
+  const visibility = (selector: string) =>
+    admin.evaluate((sel) => getComputedStyle(document.querySelector(sel)!).visibility, selector);
+  await expect(visibility('header')).resolves.toBe('hidden');
+  await expect(visibility('.routine-print table')).resolves.toBe('visible');
+  await admin.emulateMedia({ media: 'screen' });
   await admin.getByRole('button', { name: 'Table' }).click();
 
   // Delete it, after the question.

@@ -7,6 +7,8 @@
 import type { ReactNode } from 'react';
 import type { RoutineRow } from '@/api/schemas/routines';
 import { useSearchState } from '@/ui/use-search-state';
+// The print rule (a stylesheet, not an inline <style>: the content security policy allows only 'self').
+import './week-grid.css';
 import { Button } from '@/ui/button';
 import { localDigits } from '@/i18n/format';
 import { useI18n } from '@/i18n/i18n';
@@ -36,16 +38,6 @@ function daysOf(rows: readonly RoutineRow[]): { id: number; name: string }[] {
   for (const r of rows) byId.set(r.day_id, r.day);
   return [...byId.entries()].sort(([a], [b]) => a - b).map(([id, name]) => ({ id, name }));
 }
-
-/** The print rule: only the grids print, one to a page; the shell, filters and buttons do not. */
-const PRINT_CSS = `@media print {
-  body * { visibility: hidden !important; }
-  .routine-print, .routine-print * { visibility: visible !important; }
-  .routine-print-area { position: absolute; inset: 0 auto auto 0; width: 100%; }
-  .routine-print { break-after: page; page-break-after: always; }
-  .routine-print:last-child { break-after: auto; page-break-after: auto; }
-  @page { size: landscape; margin: 12mm; }
-}`;
 
 export function PrintButton() {
   const { t } = useI18n();
@@ -98,7 +90,6 @@ export function WeekGrid({
   const time = (c: PeriodColumn) => `${formatClockTime(c.start, lang)}–${formatClockTime(c.end, lang)}`;
   return (
     <section className="routine-print space-y-3" aria-label={t('routines.grid.caption', { name: title })}>
-      <style>{PRINT_CSS}</style>
       <h2 className="text-lg font-semibold text-slate-900">{title}</h2>
       {rows.length === 0 ? (
         <p className="rounded-lg border border-dashed border-slate-300 p-6 text-center text-sm text-slate-600">
