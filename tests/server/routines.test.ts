@@ -234,7 +234,10 @@ describe('POST /api/routine/all', () => {
     ]);
     expect([a.statusCode, b.statusCode].sort()).toEqual([200, 409]);
     const refused = a.statusCode === 409 ? a : b;
+    // Both passed the check before either inserted: the constraint refused the second, and the
+    // 409 still names what it clashed with.
     expect(refused.json().error.code).toMatch(/^routines\.(teacher|section|room)_clash$/);
+    expect(refused.json().error.message).toMatch(/Six A|R-301/);
     expect(await routineCount()).toBe(before + 1);
     const made = (a.statusCode === 200 ? a : b).json().id;
     await t.post('admin1', `/api/routine/delete?id=${made}`);
