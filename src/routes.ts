@@ -79,6 +79,11 @@ const screens = {
   studentNoticeList: lazyWithRetry(() => import('@/screens/notices/student-notice-list')),
   viewerNoticeMenu: lazyWithRetry(() => import('@/screens/notices/viewer-notice-menu')),
   viewerNoticeList: lazyWithRetry(() => import('@/screens/notices/viewer-notice-list')),
+  // routines (issue 11)
+  adminRoutine: lazyWithRetry(() => import('@/screens/routines/admin-routine')),
+  viewerRoutineMenu: lazyWithRetry(() => import('@/screens/routines/viewer-routine-menu')),
+  viewerRoutineSearch: lazyWithRetry(() => import('@/screens/routines/viewer-routine-search')),
+  teacherData: lazyWithRetry(() => import('@/screens/routines/teacher-data')),
   teacherRoutine: lazyWithRetry(() => import('@/screens/routines/teacher-routine')),
   studentRoutine: lazyWithRetry(() => import('@/screens/routines/student-routine')),
   notAvailable: lazyWithRetry(() => import('@/screens/not-available/not-available')),
@@ -108,6 +113,18 @@ function route(
 }
 
 const viewer = { needsSchool: true } as const;
+
+/** What the routine form and filters choose from (src/api/routines.ts fetchRoutineLookups). */
+const ROUTINE_LOOKUP_CALLS: Action[] = [
+  'lookup.section',
+  'lookup.session',
+  'lookup.day',
+  'lookup.period',
+  'lookup.shift',
+  'lookup.subject',
+  'lookup.class',
+  'teacher.list',
+];
 
 /** In the order of the spec's route table, then /teacherdata. */
 export const ROUTES: readonly AppRoute[] = [
@@ -142,13 +159,16 @@ export const ROUTES: readonly AppRoute[] = [
     calls: ['notice.school'],
     ...viewer,
   }),
-  route('/viewerRoutine', 'routines', 'page.viewer-routines', ['routine', 'timetable', 'class routine'], viewer),
+  route('/viewerRoutine', 'routines', 'page.viewer-routines', ['routine', 'timetable', 'class routine'], {
+    screen: 'viewerRoutineMenu',
+    ...viewer,
+  }),
   route(
     '/viewershowstudentroutine',
     'teacherRoutineSearch',
     'page.viewer-teacher-routine',
     ['routine', 'search routine', 'teacher'],
-    viewer,
+    { screen: 'viewerRoutineSearch', calls: [...ROUTINE_LOOKUP_CALLS, 'routine.search'], ...viewer },
   ),
   route('/viewevaluation', 'evaluation', 'page.viewer-evaluation', ['marks', 'exam', 'results'], viewer),
   route(
@@ -235,7 +255,10 @@ export const ROUTES: readonly AppRoute[] = [
     screen: 'studentAttendance',
     calls: ['attendance.student-history', 'lookup.period', 'lookup.subject'],
   }),
-  route('/schooladminroutine', 'classRoutines', 'page.class-routines', ['routine', 'timetable', 'add routine']),
+  route('/schooladminroutine', 'classRoutines', 'page.class-routines', ['routine', 'timetable', 'add routine'], {
+    screen: 'adminRoutine',
+    calls: [...ROUTINE_LOOKUP_CALLS, 'routine.school', 'routine.search', 'routine.write', 'routine.delete'],
+  }),
   route('/schooladminnotice', 'adminNotice', 'page.admin-notice', ['notice', 'notes', 'announcements'], {
     screen: 'adminNotice',
     calls: [
@@ -304,7 +327,11 @@ export const ROUTES: readonly AppRoute[] = [
     screen: 'studentNoticeList',
     calls: ['notice.student', 'notice.read'],
   }),
-  route('/teacherdata', 'teacherData', 'page.teacher-data', ['teachers', 'teacher list', 'student routine'], viewer),
+  route('/teacherdata', 'teacherData', 'page.teacher-data', ['teachers', 'teacher list', 'student routine'], {
+    screen: 'teacherData',
+    calls: ['teacher.list', 'routine.search'],
+    ...viewer,
+  }),
 ];
 
 const byPath = new Map(ROUTES.map((r) => [normalise(r.path), r]));

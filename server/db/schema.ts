@@ -443,6 +443,10 @@ export const routines = pgTable(
     }),
     unique('routines_section_slot_uq').on(t.sectionId, t.sessionId, t.dayId, t.periodId),
     unique('routines_teacher_slot_uq').on(t.teacherId, t.sessionId, t.dayId, t.periodId),
+    // A named room holds one class at a time (issue 11); an empty room is "not set" and never clashes.
+    uniqueIndex('routines_room_slot_uq')
+      .on(t.schoolId, t.sessionId, t.dayId, t.periodId, t.room)
+      .where(sql`${t.room} <> ''`),
     unique('routines_id_school_uq').on(t.id, t.schoolId),
     index('routines_teacher_idx').on(t.teacherId, t.dayId),
     index('routines_school_day_idx').on(t.schoolId, t.dayId),

@@ -1,15 +1,24 @@
 /** Class routines: a teacher's week, a section's week, a teacher's day. */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { and, asc, eq, sql, type SQL } from 'drizzle-orm';
-import type { PgSelect } from 'drizzle-orm/pg-core';
+import { and, count, desc, eq, sql, type SQL } from 'drizzle-orm';
 import { z } from 'zod';
 import {
+  ROUTINE_MESSAGES,
+  ROUTINE_SUCCESS_CODES,
+  routineDeleteResponse,
+  routineIdQuery,
+  routinePage,
   routineRow,
+  routineSchoolQuery,
+  routineSearchQuery,
   routineTodayRow,
+  routineWriteBody,
+  routineWriteResponse,
   studentRoutineQuery,
   teacherRoutineQuery,
   teacherTodayQuery,
+  type RoutineSchoolQuery,
 } from '@/api/schemas/routines';
 import { USER_TYPES } from '@/api/permissions';
 import { authOf } from '../auth/guard';
@@ -17,66 +26,20 @@ import { schoolOf, sectionOf } from '../auth/tenant';
 import { teacherOfUser } from '../cache/members';
 import type { Db, DbOrTx } from '../db/client';
 import { preparedFor } from '../db/prepared';
-import {
-  academicSessions,
-  attendanceTakings,
-  classes,
-  days,
-  periods,
-  routines,
-  sections,
-  shifts,
-  subjects,
-  teachers,
-} from '../db/schema';
-import { badRequest, forbidden, notFound } from '../errors';
+import { attendanceTakings, routines, teachers } from '../db/schema';
+import { ApiError, badRequest, forbidden, notFound } from '../errors';
 import { dayIdOf, schoolClock, sessionIdForDate } from '../services/school-time';
-import { teacherFullName } from '../services/names';
-
-/** The routine row the API speaks. */
-const routineFields = {
-  id: routines.id,
-  class_id: routines.classId,
-  class_name: classes.className,
-  section_id: routines.sectionId,
-  section_default_name: sections.sectionDefaultName,
-  day_id: routines.dayId,
-  day: days.name,
-  period_id: routines.periodId,
-  period_code: periods.periodCode,
-  start_time: periods.startTime,
-  end_time: periods.endTime,
-  subject_id: routines.subjectId,
-  subject_name: subjects.subjectName,
-  teacher_id: routines.teacherId,
-  initial: teachers.initial,
-  full_name: teacherFullName(),
-  room: routines.room,
-  session_id: routines.sessionId,
-  session_year: academicSessions.sessionYear,
-  shift_id: routines.shiftId,
-  shift_name: shifts.name,
-};
-
-/** The joins behind `routineFields`. */
-function joinRoutine<T extends PgSelect>(qb: T) {
-  return qb
-    .innerJoin(classes, eq(classes.id, routines.classId))
-    .innerJoin(sections, eq(sections.id, routines.sectionId))
-    .innerJoin(days, eq(days.id, routines.dayId))
-    .innerJoin(periods, eq(periods.id, routines.periodId))
-    .innerJoin(subjects, eq(subjects.id, routines.subjectId))
-    .innerJoin(teachers, eq(teachers.id, routines.teacherId))
-    .innerJoin(academicSessions, eq(academicSessions.id, routines.sessionId))
-    .innerJoin(shifts, eq(shifts.id, routines.shiftId));
-}
-
-/** The routine rows, joined once; callers add their where clause. */
-export function selectRoutines(db: DbOrTx) {
-  return joinRoutine(db.select(routineFields).from(routines).$dynamic());
-}
-
-const weekOrder = [asc(routines.dayId), asc(periods.serial), asc(classes.sortOrder), asc(sections.sectionDefaultName)];
+import {
+  deleteRoutine,
+  HAS_ATTENDANCE_MOVE,
+  hasAttendance,
+  joinRoutine,
+  routineFields,
+  saveRoutine,
+  selectRoutines,
+  weekOrder,
+  checkRoutineParts,
+} from '../services/routines';
 
 const placeholder = (name: string) => sql.placeholder(name);
 
@@ -161,6 +124,40 @@ export async function teacherInScope(db: DbOrTx, req: Parameters<typeof schoolOf
   if (auth.userType === USER_TYPES.teacher && row.userId !== auth.userId)
     throw forbidden('That is another teacher’s routine.');
   return row;
+}
+
+/** A routine the caller may change: it must exist (404) and be of the caller's school (403). */
+async function manageableRoutine(db: DbOrTx, req: FastifyRequest, routineId: number) {
+  const [r] = await db
+    .select({
+      id: routines.id,
+      schoolId: routines.schoolId,
+      classId: routines.classId,
+      sectionId: routines.sectionId,
+      sessionId: routines.sessionId,
+      shiftId: routines.shiftId,
+      dayId: routines.dayId,
+      periodId: routines.periodId,
+    })
+    .from(routines)
+    .where(eq(routines.id, routineId));
+  if (!r) throw notFound('Routine');
+  await schoolOf(req, r.schoolId);
+  return r;
+}
+
+/** The where clause of the list filters (school already resolved). */
+function filterWhere(schoolId: number, q: Omit<RoutineSchoolQuery, 'limit' | 'offset' | 'school_info_id'>): SQL {
+  const where: SQL[] = [eq(routines.schoolId, schoolId)];
+  if (q.session_id) where.push(eq(routines.sessionId, q.session_id));
+  if (q.class_id) where.push(eq(routines.classId, q.class_id));
+  if (q.section_id) where.push(eq(routines.sectionId, q.section_id));
+  if (q.day_id) where.push(eq(routines.dayId, q.day_id));
+  if (q.teacher_id) where.push(eq(routines.teacherId, q.teacher_id));
+  if (q.shift_id) where.push(eq(routines.shiftId, q.shift_id));
+  if (q.period_id) where.push(eq(routines.periodId, q.period_id));
+  if (q.room) where.push(eq(routines.room, q.room));
+  return and(...where)!;
 }
 
 export async function routineRoutes(fastify: FastifyInstance) {
@@ -251,6 +248,104 @@ export async function routineRoutes(fastify: FastifyInstance) {
         if (rows.length || known.certain) return rows;
       }
       return day(await teacherInScope(db, req, req.query.teacher_id));
+    },
+  );
+  // ---------------------------------------------------------------- the admin's routines (issue 11)
+
+  app.post(
+    '/routine/all',
+    {
+      config: { action: 'routine.write' },
+      schema: { body: routineWriteBody, response: { 200: routineWriteResponse } },
+    },
+    async (req) => {
+      const body = req.body;
+      const schoolId = await schoolOf(req, body.school_info_id);
+      const existing = body.id ? await manageableRoutine(db, req, body.id) : null;
+      if (existing && existing.schoolId !== schoolId) throw forbidden('That routine is not in this school.');
+      const input = {
+        schoolId,
+        sessionId: body.session_id,
+        shiftId: body.shift_id,
+        classId: body.class_id,
+        sectionId: body.section_id,
+        dayId: body.day_id,
+        periodId: body.period_id,
+        subjectId: body.subject_id,
+        teacherId: body.teacher_id,
+        room: body.room,
+      };
+      await checkRoutineParts(db, input);
+      if (existing) {
+        const moved = (['classId', 'sectionId', 'sessionId', 'shiftId', 'dayId', 'periodId'] as const).some(
+          (k) => existing[k] !== input[k],
+        );
+        if (moved && (await hasAttendance(db, existing.id))) {
+          throw new ApiError(409, 'routines.has_attendance_move', HAS_ATTENDANCE_MOVE);
+        }
+      }
+      const id = await saveRoutine(db, existing, input);
+      const done = existing ? 'updated' : 'created';
+      return { ok: true as const, id, message: ROUTINE_MESSAGES[done], code: ROUTINE_SUCCESS_CODES[done] };
+    },
+  );
+
+  app.post(
+    '/routine/delete',
+    {
+      config: { action: 'routine.delete' },
+      schema: { querystring: routineIdQuery, response: { 200: routineDeleteResponse } },
+    },
+    async (req) => {
+      const r = await manageableRoutine(db, req, req.query.id);
+      await deleteRoutine(db, r);
+      return { ok: true as const, message: ROUTINE_MESSAGES.deleted, code: ROUTINE_SUCCESS_CODES.deleted };
+    },
+  );
+
+  app.get(
+    '/routine/school/filter',
+    {
+      config: { action: 'routine.school' },
+      schema: { querystring: routineSchoolQuery, response: { 200: routinePage } },
+    },
+    async (req) => {
+      const { limit, offset, school_info_id, ...filters } = req.query;
+      const schoolId = await schoolOf(req, school_info_id);
+      const where = filterWhere(schoolId, filters);
+      const [rows, [{ total }]] = await Promise.all([
+        selectRoutines(db).where(where).orderBy(desc(routines.id)).limit(limit).offset(offset),
+        db.select({ total: count() }).from(routines).where(where),
+      ]);
+      return { rows, total, limit, offset };
+    },
+  );
+
+  app.get(
+    '/routine/admin-search',
+    {
+      config: { action: 'routine.search' },
+      schema: { querystring: routineSearchQuery, response: { 200: routinePage } },
+    },
+    async (req) => {
+      const { limit, offset, school_info_id, ...filters } = req.query;
+      const schoolId = await schoolOf(req, school_info_id);
+      if (!filters.session_id) {
+        const { today } = await schoolClock(db, schoolId);
+        const sessionId = await sessionIdForDate(db, today);
+        if (!sessionId) return { rows: [], total: 0, limit, offset };
+        filters.session_id = sessionId;
+      }
+      const where = filterWhere(schoolId, filters);
+      const [rows, [{ total }]] = await Promise.all([
+        selectRoutines(db)
+          .where(where)
+          .orderBy(...weekOrder, routines.id)
+          .limit(limit)
+          .offset(offset),
+        db.select({ total: count() }).from(routines).where(where),
+      ]);
+      return { rows, total, limit, offset };
     },
   );
 }

@@ -119,6 +119,12 @@ export const PERMISSIONS = {
   'attendance.summary': [A, V],
   'attendance.outbox': [A],
   'routine.school-today-sections': [A, V],
+
+  // routines: the admin's management and the viewer's search (issue 11)
+  'routine.write': [A],
+  'routine.delete': [A],
+  'routine.school': [A, V],
+  'routine.search': [A, V],
 } as const satisfies Record<string, readonly UserType[]>;
 
 /**

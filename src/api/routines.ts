@@ -1,13 +1,43 @@
-/** Class routines as seen by a teacher and by a student's section. */
+/**
+ * Class routines: a teacher's week, a student's section's week, and the school admin's and the
+ * viewer's routine management and search (issue 11). Writes are the routine editor machine's
+ * actors; after one succeeds the screen invalidates `routineKeys.all`.
+ */
 import { z } from 'zod';
-import { queryOptions } from '@tanstack/react-query';
+import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import {
+  routineDeleteResponse,
+  routinePage,
   routineRow,
+  routineWriteResponse,
+  type RoutineDeleteResponse,
   type RoutineRow,
+  type RoutineSchoolQuery,
+  type RoutineSearchQuery,
+  type RoutineWriteBody,
+  type RoutineWriteResponse,
   type StudentRoutineQuery,
   type TeacherRoutineQuery,
 } from '@/api/schemas/routines';
-import { apiGet } from '@/api/client';
+import {
+  classRow,
+  dayRow,
+  periodRow,
+  sectionRow,
+  sessionRow,
+  shiftRow,
+  subjectRow,
+  type ClassRow,
+  type DayRow,
+  type PeriodRow,
+  type SectionRow,
+  type SessionRow,
+  type ShiftRow,
+  type SubjectRow,
+} from '@/api/schemas/lookups';
+import { teacherListRow, type TeacherListRow } from '@/api/schemas/people';
+import type { Page } from '@/api/schemas/common';
+import { apiGet, apiPost } from '@/api/client';
 
 export function fetchTeacherRoutine(teacherId: number): Promise<RoutineRow[]> {
   const query: TeacherRoutineQuery = { teacher_id: teacherId };
@@ -18,10 +48,85 @@ export function fetchStudentRoutine(q: StudentRoutineQuery): Promise<RoutineRow[
   return apiGet('/api/routine/student', z.array(routineRow), { query: { ...q } });
 }
 
+/** A school's routines, newest first, one page (the admin's "All Class Routines"). */
+export function fetchSchoolRoutines(q: RoutineSchoolQuery): Promise<Page<RoutineRow>> {
+  return apiGet('/api/routine/school/filter', routinePage, { query: { ...q } });
+}
+
+/** A school's routines in week order (the viewer's search and the week grids). */
+export function searchRoutines(q: RoutineSearchQuery): Promise<Page<RoutineRow>> {
+  return apiGet('/api/routine/admin-search', routinePage, { query: { ...q } });
+}
+
+/**
+ * Creates (no id) or updates (with id) a routine. The same `idempotencyKey` for every attempt of
+ * one submission: a retry after a lost answer never saves twice.
+ */
+export function saveRoutine(
+  body: RoutineWriteBody,
+  opts: { idempotencyKey?: string } = {},
+): Promise<RoutineWriteResponse> {
+  return apiPost('/api/routine/all', routineWriteResponse, { body, idempotencyKey: opts.idempotencyKey });
+}
+
+export function deleteRoutine(id: number): Promise<RoutineDeleteResponse> {
+  return apiPost('/api/routine/delete', routineDeleteResponse, { query: { id } });
+}
+
+/** Everything the routine form and filters choose from, for one school. */
+export interface RoutineLookups {
+  classes: ClassRow[];
+  sections: SectionRow[];
+  sessions: SessionRow[];
+  days: DayRow[];
+  periods: PeriodRow[];
+  shifts: ShiftRow[];
+  subjects: SubjectRow[];
+  teachers: TeacherListRow[];
+}
+
+/** One school's lookups, fetched together (a viewer names the school; an admin's is their own). */
+export async function fetchRoutineLookups(schoolInfoId?: number | null): Promise<RoutineLookups> {
+  const school = { school_info_id: schoolInfoId ?? undefined };
+  const [sections, sessions, days, periods, shifts, subjects, teachers] = await Promise.all([
+    apiGet('/api/section/all', z.array(sectionRow), { query: school }),
+    apiGet('/api/session', z.array(sessionRow)),
+    apiGet('/api/day', z.array(dayRow)),
+    apiGet('/api/period/all', z.array(periodRow), { query: school }),
+    apiGet('/api/shift/all', z.array(shiftRow)),
+    apiGet('/api/subject/all', z.array(subjectRow)),
+    apiGet('/api/teacher/filter', z.array(teacherListRow), { query: school }),
+  ]);
+  // The classes the school has sections of, in the order the server lists sections.
+  const classIds = [...new Set(sections.map((s) => s.class_id))];
+  const classes = await apiGet('/api/class', z.array(classRow));
+  return {
+    classes: classes.filter((c) => classIds.includes(c.id)),
+    sections,
+    sessions,
+    days,
+    periods: [...periods].sort((a, b) => a.serial - b.serial),
+    shifts,
+    subjects,
+    teachers,
+  };
+}
+
+/** A school's teachers (the viewer's and admin's /teacherdata). */
+export function fetchTeachers(schoolInfoId?: number | null): Promise<TeacherListRow[]> {
+  return apiGet('/api/teacher/filter', z.array(teacherListRow), {
+    query: { school_info_id: schoolInfoId ?? undefined },
+  });
+}
+
 export const routineKeys = {
   all: ['routine'] as const,
   teacher: (teacherId: number) => ['routine', 'teacher', teacherId] as const,
   student: (q: StudentRoutineQuery) => ['routine', 'student', q] as const,
+  school: (q: RoutineSchoolQuery) => ['routine', 'school', q] as const,
+  search: (q: RoutineSearchQuery) => ['routine', 'search', q] as const,
+  lookups: (school: number | null) => ['routine', 'lookups', school] as const,
+  teachers: (school: number | null) => ['routine', 'teachers', school] as const,
 };
 
 export const teacherRoutineQuery = (teacherId: number) =>
@@ -29,3 +134,23 @@ export const teacherRoutineQuery = (teacherId: number) =>
 
 export const studentRoutineQuery = (q: StudentRoutineQuery) =>
   queryOptions({ queryKey: routineKeys.student(q), queryFn: () => fetchStudentRoutine(q) });
+
+export const schoolRoutinesQuery = (q: RoutineSchoolQuery) =>
+  queryOptions({
+    queryKey: routineKeys.school(q),
+    queryFn: () => fetchSchoolRoutines(q),
+    placeholderData: keepPreviousData,
+  });
+
+export const routineSearchQuery = (q: RoutineSearchQuery) =>
+  queryOptions({ queryKey: routineKeys.search(q), queryFn: () => searchRoutines(q) });
+
+export const routineLookupsQuery = (school: number | null) =>
+  queryOptions({
+    queryKey: routineKeys.lookups(school),
+    queryFn: () => fetchRoutineLookups(school),
+    staleTime: 5 * 60_000,
+  });
+
+export const teachersQuery = (school: number | null) =>
+  queryOptions({ queryKey: routineKeys.teachers(school), queryFn: () => fetchTeachers(school) });

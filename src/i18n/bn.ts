@@ -6,11 +6,13 @@ import type { Catalogue } from './en';
 import { attendanceBn } from './areas/attendance.bn';
 import { noticesBn } from './areas/notices.bn';
 import { shellBn } from './areas/shell.bn';
+import { routinesBn } from './areas/routines.bn';
 
 export const bn: Catalogue = {
   shell: shellBn,
   notices: noticesBn,
   attendance: attendanceBn,
+  routines: routinesBn,
   common: {
     appName: 'পাঠশালা',
     loading: 'লোড হচ্ছে…',

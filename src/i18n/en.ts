@@ -7,6 +7,7 @@
 import { attendanceEn } from './areas/attendance.en';
 import { noticesEn } from './areas/notices.en';
 import { shellEn } from './areas/shell.en';
+import { routinesEn } from './areas/routines.en';
 
 export const en = {
   // Each screen area keeps its texts in src/i18n/areas/<area>.{en,bn}.ts. A server error code
@@ -14,6 +15,7 @@ export const en = {
   shell: shellEn,
   notices: noticesEn,
   attendance: attendanceEn,
+  routines: routinesEn,
   common: {
     appName: 'Pathshala',
     loading: 'Loading…',

@@ -52,6 +52,11 @@ describe('routes.ts', () => {
         // routines as read by teachers and students
         '/routine',
         '/studentroutine',
+        // routines: the admin's, the viewer's and the teacher list (issue 11)
+        '/schooladminroutine',
+        '/viewerRoutine',
+        '/viewershowstudentroutine',
+        '/teacherdata',
       ].sort(),
     );
   });
@@ -139,6 +144,7 @@ describe('routes.ts', () => {
         '/teacher-feature',
         '/student-notice_option',
         '/viewer-notice',
+        '/viewerRoutine',
       ].sort(),
     );
     expect(readers).toContain('/teacherattendance');

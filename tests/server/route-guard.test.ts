@@ -71,6 +71,10 @@ const CROSS_TENANT: Record<string, (o: OtherSchool) => string> = {
   'GET /api/routine/school/today/sections': (o) => `?school_info_id=${o.school}`,
   'GET /api/attendance/absent-message': (o) => `?routine_id=${o.routine}&date=2026-01-04`,
   'GET /api/attendance/audit': (o) => `?routine_id=${o.routine}&date=2026-01-04`,
+  // ---- routines (issue 11)
+  'POST /api/routine/delete': (o) => `?id=${o.routine}`,
+  'GET /api/routine/school/filter': (o) => `?school_info_id=${o.school}`,
+  'GET /api/routine/admin-search': (o) => `?school_info_id=${o.school}`,
 };
 
 /** Routes that read shared reference data or only ever answer about the caller. */
@@ -100,6 +104,8 @@ const GLOBAL = new Set([
   'POST /api/attendance/student',
   'POST /api/attendance/absent-message',
   'GET /api/attendance/outbox',
+  // ---- routines (issue 11): the school is in the body; routines.test.ts checks cross-school writes
+  'POST /api/routine/all',
 ]);
 
 let t: TestApp;

@@ -6,6 +6,7 @@ import { PageHeader } from '@/ui/page';
 import { useSignedIn } from '@/ui/session';
 import { EmptyState, QueryState } from '@/ui/status';
 import { WeekRoutine } from './week-routine';
+import { OwnWeek } from './week-grid';
 import { useI18n } from '@/i18n/i18n';
 import { localDigits } from '@/i18n/format';
 
@@ -32,7 +33,7 @@ export default function StudentRoutineScreen() {
 }
 
 function SectionRoutine({ q }: { q: StudentRoutineQuery }) {
-  const { t } = useI18n();
+  const { t, lang } = useI18n();
   const routine = useQuery(studentRoutineQuery(q));
   return (
     <QueryState
@@ -42,7 +43,17 @@ function SectionRoutine({ q }: { q: StudentRoutineQuery }) {
       empty={t('shell.routine.sectionNoRoutine')}
       isEmpty={(rows) => rows.length === 0}
     >
-      {(rows) => <WeekRoutine rows={rows} show="teacher" />}
+      {(rows) => (
+        <OwnWeek
+          rows={rows}
+          subject="section"
+          title={t('routines.grid.sectionName', {
+            class: localDigits(rows[0].class_name, lang),
+            section: rows[0].section_default_name,
+          })}
+          cards={<WeekRoutine rows={rows} show="teacher" />}
+        />
+      )}
     </QueryState>
   );
 }

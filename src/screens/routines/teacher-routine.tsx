@@ -5,6 +5,7 @@ import { PageHeader } from '@/ui/page';
 import { useSignedIn } from '@/ui/session';
 import { QueryState } from '@/ui/status';
 import { WeekRoutine } from './week-routine';
+import { OwnWeek } from './week-grid';
 import { useI18n } from '@/i18n/i18n';
 
 export default function TeacherRoutineScreen() {
@@ -21,7 +22,18 @@ export default function TeacherRoutineScreen() {
         empty={t('shell.dashboard.noClasses')}
         isEmpty={(rows) => rows.length === 0}
       >
-        {(rows) => <WeekRoutine rows={rows} show="class" />}
+        {(rows) => (
+          <OwnWeek
+            rows={rows}
+            subject="teacher"
+            title={
+              profile.first_name
+                ? `${profile.first_name} ${profile.last_name ?? ''}`.trim()
+                : t('shell.pages.myRoutine')
+            }
+            cards={<WeekRoutine rows={rows} show="class" />}
+          />
+        )}
       </QueryState>
     </>
   );

@@ -1,0 +1,1 @@
+CREATE UNIQUE INDEX "routines_room_slot_uq" ON "routines" USING btree ("school_id","session_id","day_id","period_id","room") WHERE "routines"."room" <> '';

@@ -1,0 +1,294 @@
+/**
+ * Class routines: the row the API speaks, and the admin's writes (issue 11).
+ *
+ * A routine holds one slot: a day and period (the period fixes the shift and the times) in a
+ * session. In one slot a teacher teaches one section, a section has one teacher, and a named room
+ * holds one class. The database enforces all three (routines_teacher_slot_uq,
+ * routines_section_slot_uq, routines_room_slot_uq); the check before a write only names the clash
+ * for the message, and a write that loses a race to a concurrent one still gets the same 409 from
+ * the constraint. A routine with attendance taken is history: it cannot be deleted, nor moved to
+ * another class, section or slot (its marks would then describe a lesson that never happened);
+ * its teacher, subject and room may still be corrected.
+ */
+import { and, asc, eq, ne, or, type SQL } from 'drizzle-orm';
+import type { PgSelect } from 'drizzle-orm/pg-core';
+import type { RoutineRow } from '@/api/schemas/routines';
+import type { DbOrTx } from '../db/client';
+import {
+  academicSessions,
+  attendanceTakings,
+  classes,
+  days,
+  messageOutbox,
+  periods,
+  routines,
+  sections,
+  shifts,
+  subjects,
+  teachers,
+} from '../db/schema';
+import { ApiError, badRequest, forbidden, notFound, type FieldErrors } from '../errors';
+import { teacherFullName } from './names';
+
+/** The routine row the API speaks. */
+export const routineFields = {
+  id: routines.id,
+  class_id: routines.classId,
+  class_name: classes.className,
+  section_id: routines.sectionId,
+  section_default_name: sections.sectionDefaultName,
+  day_id: routines.dayId,
+  day: days.name,
+  period_id: routines.periodId,
+  period_code: periods.periodCode,
+  start_time: periods.startTime,
+  end_time: periods.endTime,
+  subject_id: routines.subjectId,
+  subject_name: subjects.subjectName,
+  teacher_id: routines.teacherId,
+  initial: teachers.initial,
+  full_name: teacherFullName(),
+  room: routines.room,
+  session_id: routines.sessionId,
+  session_year: academicSessions.sessionYear,
+  shift_id: routines.shiftId,
+  shift_name: shifts.name,
+};
+
+/** The joins behind `routineFields`. */
+export function joinRoutine<T extends PgSelect>(qb: T) {
+  return qb
+    .innerJoin(classes, eq(classes.id, routines.classId))
+    .innerJoin(sections, eq(sections.id, routines.sectionId))
+    .innerJoin(days, eq(days.id, routines.dayId))
+    .innerJoin(periods, eq(periods.id, routines.periodId))
+    .innerJoin(subjects, eq(subjects.id, routines.subjectId))
+    .innerJoin(teachers, eq(teachers.id, routines.teacherId))
+    .innerJoin(academicSessions, eq(academicSessions.id, routines.sessionId))
+    .innerJoin(shifts, eq(shifts.id, routines.shiftId));
+}
+
+/** The routine rows, joined once; callers add their where clause. */
+export function selectRoutines(db: DbOrTx) {
+  return joinRoutine(db.select(routineFields).from(routines).$dynamic());
+}
+
+/** Day, then period, then class and section: the order of a week. */
+export const weekOrder = [
+  asc(routines.dayId),
+  asc(periods.serial),
+  asc(classes.sortOrder),
+  asc(sections.sectionDefaultName),
+];
+
+/** What a routine write carries, once the school is known. */
+export interface RoutineInput {
+  schoolId: number;
+  sessionId: number;
+  shiftId: number;
+  classId: number;
+  sectionId: number;
+  dayId: number;
+  periodId: number;
+  subjectId: number;
+  teacherId: number;
+  room: string;
+}
+
+export type ClashKind = 'teacher' | 'section' | 'room';
+
+/** The field of the form each clash belongs to. */
+const CLASH_FIELD: Record<ClashKind, string> = { teacher: 'teacher_id', section: 'section_id', room: 'room' };
+
+const CONSTRAINT_CLASH: Record<string, ClashKind> = {
+  routines_teacher_slot_uq: 'teacher',
+  routines_section_slot_uq: 'section',
+  routines_room_slot_uq: 'room',
+};
+
+const slotName = (r: Pick<RoutineRow, 'day' | 'period_code'>) => `${r.day}, period ${r.period_code}`;
+
+/** The sentence naming one clash. */
+export function clashMessage(kind: ClashKind, r: RoutineRow): string {
+  const section = `${r.class_name} ${r.section_default_name}`;
+  if (kind === 'teacher')
+    return `${r.full_name} (${r.initial}) already teaches ${section} (${r.subject_name}) on ${slotName(r)}.`;
+  if (kind === 'section') return `${section} already has ${r.subject_name} with ${r.initial} on ${slotName(r)}.`;
+  return `Room ${r.room} is already used by ${section} on ${slotName(r)}.`;
+}
+
+/** The routines a write of `input` would clash with (other than the routine `exceptId`). */
+export async function findClashes(db: DbOrTx, input: RoutineInput, exceptId?: number) {
+  const same: SQL[] = [eq(routines.teacherId, input.teacherId), eq(routines.sectionId, input.sectionId)];
+  if (input.room) same.push(and(ne(routines.room, ''), eq(routines.room, input.room))!);
+  const where = [
+    eq(routines.schoolId, input.schoolId),
+    eq(routines.sessionId, input.sessionId),
+    eq(routines.dayId, input.dayId),
+    eq(routines.periodId, input.periodId),
+    or(...same)!,
+  ];
+  if (exceptId) where.push(ne(routines.id, exceptId));
+  const rows = await selectRoutines(db).where(and(...where));
+  const clashes: { kind: ClashKind; row: RoutineRow }[] = [];
+  for (const row of rows) {
+    if (row.teacher_id === input.teacherId) clashes.push({ kind: 'teacher', row });
+    if (row.section_id === input.sectionId) clashes.push({ kind: 'section', row });
+    if (input.room && row.room === input.room) clashes.push({ kind: 'room', row });
+  }
+  return clashes;
+}
+
+/** The 409 for a set of clashes: the first names the code, every one its field. */
+export function clashError(clashes: { kind: ClashKind; row: RoutineRow }[], fallback?: ClashKind): ApiError {
+  if (!clashes.length) {
+    const kind = fallback ?? 'section';
+    const text = {
+      teacher: 'That teacher already teaches another class at this day and period.',
+      section: 'That section already has a class at this day and period.',
+      room: 'That room is already in use at this day and period.',
+    }[kind];
+    return new ApiError(409, `routines.${kind}_clash`, text, { [CLASH_FIELD[kind]]: text });
+  }
+  const fields: FieldErrors = {};
+  for (const c of clashes) fields[CLASH_FIELD[c.kind]] ??= clashMessage(c.kind, c.row);
+  const message = [...new Set(clashes.map((c) => clashMessage(c.kind, c.row)))].join(' ');
+  return new ApiError(409, `routines.${clashes[0].kind}_clash`, message, fields);
+}
+
+/** PostgreSQL's error behind a Drizzle one: its SQLSTATE and constraint. */
+export function pgErrorOf(err: unknown): { code?: string; constraint?: string } | null {
+  for (let e = err as { code?: unknown; constraint?: unknown; cause?: unknown } | null, i = 0; e && i < 5; i++) {
+    if (typeof e.code === 'string' && /^[0-9A-Z]{5}$/.test(e.code)) {
+      return { code: e.code, constraint: typeof e.constraint === 'string' ? e.constraint : undefined };
+    }
+    e = e.cause as typeof e;
+  }
+  return null;
+}
+
+/**
+ * Check that the routine's parts exist and fit together: a section of this school, of the class
+ * and shift; a teacher and a period of this school, the period of the shift; a subject of the
+ * class; a session. Ids of another school are refused as elsewhere (403), unknown ones 404; parts
+ * that do not fit are a 400 naming every field at once.
+ */
+export async function checkRoutineParts(db: DbOrTx, input: RoutineInput) {
+  // Independent lookups, sent together: one wait instead of seven.
+  const [[section], [teacher], [period], [subject], [session], [shift], [day]] = await Promise.all([
+    db
+      .select({ schoolId: sections.schoolId, classId: sections.classId, shiftId: sections.shiftId })
+      .from(sections)
+      .where(eq(sections.id, input.sectionId)),
+    db.select({ schoolId: teachers.schoolId }).from(teachers).where(eq(teachers.id, input.teacherId)),
+    db
+      .select({ schoolId: periods.schoolId, shiftId: periods.shiftId })
+      .from(periods)
+      .where(eq(periods.id, input.periodId)),
+    db.select({ classId: subjects.classId }).from(subjects).where(eq(subjects.id, input.subjectId)),
+    db.select({ id: academicSessions.id }).from(academicSessions).where(eq(academicSessions.id, input.sessionId)),
+    db.select({ id: shifts.id }).from(shifts).where(eq(shifts.id, input.shiftId)),
+    db.select({ id: days.id }).from(days).where(eq(days.id, input.dayId)),
+  ]);
+  if (!section) throw notFound('Section');
+  if (section.schoolId !== input.schoolId) throw forbidden('That section is not in this school.');
+  if (!teacher) throw notFound('Teacher');
+  if (teacher.schoolId !== input.schoolId) throw forbidden('That teacher is not in this school.');
+  if (!period) throw notFound('Period');
+  if (period.schoolId !== input.schoolId) throw forbidden('That period is not in this school.');
+  const fields: FieldErrors = {};
+  if (section.classId !== input.classId) fields.section_id = 'That section is not in the chosen class.';
+  if (!shift) fields.shift_id = 'No such shift.';
+  else if (section.shiftId !== input.shiftId) fields.shift_id = 'That section is not in the chosen shift.';
+  if (period.shiftId !== input.shiftId) fields.period_id = 'That period is not in the chosen shift.';
+  if (!subject) fields.subject_id = 'No such subject.';
+  else if (subject.classId !== input.classId) fields.subject_id = 'That subject is not taught in the chosen class.';
+  if (!session) fields.session_id = 'No such academic session.';
+  if (!day) fields.day_id = 'No such day.';
+  const entries = Object.entries(fields);
+  if (entries.length) {
+    throw new ApiError(400, 'invalid_input', entries.map(([f, m]) => `${f}: ${m}`).join(' '), fields);
+  }
+}
+
+/** Whether any attendance (or a message about it) hangs on the routine. */
+export async function hasAttendance(db: DbOrTx, routineId: number): Promise<boolean> {
+  const [taken, messaged] = await Promise.all([
+    db
+      .select({ id: attendanceTakings.id })
+      .from(attendanceTakings)
+      .where(eq(attendanceTakings.routineId, routineId))
+      .limit(1),
+    db.select({ id: messageOutbox.id }).from(messageOutbox).where(eq(messageOutbox.routineId, routineId)).limit(1),
+  ]);
+  return taken.length > 0 || messaged.length > 0;
+}
+
+export const HAS_ATTENDANCE_DELETE =
+  'Attendance has been taken for this routine, so it cannot be deleted: its attendance history is kept.';
+export const HAS_ATTENDANCE_MOVE =
+  'Attendance has been taken for this routine, so its class, section, session, shift, day and period cannot change. Its teacher, subject and room can.';
+
+/**
+ * Insert (no `existing`) or update a routine. A unique violation (a concurrent write took the
+ * slot) becomes the same 409 as the check before; a lost foreign key (attendance taken meanwhile)
+ * the history 409.
+ */
+export async function saveRoutine(db: DbOrTx, existing: { id: number } | null, input: RoutineInput): Promise<number> {
+  const clashes = await findClashes(db, input, existing?.id);
+  if (clashes.length) throw clashError(clashes);
+  const values = {
+    schoolId: input.schoolId,
+    sessionId: input.sessionId,
+    shiftId: input.shiftId,
+    classId: input.classId,
+    sectionId: input.sectionId,
+    dayId: input.dayId,
+    periodId: input.periodId,
+    subjectId: input.subjectId,
+    teacherId: input.teacherId,
+    room: input.room,
+  };
+  try {
+    if (existing) {
+      const rows = await db
+        .update(routines)
+        .set(values)
+        .where(and(eq(routines.id, existing.id), eq(routines.schoolId, input.schoolId)))
+        .returning({ id: routines.id });
+      if (!rows.length) throw notFound('Routine');
+      return rows[0].id;
+    }
+    const [row] = await db.insert(routines).values(values).returning({ id: routines.id });
+    return row.id;
+  } catch (err) {
+    const pg = pgErrorOf(err);
+    const kind = pg?.constraint ? CONSTRAINT_CLASH[pg.constraint] : undefined;
+    if (pg?.code === '23505' && kind) {
+      throw clashError(
+        (await findClashes(db, input, existing?.id)).filter((c) => c.kind === kind),
+        kind,
+      );
+    }
+    if (pg?.code === '23503' && existing) throw new ApiError(409, 'routines.has_attendance_move', HAS_ATTENDANCE_MOVE);
+    if (pg?.code === '23503' || pg?.code === '23514')
+      throw badRequest('routine', 'The routine’s parts do not fit together.');
+    throw err;
+  }
+}
+
+/** Delete a routine that has no attendance; one with attendance is refused, its history kept. */
+export async function deleteRoutine(db: DbOrTx, routine: { id: number; schoolId: number }) {
+  if (await hasAttendance(db, routine.id)) throw new ApiError(409, 'routines.has_attendance', HAS_ATTENDANCE_DELETE);
+  try {
+    const gone = await db
+      .delete(routines)
+      .where(and(eq(routines.id, routine.id), eq(routines.schoolId, routine.schoolId)))
+      .returning({ id: routines.id });
+    if (!gone.length) throw notFound('Routine');
+  } catch (err) {
+    // Attendance taken between the check and the delete: the foreign key keeps it.
+    if (pgErrorOf(err)?.code === '23503') throw new ApiError(409, 'routines.has_attendance', HAS_ATTENDANCE_DELETE);
+    throw err;
+  }
+}
