@@ -5,10 +5,11 @@
  *
  * Lifetimes: sessions SESSION_TTL_MS (30 s, and never past the session's own expiry); everything
  * else REFERENCE_TTL_MS (60 s). The lifetime is only a bound for the unexpected: every change is
- * also announced. Triggers (migration 0006) send `NOTIFY pathshala_cache` when a session is revoked,
- * a user is deactivated or changes password, type, code or school, a teacher or student record is
- * added, moved or removed, a school's clock settings change, or an academic session is added; the
- * notification is delivered at commit to every process, each of which listens on a dedicated
+ * also announced. Triggers (migrations 0006 and 0007) send `NOTIFY pathshala_cache` when a session
+ * is revoked, a user is deactivated or changes password, type, code or school, a teacher or student
+ * record is added, moved or removed, a school's clock settings change, an academic session is
+ * added, or a school's academic calendar changes (its holidays are cached); the notification is
+ * delivered at commit to every process, each of which listens on a dedicated
  * connection and drops the affected entries. The process that made the change drops them itself
  * at once as well (`dropSessions`), so its own next request never waits for the notification.
  *
@@ -96,6 +97,13 @@ export interface SchoolSettings {
   attendanceEditDays: number;
 }
 
+/** A school holiday of the academic calendar (both dates inclusive, YYYY-MM-DD). */
+export interface HolidayRange {
+  start: string;
+  end: string;
+  topics: string;
+}
+
 export interface MemberRecord {
   id: number;
   schoolId: number;
@@ -116,6 +124,8 @@ export class HotCache {
   readonly teachers = new TtlMap<number, MemberRecord | null>(REFERENCE_TTL_MS);
   /** user id -> student record (null: the account has none) */
   readonly students = new TtlMap<number, MemberRecord | null>(REFERENCE_TTL_MS);
+  /** school id -> the school's calendar holidays, every session (a few dozen rows at most) */
+  readonly holidays = new TtlMap<number, HolidayRange[]>(REFERENCE_TTL_MS);
 
   private epoch = 0;
   private listening = false;
@@ -175,6 +185,7 @@ export class HotCache {
     this.years.clear();
     this.teachers.clear();
     this.students.clear();
+    this.holidays.clear();
   }
 
   /** Sessions ended here: gone from this process at once, before any notification. */
@@ -221,6 +232,9 @@ export class HotCache {
         return;
       case 'years':
         this.years.clear();
+        return;
+      case 'calendar':
+        for (const id of ids) this.holidays.delete(id);
         return;
       default:
         // 'all', and anything this version does not know: forget everything rather than guess.

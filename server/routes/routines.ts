@@ -32,6 +32,7 @@ import {
 import { badRequest, forbidden, notFound } from '../errors';
 import { dayIdOf, schoolClock, sessionIdForDate } from '../services/school-time';
 import { teacherFullName } from '../services/names';
+import { schoolHolidayOn } from '../services/calendar';
 
 /** The routine row the API speaks. */
 const routineFields = {
@@ -233,7 +234,8 @@ export async function routineRoutes(fastify: FastifyInstance) {
         const clock = await schoolClock(db, teacher.schoolId);
         const date = req.query.today ?? clock.today;
         const sessionId = await sessionIdForDate(db, date);
-        if (!sessionId) return [];
+        // No classes on a calendar holiday (issue 11): nothing is due (the holidays are cached).
+        if (!sessionId || (await schoolHolidayOn(db, teacher.schoolId, date))) return [];
         const rows = await teacherDay(db).execute({
           teacher: teacher.id,
           school: teacher.schoolId,

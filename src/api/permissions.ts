@@ -119,6 +119,13 @@ export const PERMISSIONS = {
   'attendance.summary': [A, V],
   'attendance.outbox': [A],
   'routine.school-today-sections': [A, V],
+
+  // academic calendar (issue 11)
+  'calendar.school': [A, V],
+  'calendar.student': [S],
+  'calendar.teacher': [T],
+  'calendar.write': [A],
+  'calendar.delete': [A],
 } as const satisfies Record<string, readonly UserType[]>;
 
 /**

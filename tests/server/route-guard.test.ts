@@ -13,6 +13,7 @@ import {
   type UserType,
 } from '@/api/permissions';
 import {
+  calendarEntries,
   notices,
   routines,
   schools,
@@ -37,6 +38,7 @@ interface OtherSchool {
   student: number;
   routine: number;
   notice: number;
+  calendar: number;
 }
 
 /** For each tenant-scoped route: a query naming something of school 2, asked by school 1's users. */
@@ -71,6 +73,11 @@ const CROSS_TENANT: Record<string, (o: OtherSchool) => string> = {
   'GET /api/routine/school/today/sections': (o) => `?school_info_id=${o.school}`,
   'GET /api/attendance/absent-message': (o) => `?routine_id=${o.routine}&date=2026-01-04`,
   'GET /api/attendance/audit': (o) => `?routine_id=${o.routine}&date=2026-01-04`,
+  // ---- academic calendar (issue 11)
+  'GET /api/calender': (o) => `?school_info_id=${o.school}`,
+  'GET /api/calender/student': (o) => `?school_info_id=${o.school}`,
+  'GET /api/calender/teacher': (o) => `?school_info_id=${o.school}`,
+  'POST /api/calender/delete': (o) => `?id=${o.calendar}`,
 };
 
 /** Routes that read shared reference data or only ever answer about the caller. */
@@ -100,6 +107,10 @@ const GLOBAL = new Set([
   'POST /api/attendance/student',
   'POST /api/attendance/absent-message',
   'GET /api/attendance/outbox',
+  // ---- academic calendar (issue 11): the school or the entry's fields are in a body, which this
+  // file does not send; calendar.test.ts checks their cross-school refusals.
+  'POST /api/calender',
+  'POST /api/calender/update',
 ]);
 
 let t: TestApp;
@@ -116,7 +127,20 @@ beforeAll(async () => {
   const [stu] = await db.select({ id: students.id }).from(students).where(eq(students.schoolId, school)).limit(1);
   const [rt] = await db.select({ id: routines.id }).from(routines).where(eq(routines.schoolId, school)).limit(1);
   const [ntc] = await db.select({ id: notices.id }).from(notices).where(eq(notices.schoolId, school)).limit(1);
-  other = { school, section: sec.id, teacher: tch.id, student: stu.id, routine: rt.id, notice: ntc.id };
+  const [cal] = await db
+    .select({ id: calendarEntries.id })
+    .from(calendarEntries)
+    .where(eq(calendarEntries.schoolId, school))
+    .limit(1);
+  other = {
+    school,
+    section: sec.id,
+    teacher: tch.id,
+    student: stu.id,
+    routine: rt.id,
+    notice: ntc.id,
+    calendar: cal.id,
+  };
   const [type] = await db.select({ id: schoolTypes.id }).from(schoolTypes).limit(1);
   const [third] = await db
     .insert(schools)
