@@ -4,6 +4,7 @@
  */
 import type { Catalogue } from './en';
 import { attendanceBn } from './areas/attendance.bn';
+import { calendarBn } from './areas/calendar.bn';
 import { noticesBn } from './areas/notices.bn';
 import { shellBn } from './areas/shell.bn';
 
@@ -11,6 +12,7 @@ export const bn: Catalogue = {
   shell: shellBn,
   notices: noticesBn,
   attendance: attendanceBn,
+  calendar: calendarBn,
   common: {
     appName: 'পাঠশালা',
     loading: 'লোড হচ্ছে…',

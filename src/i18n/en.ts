@@ -5,6 +5,7 @@
  * `{{name}}` interpolation.
  */
 import { attendanceEn } from './areas/attendance.en';
+import { calendarEn } from './areas/calendar.en';
 import { noticesEn } from './areas/notices.en';
 import { shellEn } from './areas/shell.en';
 
@@ -14,6 +15,7 @@ export const en = {
   shell: shellEn,
   notices: noticesEn,
   attendance: attendanceEn,
+  calendar: calendarEn,
   common: {
     appName: 'Pathshala',
     loading: 'Loading…',

@@ -52,6 +52,11 @@ describe('routes.ts', () => {
         // routines as read by teachers and students
         '/routine',
         '/studentroutine',
+        // academic calendar (issue 11)
+        '/academic-calender',
+        '/student-academic-calender',
+        '/teacher-calender',
+        '/viewer-calender',
       ].sort(),
     );
   });
