@@ -66,7 +66,8 @@ it('a holiday added by admin1 blocks teacher1’s attendance that day', async ()
     await checkScreen(page, 'admin calendar list');
     await page.getByRole('button', { name: 'Add Calender' }).click();
     const dialog = page.getByRole('dialog', { name: 'Add Calender' });
-    await dialog.waitFor();
+    // The dialog's root has no box of its own (its panel is fixed): wait for what is in it.
+    await dialog.getByLabel('Schedule Type').waitFor();
     await dialog.getByLabel('Schedule Type').selectOption('holiday');
     await dialog.getByLabel('Schedule', { exact: true }).fill(TOPICS);
     await checkScreen(page, 'Add Calender dialog');
@@ -113,7 +114,7 @@ it('a holiday added by admin1 blocks teacher1’s attendance that day', async ()
     if (await remove.count()) {
       await remove.first().click();
       const question = page.getByRole('dialog', { name: 'Are you sure to delete?' });
-      await question.waitFor();
+      await question.getByRole('button', { name: 'Delete' }).waitFor();
       await checkScreen(page, 'delete question');
       await question.getByRole('button', { name: 'Delete' }).click();
       await page.getByText('Academic Calendar deleted successfully').waitFor();

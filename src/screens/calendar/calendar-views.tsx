@@ -298,9 +298,10 @@ function CalendarMonth({
 }
 
 function EntryChip({ row, actions }: { row: CalendarRow; actions?: RowActions }) {
+  const { t } = useI18n();
   const content = (
     <>
-      <span className="sr-only">{`${row.type}: `}</span>
+      <span className="sr-only">{`${t(`calendar.types.${row.type}`)}, `}</span>
       {row.topics}
     </>
   );
@@ -391,11 +392,7 @@ function MonthGrid({
             {week.map((day) => {
               const inMonth = day.startsWith(month);
               const entries = inMonth ? entriesOn(rows, day) : [];
-              const label = `${localDigits(formatDate(day, 'cccc d MMMM', lang), lang)}${
-                entries.length
-                  ? `: ${entries.map((r) => `${t(`calendar.types.${r.type}`)}, ${r.topics}`).join('; ')}`
-                  : ''
-              }`;
+              const dayName = localDigits(formatDate(day, 'cccc d MMMM', lang), lang);
               return (
                 <div
                   role="gridcell"
@@ -405,7 +402,6 @@ function MonthGrid({
                     else refs.current.delete(day);
                   }}
                   tabIndex={inMonth && day === focused ? 0 : -1}
-                  aria-label={inMonth ? label : undefined}
                   aria-current={day === today ? 'date' : undefined}
                   onClick={() => inMonth && setFocused(day)}
                   onKeyDown={(e) => {
@@ -420,10 +416,12 @@ function MonthGrid({
                 >
                   {inMonth ? (
                     <>
+                      {/* The cell's name is its content: "Wednesday 16 December: Holiday, Victory Day". */}
+                      <span className="sr-only">{`${dayName}${entries.length ? ':' : ''} `}</span>
                       <span aria-hidden="true" className="block text-xs font-semibold text-slate-600">
                         {localDigits(String(Number(day.slice(8))), lang)}
                       </span>
-                      <div aria-hidden="true" className="mt-1 space-y-0.5">
+                      <div className="mt-1 space-y-0.5">
                         {entries.map((r) => (
                           <EntryChip key={r.id} row={r} actions={actions} />
                         ))}
