@@ -94,11 +94,14 @@ it('a holiday added by admin1 blocks teacher1’s attendance that day', async ()
     const todays = weekly.filter((r) => r.day_id === (today.weekday % 7) + 1);
     const dayOff = [6, 7].includes((today.weekday % 7) + 1);
     if (todays.length && !dayOff) {
+      const roster = (await (
+        await api(`/api/attendance/student?routine_id=${todays[0].id}&date=${date}`, t1.token)
+      ).json()) as { student_id: number }[];
       const res = await api('/api/attendance/student', t1.token, {
         date,
         time: '10:00:00',
         routine_id: todays[0].id,
-        attendance: [],
+        attendance: roster.map((s) => ({ student_id: s.student_id, attendance_status: 1 })),
       });
       expect(res.status).toBe(409);
       expect(((await res.json()) as { error: { code: string } }).error.code).toBe('attendance.holiday');
