@@ -255,7 +255,12 @@ describe('reads', () => {
       )) as unknown as { rows: { n: number }[] }
     ).rows;
     expect(holidays.total).toBe(n);
-    expect((await t.get('admin1', '/api/calender?month=2026-13')).statusCode).toBe(400);
+    const badMonth = await t.get('admin1', '/api/calender?month=2026-13');
+    expect(badMonth.statusCode).toBe(400);
+    expect(badMonth.json().error.fields).toHaveProperty('month');
+    const badType = await t.get('admin1', '/api/calender?type=party');
+    expect(badType.statusCode).toBe(400);
+    expect(badType.json().error.fields).toHaveProperty('type');
   });
 
   it('the demo seed took no attendance on its holidays', async () => {
