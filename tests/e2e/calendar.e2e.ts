@@ -79,6 +79,11 @@ it('a holiday added by admin1 blocks teacher1’s attendance that day', async ()
     await page.goto(`${baseUrl()}/academic-calender?month=${date.slice(0, 7)}`);
     await page.getByRole('gridcell', { name: new RegExp(`${today.toFormat('cccc d MMMM')}: .*${TOPICS}`) }).waitFor();
     await checkScreen(page, 'admin calendar month');
+    // On a phone the month is a list of the days that have entries.
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.getByRole('list', { name: 'Academic calendar' }).getByText(TOPICS).waitFor();
+    await checkScreen(page, 'admin calendar month on a phone');
+    await page.setViewportSize({ width: 1280, height: 720 });
 
     // ---- teacher1's attendance screen says so, and the server refuses the day
     const teacher = await signedIn('teacher1', '/teacher-admin');
