@@ -74,6 +74,8 @@ export interface CalendarFailure {
 
 export interface CalendarContext extends CalendarInput {
   form: CalendarForm;
+  /** The form as opened: anything else is unsaved work (the screen's leave guard compares). */
+  pristine: CalendarForm;
   /** Wire field -> what is wrong: from the form's own check or the server's 400. */
   fieldErrors: Record<string, string>;
   error: CalendarFailure | null;
@@ -122,6 +124,10 @@ export const bodyOf = (form: CalendarForm): CalendarWriteBody => ({
   date: form.date,
   end_date: form.end_date,
 });
+
+/** Whether the form differs from the one opened (unsaved work). */
+export const isDirty = (c: Pick<CalendarContext, 'form' | 'pristine'>) =>
+  (Object.keys(c.form) as (keyof CalendarForm)[]).some((k) => c.form[k] !== c.pristine[k]);
 
 /** The form's problems by wire field, as the server would name them (empty: the form may go). */
 export function formErrors(form: CalendarForm): Record<string, string> {
@@ -177,6 +183,7 @@ export const calendarMachine = setup({
   context: ({ input }) => ({
     ...input,
     form: emptyForm(input.today),
+    pristine: emptyForm(input.today),
     fieldErrors: {},
     error: null,
     feedback: null,
@@ -192,6 +199,7 @@ export const calendarMachine = setup({
           target: 'adding',
           actions: assign(({ context }) => ({
             form: emptyForm(context.today),
+            pristine: emptyForm(context.today),
             fieldErrors: {},
             error: null,
             idempotencyKey: null,
@@ -201,6 +209,7 @@ export const calendarMachine = setup({
           target: 'editing',
           actions: assign(({ event }) => ({
             form: formOf(event.entry),
+            pristine: formOf(event.entry),
             fieldErrors: {},
             error: null,
             idempotencyKey: null,

@@ -9,7 +9,7 @@
 import { createActor, fromPromise, type EventObject } from 'xstate';
 import { createTestModel } from '@xstate/graph';
 import type { CalendarRow } from '@/api/schemas/calendar';
-import { calendarMachine, formErrors, type SaveInput } from '@/machines/calendar.machine';
+import { calendarMachine, formErrors, isDirty, type SaveInput } from '@/machines/calendar.machine';
 import { asModel } from '../helpers/as-model';
 
 const TODAY = '2026-11-24';
@@ -181,6 +181,8 @@ describe('calendar machine paths', () => {
             expect(s.context.form.id).toBeNull();
             expect(s.context.form.date).toBe(TODAY);
             expect(s.can({ type: 'calendar.submit' })).toBe(true);
+            // Unsaved work (the leave guard) only once something was typed.
+            expect(isDirty(s.context)).toBe(last.type === 'calendar.change' && last.value !== '');
           },
           editing: () => {
             const s = h.actor.getSnapshot();
@@ -190,6 +192,7 @@ describe('calendar machine paths', () => {
               date: ENTRY.date,
               end_date: ENTRY.end_date,
             });
+            expect(isDirty(s.context)).toBe(last.type === 'calendar.change');
           },
           saving: () => {
             const s = h.actor.getSnapshot();

@@ -10,7 +10,7 @@ import { createActorContext } from '@xstate/react';
 import { calendarKeys } from '@/api/calendar';
 import { CALENDAR_TYPES, type CalendarType } from '@/api/schemas/calendar';
 import { schoolToday } from '@/api/school-time';
-import { calendarMachine, type CalendarField } from '@/machines/calendar.machine';
+import { calendarMachine, isDirty, type CalendarField } from '@/machines/calendar.machine';
 import { Alert } from '@/ui/alert';
 import { Button } from '@/ui/button';
 import { ConfirmDialog } from '@/ui/confirm-dialog';
@@ -109,7 +109,8 @@ function EntryDialog() {
   const error = useFlow((s) => s.context.error);
   const saving = useFlow((s) => s.matches('saving'));
   const errorText = useErrorText();
-  useUnsavedChanges(open && form.topics.trim() !== '', t('calendar.unsaved'));
+  const dirty = useFlow((s) => s.hasTag('form') && isDirty(s.context));
+  useUnsavedChanges(dirty, t('calendar.unsaved'));
   const change = (field: CalendarField, value: string) => send({ type: 'calendar.change', field, value });
   const fieldError = (f: string) => fieldErrors[f] ?? null;
   const otherError = error && Object.keys(error.fields).length === 0 ? errorText(error) : null;
