@@ -86,6 +86,10 @@ const screens = {
   teacherData: lazyWithRetry(() => import('@/screens/routines/teacher-data')),
   teacherRoutine: lazyWithRetry(() => import('@/screens/routines/teacher-routine')),
   studentRoutine: lazyWithRetry(() => import('@/screens/routines/student-routine')),
+  adminCalendar: lazyWithRetry(() => import('@/screens/calendar/admin-calendar')),
+  studentCalendar: lazyWithRetry(() => import('@/screens/calendar/student-calendar')),
+  teacherCalendar: lazyWithRetry(() => import('@/screens/calendar/teacher-calendar')),
+  viewerCalendar: lazyWithRetry(() => import('@/screens/calendar/viewer-calendar')),
   notAvailable: lazyWithRetry(() => import('@/screens/not-available/not-available')),
 } satisfies Record<string, ComponentType<ScreenProps>>;
 
@@ -149,7 +153,11 @@ export const ROUTES: readonly AppRoute[] = [
     screen: 'viewerDashboard',
     ...viewer,
   }),
-  route('/viewer-calender', 'academicCalendar', 'page.viewer-calendar', ['calendar', 'holidays', 'schedule'], viewer),
+  route('/viewer-calender', 'academicCalendar', 'page.viewer-calendar', ['calendar', 'holidays', 'schedule'], {
+    screen: 'viewerCalendar',
+    calls: ['calendar.school'],
+    ...viewer,
+  }),
   route('/viewer-notice', 'notices', 'page.viewer-notices', ['notice', 'notes', 'announcements'], {
     screen: 'viewerNoticeMenu',
     ...viewer,
@@ -213,7 +221,10 @@ export const ROUTES: readonly AppRoute[] = [
   route('/studentEvaluation', 'evaluation', 'page.student-evaluation', ['marks', 'grade', 'exam', 'results']),
   route('/marksheet', 'markSheet', 'page.student-marksheet', ['marks', 'exam', 'results']),
   route('/gradesheet', 'gradeSheet', 'page.gradesheet', ['grade', 'gpa', 'results', 'report card'], viewer),
-  route('/teacher-calender', 'academicCalendar', 'page.teacher-calendar', ['calendar', 'holidays', 'schedule']),
+  route('/teacher-calender', 'academicCalendar', 'page.teacher-calendar', ['calendar', 'holidays', 'schedule'], {
+    screen: 'teacherCalendar',
+    calls: ['calendar.teacher'],
+  }),
   route('/teachermark', 'markSheet', 'page.teacher-marksheet', ['marks', 'check mark sheet']),
   route('/teacherpassword', 'changePassword', 'page.teacher-password', ['password', 'reset password']),
   route('/add-school', 'addNewSchool', 'page.add-school', ['school', 'eiin', 'create school']),
@@ -312,12 +323,17 @@ export const ROUTES: readonly AppRoute[] = [
   route('/teacherevaluation', 'markEntry', 'page.teacher-evaluation', ['marks', 'exam', 'enter marks']),
   route('/studenthomework', 'homework', 'page.student-homework', ['homework', 'home work', 'assignments']),
   route('/studenthomeworksubmit', 'submitHomework', 'page.student-homework-submit', ['homework', 'upload', 'submit']),
-  route('/academic-calender', 'academicCalendar', 'page.academic-calendar', ['calendar', 'holidays', 'schedule']),
-  route('/student-academic-calender', 'academicCalendar', 'page.student-calendar', [
-    'calendar',
-    'holidays',
-    'schedule',
-  ]),
+  route('/academic-calender', 'academicCalendar', 'page.academic-calendar', ['calendar', 'holidays', 'schedule'], {
+    screen: 'adminCalendar',
+    calls: ['calendar.school', 'calendar.write', 'calendar.delete'],
+  }),
+  route(
+    '/student-academic-calender',
+    'academicCalendar',
+    'page.student-calendar',
+    ['calendar', 'holidays', 'schedule'],
+    { screen: 'studentCalendar', calls: ['calendar.student'] },
+  ),
   route('/studentprofile', 'myProfile', 'page.student-profile', ['profile', 'student code', 'contact'], {
     screen: 'studentProfile',
     calls: ['student.profile'],

@@ -9,11 +9,12 @@
  *
  * Lifetimes: sessions SESSION_TTL_MS (30 s, and never past the session's own expiry); answers
  * RESPONSE_TTL_MS (30 s, and never past the school's midnight); everything else REFERENCE_TTL_MS
- * (60 s). The lifetime is only a bound for the unexpected: every change is
- * also announced. Triggers (migration 0006) send `NOTIFY pathshala_cache` when a session is revoked,
- * a user is deactivated or changes password, type, code or school, a teacher or student record is
- * added, moved or removed, a school's clock settings change, or an academic session is added; the
- * notification is delivered at commit to every process, each of which listens on a dedicated
+ * (60 s). The lifetime is only a bound for the unexpected: every change is also announced.
+ * Triggers (migrations 0006 and 0009) send `NOTIFY pathshala_cache` when a session is revoked, a
+ * user is deactivated or changes password, type, code or school, a teacher or student record is
+ * added, moved or removed, a school's clock settings change, an academic session is added, or a
+ * school's academic calendar changes (its holidays are cached); the notification is delivered at
+ * commit to every process, each of which listens on a dedicated
  * connection and drops the affected entries. The process that made the change drops them itself
  * at once as well (`dropSessions`), so its own next request never waits for the notification.
  *
@@ -128,6 +129,13 @@ export interface ResponseSlot {
   until: number;
 }
 
+/** A school holiday of the academic calendar (both dates inclusive, YYYY-MM-DD). */
+export interface HolidayRange {
+  start: string;
+  end: string;
+  topics: string;
+}
+
 export interface MemberRecord {
   id: number;
   schoolId: number;
@@ -150,6 +158,8 @@ export class HotCache {
   readonly students = new TtlMap<number, MemberRecord | null>(REFERENCE_TTL_MS);
   /** '<user id> <url>' -> the answer of a cacheable read (server/cache/responses.ts) */
   readonly responses = new TtlMap<string, CachedResponse>(RESPONSE_TTL_MS, MAX_RESPONSES);
+  /** school id -> the school's calendar holidays, every session (a few dozen rows at most) */
+  readonly holidays = new TtlMap<number, HolidayRange[]>(REFERENCE_TTL_MS);
 
   private epoch = 0;
   private listening = false;
@@ -210,6 +220,7 @@ export class HotCache {
     this.teachers.clear();
     this.students.clear();
     this.responses.clear();
+    this.holidays.clear();
   }
 
   /** A slot for a read's answer, or null when answers may not be kept now (no listener). */
@@ -292,6 +303,11 @@ export class HotCache {
       case 'years':
         this.years.clear();
         this.responses.clear();
+        return;
+      case 'calendar':
+        // Holidays change the day's periods and the summaries: the school's answers go too.
+        for (const id of ids) this.holidays.delete(id);
+        this.dropSchools(ids);
         return;
       default:
         // 'all', and anything this version does not know: forget everything rather than guess.

@@ -728,3 +728,40 @@ export const idempotencyKeys = pgTable(
   },
   (t) => [primaryKey({ columns: [t.userId, t.key] }), index('idempotency_keys_created_idx').on(t.createdAt)],
 );
+
+// ---------------------------------------------------------------- academic calendar (issue 11)
+
+/** The kinds of calendar entry (spec part 2, Academic calendar: "Schedule Type"). */
+export const CALENDAR_TYPES = ['holiday', 'exam', 'event', 'meeting', 'other'] as const;
+
+/**
+ * A school's academic calendar: one row per holiday, exam, event or meeting, a real date or date
+ * range (start_date .. end_date, both inclusive) within one academic session. `topics` is the
+ * spec's free text (the title); `details` an optional longer note. Holidays close the school:
+ * attendance cannot be taken on them and they are not school days in the summaries.
+ */
+export const calendarEntries = pgTable(
+  'calendar_entries',
+  {
+    id: serial('id').primaryKey(),
+    schoolId: integer('school_id')
+      .notNull()
+      .references(() => schools.id),
+    sessionId: integer('session_id')
+      .notNull()
+      .references(() => academicSessions.id),
+    type: varchar('type', { length: 16 }).notNull(),
+    topics: varchar('topics', { length: 200 }).notNull(),
+    details: varchar('details', { length: 2000 }).notNull().default(''),
+    startDate: date('start_date', { mode: 'string' }).notNull(),
+    endDate: date('end_date', { mode: 'string' }).notNull(),
+    createdByUserId: integer('created_by_user_id').references(() => users.id),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    check('calendar_entries_type_valid', sql`${t.type} in ('holiday', 'exam', 'event', 'meeting', 'other')`),
+    check('calendar_entries_range_valid', sql`${t.endDate} >= ${t.startDate}`),
+    index('calendar_entries_school_date_idx').on(t.schoolId, t.startDate),
+  ],
+);

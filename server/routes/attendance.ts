@@ -13,6 +13,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { eq, sql } from 'drizzle-orm';
 import { z } from 'zod';
+import { DateTime } from 'luxon';
 import {
   absentMessageBody,
   absentMessagePreview,
@@ -71,6 +72,7 @@ import {
 } from '../services/attendance';
 import { adapterFromConfig, deliveriesSettled, deliverPending, MAX_ATTEMPTS } from '../services/messaging';
 import { schoolClock, sessionIdForDate } from '../services/school-time';
+import { holidayDatesBetween, schoolHolidayOn, schoolHolidays } from '../services/calendar';
 
 /** A 403 with a stable code `attendance.<name>` (shown in the user's language) and its English text. */
 const denied = (name: string, message: string) => new ApiError(403, `attendance.${name}`, message);
@@ -122,6 +124,15 @@ export async function attendanceRoutes(fastify: FastifyInstance) {
       const routine = await routineInScope(req, routine_id);
       const clock = await schoolClock(db, routine.schoolId);
       checkTakingDate(routine, date, clock, await sessionIdForDate(db, date));
+      const holiday = await schoolHolidayOn(db, routine.schoolId, date);
+      if (holiday) {
+        throw refusal(
+          'holiday',
+          'date',
+          `${DateTime.fromISO(date).toFormat('dd-MM-yyyy')} is a holiday (${holiday.topics}): attendance cannot be taken.`,
+          409,
+        );
+      }
       checkEditWindow(date, clock, isTeacher(req));
       const saved = await recordAttendance(db, {
         routine,
@@ -202,7 +213,9 @@ export async function attendanceRoutes(fastify: FastifyInstance) {
     const student = await historyStudent(req, q.student_id);
     const { today } = await schoolClock(db, student.schoolId);
     const { startDate, endDate } = historyRange(today, q.start_date, q.end_date);
-    return { studentId: student.id, startDate, endDate, periodId: q.period_id, subjectId: q.subject_id };
+    // Holidays are not school days: a mark on one (taken before it was declared) is not counted.
+    const holidays = holidayDatesBetween(await schoolHolidays(db, student.schoolId), startDate, endDate);
+    return { studentId: student.id, startDate, endDate, holidays, periodId: q.period_id, subjectId: q.subject_id };
   };
 
   app.get(
@@ -267,7 +280,8 @@ export async function attendanceRoutes(fastify: FastifyInstance) {
       const date = q.date ?? today;
       const sessionId = await sessionIdForDate(db, date);
       if (!sessionId) return [];
-      return sectionPeriods(db, { sectionId: section.id, sessionId, date });
+      const holiday = !!(await schoolHolidayOn(db, section.schoolId, date));
+      return sectionPeriods(db, { sectionId: section.id, sessionId, date, holiday });
     },
   );
 
@@ -276,7 +290,8 @@ export async function attendanceRoutes(fastify: FastifyInstance) {
     const schoolId = await schoolOf(req, schoolInfoId);
     const { today, weeklyOffDays } = await schoolClock(db, schoolId);
     const day = date ?? today;
-    return { schoolId, date: day, sessionId: (await sessionIdForDate(db, day)) ?? 0, weeklyOffDays };
+    const holiday = (await schoolHolidayOn(db, schoolId, day))?.topics ?? null;
+    return { schoolId, date: day, sessionId: (await sessionIdForDate(db, day)) ?? 0, weeklyOffDays, holiday };
   };
 
   app.get(

@@ -40,6 +40,7 @@ import {
   weekOrder,
   checkRoutineParts,
 } from '../services/routines';
+import { schoolHolidayOn } from '../services/calendar';
 
 const placeholder = (name: string) => sql.placeholder(name);
 
@@ -230,7 +231,8 @@ export async function routineRoutes(fastify: FastifyInstance) {
         const clock = await schoolClock(db, teacher.schoolId);
         const date = req.query.today ?? clock.today;
         const sessionId = await sessionIdForDate(db, date);
-        if (!sessionId) return [];
+        // No classes on a calendar holiday (issue 11): nothing is due (the holidays are cached).
+        if (!sessionId || (await schoolHolidayOn(db, teacher.schoolId, date))) return [];
         const rows = await teacherDay(db).execute({
           teacher: teacher.id,
           school: teacher.schoolId,

@@ -418,6 +418,8 @@ export interface HistoryFilter {
   studentId: number;
   startDate: string;
   endDate: string;
+  /** The school's holiday dates in the range: not school days, so their marks are not counted. */
+  holidays: string[];
   periodId?: number;
   subjectId?: number;
 }
@@ -430,6 +432,8 @@ export interface PageWindow {
 const ph = sql.placeholder;
 /** A nullable integer parameter of a prepared statement (an optional filter). */
 const optionalInt = (name: string) => sql`${ph(name)}::int`;
+/** A mark not on one of the `holidays` dates (the school's calendar holidays in the range). */
+const notOnHoliday = sql`not (${attendanceMarks.date} = any(${ph('holidays')}::date[]))`;
 
 /**
  * A page of a student's marks: the student's enrolments (at most one a session), then one range of
@@ -455,6 +459,7 @@ const historyPage = preparedFor((db) => {
       and(
         eq(attendanceMarks.enrolmentId, enrolments.id),
         between(attendanceMarks.date, sql`${ph('startDate')}::date`, sql`${ph('endDate')}::date`),
+        notOnHoliday,
       ),
     )
     .innerJoin(routines, eq(routines.id, attendanceMarks.routineId))
@@ -494,6 +499,7 @@ const historyParams = (f: HistoryFilter) => ({
   studentId: f.studentId,
   startDate: f.startDate,
   endDate: f.endDate,
+  holidays: f.holidays,
   periodId: f.periodId ?? null,
   subjectId: f.subjectId ?? null,
 });
@@ -519,6 +525,7 @@ export const historyPageByDays = preparedFor((db) => {
         and(
           eq(attendanceMarks.enrolmentId, enrolments.id),
           between(attendanceMarks.date, sql`${ph('startDate')}::date`, sql`${ph('endDate')}::date`),
+          notOnHoliday,
         ),
       )
       .where(eq(enrolments.studentId, ph('studentId')))
@@ -560,7 +567,11 @@ export const historyPageByDays = preparedFor((db) => {
     .innerJoin(enrolments, eq(enrolments.studentId, ph('studentId')))
     .innerJoin(
       attendanceMarks,
-      and(eq(attendanceMarks.enrolmentId, enrolments.id), between(attendanceMarks.date, span.lo, span.hi)),
+      and(
+        eq(attendanceMarks.enrolmentId, enrolments.id),
+        between(attendanceMarks.date, span.lo, span.hi),
+        notOnHoliday,
+      ),
     )
     .innerJoin(routines, eq(routines.id, attendanceMarks.routineId))
     .innerJoin(periods, eq(periods.id, routines.periodId))
@@ -599,6 +610,7 @@ export async function studentHistory(db: DbOrTx, f: HistoryFilter & PageWindow) 
           studentId: f.studentId,
           startDate: f.startDate,
           endDate: f.endDate,
+          holidays: f.holidays,
           ...window,
         });
   return rows.map((r) => ({ ...r, present_status: r.present_status as 0 | 1 }));
@@ -611,6 +623,7 @@ const totalsColumns = {
 const studentMarksInRange = and(
   eq(attendanceMarks.enrolmentId, enrolments.id),
   between(attendanceMarks.date, sql`${ph('startDate')}::date`, sql`${ph('endDate')}::date`),
+  notOnHoliday,
 );
 
 /** Counted from the index alone (status is in it); routines are joined only to filter by period or subject. */
@@ -642,7 +655,12 @@ export async function studentHistoryTotals(db: DbOrTx, f: HistoryFilter) {
   const [row] =
     f.periodId || f.subjectId
       ? await historyTotalsFiltered(db).execute(historyParams(f))
-      : await historyTotals(db).execute({ studentId: f.studentId, startDate: f.startDate, endDate: f.endDate });
+      : await historyTotals(db).execute({
+          studentId: f.studentId,
+          startDate: f.startDate,
+          endDate: f.endDate,
+          holidays: f.holidays,
+        });
   const total = Number(row?.total ?? 0);
   const present = Number(row?.present ?? 0);
   return { total, present, absent: total - present, present_rate: rateOf(present, total) };
@@ -770,8 +788,18 @@ const sectionPeriodsQuery = preparedFor((db) => {
     .prepare('attendance_section_periods');
 });
 
-export async function sectionPeriods(db: DbOrTx, opts: { sectionId: number; sessionId: number; date: string }) {
-  const rows = await sectionPeriodsQuery(db).execute({ ...opts, dayId: dayIdOf(opts.date) });
+/** On a calendar holiday (`holiday` true) a section has no periods: none is "not taken". */
+export async function sectionPeriods(
+  db: DbOrTx,
+  opts: { sectionId: number; sessionId: number; date: string; holiday?: boolean },
+) {
+  if (opts.holiday) return [];
+  const rows = await sectionPeriodsQuery(db).execute({
+    sectionId: opts.sectionId,
+    sessionId: opts.sessionId,
+    date: opts.date,
+    dayId: dayIdOf(opts.date),
+  });
   return rows.map(({ taking_id, present, absent, all, corrected_at, ...r }) => {
     const taken = taking_id != null;
     return {
@@ -866,7 +894,11 @@ const schoolSectionsQuery = preparedFor((db) => {
     .prepare('attendance_school_sections');
 });
 
-export async function schoolSections(db: DbOrTx, opts: { schoolId: number; sessionId: number; date: string }) {
+/** On a calendar holiday (`holiday` set) no section has scheduled periods: nothing is due. */
+export async function schoolSections(
+  db: DbOrTx,
+  opts: { schoolId: number; sessionId: number; date: string; holiday?: string | null },
+) {
   const rows = await schoolSectionsQuery(db).execute({
     schoolId: opts.schoolId,
     sessionId: opts.sessionId,
@@ -885,7 +917,7 @@ export async function schoolSections(db: DbOrTx, opts: { schoolId: number; sessi
       absent,
       present_rate: taken ? rateOf(present!, present! + absent!) : null,
       taken_periods: takenPeriods,
-      scheduled_periods: Number(r.scheduled_periods),
+      scheduled_periods: opts.holiday ? 0 : Number(r.scheduled_periods),
       taken,
     };
   });
@@ -925,7 +957,14 @@ const schoolDayQuery = preparedFor((db) =>
  */
 export async function schoolDay(
   db: DbOrTx,
-  opts: { schoolId: number; sessionId: number; date: string; weeklyOffDays: readonly number[] },
+  opts: {
+    schoolId: number;
+    sessionId: number;
+    date: string;
+    weeklyOffDays: readonly number[];
+    /** The calendar holiday of the date (its topics), if any: no section is due that day. */
+    holiday?: string | null;
+  },
 ) {
   const [row] = await schoolDayQuery(db).execute({
     schoolId: opts.schoolId,
@@ -945,9 +984,10 @@ export async function schoolDay(
     absent,
     present_rate: sectionsTaken ? rateOf(present, present + absent) : null,
     sections_taken: sectionsTaken,
-    sections_total: Number(row.sectionsTotal),
+    sections_total: opts.holiday ? 0 : Number(row.sectionsTotal),
     day_name: DAY_NAMES[dayIdOf(opts.date)],
     weekly_off: opts.weeklyOffDays.includes(dayIdOf(opts.date)),
+    holiday: opts.holiday ?? null,
   };
 }
 
@@ -972,8 +1012,18 @@ const sectionsOfDayQuery = preparedFor((db) => {
     .prepare('attendance_sections_of_day');
 });
 
-export async function sectionsOfDay(db: DbOrTx, opts: { schoolId: number; sessionId: number; date: string }) {
-  const rows = await sectionsOfDayQuery(db).execute({ ...opts, dayId: dayIdOf(opts.date) });
+export async function sectionsOfDay(
+  db: DbOrTx,
+  opts: { schoolId: number; sessionId: number; date: string; holiday?: string | null },
+) {
+  // A calendar holiday has no classes.
+  if (opts.holiday) return [];
+  const rows = await sectionsOfDayQuery(db).execute({
+    schoolId: opts.schoolId,
+    sessionId: opts.sessionId,
+    date: opts.date,
+    dayId: dayIdOf(opts.date),
+  });
   return rows.map((r) => ({
     ...r,
     date: opts.date,

@@ -125,6 +125,12 @@ export const PERMISSIONS = {
   'routine.delete': [A],
   'routine.school': [A, V],
   'routine.search': [A, V],
+  // academic calendar (issue 11)
+  'calendar.school': [A, V],
+  'calendar.student': [S],
+  'calendar.teacher': [T],
+  'calendar.write': [A],
+  'calendar.delete': [A],
 } as const satisfies Record<string, readonly UserType[]>;
 
 /**

@@ -4,6 +4,7 @@
  */
 import type { Catalogue } from './en';
 import { attendanceBn } from './areas/attendance.bn';
+import { calendarBn } from './areas/calendar.bn';
 import { noticesBn } from './areas/notices.bn';
 import { shellBn } from './areas/shell.bn';
 import { routinesBn } from './areas/routines.bn';
@@ -13,6 +14,7 @@ export const bn: Catalogue = {
   notices: noticesBn,
   attendance: attendanceBn,
   routines: routinesBn,
+  calendar: calendarBn,
   common: {
     appName: 'পাঠশালা',
     loading: 'লোড হচ্ছে…',

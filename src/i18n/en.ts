@@ -5,6 +5,7 @@
  * `{{name}}` interpolation.
  */
 import { attendanceEn } from './areas/attendance.en';
+import { calendarEn } from './areas/calendar.en';
 import { noticesEn } from './areas/notices.en';
 import { shellEn } from './areas/shell.en';
 import { routinesEn } from './areas/routines.en';
@@ -16,6 +17,7 @@ export const en = {
   notices: noticesEn,
   attendance: attendanceEn,
   routines: routinesEn,
+  calendar: calendarEn,
   common: {
     appName: 'Pathshala',
     loading: 'Loading…',

@@ -18,6 +18,8 @@ const defaults = [
   http.get('/api/notice/creator', noNotices),
   http.get('/api/notice/student', noNotices),
   http.get('/api/notice/school', noNotices),
+  // The teacher's attendance screen asks the calendar whether the chosen date is a holiday.
+  http.get('/api/calender/teacher', () => HttpResponse.json({ rows: [], total: 0, limit: 200, offset: 0 })),
 ];
 
 export const server = setupServer(...defaults);

@@ -297,6 +297,35 @@ describe('school admin attendance dashboard (/attendance)', () => {
     expect(screen.queryByRole('table', { name: 'Attendance by section' })).not.toBeInTheDocument();
   });
 
+  it('on a calendar holiday names the holiday instead of “Not taken yet”', async () => {
+    fakeAuthServer(ADMIN).savedSignIn();
+    fakeDashboardApi({
+      summary: {
+        ...SUMMARY,
+        date: '2026-03-26',
+        present: 0,
+        absent: 0,
+        present_rate: null,
+        sections_taken: 0,
+        sections_total: 0,
+        day_name: 'Thursday',
+        weekly_off: false,
+        holiday: 'Independence Day',
+      },
+      sections: SECTION_ROWS.map((r) => ({
+        ...r,
+        taken: false,
+        present: null,
+        absent: null,
+        present_rate: null,
+        scheduled_periods: 0,
+      })),
+    });
+    renderApp('/attendance?date=2026-03-26');
+    expect(await screen.findByRole('img', { name: 'Holiday: Independence Day' }, SLOW)).toBeInTheDocument();
+    expect(screen.queryByText('Not taken yet')).not.toBeInTheDocument();
+  });
+
   it('keeps the shown date in the address: Back and reload return to it', async () => {
     fakeAuthServer(ADMIN).savedSignIn();
     const asked = fakeDashboardApi();

@@ -5,6 +5,7 @@
  * on the screen is one of ours.
  */
 import { screen, waitFor } from '@testing-library/react';
+import { DateTime } from 'luxon';
 import { http, HttpResponse } from 'msw';
 import type { UserProfile } from '@/api/schemas/auth';
 import type { UserType } from '@/api/permissions';
@@ -65,8 +66,18 @@ const banglaSchool = schoolRow({
   address_upazilla: 'মিরপুর',
 });
 
+/** A holiday today in the calendar reads (the month view shows the current month). */
+const banglaCalendar = () => {
+  const today = DateTime.now().setZone('Asia/Dhaka').toISODate()!;
+  const row = { id: 1, school_info_id: 10, session_id: 1, type: 'holiday', topics: 'বিজয় দিবস', details: '' };
+  return HttpResponse.json({ rows: [{ ...row, date: today, end_date: today }], total: 1, limit: 200, offset: 0 });
+};
+
 function answers() {
   server.use(
+    http.get('/api/calender', banglaCalendar),
+    http.get('/api/calender/student', banglaCalendar),
+    http.get('/api/calender/teacher', banglaCalendar),
     http.get('/api/routine/teacher', () => HttpResponse.json(banglaRoutine)),
     http.get('/api/routine/student', () => HttpResponse.json(banglaRoutine)),
     http.get('/api/school_info', () => HttpResponse.json([banglaSchool])),

@@ -57,6 +57,11 @@ describe('routes.ts', () => {
         '/viewerRoutine',
         '/viewershowstudentroutine',
         '/teacherdata',
+        // academic calendar (issue 11)
+        '/academic-calender',
+        '/student-academic-calender',
+        '/teacher-calender',
+        '/viewer-calender',
       ].sort(),
     );
   });

@@ -6,7 +6,7 @@
  * served, until it reconnects.
  */
 import { eq, sql } from 'drizzle-orm';
-import { authSessions, schools, users } from '@server/db/schema';
+import { authSessions, calendarEntries, schools, users } from '@server/db/schema';
 import { hashToken } from '@server/auth/sessions';
 import { createTestApp, DEMO_PASSWORD, type TestApp } from '../helpers/server';
 import { adminQuery } from '../helpers/test-db';
@@ -62,6 +62,7 @@ describe('warm reads', () => {
     ['teacher1', '/api/routine/teacher/today'],
     ['admin1', '/api/notice/school'],
     ['teacher1', '/api/notice/creator'],
+    // The school's calendar holidays come from the cache too (issue 11).
     ['admin1', '/api/attendance/summary/school'],
     ['student1', '/api/attendance/student/individual'],
   ])('%s %s costs one statement once reference data are cached, and none repeated', async (who, url) => {
@@ -148,6 +149,40 @@ describe('changes reach the cache', () => {
     } finally {
       await t.db.update(schools).set({ timeZone: 'Asia/Dhaka' }).where(eq(schools.id, schoolId!));
     }
+  });
+});
+
+describe('a school’s calendar reaches the cache', () => {
+  it('a holiday added or removed is the next attendance read’s', async () => {
+    const [{ schoolId }] = await t.db
+      .select({ schoolId: users.schoolId })
+      .from(users)
+      .where(eq(users.userCode, 'admin1'));
+    const date = '2026-06-30';
+    const summary = async () => (await t.get('admin1', `/api/attendance/summary/school?date=${date}`)).json();
+    expect((await summary()).holiday).toBeNull();
+    expect(t.app.hotCache.holidays.get(schoolId!)).toBeDefined();
+    const session = (await t.get('admin1', '/api/session')).json()[0].id as number;
+    const [entry] = await t.db
+      .insert(calendarEntries)
+      .values({
+        schoolId: schoolId!,
+        sessionId: session,
+        type: 'holiday',
+        topics: 'Cache test',
+        startDate: date,
+        endDate: date,
+      })
+      .returning({ id: calendarEntries.id });
+    try {
+      await t.app.hotCache.sync();
+      expect(t.app.hotCache.holidays.get(schoolId!)).toBeUndefined();
+      expect((await summary()).holiday).toBe('Cache test');
+    } finally {
+      await t.db.delete(calendarEntries).where(eq(calendarEntries.id, entry.id));
+    }
+    await t.app.hotCache.sync();
+    expect((await summary()).holiday).toBeNull();
   });
 });
 

@@ -13,6 +13,7 @@ import {
   type UserType,
 } from '@/api/permissions';
 import {
+  calendarEntries,
   notices,
   routines,
   schools,
@@ -37,6 +38,7 @@ interface OtherSchool {
   student: number;
   routine: number;
   notice: number;
+  calendar: number;
 }
 
 /** For each tenant-scoped route: a query naming something of school 2, asked by school 1's users. */
@@ -75,6 +77,11 @@ const CROSS_TENANT: Record<string, (o: OtherSchool) => string> = {
   'POST /api/routine/delete': (o) => `?id=${o.routine}`,
   'GET /api/routine/school/filter': (o) => `?school_info_id=${o.school}`,
   'GET /api/routine/admin-search': (o) => `?school_info_id=${o.school}`,
+  // ---- academic calendar (issue 11)
+  'GET /api/calender': (o) => `?school_info_id=${o.school}`,
+  'GET /api/calender/student': (o) => `?school_info_id=${o.school}`,
+  'GET /api/calender/teacher': (o) => `?school_info_id=${o.school}`,
+  'POST /api/calender/delete': (o) => `?id=${o.calendar}`,
 };
 
 /** Routes that read shared reference data or only ever answer about the caller. */
@@ -106,6 +113,10 @@ const GLOBAL = new Set([
   'GET /api/attendance/outbox',
   // ---- routines (issue 11): the school is in the body; routines.test.ts checks cross-school writes
   'POST /api/routine/all',
+  // ---- academic calendar (issue 11): the school or the entry's fields are in a body, which this
+  // file does not send; calendar.test.ts checks their cross-school refusals.
+  'POST /api/calender',
+  'POST /api/calender/update',
 ]);
 
 let t: TestApp;
@@ -122,7 +133,20 @@ beforeAll(async () => {
   const [stu] = await db.select({ id: students.id }).from(students).where(eq(students.schoolId, school)).limit(1);
   const [rt] = await db.select({ id: routines.id }).from(routines).where(eq(routines.schoolId, school)).limit(1);
   const [ntc] = await db.select({ id: notices.id }).from(notices).where(eq(notices.schoolId, school)).limit(1);
-  other = { school, section: sec.id, teacher: tch.id, student: stu.id, routine: rt.id, notice: ntc.id };
+  const [cal] = await db
+    .select({ id: calendarEntries.id })
+    .from(calendarEntries)
+    .where(eq(calendarEntries.schoolId, school))
+    .limit(1);
+  other = {
+    school,
+    section: sec.id,
+    teacher: tch.id,
+    student: stu.id,
+    routine: rt.id,
+    notice: ntc.id,
+    calendar: cal.id,
+  };
   const [type] = await db.select({ id: schoolTypes.id }).from(schoolTypes).limit(1);
   const [third] = await db
     .insert(schools)

@@ -35,6 +35,7 @@ import { hashPassword, type ScryptParams } from '../../auth/passwords';
 import { createRng, type Rng } from './random';
 import { seedReference, SECONDARY_CLASS_NAMES, type GroupName } from './reference';
 import * as N from './names';
+import { isDemoHoliday, seedCalendar } from './calendar';
 
 export const DEMO_PASSWORD = 'demo1234';
 /** Cheap on purpose: see the note where the demo accounts are hashed. */
@@ -963,6 +964,12 @@ async function insertDemo(tx: Tx, today: DateTime): Promise<Record<string, numbe
     counts.notices = (counts.notices ?? 0) + rows.length;
   }
 
+  counts.calendarEntries = await seedCalendar(tx, {
+    schoolIds: schoolRows.map((r) => r.id),
+    sessionId: session.id,
+    year: sessionYear,
+  });
+
   // ---- attendance: the last school days before today (today is left for the teachers to take)
   const sessionStart = DateTime.fromObject({ year: sessionYear, month: 1, day: 1 }, { zone: TIME_ZONE });
   const dates: DateTime[] = [];
@@ -971,7 +978,7 @@ async function insertDemo(tx: Tx, today: DateTime): Promise<Record<string, numbe
     dates.length < ATTENDANCE_DAYS && d >= sessionStart;
     d = d.minus({ days: 1 })
   ) {
-    if (!WEEKLY_OFF_DAYS.includes(dayIdOf(d))) dates.unshift(d);
+    if (!WEEKLY_OFF_DAYS.includes(dayIdOf(d)) && !isDemoHoliday(d.toISODate()!)) dates.unshift(d);
   }
   let takingCount = 0;
   let markCount = 0;

@@ -233,6 +233,8 @@ export const schoolAttendanceSummary = z.object({
   day_name: z.string(),
   /** The date is one of the school's weekly off days: no classes, nothing to take. */
   weekly_off: z.boolean(),
+  /** The date is a holiday of the academic calendar (its name): no classes, nothing to take. */
+  holiday: z.string().nullable().optional(),
 });
 export type SchoolAttendanceSummary = z.infer<typeof schoolAttendanceSummary>;
 

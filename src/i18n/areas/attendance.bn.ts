@@ -217,6 +217,7 @@ export const attendanceBn: Catalogue['attendance'] = {
     pages: 'হাজিরার ইতিহাসের পাতা',
   },
   errors: {
+    holiday: 'সে দিন ছুটি: হাজিরা নেওয়া যায় না।',
     saved: 'হাজিরা সংরক্ষণ করা হয়েছে',
     corrected: 'হাজিরা সংশোধন করা হয়েছে',
     messages_queued: 'অনুপস্থিতির বার্তা পাঠানোর জন্য রাখা হয়েছে।',

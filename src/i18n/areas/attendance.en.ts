@@ -216,6 +216,7 @@ export const attendanceEn = {
   },
   /** Server codes `attendance.<name>`: English is the server's own text; these are for the rest. */
   errors: {
+    holiday: 'That date is a holiday: attendance cannot be taken.',
     saved: 'Attendance saved',
     corrected: 'Attendance corrected',
     messages_queued: 'Absence messages queued.',

@@ -47,9 +47,12 @@ export function noClassesText(s: Pick<SchoolAttendanceSummary, 'weekly_off' | 's
 function useNoClasses(): (s: SchoolAttendanceSummary) => string | null {
   const { t, lang } = useI18n();
   return (s) =>
-    noClassesText(s) === null
-      ? null
-      : t('attendance.dashboard.noClassesOn', { day: lang === 'en' ? s.day_name : weekdayOf(s.date, lang) });
+    // A calendar holiday is named ("Holiday: Victory Day"): no section is due that day.
+    s.holiday
+      ? t('calendar.holidayOn', { name: s.holiday })
+      : noClassesText(s) === null
+        ? null
+        : t('attendance.dashboard.noClassesOn', { day: lang === 'en' ? s.day_name : weekdayOf(s.date, lang) });
 }
 
 export default function AttendanceDashboard() {

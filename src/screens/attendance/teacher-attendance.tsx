@@ -13,7 +13,7 @@
  * Leaving with marks the server does not have asks first.
  */
 import { useEffect, useMemo, useRef, useState, type KeyboardEvent as ReactKeyboardEvent } from 'react';
-import { useQueryClient } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { createActorContext } from '@xstate/react';
 import type {
   AbsentMessagePreview,
@@ -23,6 +23,7 @@ import type {
 } from '@/api/schemas/attendance';
 import type { RoutineTodayRow } from '@/api/schemas/routines';
 import { attendanceKeys } from '@/api/attendance';
+import { calendarQuery } from '@/api/calendar';
 import { schoolClockTime, schoolToday } from '@/api/school-time';
 import { attendanceMachine, hasUnsavedMarks, presentCount } from '@/machines/attendance.machine';
 import { Alert } from '@/ui/alert';
@@ -145,6 +146,9 @@ function ChoosePeriod() {
     if (next) send({ type: 'attendance.choose', routineId: next.id });
   }, [params.next, phase, date, today, periods, send]);
 
+  // A calendar holiday says so before the teacher starts (the server refuses attendance on one).
+  const holidays = useQuery(calendarQuery('teacher', { month: date.slice(0, 7), type: 'holiday', limit: 200 }));
+  const holiday = holidays.data?.rows.find((h) => h.date <= date && date <= h.end_date);
   const setDate = (iso: string) => setParams({ date: iso === today ? '' : iso, next: '' });
   const dayLabel = t('attendance.common.dayDate', { day: weekdayOf(date, lang), date: formatDayMonthYear(date, lang) });
   return (
@@ -169,8 +173,13 @@ function ChoosePeriod() {
         </div>
       </div>
 
+      {holiday ? (
+        <Alert tone="warning">
+          <p>{t('calendar.holidayNotice', { date: formatDayMonthYear(date, lang), name: holiday.topics })}</p>
+        </Alert>
+      ) : null}
       {phase === 'loading' ? <Loading label={t('attendance.take.loadingClasses')} /> : null}
-      {phase === 'empty' ? (
+      {phase === 'empty' && !holiday ? (
         <EmptyState>
           {t('attendance.take.noClassesOn', { day: dayLabel })}{' '}
           {date === today ? t('attendance.take.pickEarlier') : t('attendance.take.pickAnother')}

@@ -1,0 +1,124 @@
+/**
+ * The academic calendar (spec part 2, Academic calendar): a school's holidays, exams, events and
+ * meetings, each a date or a date range within one academic session.
+ *
+ * Holidays close the school, and attendance is the hot path (bench/README.md): the school's
+ * holidays are kept in the process cache (hot-cache.ts `holidays`, dropped by the `calendar`
+ * notification of migration 0007's trigger), so asking "is this date a holiday?" costs no query
+ * on a warm process.
+ */
+import { and, asc, count, eq, gte, lte, sql, type SQL } from 'drizzle-orm';
+import { DateTime } from 'luxon';
+import type { CalendarRow, CalendarType } from '@/api/schemas/calendar';
+import { cacheOf, type HolidayRange } from '../cache/hot-cache';
+import type { Db, DbOrTx } from '../db/client';
+import { preparedFor } from '../db/prepared';
+import { calendarEntries } from '../db/schema';
+
+const holidaysStatement = preparedFor((db: Db) =>
+  db
+    .select({ start: calendarEntries.startDate, end: calendarEntries.endDate, topics: calendarEntries.topics })
+    .from(calendarEntries)
+    .where(and(eq(calendarEntries.schoolId, sql.placeholder('schoolId')), eq(calendarEntries.type, 'holiday')))
+    .orderBy(asc(calendarEntries.startDate))
+    .prepare('calendar_holidays_of_school'),
+);
+
+/** Every holiday of a school (all sessions): from the process cache, else one prepared query. */
+export async function schoolHolidays(db: DbOrTx, schoolId: number): Promise<HolidayRange[]> {
+  const cache = cacheOf(db);
+  if (!cache) {
+    return db
+      .select({ start: calendarEntries.startDate, end: calendarEntries.endDate, topics: calendarEntries.topics })
+      .from(calendarEntries)
+      .where(and(eq(calendarEntries.schoolId, schoolId), eq(calendarEntries.type, 'holiday')))
+      .orderBy(asc(calendarEntries.startDate));
+  }
+  return cache.through(cache.holidays, schoolId, () => holidaysStatement(db as Db).execute({ schoolId }));
+}
+
+/** The holiday a date falls on, if any. */
+export function holidayOn(holidays: readonly HolidayRange[], date: string): HolidayRange | undefined {
+  return holidays.find((h) => h.start <= date && date <= h.end);
+}
+
+/** The school's holiday on a date (cached), if any. */
+export async function schoolHolidayOn(db: DbOrTx, schoolId: number, date: string) {
+  return holidayOn(await schoolHolidays(db, schoolId), date);
+}
+
+/** The holiday dates (YYYY-MM-DD) of a school between two dates, inclusive: for range filters. */
+export function holidayDatesBetween(holidays: readonly HolidayRange[], from: string, to: string): string[] {
+  const dates: string[] = [];
+  for (const h of holidays) {
+    if (h.end < from || h.start > to) continue;
+    let d = DateTime.fromISO(h.start < from ? from : h.start);
+    const last = h.end > to ? to : h.end;
+    while (d.toISODate()! <= last) {
+      dates.push(d.toISODate()!);
+      d = d.plus({ days: 1 });
+    }
+  }
+  return [...new Set(dates)].sort();
+}
+
+// ---------------------------------------------------------------- the list
+
+const rowColumns = {
+  id: calendarEntries.id,
+  school_info_id: calendarEntries.schoolId,
+  session_id: calendarEntries.sessionId,
+  type: calendarEntries.type,
+  topics: calendarEntries.topics,
+  details: calendarEntries.details,
+  date: calendarEntries.startDate,
+  end_date: calendarEntries.endDate,
+};
+
+export const toRow = (r: {
+  id: number;
+  school_info_id: number;
+  session_id: number;
+  type: string;
+  topics: string;
+  details: string;
+  date: string;
+  end_date: string;
+}): CalendarRow => ({ ...r, type: r.type as CalendarType });
+
+export interface CalendarFilter {
+  schoolId: number;
+  /** YYYY-MM: entries touching that month. */
+  month?: string;
+  type?: CalendarType;
+  limit: number;
+  offset: number;
+}
+
+/** A page of a school's entries, by first day (then id), with the total for paging. */
+export async function listEntries(db: DbOrTx, f: CalendarFilter) {
+  const where: SQL[] = [eq(calendarEntries.schoolId, f.schoolId)];
+  if (f.month) {
+    const first = DateTime.fromISO(`${f.month}-01`);
+    where.push(lte(calendarEntries.startDate, first.endOf('month').toISODate()!));
+    where.push(gte(calendarEntries.endDate, first.toISODate()!));
+  }
+  if (f.type) where.push(eq(calendarEntries.type, f.type));
+  const condition = and(...where);
+  const [rows, [{ total }]] = await Promise.all([
+    db
+      .select(rowColumns)
+      .from(calendarEntries)
+      .where(condition)
+      .orderBy(asc(calendarEntries.startDate), asc(calendarEntries.id))
+      .limit(f.limit)
+      .offset(f.offset),
+    db.select({ total: count() }).from(calendarEntries).where(condition),
+  ]);
+  return { rows: rows.map(toRow), total: Number(total), limit: f.limit, offset: f.offset };
+}
+
+export async function entryById(db: DbOrTx, id: number) {
+  const [row] = await db.select(rowColumns).from(calendarEntries).where(eq(calendarEntries.id, id));
+  return row ? toRow(row) : undefined;
+}
