@@ -107,7 +107,12 @@ export const idempotencyPlugin = fp(async (app: FastifyInstance) => {
       throw badRequest('Idempotency-Key', 'must be 1 to 100 letters, digits, "-" or "_"');
     }
     const userId = req.auth.userId;
-    const hash = requestHash(req.method, req.url, req.body);
+    // A multipart upload: its fields and its file's content hash (never the temporary path).
+    const hash = requestHash(
+      req.method,
+      req.url,
+      req.incomingFile ? { fields: req.body, file: req.incomingFile } : req.body,
+    );
     if (await claim(app.db, userId, header, req, hash)) {
       req.idempotencyClaim = { userId, key: header };
       return;

@@ -13,6 +13,7 @@ import {
   type UserType,
 } from '@/api/permissions';
 import {
+  homework,
   notices,
   routines,
   schools,
@@ -37,6 +38,7 @@ interface OtherSchool {
   student: number;
   routine: number;
   notice: number;
+  homework: number;
 }
 
 /** For each tenant-scoped route: a query naming something of school 2, asked by school 1's users. */
@@ -71,6 +73,13 @@ const CROSS_TENANT: Record<string, (o: OtherSchool) => string> = {
   'GET /api/routine/school/today/sections': (o) => `?school_info_id=${o.school}`,
   'GET /api/attendance/absent-message': (o) => `?routine_id=${o.routine}&date=2026-01-04`,
   'GET /api/attendance/audit': (o) => `?routine_id=${o.routine}&date=2026-01-04`,
+  // ---- homework (issue 11)
+  'POST /api/homework/delete': (o) => `?id=${o.homework}`,
+  'GET /api/homework/teacher/submitlist': (o) => `?home_work_id=${o.homework}`,
+  'GET /api/homework/student': (o) => `?section_id=${o.section}`,
+  'GET /api/homework/student/id': (o) => `?homework_id=${o.homework}`,
+  'GET /api/homework/all/filter': (o) => `?school_info_id=${o.school}`,
+  'GET /api/homework/teacher/individual': (o) => `?teacher_id=${o.teacher}`,
 };
 
 /** Routes that read shared reference data or only ever answer about the caller. */
@@ -100,6 +109,13 @@ const GLOBAL = new Set([
   'POST /api/attendance/student',
   'POST /api/attendance/absent-message',
   'GET /api/attendance/outbox',
+  // ---- homework (issue 11): the teacher's own routines; writes naming ids in a body or a
+  // multipart form, and downloads by path id: homework.test.ts checks their cross-school refusals.
+  'GET /api/homework/teacher/options',
+  'POST /api/homework/teacher',
+  'POST /api/homework/submit',
+  'GET /api/homework/file/:id',
+  'GET /api/homework/submission/file/:id',
 ]);
 
 let t: TestApp;
@@ -116,7 +132,16 @@ beforeAll(async () => {
   const [stu] = await db.select({ id: students.id }).from(students).where(eq(students.schoolId, school)).limit(1);
   const [rt] = await db.select({ id: routines.id }).from(routines).where(eq(routines.schoolId, school)).limit(1);
   const [ntc] = await db.select({ id: notices.id }).from(notices).where(eq(notices.schoolId, school)).limit(1);
-  other = { school, section: sec.id, teacher: tch.id, student: stu.id, routine: rt.id, notice: ntc.id };
+  const [hw] = await db.select({ id: homework.id }).from(homework).where(eq(homework.schoolId, school)).limit(1);
+  other = {
+    school,
+    section: sec.id,
+    teacher: tch.id,
+    student: stu.id,
+    routine: rt.id,
+    notice: ntc.id,
+    homework: hw.id,
+  };
   const [type] = await db.select({ id: schoolTypes.id }).from(schoolTypes).limit(1);
   const [third] = await db
     .insert(schools)

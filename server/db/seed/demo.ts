@@ -35,6 +35,7 @@ import { hashPassword, type ScryptParams } from '../../auth/passwords';
 import { createRng, type Rng } from './random';
 import { seedReference, SECONDARY_CLASS_NAMES, type GroupName } from './reference';
 import * as N from './names';
+import { seedHomework } from './homework';
 
 export const DEMO_PASSWORD = 'demo1234';
 /** Cheap on purpose: see the note where the demo accounts are hashed. */
@@ -861,6 +862,7 @@ async function insertDemo(tx: Tx, today: DateTime): Promise<Record<string, numbe
     for (const r of rows) routineId.set(`${r.sectionId}|${r.dayId}|${r.periodId}`, r.id);
   }
   counts.routines = routineValues.length;
+  Object.assign(counts, await seedHomework(tx, today));
 
   // ---- notices
   const iso = (d: DateTime) => d.toISODate()!;
