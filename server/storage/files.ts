@@ -116,7 +116,7 @@ export async function checkFile(file: IncomingFile): Promise<{ type: string; nam
   const ext = path.extname(name).slice(1).toLowerCase();
   const detected = await fileTypeFromFile(file.tmpPath);
   const refuse = () =>
-    new ApiError(415, 'unsupported_file_type', `file: ${FILE_MESSAGES.badType}`, { file: FILE_MESSAGES.badType });
+    new ApiError(415, 'upload.bad_type', `file: ${FILE_MESSAGES.badType}`, { file: FILE_MESSAGES.badType });
   if (detected) {
     if (detected.ext === 'cfb') {
       const mime = OLD_OFFICE[ext];

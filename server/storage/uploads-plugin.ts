@@ -33,7 +33,7 @@ export const uploadsPlugin = fp(async (app: FastifyInstance) => {
   const dir = uploadDirOf(app.config);
   const maxMb = app.config.UPLOAD_MAX_MB;
   const tooLarge = () =>
-    new ApiError(413, 'file_too_large', `file: ${FILE_MESSAGES.tooLarge(maxMb)}`, {
+    new ApiError(413, 'upload.too_large', `file: ${FILE_MESSAGES.tooLarge(maxMb)}`, {
       file: FILE_MESSAGES.tooLarge(maxMb),
     });
   await app.register(fastifyMultipart, {

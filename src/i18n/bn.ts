@@ -4,6 +4,7 @@
  */
 import type { Catalogue } from './en';
 import { attendanceBn } from './areas/attendance.bn';
+import { homeworkBn, uploadBn } from './areas/homework.bn';
 import { noticesBn } from './areas/notices.bn';
 import { shellBn } from './areas/shell.bn';
 
@@ -11,6 +12,8 @@ export const bn: Catalogue = {
   shell: shellBn,
   notices: noticesBn,
   attendance: attendanceBn,
+  homework: homeworkBn,
+  upload: uploadBn,
   common: {
     appName: 'পাঠশালা',
     loading: 'লোড হচ্ছে…',

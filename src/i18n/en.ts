@@ -5,6 +5,7 @@
  * `{{name}}` interpolation.
  */
 import { attendanceEn } from './areas/attendance.en';
+import { homeworkEn, uploadEn } from './areas/homework.en';
 import { noticesEn } from './areas/notices.en';
 import { shellEn } from './areas/shell.en';
 
@@ -14,6 +15,8 @@ export const en = {
   shell: shellEn,
   notices: noticesEn,
   attendance: attendanceEn,
+  homework: homeworkEn,
+  upload: uploadEn,
   common: {
     appName: 'Pathshala',
     loading: 'Loading…',

@@ -52,6 +52,13 @@ describe('routes.ts', () => {
         // routines as read by teachers and students
         '/routine',
         '/studentroutine',
+        // homework (issue 11)
+        '/teacherhomework',
+        '/homeworksubmitlist',
+        '/studenthomework',
+        '/studenthomeworksubmit',
+        '/showhomework',
+        '/submitdetails',
       ].sort(),
     );
   });
