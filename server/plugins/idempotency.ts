@@ -6,6 +6,9 @@
  * timeout never saves twice. The same key with another request is 422 `idempotency_key_reused`; a
  * retry while the first is still running is 409 `idempotency_in_progress`.
  *
+ * A multipart upload (storage/uploads-plugin.ts, registered before this) is hashed by its form
+ * fields and its file's sha256, so a retried upload replays and another file under the key is 422.
+ *
  * Only 2xx and 4xx answers are kept: after a 5xx the retry runs again. The claim on a key is the
  * table's primary key (INSERT ... ON CONFLICT DO NOTHING), so two processes cannot both run it. A
  * claim left unfinished (the process died mid-request) is taken over after STALE_CLAIM_MS.
