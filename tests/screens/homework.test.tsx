@@ -9,7 +9,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import type { HomeworkRow, StudentHomeworkRow, TeacherOption } from '@/api/schemas/homework';
 import { setLanguage } from '@/i18n/i18n';
-import { ADMIN, currentPath, fakeAuthServer, renderApp, server, STUDENT, TEACHER } from './helpers';
+import { ADMIN, currentPath, fakeAuthServer, renderApp, server, STUDENT, TEACHER, VIEWER } from './helpers';
 
 const query = (request: Request) => Object.fromEntries(new URL(request.url).searchParams);
 function page<T>(rows: T[], q: Record<string, string> = {}) {
@@ -310,5 +310,78 @@ describe('admin: Student Home Work', () => {
     expect(await screen.findByText('No Data To Show')).toBeInTheDocument();
     expect(window.location.search).toBe('?class_id=6');
     expect(asked.at(-1)).toMatchObject({ class_id: '6' });
+  });
+});
+
+describe('viewer: the chosen school', () => {
+  it('asks for the chosen school’s homework and opens the submitted details with every status', async () => {
+    fakeAuthServer(VIEWER).savedSignIn({ id: 3, school_name: 'Hill View High School' });
+    const asked: Record<string, string>[] = [];
+    server.use(
+      http.get('/api/section/all', () => HttpResponse.json([])),
+      http.get('/api/teacher/filter', () => HttpResponse.json([])),
+      http.get('/api/homework/all/filter', ({ request }) => {
+        asked.push(query(request));
+        return page([hw({ id: 2, school_info_id: 3 })], query(request));
+      }),
+      http.get('/api/homework/teacher/submitlist', ({ request }) => {
+        const q = query(request);
+        const base = { submission_id: null, submission_time: null, file_url: null, file_name: null, first_name: 'x' };
+        return HttpResponse.json({
+          rows: [
+            {
+              ...base,
+              student_id: 1,
+              student_code: 'S-1',
+              full_name: 'Arif Hossain',
+              class_roll_no: 1,
+              status: 'submitted',
+              submission_id: 5,
+              submission_time: '2026-11-21T10:00:00Z',
+              file_url: '/api/homework/submission/file/5',
+              file_name: 'a.txt',
+            },
+            {
+              ...base,
+              student_id: 2,
+              student_code: 'S-2',
+              full_name: 'Mita Rani',
+              class_roll_no: 2,
+              status: 'late',
+              submission_id: 6,
+              submission_time: '2026-11-28T10:00:00Z',
+              file_url: '/api/homework/submission/file/6',
+              file_name: 'b.txt',
+            },
+            {
+              ...base,
+              student_id: 3,
+              student_code: 'S-3',
+              full_name: 'Sumon Das',
+              class_roll_no: 3,
+              status: 'missing',
+            },
+          ],
+          total: 3,
+          limit: Number(q.limit),
+          offset: 0,
+          homework: hw({ id: Number(q.home_work_id), school_info_id: 3 }),
+        });
+      }),
+    );
+    const { user } = renderApp('/showhomework');
+    await user.click(await screen.findByRole('link', { name: /Details/ }));
+    expect(asked[0]).toMatchObject({ school_info_id: '3' });
+    expect(await screen.findByRole('heading', { name: 'Home Work Submitted Details', level: 1 })).toBeInTheDocument();
+    const table = await screen.findByRole('table', { name: 'Who submitted this homework' });
+    const status = (name: string) =>
+      within(within(table).getByText(name).closest('tr')!).getAllByRole('cell')[2].textContent;
+    expect([status('Arif Hossain'), status('Mita Rani'), status('Sumon Das')]).toEqual([
+      'Submitted',
+      'Late',
+      'Missing',
+    ]);
+    expect(within(table).getByRole('button', { name: 'Download b.txt' })).toBeInTheDocument();
+    expect(currentPath()).toBe('/submitdetails?homework=2');
   });
 });

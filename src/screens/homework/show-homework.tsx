@@ -8,6 +8,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Link } from 'wouter';
 import { HOMEWORK_PAGE } from '@/api/schemas/homework';
 import { filterSectionsQuery, filterSubjectsQuery, filterTeachersQuery, homeworkFilterQuery } from '@/api/homework';
+import { formatNumber } from '@/i18n/format';
 import { useI18n } from '@/i18n/i18n';
 import { Button } from '@/ui/button';
 import { DateField } from '@/ui/date-field';
@@ -133,7 +134,8 @@ export default function ShowHomework() {
                       </Td>
                       <Td label={head[6]}>
                         <Link href={`/submitdetails?homework=${r.id}`} className={linkStyle}>
-                          {t('homework.filter.submissionDetails')} ({r.submitted}/{r.students})
+                          {t('homework.filter.submissionDetails')} ({formatNumber(r.submitted, lang)}/
+                          {formatNumber(r.students, lang)})
                         </Link>
                       </Td>
                       <Td label={head[7]}>{homeworkDate(r.issue_date, lang)}</Td>
