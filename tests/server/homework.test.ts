@@ -96,7 +96,7 @@ const EXE = Buffer.concat([
 
 beforeAll(async () => {
   uploadDir = fs.mkdtempSync(path.join(os.tmpdir(), 'hw-uploads-'));
-  t = await createTestApp({ UPLOAD_DIR: uploadDir, UPLOAD_MAX_MB: 1 });
+  t = await createTestApp({ UPLOAD_DIR: uploadDir, UPLOAD_MAX_MB: 3 });
   const db = t.db;
   const schoolOfUser = async (code: string) =>
     (await db.select({ id: users.schoolId }).from(users).where(eq(users.userCode, code)))[0].id!;
@@ -233,15 +233,21 @@ describe('uploads', () => {
     expect(Buffer.compare(res.rawPayload, Buffer.from(PDF))).toBe(0);
   });
 
-  it('refuses a file over UPLOAD_MAX_MB with 413 naming file', async () => {
-    const big = Buffer.concat([Buffer.from(PDF), Buffer.alloc(1024 * 1024 + 10, 32)]);
+  it('takes a file up to UPLOAD_MAX_MB (beyond the 1 MB JSON body limit) and refuses more with 413 naming file', async () => {
+    const padded = (mb: number) => Buffer.concat([Buffer.from(PDF), Buffer.alloc(Math.floor(mb * 1024 * 1024), 32)]);
+    const ok = await upload(
+      'teacher1',
+      '/api/homework/teacher',
+      multipart(hwFields({ topic: 'Big' }), { name: 'big.pdf', content: padded(2.5) }),
+    );
+    expect(ok.statusCode, ok.body).toBe(200);
     const res = await upload(
       'teacher1',
       '/api/homework/teacher',
-      multipart(hwFields(), { name: 'big.pdf', content: big }),
+      multipart(hwFields(), { name: 'huge.pdf', content: padded(3) }),
     );
     expectField(res, 413, 'file');
-    expect(res.json().error.message).toMatch(/1 MB/);
+    expect(res.json().error.message).toMatch(/3 MB/);
     // Nothing left behind in the temporary folder.
     expect(fs.readdirSync(path.join(uploadDir, 'tmp'))).toEqual([]);
   });
