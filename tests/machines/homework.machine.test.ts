@@ -16,6 +16,7 @@ import {
   homeworkFormErrors,
   type CreateUploadInput,
 } from '@/machines/homework-create.machine';
+import { homeworkDeleteMachine } from '@/machines/homework-delete.machine';
 import { FILE_REQUIRED, homeworkSubmitMachine, type SubmitUploadInput } from '@/machines/homework-submit.machine';
 import { asModel } from '../helpers/as-model';
 
@@ -277,6 +278,88 @@ describe('homework submit machine paths', () => {
       const keys = new Set(h.uploads.map(keyOf));
       expect(keys.size).toBe(h.uploads.length - retries);
       h.actor.stop();
+    });
+  }
+});
+
+describe('homework delete machine paths', () => {
+  const ROW = { id: 8, topic: 'Poems', className: 'Six', sectionName: 'A' };
+  const DELETED = { ok: true, message: 'Deleted  successfully!!', code: 'homework.deleted' };
+  const GONE = new ApiError(409, 'homework.has_submissions', 'Students have already submitted this homework.');
+  const events = [
+    { type: 'homework.delete', ...ROW },
+    { type: 'homework.confirm' },
+    { type: 'homework.cancel' },
+    { type: 'xstate.done.actor.remove', output: DELETED },
+    { type: 'xstate.error.actor.remove', error: GONE },
+  ];
+  const serialize = (s: Snap) =>
+    [JSON.stringify(s.value), s.context.feedback ? 'told' : '-', s.context.error ? 'failed' : '-'].join('|');
+  const paths = createTestModel(asModel(homeworkDeleteMachine), {
+    events: (() => events) as never,
+    serializeState: serialize as never,
+  }).getShortestPaths();
+
+  it('reaches a confirmed delete, a cancelled one and a refused one', () => {
+    const seen = paths.flatMap((p) => [p.state, ...p.steps.map((st) => st.state)]).map((x) => serialize(x as never));
+    expect(seen).toEqual(
+      expect.arrayContaining(['"confirming"|-|-', '"deleting"|-|-', '"idle"|told|-', '"idle"|-|failed']),
+    );
+  });
+
+  for (const path of paths) {
+    const name = path.steps.map((s) => s.event.type.replace(/^xstate\.(done|error)\.actor\./, '$1:')).join(' → ');
+    it(`${serialize(path.state as never)} via ${name || 'start'}`, async () => {
+      const removed: number[] = [];
+      let reloads = 0;
+      let done = 0;
+      let pending: { resolve: (v: unknown) => void; reject: (e: unknown) => void } | null = null;
+      const actor = createActor(
+        homeworkDeleteMachine.provide({
+          actors: {
+            remove: fromPromise(({ input }: { input: { id: number } }) => {
+              removed.push(input.id);
+              return new Promise((resolve, reject) => {
+                pending = { resolve, reject };
+              }) as never;
+            }),
+          },
+          actions: { deleted: () => void reloads++ },
+        }),
+      ).start();
+      const settle = async (how: 'resolve' | 'reject', v: unknown) => {
+        const p = pending!;
+        pending = null;
+        p[how](v);
+        await new Promise((r) => setTimeout(r, 0));
+      };
+      const send = ({ event }: { event: ModelEvent }) => void actor.send(event as never);
+      await path.test({
+        events: {
+          'homework.delete': send,
+          'homework.confirm': send,
+          'homework.cancel': send,
+          'xstate.done.actor.remove': ({ event }: { event: ModelEvent }) => {
+            done++;
+            return settle('resolve', event.output);
+          },
+          'xstate.error.actor.remove': ({ event }: { event: ModelEvent }) => settle('reject', event.error),
+        } as never,
+        states: {
+          '*': () => {
+            const s = actor.getSnapshot();
+            const confirms = path.steps.filter((st) => st.event.type === 'homework.confirm').length;
+            // Nothing is deleted before "Are you sure to delete?" is answered yes, and then that row's id.
+            expect(removed.length).toBeLessThanOrEqual(confirms);
+            for (const id of removed) expect(id).toBe(ROW.id);
+            if (s.matches('confirming')) expect(s.context.pending).toEqual(ROW);
+            if (s.matches('idle')) expect(s.context.pending).toBeNull();
+            // The list reloads once per delete the server confirmed, never after a refusal.
+            expect(reloads).toBe(done);
+          },
+        } as never,
+      });
+      actor.stop();
     });
   }
 });

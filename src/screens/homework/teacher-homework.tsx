@@ -7,18 +7,19 @@
  */
 import { useEffect, useMemo } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { createActorContext } from '@xstate/react';
+import { createActorContext, useMachine } from '@xstate/react';
 import { Link } from 'wouter';
 import { HOMEWORK_PAGE, type HomeworkRow, type TeacherOption } from '@/api/schemas/homework';
-import { deleteHomework, homeworkKeys, teacherHomeworkQuery, teacherOptionsQuery } from '@/api/homework';
+import { homeworkKeys, teacherHomeworkQuery, teacherOptionsQuery } from '@/api/homework';
 import { schoolToday } from '@/api/school-time';
 import { homeworkCreateMachine } from '@/machines/homework-create.machine';
+import { homeworkDeleteMachine } from '@/machines/homework-delete.machine';
 import { useI18n } from '@/i18n/i18n';
 import { useErrorText } from '@/i18n/errors';
 import { formatNumber } from '@/i18n/format';
 import { Alert } from '@/ui/alert';
 import { Button } from '@/ui/button';
-import { useConfirm } from '@/ui/confirm';
+import { DeferredConfirmDialog } from '@/ui/confirm';
 import { DateField } from '@/ui/date-field';
 import { TextField } from '@/ui/field';
 import { Card, PageHeader } from '@/ui/page';
@@ -216,28 +217,32 @@ function OwnHomework() {
   const page = Math.max(1, Number(params.page) || 1);
   const size = HOMEWORK_PAGE.defaultLimit;
   const list = useQuery(teacherHomeworkQuery({ limit: size, offset: (page - 1) * size }));
-  const confirm = useConfirm();
-  const toast = useToast();
-  const errorText = useErrorText();
   const qc = useQueryClient();
-
-  async function remove(row: HomeworkRow) {
-    const ok = await confirm({
-      title: t('common.areYouSureDelete'),
-      body: t('homework.list.deleteBody', { topic: row.topic, class: row.class_name, section: row.section_local_name }),
-      confirmLabel: t('common.delete'),
-      tone: 'danger',
+  const errorText = useErrorText();
+  const toast = useToast();
+  // Deleting is its own small flow: the row's id, "Are you sure to delete?", the call.
+  const logic = useMemo(
+    () =>
+      homeworkDeleteMachine.provide({
+        actions: { deleted: () => void qc.invalidateQueries({ queryKey: homeworkKeys.all }) },
+      }),
+    [qc],
+  );
+  const [state, send] = useMachine(logic);
+  const pending = state.context.pending;
+  useFeedbackToast(state.context.feedback);
+  const failure = state.context.error;
+  useEffect(() => {
+    if (failure) toast.show(errorText(failure), 'error');
+  }, [failure, toast, errorText]);
+  const remove = (row: HomeworkRow) =>
+    send({
+      type: 'homework.delete',
+      id: row.id,
+      topic: row.topic,
+      className: row.class_name,
+      sectionName: row.section_local_name,
     });
-    if (!ok) return;
-    try {
-      // That row's own id (the old portal sent an undefined one).
-      await deleteHomework(row.id);
-      toast.show(t('homework.success.deleted'), 'success');
-      await qc.invalidateQueries({ queryKey: homeworkKeys.all });
-    } catch (err) {
-      toast.show(errorText(err), 'error');
-    }
-  }
 
   return (
     <Card title={t('homework.listCard')}>
@@ -294,7 +299,7 @@ function OwnHomework() {
                     <Button
                       variant="secondary"
                       aria-label={t('homework.list.deleteTopic', { topic: row.topic })}
-                      onClick={() => void remove(row)}
+                      onClick={() => remove(row)}
                     >
                       {t('common.delete')}
                     </Button>
@@ -312,6 +317,23 @@ function OwnHomework() {
           </>
         )}
       </QueryState>
+      <DeferredConfirmDialog
+        open={state.matches('confirming') || state.matches('deleting')}
+        busy={state.hasTag('busy')}
+        title={t('common.areYouSureDelete')}
+        confirmLabel={t('common.delete')}
+        tone="danger"
+        onConfirm={() => send({ type: 'homework.confirm' })}
+        onCancel={() => send({ type: 'homework.cancel' })}
+      >
+        {pending
+          ? t('homework.list.deleteBody', {
+              topic: pending.topic,
+              class: pending.className,
+              section: pending.sectionName,
+            })
+          : null}
+      </DeferredConfirmDialog>
     </Card>
   );
 }
