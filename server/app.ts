@@ -22,6 +22,7 @@ import { LoginLimiter, limitsFromConfig } from './auth/rate-limit';
 import { registerRoutes } from './routes/index';
 import { apiDocs, isDocsRoute } from './plugins/api-docs';
 import { idempotencyPlugin } from './plugins/idempotency';
+import { uploadsPlugin } from './storage/uploads-plugin';
 import { DOCS_CSP, securityHeaders } from './plugins/security';
 import { strictInput, strictValidatorCompiler } from './plugins/strict-input';
 import { fastSerializerCompiler } from './plugins/serializer';
@@ -182,6 +183,8 @@ export async function buildApp(config: Config, handle: DbHandle): Promise<Fastif
   await app.register(securityHeaders);
   await app.register(guardPlugin);
   await app.register(strictInput);
+  // Multipart bodies are read before the idempotency key's hash is taken (storage/uploads-plugin.ts).
+  await app.register(uploadsPlugin);
   await app.register(idempotencyPlugin);
   await app.register(responseCache);
   await apiDocs(app, { version: packageJson.version, docsCsp: DOCS_CSP });

@@ -75,6 +75,10 @@ const configSchema = z.object({
   SMS_SENDER: z.string().default('Pathshala'),
   /** Seconds between runs that send queued and retry failed guardian messages (in the jobs process). */
   SMS_RETRY_SECONDS: z.coerce.number().int().min(1).max(3600).default(60),
+  /** Where uploaded files (homework) are kept, outside the web root; empty: DATA_DIR/uploads. */
+  UPLOAD_DIR: z.string().default(''),
+  /** The largest file one upload may carry, in megabytes (413 beyond it). */
+  UPLOAD_MAX_MB: z.coerce.number().positive().max(1024).default(10),
 });
 
 export type Config = z.infer<typeof configSchema>;

@@ -90,6 +90,12 @@ const screens = {
   studentCalendar: lazyWithRetry(() => import('@/screens/calendar/student-calendar')),
   teacherCalendar: lazyWithRetry(() => import('@/screens/calendar/teacher-calendar')),
   viewerCalendar: lazyWithRetry(() => import('@/screens/calendar/viewer-calendar')),
+  teacherHomework: lazyWithRetry(() => import('@/screens/homework/teacher-homework')),
+  homeworkSubmitList: lazyWithRetry(() => import('@/screens/homework/submission-list')),
+  studentHomework: lazyWithRetry(() => import('@/screens/homework/student-homework')),
+  studentHomeworkSubmit: lazyWithRetry(() => import('@/screens/homework/student-homework-submit')),
+  showHomework: lazyWithRetry(() => import('@/screens/homework/show-homework')),
+  submitDetails: lazyWithRetry(() => import('@/screens/homework/submit-details')),
   notAvailable: lazyWithRetry(() => import('@/screens/not-available/not-available')),
 } satisfies Record<string, ComponentType<ScreenProps>>;
 
@@ -216,8 +222,16 @@ export const ROUTES: readonly AppRoute[] = [
   route('/dueinvoice', 'dueInvoices', 'page.due-invoices', ['invoice', 'fees', 'pay now']),
   route('/payoption', 'paymentOptions', 'page.pay-options', ['mobile wallet', 'pay']),
   route('/paidinvoice', 'paidInvoices', 'page.paid-invoices', ['invoice', 'receipts']),
-  route('/showhomework', 'studentHomework', 'page.school-homework', ['homework', 'home work', 'home sheet'], viewer),
-  route('/submitdetails', 'homeworkSubmissions', 'page.homework-submissions', ['homework', 'submitted'], viewer),
+  route('/showhomework', 'studentHomework', 'page.school-homework', ['homework', 'home work', 'home sheet'], {
+    ...viewer,
+    screen: 'showHomework',
+    calls: ['homework.filter', 'lookup.section', 'lookup.subject', 'teacher.list'],
+  }),
+  route('/submitdetails', 'homeworkSubmissions', 'page.homework-submissions', ['homework', 'submitted'], {
+    ...viewer,
+    screen: 'submitDetails',
+    calls: ['homework.submit-list', 'homework.file'],
+  }),
   route('/studentEvaluation', 'evaluation', 'page.student-evaluation', ['marks', 'grade', 'exam', 'results']),
   route('/marksheet', 'markSheet', 'page.student-marksheet', ['marks', 'exam', 'results']),
   route('/gradesheet', 'gradeSheet', 'page.gradesheet', ['grade', 'gpa', 'results', 'report card'], viewer),
@@ -304,8 +318,14 @@ export const ROUTES: readonly AppRoute[] = [
   route('/teacher-feature', 'schoolDashboard', 'page.teacher-feature', ['teachers', 'create teacher'], {
     screen: 'teacherFeature',
   }),
-  route('/teacherhomework', 'homework', 'page.teacher-homework', ['homework', 'home work', 'assign']),
-  route('/homeworksubmitlist', 'homeworkSubmissions', 'page.teacher-homework-submissions', ['homework', 'submitted']),
+  route('/teacherhomework', 'homework', 'page.teacher-homework', ['homework', 'home work', 'assign'], {
+    screen: 'teacherHomework',
+    calls: ['homework.teacher-options', 'homework.create', 'homework.teacher-list', 'homework.delete', 'homework.file'],
+  }),
+  route('/homeworksubmitlist', 'homeworkSubmissions', 'page.teacher-homework-submissions', ['homework', 'submitted'], {
+    screen: 'homeworkSubmitList',
+    calls: ['homework.submit-list', 'homework.file'],
+  }),
   route('/teachernotice', 'notices', 'page.teacher-notice', ['notice', 'notes', 'create note'], {
     screen: 'teacherNotice',
     calls: [
@@ -321,8 +341,14 @@ export const ROUTES: readonly AppRoute[] = [
   }),
   route('/markentry', 'evaluation', 'page.mark-entry', ['marks', 'exam', 'mark entry']),
   route('/teacherevaluation', 'markEntry', 'page.teacher-evaluation', ['marks', 'exam', 'enter marks']),
-  route('/studenthomework', 'homework', 'page.student-homework', ['homework', 'home work', 'assignments']),
-  route('/studenthomeworksubmit', 'submitHomework', 'page.student-homework-submit', ['homework', 'upload', 'submit']),
+  route('/studenthomework', 'homework', 'page.student-homework', ['homework', 'home work', 'assignments'], {
+    screen: 'studentHomework',
+    calls: ['homework.student'],
+  }),
+  route('/studenthomeworksubmit', 'submitHomework', 'page.student-homework-submit', ['homework', 'upload', 'submit'], {
+    screen: 'studentHomeworkSubmit',
+    calls: ['homework.student', 'homework.submit', 'homework.file'],
+  }),
   route('/academic-calender', 'academicCalendar', 'page.academic-calendar', ['calendar', 'holidays', 'schedule'], {
     screen: 'adminCalendar',
     calls: ['calendar.school', 'calendar.write', 'calendar.delete'],

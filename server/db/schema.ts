@@ -765,3 +765,85 @@ export const calendarEntries = pgTable(
     index('calendar_entries_school_date_idx').on(t.schoolId, t.startDate),
   ],
 );
+
+// ---------------------------------------------------------------- homework (issue 11)
+
+/**
+ * Homework a teacher sets for one section and subject, in a session. The attachment, if any, is a
+ * file of server/storage (content-addressed by its sha256); the row keeps its name, type and size.
+ */
+export const homework = pgTable(
+  'homework',
+  {
+    id: serial('id').primaryKey(),
+    schoolId: integer('school_id')
+      .notNull()
+      .references(() => schools.id),
+    sessionId: integer('session_id')
+      .notNull()
+      .references(() => academicSessions.id),
+    classId: integer('class_id')
+      .notNull()
+      .references(() => classes.id),
+    sectionId: integer('section_id').notNull(),
+    subjectId: integer('subject_id').notNull(),
+    teacherId: integer('teacher_id').notNull(),
+    topic: varchar('topic', { length: 200 }).notNull(),
+    details: varchar('details', { length: 5000 }).notNull().default(''),
+    issueDate: date('issue_date', { mode: 'string' }).notNull(),
+    dueDate: date('due_date', { mode: 'string' }).notNull(),
+    fileSha256: varchar('file_sha256', { length: 64 }),
+    fileName: varchar('file_name', { length: 200 }),
+    fileType: varchar('file_type', { length: 120 }),
+    fileSize: integer('file_size'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    foreignKey({
+      columns: [t.sectionId, t.schoolId, t.classId],
+      foreignColumns: [sections.id, sections.schoolId, sections.classId],
+    }),
+    foreignKey({ columns: [t.teacherId, t.schoolId], foreignColumns: [teachers.id, teachers.schoolId] }),
+    foreignKey({
+      name: 'homework_subject_class_fk',
+      columns: [t.subjectId, t.classId],
+      foreignColumns: [subjects.id, subjects.classId],
+    }),
+    check('homework_dates_ordered', sql`${t.issueDate} <= ${t.dueDate}`),
+    check(
+      'homework_file_whole',
+      sql`(${t.fileSha256} is null) = (${t.fileName} is null) and (${t.fileSha256} is null) = (${t.fileType} is null)`,
+    ),
+    unique('homework_id_school_uq').on(t.id, t.schoolId),
+    index('homework_teacher_idx').on(t.teacherId, t.createdAt),
+    index('homework_section_idx').on(t.sectionId, t.sessionId, t.dueDate),
+    index('homework_school_issue_idx').on(t.schoolId, t.issueDate),
+  ],
+);
+
+/**
+ * A student's answer to a homework: one per student and homework. A re-submission up to the due
+ * date replaces the file; after it, a first submission is accepted and marked late, and an answer
+ * already in is kept as it was (services/homework.ts).
+ */
+export const homeworkSubmissions = pgTable(
+  'homework_submissions',
+  {
+    id: serial('id').primaryKey(),
+    schoolId: integer('school_id').notNull(),
+    homeworkId: integer('homework_id').notNull(),
+    studentId: integer('student_id').notNull(),
+    submittedAt: timestamp('submitted_at', { withTimezone: true }).notNull().defaultNow(),
+    late: boolean('late').notNull().default(false),
+    fileSha256: varchar('file_sha256', { length: 64 }).notNull(),
+    fileName: varchar('file_name', { length: 200 }).notNull(),
+    fileType: varchar('file_type', { length: 120 }).notNull(),
+    fileSize: integer('file_size').notNull(),
+  },
+  (t) => [
+    foreignKey({ columns: [t.homeworkId, t.schoolId], foreignColumns: [homework.id, homework.schoolId] }),
+    foreignKey({ columns: [t.studentId, t.schoolId], foreignColumns: [students.id, students.schoolId] }),
+    unique('homework_submissions_once_uq').on(t.homeworkId, t.studentId),
+    index('homework_submissions_student_idx').on(t.studentId),
+  ],
+);

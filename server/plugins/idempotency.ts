@@ -6,6 +6,9 @@
  * timeout never saves twice. The same key with another request is 422 `idempotency_key_reused`; a
  * retry while the first is still running is 409 `idempotency_in_progress`.
  *
+ * A multipart upload (storage/uploads-plugin.ts, registered before this) is hashed by its form
+ * fields and its file's sha256, so a retried upload replays and another file under the key is 422.
+ *
  * Only 2xx and 4xx answers are kept: after a 5xx the retry runs again. The claim on a key is the
  * table's primary key (INSERT ... ON CONFLICT DO NOTHING), so two processes cannot both run it. A
  * claim left unfinished (the process died mid-request) is taken over after STALE_CLAIM_MS.
@@ -107,7 +110,12 @@ export const idempotencyPlugin = fp(async (app: FastifyInstance) => {
       throw badRequest('Idempotency-Key', 'must be 1 to 100 letters, digits, "-" or "_"');
     }
     const userId = req.auth.userId;
-    const hash = requestHash(req.method, req.url, req.body);
+    // A multipart upload: its fields and its file's content hash (never the temporary path).
+    const hash = requestHash(
+      req.method,
+      req.url,
+      req.incomingFile ? { fields: req.body, file: req.incomingFile } : req.body,
+    );
     if (await claim(app.db, userId, header, req, hash)) {
       req.idempotencyClaim = { userId, key: header };
       return;

@@ -49,7 +49,7 @@ export function takesNumber(schema: unknown, depth = 0): boolean {
 }
 
 /** The keys of an object schema whose values are numbers, or lists of numbers. */
-function numberFields(schema: unknown): { single: Set<string>; lists: Set<string> } {
+export function numberFields(schema: unknown): { single: Set<string>; lists: Set<string> } {
   const single = new Set<string>();
   const lists = new Set<string>();
   let def = defOf(schema);
@@ -75,7 +75,7 @@ const DECIMAL = /^\d+$/;
 /** Decimal text is that number, '' stays '' (absent, for optional fields), other text is NaN. */
 const numberFromText = (v: unknown) => (typeof v !== 'string' || v === '' ? v : DECIMAL.test(v) ? Number(v) : NaN);
 
-function numbersFromText(
+export function numbersFromText(
   input: unknown,
   fields: { single: Set<string>; lists: Set<string> },
 ): Record<string, unknown> | unknown {

@@ -7,6 +7,7 @@ import { routineRoutes } from './routines';
 import { noticeRoutes } from './notices';
 import { attendanceRoutes } from './attendance';
 import { calendarRoutes } from './calendar';
+import { homeworkRoutes } from './homework';
 
 /** Every resource plugin, mounted under /api. */
 export async function registerRoutes(app: FastifyInstance) {
@@ -18,4 +19,5 @@ export async function registerRoutes(app: FastifyInstance) {
   await app.register(noticeRoutes);
   await app.register(attendanceRoutes);
   await app.register(calendarRoutes);
+  await app.register(homeworkRoutes);
 }

@@ -53,6 +53,17 @@ export function configureAuth(next: AuthHooks): () => void {
   };
 }
 
+/** The session's token, for calls made outside ofetch (uploads with progress: src/api/upload.ts). */
+export function sessionToken(): string | null {
+  return hooks?.getToken() ?? null;
+}
+
+/** A failed answer to a call made outside ofetch, as the same ApiError (a 401 ends the session). */
+export function failedAnswer(status: number, data: unknown, token: string | null): ApiError {
+  if (status === 401 && token) hooks?.onUnauthorized(token);
+  return toApiError(status, data);
+}
+
 // Same-origin: in the browser this is the page's own origin; jsdom needs an absolute URL.
 const baseURL = typeof window !== 'undefined' && window.location?.origin ? window.location.origin : '';
 

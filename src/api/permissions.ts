@@ -131,6 +131,17 @@ export const PERMISSIONS = {
   'calendar.teacher': [T],
   'calendar.write': [A],
   'calendar.delete': [A],
+  // homework (issue 11)
+  'homework.teacher-options': [T],
+  'homework.create': [T],
+  'homework.delete': [T],
+  'homework.teacher-list': [T],
+  'homework.submit-list': [T, A, V],
+  'homework.student': [S],
+  'homework.submit': [S],
+  'homework.filter': [A, V],
+  /** Downloads: the route checks which file is whose (storage is served only through it). */
+  'homework.file': [S, T, A, V],
 } as const satisfies Record<string, readonly UserType[]>;
 
 /**

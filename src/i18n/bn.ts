@@ -5,6 +5,7 @@
 import type { Catalogue } from './en';
 import { attendanceBn } from './areas/attendance.bn';
 import { calendarBn } from './areas/calendar.bn';
+import { homeworkBn, uploadBn } from './areas/homework.bn';
 import { noticesBn } from './areas/notices.bn';
 import { shellBn } from './areas/shell.bn';
 import { routinesBn } from './areas/routines.bn';
@@ -15,6 +16,8 @@ export const bn: Catalogue = {
   attendance: attendanceBn,
   routines: routinesBn,
   calendar: calendarBn,
+  homework: homeworkBn,
+  upload: uploadBn,
   common: {
     appName: 'পাঠশালা',
     loading: 'লোড হচ্ছে…',

@@ -6,6 +6,7 @@
  */
 import { attendanceEn } from './areas/attendance.en';
 import { calendarEn } from './areas/calendar.en';
+import { homeworkEn, uploadEn } from './areas/homework.en';
 import { noticesEn } from './areas/notices.en';
 import { shellEn } from './areas/shell.en';
 import { routinesEn } from './areas/routines.en';
@@ -18,6 +19,8 @@ export const en = {
   attendance: attendanceEn,
   routines: routinesEn,
   calendar: calendarEn,
+  homework: homeworkEn,
+  upload: uploadEn,
   common: {
     appName: 'Pathshala',
     loading: 'Loading…',

@@ -105,8 +105,8 @@ describe('the route guard', () => {
 
   it('shows a plain “not available yet” page for a route whose feature is not built', async () => {
     fakeAuthServer(TEACHER).savedSignIn();
-    const { user } = renderApp('/teacherhomework');
-    expect(await screen.findByRole('heading', { name: 'Homework' })).toBeInTheDocument();
+    const { user } = renderApp('/markentry');
+    expect(await screen.findByRole('heading', { name: 'Evaluation' })).toBeInTheDocument();
     expect(screen.getByText(/not available yet/)).toBeInTheDocument();
     server.use(http.get('/api/routine/teacher', () => HttpResponse.json([])));
     await user.click(screen.getByRole('link', { name: 'Back to the dashboard' }));

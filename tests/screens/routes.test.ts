@@ -62,6 +62,13 @@ describe('routes.ts', () => {
         '/student-academic-calender',
         '/teacher-calender',
         '/viewer-calender',
+        // homework (issue 11)
+        '/teacherhomework',
+        '/homeworksubmitlist',
+        '/studenthomework',
+        '/studenthomeworksubmit',
+        '/showhomework',
+        '/submitdetails',
       ].sort(),
     );
   });

@@ -14,6 +14,7 @@ import {
 } from '@/api/permissions';
 import {
   calendarEntries,
+  homework,
   notices,
   routines,
   schools,
@@ -39,6 +40,7 @@ interface OtherSchool {
   routine: number;
   notice: number;
   calendar: number;
+  homework: number;
 }
 
 /** For each tenant-scoped route: a query naming something of school 2, asked by school 1's users. */
@@ -82,6 +84,13 @@ const CROSS_TENANT: Record<string, (o: OtherSchool) => string> = {
   'GET /api/calender/student': (o) => `?school_info_id=${o.school}`,
   'GET /api/calender/teacher': (o) => `?school_info_id=${o.school}`,
   'POST /api/calender/delete': (o) => `?id=${o.calendar}`,
+  // ---- homework (issue 11)
+  'POST /api/homework/delete': (o) => `?id=${o.homework}`,
+  'GET /api/homework/teacher/submitlist': (o) => `?home_work_id=${o.homework}`,
+  'GET /api/homework/student': (o) => `?section_id=${o.section}`,
+  'GET /api/homework/student/id': (o) => `?homework_id=${o.homework}`,
+  'GET /api/homework/all/filter': (o) => `?school_info_id=${o.school}`,
+  'GET /api/homework/teacher/individual': (o) => `?teacher_id=${o.teacher}`,
 };
 
 /** Routes that read shared reference data or only ever answer about the caller. */
@@ -117,6 +126,13 @@ const GLOBAL = new Set([
   // file does not send; calendar.test.ts checks their cross-school refusals.
   'POST /api/calender',
   'POST /api/calender/update',
+  // ---- homework (issue 11): the teacher's own routines; writes naming ids in a body or a
+  // multipart form, and downloads by path id: homework.test.ts checks their cross-school refusals.
+  'GET /api/homework/teacher/options',
+  'POST /api/homework/teacher',
+  'POST /api/homework/submit',
+  'GET /api/homework/file/:id',
+  'GET /api/homework/submission/file/:id',
 ]);
 
 let t: TestApp;
@@ -138,6 +154,7 @@ beforeAll(async () => {
     .from(calendarEntries)
     .where(eq(calendarEntries.schoolId, school))
     .limit(1);
+  const [hw] = await db.select({ id: homework.id }).from(homework).where(eq(homework.schoolId, school)).limit(1);
   other = {
     school,
     section: sec.id,
@@ -146,6 +163,7 @@ beforeAll(async () => {
     routine: rt.id,
     notice: ntc.id,
     calendar: cal.id,
+    homework: hw.id,
   };
   const [type] = await db.select({ id: schoolTypes.id }).from(schoolTypes).limit(1);
   const [third] = await db

@@ -36,6 +36,7 @@ import { createRng, type Rng } from './random';
 import { seedReference, SECONDARY_CLASS_NAMES, type GroupName } from './reference';
 import * as N from './names';
 import { isDemoHoliday, seedCalendar } from './calendar';
+import { seedHomework } from './homework';
 
 export const DEMO_PASSWORD = 'demo1234';
 /** Cheap on purpose: see the note where the demo accounts are hashed. */
@@ -862,6 +863,7 @@ async function insertDemo(tx: Tx, today: DateTime): Promise<Record<string, numbe
     for (const r of rows) routineId.set(`${r.sectionId}|${r.dayId}|${r.periodId}`, r.id);
   }
   counts.routines = routineValues.length;
+  Object.assign(counts, await seedHomework(tx, today));
 
   // ---- notices
   const iso = (d: DateTime) => d.toISODate()!;

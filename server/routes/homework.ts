@@ -1,0 +1,411 @@
+/**
+ * Homework (spec part 2 §Homework and section 7; issue 11). Teachers set homework for the sections
+ * and subjects they teach (the routines table says which) and see who submitted; students list
+ * their section's homework and submit a file; the school admin and viewers filter a school's
+ * homework and read the submissions. Files come as multipart/form-data (storage/uploads-plugin.ts)
+ * and leave only through the two download routes here, which check who asks.
+ */
+import fs from 'node:fs';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { and, eq, gte, lte, sql, type SQL } from 'drizzle-orm';
+import {
+  HOMEWORK_FIELD_MESSAGES,
+  HOMEWORK_MESSAGES,
+  HOMEWORK_SUCCESS_CODES,
+  homeworkCreateBody,
+  homeworkDeleteResponse,
+  homeworkFileParams,
+  homeworkFilterQuery,
+  homeworkIdQuery,
+  homeworkPage as homeworkPageSchema,
+  homeworkSubmitBody,
+  homeworkSubmitResponse,
+  homeworkWriteResponse,
+  studentHomeworkOneQuery,
+  studentHomeworkPage as studentHomeworkPageSchema,
+  studentHomeworkQuery,
+  studentHomeworkRow,
+  submitListPage,
+  submitListQuery,
+  teacherHomeworkQuery,
+  teacherOptionsQuery,
+  teacherOptionsResponse,
+} from '@/api/schemas/homework';
+import { USER_TYPES } from '@/api/permissions';
+import { authOf } from '../auth/guard';
+import { schoolOf } from '../auth/tenant';
+import { studentOfUser, teacherOfUser } from '../cache/members';
+import type { DbOrTx } from '../db/client';
+import {
+  academicSessions,
+  classes,
+  enrolments,
+  homework,
+  homeworkSubmissions,
+  routines,
+  sections,
+  subjects,
+} from '../db/schema';
+import { ApiError, badRequest, forbidden, notFound } from '../errors';
+import { schoolClock, sessionIdForDate } from '../services/school-time';
+import {
+  enrolledFor,
+  homeworkPage,
+  oneHomework,
+  saveSubmission,
+  studentHomeworkPage,
+  submissionPage,
+} from '../services/homework';
+import { attachmentHeader, commitFile, FILE_MESSAGES, storedPath, uploadDirOf } from '../storage/files';
+
+async function ownTeacher(db: DbOrTx, req: FastifyRequest, requested?: number) {
+  const me = await teacherOfUser(db, authOf(req).userId);
+  if (!me) throw new ApiError(403, 'homework.no_teacher_record', 'Your account has no teacher record.');
+  if (requested && requested !== me.id) throw forbidden('You can act only as yourself.');
+  return me;
+}
+
+async function ownStudent(db: DbOrTx, req: FastifyRequest, requested?: number) {
+  const me = await studentOfUser(db, authOf(req).userId);
+  if (!me) throw new ApiError(403, 'homework.no_student_record', 'Your account has no student record.');
+  if (requested && requested !== me.id) throw forbidden('You can act only as yourself.');
+  return me;
+}
+
+async function homeworkRecord(db: DbOrTx, id: number) {
+  const [hw] = await db
+    .select({
+      id: homework.id,
+      schoolId: homework.schoolId,
+      sessionId: homework.sessionId,
+      sectionId: homework.sectionId,
+      teacherId: homework.teacherId,
+      issueDate: homework.issueDate,
+      dueDate: homework.dueDate,
+      fileSha256: homework.fileSha256,
+      fileName: homework.fileName,
+      fileType: homework.fileType,
+    })
+    .from(homework)
+    .where(eq(homework.id, id));
+  if (!hw) throw notFound('Homework');
+  return hw;
+}
+
+/** The student is enrolled in the homework's section and session (and it has been issued). */
+async function isFor(db: DbOrTx, homeworkId: number, studentId: number, today: string) {
+  const [row] = await db
+    .select({ id: homework.id })
+    .from(homework)
+    .where(and(eq(homework.id, homeworkId), enrolledFor(studentId), lte(homework.issueDate, today)));
+  return !!row;
+}
+
+/**
+ * May the caller read this homework (and its attachment)? Its section's students, its teacher, and
+ * its school's admin and viewers (the tenant check decides for the last two).
+ */
+async function mayReadHomework(db: DbOrTx, req: FastifyRequest, hw: Awaited<ReturnType<typeof homeworkRecord>>) {
+  await schoolOf(req, hw.schoolId);
+  const { userType } = authOf(req);
+  if (userType === USER_TYPES.teacher) {
+    const me = await ownTeacher(db, req);
+    if (me.id !== hw.teacherId) throw new ApiError(403, 'homework.not_own', 'That is another teacher’s homework.');
+  } else if (userType === USER_TYPES.student) {
+    const me = await ownStudent(db, req);
+    const { today } = await schoolClock(db, hw.schoolId);
+    if (!(await isFor(db, hw.id, me.id, today))) {
+      throw new ApiError(403, 'homework.not_for_you', HOMEWORK_FIELD_MESSAGES.notForYou);
+    }
+  }
+}
+
+function sendStored(req: FastifyRequest, reply: FastifyReply, file: { sha256: string; name: string; type: string }) {
+  const dir = uploadDirOf(req.server.config);
+  const where = storedPath(dir, file.sha256);
+  if (!fs.existsSync(where)) throw notFound('File');
+  return reply
+    .header('content-type', file.type)
+    .header('content-disposition', attachmentHeader(file.name))
+    .header('x-content-type-options', 'nosniff')
+    .header('cache-control', 'private, no-store')
+    .send(fs.createReadStream(where));
+}
+
+export async function homeworkRoutes(fastify: FastifyInstance) {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+  const db = app.db;
+  const uploadDir = uploadDirOf(app.config);
+
+  app.get(
+    '/homework/teacher/options',
+    {
+      config: { action: 'homework.teacher-options' },
+      schema: { querystring: teacherOptionsQuery, response: { 200: teacherOptionsResponse } },
+    },
+    async (req) => {
+      const me = await ownTeacher(db, req);
+      const { today } = await schoolClock(db, me.schoolId);
+      const sessionId = await sessionIdForDate(db, today);
+      if (!sessionId) return [];
+      const rows = await db
+        .selectDistinct({
+          class_id: routines.classId,
+          class_name: classes.className,
+          section_id: routines.sectionId,
+          section_name: sections.sectionDefaultName,
+          subject_id: routines.subjectId,
+          subject_name: subjects.subjectName,
+          session_id: routines.sessionId,
+        })
+        .from(routines)
+        .innerJoin(classes, eq(classes.id, routines.classId))
+        .innerJoin(sections, eq(sections.id, routines.sectionId))
+        .innerJoin(subjects, eq(subjects.id, routines.subjectId))
+        .where(and(eq(routines.teacherId, me.id), eq(routines.sessionId, sessionId)))
+        .orderBy(routines.classId, sections.sectionDefaultName, subjects.subjectName);
+      return rows;
+    },
+  );
+
+  app.post(
+    '/homework/teacher',
+    {
+      config: { action: 'homework.create', upload: true },
+      schema: { body: homeworkCreateBody, response: { 200: homeworkWriteResponse } },
+    },
+    async (req) => {
+      const body = req.body;
+      const me = await ownTeacher(db, req, body.teacher_id);
+      const schoolId = await schoolOf(req, body.school_info_id ?? undefined);
+      if (body.due_date < body.issue_date) throw badRequest('due_date', HOMEWORK_FIELD_MESSAGES.dueBeforeIssue);
+      let sessionId = body.session_id;
+      if (sessionId) {
+        const [s] = await db
+          .select({ id: academicSessions.id })
+          .from(academicSessions)
+          .where(eq(academicSessions.id, sessionId));
+        if (!s) throw badRequest('session_id', HOMEWORK_FIELD_MESSAGES.noSuchSession);
+      } else {
+        const { today } = await schoolClock(db, schoolId);
+        sessionId = (await sessionIdForDate(db, today)) ?? undefined;
+        if (!sessionId) throw badRequest('session_id', HOMEWORK_FIELD_MESSAGES.noSession);
+      }
+      // The routines table says what the teacher teaches: class, section and subject together.
+      const [teaches] = await db
+        .select({ id: routines.id })
+        .from(routines)
+        .where(
+          and(
+            eq(routines.teacherId, me.id),
+            eq(routines.sessionId, sessionId),
+            eq(routines.classId, body.class_id),
+            eq(routines.sectionId, body.section_id),
+            eq(routines.subjectId, body.subject_id),
+          ),
+        )
+        .limit(1);
+      if (!teaches) throw badRequest('subject_id', HOMEWORK_FIELD_MESSAGES.notYourSubject);
+      const file = req.incomingFile ? await commitFile(uploadDir, req.incomingFile) : null;
+      const [row] = await db
+        .insert(homework)
+        .values({
+          schoolId,
+          sessionId,
+          classId: body.class_id,
+          sectionId: body.section_id,
+          subjectId: body.subject_id,
+          teacherId: me.id,
+          topic: body.topic,
+          details: body.details,
+          issueDate: body.issue_date,
+          dueDate: body.due_date,
+          fileSha256: file?.sha256 ?? null,
+          fileName: file?.name ?? null,
+          fileType: file?.type ?? null,
+          fileSize: file?.size ?? null,
+        })
+        .returning({ id: homework.id });
+      return {
+        ok: true as const,
+        id: row.id,
+        message: HOMEWORK_MESSAGES.created,
+        code: HOMEWORK_SUCCESS_CODES.created,
+      };
+    },
+  );
+
+  app.post(
+    '/homework/delete',
+    {
+      config: { action: 'homework.delete' },
+      schema: { querystring: homeworkIdQuery, response: { 200: homeworkDeleteResponse } },
+    },
+    async (req) => {
+      const hw = await homeworkRecord(db, req.query.id);
+      await schoolOf(req, hw.schoolId);
+      const me = await ownTeacher(db, req);
+      if (me.id !== hw.teacherId) throw new ApiError(403, 'homework.not_own', 'That is another teacher’s homework.');
+      await db.transaction(async (tx) => {
+        await tx.execute(sql`select 1 from ${homework} where ${homework.id} = ${hw.id} for update`);
+        const [answered] = await tx
+          .select({ id: homeworkSubmissions.id })
+          .from(homeworkSubmissions)
+          .where(eq(homeworkSubmissions.homeworkId, hw.id))
+          .limit(1);
+        if (answered) throw new ApiError(409, 'homework.has_submissions', HOMEWORK_FIELD_MESSAGES.hasSubmissions);
+        await tx.delete(homework).where(eq(homework.id, hw.id));
+      });
+      return { ok: true as const, message: HOMEWORK_MESSAGES.deleted, code: HOMEWORK_SUCCESS_CODES.deleted };
+    },
+  );
+
+  app.get(
+    '/homework/teacher/individual',
+    {
+      config: { action: 'homework.teacher-list' },
+      schema: { querystring: teacherHomeworkQuery, response: { 200: homeworkPageSchema } },
+    },
+    async (req) => {
+      const me = await ownTeacher(db, req, req.query.teacher_id);
+      return homeworkPage(db, eq(homework.teacherId, me.id), req.query);
+    },
+  );
+
+  app.get(
+    '/homework/teacher/submitlist',
+    {
+      config: { action: 'homework.submit-list' },
+      schema: { querystring: submitListQuery, response: { 200: submitListPage } },
+    },
+    async (req) => {
+      const hw = await homeworkRecord(db, req.query.home_work_id);
+      await mayReadHomework(db, req, hw);
+      const row = await oneHomework(db, hw.id);
+      if (!row) throw notFound('Homework');
+      const page = await submissionPage(db, hw, req.query);
+      return { ...page, homework: row };
+    },
+  );
+
+  app.get(
+    '/homework/student',
+    {
+      config: { action: 'homework.student' },
+      schema: { querystring: studentHomeworkQuery, response: { 200: studentHomeworkPageSchema } },
+    },
+    async (req) => {
+      const me = await ownStudent(db, req);
+      const { today } = await schoolClock(db, me.schoolId);
+      const where: SQL[] = [eq(homework.schoolId, me.schoolId), enrolledFor(me.id), lte(homework.issueDate, today)];
+      if (req.query.section_id) {
+        // The old client sent its stored section: it must be the student's own.
+        const [own] = await db
+          .select({ id: enrolments.id })
+          .from(enrolments)
+          .where(and(eq(enrolments.studentId, me.id), eq(enrolments.sectionId, req.query.section_id)));
+        if (!own) throw forbidden('That is not your section.');
+        where.push(eq(homework.sectionId, req.query.section_id));
+      }
+      return studentHomeworkPage(db, me.id, and(...where)!, req.query);
+    },
+  );
+
+  app.get(
+    '/homework/student/id',
+    {
+      config: { action: 'homework.student' },
+      schema: { querystring: studentHomeworkOneQuery, response: { 200: studentHomeworkRow } },
+    },
+    async (req) => {
+      const hw = await homeworkRecord(db, req.query.homework_id);
+      await mayReadHomework(db, req, hw);
+      const me = await ownStudent(db, req);
+      const page = await studentHomeworkPage(db, me.id, eq(homework.id, hw.id), { limit: 1, offset: 0 });
+      if (!page.rows[0]) throw notFound('Homework');
+      return page.rows[0];
+    },
+  );
+
+  app.post(
+    '/homework/submit',
+    {
+      config: { action: 'homework.submit', upload: true },
+      schema: { body: homeworkSubmitBody, response: { 200: homeworkSubmitResponse } },
+    },
+    async (req) => {
+      const me = await ownStudent(db, req, req.body.student_id);
+      const hw = await homeworkRecord(db, req.body.homework_id);
+      await mayReadHomework(db, req, hw);
+      if (!req.incomingFile) throw badRequest('file', FILE_MESSAGES.required);
+      const file = await commitFile(uploadDir, req.incomingFile);
+      const { today } = await schoolClock(db, hw.schoolId);
+      const saved = await saveSubmission(
+        db,
+        { schoolId: hw.schoolId, homeworkId: hw.id, studentId: me.id, dueDate: hw.dueDate, today, file },
+        HOMEWORK_FIELD_MESSAGES.closed,
+      );
+      const kind = saved.late ? 'submittedLate' : saved.replaced ? 'resubmitted' : 'submitted';
+      return {
+        ok: true as const,
+        id: saved.id,
+        late: saved.late,
+        message: HOMEWORK_MESSAGES[kind],
+        code: HOMEWORK_SUCCESS_CODES[kind],
+      };
+    },
+  );
+
+  app.get(
+    '/homework/all/filter',
+    {
+      config: { action: 'homework.filter' },
+      schema: { querystring: homeworkFilterQuery, response: { 200: homeworkPageSchema } },
+    },
+    async (req) => {
+      const q = req.query;
+      const schoolId = await schoolOf(req, q.school_info_id);
+      const where: SQL[] = [eq(homework.schoolId, schoolId)];
+      if (q.class_id) where.push(eq(homework.classId, q.class_id));
+      if (q.section_id) where.push(eq(homework.sectionId, q.section_id));
+      if (q.subject_id) where.push(eq(homework.subjectId, q.subject_id));
+      if (q.teacher_id) where.push(eq(homework.teacherId, q.teacher_id));
+      // "Date": the homework open on that day, from its issue date to its due date.
+      if (q.date) where.push(lte(homework.issueDate, q.date), gte(homework.dueDate, q.date));
+      return homeworkPage(db, and(...where)!, q);
+    },
+  );
+
+  app.get(
+    '/homework/file/:id',
+    { config: { action: 'homework.file' }, schema: { params: homeworkFileParams } },
+    async (req, reply) => {
+      const hw = await homeworkRecord(db, req.params.id);
+      await mayReadHomework(db, req, hw);
+      if (!hw.fileSha256 || !hw.fileName || !hw.fileType) throw notFound('File');
+      return sendStored(req, reply, { sha256: hw.fileSha256, name: hw.fileName, type: hw.fileType });
+    },
+  );
+
+  app.get(
+    '/homework/submission/file/:id',
+    { config: { action: 'homework.file' }, schema: { params: homeworkFileParams } },
+    async (req, reply) => {
+      const [sub] = await db.select().from(homeworkSubmissions).where(eq(homeworkSubmissions.id, req.params.id));
+      if (!sub) throw notFound('File');
+      const hw = await homeworkRecord(db, sub.homeworkId);
+      await schoolOf(req, sub.schoolId);
+      const { userType } = authOf(req);
+      if (userType === USER_TYPES.student) {
+        // Only the student who sent it: never a classmate.
+        const me = await ownStudent(db, req);
+        if (me.id !== sub.studentId) throw forbidden('That is another student’s file.');
+      } else if (userType === USER_TYPES.teacher) {
+        const me = await ownTeacher(db, req);
+        if (me.id !== hw.teacherId) throw new ApiError(403, 'homework.not_own', 'That is another teacher’s homework.');
+      }
+      return sendStored(req, reply, { sha256: sub.fileSha256, name: sub.fileName, type: sub.fileType });
+    },
+  );
+}

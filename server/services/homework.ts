@@ -1,0 +1,284 @@
+/**
+ * Homework: the row the API speaks, who may see which homework and file, and the submission rule.
+ *
+ * Who sees what: a homework is for the students enrolled in its section in its session (from its
+ * issue date on); its teacher and the school's admin and viewers see it too. A submitted file is
+ * seen by the student who sent it, the homework's teacher and the school's admin and viewers,
+ * never by classmates.
+ *
+ * Submissions (one per student and homework): up to the due date (the school's own calendar day)
+ * a re-submission replaces the file and the time; after the due date a first submission is
+ * accepted and marked late, while an answer already in stays as it was (409): what the teacher
+ * may already have judged does not change behind their back.
+ *
+ * Every list is one statement: counts are correlated subqueries, the total is a window count.
+ */
+import { and, asc, desc, eq, sql, type SQL } from 'drizzle-orm';
+import {
+  homeworkFileUrl,
+  submissionFileUrl,
+  type HomeworkRow,
+  type Page,
+  type StudentHomeworkRow,
+  type SubmissionRow,
+} from '@/api/schemas/homework';
+import type { DbOrTx } from '../db/client';
+import {
+  academicSessions,
+  classes,
+  enrolments,
+  homework,
+  homeworkSubmissions,
+  sections,
+  students,
+  subjects,
+  teachers,
+} from '../db/schema';
+import { ApiError } from '../errors';
+import type { StoredFile } from '../storage/files';
+import { studentFullName, teacherFullName } from './names';
+
+const submittedCount = sql<number>`(select count(*)::int from ${homeworkSubmissions}
+  where ${homeworkSubmissions.homeworkId} = ${homework.id})`;
+const studentCount = sql<number>`(select count(*)::int from ${enrolments}
+  where ${enrolments.sectionId} = ${homework.sectionId} and ${enrolments.sessionId} = ${homework.sessionId})`;
+const windowTotal = sql<number>`(count(*) over ())::int`;
+
+/** The student is enrolled in the section and session of the homework of the enclosing query. */
+export const enrolledFor = (studentId: number): SQL =>
+  sql`exists (select 1 from ${enrolments} where ${enrolments.studentId} = ${studentId}
+    and ${enrolments.sectionId} = ${homework.sectionId} and ${enrolments.sessionId} = ${homework.sessionId})`;
+
+function selectHomework(db: DbOrTx) {
+  return db
+    .select({
+      id: homework.id,
+      schoolId: homework.schoolId,
+      sessionId: homework.sessionId,
+      sessionYear: academicSessions.sessionYear,
+      classId: homework.classId,
+      className: classes.className,
+      sectionId: homework.sectionId,
+      sectionName: sections.sectionDefaultName,
+      subjectId: homework.subjectId,
+      subjectName: subjects.subjectName,
+      teacherId: homework.teacherId,
+      initial: teachers.initial,
+      teacherName: teacherFullName(),
+      topic: homework.topic,
+      details: homework.details,
+      issueDate: homework.issueDate,
+      dueDate: homework.dueDate,
+      fileSha256: homework.fileSha256,
+      fileName: homework.fileName,
+      submitted: submittedCount,
+      students: studentCount,
+      total: windowTotal,
+    })
+    .from(homework)
+    .innerJoin(academicSessions, eq(academicSessions.id, homework.sessionId))
+    .innerJoin(classes, eq(classes.id, homework.classId))
+    .innerJoin(sections, eq(sections.id, homework.sectionId))
+    .innerJoin(subjects, eq(subjects.id, homework.subjectId))
+    .innerJoin(teachers, eq(teachers.id, homework.teacherId));
+}
+
+type Selected = Awaited<ReturnType<ReturnType<typeof selectHomework>['execute']>>[number];
+
+export function toHomeworkRow(r: Selected): HomeworkRow {
+  const url = r.fileSha256 ? homeworkFileUrl(r.id) : null;
+  return {
+    id: r.id,
+    school_info_id: r.schoolId,
+    session_id: r.sessionId,
+    session_year: r.sessionYear,
+    class_id: r.classId,
+    class_name: r.className,
+    section_id: r.sectionId,
+    section_local_name: r.sectionName,
+    subject_id: r.subjectId,
+    subject_name: r.subjectName,
+    teacher_id: r.teacherId,
+    initial: r.initial,
+    teacher_name: r.teacherName,
+    topic: r.topic,
+    details: r.details,
+    issue_date: r.issueDate,
+    due_date: r.dueDate,
+    file_url: url,
+    attachment_link: url,
+    file_name: r.fileName,
+    submitted: r.submitted,
+    students: r.students,
+  };
+}
+
+/** The total of a page whose offset went past its end (the window count then has no row). */
+async function countOf(db: DbOrTx, where: SQL): Promise<number> {
+  const [row] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(homework)
+    .where(where);
+  return row?.n ?? 0;
+}
+
+export async function homeworkPage(
+  db: DbOrTx,
+  where: SQL,
+  page: { limit: number; offset: number },
+): Promise<Page<HomeworkRow>> {
+  const rows = await selectHomework(db)
+    .where(where)
+    .orderBy(desc(homework.issueDate), desc(homework.id))
+    .limit(page.limit)
+    .offset(page.offset);
+  const total = rows[0]?.total ?? (page.offset > 0 ? await countOf(db, where) : 0);
+  return { rows: rows.map(toHomeworkRow), total, limit: page.limit, offset: page.offset };
+}
+
+export async function oneHomework(db: DbOrTx, id: number): Promise<HomeworkRow | null> {
+  const [row] = await selectHomework(db).where(eq(homework.id, id));
+  return row ? toHomeworkRow(row) : null;
+}
+
+/** A student's homework list (newest first), each with the student's own submission. */
+export async function studentHomeworkPage(
+  db: DbOrTx,
+  studentId: number,
+  where: SQL,
+  page: { limit: number; offset: number },
+): Promise<Page<StudentHomeworkRow>> {
+  const base = await homeworkPage(db, where, page);
+  const ids = base.rows.map((r) => r.id);
+  const mine = ids.length
+    ? await db
+        .select()
+        .from(homeworkSubmissions)
+        .where(
+          and(
+            eq(homeworkSubmissions.studentId, studentId),
+            sql`${homeworkSubmissions.homeworkId} in (${sql.join(
+              ids.map((i) => sql`${i}`),
+              sql`, `,
+            )})`,
+          ),
+        )
+    : [];
+  const byHomework = new Map(mine.map((s) => [s.homeworkId, s]));
+  return {
+    ...base,
+    rows: base.rows.map((r) => {
+      const s = byHomework.get(r.id);
+      return {
+        ...r,
+        submission: s
+          ? {
+              id: s.id,
+              status: s.late ? ('late' as const) : ('submitted' as const),
+              submission_time: s.submittedAt.toISOString(),
+              file_url: submissionFileUrl(s.id),
+              file_name: s.fileName,
+            }
+          : null,
+      };
+    }),
+  };
+}
+
+/** Every student of the homework's section and session, with their submission, by class roll. */
+export async function submissionPage(
+  db: DbOrTx,
+  hw: { id: number; sectionId: number; sessionId: number },
+  page: { limit: number; offset: number },
+): Promise<Page<SubmissionRow>> {
+  const rows = await db
+    .select({
+      studentId: students.id,
+      code: students.studentCode,
+      fullName: studentFullName(),
+      firstName: students.firstName,
+      roll: enrolments.classRollNo,
+      subId: homeworkSubmissions.id,
+      at: homeworkSubmissions.submittedAt,
+      late: homeworkSubmissions.late,
+      fileName: homeworkSubmissions.fileName,
+      total: windowTotal,
+    })
+    .from(enrolments)
+    .innerJoin(students, eq(students.id, enrolments.studentId))
+    .leftJoin(
+      homeworkSubmissions,
+      and(eq(homeworkSubmissions.homeworkId, hw.id), eq(homeworkSubmissions.studentId, students.id)),
+    )
+    .where(and(eq(enrolments.sectionId, hw.sectionId), eq(enrolments.sessionId, hw.sessionId)))
+    .orderBy(asc(enrolments.classRollNo))
+    .limit(page.limit)
+    .offset(page.offset);
+  let total = rows[0]?.total ?? 0;
+  if (!rows.length && page.offset > 0) {
+    const [c] = await db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(enrolments)
+      .where(and(eq(enrolments.sectionId, hw.sectionId), eq(enrolments.sessionId, hw.sessionId)));
+    total = c?.n ?? 0;
+  }
+  return {
+    rows: rows.map((r) => ({
+      student_id: r.studentId,
+      student_code: r.code,
+      full_name: r.fullName,
+      first_name: r.firstName,
+      class_roll_no: r.roll,
+      status: r.subId == null ? 'missing' : r.late ? 'late' : 'submitted',
+      submission_id: r.subId,
+      submission_time: r.at ? r.at.toISOString() : null,
+      file_url: r.subId == null ? null : submissionFileUrl(r.subId),
+      file_name: r.fileName,
+    })),
+    total,
+    limit: page.limit,
+    offset: page.offset,
+  };
+}
+
+export class SubmissionClosed extends ApiError {}
+
+/**
+ * Record a student's file for a homework (see the rule in the header). One statement each way,
+ * under a row lock on the homework so two submissions of the same student cannot race.
+ */
+export async function saveSubmission(
+  db: DbOrTx,
+  input: { schoolId: number; homeworkId: number; studentId: number; dueDate: string; today: string; file: StoredFile },
+  closedMessage: string,
+): Promise<{ id: number; late: boolean; replaced: boolean }> {
+  return db.transaction(async (tx) => {
+    await tx.execute(sql`select 1 from ${homework} where ${homework.id} = ${input.homeworkId} for update`);
+    const [existing] = await tx
+      .select({ id: homeworkSubmissions.id })
+      .from(homeworkSubmissions)
+      .where(
+        and(eq(homeworkSubmissions.homeworkId, input.homeworkId), eq(homeworkSubmissions.studentId, input.studentId)),
+      );
+    const late = input.today > input.dueDate;
+    const fileCols = {
+      fileSha256: input.file.sha256,
+      fileName: input.file.name,
+      fileType: input.file.type,
+      fileSize: input.file.size,
+    };
+    if (existing) {
+      if (late) throw new SubmissionClosed(409, 'homework.closed', closedMessage, { file: closedMessage });
+      await tx
+        .update(homeworkSubmissions)
+        .set({ ...fileCols, submittedAt: sql`now()`, late: false })
+        .where(eq(homeworkSubmissions.id, existing.id));
+      return { id: existing.id, late: false, replaced: true };
+    }
+    const [row] = await tx
+      .insert(homeworkSubmissions)
+      .values({ schoolId: input.schoolId, homeworkId: input.homeworkId, studentId: input.studentId, late, ...fileCols })
+      .returning({ id: homeworkSubmissions.id });
+    return { id: row.id, late, replaced: false };
+  });
+}

@@ -1,0 +1,118 @@
+/**
+ * Homework calls (spec part 2 §Homework, section 7), typed with ./schemas/homework, and the query
+ * factories the screens read with. The two writes with a file go through ./upload (progress);
+ * they are the homework machines' actors, and a success invalidates `homeworkKeys.all`.
+ */
+import { keepPreviousData, queryOptions } from '@tanstack/react-query';
+import { z } from 'zod';
+import { apiGet, apiPost } from '@/api/client';
+import { postForm, type UploadOptions } from '@/api/upload';
+import { fetchSections } from '@/api/lookups';
+import { subjectRow } from '@/api/schemas/lookups';
+import { teacherListRow } from '@/api/schemas/people';
+import {
+  homeworkDeleteResponse,
+  homeworkPage,
+  homeworkSubmitResponse,
+  homeworkWriteResponse,
+  studentHomeworkPage,
+  studentHomeworkRow,
+  submitListPage,
+  teacherOptionsResponse,
+  type HomeworkCreateInput,
+  type HomeworkFilter,
+  type HomeworkSubmitInput,
+} from '@/api/schemas/homework';
+
+export interface PageParams {
+  limit?: number;
+  offset?: number;
+}
+
+export const homeworkKeys = {
+  all: ['homework'] as const,
+  options: () => ['homework', 'options'] as const,
+  teacher: (p: PageParams) => ['homework', 'teacher', p] as const,
+  submitList: (id: number, p: PageParams) => ['homework', 'submitlist', id, p] as const,
+  student: (p: PageParams) => ['homework', 'student', p] as const,
+  studentOne: (id: number) => ['homework', 'student', 'one', id] as const,
+  filter: (q: HomeworkFilter) => ['homework', 'filter', q] as const,
+};
+
+export const teacherOptionsQuery = () =>
+  queryOptions({
+    queryKey: homeworkKeys.options(),
+    queryFn: () => apiGet('/api/homework/teacher/options', teacherOptionsResponse),
+  });
+
+export const teacherHomeworkQuery = (p: PageParams) =>
+  queryOptions({
+    queryKey: homeworkKeys.teacher(p),
+    queryFn: () => apiGet('/api/homework/teacher/individual', homeworkPage, { query: { ...p } }),
+    placeholderData: keepPreviousData,
+  });
+
+export const submitListQuery = (id: number, p: PageParams) =>
+  queryOptions({
+    queryKey: homeworkKeys.submitList(id, p),
+    queryFn: () => apiGet('/api/homework/teacher/submitlist', submitListPage, { query: { home_work_id: id, ...p } }),
+    placeholderData: keepPreviousData,
+  });
+
+export const studentHomeworkQuery = (p: PageParams) =>
+  queryOptions({
+    queryKey: homeworkKeys.student(p),
+    queryFn: () => apiGet('/api/homework/student', studentHomeworkPage, { query: { ...p } }),
+    placeholderData: keepPreviousData,
+  });
+
+export const studentHomeworkOneQuery = (id: number) =>
+  queryOptions({
+    queryKey: homeworkKeys.studentOne(id),
+    queryFn: () => apiGet('/api/homework/student/id', studentHomeworkRow, { query: { homework_id: id } }),
+  });
+
+export const homeworkFilterQuery = (q: HomeworkFilter) =>
+  queryOptions({
+    queryKey: homeworkKeys.filter(q),
+    queryFn: () => apiGet('/api/homework/all/filter', homeworkPage, { query: { ...q } }),
+    placeholderData: keepPreviousData,
+  });
+
+/** POST /api/homework/teacher: the form's fields, and the attachment when there is one. */
+export function createHomework(body: HomeworkCreateInput, file: File | null, opts: UploadOptions = {}) {
+  return postForm('/api/homework/teacher', homeworkWriteResponse, { ...body }, file, opts);
+}
+
+/** POST /api/homework/submit: a student's file for a homework. */
+export function submitHomework(body: HomeworkSubmitInput, file: File, opts: UploadOptions = {}) {
+  return postForm('/api/homework/submit', homeworkSubmitResponse, { ...body }, file, opts);
+}
+
+export function deleteHomework(id: number) {
+  return apiPost('/api/homework/delete', homeworkDeleteResponse, { query: { id } });
+}
+
+// ---------------------------------------------------------------- the filter's choices
+
+/** A school's sections (each names its class): the filter's classes and sections. */
+export const filterSectionsQuery = (schoolInfoId: number | undefined) =>
+  queryOptions({
+    queryKey: ['homework', 'choices', 'sections', schoolInfoId ?? 0] as const,
+    queryFn: () => fetchSections({ school_info_id: schoolInfoId }),
+    staleTime: 5 * 60_000,
+  });
+
+export const filterSubjectsQuery = (classId: number) =>
+  queryOptions({
+    queryKey: ['homework', 'choices', 'subjects', classId] as const,
+    queryFn: () => apiGet('/api/subject', z.array(subjectRow), { query: { class_id: classId } }),
+    staleTime: 5 * 60_000,
+  });
+
+export const filterTeachersQuery = (schoolInfoId: number | undefined) =>
+  queryOptions({
+    queryKey: ['homework', 'choices', 'teachers', schoolInfoId ?? 0] as const,
+    queryFn: () => apiGet('/api/teacher/filter', z.array(teacherListRow), { query: { school_info_id: schoolInfoId } }),
+    staleTime: 5 * 60_000,
+  });

@@ -1,0 +1,78 @@
+/**
+ * /studenthomework: the student's homework as cards (topic, subject, details, teacher name and
+ * "Last Date"), newest first, a page at a time, each saying whether the student has answered and
+ * opening /studenthomeworksubmit for it.
+ */
+import { useQuery } from '@tanstack/react-query';
+import { Link } from 'wouter';
+import { HOMEWORK_PAGE, type StudentHomeworkRow } from '@/api/schemas/homework';
+import { studentHomeworkQuery } from '@/api/homework';
+import { useI18n } from '@/i18n/i18n';
+import { PageHeader } from '@/ui/page';
+import { Pagination } from '@/ui/pagination';
+import { QueryState } from '@/ui/status';
+import { useSearchState } from '@/ui/use-search-state';
+import { homeworkDate } from './parts';
+
+export default function StudentHomework() {
+  const { t } = useI18n();
+  const [params, setParams] = useSearchState({ page: '1' });
+  const page = Math.max(1, Number(params.page) || 1);
+  const size = HOMEWORK_PAGE.defaultLimit;
+  const list = useQuery(studentHomeworkQuery({ limit: size, offset: (page - 1) * size }));
+  return (
+    <>
+      <PageHeader title={t('homework.student.title')} />
+      <QueryState
+        query={list}
+        what={t('homework.list.what')}
+        loadingLabel={t('homework.list.loading')}
+        empty={t('homework.list.empty')}
+        isEmpty={(d) => d.total === 0}
+      >
+        {(data) => (
+          <>
+            <ul className="grid gap-4 sm:grid-cols-2 xl:grid-cols-3" aria-label={t('homework.student.list')}>
+              {data.rows.map((row) => (
+                <HomeworkCard key={row.id} row={row} />
+              ))}
+            </ul>
+            <Pagination
+              page={page}
+              pageSize={size}
+              total={data.total}
+              onPage={(p) => setParams({ page: String(p) })}
+              label={t('homework.list.pages')}
+            />
+          </>
+        )}
+      </QueryState>
+    </>
+  );
+}
+
+function HomeworkCard({ row }: { row: StudentHomeworkRow }) {
+  const { t, lang } = useI18n();
+  const status = row.submission?.status ?? 'none';
+  return (
+    <li className="flex flex-col rounded-xl bg-white p-4 shadow-sm ring-1 ring-slate-200">
+      <p className="text-sm font-medium text-indigo-700">{row.subject_name}</p>
+      <h2 className="mt-1 break-words font-semibold text-slate-900">{row.topic}</h2>
+      <p className="mt-2 line-clamp-4 whitespace-pre-line break-words text-sm text-slate-700">{row.details}</p>
+      <p className="mt-3 text-sm text-slate-600">{t('homework.student.teacher', { name: row.teacher_name })}</p>
+      <p className="text-sm font-semibold text-slate-800">
+        {t('homework.student.lastDate', { date: homeworkDate(row.due_date, lang) })}
+      </p>
+      <p className={`mt-1 text-sm ${status === 'none' ? 'text-red-700' : 'text-emerald-700'}`}>
+        {t(`homework.student.status.${status}`)}
+      </p>
+      <Link
+        href={`/studenthomeworksubmit?homework=${row.id}`}
+        aria-label={t('homework.student.openTopic', { topic: row.topic })}
+        className="mt-3 inline-flex min-h-11 items-center justify-center rounded-md bg-indigo-600 px-4 text-sm font-semibold text-white hover:bg-indigo-700"
+      >
+        {t('homework.student.open')}
+      </Link>
+    </li>
+  );
+}
