@@ -1,3 +1,5 @@
+ALTER TABLE "enrolments" ADD CONSTRAINT "enrolments_id_section_session_uq" UNIQUE("id","school_id","section_id","session_id");
+--> statement-breakpoint
 CREATE TABLE "exam_mark_audit" (
 	"id" serial PRIMARY KEY NOT NULL,
 	"school_id" integer NOT NULL,
@@ -95,5 +97,4 @@ ALTER TABLE "result_publications" ADD CONSTRAINT "result_publications_unlocked_b
 CREATE INDEX "exam_mark_audit_exam_idx" ON "exam_mark_audit" USING btree ("exam_id","changed_at");--> statement-breakpoint
 CREATE INDEX "exam_marks_enrolment_idx" ON "exam_marks" USING btree ("enrolment_id");--> statement-breakpoint
 CREATE INDEX "exams_school_session_idx" ON "exams" USING btree ("school_id","session_id","class_id");--> statement-breakpoint
-CREATE INDEX "exams_section_session_idx" ON "exams" USING btree ("section_id","session_id");--> statement-breakpoint
-ALTER TABLE "enrolments" ADD CONSTRAINT "enrolments_id_section_session_uq" UNIQUE("id","school_id","section_id","session_id");
+CREATE INDEX "exams_section_session_idx" ON "exams" USING btree ("section_id","session_id");
