@@ -119,6 +119,20 @@ export const PERMISSIONS = {
   'attendance.summary': [A, V],
   'attendance.outbox': [A],
   'routine.school-today-sections': [A, V],
+
+  // exams, marks and grade sheets (issue 12)
+  'exam.types': [S, T, A, V],
+  'exam.types-rename': [A],
+  'exam.create': [A],
+  'exam.list': [T, A, V],
+  'exam.mark-sheet-entry': [T, A],
+  'exam.mark-entry': [T, A],
+  'exam.mark-delete': [T, A],
+  'exam.mark-audit': [A],
+  'exam.publication': [S, T, A, V],
+  'exam.publish': [A],
+  'exam.marksheet': [S, T, A, V],
+  'exam.gradesheet': [S, T, A, V],
 } as const satisfies Record<string, readonly UserType[]>;
 
 /**

@@ -71,6 +71,15 @@ const CROSS_TENANT: Record<string, (o: OtherSchool) => string> = {
   'GET /api/routine/school/today/sections': (o) => `?school_info_id=${o.school}`,
   'GET /api/attendance/absent-message': (o) => `?routine_id=${o.routine}&date=2026-01-04`,
   'GET /api/attendance/audit': (o) => `?routine_id=${o.routine}&date=2026-01-04`,
+  // ---- exams (issue 12)
+  'GET /api/exam_name': (o) => `?school_info_id=${o.school}`,
+  'GET /api/exam_info': (o) => `?school_info_id=${o.school}`,
+  'GET /api/student_mark': (o) =>
+    `?school_info_id=${o.school}&session_id=1&exam_name_id=1&section_id=${o.section}&subject_id=1`,
+  'GET /api/exam/publication': (o) => `?school_info_id=${o.school}&session_id=1`,
+  'GET /api/mark': (o) => `?school_info_id=${o.school}&student_code=S-2-0001&session_id=1`,
+  'GET /api/exam_mark': (o) => `?school_info_id=${o.school}&student_code=S-2-0001&session_id=1`,
+  'GET /api/gradesheet': (o) => `?school_info_id=${o.school}&student_code=S-2-0001&session_id=1`,
 };
 
 /** Routes that read shared reference data or only ever answer about the caller. */
@@ -100,6 +109,15 @@ const GLOBAL = new Set([
   'POST /api/attendance/student',
   'POST /api/attendance/absent-message',
   'GET /api/attendance/outbox',
+  // ---- exams (issue 12): ids of another school only in a body or the path; exams.test.ts checks
+  // each one's cross-school refusal.
+  'PUT /api/exam_name/:id',
+  'POST /api/exam_info',
+  'POST /api/exam_mark',
+  'DELETE /api/exam_marks/:id',
+  'GET /api/exam_mark/audit',
+  'POST /api/exam/publish',
+  'POST /api/exam/unlock',
 ]);
 
 let t: TestApp;

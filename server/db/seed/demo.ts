@@ -35,6 +35,7 @@ import { hashPassword, type ScryptParams } from '../../auth/passwords';
 import { createRng, type Rng } from './random';
 import { seedReference, SECONDARY_CLASS_NAMES, type GroupName } from './reference';
 import * as N from './names';
+import { seedExams } from './exams';
 
 export const DEMO_PASSWORD = 'demo1234';
 /** Cheap on purpose: see the note where the demo accounts are hashed. */
@@ -1034,5 +1035,6 @@ async function insertDemo(tx: Tx, today: DateTime): Promise<Record<string, numbe
   counts.attendanceDays = dates.length;
   counts.attendanceTakings = takingCount;
   counts.attendanceMarks = markCount;
+  Object.assign(counts, await seedExams(tx, today));
   return counts;
 }
