@@ -537,6 +537,46 @@ describe('mark sheet and grade sheet', () => {
     expect(Math.min(...all.map((g) => g.position))).toBe(1);
   });
 
+  it('the seed: every student of the previous session has a mark or an absence in every exam of theirs', async () => {
+    const missing = await t.db.execute(sql`
+      select count(*)::int as n
+      from ${exams} x
+      join ${subjects} s on s.id = x.subject_id
+      join ${enrolments} e on e.section_id = x.section_id and e.session_id = x.session_id
+      where x.session_id = ${S.previous} and (s.group_id is null or s.group_id = e.group_id)
+        and not exists (select 1 from ${examMarks} m where m.exam_id = x.id and m.enrolment_id = e.id)`);
+    expect((missing as unknown as { rows: { n: number }[] }).rows[0].n).toBe(0);
+    const enrolled = await t.db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(enrolments)
+      .where(eq(enrolments.sessionId, S.previous));
+    const current = await t.db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(enrolments)
+      .where(eq(enrolments.sessionId, S.current));
+    expect(enrolled[0].n).toBe(current[0].n);
+  });
+
+  it('attendance marks come from the student’s real attendance over the session', async () => {
+    const me = S.pupils[0];
+    const [taken] = await t.db
+      .execute(
+        sql`
+      select count(*) filter (where m.status = 1)::int as present, count(*)::int as total
+      from attendance_marks m join ${enrolments} e on e.id = m.enrolment_id
+      where e.student_id = ${me.id} and e.session_id = ${S.current}`,
+      )
+      .then((r) => (r as unknown as { rows: { present: number; total: number }[] }).rows);
+    expect(taken.total).toBeGreaterThan(0);
+    const g = (await sheet('admin1', me.code, S.current)).json();
+    expect(g.attendance_rate).toBeCloseTo(taken.present / taken.total, 6);
+    for (const s of g.subjects) expect(s.attendance_marks).toBeCloseTo((5 * taken.present) / taken.total, 2);
+    // The previous session had no attendance taken: it is left out, not counted as absence.
+    const before = (await sheet('admin1', me.code)).json();
+    expect(before.attendance_rate).toBeNull();
+    expect(before.subjects.every((s: { attendance_marks: number }) => s.attendance_marks === 0)).toBe(true);
+  });
+
   it('a Nine Science student’s optional subject is their 4th', async () => {
     const [p] = await t.db
       .select({ code: students.studentCode })
