@@ -70,6 +70,7 @@ import {
   examFilters,
   examListOrder,
   listExamTypes,
+  lockedError,
   markOf,
   markSheet,
   publicationOf,
@@ -109,12 +110,7 @@ async function markableExam(db: DbOrTx, req: FastifyRequest, examId: number) {
 }
 
 async function refuseLocked(db: DbOrTx, schoolId: number, sessionId: number) {
-  if ((await publicationOf(db, schoolId, sessionId)).locked)
-    throw new ApiError(
-      409,
-      EXAM_CODES.locked,
-      'The results of this session are published and marks are locked. The school admin can unlock them.',
-    );
+  if ((await publicationOf(db, schoolId, sessionId)).locked) throw lockedError();
 }
 
 /**

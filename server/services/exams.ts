@@ -6,7 +6,8 @@
  */
 import { and, asc, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { PgSelect } from 'drizzle-orm/pg-core';
-import type { ExamKind, MarkValue } from '@/api/schemas/exams';
+import { EXAM_CODES, type ExamKind, type MarkValue } from '@/api/schemas/exams';
+import { ApiError } from '../errors';
 import type { DbOrTx } from '../db/client';
 import {
   academicSessions,
@@ -211,6 +212,13 @@ export async function markSheet(db: DbOrTx, exam: { id: number; section_id: numb
   return rows.map(({ marksObtained, absent, ...r }) => ({ ...r, marks_obtained: markOf(marksObtained, !!absent) }));
 }
 
+export const lockedError = () =>
+  new ApiError(
+    409,
+    EXAM_CODES.locked,
+    'The results of this session are published and marks are locked. The school admin can unlock them.',
+  );
+
 export type NewMark = { enrolmentId: number; value: number | 'absent' | null };
 
 /**
@@ -224,6 +232,13 @@ export async function saveMarks(
   marks: NewMark[],
 ): Promise<number> {
   return db.transaction(async (tx) => {
+    // Publishing updates this row: a save waits for (or blocks) a publish, never slips past one.
+    const [publication] = await tx
+      .select({ locked: resultPublications.locked })
+      .from(resultPublications)
+      .where(and(eq(resultPublications.schoolId, exam.school_id), eq(resultPublications.sessionId, exam.session_id)))
+      .for('share');
+    if (publication?.locked) throw lockedError();
     const ids = marks.map((m) => m.enrolmentId);
     const existing = await tx
       .select({

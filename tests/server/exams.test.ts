@@ -577,6 +577,29 @@ describe('mark sheet and grade sheet', () => {
     expect(before.subjects.every((s: { attendance_marks: number }) => s.attendance_marks === 0)).toBe(true);
   });
 
+  it('a grade sheet costs the same few queries whatever the section’s size', async () => {
+    const pool = (t.db as unknown as { $client: { query: (...a: unknown[]) => unknown } }).$client;
+    const spy = vi.spyOn(pool, 'query');
+    const queriesFor = async (code: string) => {
+      await sheet('admin1', code); // warm the caches (session, sign-in)
+      spy.mockClear();
+      expect((await sheet('admin1', code)).statusCode).toBe(200);
+      return spy.mock.calls.length;
+    };
+    const [big] = await t.db
+      .select({ code: students.studentCode })
+      .from(enrolments)
+      .innerJoin(students, eq(students.id, enrolments.studentId))
+      .where(and(eq(enrolments.sectionId, S.nineA), eq(enrolments.sessionId, S.previous)))
+      .limit(1);
+    const six = await queriesFor(S.pupils[0].code);
+    const nine = await queriesFor(big.code);
+    spy.mockRestore();
+    expect(six).toBeGreaterThan(0);
+    expect(six).toBeLessThanOrEqual(12);
+    expect(nine).toBe(six);
+  });
+
   it('a Nine Science student’s optional subject is their 4th', async () => {
     const [p] = await t.db
       .select({ code: students.studentCode })
