@@ -56,6 +56,7 @@ import {
   examTypes,
   exams,
   resultPublications,
+  routines,
   schools,
   sections,
   students,
@@ -361,8 +362,19 @@ export async function examRoutes(fastify: FastifyInstance) {
     },
     async (req) => {
       const q = req.query;
+      const auth = authOf(req);
       const schoolId = await schoolOf(req, q.school_info_id);
-      const where = examFilters(schoolId, q);
+      let where = examFilters(schoolId, q);
+      // A teacher's list is what they may enter marks for: what they teach (routines), or exams naming them.
+      if (auth.userType === USER_TYPES.teacher) {
+        const me = await teacherOfUser(db, auth.userId);
+        if (!me) throw forbidden('Your account has no teacher record.');
+        where = and(
+          where,
+          sql`(${exams.teacherId} = ${me.id} or exists (select 1 from ${routines} r where r.teacher_id = ${me.id}
+            and r.section_id = ${exams.sectionId} and r.subject_id = ${exams.subjectId} and r.session_id = ${exams.sessionId}))`,
+        )!;
+      }
       const [rows, [{ total }]] = await Promise.all([
         selectExamInfo(db)
           .where(where)

@@ -308,7 +308,15 @@ describe('exam setup', () => {
       )
     ).json();
     expect(bySubject.total).toBe(9);
-    expect((await t.get('teacher1', '/api/exam_info')).statusCode).toBe(200);
+    // A teacher lists what they may enter marks for, and may enter marks for all of it.
+    const mine = (
+      await t.get('teacher1', `/api/exam_info?session_id=${S.current}&section_id=${S.sixA}&limit=200`)
+    ).json();
+    const ids = mine.rows.map((r: { id: number }) => r.id);
+    expect(ids).toContain(S.open.id);
+    expect(ids).not.toContain(S.notTheirs.id);
+    for (const id of ids.slice(0, 5))
+      expect((await t.get('teacher1', `/api/student_mark?exam_info_id=${id}`)).statusCode).toBe(200);
     expect((await t.get('viewer1', `/api/exam_info?school_info_id=${S.school1}`)).json().total).toBeGreaterThan(0);
     expect((await t.get('admin1', `/api/exam_info?school_info_id=${S.school2}`)).statusCode).toBe(403);
     expect((await t.get('student1', '/api/exam_info')).statusCode).toBe(403);
