@@ -5,7 +5,8 @@
  * students read their own mark and grade sheets once published; teachers their sections', the
  * admin the school's, viewers a linked school's.
  *
- * Paths added beyond the spec (it shows none for these duties): PUT /api/exam_name/{id} (rename),
+ * Paths added beyond the spec (it shows none for these duties): POST /api/exam_name (add a type),
+ * PUT /api/exam_name/{id} (rename),
  * GET /api/exam_mark/audit, GET /api/exam/publication, POST /api/exam/publish, POST /api/exam/unlock,
  * GET /api/exam_mark serves the spec's per-exam mark sheet read alongside GET /api/mark.
  */
@@ -23,6 +24,7 @@ import {
   examInfoQuery,
   examMarkBody,
   examMarkSaved,
+  examNameCreateBody,
   examNameParams,
   examNameQuery,
   examNameRenameBody,
@@ -209,10 +211,44 @@ export async function examRoutes(fastify: FastifyInstance) {
     },
   );
 
+  app.post(
+    '/exam_name',
+    {
+      config: { action: 'exam.types-write' },
+      schema: { body: examNameCreateBody, response: { 200: examNameRow } },
+    },
+    async (req) => {
+      const schoolId = await schoolOf(req, req.body.school_info_id);
+      await ensureExamTypes(db, schoolId);
+      const [{ order }] = await db
+        .select({
+          order: sql<number>`coalesce(max(${examTypes.sortOrder}), (select max(sort_order) from ${examTypes} where school_id = ${schoolId}), 0)::int`,
+        })
+        .from(examTypes)
+        .where(and(eq(examTypes.schoolId, schoolId), eq(examTypes.kind, req.body.kind)));
+      try {
+        const [row] = await db
+          .insert(examTypes)
+          .values({ schoolId, kind: req.body.kind, examName: req.body.exam_name, sortOrder: order })
+          .returning({
+            id: examTypes.id,
+            exam_name: examTypes.examName,
+            kind: examTypes.kind,
+            sort_order: examTypes.sortOrder,
+          });
+        return row as z.infer<typeof examNameRow>;
+      } catch (err) {
+        if (pgCode(err) === '23505')
+          throw conflict(`The school already has an exam type named ${req.body.exam_name}.`, 'exam_name');
+        throw err;
+      }
+    },
+  );
+
   app.put(
     '/exam_name/:id',
     {
-      config: { action: 'exam.types-rename' },
+      config: { action: 'exam.types-write' },
       schema: { params: examNameParams, body: examNameRenameBody, response: { 200: examNameRow } },
     },
     async (req) => {

@@ -25,6 +25,7 @@ import {
   type ExamInfoRow,
   type ExamMarkBody,
   type ExamMarkSaved,
+  type ExamNameCreateBody,
   type ExamNameQuery,
   type ExamNameRenameBody,
   type ExamNameRow,
@@ -48,6 +49,11 @@ const asQuery = (q: object) => q as Query;
 /** The school's exam types, in order (a viewer names the school). */
 export function fetchExamTypes(q: ExamNameQuery = {}): Promise<ExamNameRow[]> {
   return apiGet('/api/exam_name', z.array(examNameRow), { query: asQuery(q) });
+}
+
+/** Adds an exam type to the school (another monthly class test, say). */
+export function createExamType(body: ExamNameCreateBody): Promise<ExamNameRow> {
+  return apiPost('/api/exam_name', examNameRow, { body });
 }
 
 export function renameExamType(id: number, body: ExamNameRenameBody): Promise<ExamNameRow> {

@@ -122,7 +122,7 @@ export const PERMISSIONS = {
 
   // exams, marks and grade sheets (issue 12)
   'exam.types': [S, T, A, V],
-  'exam.types-rename': [A],
+  'exam.types-write': [A],
   'exam.create': [A],
   'exam.list': [T, A, V],
   'exam.mark-sheet-entry': [T, A],

@@ -170,6 +170,25 @@ describe('exam types', () => {
     expect((await put('admin1', ct4.id, '  ')).statusCode).toBe(400);
     expect((await put('admin1', ct4.id, 'Monthly Class Test 4')).statusCode).toBe(200);
   });
+  it('the school admin adds another monthly class test, listed with the others', async () => {
+    const add = (as: string, body: Record<string, unknown>) => t.post(as, '/api/exam_name', body);
+    const res = await add('admin2', { exam_name: 'Monthly Class Test 5', kind: 'class_test' });
+    expect(res.statusCode).toBe(200);
+    const list = (await t.get('admin2', '/api/exam_name')).json() as { exam_name: string; kind: string }[];
+    expect(list.map((x) => x.exam_name).slice(3, 6)).toEqual([
+      'Monthly Class Test 4',
+      'Monthly Class Test 5',
+      'Half Yearly (Sub)',
+    ]);
+    expect((await add('admin2', { exam_name: 'Monthly Class Test 5', kind: 'class_test' })).statusCode).toBe(409);
+    const badKind = await add('admin2', { exam_name: 'Viva', kind: 'viva' });
+    expect(badKind.json().error.fields).toHaveProperty('kind');
+    expect((await add('admin2', { exam_name: 'X', kind: 'class_test', school_info_id: S.school1 })).statusCode).toBe(
+      403,
+    );
+    for (const who of ['teacher2', 'viewer1', 'student1'])
+      expect((await add(who, { exam_name: 'X', kind: 'class_test' })).statusCode, who).toBe(403);
+  });
 });
 
 describe('exam setup', () => {

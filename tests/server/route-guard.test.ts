@@ -111,6 +111,7 @@ const GLOBAL = new Set([
   'GET /api/attendance/outbox',
   // ---- exams (issue 12): ids of another school only in a body or the path; exams.test.ts checks
   // each one's cross-school refusal.
+  'POST /api/exam_name',
   'PUT /api/exam_name/:id',
   'POST /api/exam_info',
   'POST /api/exam_mark',

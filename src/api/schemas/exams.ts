@@ -28,6 +28,7 @@ export const EXAM_MESSAGES = {
   marksSaved: '{n} students Mark entry successful!!',
   markDeleted: 'Mark deleted successfully',
   renamed: 'Exam type renamed successfully',
+  typeCreated: 'Exam type created successfully',
   published: 'Results published: marks are locked',
   unlocked: 'Marks unlocked for correction',
 } as const;
@@ -94,6 +95,13 @@ export const examNameRenameBody = z.object({
     .max(60, 'exam_name may be at most 60 characters'),
 });
 export type ExamNameRenameBody = z.input<typeof examNameRenameBody>;
+
+/** A new exam type of the school (another monthly class test, say), placed after the last of its kind. */
+export const examNameCreateBody = examNameRenameBody.extend({
+  kind: z.enum(EXAM_KINDS, { error: `kind must be one of ${EXAM_KINDS.join(', ')}` }),
+  school_info_id: optionalId('school_info_id'),
+});
+export type ExamNameCreateBody = z.input<typeof examNameCreateBody>;
 
 // ---------------------------------------------------------------- exam info (POST/GET /api/exam_info)
 
