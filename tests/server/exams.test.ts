@@ -717,3 +717,74 @@ describe('mark sheet and grade sheet', () => {
     expect((await t.get('admin2', `/api/mark?student_code=${me}&session_id=${S.previous}`)).statusCode).toBe(404);
   });
 });
+
+describe('the database keeps marks sound whatever code writes', () => {
+  const fails = (q: ReturnType<typeof sql>) => expect(t.db.execute(q)).rejects.toThrow();
+
+  it('refuses a mark above full marks, below 0, absent with a number, or of another section’s student', async () => {
+    const [x] = await t.db
+      .select({
+        id: exams.id,
+        full: exams.fullMarks,
+        sectionId: exams.sectionId,
+        sessionId: exams.sessionId,
+        schoolId: exams.schoolId,
+      })
+      .from(exams)
+      .where(and(eq(exams.sectionId, S.sixA), eq(exams.sessionId, S.previous)))
+      .limit(1);
+    const [{ userId }] = await t.db.select({ userId: users.id }).from(users).where(eq(users.userCode, 'admin1'));
+    const [mine] = await t.db
+      .select({ id: enrolments.id })
+      .from(enrolments)
+      .where(and(eq(enrolments.sectionId, S.sixA), eq(enrolments.sessionId, S.previous)))
+      .limit(1);
+    const [stranger] = await t.db
+      .select({ id: enrolments.id })
+      .from(enrolments)
+      .where(and(eq(enrolments.sectionId, S.sixB), eq(enrolments.sessionId, S.previous)))
+      .limit(1);
+    await t.db.delete(examMarks).where(and(eq(examMarks.examId, x.id), eq(examMarks.enrolmentId, mine.id)));
+    const insert = (
+      enrolment: number,
+      mark: number | null,
+      absent: boolean,
+      section = x.sectionId,
+      full = x.full,
+    ) => sql`
+      insert into exam_marks (school_id, exam_id, full_marks, section_id, session_id, enrolment_id, marks_obtained, absent, entered_by_user_id)
+      values (${x.schoolId}, ${x.id}, ${full}, ${section}, ${x.sessionId}, ${enrolment}, ${mark}, ${absent}, ${userId})`;
+    await fails(insert(mine.id, x.full + 1, false));
+    await fails(insert(mine.id, -1, false));
+    await fails(insert(mine.id, 5, true));
+    await fails(insert(mine.id, null, false));
+    await fails(insert(mine.id, x.full + 1, false, x.sectionId, x.full + 10)); // lying about the full marks
+    await fails(insert(stranger.id, 5, false));
+    await fails(insert(stranger.id, 5, false, S.sixB));
+    await t.db.execute(insert(mine.id, x.full, false));
+    // Full marks cannot drop below a mark already given.
+    await fails(sql`update exams set full_marks = ${x.full - 1}, converted_marks = 1 where id = ${x.id}`);
+    // Raising them carries to the marks.
+    await t.db.execute(sql`update exams set full_marks = ${x.full + 5} where id = ${x.id}`);
+    const [m] = await t.db
+      .select({ full: examMarks.fullMarks })
+      .from(examMarks)
+      .where(and(eq(examMarks.examId, x.id), eq(examMarks.enrolmentId, mine.id)));
+    expect(m.full).toBe(x.full + 5);
+  });
+
+  it('refuses converted above full, non-positive marks, a second exam of a kind, and a section of another school', async () => {
+    const [x] = await t.db.select().from(exams).where(eq(exams.sessionId, S.previous)).limit(1);
+    const copy = (change: Record<string, unknown>) => {
+      const v = { ...x, ...change };
+      return sql`insert into exams (school_id, session_id, exam_type_id, class_id, section_id, subject_id, full_marks, converted_marks)
+        values (${v.schoolId}, ${v.sessionId}, ${v.examTypeId}, ${v.classId}, ${v.sectionId}, ${v.subjectId}, ${v.fullMarks}, ${v.convertedMarks})`;
+    };
+    await fails(copy({})); // one of a kind per subject, section and session
+    await fails(copy({ sessionId: S.unpublishedYear, convertedMarks: x.fullMarks + 1 }));
+    await fails(copy({ sessionId: S.unpublishedYear, fullMarks: 0, convertedMarks: 0 }));
+    await fails(copy({ sessionId: S.unpublishedYear, sectionId: S.school2Section }));
+    await fails(copy({ sessionId: S.unpublishedYear, examTypeId: S.types2 }));
+    await t.db.execute(copy({ sessionId: S.unpublishedYear }));
+  });
+});
