@@ -206,6 +206,9 @@ export async function examRoutes(fastify: FastifyInstance) {
     },
     async (req) => {
       const schoolId = await schoolOf(req, req.query.school_info_id);
+      const rows = await listExamTypes(db, schoolId);
+      if (rows.length) return rows;
+      // A school's first look gives it the default types.
       await ensureExamTypes(db, schoolId);
       return listExamTypes(db, schoolId);
     },
