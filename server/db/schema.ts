@@ -385,8 +385,6 @@ export const enrolments = pgTable(
     unique('enrolments_student_session_uq').on(t.studentId, t.sessionId),
     unique('enrolments_roll_uq').on(t.sectionId, t.sessionId, t.classRollNo),
     unique('enrolments_id_school_uq').on(t.id, t.schoolId),
-    // Lets an exam mark require an enrolment of the exam's own section and session.
-    unique('enrolments_id_section_session_uq').on(t.id, t.schoolId, t.sectionId, t.sessionId),
     index('enrolments_section_idx').on(t.sectionId, t.sessionId),
     index('enrolments_school_session_idx').on(t.schoolId, t.sessionId, t.classId),
     check('enrolments_roll_positive', sql`${t.classRollNo} > 0`),
@@ -781,8 +779,8 @@ export const exams = pgTable(
 /**
  * A student's mark in an exam: a number from 0 to the exam's full marks, or absent. Not entered
  * (blank) is no row. The exam's full marks, section and session ride on the row through the
- * foreign key (following changes), so the database itself refuses a mark above full marks or of a
- * student of another section.
+ * foreign key (following changes), so the database itself refuses a mark above full marks, and a
+ * section's marks are one index range.
  */
 export const examMarks = pgTable(
   'exam_marks',
@@ -809,10 +807,12 @@ export const examMarks = pgTable(
     })
       .onDelete('cascade')
       .onUpdate('cascade'),
+    // The school's own enrolment. That it is of the exam's section is the API's check, not a key:
+    // a student moved to another section mid-year keeps the marks they had (and the move is not blocked).
     foreignKey({
       name: 'exam_marks_enrolment_fk',
-      columns: [t.enrolmentId, t.schoolId, t.sectionId, t.sessionId],
-      foreignColumns: [enrolments.id, enrolments.schoolId, enrolments.sectionId, enrolments.sessionId],
+      columns: [t.enrolmentId, t.schoolId],
+      foreignColumns: [enrolments.id, enrolments.schoolId],
     }),
     unique('exam_marks_exam_enrolment_uq').on(t.examId, t.enrolmentId),
     index('exam_marks_enrolment_idx').on(t.enrolmentId),

@@ -1,5 +1,3 @@
-ALTER TABLE "enrolments" ADD CONSTRAINT "enrolments_id_section_session_uq" UNIQUE("id","school_id","section_id","session_id");
---> statement-breakpoint
 CREATE TABLE "exam_mark_audit" (
 	"id" serial PRIMARY KEY NOT NULL,
 	"school_id" integer NOT NULL,
@@ -79,7 +77,7 @@ ALTER TABLE "exam_mark_audit" ADD CONSTRAINT "exam_mark_audit_exam_id_school_id_
 ALTER TABLE "exam_mark_audit" ADD CONSTRAINT "exam_mark_audit_enrolment_id_school_id_enrolments_id_school_id_fk" FOREIGN KEY ("enrolment_id","school_id") REFERENCES "public"."enrolments"("id","school_id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "exam_marks" ADD CONSTRAINT "exam_marks_entered_by_user_id_users_id_fk" FOREIGN KEY ("entered_by_user_id") REFERENCES "public"."users"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "exam_marks" ADD CONSTRAINT "exam_marks_exam_fk" FOREIGN KEY ("exam_id","school_id","full_marks","section_id","session_id") REFERENCES "public"."exams"("id","school_id","full_marks","section_id","session_id") ON DELETE cascade ON UPDATE cascade;--> statement-breakpoint
-ALTER TABLE "exam_marks" ADD CONSTRAINT "exam_marks_enrolment_fk" FOREIGN KEY ("enrolment_id","school_id","section_id","session_id") REFERENCES "public"."enrolments"("id","school_id","section_id","session_id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "exam_marks" ADD CONSTRAINT "exam_marks_enrolment_fk" FOREIGN KEY ("enrolment_id","school_id") REFERENCES "public"."enrolments"("id","school_id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "exam_types" ADD CONSTRAINT "exam_types_school_id_schools_id_fk" FOREIGN KEY ("school_id") REFERENCES "public"."schools"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "exams" ADD CONSTRAINT "exams_school_id_schools_id_fk" FOREIGN KEY ("school_id") REFERENCES "public"."schools"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "exams" ADD CONSTRAINT "exams_session_id_academic_sessions_id_fk" FOREIGN KEY ("session_id") REFERENCES "public"."academic_sessions"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
