@@ -32,7 +32,7 @@ import {
   gradesheet,
   gradesheetQuery,
   markAuditQuery,
-  markAuditRow,
+  markAuditPage,
   markIdParams,
   markSheetQuery,
   markSheetRow,
@@ -543,7 +543,7 @@ export async function examRoutes(fastify: FastifyInstance) {
     '/exam_mark/audit',
     {
       config: { action: 'exam.mark-audit' },
-      schema: { querystring: markAuditQuery, response: { 200: z.array(markAuditRow) } },
+      schema: { querystring: markAuditQuery, response: { 200: markAuditPage } },
     },
     async (req) => {
       const exam = await examById(db, req.query.exam_info_id);
@@ -570,13 +570,20 @@ export async function examRoutes(fastify: FastifyInstance) {
         .innerJoin(changer, eq(changer.id, examMarkAudit.changedByUserId))
         .leftJoin(changerTeacher, eq(changerTeacher.userId, changer.id))
         .where(eq(examMarkAudit.examId, exam.id))
-        .orderBy(desc(examMarkAudit.changedAt), desc(examMarkAudit.id));
-      return rows.map(({ oldMark, oldAbsent, newMark, newAbsent, changed_at, ...r }) => ({
+        .orderBy(desc(examMarkAudit.changedAt), desc(examMarkAudit.id))
+        .limit(req.query.limit)
+        .offset(req.query.offset);
+      const [{ total }] = await db
+        .select({ total: count() })
+        .from(examMarkAudit)
+        .where(eq(examMarkAudit.examId, exam.id));
+      const page = rows.map(({ oldMark, oldAbsent, newMark, newAbsent, changed_at, ...r }) => ({
         ...r,
         changed_at: changed_at.toISOString(),
         old_mark: markOf(oldMark, oldAbsent),
         new_mark: markOf(newMark, newAbsent),
       }));
+      return { rows: page, total, limit: req.query.limit, offset: req.query.offset };
     },
   );
 

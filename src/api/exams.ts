@@ -14,7 +14,7 @@ import {
   examMarkSaved,
   examNameRow,
   gradesheet,
-  markAuditRow,
+  markAuditPage,
   markSheetRow,
   okMessage,
   publicationSaved,
@@ -31,6 +31,7 @@ import {
   type ExamNameRow,
   type Gradesheet,
   type GradesheetQuery,
+  type MarkAuditQuery,
   type MarkAuditRow,
   type MarkSheetQuery,
   type MarkSheetRow,
@@ -84,8 +85,9 @@ export function deleteMark(id: number) {
   return apiDelete(`/api/exam_marks/${id}`, okMessage);
 }
 
-export function fetchMarkAudit(examInfoId: number): Promise<MarkAuditRow[]> {
-  return apiGet('/api/exam_mark/audit', z.array(markAuditRow), { query: { exam_info_id: examInfoId } });
+/** The audit trail of one exam's marks, newest first: one page. */
+export function fetchMarkAudit(q: MarkAuditQuery): Promise<Page<MarkAuditRow>> {
+  return apiGet('/api/exam_mark/audit', markAuditPage, { query: asQuery(q) });
 }
 
 export function fetchPublication(q: PublicationBody): Promise<PublicationState> {
@@ -117,7 +119,7 @@ export const examKeys = {
   types: (q: ExamNameQuery) => ['exam', 'types', q] as const,
   list: (q: ExamInfoQuery) => ['exam', 'list', q] as const,
   entrySheet: (q: StudentMarkQuery) => ['exam', 'entry-sheet', q] as const,
-  audit: (examInfoId: number) => ['exam', 'audit', examInfoId] as const,
+  audit: (q: MarkAuditQuery) => ['exam', 'audit', q] as const,
   publication: (q: PublicationBody) => ['exam', 'publication', q] as const,
   markSheet: (q: MarkSheetQuery) => ['exam', 'mark-sheet', q] as const,
   gradesheet: (q: GradesheetQuery) => ['exam', 'gradesheet', q] as const,
@@ -132,8 +134,8 @@ export const examListQuery = (q: ExamInfoQuery) =>
 export const markEntrySheetQuery = (q: StudentMarkQuery) =>
   queryOptions({ queryKey: examKeys.entrySheet(q), queryFn: () => fetchMarkEntrySheet(q) });
 
-export const markAuditQuery = (examInfoId: number) =>
-  queryOptions({ queryKey: examKeys.audit(examInfoId), queryFn: () => fetchMarkAudit(examInfoId) });
+export const markAuditQuery = (q: MarkAuditQuery) =>
+  queryOptions({ queryKey: examKeys.audit(q), queryFn: () => fetchMarkAudit(q), placeholderData: keepPreviousData });
 
 export const publicationQuery = (q: PublicationBody) =>
   queryOptions({ queryKey: examKeys.publication(q), queryFn: () => fetchPublication(q) });

@@ -397,8 +397,16 @@ describe('mark entry', () => {
 
     const audit = await t.get('admin1', `/api/exam_mark/audit?exam_info_id=${S.open.id}`);
     expect(audit.statusCode).toBe(200);
-    const trail = audit.json() as { student_id: number; old_mark: unknown; new_mark: unknown; changed_by: string }[];
+    const trail = audit.json().rows as {
+      student_id: number;
+      old_mark: unknown;
+      new_mark: unknown;
+      changed_by: string;
+    }[];
     expect(trail).toHaveLength(6);
+    expect(audit.json().total).toBe(6);
+    const second = (await t.get('admin1', `/api/exam_mark/audit?exam_info_id=${S.open.id}&limit=4&offset=4`)).json();
+    expect(second.rows).toEqual(trail.slice(4));
     const ofA = trail.filter((x) => x.student_id === a.id);
     expect(ofA.map((x) => [x.old_mark, x.new_mark])).toEqual([
       [12.5, 14],
@@ -469,7 +477,7 @@ describe('mark entry', () => {
     expect((await del('student1')).statusCode).toBe(403);
     expect((await del('teacher1')).statusCode).toBe(200);
     expect((await del('teacher1')).statusCode).toBe(404);
-    const trail = (await t.get('admin1', `/api/exam_mark/audit?exam_info_id=${S.open.id}`)).json();
+    const trail = (await t.get('admin1', `/api/exam_mark/audit?exam_info_id=${S.open.id}`)).json().rows;
     expect(trail[0]).toMatchObject({ student_id: a.id, old_mark: 9, new_mark: null });
   });
 

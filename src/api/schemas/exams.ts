@@ -255,7 +255,11 @@ export type ExamMarkSaved = z.infer<typeof examMarkSaved>;
 export const markIdParams = z.object({ id: id('id') });
 export const okMessage = z.object({ ok: z.literal(true), message: z.string(), code: z.string() });
 
-export const markAuditQuery = z.object({ exam_info_id: id('exam_info_id') });
+export const markAuditQuery = z.object({
+  exam_info_id: id('exam_info_id'),
+  ...pageQueryWith(EXAM_PAGE).shape,
+});
+export type MarkAuditQuery = z.input<typeof markAuditQuery>;
 export const markAuditRow = z.object({
   id: z.number().int(),
   student_id: z.number().int(),
@@ -267,6 +271,7 @@ export const markAuditRow = z.object({
   new_mark: markValue,
 });
 export type MarkAuditRow = z.infer<typeof markAuditRow>;
+export const markAuditPage = pageOf(markAuditRow);
 
 // ---------------------------------------------------------------- publication and lock
 
