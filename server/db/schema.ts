@@ -24,6 +24,7 @@ import {
   varchar,
   date,
   boolean,
+  numeric,
 } from 'drizzle-orm/pg-core';
 
 // ---------------------------------------------------------------- reference data
@@ -687,6 +688,193 @@ export const messageOutbox = pgTable(
     // 'cancelled': never sent, because the student was marked present before it left.
     check('message_outbox_status_valid', sql`${t.status} in ('queued', 'sent', 'failed', 'cancelled')`),
   ],
+);
+
+// ---------------------------------------------------------------- exams and marks (issue 12)
+
+/**
+ * What an exam counts as on the grade sheet. Several exam types may share the kind class_test
+ * (the monthly class tests); the school names its types as it likes.
+ */
+export const EXAM_KINDS = [
+  'class_test',
+  'half_yearly_sub',
+  'half_yearly_mcq',
+  'final_sub',
+  'final_mcq',
+  'extra_curricular',
+] as const;
+
+/** A school's exam types (the spec's "exam name"): kind fixes the grade sheet column, the name is the school's. */
+export const examTypes = pgTable(
+  'exam_types',
+  {
+    id: serial('id').primaryKey(),
+    schoolId: integer('school_id')
+      .notNull()
+      .references(() => schools.id),
+    kind: varchar('kind', { length: 20 }).notNull(),
+    examName: varchar('exam_name', { length: 60 }).notNull(),
+    sortOrder: smallint('sort_order').notNull().default(0),
+  },
+  (t) => [
+    unique('exam_types_name_uq').on(t.schoolId, t.examName),
+    unique('exam_types_id_school_uq').on(t.id, t.schoolId),
+    check(
+      'exam_types_kind_valid',
+      sql`${t.kind} in ('class_test', 'half_yearly_sub', 'half_yearly_mcq', 'final_sub', 'final_mcq', 'extra_curricular')`,
+    ),
+  ],
+);
+
+/**
+ * One exam (the spec's exam_info): a school's exam type for a subject of a section in a session.
+ * Full marks are what the paper is out of, converted marks the weight it carries on the grade
+ * sheet (a 100-mark final converted to 70).
+ */
+export const exams = pgTable(
+  'exams',
+  {
+    id: serial('id').primaryKey(),
+    schoolId: integer('school_id')
+      .notNull()
+      .references(() => schools.id),
+    sessionId: integer('session_id')
+      .notNull()
+      .references(() => academicSessions.id),
+    examTypeId: integer('exam_type_id').notNull(),
+    classId: integer('class_id')
+      .notNull()
+      .references(() => classes.id),
+    sectionId: integer('section_id').notNull(),
+    subjectId: integer('subject_id')
+      .notNull()
+      .references(() => subjects.id),
+    teacherId: integer('teacher_id'),
+    fullMarks: numeric('full_marks', { precision: 5, scale: 2, mode: 'number' }).notNull(),
+    convertedMarks: numeric('converted_marks', { precision: 5, scale: 2, mode: 'number' }).notNull(),
+    examDate: date('exam_date', { mode: 'string' }),
+    createdByUserId: integer('created_by_user_id').references(() => users.id),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    foreignKey({ columns: [t.examTypeId, t.schoolId], foreignColumns: [examTypes.id, examTypes.schoolId] }),
+    foreignKey({
+      columns: [t.sectionId, t.schoolId, t.classId],
+      foreignColumns: [sections.id, sections.schoolId, sections.classId],
+    }),
+    foreignKey({
+      name: 'exams_subject_class_fk',
+      columns: [t.subjectId, t.classId],
+      foreignColumns: [subjects.id, subjects.classId],
+    }),
+    foreignKey({ columns: [t.teacherId, t.schoolId], foreignColumns: [teachers.id, teachers.schoolId] }),
+    unique('exams_once_uq').on(t.examTypeId, t.subjectId, t.sectionId, t.sessionId),
+    unique('exams_id_school_uq').on(t.id, t.schoolId),
+    // Lets a mark carry its exam's full marks, section and session (and the database check them).
+    unique('exams_mark_key_uq').on(t.id, t.schoolId, t.fullMarks, t.sectionId, t.sessionId),
+    index('exams_school_session_idx').on(t.schoolId, t.sessionId, t.classId),
+    index('exams_section_session_idx').on(t.sectionId, t.sessionId),
+    check('exams_full_marks_positive', sql`${t.fullMarks} > 0`),
+    check('exams_converted_marks_bounds', sql`${t.convertedMarks} > 0 and ${t.convertedMarks} <= ${t.fullMarks}`),
+  ],
+);
+
+/**
+ * A student's mark in an exam: a number from 0 to the exam's full marks, or absent. Not entered
+ * (blank) is no row. The exam's full marks, section and session ride on the row through the
+ * foreign key (following changes), so the database itself refuses a mark above full marks, and a
+ * section's marks are one index range.
+ */
+export const examMarks = pgTable(
+  'exam_marks',
+  {
+    id: serial('id').primaryKey(),
+    schoolId: integer('school_id').notNull(),
+    examId: integer('exam_id').notNull(),
+    fullMarks: numeric('full_marks', { precision: 5, scale: 2, mode: 'number' }).notNull(),
+    sectionId: integer('section_id').notNull(),
+    sessionId: integer('session_id').notNull(),
+    enrolmentId: integer('enrolment_id').notNull(),
+    marksObtained: numeric('marks_obtained', { precision: 5, scale: 2, mode: 'number' }),
+    absent: boolean('absent').notNull().default(false),
+    enteredByUserId: integer('entered_by_user_id')
+      .notNull()
+      .references(() => users.id),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    foreignKey({
+      name: 'exam_marks_exam_fk',
+      columns: [t.examId, t.schoolId, t.fullMarks, t.sectionId, t.sessionId],
+      foreignColumns: [exams.id, exams.schoolId, exams.fullMarks, exams.sectionId, exams.sessionId],
+    })
+      .onDelete('cascade')
+      .onUpdate('cascade'),
+    // The school's own enrolment. That it is of the exam's section is the API's check, not a key:
+    // a student moved to another section mid-year keeps the marks they had (and the move is not blocked).
+    foreignKey({
+      name: 'exam_marks_enrolment_fk',
+      columns: [t.enrolmentId, t.schoolId],
+      foreignColumns: [enrolments.id, enrolments.schoolId],
+    }),
+    unique('exam_marks_exam_enrolment_uq').on(t.examId, t.enrolmentId),
+    index('exam_marks_enrolment_idx').on(t.enrolmentId),
+    check(
+      'exam_marks_value_valid',
+      sql`(${t.absent} and ${t.marksObtained} is null) or (not ${t.absent} and ${t.marksObtained} is not null and ${t.marksObtained} >= 0 and ${t.marksObtained} <= ${t.fullMarks})`,
+    ),
+  ],
+);
+
+/** Every change of a mark (entered, changed, cleared, deleted): who, when, old and new. Null mark and not absent = blank. */
+export const examMarkAudit = pgTable(
+  'exam_mark_audit',
+  {
+    id: serial('id').primaryKey(),
+    schoolId: integer('school_id')
+      .notNull()
+      .references(() => schools.id),
+    examId: integer('exam_id').notNull(),
+    enrolmentId: integer('enrolment_id').notNull(),
+    changedByUserId: integer('changed_by_user_id')
+      .notNull()
+      .references(() => users.id),
+    changedAt: timestamp('changed_at', { withTimezone: true }).notNull().defaultNow(),
+    oldMark: numeric('old_mark', { precision: 5, scale: 2, mode: 'number' }),
+    oldAbsent: boolean('old_absent').notNull().default(false),
+    newMark: numeric('new_mark', { precision: 5, scale: 2, mode: 'number' }),
+    newAbsent: boolean('new_absent').notNull().default(false),
+  },
+  (t) => [
+    foreignKey({ columns: [t.examId, t.schoolId], foreignColumns: [exams.id, exams.schoolId] }).onDelete('cascade'),
+    foreignKey({ columns: [t.enrolmentId, t.schoolId], foreignColumns: [enrolments.id, enrolments.schoolId] }),
+    index('exam_mark_audit_exam_idx').on(t.examId, t.changedAt),
+  ],
+);
+
+/**
+ * A school's results of a session: published (students see their mark and grade sheets) and
+ * locked (no mark changes). Publishing locks; the admin may unlock to correct marks (the results
+ * stay published) and publish again to lock. No row: not published, not locked.
+ */
+export const resultPublications = pgTable(
+  'result_publications',
+  {
+    schoolId: integer('school_id')
+      .notNull()
+      .references(() => schools.id),
+    sessionId: integer('session_id')
+      .notNull()
+      .references(() => academicSessions.id),
+    published: boolean('published').notNull().default(true),
+    locked: boolean('locked').notNull().default(true),
+    publishedAt: timestamp('published_at', { withTimezone: true }).notNull().defaultNow(),
+    publishedByUserId: integer('published_by_user_id').references(() => users.id),
+    unlockedAt: timestamp('unlocked_at', { withTimezone: true }),
+    unlockedByUserId: integer('unlocked_by_user_id').references(() => users.id),
+  },
+  (t) => [primaryKey({ name: 'result_publications_pk', columns: [t.schoolId, t.sessionId] })],
 );
 
 // ---------------------------------------------------------------- platform

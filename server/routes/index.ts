@@ -8,6 +8,7 @@ import { noticeRoutes } from './notices';
 import { attendanceRoutes } from './attendance';
 import { calendarRoutes } from './calendar';
 import { homeworkRoutes } from './homework';
+import { examRoutes } from './exams';
 
 /** Every resource plugin, mounted under /api. */
 export async function registerRoutes(app: FastifyInstance) {
@@ -20,4 +21,5 @@ export async function registerRoutes(app: FastifyInstance) {
   await app.register(attendanceRoutes);
   await app.register(calendarRoutes);
   await app.register(homeworkRoutes);
+  await app.register(examRoutes);
 }

@@ -233,6 +233,15 @@ async function deliverNow(db: DbOrTx, adapter: DeliveryAdapter, opts: DeliverOpt
       // cancelled) meanwhile is not deliverable any more and is never claimed.
       const row = await claimNext(db, scope, tried);
       if (!row) return;
+      if (tried.has(row.id)) {
+        // Another worker of this run tried it and it failed: its retry is the next run's. (This
+        // claim's query was built before that failure was known, and ran after its lease ended.)
+        await db
+          .update(messageOutbox)
+          .set({ attempts: sql`${messageOutbox.attempts} - 1`, claimedUntil: null })
+          .where(eq(messageOutbox.id, row.id));
+        continue;
+      }
       tried.add(row.id);
       // Each outcome is written as soon as the adapter answers, so a crash part-way never
       // re-sends what already left (only a row whose sender died before recording it, after its lease).

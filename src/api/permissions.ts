@@ -142,6 +142,19 @@ export const PERMISSIONS = {
   'homework.filter': [A, V],
   /** Downloads: the route checks which file is whose (storage is served only through it). */
   'homework.file': [S, T, A, V],
+  // exams, marks and grade sheets (issue 12)
+  'exam.types': [S, T, A, V],
+  'exam.types-write': [A],
+  'exam.create': [A],
+  'exam.list': [T, A, V],
+  'exam.mark-sheet-entry': [T, A],
+  'exam.mark-entry': [T, A],
+  'exam.mark-delete': [T, A],
+  'exam.mark-audit': [A],
+  'exam.publication': [S, T, A, V],
+  'exam.publish': [A],
+  'exam.marksheet': [S, T, A, V],
+  'exam.gradesheet': [S, T, A, V],
 } as const satisfies Record<string, readonly UserType[]>;
 
 /**

@@ -6,6 +6,7 @@
 import { and, asc, eq, sql } from 'drizzle-orm';
 import { DateTime } from 'luxon';
 import {
+  academicSessions,
   attendanceMarks,
   calendarEntries,
   enrolments,
@@ -376,7 +377,9 @@ describe('holidays count', () => {
       .from(students)
       .innerJoin(users, eq(users.id, students.userId))
       .innerJoin(enrolments, eq(enrolments.studentId, students.id))
-      .where(eq(users.userCode, 'student1'));
+      // The enrolment of the date's session (the demo also has last year's).
+      .innerJoin(academicSessions, eq(academicSessions.id, enrolments.sessionId))
+      .where(and(eq(users.userCode, 'student1'), eq(academicSessions.sessionYear, past.slice(0, 4))));
     const onPast = await t.db.$count(
       attendanceMarks,
       and(eq(attendanceMarks.enrolmentId, stu.enrolment), eq(attendanceMarks.date, past)),

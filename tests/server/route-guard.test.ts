@@ -91,6 +91,15 @@ const CROSS_TENANT: Record<string, (o: OtherSchool) => string> = {
   'GET /api/homework/student/id': (o) => `?homework_id=${o.homework}`,
   'GET /api/homework/all/filter': (o) => `?school_info_id=${o.school}`,
   'GET /api/homework/teacher/individual': (o) => `?teacher_id=${o.teacher}`,
+  // ---- exams (issue 12)
+  'GET /api/exam_name': (o) => `?school_info_id=${o.school}`,
+  'GET /api/exam_info': (o) => `?school_info_id=${o.school}`,
+  'GET /api/student_mark': (o) =>
+    `?school_info_id=${o.school}&session_id=1&exam_name_id=1&section_id=${o.section}&subject_id=1`,
+  'GET /api/exam/publication': (o) => `?school_info_id=${o.school}&session_id=1`,
+  'GET /api/mark': (o) => `?school_info_id=${o.school}&student_code=S-2-0001&session_id=1`,
+  'GET /api/exam_mark': (o) => `?school_info_id=${o.school}&student_code=S-2-0001&session_id=1`,
+  'GET /api/gradesheet': (o) => `?school_info_id=${o.school}&student_code=S-2-0001&session_id=1`,
 };
 
 /** Routes that read shared reference data or only ever answer about the caller. */
@@ -133,6 +142,16 @@ const GLOBAL = new Set([
   'POST /api/homework/submit',
   'GET /api/homework/file/:id',
   'GET /api/homework/submission/file/:id',
+  // ---- exams (issue 12): ids of another school only in a body or the path; exams.test.ts checks
+  // each one's cross-school refusal.
+  'POST /api/exam_name',
+  'PUT /api/exam_name/:id',
+  'POST /api/exam_info',
+  'POST /api/exam_mark',
+  'DELETE /api/exam_marks/:id',
+  'GET /api/exam_mark/audit',
+  'POST /api/exam/publish',
+  'POST /api/exam/unlock',
 ]);
 
 let t: TestApp;

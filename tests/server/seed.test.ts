@@ -192,7 +192,7 @@ describe('demo seed', () => {
     // Rolls run 1..N in every section; groups only from Class Nine.
     expect(
       await num(
-        `select count(*) from (select section_id from enrolments group by section_id having max(class_roll_no) <> count(*)) x`,
+        `select count(*) from (select section_id from enrolments group by section_id, session_id having max(class_roll_no) <> count(*)) x`,
       ),
     ).toBe(0);
     expect(

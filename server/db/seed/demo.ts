@@ -37,6 +37,7 @@ import { seedReference, SECONDARY_CLASS_NAMES, type GroupName } from './referenc
 import * as N from './names';
 import { isDemoHoliday, seedCalendar } from './calendar';
 import { seedHomework } from './homework';
+import { seedExams } from './exams';
 
 export const DEMO_PASSWORD = 'demo1234';
 /** Cheap on purpose: see the note where the demo accounts are hashed. */
@@ -1043,5 +1044,6 @@ async function insertDemo(tx: Tx, today: DateTime): Promise<Record<string, numbe
   counts.attendanceDays = dates.length;
   counts.attendanceTakings = takingCount;
   counts.attendanceMarks = markCount;
+  Object.assign(counts, await seedExams(tx, today));
   return counts;
 }

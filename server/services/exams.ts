@@ -1,0 +1,454 @@
+/**
+ * Exams and marks: the school's exam types, the exam list, who may enter an exam's marks, saving
+ * marks with their audit trail, the session's publication and lock, and the grade sheets of a
+ * whole section (computed by services/grades.ts from a bounded number of queries, whatever the
+ * section's size).
+ */
+import { and, asc, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import type { PgSelect } from 'drizzle-orm/pg-core';
+import { EXAM_CODES, type ExamKind, type MarkValue } from '@/api/schemas/exams';
+import { ApiError } from '../errors';
+import type { DbOrTx } from '../db/client';
+import {
+  academicSessions,
+  attendanceMarks,
+  classes,
+  divisions,
+  enrolments,
+  examMarkAudit,
+  examMarks,
+  examTypes,
+  exams,
+  resultPublications,
+  routines,
+  schools,
+  sections,
+  students,
+  subjects,
+  teachers,
+} from '../db/schema';
+import { studentFullName } from './names';
+import { positions, yearResult, type SubjectInput, type YearResult } from './grades';
+
+/** The exam types every school starts with (renameable; more class tests may follow). */
+export const DEFAULT_EXAM_TYPES: { kind: ExamKind; examName: string }[] = [
+  { kind: 'class_test', examName: 'Monthly Class Test 1' },
+  { kind: 'class_test', examName: 'Monthly Class Test 2' },
+  { kind: 'class_test', examName: 'Monthly Class Test 3' },
+  { kind: 'class_test', examName: 'Monthly Class Test 4' },
+  { kind: 'half_yearly_sub', examName: 'Half Yearly (Sub)' },
+  { kind: 'half_yearly_mcq', examName: 'Half Yearly (MCQ)' },
+  { kind: 'final_sub', examName: 'Final (Sub)' },
+  { kind: 'final_mcq', examName: 'Final (MCQ)' },
+  { kind: 'extra_curricular', examName: 'Extra Curricular' },
+];
+
+/** Gives a school the default exam types if it has none yet (safe to race: the names are unique). */
+export async function ensureExamTypes(db: DbOrTx, schoolId: number): Promise<void> {
+  const names = DEFAULT_EXAM_TYPES.map((t) => t.examName);
+  const kinds = DEFAULT_EXAM_TYPES.map((t) => t.kind);
+  await db.execute(sql`
+    insert into ${examTypes} (school_id, kind, exam_name, sort_order)
+    select ${schoolId}::int, u.kind, u.exam_name, u.ord::smallint
+    from unnest(${sql.param(kinds)}::varchar[], ${sql.param(names)}::varchar[]) with ordinality as u(kind, exam_name, ord)
+    where not exists (select 1 from ${examTypes} where school_id = ${schoolId})
+    on conflict do nothing`);
+}
+
+export function listExamTypes(db: DbOrTx, schoolId: number) {
+  return db
+    .select({ id: examTypes.id, exam_name: examTypes.examName, kind: examTypes.kind, sort_order: examTypes.sortOrder })
+    .from(examTypes)
+    .where(eq(examTypes.schoolId, schoolId))
+    .orderBy(asc(examTypes.sortOrder), asc(examTypes.id)) as unknown as Promise<
+    { id: number; exam_name: string; kind: ExamKind; sort_order: number }[]
+  >;
+}
+
+// ---------------------------------------------------------------- the exam list
+
+export const examInfoFields = {
+  id: exams.id,
+  session_id: exams.sessionId,
+  session_year: academicSessions.sessionYear,
+  exam_name_id: exams.examTypeId,
+  exam_name: examTypes.examName,
+  kind: sql<ExamKind>`${examTypes.kind}`,
+  class_id: exams.classId,
+  class_name: classes.className,
+  section_id: exams.sectionId,
+  section_default_name: sections.sectionDefaultName,
+  subject_id: exams.subjectId,
+  subject_name: subjects.subjectName,
+  teacher_id: exams.teacherId,
+  initial: teachers.initial,
+  full_marks: exams.fullMarks,
+  converted_marks: exams.convertedMarks,
+  exam_date: exams.examDate,
+};
+
+function joinExam<T extends PgSelect>(qb: T) {
+  return qb
+    .innerJoin(academicSessions, eq(academicSessions.id, exams.sessionId))
+    .innerJoin(examTypes, eq(examTypes.id, exams.examTypeId))
+    .innerJoin(classes, eq(classes.id, exams.classId))
+    .innerJoin(sections, eq(sections.id, exams.sectionId))
+    .innerJoin(subjects, eq(subjects.id, exams.subjectId))
+    .leftJoin(teachers, eq(teachers.id, exams.teacherId));
+}
+
+export const selectExamInfo = (db: DbOrTx) => joinExam(db.select(examInfoFields).from(exams).$dynamic());
+export type ExamInfo = Awaited<ReturnType<ReturnType<typeof selectExamInfo>['execute']>>[number];
+
+export const examListOrder = [
+  desc(academicSessions.sessionYear),
+  asc(classes.sortOrder),
+  asc(sections.sectionDefaultName),
+  asc(subjects.subjectCode),
+  asc(examTypes.sortOrder),
+];
+
+export async function examById(db: DbOrTx, examId: number): Promise<(ExamInfo & { school_id: number }) | null> {
+  const [row] = await joinExam(
+    db
+      .select({ ...examInfoFields, school_id: exams.schoolId })
+      .from(exams)
+      .$dynamic(),
+  ).where(eq(exams.id, examId));
+  return row ?? null;
+}
+
+// ---------------------------------------------------------------- who may enter marks
+
+/**
+ * Whether a teacher teaches a subject to a section in a session: a routine entry says so, or the
+ * exam names them as its teacher.
+ */
+export async function teacherTeaches(
+  db: DbOrTx,
+  teacherId: number,
+  exam: { id: number; section_id: number; subject_id: number; session_id: number; teacher_id: number | null },
+): Promise<boolean> {
+  if (exam.teacher_id === teacherId) return true;
+  const [row] = await db
+    .select({ id: routines.id })
+    .from(routines)
+    .where(
+      and(
+        eq(routines.teacherId, teacherId),
+        eq(routines.sectionId, exam.section_id),
+        eq(routines.subjectId, exam.subject_id),
+        eq(routines.sessionId, exam.session_id),
+      ),
+    )
+    .limit(1);
+  return !!row;
+}
+
+/** Whether a teacher teaches a section anything in a session (routines, or as an exam's teacher). */
+export async function teacherTeachesSection(
+  db: DbOrTx,
+  teacherId: number,
+  sectionId: number,
+  sessionId: number,
+): Promise<boolean> {
+  const [routine] = await db
+    .select({ id: routines.id })
+    .from(routines)
+    .where(and(eq(routines.teacherId, teacherId), eq(routines.sectionId, sectionId), eq(routines.sessionId, sessionId)))
+    .limit(1);
+  if (routine) return true;
+  const [exam] = await db
+    .select({ id: exams.id })
+    .from(exams)
+    .where(and(eq(exams.teacherId, teacherId), eq(exams.sectionId, sectionId), eq(exams.sessionId, sessionId)))
+    .limit(1);
+  return !!exam;
+}
+
+// ---------------------------------------------------------------- publication
+
+export interface Publication {
+  published: boolean;
+  locked: boolean;
+  publishedAt: Date | null;
+  unlockedAt: Date | null;
+}
+
+export async function publicationOf(db: DbOrTx, schoolId: number, sessionId: number): Promise<Publication> {
+  const [row] = await db
+    .select({
+      published: resultPublications.published,
+      locked: resultPublications.locked,
+      publishedAt: resultPublications.publishedAt,
+      unlockedAt: resultPublications.unlockedAt,
+    })
+    .from(resultPublications)
+    .where(and(eq(resultPublications.schoolId, schoolId), eq(resultPublications.sessionId, sessionId)));
+  return row ?? { published: false, locked: false, publishedAt: null, unlockedAt: null };
+}
+
+// ---------------------------------------------------------------- marks
+
+export const markOf = (marksObtained: number | null, absent: boolean): MarkValue => (absent ? 'absent' : marksObtained);
+
+/** The marks entry sheet of an exam: every student enrolled in its section, with their mark if any. */
+export async function markSheet(db: DbOrTx, exam: { id: number; section_id: number; session_id: number }) {
+  const rows = await db
+    .select({
+      student_id: students.id,
+      student_code: students.studentCode,
+      name: studentFullName(),
+      class_roll_no: enrolments.classRollNo,
+      mark_id: examMarks.id,
+      marksObtained: examMarks.marksObtained,
+      absent: examMarks.absent,
+    })
+    .from(enrolments)
+    .innerJoin(students, eq(students.id, enrolments.studentId))
+    .leftJoin(examMarks, and(eq(examMarks.enrolmentId, enrolments.id), eq(examMarks.examId, exam.id)))
+    .where(and(eq(enrolments.sectionId, exam.section_id), eq(enrolments.sessionId, exam.session_id)))
+    .orderBy(asc(enrolments.classRollNo));
+  return rows.map(({ marksObtained, absent, ...r }) => ({ ...r, marks_obtained: markOf(marksObtained, !!absent) }));
+}
+
+export const lockedError = () =>
+  new ApiError(
+    409,
+    EXAM_CODES.locked,
+    'The results of this session are published and marks are locked. The school admin can unlock them.',
+  );
+
+export type NewMark = { enrolmentId: number; value: number | 'absent' | null };
+
+/**
+ * Saves changed marks of one exam in one transaction and audits each change. Values equal to the
+ * stored ones are skipped (not counted, not audited). Returns how many students' marks changed.
+ */
+export async function saveMarks(
+  db: DbOrTx,
+  exam: { id: number; school_id: number; full_marks: number; section_id: number; session_id: number },
+  userId: number,
+  marks: NewMark[],
+): Promise<number> {
+  return db.transaction(async (tx) => {
+    // Publishing updates this row: a save waits for (or blocks) a publish, never slips past one.
+    const [publication] = await tx
+      .select({ locked: resultPublications.locked })
+      .from(resultPublications)
+      .where(and(eq(resultPublications.schoolId, exam.school_id), eq(resultPublications.sessionId, exam.session_id)))
+      .for('share');
+    if (publication?.locked) throw lockedError();
+    const ids = marks.map((m) => m.enrolmentId);
+    const existing = await tx
+      .select({
+        id: examMarks.id,
+        enrolmentId: examMarks.enrolmentId,
+        marksObtained: examMarks.marksObtained,
+        absent: examMarks.absent,
+      })
+      .from(examMarks)
+      .where(and(eq(examMarks.examId, exam.id), inArray(examMarks.enrolmentId, ids)))
+      .for('update');
+    const byEnrolment = new Map(existing.map((e) => [e.enrolmentId, e]));
+    const upserts: (typeof examMarks.$inferInsert)[] = [];
+    const deletes: number[] = [];
+    const audits: (typeof examMarkAudit.$inferInsert)[] = [];
+    for (const m of marks) {
+      const old = byEnrolment.get(m.enrolmentId);
+      const oldValue = old ? markOf(old.marksObtained, old.absent) : null;
+      if (oldValue === m.value) continue;
+      if (m.value === null) deletes.push(old!.id);
+      else
+        upserts.push({
+          schoolId: exam.school_id,
+          examId: exam.id,
+          fullMarks: exam.full_marks,
+          sectionId: exam.section_id,
+          sessionId: exam.session_id,
+          enrolmentId: m.enrolmentId,
+          marksObtained: m.value === 'absent' ? null : m.value,
+          absent: m.value === 'absent',
+          enteredByUserId: userId,
+        });
+      audits.push({
+        schoolId: exam.school_id,
+        examId: exam.id,
+        enrolmentId: m.enrolmentId,
+        changedByUserId: userId,
+        oldMark: typeof oldValue === 'number' ? oldValue : null,
+        oldAbsent: oldValue === 'absent',
+        newMark: typeof m.value === 'number' ? m.value : null,
+        newAbsent: m.value === 'absent',
+      });
+    }
+    if (upserts.length)
+      await tx
+        .insert(examMarks)
+        .values(upserts)
+        .onConflictDoUpdate({
+          target: [examMarks.examId, examMarks.enrolmentId],
+          set: {
+            marksObtained: sql`excluded.marks_obtained`,
+            absent: sql`excluded.absent`,
+            enteredByUserId: sql`excluded.entered_by_user_id`,
+            updatedAt: sql`now()`,
+          },
+        });
+    if (deletes.length) await tx.delete(examMarks).where(inArray(examMarks.id, deletes));
+    if (audits.length) await tx.insert(examMarkAudit).values(audits);
+    return audits.length;
+  });
+}
+
+// ---------------------------------------------------------------- grade sheets
+
+export interface SectionSheets {
+  school: { name: string; division: string; address: string };
+  sessionYear: string;
+  className: string;
+  sectionName: string;
+  students: {
+    enrolmentId: number;
+    studentId: number;
+    studentCode: string;
+    name: string;
+    attendanceRate: number | null;
+    result: YearResult;
+    position: number;
+  }[];
+}
+
+/**
+ * Every student's grade sheet of a section in a session, ranked. Five queries whatever the size:
+ * the section and school, its exams, their marks, its enrolments, their attendance.
+ */
+export async function sectionSheets(db: DbOrTx, sectionId: number, sessionId: number): Promise<SectionSheets | null> {
+  const [head] = await db
+    .select({
+      schoolName: schools.schoolName,
+      division: divisions.name,
+      district: schools.district,
+      upazilla: schools.upazilla,
+      street: schools.street,
+      sessionYear: academicSessions.sessionYear,
+      className: classes.className,
+      sectionName: sections.sectionDefaultName,
+    })
+    .from(sections)
+    .innerJoin(schools, eq(schools.id, sections.schoolId))
+    .leftJoin(divisions, eq(divisions.id, schools.divisionId))
+    .innerJoin(classes, eq(classes.id, sections.classId))
+    .innerJoin(academicSessions, eq(academicSessions.id, sessionId))
+    .where(eq(sections.id, sectionId));
+  if (!head) return null;
+
+  const examRows = await db
+    .select({
+      id: exams.id,
+      kind: examTypes.kind,
+      fullMarks: exams.fullMarks,
+      convertedMarks: exams.convertedMarks,
+      subjectId: subjects.id,
+      subjectName: subjects.subjectName,
+      subjectCode: subjects.subjectCode,
+      groupId: subjects.groupId,
+      optional: subjects.optional,
+    })
+    .from(exams)
+    .innerJoin(examTypes, eq(examTypes.id, exams.examTypeId))
+    .innerJoin(subjects, eq(subjects.id, exams.subjectId))
+    .where(and(eq(exams.sectionId, sectionId), eq(exams.sessionId, sessionId)))
+    .orderBy(asc(subjects.optional), asc(subjects.subjectCode), asc(examTypes.sortOrder));
+
+  const markRows = await db
+    .select({
+      examId: examMarks.examId,
+      enrolmentId: examMarks.enrolmentId,
+      marksObtained: examMarks.marksObtained,
+      absent: examMarks.absent,
+    })
+    .from(examMarks)
+    .where(and(eq(examMarks.sectionId, sectionId), eq(examMarks.sessionId, sessionId)));
+  const markAt = new Map(markRows.map((m) => [`${m.examId}|${m.enrolmentId}`, markOf(m.marksObtained, m.absent)]));
+
+  const people = await db
+    .select({
+      enrolmentId: enrolments.id,
+      studentId: students.id,
+      studentCode: students.studentCode,
+      name: studentFullName(),
+      groupId: enrolments.groupId,
+    })
+    .from(enrolments)
+    .innerJoin(students, eq(students.id, enrolments.studentId))
+    .where(and(eq(enrolments.sectionId, sectionId), eq(enrolments.sessionId, sessionId)))
+    .orderBy(asc(enrolments.classRollNo));
+
+  const attendance = people.length
+    ? await db
+        .select({
+          enrolmentId: attendanceMarks.enrolmentId,
+          present: sql<number>`count(*) filter (where ${attendanceMarks.status} = 1)::int`,
+          taken: sql<number>`count(*)::int`,
+        })
+        .from(attendanceMarks)
+        .where(
+          inArray(
+            attendanceMarks.enrolmentId,
+            people.map((p) => p.enrolmentId),
+          ),
+        )
+        .groupBy(attendanceMarks.enrolmentId)
+    : [];
+  const rateOf = new Map(attendance.map((a) => [a.enrolmentId, a.taken ? a.present / a.taken : null]));
+
+  const computed = people.map((p) => {
+    const subjectsOf = new Map<number, SubjectInput>();
+    for (const e of examRows) {
+      // Group electives belong to their group's students only.
+      if (e.groupId !== null && e.groupId !== p.groupId) continue;
+      let s = subjectsOf.get(e.subjectId);
+      if (!s) {
+        s = { subjectId: e.subjectId, subjectName: e.subjectName, optional: e.optional, exams: [] };
+        subjectsOf.set(e.subjectId, s);
+      }
+      s.exams.push({
+        kind: e.kind as ExamKind,
+        fullMarks: e.fullMarks,
+        convertedMarks: e.convertedMarks,
+        mark: markAt.get(`${e.id}|${p.enrolmentId}`) ?? null,
+      });
+    }
+    const attendanceRate = rateOf.get(p.enrolmentId) ?? null;
+    return { ...p, attendanceRate, result: yearResult([...subjectsOf.values()], attendanceRate) };
+  });
+  const ranked = positions(
+    computed.map((c) => ({ key: c.enrolmentId, gpa: c.result.gpa, totalMarks: c.result.totalMarks })),
+  );
+  return {
+    school: {
+      name: head.schoolName,
+      division: head.division ?? '',
+      address: [head.street, head.upazilla, head.district].filter(Boolean).join(', '),
+    },
+    sessionYear: head.sessionYear,
+    className: head.className,
+    sectionName: head.sectionName,
+    students: computed.map(({ groupId: _g, ...c }) => ({ ...c, position: ranked.get(c.enrolmentId)! })),
+  };
+}
+
+/** The filters of the exam list as SQL. */
+export function examFilters(
+  schoolId: number,
+  q: { session_id?: number; class_id?: number; section_id?: number; subject_id?: number; exam_name_id?: number },
+): SQL {
+  const where: SQL[] = [eq(exams.schoolId, schoolId)];
+  if (q.session_id) where.push(eq(exams.sessionId, q.session_id));
+  if (q.class_id) where.push(eq(exams.classId, q.class_id));
+  if (q.section_id) where.push(eq(exams.sectionId, q.section_id));
+  if (q.subject_id) where.push(eq(exams.subjectId, q.subject_id));
+  if (q.exam_name_id) where.push(eq(exams.examTypeId, q.exam_name_id));
+  return and(...where)!;
+}
