@@ -633,8 +633,8 @@ async function load(
        select row_number() over (order by s.id, d.k, per.serial), s.school_id, ${ref.session}, ${ref.shift}, s.class_id, s.id,
               d.day_id, (s.school_id - 1) * ${PERIODS_A_DAY} + per.serial, subj.id,
               p.teacher_base + 1 + (s.ord + per.serial - 1 + ${PERIODS_A_DAY} * (d.k - 1)) % p.teacher_count,
-              case subj.code when '136' then 'Physics Lab' when '137' then 'Chemistry Lab' when '138' then 'Biology Lab'
-                   when '154' then 'ICT Lab' else (101 + s.ord)::text end,
+              -- The section's own room: a shared lab here would put two sections in it at once.
+              (101 + s.ord)::text,
               timestamptz '${window.start} 09:00+06'
          from plan_section s
          join plan_school p on p.id = s.school_id
