@@ -6,6 +6,7 @@ import { peopleRoutes } from './people';
 import { routineRoutes } from './routines';
 import { noticeRoutes } from './notices';
 import { attendanceRoutes } from './attendance';
+import { peopleAdminRoutes } from './people-admin';
 
 /** Every resource plugin, mounted under /api. */
 export async function registerRoutes(app: FastifyInstance) {
@@ -16,4 +17,5 @@ export async function registerRoutes(app: FastifyInstance) {
   await app.register(routineRoutes);
   await app.register(noticeRoutes);
   await app.register(attendanceRoutes);
+  await app.register(peopleAdminRoutes);
 }

@@ -59,6 +59,7 @@ export async function usersRoutes(fastify: FastifyInstance) {
           userType: users.userType,
           passwordHash: users.passwordHash,
           status: users.status,
+          mustChangePassword: users.mustChangePassword,
         })
         .from(users)
         .where(
@@ -105,6 +106,7 @@ export async function usersRoutes(fastify: FastifyInstance) {
         accessToken: session.token,
         user_code: user.userCode,
         expires_at: session.expiresAt.toISOString(),
+        must_change_password: user.mustChangePassword,
       };
     },
   );

@@ -125,6 +125,14 @@ export const PERMISSIONS = {
   'routine.delete': [A],
   'routine.school': [A, V],
   'routine.search': [A, V],
+
+  // people administration and self-service (issue 13)
+  'student.write': [A],
+  'teacher.write': [A],
+  'student.search': [A, V],
+  'users.password': ALL,
+  'users.reset-password': [A],
+  'student.profile-update': [S],
 } as const satisfies Record<string, readonly UserType[]>;
 
 /**

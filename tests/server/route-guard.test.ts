@@ -75,6 +75,12 @@ const CROSS_TENANT: Record<string, (o: OtherSchool) => string> = {
   'POST /api/routine/delete': (o) => `?id=${o.routine}`,
   'GET /api/routine/school/filter': (o) => `?school_info_id=${o.school}`,
   'GET /api/routine/admin-search': (o) => `?school_info_id=${o.school}`,
+  // ---- people (issue 13)
+  'GET /api/teacher/all': (o) => `?school_info_id=${o.school}`,
+  'GET /api/student/admin-search': (o) => `?school_info_id=${o.school}`,
+  'POST /api/student/import': (o) => `?school_info_id=${o.school}&dry_run=true`,
+  'POST /api/teacher/import': (o) => `?school_info_id=${o.school}&dry_run=true`,
+  'POST /api/users/reset_password': () => '?user_code=teacher2',
 };
 
 /** Routes that read shared reference data or only ever answer about the caller. */
@@ -106,6 +112,12 @@ const GLOBAL = new Set([
   'GET /api/attendance/outbox',
   // ---- routines (issue 11): the school is in the body; routines.test.ts checks cross-school writes
   'POST /api/routine/all',
+  // ---- people (issue 13): the school is in the body (add_*), or the record is the caller's own
+  // (profile_update, update_user: another's code is 403); people-admin.test.ts checks these refusals.
+  'POST /api/update_user',
+  'POST /api/add_student',
+  'POST /api/add_teacher',
+  'POST /api/student/profile_update',
 ]);
 
 let t: TestApp;

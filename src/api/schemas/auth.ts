@@ -12,6 +12,8 @@ export const loginResponse = z.object({
   accessToken: z.string(),
   user_code: z.string(),
   expires_at: z.string(),
+  /** The account signed in with a one-time password: the client sends it to the password screen. */
+  must_change_password: z.boolean().optional(),
 });
 export type LoginResponse = z.infer<typeof loginResponse>;
 
