@@ -7,12 +7,14 @@ import { attendanceBn } from './areas/attendance.bn';
 import { noticesBn } from './areas/notices.bn';
 import { shellBn } from './areas/shell.bn';
 import { routinesBn } from './areas/routines.bn';
+import { peopleBn } from './areas/people.bn';
 
 export const bn: Catalogue = {
   shell: shellBn,
   notices: noticesBn,
   attendance: attendanceBn,
   routines: routinesBn,
+  people: peopleBn,
   common: {
     appName: 'পাঠশালা',
     loading: 'লোড হচ্ছে…',

@@ -8,6 +8,7 @@ import { attendanceEn } from './areas/attendance.en';
 import { noticesEn } from './areas/notices.en';
 import { shellEn } from './areas/shell.en';
 import { routinesEn } from './areas/routines.en';
+import { peopleEn } from './areas/people.en';
 
 export const en = {
   // Each screen area keeps its texts in src/i18n/areas/<area>.{en,bn}.ts. A server error code
@@ -16,6 +17,7 @@ export const en = {
   notices: noticesEn,
   attendance: attendanceEn,
   routines: routinesEn,
+  people: peopleEn,
   common: {
     appName: 'Pathshala',
     loading: 'Loading…',

@@ -57,6 +57,12 @@ describe('routes.ts', () => {
         '/viewerRoutine',
         '/viewershowstudentroutine',
         '/teacherdata',
+        // people and self-service (issue 13)
+        '/add-student',
+        '/add-teacher',
+        '/studentpassword',
+        '/teacherpassword',
+        '/studentprofileedit',
       ].sort(),
     );
   });
