@@ -74,7 +74,7 @@ const TEXT_FIELDS: Record<PersonKind, { field: string; type?: string; inputMode?
 export function PersonAdmin({ kind }: { kind: PersonKind }) {
   const { t } = useI18n();
   const { profile } = useSignedIn();
-  const lookups = useQuery(personFormLookupsQuery());
+  const lookups = useQuery({ ...personFormLookupsQuery(), enabled: kind === 'student' });
   return (
     <>
       <PageHeader
