@@ -218,7 +218,11 @@ export const sessionMachine = setup({
                 guard: { type: 'profileMatches', params: ({ event }) => event.output },
                 target: '#session.signedIn',
                 actions: [
-                  assign({ profile: ({ event }) => event.output, message: null }),
+                  assign({
+                    profile: ({ event }) => event.output,
+                    message: null,
+                    mustChangePassword: ({ event }) => event.output.must_change_password === true,
+                  }),
                   { type: 'persist', params: ({ context }) => toStored(context) },
                 ],
               },
@@ -247,7 +251,11 @@ export const sessionMachine = setup({
             guard: { type: 'profileMatches', params: ({ event }) => event.output },
             target: 'signedIn',
             actions: [
-              assign({ profile: ({ event }) => event.output, message: null }),
+              assign({
+                profile: ({ event }) => event.output,
+                message: null,
+                mustChangePassword: ({ event }) => event.output.must_change_password === true,
+              }),
               { type: 'persist', params: ({ context }) => toStored(context) },
             ],
           },

@@ -235,8 +235,16 @@ describe('passwords', () => {
 
   it('a one-time password sends the student to the password screen first, in Bangla too', async () => {
     const auth = fakeAuthServer(STUDENT);
-    servePasswordChange();
+    const sent = servePasswordChange();
+    const changed = () =>
+      sent.some((c) => (c.body as { current_password: string }).current_password === 'correct horse');
     server.use(
+      // The server keeps the mark on the account until the password is changed.
+      http.get('/api/users/user_id', ({ request }) =>
+        auth.valid.has(auth.bearer(request))
+          ? HttpResponse.json({ ...STUDENT, must_change_password: !changed() })
+          : auth.refuse(),
+      ),
       http.post('/api/users/login', async ({ request }) => {
         const body = (await request.json()) as { user_code: string };
         auth.valid.add('tok-once');
