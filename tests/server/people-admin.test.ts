@@ -324,6 +324,13 @@ describe('passwords', () => {
     const once = created.json().initial_password as string;
     const a = (await login('PW-1', once)).json().accessToken as string;
     const b = (await login('PW-1', once)).json().accessToken as string;
+    const before = await t.app.inject({
+      method: 'GET',
+      url: '/api/routine/student',
+      headers: { authorization: `Bearer ${a}` },
+    });
+    expect(before.statusCode).toBe(403);
+    expect(before.json().error.code).toBe('password_change_required');
     const res = await t.app.inject({
       method: 'POST',
       url: '/api/update_user?user_code=PW-1',
@@ -337,6 +344,10 @@ describe('passwords', () => {
       t.app.inject({ method: 'GET', url: '/api/users/user_id', headers: { authorization: `Bearer ${token}` } });
     expect((await me(a)).statusCode).toBe(200);
     expect((await me(b)).statusCode).toBe(401);
+    // Until the change, only the profile, the password and sign-out were open.
+    const routineOf = (token: string) =>
+      t.app.inject({ method: 'GET', url: '/api/routine/student', headers: { authorization: `Bearer ${token}` } });
+    expect((await routineOf(a)).statusCode).not.toBe(403);
     expect((await login('PW-1', once)).statusCode).toBe(401);
     const fresh = await login('PW-1', 'brand-new-pw1');
     expect(fresh.json().must_change_password).toBe(false);
