@@ -136,7 +136,6 @@ export const peopleBn: Catalogue['people'] = {
     profile_saved: 'সফলভাবে সংরক্ষিত হয়েছে!!',
   },
   errors: {
-    duplicate: '{{message}}',
     import_refused: 'ফাইলে সমস্যা আছে: কিছুই আমদানি হয়নি।',
   },
 };

@@ -136,7 +136,6 @@ export const peopleEn = {
     profile_saved: 'password Changed successfully!!',
   },
   errors: {
-    duplicate: '{{message}}',
     import_refused: 'The file has problems: nothing was imported.',
   },
 };
