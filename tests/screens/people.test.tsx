@@ -113,6 +113,45 @@ const LOOKUPS = () =>
     http.get('/api/student/all', () => HttpResponse.json([], { headers: { 'x-total-count': '0' } })),
   );
 
+describe('/add-student form', () => {
+  it('enrols the student in the chosen class and section of the current session', async () => {
+    fakeAuthServer(ADMIN).savedSignIn();
+    LOOKUPS();
+    const sent: Record<string, unknown>[] = [];
+    server.use(
+      http.post('/api/add_student', async ({ request }) => {
+        sent.push((await request.json()) as Record<string, unknown>);
+        return HttpResponse.json({
+          ok: true,
+          message: 'New Student Added Successfully!!',
+          code: 'people.student_added',
+          id: 5,
+          user_code: 'S-5',
+          initial_password: 'Mn4bV5cX6zL7',
+        });
+      }),
+    );
+    const { user } = renderApp('/add-student');
+    await user.selectOptions(await screen.findByLabelText(/^Class/, { selector: 'select' }), 'Six');
+    await user.selectOptions(screen.getByLabelText(/^Section/, { selector: 'select' }), 'A');
+    await user.type(screen.getByLabelText(/^Class Roll/, { selector: 'input' }), '12');
+    await user.type(screen.getByLabelText(/^Student Id/, { selector: 'input' }), 'S-5');
+    await user.type(screen.getByLabelText(/^First Name/, { selector: 'input' }), 'মিম');
+    await user.type(screen.getByLabelText(/^Father’s Mobile/, { selector: 'input' }), '01711000005');
+    await user.click(screen.getByRole('button', { name: 'Submit' }));
+    expect(await screen.findByText('Mn4bV5cX6zL7')).toBeInTheDocument();
+    expect(sent[0]).toMatchObject({
+      student_code: 'S-5',
+      first_name: 'মিম',
+      session_id: 2,
+      class_id: 6,
+      section_id: 61,
+      class_roll_no: 12,
+      father_phone_number: '01711000005',
+    });
+  });
+});
+
 describe('/add-student import', () => {
   it('shows the dry run’s problems by row and column, then imports a clean file and offers the passwords', async () => {
     fakeAuthServer(ADMIN).savedSignIn();
