@@ -19,7 +19,7 @@ import { Suspense, useEffect, useState, type ReactNode } from 'react';
 import { Route, Router, Switch, useLocation, type AroundNavHandler } from 'wouter';
 import { QueryClientProvider, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { createQueryClient } from '@/api/query';
-import { can, HOME_ROUTE, type UserType } from '@/api/permissions';
+import { can, HOME_ROUTE, PASSWORD_ROUTE, type UserType } from '@/api/permissions';
 import type { ChosenSchool } from '@/api/session';
 import type { SessionMachine } from '@/machines/session.machine';
 import { audience, canOpen, findRoute, isPublic, ROUTES, type AppRoute } from '@/routes';
@@ -130,6 +130,8 @@ export interface SessionView {
   userType: UserType | null;
   school: ChosenSchool | null;
   returnTo: string | null;
+  /** Signed in with a one-time password that must be changed first. */
+  mustChangePassword?: boolean;
 }
 
 export type Access =
@@ -168,6 +170,10 @@ export function decideAccess(location: string, route: AppRoute | undefined, view
   }
   if (!signedIn) return { kind: 'redirect', to: '/login', remember: location };
   const userType = view.userType as UserType;
+  const passwordRoute = view.mustChangePassword ? PASSWORD_ROUTE[userType] : undefined;
+  if (passwordRoute && route.path !== passwordRoute) {
+    return { kind: 'redirect', to: passwordRoute, message: i18n.t('people.password.mustChange') };
+  }
   if (!canOpen(route, userType)) {
     return { kind: 'redirect', to: HOME_ROUTE[userType], message: forWhom(route) };
   }
@@ -189,7 +195,8 @@ function useSessionView(): SessionView {
   const userType = useSession((s) => s.context.userType);
   const school = useSession((s) => s.context.school);
   const returnTo = useSession((s) => s.context.returnTo);
-  return { phase, userType, school, returnTo };
+  const mustChangePassword = useSession((s) => s.context.mustChangePassword === true);
+  return { phase, userType, school, returnTo, mustChangePassword };
 }
 
 function currentLocation(path: string): string {

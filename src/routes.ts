@@ -96,6 +96,11 @@ const screens = {
   studentHomeworkSubmit: lazyWithRetry(() => import('@/screens/homework/student-homework-submit')),
   showHomework: lazyWithRetry(() => import('@/screens/homework/show-homework')),
   submitDetails: lazyWithRetry(() => import('@/screens/homework/submit-details')),
+  // people (issue 13)
+  addStudent: lazyWithRetry(() => import('@/screens/people/add-student')),
+  addTeacher: lazyWithRetry(() => import('@/screens/people/add-teacher')),
+  changePassword: lazyWithRetry(() => import('@/screens/profile/change-password')),
+  studentProfileEdit: lazyWithRetry(() => import('@/screens/profile/student-profile-edit')),
   notAvailable: lazyWithRetry(() => import('@/screens/not-available/not-available')),
 } satisfies Record<string, ComponentType<ScreenProps>>;
 
@@ -218,7 +223,10 @@ export const ROUTES: readonly AppRoute[] = [
   route('/student-notice_option', 'notices', 'page.student-notices', ['notice', 'school notice', 'teacher notice'], {
     screen: 'studentNoticeOptions',
   }),
-  route('/studentprofileedit', 'editProfile', 'page.student-profile-edit', ['mobile', 'email', 'contact']),
+  route('/studentprofileedit', 'editProfile', 'page.student-profile-edit', ['mobile', 'email', 'contact'], {
+    screen: 'studentProfileEdit',
+    calls: ['student.profile', 'student.profile-update'],
+  }),
   route('/dueinvoice', 'dueInvoices', 'page.due-invoices', ['invoice', 'fees', 'pay now']),
   route('/payoption', 'paymentOptions', 'page.pay-options', ['mobile wallet', 'pay']),
   route('/paidinvoice', 'paidInvoices', 'page.paid-invoices', ['invoice', 'receipts']),
@@ -240,7 +248,10 @@ export const ROUTES: readonly AppRoute[] = [
     calls: ['calendar.teacher'],
   }),
   route('/teachermark', 'markSheet', 'page.teacher-marksheet', ['marks', 'check mark sheet']),
-  route('/teacherpassword', 'changePassword', 'page.teacher-password', ['password', 'reset password']),
+  route('/teacherpassword', 'changePassword', 'page.teacher-password', ['password', 'reset password'], {
+    screen: 'changePassword',
+    calls: ['users.password'],
+  }),
   route('/add-school', 'addNewSchool', 'page.add-school', ['school', 'eiin', 'create school']),
   route('/add-organization', 'organizationTypes', 'page.add-organization', [
     'organization',
@@ -303,8 +314,14 @@ export const ROUTES: readonly AppRoute[] = [
     aliasOf: '/create-subject',
   }),
   route('/period-create', 'createPeriod', 'page.create-period', ['period', 'setup']),
-  route('/add-student', 'addStudent', 'page.add-student', ['student', 'admission', 'student list']),
-  route('/add-teacher', 'addTeacher', 'page.add-teacher', ['teacher', 'create teacher', 'teacher list']),
+  route('/add-student', 'addStudent', 'page.add-student', ['student', 'admission', 'student list', 'import', 'csv'], {
+    screen: 'addStudent',
+    calls: ['student.write', 'student.list', 'lookup.section', 'lookup.session', 'lookup.group', 'lookup.gender'],
+  }),
+  route('/add-teacher', 'addTeacher', 'page.add-teacher', ['teacher', 'create teacher', 'teacher list', 'import'], {
+    screen: 'addTeacher',
+    calls: ['teacher.write', 'teacher.list', 'users.reset-password'],
+  }),
   route('/schoolprofile', 'schoolProfile', 'page.school-profile', ['profile', 'school', 'my profile'], {
     screen: 'schoolProfile',
     calls: ['school.list'],
@@ -364,7 +381,10 @@ export const ROUTES: readonly AppRoute[] = [
     screen: 'studentProfile',
     calls: ['student.profile'],
   }),
-  route('/studentpassword', 'changePassword', 'page.student-password', ['password', 'reset password']),
+  route('/studentpassword', 'changePassword', 'page.student-password', ['password', 'reset password'], {
+    screen: 'changePassword',
+    calls: ['users.password'],
+  }),
   route('/student-notice-list', 'noticeList', 'notice.student', ['notice', 'notes'], {
     screen: 'studentNoticeList',
     calls: ['notice.student', 'notice.read'],

@@ -51,6 +51,18 @@ export function isForbiddenWrite(
   return (WRITE_FORBIDDEN_TYPES as readonly number[]).includes(userType);
 }
 
+/**
+ * What an account signed in with a one-time password may do until it chooses its own: read its
+ * profile, change the password, choose a language, sign out. The mark goes with the password
+ * change, which also changes the hash, so every process's cached session is dropped at once.
+ */
+const OPEN_BEFORE_PASSWORD_CHANGE: ReadonlySet<Action> = new Set([
+  'users.me',
+  'users.logout',
+  'users.password',
+  'users.language',
+]);
+
 export const guardPlugin = fp(async (app: FastifyInstance) => {
   app.decorateRequest('auth', null);
   app.addHook('onRequest', async (req) => {
@@ -68,5 +80,7 @@ export const guardPlugin = fp(async (app: FastifyInstance) => {
       throw new ApiError(403, 'forbidden_role', 'Your account type cannot do this.');
     if (isForbiddenWrite(auth.userType, req.method, config))
       throw new ApiError(403, 'read_only_account', 'Your account can only read.');
+    if (auth.mustChangePassword && !OPEN_BEFORE_PASSWORD_CHANGE.has(config.action))
+      throw new ApiError(403, 'password_change_required', 'Choose your own password first.');
   });
 });

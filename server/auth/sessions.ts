@@ -14,6 +14,8 @@ export interface AuthContext {
   userCode: string;
   /** The school of a student, teacher or school admin; null for super admins and viewers. */
   schoolId: number | null;
+  /** Signed in with a one-time password: only the password change and sign-out are open (issue 13). */
+  mustChangePassword?: boolean;
 }
 
 export const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
@@ -38,6 +40,7 @@ const findSessionStatement = preparedFor((db) =>
       userType: users.userType,
       userCode: users.userCode,
       schoolId: users.schoolId,
+      mustChangePassword: users.mustChangePassword,
       expiresAt: authSessions.expiresAt,
     })
     .from(authSessions)

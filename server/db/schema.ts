@@ -168,6 +168,8 @@ export const users = pgTable(
     lastName: varchar('last_name', { length: 80 }).notNull().default(''),
     /** The user's own language; null follows the school's (English where there is no school). */
     language: varchar('language', { length: 2 }),
+    /** A one-time password handed out by an admin (new account, reset): changed at the next sign-in. */
+    mustChangePassword: boolean('must_change_password').notNull().default(false),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [

@@ -9,6 +9,7 @@ import { attendanceRoutes } from './attendance';
 import { calendarRoutes } from './calendar';
 import { homeworkRoutes } from './homework';
 import { examRoutes } from './exams';
+import { peopleAdminRoutes } from './people-admin';
 
 /** Every resource plugin, mounted under /api. */
 export async function registerRoutes(app: FastifyInstance) {
@@ -22,4 +23,5 @@ export async function registerRoutes(app: FastifyInstance) {
   await app.register(calendarRoutes);
   await app.register(homeworkRoutes);
   await app.register(examRoutes);
+  await app.register(peopleAdminRoutes);
 }

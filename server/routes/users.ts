@@ -59,6 +59,7 @@ export async function usersRoutes(fastify: FastifyInstance) {
           userType: users.userType,
           passwordHash: users.passwordHash,
           status: users.status,
+          mustChangePassword: users.mustChangePassword,
         })
         .from(users)
         .where(
@@ -105,6 +106,7 @@ export async function usersRoutes(fastify: FastifyInstance) {
         accessToken: session.token,
         user_code: user.userCode,
         expires_at: session.expiresAt.toISOString(),
+        must_change_password: user.mustChangePassword,
       };
     },
   );
@@ -165,6 +167,7 @@ const accountFields = {
   timeZone: schools.timeZone,
   language: users.language,
   schoolLanguage: schools.language,
+  mustChangePassword: users.mustChangePassword,
 };
 
 interface AccountRow {
@@ -179,6 +182,7 @@ interface AccountRow {
   timeZone: string | null;
   language: string | null;
   schoolLanguage: string | null;
+  mustChangePassword: boolean;
 }
 
 const placeholder = (name: string) => sql.placeholder(name);
@@ -283,6 +287,7 @@ export async function loadProfile(db: Db, auth: AuthContext): Promise<z.infer<ty
     // The user's own choice, else the school's, else English (users without a school).
     language: asLanguage(u.language) ?? asLanguage(u.schoolLanguage) ?? 'en',
     school_language: asLanguage(u.schoolLanguage) ?? 'en',
+    must_change_password: u.mustChangePassword,
     admin_code: null,
     teacher_code: null,
     student_code: null,

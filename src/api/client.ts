@@ -18,13 +18,16 @@ export class ApiError extends Error {
   readonly status: number;
   readonly code: string;
   readonly fields?: Record<string, string>;
+  /** The error answer's whole body, for calls whose refusal carries a report (bulk import). */
+  readonly body?: unknown;
 
-  constructor(status: number, code: string, message: string, fields?: Record<string, string>) {
+  constructor(status: number, code: string, message: string, fields?: Record<string, string>, body?: unknown) {
     super(message);
     this.name = 'ApiError';
     this.status = status;
     this.code = code;
     this.fields = fields;
+    this.body = body;
   }
 }
 
@@ -92,6 +95,10 @@ interface CallOptions {
    * lets the user retry a failed submission passes the same key for every attempt.
    */
   idempotencyKey?: string;
+  /** Extra request headers (a CSV body's content type). */
+  headers?: Record<string, string>;
+  /** Sees a successful answer's headers (a bare list's X-Total-Count). */
+  onHeaders?: (headers: Headers) => void;
 }
 
 function cleanQuery(query: Query | undefined): Record<string, string | number | boolean> | undefined {
@@ -113,7 +120,7 @@ function toApiError(status: number, data: unknown): ApiError {
     defaultMessage(status);
   const code = typeof err.code === 'string' ? err.code : `http_${status}`;
   const fields = err.fields && typeof err.fields === 'object' ? (err.fields as Record<string, string>) : undefined;
-  return new ApiError(status, code, message, fields);
+  return new ApiError(status, code, message, fields, data);
 }
 
 function defaultMessage(status: number): string {
@@ -132,13 +139,13 @@ async function call<S extends z.ZodType>(
   method: 'GET' | 'POST' | 'PUT' | 'DELETE',
   path: string,
   schema: Schema<S>,
-  { query, body, auth = 'session', idempotencyKey }: CallOptions = {},
+  { query, body, auth = 'session', idempotencyKey, headers: extraHeaders, onHeaders }: CallOptions = {},
 ): Promise<z.infer<S>> {
   // Awaited only after the answer; a failure to load it must not go unhandled before then.
   const contract = Promise.resolve(schema);
   contract.catch(() => undefined);
   const token = auth === 'none' ? null : auth === 'session' ? (hooks?.getToken() ?? null) : auth.token;
-  const headers: Record<string, string> = { accept: 'application/json' };
+  const headers: Record<string, string> = { accept: 'application/json', ...extraHeaders };
   if (token) headers.authorization = `Bearer ${token}`;
   if (method !== 'GET') headers['idempotency-key'] = idempotencyKey ?? newIdempotencyKey();
 
@@ -168,6 +175,7 @@ async function call<S extends z.ZodType>(
     // The schema's chunk could not be fetched: to the user that is the network failing.
     throw new ApiError(0, 'network', NETWORK_ERROR_MESSAGE);
   }
+  onHeaders?.(response.headers);
   const parsed = parser.safeParse(response._data);
   if (!parsed.success) {
     console.error(`Unexpected answer from ${method} ${path}`, parsed.error);

@@ -51,6 +51,12 @@ export const PROFILE_ROUTE: Partial<Record<UserType, string>> = {
   4: '/schoolprofile',
 };
 
+/** Where a user who signed in with a one-time password changes it first (issue 13). */
+export const PASSWORD_ROUTE: Partial<Record<UserType, string>> = {
+  1: '/studentpassword',
+  2: '/teacherpassword',
+};
+
 export function isUserType(value: unknown): value is UserType {
   return typeof value === 'number' && (ALL_USER_TYPES as readonly number[]).includes(value);
 }
@@ -155,6 +161,14 @@ export const PERMISSIONS = {
   'exam.publish': [A],
   'exam.marksheet': [S, T, A, V],
   'exam.gradesheet': [S, T, A, V],
+
+  // people administration and self-service (issue 13)
+  'student.write': [A],
+  'teacher.write': [A],
+  'student.search': [A, V],
+  'users.password': ALL,
+  'users.reset-password': [A],
+  'student.profile-update': [S],
 } as const satisfies Record<string, readonly UserType[]>;
 
 /**

@@ -9,6 +9,7 @@ import { homeworkBn, uploadBn } from './areas/homework.bn';
 import { noticesBn } from './areas/notices.bn';
 import { shellBn } from './areas/shell.bn';
 import { routinesBn } from './areas/routines.bn';
+import { peopleBn } from './areas/people.bn';
 
 export const bn: Catalogue = {
   shell: shellBn,
@@ -18,6 +19,7 @@ export const bn: Catalogue = {
   calendar: calendarBn,
   homework: homeworkBn,
   upload: uploadBn,
+  people: peopleBn,
   common: {
     appName: 'পাঠশালা',
     loading: 'লোড হচ্ছে…',

@@ -10,6 +10,7 @@ import { homeworkEn, uploadEn } from './areas/homework.en';
 import { noticesEn } from './areas/notices.en';
 import { shellEn } from './areas/shell.en';
 import { routinesEn } from './areas/routines.en';
+import { peopleEn } from './areas/people.en';
 
 export const en = {
   // Each screen area keeps its texts in src/i18n/areas/<area>.{en,bn}.ts. A server error code
@@ -21,6 +22,7 @@ export const en = {
   calendar: calendarEn,
   homework: homeworkEn,
   upload: uploadEn,
+  people: peopleEn,
   common: {
     appName: 'Pathshala',
     loading: 'Loading…',

@@ -43,6 +43,8 @@ export interface SessionContext {
   returnTo: string | null;
   /** Shown on the sign-in screen: a failed sign-in, or why the session ended. */
   message: string | null;
+  /** Signed in with a one-time password: the password screen comes first (issue 13). */
+  mustChangePassword?: boolean;
 }
 
 export interface SessionInput {
@@ -56,7 +58,8 @@ export type SessionEvent =
   | { type: 'session.restore'; stored: StoredSession }
   | { type: 'session.chooseSchool'; school: ChosenSchool }
   | { type: 'session.remember'; returnTo: string }
-  | { type: 'session.landed' };
+  | { type: 'session.landed' }
+  | { type: 'session.passwordChanged' };
 
 /** Only in-app paths; never the sign-in pages themselves (that would loop). */
 export function safeReturnTo(path: string | null | undefined): string | null {
@@ -191,6 +194,7 @@ export const sessionMachine = setup({
                   userCode: event.output.user_code,
                   profile: null,
                   school: null,
+                  mustChangePassword: event.output.must_change_password === true,
                 })),
               },
               {
@@ -214,7 +218,11 @@ export const sessionMachine = setup({
                 guard: { type: 'profileMatches', params: ({ event }) => event.output },
                 target: '#session.signedIn',
                 actions: [
-                  assign({ profile: ({ event }) => event.output, message: null }),
+                  assign({
+                    profile: ({ event }) => event.output,
+                    message: null,
+                    mustChangePassword: ({ event }) => event.output.must_change_password === true,
+                  }),
                   { type: 'persist', params: ({ context }) => toStored(context) },
                 ],
               },
@@ -243,7 +251,11 @@ export const sessionMachine = setup({
             guard: { type: 'profileMatches', params: ({ event }) => event.output },
             target: 'signedIn',
             actions: [
-              assign({ profile: ({ event }) => event.output, message: null }),
+              assign({
+                profile: ({ event }) => event.output,
+                message: null,
+                mustChangePassword: ({ event }) => event.output.must_change_password === true,
+              }),
               { type: 'persist', params: ({ context }) => toStored(context) },
             ],
           },
@@ -296,6 +308,7 @@ export const sessionMachine = setup({
           ],
         },
         'session.landed': { actions: assign({ returnTo: null }) },
+        'session.passwordChanged': { actions: assign({ mustChangePassword: false }) },
       },
     },
 

@@ -69,6 +69,12 @@ describe('routes.ts', () => {
         '/studenthomeworksubmit',
         '/showhomework',
         '/submitdetails',
+        // people and self-service (issue 13)
+        '/add-student',
+        '/add-teacher',
+        '/studentpassword',
+        '/teacherpassword',
+        '/studentprofileedit',
       ].sort(),
     );
   });

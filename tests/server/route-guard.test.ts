@@ -100,6 +100,12 @@ const CROSS_TENANT: Record<string, (o: OtherSchool) => string> = {
   'GET /api/mark': (o) => `?school_info_id=${o.school}&student_code=S-2-0001&session_id=1`,
   'GET /api/exam_mark': (o) => `?school_info_id=${o.school}&student_code=S-2-0001&session_id=1`,
   'GET /api/gradesheet': (o) => `?school_info_id=${o.school}&student_code=S-2-0001&session_id=1`,
+  // ---- people (issue 13)
+  'GET /api/teacher/all': (o) => `?school_info_id=${o.school}`,
+  'GET /api/student/admin-search': (o) => `?school_info_id=${o.school}`,
+  'POST /api/student/import': (o) => `?school_info_id=${o.school}&dry_run=true`,
+  'POST /api/teacher/import': (o) => `?school_info_id=${o.school}&dry_run=true`,
+  'POST /api/users/reset_password': () => '?user_code=teacher2',
 };
 
 /** Routes that read shared reference data or only ever answer about the caller. */
@@ -152,6 +158,12 @@ const GLOBAL = new Set([
   'GET /api/exam_mark/audit',
   'POST /api/exam/publish',
   'POST /api/exam/unlock',
+  // ---- people (issue 13): the school is in the body (add_*), or the record is the caller's own
+  // (profile_update, update_user: another's code is 403); people-admin.test.ts checks these refusals.
+  'POST /api/update_user',
+  'POST /api/add_student',
+  'POST /api/add_teacher',
+  'POST /api/student/profile_update',
 ]);
 
 let t: TestApp;

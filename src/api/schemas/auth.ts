@@ -12,6 +12,8 @@ export const loginResponse = z.object({
   accessToken: z.string(),
   user_code: z.string(),
   expires_at: z.string(),
+  /** The account signed in with a one-time password: the client sends it to the password screen. */
+  must_change_password: z.boolean().optional(),
 });
 export type LoginResponse = z.infer<typeof loginResponse>;
 
@@ -72,5 +74,7 @@ export const userProfile = z.object({
   language: languageCode.optional(),
   /** The school's default language (what "follow the school" means). */
   school_language: languageCode.optional(),
+  /** Signed in with a one-time password: the password screen comes first (issue 13). */
+  must_change_password: z.boolean().optional(),
 });
 export type UserProfile = z.infer<typeof userProfile>;

@@ -1,0 +1,6 @@
+/** /add-student: the school admin's student form, list and import (issue 13). */
+import { PersonAdmin } from './person-admin';
+
+export default function AddStudentScreen() {
+  return <PersonAdmin kind="student" />;
+}

@@ -1,0 +1,6 @@
+/** /add-teacher: the school admin's teacher form, list and import (issue 13). */
+import { PersonAdmin } from './person-admin';
+
+export default function AddTeacherScreen() {
+  return <PersonAdmin kind="teacher" />;
+}

@@ -1,0 +1,389 @@
+/**
+ * /add-student and /add-teacher (issue 13): the spec's form (with a mobile input and a real date
+ * of birth; a student is enrolled in the same step), the one-time password shown once, the list
+ * (newest first, searchable, paged, exported to CSV), and the bulk import.
+ */
+import { useMemo, useState, type FormEvent } from 'react';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMachine } from '@xstate/react';
+import {
+  fetchStudentList,
+  fetchTeacherList,
+  peopleListKeys,
+  personListQuery,
+  personFormLookupsQuery,
+  resetPassword,
+  type PersonFormLookups,
+  type PersonKind,
+} from '@/api/people';
+import { BLOOD_GROUPS } from '@/api/schemas/people';
+import { MISSING_FIELD, personFormMachine, REQUIRED_FIELDS } from '@/machines/person-form.machine';
+import { Alert } from '@/ui/alert';
+import { Button } from '@/ui/button';
+import { useConfirm } from '@/ui/confirm';
+import { DateField } from '@/ui/date-field';
+import { TextField } from '@/ui/field';
+import { Card, PageHeader } from '@/ui/page';
+import { Pagination } from '@/ui/pagination';
+import { SelectField } from '@/ui/select';
+import { useSignedIn } from '@/ui/session';
+import { QueryState } from '@/ui/status';
+import { DataTable, Td } from '@/ui/table';
+import { useUnsavedChanges } from '@/ui/unsaved';
+import { useSearchState } from '@/ui/use-search-state';
+import { useErrorText } from '@/i18n/errors';
+import { localDigits } from '@/i18n/format';
+import { useI18n } from '@/i18n/i18n';
+import { downloadCsv } from './csv';
+import { ImportPanel } from './import-panel';
+
+const PAGE_SIZE = 20;
+
+const TEXT_FIELDS: Record<PersonKind, { field: string; type?: string; inputMode?: 'tel' | 'email' }[]> = {
+  student: [
+    { field: 'student_code' },
+    { field: 'first_name' },
+    { field: 'middle_name' },
+    { field: 'last_name' },
+    { field: 'mobile_no', type: 'tel', inputMode: 'tel' },
+    { field: 'email', type: 'email', inputMode: 'email' },
+    { field: 'father_name' },
+    { field: 'father_phone_number', type: 'tel', inputMode: 'tel' },
+    { field: 'mother_name' },
+    { field: 'mother_phone_number', type: 'tel', inputMode: 'tel' },
+    { field: 'present_address' },
+    { field: 'permanent_address' },
+  ],
+  teacher: [
+    { field: 'teacher_code' },
+    { field: 'title' },
+    { field: 'first_name' },
+    { field: 'middle_name' },
+    { field: 'last_name' },
+    { field: 'initial' },
+    { field: 'mobile', type: 'tel', inputMode: 'tel' },
+    { field: 'email', type: 'email', inputMode: 'email' },
+    { field: 'designation' },
+    { field: 'department' },
+    { field: 'mpo_status' },
+    { field: 'index_no' },
+    { field: 'subject_code' },
+  ],
+};
+
+export function PersonAdmin({ kind }: { kind: PersonKind }) {
+  const { t } = useI18n();
+  const { profile } = useSignedIn();
+  const lookups = useQuery({ ...personFormLookupsQuery(), enabled: kind === 'student' });
+  return (
+    <>
+      <PageHeader
+        kicker={profile.school_name}
+        title={kind === 'student' ? t('people.form.studentTitle') : t('people.form.teacherTitle')}
+      />
+      <div className="space-y-6">
+        {kind === 'student' ? (
+          <QueryState query={lookups} what={t('people.list.what')} loadingLabel={t('people.list.loading')}>
+            {(data) => <PersonFormCard kind={kind} lookups={data} />}
+          </QueryState>
+        ) : (
+          <PersonFormCard kind={kind} lookups={null} />
+        )}
+        <PersonList kind={kind} />
+        <ImportPanel kind={kind} />
+      </div>
+    </>
+  );
+}
+
+function PersonFormCard({ kind, lookups }: { kind: PersonKind; lookups: PersonFormLookups | null }) {
+  const { t } = useI18n();
+  const errorText = useErrorText();
+  const queryClient = useQueryClient();
+  const logic = useMemo(
+    () =>
+      personFormMachine.provide({
+        actions: { savedChanges: () => void queryClient.invalidateQueries({ queryKey: peopleListKeys.lists }) },
+      }),
+    [queryClient],
+  );
+  const current = lookups?.sessions.find((s) => s.current) ?? null;
+  const [state, send] = useMachine(logic, {
+    input: { kind, defaults: current ? { session_id: String(current.id) } : {} },
+  });
+  const { form, pristine, error, created } = state.context;
+  const busy = state.hasTag('busy');
+  useUnsavedChanges(JSON.stringify(form) !== JSON.stringify(pristine), t('people.form.unsaved'));
+  const label = (field: string) => t(`people.form.fields.${field}` as never) as string;
+  const fieldError = (field: string) => {
+    const message = error?.fields[field];
+    if (!message) return null;
+    return message === MISSING_FIELD ? t('people.form.required') : message;
+  };
+  const set = (field: string) => (value: string) => send({ type: 'person.field', field, value });
+  const required = REQUIRED_FIELDS[kind];
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    send({ type: 'person.submit' });
+  };
+  const sections = lookups?.sections.filter((s) => String(s.class_id) === form.class_id) ?? [];
+  const classes = lookups
+    ? [...new Map(lookups.sections.map((s) => [s.class_id, s.class_name])).entries()].map(([id, name]) => ({
+        value: String(id),
+        label: name,
+      }))
+    : [];
+  const topError = error && !Object.keys(error.fields).length ? errorText(error.cause ?? error.message) : null;
+  if (state.matches('created') && created) {
+    const successKey = `people.success.${created.code.replace(/^people\./, '')}`;
+    return (
+      <Card title={t('people.created.title')}>
+        <Alert tone="success" className="mb-3">
+          {t(successKey as never)}
+        </Alert>
+        <p className="mb-3 text-sm">{t('people.created.body', { name: created.user_code, code: created.user_code })}</p>
+        <p className="mb-4 text-lg">
+          {t('people.created.password')}: <code className="font-mono font-bold">{created.initial_password}</code>
+        </p>
+        <Button onClick={() => send({ type: 'person.dismiss' })}>{t('people.created.done')}</Button>
+      </Card>
+    );
+  }
+  return (
+    <Card title={kind === 'student' ? t('people.form.studentTitle') : t('people.form.teacherTitle')}>
+      <form onSubmit={submit} noValidate className="space-y-4">
+        {topError ? <Alert tone="error">{topError}</Alert> : null}
+        {kind === 'student' && lookups ? (
+          <fieldset className="grid gap-3 sm:grid-cols-2 lg:grid-cols-3">
+            <legend className="mb-2 font-semibold">{t('people.form.enrolment')}</legend>
+            <SelectField
+              label={label('session_id')}
+              value={form.session_id ?? ''}
+              onChange={set('session_id')}
+              options={lookups.sessions.map((s) => ({ value: String(s.id), label: s.session_year }))}
+              error={fieldError('session_id')}
+            />
+            <SelectField
+              label={label('class_id')}
+              value={form.class_id ?? ''}
+              onChange={(v) => {
+                set('class_id')(v);
+                set('section_id')('');
+              }}
+              placeholder={t('people.form.choose')}
+              options={classes}
+              error={fieldError('class_id')}
+              required
+            />
+            <SelectField
+              label={label('section_id')}
+              value={form.section_id ?? ''}
+              onChange={set('section_id')}
+              placeholder={t('people.form.choose')}
+              options={sections.map((s) => ({ value: String(s.id), label: s.section_default_name }))}
+              error={fieldError('section_id')}
+              required
+            />
+            <SelectField
+              label={label('group_id')}
+              value={form.group_id ?? ''}
+              onChange={set('group_id')}
+              placeholder={t('people.form.choose')}
+              options={lookups.groups.map((g) => ({ value: String(g.id), label: g.division_name }))}
+              error={fieldError('group_id')}
+            />
+            <TextField
+              label={label('class_roll_no')}
+              value={form.class_roll_no ?? ''}
+              onChange={(e) => set('class_roll_no')(e.target.value)}
+              inputMode="numeric"
+              error={fieldError('class_roll_no')}
+              required
+            />
+          </fieldset>
+        ) : null}
+        <fieldset className="grid gap-3 sm:grid-cols-2 lg:grid-cols-3">
+          <legend className="mb-2 font-semibold">{t('people.form.personal')}</legend>
+          {TEXT_FIELDS[kind].map(({ field, type, inputMode }) => (
+            <TextField
+              key={field}
+              label={label(field)}
+              value={form[field] ?? ''}
+              onChange={(e) => set(field)(e.target.value)}
+              type={type ?? 'text'}
+              inputMode={inputMode}
+              hint={inputMode === 'tel' ? t('people.form.mobileHint') : undefined}
+              error={fieldError(field)}
+              required={required.includes(field)}
+            />
+          ))}
+          <DateField
+            label={label('dob')}
+            value={form.dob ?? ''}
+            onChange={set('dob')}
+            min="1900-01-01"
+            max={new Date().toISOString().slice(0, 10)}
+            error={fieldError('dob')}
+          />
+          <SelectField
+            label={label('blood_group')}
+            value={form.blood_group ?? ''}
+            onChange={set('blood_group')}
+            placeholder={t('people.form.choose')}
+            options={BLOOD_GROUPS.map((b) => ({ value: b, label: b }))}
+            error={fieldError('blood_group')}
+          />
+          {kind === 'student' && lookups ? (
+            <SelectField
+              label={label('gender_id')}
+              value={form.gender_id ?? ''}
+              onChange={set('gender_id')}
+              placeholder={t('people.form.choose')}
+              options={lookups.genders.map((g) => ({ value: String(g.id), label: g.name }))}
+              error={fieldError('gender_id')}
+            />
+          ) : null}
+        </fieldset>
+        <div className="flex flex-wrap gap-3">
+          <Button type="submit" disabled={busy}>
+            {busy ? t('people.form.saving') : t('people.form.submit')}
+          </Button>
+          <Button variant="secondary" onClick={() => send({ type: 'person.reset' })} disabled={busy}>
+            {t('people.form.clear')}
+          </Button>
+        </div>
+      </form>
+    </Card>
+  );
+}
+
+function PersonList({ kind }: { kind: PersonKind }) {
+  const { t, lang } = useI18n();
+  const errorText = useErrorText();
+  const ask = useConfirm();
+  const [params, setParams] = useSearchState({ q: '', page: '1' });
+  const [exporting, setExporting] = useState(false);
+  const [notice, setNotice] = useState<{ tone: 'success' | 'error'; text: string } | null>(null);
+  const page = Math.max(1, Number(params.page) || 1);
+  const q = { q: params.q || undefined, limit: PAGE_SIZE, offset: (page - 1) * PAGE_SIZE };
+  const list = useQuery(personListQuery(kind, q));
+  const head =
+    kind === 'student'
+      ? [t('people.list.studentId'), t('people.list.studentName'), t('people.list.mobile'), t('people.list.email')]
+      : [
+          t('people.list.teacherId'),
+          t('people.list.teacherName'),
+          t('people.list.mobile'),
+          t('people.list.designation'),
+          t('people.list.email'),
+          t('people.list.resetPassword'),
+        ];
+  const exportCsv = async () => {
+    setExporting(true);
+    try {
+      const rows: string[][] = [];
+      for (let offset = 0; ; offset += 500) {
+        const part =
+          kind === 'student'
+            ? await fetchStudentList({ q: q.q, limit: 500, offset })
+            : await fetchTeacherList({ q: q.q, limit: 500, offset });
+        for (const r of part.rows) {
+          rows.push(
+            'student_code' in r
+              ? [r.student_code, r.full_name, r.mobile_no, r.email]
+              : [r.teacher_code, r.full_name, r.mobile, r.designation, r.email],
+          );
+        }
+        if (offset + 500 >= part.total) break;
+      }
+      await downloadCsv(`${kind}s.csv`, [
+        kind === 'student'
+          ? ['student_code', 'full_name', 'mobile_no', 'email']
+          : ['teacher_code', 'full_name', 'mobile', 'designation', 'email'],
+        ...rows,
+      ]);
+    } catch (err) {
+      setNotice({ tone: 'error', text: errorText(err) });
+    } finally {
+      setExporting(false);
+    }
+  };
+  const reset = async (code: string, name: string) => {
+    if (!(await ask({ title: t('people.list.resetPassword'), body: t('people.list.resetQuestion', { name }) }))) return;
+    try {
+      const res = await resetPassword(code);
+      setNotice({
+        tone: 'success',
+        text: t('people.list.resetDone', { code: res.user_code, password: res.initial_password }),
+      });
+    } catch (err) {
+      setNotice({ tone: 'error', text: errorText(err) });
+    }
+  };
+  return (
+    <Card title={kind === 'student' ? t('people.list.studentTitle') : t('people.list.teacherTitle')}>
+      <div className="mb-3 flex flex-wrap items-end gap-3">
+        <TextField
+          label={t('people.list.search')}
+          type="search"
+          value={params.q}
+          onChange={(e) => setParams({ q: e.target.value, page: '1' }, { replace: true })}
+          className="min-w-[16rem] flex-1"
+        />
+        <Button variant="secondary" onClick={() => void exportCsv()} disabled={exporting}>
+          {exporting ? t('people.list.exporting') : t('people.list.exportCsv')}
+        </Button>
+      </div>
+      {notice ? (
+        <Alert tone={notice.tone} className="mb-3">
+          {notice.text}
+        </Alert>
+      ) : null}
+      <QueryState
+        query={list}
+        what={t('people.list.what')}
+        loadingLabel={t('people.list.loading')}
+        empty={params.q ? t('people.list.noMatch', { q: params.q }) : t('people.list.empty')}
+        isEmpty={(data) => data.rows.length === 0}
+      >
+        {(data) => (
+          <>
+            <p className="mb-2 text-sm text-slate-600">{t('people.list.count', { count: data.total })}</p>
+            <DataTable caption={head.join(', ')} cards head={head}>
+              {data.rows.map((r) =>
+                'student_code' in r ? (
+                  <tr key={r.id}>
+                    <Td label={head[0]}>{r.student_code}</Td>
+                    <Td label={head[1]}>{r.full_name}</Td>
+                    <Td label={head[2]}>{localDigits(r.mobile_no, lang)}</Td>
+                    <Td label={head[3]}>{r.email}</Td>
+                  </tr>
+                ) : (
+                  <tr key={r.id}>
+                    <Td label={head[0]}>{r.teacher_code}</Td>
+                    <Td label={head[1]}>{r.full_name}</Td>
+                    <Td label={head[2]}>{localDigits(r.mobile, lang)}</Td>
+                    <Td label={head[3]}>{r.designation}</Td>
+                    <Td label={head[4]}>{r.email}</Td>
+                    <Td label={head[5]}>
+                      <Button variant="ghost" onClick={() => void reset(r.teacher_code, r.full_name)}>
+                        {t('people.list.resetPassword')}
+                      </Button>
+                    </Td>
+                  </tr>
+                ),
+              )}
+            </DataTable>
+            <Pagination
+              page={page}
+              pageSize={PAGE_SIZE}
+              total={data.total}
+              onPage={(p) => setParams({ page: String(p) })}
+              label={t('people.list.pages')}
+            />
+          </>
+        )}
+      </QueryState>
+    </Card>
+  );
+}
