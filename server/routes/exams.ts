@@ -192,6 +192,19 @@ const publicationAnswer = (sessionId: number, p: Awaited<ReturnType<typeof publi
   unlocked_at: p.unlockedAt ? p.unlockedAt.toISOString() : null,
 });
 
+/** An exam type as the API answers it. */
+const examNameColumns = {
+  id: examTypes.id,
+  exam_name: examTypes.examName,
+  kind: examTypes.kind,
+  sort_order: examTypes.sortOrder,
+};
+
+/** A write's error: the school's unique exam type name as a 409 naming the field, else as it was. */
+function nameTakenOr(err: unknown, name: string): unknown {
+  return pgCode(err) === '23505' ? conflict(`The school already has an exam type named ${name}.`, 'exam_name') : err;
+}
+
 export async function examRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const db = app.db;
@@ -233,17 +246,10 @@ export async function examRoutes(fastify: FastifyInstance) {
         const [row] = await db
           .insert(examTypes)
           .values({ schoolId, kind: req.body.kind, examName: req.body.exam_name, sortOrder: order })
-          .returning({
-            id: examTypes.id,
-            exam_name: examTypes.examName,
-            kind: examTypes.kind,
-            sort_order: examTypes.sortOrder,
-          });
+          .returning(examNameColumns);
         return row as z.infer<typeof examNameRow>;
       } catch (err) {
-        if (pgCode(err) === '23505')
-          throw conflict(`The school already has an exam type named ${req.body.exam_name}.`, 'exam_name');
-        throw err;
+        throw nameTakenOr(err, req.body.exam_name);
       }
     },
   );
@@ -263,17 +269,10 @@ export async function examRoutes(fastify: FastifyInstance) {
           .update(examTypes)
           .set({ examName: req.body.exam_name })
           .where(eq(examTypes.id, type.id))
-          .returning({
-            id: examTypes.id,
-            exam_name: examTypes.examName,
-            kind: examTypes.kind,
-            sort_order: examTypes.sortOrder,
-          });
+          .returning(examNameColumns);
         return row as z.infer<typeof examNameRow>;
       } catch (err) {
-        if (pgCode(err) === '23505')
-          throw conflict(`The school already has an exam type named ${req.body.exam_name}.`, 'exam_name');
-        throw err;
+        throw nameTakenOr(err, req.body.exam_name);
       }
     },
   );
