@@ -192,6 +192,8 @@ interface Case {
   hot: boolean;
   /** Measured for reference only: no target (a shape no screen asks for). */
   reference?: true;
+  /** Only where the data has it (the demo; the district has no exams yet). */
+  demoOnly?: true;
 }
 
 async function json<T>(base: string, pathName: string, token?: string, init: RequestInit = {}): Promise<T> {
@@ -212,7 +214,14 @@ async function casesFor(base: string, accounts: { admin: string; teacher: string
     });
     tokens[role] = r.accessToken;
   }
-  const me = await json<{ id: number; section_id: number }>(base, '/api/users/user_id', tokens.student);
+  const me = await json<{ id: number; section_id: number; student_code: string | null }>(
+    base,
+    '/api/users/user_id',
+    tokens.student,
+  );
+  const years = await json<{ id: number; current: boolean }[]>(base, '/api/session', tokens.student);
+  // Last session's: the demo's exams of the previous year are complete and published.
+  const lastYear = years[years.findIndex((y) => y.current) - 1];
   const week = await json<{ id: number; day_id: number; section_id: number }[]>(
     base,
     '/api/routine/teacher',
@@ -270,6 +279,17 @@ async function casesFor(base: string, accounts: { admin: string; teacher: string
     { name: 'notices by creator', as: 'admin', path: '/api/notice/creator', hot: true },
     { name: "teacher's week routine", as: 'teacher', path: '/api/routine/teacher', hot: true },
     { name: "teacher's periods today", as: 'teacher', path: '/api/routine/teacher/today', hot: true },
+    ...(lastYear && me.student_code
+      ? [
+          {
+            name: "student's grade sheet",
+            as: 'student',
+            path: `/api/gradesheet?student_code=${encodeURIComponent(me.student_code)}&session_id=${lastYear.id}`,
+            hot: true,
+            demoOnly: true as const,
+          },
+        ]
+      : []),
     {
       name: `attendance submission (${students.length} students)`,
       as: 'admin',
@@ -348,7 +368,7 @@ try {
   // The district names its accounts as the demo does (admin<n>, teacher<n>, student<n>).
   const accounts = { admin: 'admin1', teacher: 'teacher1', student: 'student1' };
   const { cases, tokens } = await casesFor(base, accounts);
-  const chosen = cases.filter((c) => !opts.only || c.name.includes(opts.only));
+  const chosen = cases.filter((c) => (!opts.only || c.name.includes(opts.only)) && !(opts.district && c.demoOnly));
   const connectionCounts = opts.district ? [1, 20] : [1, 50];
   console.log(
     `\n${duration} s per case, API with WORKERS=${process.env.WORKERS ?? '1'} on ${

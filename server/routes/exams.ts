@@ -694,7 +694,7 @@ export async function examRoutes(fastify: FastifyInstance) {
   app.get(
     '/mark',
     {
-      config: { action: 'exam.marksheet' },
+      config: { action: 'exam.marksheet', cacheable: true },
       schema: { querystring: markSheetQuery, response: { 200: z.array(markSheetRow) } },
     },
     marksOfStudent,
@@ -711,7 +711,7 @@ export async function examRoutes(fastify: FastifyInstance) {
   app.get(
     '/gradesheet',
     {
-      config: { action: 'exam.gradesheet' },
+      config: { action: 'exam.gradesheet', cacheable: true },
       schema: { querystring: gradesheetQuery, response: { 200: gradesheet } },
     },
     async (req) => {

@@ -612,11 +612,27 @@ describe('mark sheet and grade sheet', () => {
     expect(before.subjects.every((s: { attendance_marks: number }) => s.attendance_marks === 0)).toBe(true);
   });
 
+  it('a grade sheet read again after a mark changed in the database shows the change', async () => {
+    const before = (await sheet('student1', S.pupils[0].code)).json();
+    const [mark] = await t.db
+      .select({ id: examMarks.id })
+      .from(examMarks)
+      .innerJoin(enrolments, eq(enrolments.id, examMarks.enrolmentId))
+      .innerJoin(students, eq(students.id, enrolments.studentId))
+      .where(and(eq(students.studentCode, S.pupils[0].code), eq(enrolments.sessionId, S.previous)))
+      .limit(1);
+    // Not through the API: only the database's notification can drop the cached answer.
+    await t.db.execute(sql`update exam_marks set marks_obtained = 0, absent = false where id = ${mark.id}`);
+    const after = (await sheet('student1', S.pupils[0].code)).json();
+    expect(after).not.toEqual(before);
+  });
+
   it('a grade sheet costs the same few queries whatever the section’s size', async () => {
     const pool = (t.db as unknown as { $client: { query: (...a: unknown[]) => unknown } }).$client;
     const spy = vi.spyOn(pool, 'query');
     const queriesFor = async (code: string) => {
       await sheet('admin1', code); // warm the caches (session, sign-in)
+      t.app.hotCache.dropSchools(null); // but compute the sheet again: its answer is cached too
       spy.mockClear();
       expect((await sheet('admin1', code)).statusCode).toBe(200);
       return spy.mock.calls.length;
