@@ -316,7 +316,16 @@ export const ROUTES: readonly AppRoute[] = [
   route('/period-create', 'createPeriod', 'page.create-period', ['period', 'setup']),
   route('/add-student', 'addStudent', 'page.add-student', ['student', 'admission', 'student list', 'import', 'csv'], {
     screen: 'addStudent',
-    calls: ['student.write', 'student.list', 'lookup.section', 'lookup.session', 'lookup.group', 'lookup.gender'],
+    calls: [
+      'student.write',
+      'student.list',
+      'lookup.section',
+      'lookup.session',
+      'lookup.group',
+      'lookup.gender',
+      'student.section',
+      'student.promote',
+    ],
   }),
   route('/add-teacher', 'addTeacher', 'page.add-teacher', ['teacher', 'create teacher', 'teacher list', 'import'], {
     screen: 'addTeacher',

@@ -169,6 +169,7 @@ export const PERMISSIONS = {
   'users.password': ALL,
   'users.reset-password': [A],
   'student.profile-update': [S],
+  'student.promote': [A],
 } as const satisfies Record<string, readonly UserType[]>;
 
 /**

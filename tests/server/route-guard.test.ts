@@ -164,6 +164,8 @@ const GLOBAL = new Set([
   'POST /api/add_student',
   'POST /api/add_teacher',
   'POST /api/student/profile_update',
+  // promotion: the sections are in the body; promotion.test.ts checks another school's are refused
+  'POST /api/student/promote',
 ]);
 
 let t: TestApp;

@@ -36,6 +36,7 @@ import { localDigits } from '@/i18n/format';
 import { useI18n } from '@/i18n/i18n';
 import { downloadCsv } from './csv';
 import { ImportPanel } from './import-panel';
+import { PromotePanel } from './promote-panel';
 
 const PAGE_SIZE = 20;
 
@@ -91,6 +92,7 @@ export function PersonAdmin({ kind }: { kind: PersonKind }) {
         )}
         <PersonList kind={kind} />
         <ImportPanel kind={kind} />
+        {kind === 'student' && lookups.data ? <PromotePanel lookups={lookups.data} /> : null}
       </div>
     </>
   );
