@@ -325,6 +325,7 @@ export const ROUTES: readonly AppRoute[] = [
       'lookup.gender',
       'student.section',
       'student.promote',
+      'users.reset-password',
     ],
   }),
   route('/add-teacher', 'addTeacher', 'page.add-teacher', ['teacher', 'create teacher', 'teacher list', 'import'], {

@@ -113,3 +113,39 @@ describe('promoting a section', () => {
     expect(screen.getByRole('checkbox', { name: 'Promote Mim Akter' })).not.toBeChecked();
   });
 });
+
+describe('a student’s password reset from the list', () => {
+  it('asks first, then shows the new one-time password once the server made it', async () => {
+    fakeAuthServer(ADMIN).savedSignIn();
+    serve('ok');
+    const resets: string[] = [];
+    server.use(
+      http.get('/api/student/all', () =>
+        HttpResponse.json(
+          [{ id: 101, student_code: 'S-1', first_name: 'Rafi', full_name: 'Rafi Hasan', mobile_no: '', email: '' }],
+          {
+            headers: { 'x-total-count': '1' },
+          },
+        ),
+      ),
+      http.post('/api/users/reset_password', ({ request }) => {
+        resets.push(new URL(request.url).searchParams.get('user_code') ?? '');
+        return HttpResponse.json({
+          ok: true,
+          message: 'A new one-time password was made.',
+          code: 'people.password_reset',
+          user_code: 'S-1',
+          initial_password: 'Kp9mWq3zRt6v',
+        });
+      }),
+    );
+    const { user } = renderApp('/add-student');
+    const list = await screen.findByRole('table', { name: /Student Id/ });
+    await user.click(within(list).getByRole('button', { name: 'Reset password' }));
+    const dialog = await screen.findByRole('dialog');
+    expect(resets).toEqual([]);
+    await user.click(within(dialog).getByRole('button', { name: /OK|Yes|Confirm|Reset/ }));
+    expect(await screen.findByText(/Kp9mWq3zRt6v/)).toBeInTheDocument();
+    expect(resets).toEqual(['S-1']);
+  });
+});

@@ -271,7 +271,13 @@ function PersonList({ kind }: { kind: PersonKind }) {
   const list = useQuery(personListQuery(kind, q));
   const head =
     kind === 'student'
-      ? [t('people.list.studentId'), t('people.list.studentName'), t('people.list.mobile'), t('people.list.email')]
+      ? [
+          t('people.list.studentId'),
+          t('people.list.studentName'),
+          t('people.list.mobile'),
+          t('people.list.email'),
+          t('people.list.resetPassword'),
+        ]
       : [
           t('people.list.teacherId'),
           t('people.list.teacherName'),
@@ -359,6 +365,11 @@ function PersonList({ kind }: { kind: PersonKind }) {
                     <Td label={head[1]}>{r.full_name}</Td>
                     <Td label={head[2]}>{localDigits(r.mobile_no, lang)}</Td>
                     <Td label={head[3]}>{r.email}</Td>
+                    <Td label={head[4]}>
+                      <Button variant="ghost" onClick={() => void reset(r.student_code, r.full_name)}>
+                        {t('people.list.resetPassword')}
+                      </Button>
+                    </Td>
                   </tr>
                 ) : (
                   <tr key={r.id}>
