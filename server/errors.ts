@@ -1,5 +1,10 @@
 /** The one error shape: { error: { code, message, fields? } } with the right HTTP status. */
 export type FieldErrors = Record<string, string>;
+/**
+ * The names and numbers a message is about (a teacher, a room, student codes), so that the client
+ * can say the same sentence in the user's language: `<area>.errors.<name>_named` with these values.
+ */
+export type ErrorParams = Record<string, string | number>;
 
 export class ApiError extends Error {
   constructor(
@@ -7,11 +12,19 @@ export class ApiError extends Error {
     readonly code: string,
     message: string,
     readonly fields?: FieldErrors,
+    readonly params?: ErrorParams,
   ) {
     super(message);
   }
   toBody() {
-    return { error: { code: this.code, message: this.message, ...(this.fields ? { fields: this.fields } : {}) } };
+    return {
+      error: {
+        code: this.code,
+        message: this.message,
+        ...(this.fields ? { fields: this.fields } : {}),
+        ...(this.params ? { params: this.params } : {}),
+      },
+    };
   }
 }
 

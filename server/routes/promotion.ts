@@ -113,9 +113,13 @@ export async function promotionRoutes(fastify: FastifyInstance) {
         if (already.length) {
           const enrolled = new Set(already.map((a) => a.studentId));
           const codes = moving.filter((m) => enrolled.has(m.studentId)).map((m) => m.code);
-          throw new ApiError(409, 'people.already_enrolled', `Already enrolled in ${toYear}: ${listOf(codes)}`, {
-            student_ids: `already enrolled in ${toYear}`,
-          });
+          throw new ApiError(
+            409,
+            'people.already_enrolled',
+            `Already enrolled in ${toYear}: ${listOf(codes)}`,
+            { student_ids: `already enrolled in ${toYear}` },
+            { year: toYear, codes: listOf(codes) },
+          );
         }
         const taken = await tx
           .select({ roll: enrolments.classRollNo })
@@ -137,6 +141,7 @@ export async function promotionRoutes(fastify: FastifyInstance) {
             'people.roll_taken',
             `Class rolls already taken in ${to.className} ${to.name} (${toYear}): ${listOf(rolls.map(String))}`,
             { class_roll_no: 'is already taken' },
+            { section: `${to.className} ${to.name}`, year: toYear, rolls: listOf(rolls.map(String)) },
           );
         }
 

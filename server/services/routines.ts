@@ -153,7 +153,16 @@ export function clashError(clashes: { kind: ClashKind; row: RoutineRow }[], fall
   const fields: FieldErrors = {};
   for (const c of clashes) fields[CLASH_FIELD[c.kind]] ??= clashMessage(c.kind, c.row);
   const message = [...new Set(clashes.map((c) => clashMessage(c.kind, c.row)))].join(' ');
-  return new ApiError(409, `routines.${clashes[0].kind}_clash`, message, fields);
+  const r = clashes[0].row;
+  return new ApiError(409, `routines.${clashes[0].kind}_clash`, message, fields, {
+    teacher: r.full_name,
+    initial: r.initial,
+    section: `${r.class_name} ${r.section_default_name}`,
+    subject: r.subject_name,
+    day: r.day,
+    period: r.period_code,
+    room: r.room,
+  });
 }
 
 /** PostgreSQL's error behind a Drizzle one: its SQLSTATE and constraint. */

@@ -20,6 +20,8 @@ export class ApiError extends Error {
   readonly fields?: Record<string, string>;
   /** The error answer's whole body, for calls whose refusal carries a report (bulk import). */
   readonly body?: unknown;
+  /** What the message names (a teacher, a room, codes), for the translated sentence. */
+  readonly params?: Record<string, string | number>;
 
   constructor(status: number, code: string, message: string, fields?: Record<string, string>, body?: unknown) {
     super(message);
@@ -28,6 +30,12 @@ export class ApiError extends Error {
     this.code = code;
     this.fields = fields;
     this.body = body;
+    const params = (body as { error?: { params?: unknown } } | undefined)?.error?.params;
+    if (params && typeof params === 'object' && !Array.isArray(params)) {
+      this.params = Object.fromEntries(
+        Object.entries(params).filter(([, v]) => typeof v === 'string' || typeof v === 'number'),
+      ) as Record<string, string | number>;
+    }
   }
 }
 

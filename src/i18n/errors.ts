@@ -27,6 +27,13 @@ export function translateError(error: unknown): string {
   // 'notices.rate_limited' -> notices.errors.rate_limited; 'forbidden' -> errors.forbidden
   const dot = code ? code.indexOf('.') : -1;
   const key = !code ? null : dot > 0 ? `${code.slice(0, dot)}.errors.${code.slice(dot + 1)}` : `errors.${code}`;
+  // A refusal that names things (a teacher, a room, codes) is said with them when the catalogue
+  // has the sentence for it (`<key>_named`); otherwise in its general words.
+  const params =
+    error && typeof error === 'object' && 'params' in error ? (error as { params?: unknown }).params : null;
+  if (key && params && typeof params === 'object' && i18n.exists(`${key}_named`)) {
+    return String(i18n.t(`${key}_named` as never, params as never));
+  }
   if (key && i18n.exists(key)) return i18n.t(key as never);
   return errorMessage(error, i18n.t('common.somethingWrong'));
 }

@@ -59,6 +59,25 @@ it('shows a server error in Bangla by its code: generic codes and area codes, th
   expect(translateError(unknown)).toBe('A rule the client does not know yet.');
 });
 
+it('says a refusal that names things in Bangla with the names the server gave', async () => {
+  const { translateError } = await import('@/i18n/errors');
+  const { ApiError } = await import('@/api/client');
+  const body = {
+    error: {
+      code: 'routines.room_clash',
+      message: 'Room 204 is already used by Six A on Sunday, period P2.',
+      params: { room: '204', section: 'Six A', day: 'Sunday', period: 'P2', teacher: 'Nusrat Jahan', initial: 'NJH' },
+    },
+  };
+  const named = new ApiError(409, body.error.code, body.error.message, undefined, body);
+  const bare = new ApiError(409, 'routines.room_clash', 'That room is already in use at this day and period.');
+  expect(translateError(named)).toBe('Room 204 is already used by Six A on Sunday, period P2.');
+  await setLanguage('bn');
+  expect(translateError(named)).toBe('কক্ষ 204 Sunday, পিরিয়ড P2-এ আগেই Six A ব্যবহার করছে।');
+  // Without names (a clash found by the database's own constraint) the general sentence.
+  expect(translateError(bare)).toBe('এই কক্ষ ওই বার ও পিরিয়ডে অন্য ক্লাসের জন্য ব্যবহৃত হচ্ছে।');
+});
+
 it('keeps the API’s times and dates in Latin digits while Bangla is on', async () => {
   const { schoolClockTime, schoolToday } = await import('@/api/school-time');
   const { DateTime } = await import('luxon');

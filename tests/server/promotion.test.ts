@@ -123,6 +123,8 @@ it('moves some students, keeping rolls and the old enrolments; a second try is a
   expect(again.json().error.code).toBe('people.already_enrolled');
   expect(again.json().error.message).toContain(firstTwo[0].code);
   expect(again.json().error.message).not.toContain(six[2].code);
+  // The names travel apart too, for the client to say the sentence in Bangla.
+  expect(again.json().error.params).toEqual({ year: String(S.nowYear + 1), codes: firstTwo[0].code });
   expect(await enrolled(S.sevenA, S.next)).toBe(2); // all or nothing: the third was not moved either
 });
 

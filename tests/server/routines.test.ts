@@ -168,6 +168,7 @@ describe('POST /api/routine/all', () => {
     expect(sameTeacher.json().error.code).toBe('routines.teacher_clash');
     expect(sameTeacher.json().error.message).toContain(teacher.initial);
     expect(sameTeacher.json().error.fields).toHaveProperty('teacher_id');
+    expect(sameTeacher.json().error.params).toMatchObject({ initial: teacher.initial, day: 'Saturday' });
 
     const sameSection = await t.post(
       'admin1',

@@ -95,6 +95,8 @@ export const errorBody = z.object({
     code: z.string(),
     message: z.string(),
     fields: z.record(z.string(), z.string()).optional(),
+    /** What the message names, for saying it in the user's language (server/errors.ts ErrorParams). */
+    params: z.record(z.string(), z.union([z.string(), z.number()])).optional(),
   }),
 });
 export type ErrorBody = z.infer<typeof errorBody>;

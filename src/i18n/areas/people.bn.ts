@@ -167,5 +167,7 @@ export const peopleBn: Catalogue['people'] = {
     import_refused: 'ফাইলে সমস্যা আছে: কিছুই আমদানি হয়নি।',
     already_enrolled: 'এদের কেউ কেউ ওই সেশনে আগেই ভর্তি আছে।',
     roll_taken: 'ওই শাখা ও সেশনে এদের কিছু রোল নম্বর আগেই নেওয়া।',
+    already_enrolled_named: '{{year}} সালে আগেই ভর্তি: {{codes}}',
+    roll_taken_named: '{{section}} ({{year}})-এ এই রোলগুলো আগেই নেওয়া: {{rolls}}',
   },
 };

@@ -167,5 +167,7 @@ export const peopleEn = {
     import_refused: 'The file has problems: nothing was imported.',
     already_enrolled: 'Some of these students are already enrolled in that session.',
     roll_taken: 'Some of their class rolls are already taken in that section and session.',
+    already_enrolled_named: 'Already enrolled in {{year}}: {{codes}}',
+    roll_taken_named: 'Class rolls already taken in {{section}} ({{year}}): {{rolls}}',
   },
 };

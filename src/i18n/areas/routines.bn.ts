@@ -133,6 +133,10 @@ export const routinesBn: Catalogue['routines'] = {
     teacher_clash: 'এই শিক্ষক ওই বার ও পিরিয়ডে অন্য একটি ক্লাস নিচ্ছেন।',
     section_clash: 'এই শাখার ওই বার ও পিরিয়ডে আগে থেকেই একটি ক্লাস আছে।',
     room_clash: 'এই কক্ষ ওই বার ও পিরিয়ডে অন্য ক্লাসের জন্য ব্যবহৃত হচ্ছে।',
+    teacher_clash_named:
+      '{{teacher}} ({{initial}}) {{day}}, পিরিয়ড {{period}}-এ আগেই {{section}} ({{subject}})-এর ক্লাস নিচ্ছেন।',
+    section_clash_named: '{{section}}-এর {{day}}, পিরিয়ড {{period}}-এ আগেই {{initial}}-এর সাথে {{subject}} ক্লাস আছে।',
+    room_clash_named: 'কক্ষ {{room}} {{day}}, পিরিয়ড {{period}}-এ আগেই {{section}} ব্যবহার করছে।',
     has_attendance: 'এই রুটিনে হাজিরা নেওয়া হয়েছে, তাই এটি মোছা যাবে না: হাজিরার ইতিহাস রাখা হবে।',
     has_attendance_move:
       'এই রুটিনে হাজিরা নেওয়া হয়েছে, তাই এর শ্রেণি, শাখা, সেশন, শিফট, বার ও পিরিয়ড বদলানো যাবে না। শিক্ষক, বিষয় ও কক্ষ বদলানো যাবে।',

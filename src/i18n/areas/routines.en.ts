@@ -133,6 +133,10 @@ export const routinesEn = {
     teacher_clash: 'That teacher already teaches another class at this day and period.',
     section_clash: 'That section already has a class at this day and period.',
     room_clash: 'That room is already in use at this day and period.',
+    teacher_clash_named:
+      '{{teacher}} ({{initial}}) already teaches {{section}} ({{subject}}) on {{day}}, period {{period}}.',
+    section_clash_named: '{{section}} already has {{subject}} with {{initial}} on {{day}}, period {{period}}.',
+    room_clash_named: 'Room {{room}} is already used by {{section}} on {{day}}, period {{period}}.',
     has_attendance:
       'Attendance has been taken for this routine, so it cannot be deleted: its attendance history is kept.',
     has_attendance_move:
