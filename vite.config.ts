@@ -2,6 +2,7 @@ import { fileURLToPath } from 'node:url';
 import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
+import { VitePWA } from 'vite-plugin-pwa';
 
 /**
  * zod compiles object validators with `new Function` when it can, and probes whether it can by
@@ -20,8 +21,48 @@ function zodWithoutEval(): Plugin {
   };
 }
 
+/**
+ * The installable app (issue 15): a manifest and a service worker that precaches the built app
+ * (the page, every chunk, stylesheet, font and icon), so it opens with no network. A new build is
+ * taken as a whole: the waiting worker holds the new files until the user chooses "Reload to
+ * update" (src/ui/app-update.tsx), so a page never mixes old and new chunks. API answers are
+ * never cached by the worker: /api is neither precached nor answered with the app's page.
+ */
+const pwa = VitePWA({
+  registerType: 'prompt',
+  injectRegister: false,
+  includeAssets: ['icons/icon.svg', 'icons/apple-touch-icon.png'],
+  manifest: {
+    name: 'Pathshala',
+    short_name: 'Pathshala',
+    description: 'School management portal: attendance, marks, routines, notices',
+    lang: 'en',
+    start_url: '/',
+    scope: '/',
+    display: 'standalone',
+    background_color: '#f8fafc',
+    theme_color: '#4338ca',
+    icons: [
+      { src: '/icons/icon-192.png', sizes: '192x192', type: 'image/png' },
+      { src: '/icons/icon-512.png', sizes: '512x512', type: 'image/png' },
+      { src: '/icons/maskable-512.png', sizes: '512x512', type: 'image/png', purpose: 'maskable' },
+      { src: '/icons/icon.svg', sizes: 'any', type: 'image/svg+xml' },
+    ],
+  },
+  workbox: {
+    // woff2 only: every browser with service workers reads it (the .woff files are CSS fallbacks).
+    globPatterns: ['**/*.{js,css,html,woff2,svg,png,webmanifest}'],
+    navigateFallback: '/index.html',
+    navigateFallbackDenylist: [/^\/api(\/|$)/],
+    cleanupOutdatedCaches: true,
+    sourcemap: false,
+    // The Bangla font's files are the largest precached ones (about 0.1 MB each).
+    maximumFileSizeToCacheInBytes: 3 * 1024 * 1024,
+  },
+});
+
 export default defineConfig({
-  plugins: [react(), tailwindcss(), zodWithoutEval()],
+  plugins: [react(), tailwindcss(), zodWithoutEval(), pwa],
   resolve: { alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) } },
   server: { proxy: { '/api': 'http://127.0.0.1:3000' } },
   // Source maps for error reports, without the comment that would point browsers at them; the

@@ -5,6 +5,9 @@ import react from '@vitejs/plugin-react';
 const alias = {
   '@': fileURLToPath(new URL('./src', import.meta.url)),
   '@server': fileURLToPath(new URL('./server', import.meta.url)),
+  // The service worker's registration exists only in a build (vite-plugin-pwa); screen tests
+  // drive a stand-in that records what the app asked for (tests/helpers/pwa-register.ts).
+  'virtual:pwa-register': fileURLToPath(new URL('./tests/helpers/pwa-register.ts', import.meta.url)),
 };
 
 export default defineConfig({

@@ -27,6 +27,7 @@ import { SessionProvider, useSession, useSessionActor, type SessionSnapshot } fr
 import { Loading, FullPageLoading } from '@/ui/status';
 import { ToastProvider, useToast } from '@/ui/toast';
 import { ConfirmProvider } from '@/ui/confirm';
+import { AppUpdate } from '@/ui/app-update';
 import { guardNavigation, UnsavedChangesPrompt } from '@/ui/unsaved';
 import { AppCrash, ErrorBoundary, ScreenCrash } from '@/ui/error-boundary';
 import { forgetFailedChunks, isStale, lazyWithRetry, reloadTo, watchForNewVersion } from '@/ui/lazy-retry';
@@ -84,6 +85,7 @@ export function App({ sessionLogic, queryClient }: { sessionLogic?: SessionMachi
               <ConfirmProvider>
                 <AppRoutes />
                 <UnsavedChangesPrompt />
+                <AppUpdate />
               </ConfirmProvider>
             </ToastProvider>
           </SessionProvider>

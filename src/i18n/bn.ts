@@ -22,6 +22,9 @@ export const bn: Catalogue = {
   people: peopleBn,
   common: {
     appName: 'পাঠশালা',
+    updateReady: 'পাঠশালার নতুন সংস্করণ তৈরি।',
+    updateReload: 'হালনাগাদ করতে রিলোড করুন',
+    updateLater: 'পরে',
     loading: 'লোড হচ্ছে…',
     tryAgain: 'আবার চেষ্টা করুন',
     cancel: 'বাতিল',

@@ -25,6 +25,9 @@ export const en = {
   people: peopleEn,
   common: {
     appName: 'Pathshala',
+    updateReady: 'A new version of Pathshala is ready.',
+    updateReload: 'Reload to update',
+    updateLater: 'Later',
     loading: 'Loading…',
     tryAgain: 'Try again',
     cancel: 'Cancel',
