@@ -24,6 +24,7 @@ import {
   varchar,
   date,
   boolean,
+  bigint,
   numeric,
 } from 'drizzle-orm/pg-core';
 
@@ -170,6 +171,12 @@ export const users = pgTable(
     language: varchar('language', { length: 2 }),
     /** A one-time password handed out by an admin (new account, reset): changed at the next sign-in. */
     mustChangePassword: boolean('must_change_password').notNull().default(false),
+    /** Two-factor sign-in (TOTP, RFC 6238): the base32 secret once enabled, null otherwise. */
+    totpSecret: varchar('totp_secret', { length: 64 }),
+    /** A secret being set up, until a first code proves the app has it. */
+    totpPendingSecret: varchar('totp_pending_secret', { length: 64 }),
+    /** The time step of the last code accepted: a code is good once (no replay). */
+    totpLastStep: bigint('totp_last_step', { mode: 'number' }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
@@ -202,6 +209,37 @@ export const authSessions = pgTable(
     userAgent: varchar('user_agent', { length: 300 }).notNull().default(''),
   },
   (t) => [index('auth_sessions_user_idx').on(t.userId)],
+);
+
+/** Ten one-time recovery codes per account with two-factor sign-in, stored as SHA-256 hashes. */
+export const recoveryCodes = pgTable(
+  'user_recovery_codes',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    codeHash: varchar('code_hash', { length: 64 }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+  },
+  (t) => [unique('user_recovery_codes_uq').on(t.userId, t.codeHash)],
+);
+
+/** Changes to how an account signs in that someone else made (a second factor reset), kept for review. */
+export const securityAudit = pgTable(
+  'security_audit',
+  {
+    id: serial('id').primaryKey(),
+    at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
+    actorUserId: integer('actor_user_id')
+      .notNull()
+      .references(() => users.id),
+    subjectUserId: integer('subject_user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    action: varchar('action', { length: 40 }).notNull(),
+  },
+  (t) => [index('security_audit_subject_idx').on(t.subjectUserId, t.at)],
 );
 
 export const viewerSchools = pgTable(

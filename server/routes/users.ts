@@ -20,6 +20,7 @@ import { authOf } from '../auth/guard';
 import { dummyPasswordHash, hashPassword, needsRehash, verifyPassword } from '../auth/passwords';
 import { AddressLimited } from '../auth/rate-limit';
 import { createSession, revokeSession, type AuthContext } from '../auth/sessions';
+import { checkSecondFactor } from '../auth/two-factor';
 import type { Db } from '../db/client';
 import { preparedFor } from '../db/prepared';
 import {
@@ -38,6 +39,8 @@ import { normalisePhone } from '../services/phone';
 import { schoolClock, sessionIdForDate } from '../services/school-time';
 
 const WRONG = 'Wrong user id or password.';
+const OTP_NEEDED = 'Enter the 6-digit code from your authenticator app, or a recovery code.';
+const OTP_WRONG = 'That code is not right, or was used already. Enter the current code.';
 
 export async function usersRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
@@ -60,6 +63,8 @@ export async function usersRoutes(fastify: FastifyInstance) {
           passwordHash: users.passwordHash,
           status: users.status,
           mustChangePassword: users.mustChangePassword,
+          totpSecret: users.totpSecret,
+          totpLastStep: users.totpLastStep,
         })
         .from(users)
         .where(
@@ -90,6 +95,27 @@ export async function usersRoutes(fastify: FastifyInstance) {
       if (!user || !ok || user.status !== 'active') {
         await app.loginLimiter.failed(attempt);
         return reply.code(401).send({ errorMsg: WRONG, error: { code: 'invalid_credentials', message: WRONG } });
+      }
+      if (user.totpSecret) {
+        // The password was right; the second factor decides. Asking for it is no failure, a wrong
+        // code is one (it slows the account down like a wrong password).
+        const otp = req.body.otp?.trim();
+        if (!otp) {
+          return reply.code(401).send({
+            errorMsg: OTP_NEEDED,
+            error: { code: 'otp_required', message: OTP_NEEDED },
+            otp_required: true,
+          });
+        }
+        const second = { id: user.id, totpSecret: user.totpSecret, totpLastStep: user.totpLastStep };
+        if (!(await checkSecondFactor(app.db, second, otp))) {
+          await app.loginLimiter.failed(attempt);
+          return reply.code(401).send({
+            errorMsg: OTP_WRONG,
+            error: { code: 'otp_invalid', message: OTP_WRONG },
+            otp_required: true,
+          });
+        }
       }
       await app.loginLimiter.succeeded(attempt);
       if (weak) {

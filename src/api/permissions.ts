@@ -170,6 +170,10 @@ export const PERMISSIONS = {
   'users.reset-password': [A],
   'student.profile-update': [S],
   'student.promote': [A],
+
+  // two-factor sign-in (issue 16): one's own, and the super admin's reset of another's
+  'users.two-factor': ALL,
+  'users.two-factor-reset': [SA],
 } as const satisfies Record<string, readonly UserType[]>;
 
 /**

@@ -166,6 +166,12 @@ const GLOBAL = new Set([
   'POST /api/student/profile_update',
   // promotion: the sections are in the body; promotion.test.ts checks another school's are refused
   'POST /api/student/promote',
+  // two-factor sign-in (issue 16): one's own account; the super admin's reset names any account
+  'GET /api/users/2fa',
+  'POST /api/users/2fa/setup',
+  'POST /api/users/2fa/enable',
+  'POST /api/users/2fa/disable',
+  'POST /api/users/2fa/reset',
 ]);
 
 let t: TestApp;

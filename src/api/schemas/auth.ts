@@ -4,6 +4,8 @@ import { wholeNumber } from './common';
 export const loginBody = z.object({
   user_code: z.string().trim().min(1, 'Enter your user id, e-mail or phone').max(120),
   password: z.string().min(1, 'Enter your password').max(200),
+  /** The second factor, for an account that has it: a 6-digit code or a recovery code. */
+  otp: z.string().trim().max(20, 'otp must be at most 20 characters').optional(),
 });
 export type LoginBody = z.input<typeof loginBody>;
 
@@ -20,6 +22,43 @@ export type LoginResponse = z.infer<typeof loginResponse>;
 export const loginFailure = z.object({
   errorMsg: z.string(),
   error: z.object({ code: z.string(), message: z.string() }),
+  /** The password was right; the account's second factor is asked for (again, when wrong). */
+  otp_required: z.boolean().optional(),
+});
+
+// ---------------------------------------------------------------- two-factor sign-in (issue 16)
+
+export const twoFactorStatus = z.object({
+  enabled: z.boolean(),
+  /** A secret is waiting for its first code. */
+  pending: z.boolean(),
+  recovery_codes_left: z.number().int(),
+});
+export type TwoFactorStatus = z.infer<typeof twoFactorStatus>;
+
+export const twoFactorSetup = z.object({
+  /** Base32, for typing into an authenticator app by hand. */
+  secret: z.string(),
+  /** For the QR code. */
+  otpauth_uri: z.string(),
+});
+export type TwoFactorSetup = z.infer<typeof twoFactorSetup>;
+
+export const twoFactorCodeBody = z
+  .object({ code: z.string().trim().min(1, 'Enter the code').max(20, 'code must be at most 20 characters') })
+  .strict();
+export type TwoFactorCodeBody = z.input<typeof twoFactorCodeBody>;
+
+export const twoFactorEnabled = z.object({
+  ok: z.literal(true),
+  message: z.string(),
+  /** Shown once: each signs in once instead of a code, when the phone is lost. */
+  recovery_codes: z.array(z.string()),
+});
+export type TwoFactorEnabled = z.infer<typeof twoFactorEnabled>;
+
+export const twoFactorResetQuery = z.object({
+  user_code: z.string().trim().min(1, 'user_code is required').max(60, 'user_code must be at most 60 characters'),
 });
 
 /** GET /api/users/user_id: both optional; when given they must be the signed-in user's own. */
