@@ -255,14 +255,14 @@ function drawSheet(doc: Doc, s: Gradesheet, lang: PdfLanguage, printedOn: string
 
   // The subjects: two header rows (parts under their exam), then one row a subject.
   const cols: { key: string; w: number }[] = [
-    { key: 'subject', w: 114 },
+    { key: 'subject', w: 108 },
     { key: 'ct', w: 40 },
     { key: 'hs', w: 36 },
     { key: 'hm', w: 36 },
     { key: 'fs', w: 36 },
     { key: 'fm', w: 36 },
     { key: 'conv', w: 50 },
-    { key: 'att', w: 40 },
+    { key: 'att', w: 46 },
     { key: 'extra', w: 41 },
     { key: 'total', w: 38 },
     { key: 'grade', w: 29 },
@@ -306,7 +306,8 @@ function drawSheet(doc: Doc, s: Gradesheet, lang: PdfLanguage, printedOn: string
       mark(sub.final_exam_sub, lang, l),
       mark(sub.final_exam_mcq, lang, l),
       figure(sub.converted, lang),
-      figure(sub.attendance_marks, lang),
+      // No attendance taken in the session: it is left out of the maximum, not a 0.
+      s.attendance_rate === null ? l.notEntered : figure(sub.attendance_marks, lang),
       figure(sub.extra_curriculum, lang),
       figure(sub.total, lang),
       sub.grade,

@@ -4,30 +4,16 @@
  * 20%, Half Yearly and Final Sub and MCQ, Converted (half+final)/2 70%, Attendance 5%, Extra
  * Curriculum 5%, Total 100%, Grade, Grade Point); the Yearly Calculation computed by the server;
  * teacher and head comment and signature boxes. The wide table scrolls inside its own labelled,
- * focusable region on phones; on paper it is the only thing printed (see PRINT_CSS).
+ * focusable region on phones; on paper it is the only thing printed (./gradesheet-print.css).
  */
 import { useId } from 'react';
 import type { Gradesheet, GradesheetSubject } from '@/api/schemas/exams';
 import { formatNumber, localDigits } from '@/i18n/format';
 import { useI18n, type Language } from '@/i18n/i18n';
+import './gradesheet-print.css';
 
-/** The id of the printed element: @media print shows it alone. */
+/** The id of the printed element: ./gradesheet-print.css shows it alone on paper. */
 export const PRINT_ID = 'gradesheet-print';
-
-/**
- * Printing shows the sheet alone, on white, at full width: everything else of the page (shell,
- * filters, buttons) is hidden by visibility so that the sheet keeps its place in the layout.
- */
-export const PRINT_CSS = `
-@media print {
-  @page { size: A4 portrait; margin: 12mm; }
-  body * { visibility: hidden !important; }
-  #${PRINT_ID}, #${PRINT_ID} * { visibility: visible !important; }
-  #${PRINT_ID} { position: absolute; inset: 0 auto auto 0; width: 100%; margin: 0; box-shadow: none !important; border: 0 !important; }
-  #${PRINT_ID} [role='region'] { overflow: visible !important; }
-  #${PRINT_ID} table { min-width: 0 !important; font-size: 9pt; }
-  #${PRINT_ID} th, #${PRINT_ID} td { -webkit-print-color-adjust: exact; print-color-adjust: exact; }
-}`;
 
 function num(value: number, lang: Language, decimals?: number) {
   return decimals === undefined
@@ -178,7 +164,9 @@ export function GradesheetView({ sheet }: { sheet: Gradesheet }) {
                 <td className={td}>{part(sub.final_exam_sub)}</td>
                 <td className={td}>{part(sub.final_exam_mcq)}</td>
                 <td className={td}>{num(sub.converted, lang)}</td>
-                <td className={td}>{num(sub.attendance_marks, lang)}</td>
+                <td className={td}>
+                  {sheet.attendance_rate === null ? s('notEntered') : num(sub.attendance_marks, lang)}
+                </td>
                 <td className={td}>{num(sub.extra_curriculum, lang)}</td>
                 <td className={`${td} font-semibold`}>{num(sub.total, lang)}</td>
                 <td className={`${td} font-semibold ${sub.grade === 'F' ? 'text-red-800' : ''}`}>{sub.grade}</td>

@@ -29,7 +29,7 @@ import { useSignedIn } from '@/ui/session';
 import { asApiError, ErrorState, Loading } from '@/ui/status';
 import { useSearchState } from '@/ui/use-search-state';
 import type { ScreenProps } from '@/routes';
-import { GradesheetView, PRINT_CSS } from './gradesheet-sheet';
+import { GradesheetView } from './gradesheet-sheet';
 
 const DEFAULTS = { student_code: '', session_id: '' };
 const num = (v: string) => (/^\d+$/.test(v) ? Number(v) : undefined);
@@ -101,7 +101,6 @@ export default function GradesheetScreen({ route }: Partial<ScreenProps>) {
 
   return (
     <>
-      <style>{PRINT_CSS}</style>
       <PageHeader title={title} kicker={school?.school_name ?? profile.school_name} />
       <Card>
         <form className="grid gap-4 sm:grid-cols-3 sm:items-end" onSubmit={submit} noValidate>
