@@ -61,6 +61,7 @@ it('a demo student opens their published grade sheet on a phone, prints it and d
   await expect(sheet.getByText(/^\d+ of \d+$/).count()).resolves.toBe(1);
   expect(page.url()).toMatch(/\/gradesheet\?session_id=\d+$/);
   await screenIsSound(page, '/gradesheet with a sheet');
+  await page.screenshot({ path: path.join(os.tmpdir(), 'pathshala-gradesheet-phone.png'), fullPage: true });
 
   // On paper only the sheet: the filters and buttons are not printed.
   await page.emulateMedia({ media: 'print' });
