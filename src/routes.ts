@@ -101,6 +101,10 @@ const screens = {
   addTeacher: lazyWithRetry(() => import('@/screens/people/add-teacher')),
   changePassword: lazyWithRetry(() => import('@/screens/profile/change-password')),
   studentProfileEdit: lazyWithRetry(() => import('@/screens/profile/student-profile-edit')),
+  // grade sheet (issue 12)
+  studentEvaluation: lazyWithRetry(() => import('@/screens/exams/student-evaluation')),
+  marksheet: lazyWithRetry(() => import('@/screens/exams/marksheet')),
+  gradesheet: lazyWithRetry(() => import('@/screens/exams/gradesheet')),
   notAvailable: lazyWithRetry(() => import('@/screens/not-available/not-available')),
 } satisfies Record<string, ComponentType<ScreenProps>>;
 
@@ -140,6 +144,12 @@ const ROUTINE_LOOKUP_CALLS: Action[] = [
   'lookup.class',
   'teacher.list',
 ];
+
+/**
+ * What the grade sheet screen calls for everyone it admits; the section PDF ('exam.gradesheet-
+ * section-pdf', 'lookup.section') only where `can` allows it (not students).
+ */
+const GRADESHEET_CALLS: Action[] = ['exam.gradesheet', 'exam.gradesheet-pdf', 'lookup.session'];
 
 /** In the order of the spec's route table, then /teacherdata. */
 export const ROUTES: readonly AppRoute[] = [
@@ -189,7 +199,11 @@ export const ROUTES: readonly AppRoute[] = [
     ['routine', 'search routine', 'teacher'],
     { screen: 'viewerRoutineSearch', calls: [...ROUTINE_LOOKUP_CALLS, 'routine.search'], ...viewer },
   ),
-  route('/viewevaluation', 'evaluation', 'page.viewer-evaluation', ['marks', 'exam', 'results'], viewer),
+  route('/viewevaluation', 'evaluation', 'page.viewer-evaluation', ['marks', 'exam', 'results'], {
+    ...viewer,
+    screen: 'gradesheet',
+    calls: GRADESHEET_CALLS,
+  }),
   route(
     '/viewershowattendanceview',
     'attendanceSummary',
@@ -240,9 +254,18 @@ export const ROUTES: readonly AppRoute[] = [
     screen: 'submitDetails',
     calls: ['homework.submit-list', 'homework.file'],
   }),
-  route('/studentEvaluation', 'evaluation', 'page.student-evaluation', ['marks', 'grade', 'exam', 'results']),
-  route('/marksheet', 'markSheet', 'page.student-marksheet', ['marks', 'exam', 'results']),
-  route('/gradesheet', 'gradeSheet', 'page.gradesheet', ['grade', 'gpa', 'results', 'report card'], viewer),
+  route('/studentEvaluation', 'evaluation', 'page.student-evaluation', ['marks', 'grade', 'exam', 'results'], {
+    screen: 'studentEvaluation',
+  }),
+  route('/marksheet', 'markSheet', 'page.student-marksheet', ['marks', 'exam', 'results'], {
+    screen: 'marksheet',
+    calls: ['exam.marksheet', 'exam.types', 'lookup.session'],
+  }),
+  route('/gradesheet', 'gradeSheet', 'page.gradesheet', ['grade', 'gpa', 'results', 'report card'], {
+    ...viewer,
+    screen: 'gradesheet',
+    calls: GRADESHEET_CALLS,
+  }),
   route('/teacher-calender', 'academicCalendar', 'page.teacher-calendar', ['calendar', 'holidays', 'schedule'], {
     screen: 'teacherCalendar',
     calls: ['calendar.teacher'],

@@ -84,6 +84,7 @@ import {
   teacherTeachesSection,
   type NewMark,
 } from '../services/exams';
+import { gradesheetOf } from '../services/gradesheet';
 import { accountName, studentFullName } from '../services/names';
 import { schoolClock, sessionIdForDate } from '../services/school-time';
 
@@ -144,7 +145,7 @@ async function teachesStudent(
  * themself and only published results; a teacher students of a section they teach that session;
  * the admin their school's; a viewer a linked school's (naming it). Unknown code: 404.
  */
-async function readableStudent(
+export async function readableStudent(
   db: DbOrTx,
   req: FastifyRequest,
   q: { student_code: string; session_id: number; school_info_id?: number },
@@ -720,51 +721,7 @@ export async function examRoutes(fastify: FastifyInstance) {
       const sheets = await sectionSheets(db, who.sectionId, q.session_id);
       const me = sheets?.students.find((s) => s.enrolmentId === who.enrolmentId);
       if (!sheets || !me) throw notFound('Grade sheet');
-      const r = me.result;
-      const common = {
-        student_code: me.studentCode,
-        name: me.name,
-        session_year: sheets.sessionYear,
-        class_name: sheets.className,
-        section_default_name: sheets.sectionName,
-      };
-      return {
-        school_name: sheets.school.name,
-        address_division: sheets.school.division,
-        address: sheets.school.address,
-        student_id: me.studentId,
-        student_code: me.studentCode,
-        name: me.name,
-        session_id: q.session_id,
-        session_year: sheets.sessionYear,
-        class_name: sheets.className,
-        section_default_name: sheets.sectionName,
-        published: who.publication.published,
-        attendance_rate: me.attendanceRate,
-        subjects: r.subjects.map((s) => ({
-          ...common,
-          subject_id: s.subjectId,
-          subject_name: s.subjectName,
-          is_fourth_subject: s.isFourthSubject,
-          monthly_class_test_average: s.monthlyClassTestAverage,
-          half_yearly_exam_sub: s.halfYearlySub,
-          half_yearly_exam_mcq: s.halfYearlyMcq,
-          final_exam_sub: s.finalSub,
-          final_exam_mcq: s.finalMcq,
-          converted: s.converted,
-          attendance_marks: s.attendanceMarks,
-          extra_curriculum: s.extraCurriculum,
-          total: s.total,
-          grade: s.grade,
-          gradePoint: s.gradePoint,
-        })),
-        total_marks: r.totalMarks,
-        total_grade_point: r.totalGradePoint,
-        gpa: r.gpa,
-        grade: r.grade,
-        position: r.subjects.length ? me.position : null,
-        section_size: sheets.students.length,
-      };
+      return gradesheetOf(sheets, me, q.session_id, who.publication.published);
     },
   );
 }

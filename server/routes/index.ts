@@ -12,6 +12,7 @@ import { examRoutes } from './exams';
 import { peopleAdminRoutes } from './people-admin';
 import { promotionRoutes } from './promotion';
 import { twoFactorRoutes } from './two-factor';
+import { gradesheetPdfRoutes } from './gradesheet-pdf';
 
 /** Every resource plugin, mounted under /api. */
 export async function registerRoutes(app: FastifyInstance) {
@@ -28,4 +29,5 @@ export async function registerRoutes(app: FastifyInstance) {
   await app.register(peopleAdminRoutes);
   await app.register(promotionRoutes);
   await app.register(twoFactorRoutes);
+  await app.register(gradesheetPdfRoutes);
 }

@@ -161,6 +161,9 @@ export const PERMISSIONS = {
   'exam.publish': [A],
   'exam.marksheet': [S, T, A, V],
   'exam.gradesheet': [S, T, A, V],
+  /** The grade sheet PDFs (issue 12): one student's as the JSON; a whole section's for staff and viewers. */
+  'exam.gradesheet-pdf': [S, T, A, V],
+  'exam.gradesheet-section-pdf': [T, A, V],
 
   // people administration and self-service (issue 13)
   'student.write': [A],

@@ -75,6 +75,11 @@ describe('routes.ts', () => {
         '/studentpassword',
         '/teacherpassword',
         '/studentprofileedit',
+        // grade sheet (issue 12)
+        '/studentEvaluation',
+        '/marksheet',
+        '/gradesheet',
+        '/viewevaluation',
       ].sort(),
     );
   });
@@ -163,6 +168,7 @@ describe('routes.ts', () => {
         '/student-notice_option',
         '/viewer-notice',
         '/viewerRoutine',
+        '/studentEvaluation',
       ].sort(),
     );
     expect(readers).toContain('/teacherattendance');

@@ -1,0 +1,40 @@
+/**
+ * The grade sheet screens' extra calls (issue 12): the two PDF downloads (authenticated, so
+ * fetched with the token and handed to the browser: see ./upload downloadFile) and the sessions
+ * and sections their filters choose from.
+ */
+import { queryOptions } from '@tanstack/react-query';
+import { fetchSections, fetchSessions } from '@/api/lookups';
+import type { GradesheetPdfQuery, SectionGradesheetPdfQuery } from '@/api/schemas/gradesheet-pdf';
+import { downloadFile } from '@/api/upload';
+
+const search = (q: Record<string, string | number | null | undefined>) => {
+  const params = new URLSearchParams();
+  for (const [k, v] of Object.entries(q)) if (v !== undefined && v !== null && v !== '') params.set(k, String(v));
+  return params.toString();
+};
+
+/** One student's grade sheet as a PDF download. */
+export function downloadGradesheetPdf(q: GradesheetPdfQuery): Promise<void> {
+  return downloadFile(`/api/gradesheet/pdf?${search(q)}`, `gradesheet-${q.student_code}.pdf`);
+}
+
+/** A whole section's grade sheets, one a page, as a PDF download. */
+export function downloadSectionGradesheetPdf(q: SectionGradesheetPdfQuery): Promise<void> {
+  return downloadFile(`/api/gradesheet/section/pdf?${search(q)}`, 'gradesheets.pdf');
+}
+
+export const gradesheetLookupKeys = {
+  sessions: ['lookup', 'sessions'] as const,
+  sections: (schoolInfoId: number | undefined) => ['lookup', 'sections', schoolInfoId ?? null] as const,
+};
+
+export const sessionsQuery = () =>
+  queryOptions({ queryKey: gradesheetLookupKeys.sessions, queryFn: fetchSessions, staleTime: 10 * 60_000 });
+
+export const sectionsQuery = (schoolInfoId: number | undefined) =>
+  queryOptions({
+    queryKey: gradesheetLookupKeys.sections(schoolInfoId),
+    queryFn: () => fetchSections({ school_info_id: schoolInfoId }),
+    staleTime: 5 * 60_000,
+  });

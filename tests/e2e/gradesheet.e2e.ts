@@ -1,0 +1,87 @@
+/**
+ * Grade sheet end to end (real server, seeded demo, Chromium): a demo student opens their
+ * evaluation tiles, then their grade sheet of the previous session (seeded complete and
+ * published), reads it on a phone without the page scrolling sideways, prints only the sheet, and
+ * downloads it as a real PDF. Each screen passes axe (no serious or critical violation).
+ */
+import { readFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { baseUrl, expectNoSeriousAxeViolations, launch, scrollsSideways, signIn } from './browser';
+
+let browser: Browser;
+const contexts: BrowserContext[] = [];
+
+beforeAll(async () => {
+  browser = await launch();
+});
+afterAll(async () => {
+  for (const c of contexts) await c.close().catch(() => {});
+  await browser?.close();
+});
+
+const PHONE = { width: 360, height: 800 };
+
+async function newPage(): Promise<Page> {
+  const context = await browser.newContext({ viewport: PHONE, hasTouch: true, isMobile: true, acceptDownloads: true });
+  contexts.push(context);
+  return context.newPage();
+}
+
+async function screenIsSound(page: Page, what: string) {
+  await expect(scrollsSideways(page), `${what} scrolls sideways`).resolves.toBe(false);
+  await expectNoSeriousAxeViolations(page, what);
+}
+
+it('a demo student opens their published grade sheet on a phone, prints it and downloads its PDF', async () => {
+  const page = await newPage();
+  await signIn(page, 'student1');
+  await page.waitForURL(`${baseUrl()}/student-admin`);
+
+  await page.goto(`${baseUrl()}/studentEvaluation`);
+  await page.getByRole('link', { name: /Check Grade Sheet/ }).waitFor();
+  await screenIsSound(page, '/studentEvaluation');
+  await page.getByRole('link', { name: /Check Grade Sheet/ }).click();
+  await page.waitForURL(`${baseUrl()}/gradesheet`);
+
+  const code = page.getByLabel('Student Id');
+  await expect(code.inputValue()).resolves.not.toBe('');
+  await expect(code.getAttribute('readonly')).resolves.not.toBeNull();
+  const previous = String(new Date().getFullYear() - 1);
+  await page.getByRole('option', { name: previous }).waitFor({ state: 'attached' });
+  await page.getByLabel('Session').selectOption({ label: previous });
+  await expect(page.getByRole('article').count()).resolves.toBe(0);
+  await page.getByRole('button', { name: 'Submit' }).click();
+
+  const sheet = page.getByRole('article');
+  await sheet.getByRole('heading', { name: 'Yearly Calculation' }).waitFor();
+  await expect(sheet.getByText('Provisional').count()).resolves.toBe(0);
+  await expect(sheet.getByRole('row').count()).resolves.toBeGreaterThan(3);
+  await expect(sheet.getByText(/^\d+ of \d+$/).count()).resolves.toBe(1);
+  expect(page.url()).toMatch(/\/gradesheet\?session_id=\d+$/);
+  await screenIsSound(page, '/gradesheet with a sheet');
+  await page.screenshot({ path: path.join(os.tmpdir(), 'pathshala-gradesheet-phone.png'), fullPage: true });
+
+  // On paper only the sheet: the filters and buttons are not printed.
+  await page.emulateMedia({ media: 'print' });
+  await expect(sheet.isVisible()).resolves.toBe(true);
+  await expect(page.getByRole('button', { name: 'Submit' }).isVisible()).resolves.toBe(false);
+  await expect(page.getByRole('banner').first().isVisible()).resolves.toBe(false);
+  await expect(
+    sheet.getByRole('heading', { name: 'Yearly Calculation' }).evaluate((el) => getComputedStyle(el).visibility),
+  ).resolves.toBe('visible');
+  await page.emulateMedia({ media: 'screen' });
+
+  const [download] = await Promise.all([
+    page.waitForEvent('download'),
+    page.getByRole('button', { name: 'Download PDF' }).click(),
+  ]);
+  expect(download.suggestedFilename()).toMatch(new RegExp(`^gradesheet-.+-${previous}\\.pdf$`));
+  const file = (await download.path())!;
+  const pdf = await readFile(file);
+  expect(pdf.subarray(0, 5).toString('latin1')).toBe('%PDF-');
+  expect(pdf.length).toBeGreaterThan(5_000);
+  // Kept for a person to look at (pdftoppm) after the run.
+  await download.saveAs(path.join(os.tmpdir(), 'pathshala-gradesheet-e2e.pdf'));
+});

@@ -1,0 +1,315 @@
+/**
+ * Student evaluation, mark sheet and grade sheet screens against msw: the student's tiles; the
+ * grade sheet hidden until Submit, with the student's own code fixed and the filters in the
+ * address; the sheet's figures as the server computed them; "not published" said plainly; the PDF
+ * downloads carry the token and the language; the staff's section PDF; the viewer's school; Bangla.
+ */
+import { screen, waitFor, within } from '@testing-library/react';
+import { http, HttpResponse } from 'msw';
+import type { Gradesheet, MarkSheetRow } from '@/api/schemas/exams';
+import { setLanguage } from '@/i18n/i18n';
+import { ADMIN, currentPath, fakeAuthServer, renderApp, server, STUDENT, VIEWER } from './helpers';
+
+const query = (request: Request) => Object.fromEntries(new URL(request.url).searchParams);
+
+const SESSIONS = [
+  { id: 1, session_year: '2025', current: false },
+  { id: 2, session_year: '2026', current: true },
+];
+
+const subject = (over: Partial<Gradesheet['subjects'][number]>): Gradesheet['subjects'][number] => ({
+  student_code: 'S-2024-07',
+  name: 'Arif Hossain',
+  session_year: '2025',
+  class_name: 'Six',
+  section_default_name: 'A',
+  subject_id: 1,
+  subject_name: 'Mathematics',
+  is_fourth_subject: false,
+  monthly_class_test_average: 17.5,
+  half_yearly_exam_sub: 50,
+  half_yearly_exam_mcq: 25,
+  final_exam_sub: 55,
+  final_exam_mcq: 28,
+  converted: 61.25,
+  attendance_marks: 4.6,
+  extra_curriculum: 4,
+  total: 87.35,
+  grade: 'A+',
+  gradePoint: 5,
+  ...over,
+});
+
+const SHEET: Gradesheet = {
+  school_name: 'Green Valley School',
+  address_division: 'Dhaka',
+  address: 'Road 4, Dhanmondi, Dhaka',
+  student_id: 77,
+  student_code: 'S-2024-07',
+  name: 'Arif Hossain',
+  session_id: 1,
+  session_year: '2025',
+  class_name: 'Six',
+  section_default_name: 'A',
+  published: true,
+  attendance_rate: 0.92,
+  subjects: [
+    subject({}),
+    subject({
+      subject_id: 2,
+      subject_name: 'English',
+      final_exam_sub: 'absent',
+      total: 58.1,
+      grade: 'B',
+      gradePoint: 3,
+    }),
+  ],
+  total_marks: 145.45,
+  total_grade_point: 8,
+  gpa: 4,
+  grade: 'A',
+  position: 3,
+  section_size: 40,
+};
+
+const MARKS: MarkSheetRow[] = [
+  {
+    exam_info_id: 11,
+    student_code: 'S-2024-07',
+    name: 'Arif Hossain',
+    class_name: 'Six',
+    section_default_name: 'A',
+    session_year: '2025',
+    exam_name: 'Class Test 1',
+    subject_name: 'Mathematics',
+    full_marks: 20,
+    marks_obtained: 18,
+  },
+  {
+    exam_info_id: 12,
+    student_code: 'S-2024-07',
+    name: 'Arif Hossain',
+    class_name: 'Six',
+    section_default_name: 'A',
+    session_year: '2025',
+    exam_name: 'Class Test 1',
+    subject_name: 'English',
+    full_marks: 20,
+    marks_obtained: 'absent',
+  },
+];
+
+/** The API of these screens; returns what was asked. */
+function api(opts: { sheet?: () => Response } = {}) {
+  const calls = {
+    sheet: [] as Record<string, string>[],
+    pdf: [] as Request[],
+    sectionPdf: [] as Request[],
+    marks: [] as Record<string, string>[],
+  };
+  const pdf = () =>
+    new HttpResponse('%PDF-1.3 test', {
+      headers: {
+        'content-type': 'application/pdf',
+        'content-disposition': 'attachment; filename="gradesheet-S-2024-07-2025.pdf"',
+      },
+    });
+  server.use(
+    http.get('/api/session', () => HttpResponse.json(SESSIONS)),
+    http.get('/api/exam_name', () =>
+      HttpResponse.json([
+        { id: 5, exam_name: 'Class Test 1', kind: 'class_test', sort_order: 1 },
+        { id: 6, exam_name: 'Half Yearly (Sub)', kind: 'half_yearly_sub', sort_order: 2 },
+      ]),
+    ),
+    http.get('/api/section/all', () =>
+      HttpResponse.json([
+        { id: 3, section_default_name: 'A', class_id: 6, class_name: 'Six', shift_id: 1, school_info_id: 10 },
+      ]),
+    ),
+    http.get('/api/gradesheet', ({ request }) => {
+      calls.sheet.push(query(request));
+      return opts.sheet ? opts.sheet() : HttpResponse.json(SHEET);
+    }),
+    http.get('/api/mark', ({ request }) => {
+      calls.marks.push(query(request));
+      return HttpResponse.json(MARKS);
+    }),
+    http.get('/api/gradesheet/pdf', ({ request }) => {
+      calls.pdf.push(request);
+      return pdf();
+    }),
+    http.get('/api/gradesheet/section/pdf', ({ request }) => {
+      calls.sectionPdf.push(request);
+      return pdf();
+    }),
+  );
+  return calls;
+}
+
+beforeAll(() => {
+  // jsdom has no object URLs: the download hands the blob to one.
+  URL.createObjectURL = vi.fn(() => 'blob:pdf');
+  URL.revokeObjectURL = vi.fn();
+});
+
+afterEach(async () => {
+  await setLanguage('en');
+});
+
+describe('student evaluation', () => {
+  it('shows the two tiles, to the mark sheet and the grade sheet', async () => {
+    fakeAuthServer(STUDENT).savedSignIn();
+    api();
+    renderApp('/studentEvaluation');
+    const nav = await screen.findByRole('navigation', { name: 'Student Evaluation' });
+    expect(within(nav).getByRole('link', { name: /Check Mark Sheet/ })).toHaveAttribute('href', '/marksheet');
+    expect(within(nav).getByRole('link', { name: /Check Grade Sheet/ })).toHaveAttribute('href', '/gradesheet');
+  });
+});
+
+describe('grade sheet', () => {
+  it('a student: own code fixed, hidden until Submit, then the sheet as computed; filters in the address', async () => {
+    fakeAuthServer(STUDENT).savedSignIn();
+    const calls = api();
+    const { user } = renderApp('/gradesheet');
+    const code = await screen.findByLabelText('Student Id');
+    expect(code).toHaveValue('S-2024-07');
+    expect(code).toHaveAttribute('readonly');
+    await user.selectOptions(await screen.findByLabelText('Session'), '1');
+    expect(screen.queryByRole('article')).not.toBeInTheDocument();
+    expect(calls.sheet).toHaveLength(0);
+    await user.click(screen.getByRole('button', { name: 'Submit' }));
+
+    const sheet = await screen.findByRole('article', { name: 'Grade sheet of Arif Hossain' });
+    expect(calls.sheet[0]).toMatchObject({ student_code: 'S-2024-07', session_id: '1' });
+    expect(currentPath()).toBe('/gradesheet?session_id=1');
+    expect(within(sheet).getByRole('heading', { name: 'Green Valley School' })).toBeInTheDocument();
+    expect(within(sheet).getByText('Road 4, Dhanmondi, Dhaka')).toBeInTheDocument();
+    const region = within(sheet).getByRole('region', { name: 'Grade sheet of Arif Hossain' });
+    expect(region).toHaveAttribute('tabindex', '0');
+    const english = within(region).getByRole('row', { name: /English/ });
+    expect(within(english).getByText('Absent')).toBeInTheDocument();
+    expect(within(english).getByText('58.1')).toBeInTheDocument();
+    expect(within(english).getByText('3.00')).toBeInTheDocument();
+    const yearly = within(sheet).getByRole('region', { name: 'Yearly Calculation' });
+    expect(within(yearly).getByText('145.45')).toBeInTheDocument();
+    expect(within(yearly).getByText('4.00')).toBeInTheDocument();
+    expect(within(yearly).getByText('3 of 40')).toBeInTheDocument();
+    expect(within(sheet).getByRole('region', { name: 'Class Teacher’s Comment' })).toBeInTheDocument();
+    expect(within(sheet).getByRole('region', { name: 'Head Teacher’s Comment' })).toBeInTheDocument();
+    // No section PDF for a student.
+    expect(screen.queryByRole('button', { name: 'Download section PDF' })).not.toBeInTheDocument();
+  });
+
+  it('downloads the PDF with the token, the filters and the language', async () => {
+    fakeAuthServer(STUDENT).savedSignIn();
+    const calls = api();
+    const { user } = renderApp('/gradesheet?session_id=1');
+    await screen.findByRole('article');
+    await user.click(screen.getByRole('button', { name: 'Download PDF' }));
+    await waitFor(() => expect(calls.pdf).toHaveLength(1));
+    const req = calls.pdf[0];
+    expect(query(req)).toEqual({ student_code: 'S-2024-07', session_id: '1', lang: 'en' });
+    expect(req.headers.get('authorization')).toMatch(/^Bearer tok-/);
+    await waitFor(() => expect(URL.createObjectURL).toHaveBeenCalled());
+    expect(screen.queryByText('Could not download the PDF.')).not.toBeInTheDocument();
+  });
+
+  it('says plainly when the session is not published, and shows a failed download', async () => {
+    fakeAuthServer(STUDENT).savedSignIn();
+    api({
+      sheet: () =>
+        HttpResponse.json(
+          { error: { code: 'exams.not_published', message: 'The results of this session are not published yet.' } },
+          { status: 403 },
+        ),
+    });
+    renderApp('/gradesheet?session_id=2');
+    expect(await screen.findByText('The results of this session are not published yet.')).toBeInTheDocument();
+    expect(screen.queryByRole('article')).not.toBeInTheDocument();
+  });
+
+  it('a failed PDF download is shown, not swallowed', async () => {
+    fakeAuthServer(STUDENT).savedSignIn();
+    api();
+    server.use(
+      http.get('/api/gradesheet/pdf', () =>
+        HttpResponse.json(
+          { error: { code: 'internal', message: 'Something went wrong on our side.' } },
+          { status: 500 },
+        ),
+      ),
+    );
+    const { user } = renderApp('/gradesheet?session_id=1');
+    await screen.findByRole('article');
+    await user.click(screen.getByRole('button', { name: 'Download PDF' }));
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent('Could not download the PDF.');
+  });
+
+  it('the admin types a Student Id (required) and downloads a whole section', async () => {
+    fakeAuthServer(ADMIN).savedSignIn();
+    const calls = api();
+    const { user } = renderApp('/gradesheet');
+    const code = await screen.findByLabelText('Student Id');
+    expect(code).not.toHaveAttribute('readonly');
+    await user.click(screen.getByRole('button', { name: 'Submit' }));
+    expect(await screen.findByText('This is required')).toBeInTheDocument();
+    expect(calls.sheet).toHaveLength(0);
+    await user.type(code, 'S-2024-07');
+    await user.selectOptions(screen.getByLabelText('Session'), '1');
+    await user.click(screen.getByRole('button', { name: 'Submit' }));
+    await screen.findByRole('article');
+    expect(currentPath()).toBe('/gradesheet?student_code=S-2024-07&session_id=1');
+
+    const card = screen.getByRole('region', { name: 'Whole section' });
+    await user.click(within(card).getByRole('button', { name: 'Download section PDF' }));
+    expect(within(card).getByText('This is required')).toBeInTheDocument();
+    await user.selectOptions(await within(card).findByLabelText('Section'), '3');
+    await user.click(within(card).getByRole('button', { name: 'Download section PDF' }));
+    await waitFor(() => expect(calls.sectionPdf).toHaveLength(1));
+    expect(query(calls.sectionPdf[0])).toEqual({ section_id: '3', session_id: '1', lang: 'en' });
+  });
+
+  it('the viewer reads the chosen school’s sheet at /viewevaluation', async () => {
+    fakeAuthServer(VIEWER).savedSignIn({ id: 3, school_name: 'Hill View High School' });
+    const calls = api();
+    renderApp('/viewevaluation?student_code=S-2024-07&session_id=1');
+    await screen.findByRole('article');
+    expect(calls.sheet[0]).toMatchObject({ student_code: 'S-2024-07', session_id: '1', school_info_id: '3' });
+    expect(screen.getByRole('heading', { level: 1, name: 'Evaluation' })).toBeInTheDocument();
+    expect(screen.getByRole('region', { name: 'Whole section' })).toBeInTheDocument();
+  });
+
+  it('in Bangla: the catalogue’s labels and Bangla digits', async () => {
+    fakeAuthServer(STUDENT).savedSignIn();
+    api();
+    await setLanguage('bn');
+    renderApp('/gradesheet?session_id=1');
+    const sheet = await screen.findByRole('article', { name: 'Arif Hossain-এর গ্রেডশিট' });
+    const yearly = within(sheet).getByRole('region', { name: 'বার্ষিক হিসাব' });
+    expect(within(yearly).getByText('৪০ জনের মধ্যে ৩')).toBeInTheDocument();
+    expect(within(yearly).getByText('৪.০০')).toBeInTheDocument();
+    expect(within(sheet).getByRole('columnheader', { name: /মাসিক শ্রেণি পরীক্ষা/ })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'পিডিএফ ডাউনলোড' })).toBeInTheDocument();
+  });
+});
+
+describe('mark sheet', () => {
+  it('a student submits Session and Exam Type and sees their marks, absent as Absent', async () => {
+    fakeAuthServer(STUDENT).savedSignIn();
+    const calls = api();
+    const { user } = renderApp('/marksheet');
+    expect(await screen.findByLabelText('Student Id')).toHaveValue('S-2024-07');
+    await user.selectOptions(await screen.findByLabelText('Session'), '1');
+    await user.selectOptions(await screen.findByLabelText('Exam Type'), '5');
+    expect(screen.queryByRole('table')).not.toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Submit' }));
+    const table = await screen.findByRole('table', { name: 'Marks of Arif Hossain' });
+    expect(calls.marks[0]).toMatchObject({ student_code: 'S-2024-07', session_id: '1', exam_name_id: '5' });
+    expect(currentPath()).toBe('/marksheet?session_id=1&exam_name_id=5');
+    expect(within(within(table).getByRole('row', { name: /Mathematics/ })).getByText('18')).toBeInTheDocument();
+    expect(within(within(table).getByRole('row', { name: /English/ })).getByText('Absent')).toBeInTheDocument();
+  });
+});
