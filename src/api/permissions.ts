@@ -169,6 +169,12 @@ export const PERMISSIONS = {
   'users.password': ALL,
   'users.reset-password': [A],
   'student.profile-update': [S],
+
+  // subject registration (issue 13)
+  'subject-registration.subjects': [A],
+  'subject-registration.list': [A],
+  'subject-registration.write': [A],
+  'subject-registration.delete': [A],
 } as const satisfies Record<string, readonly UserType[]>;
 
 /**
