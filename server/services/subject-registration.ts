@@ -25,8 +25,12 @@ import { ApiError } from '../errors';
 import { pgErrorOf } from './routines';
 import { studentFullName } from './names';
 
-const fail = (status: number, code: string, message: string, field: string) =>
-  new ApiError(status, code, message, { [field]: message });
+/**
+ * A refusal naming its field; `names` (subject, student) let the client word it in its own
+ * language with the same particulars.
+ */
+const fail = (status: number, code: string, message: string, field: string, names: Record<string, string> = {}) =>
+  new ApiError(status, code, message, { [field]: message, ...names });
 
 export interface SaveInput {
   schoolId: number;
@@ -88,9 +92,12 @@ export async function saveRegistrations(db: DbOrTx, input: SaveInput): Promise<{
       CODES.fourthIsCompulsory,
       `${fourth.name} is chosen as a compulsory subject, so it cannot also be the 4th subject.`,
       'forthChecked',
+      { subject: fourth.name },
     );
   if (fourth && !fourth.optional)
-    throw fail(400, CODES.notOptional, `${fourth.name} cannot be taken as a 4th subject.`, 'forthChecked');
+    throw fail(400, CODES.notOptional, `${fourth.name} cannot be taken as a 4th subject.`, 'forthChecked', {
+      subject: fourth.name,
+    });
 
   const enrolled: Enrolled[] = await db
     .select({
@@ -127,6 +134,7 @@ export async function saveRegistrations(db: DbOrTx, input: SaveInput): Promise<{
           CODES.wrongClass,
           `${s.name} is not a subject of the class of student ${e.studentCode}.`,
           'subjectChecked',
+          { subject: s.name, student: e.studentCode },
         );
       if (s.groupId !== null && s.groupId !== e.groupId)
         throw fail(
@@ -134,6 +142,7 @@ export async function saveRegistrations(db: DbOrTx, input: SaveInput): Promise<{
           CODES.wrongGroup,
           `${s.name} is not a subject of the group of student ${e.studentCode}.`,
           'subjectChecked',
+          { subject: s.name, student: e.studentCode },
         );
     }
 
@@ -179,6 +188,7 @@ export async function saveRegistrations(db: DbOrTx, input: SaveInput): Promise<{
                 ? `${name} is a compulsory subject of student ${w.e.studentCode}, so it cannot also be their 4th subject.`
                 : `${name} is the 4th subject of student ${w.e.studentCode}, so it cannot also be compulsory.`,
               w.fourth ? 'forthChecked' : 'subjectChecked',
+              { subject: name, student: w.e.studentCode },
             );
           const otherFourth = w.fourth ? fourthOf.get(w.e.enrolmentId) : undefined;
           if (otherFourth !== undefined && otherFourth !== w.subjectId) {
@@ -191,6 +201,7 @@ export async function saveRegistrations(db: DbOrTx, input: SaveInput): Promise<{
               CODES.fourthTaken,
               `Student ${w.e.studentCode} already has ${held[0]?.name ?? 'a'} 4th subject in this session: delete it first.`,
               'forthChecked',
+              { subject: held[0]?.name ?? '', student: w.e.studentCode },
             );
           }
         }

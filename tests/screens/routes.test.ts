@@ -75,6 +75,8 @@ describe('routes.ts', () => {
         '/studentpassword',
         '/teacherpassword',
         '/studentprofileedit',
+        // subject registration (issue 13)
+        '/subjectregistration',
       ].sort(),
     );
   });
