@@ -99,6 +99,7 @@ const screens = {
   // people (issue 13)
   addStudent: lazyWithRetry(() => import('@/screens/people/add-student')),
   addTeacher: lazyWithRetry(() => import('@/screens/people/add-teacher')),
+  subjectRegistration: lazyWithRetry(() => import('@/screens/registration/subject-registration')),
   changePassword: lazyWithRetry(() => import('@/screens/profile/change-password')),
   studentProfileEdit: lazyWithRetry(() => import('@/screens/profile/student-profile-edit')),
   // grade sheet (issue 12)
@@ -359,11 +360,25 @@ export const ROUTES: readonly AppRoute[] = [
     screen: 'schoolProfile',
     calls: ['school.list'],
   }),
-  route('/subjectregistration', 'subjectRegistration', 'page.subject-registration', [
-    'subject',
-    '4th subject',
-    'registration',
-  ]),
+  route(
+    '/subjectregistration',
+    'subjectRegistration',
+    'page.subject-registration',
+    ['subject', '4th subject', 'registration'],
+    {
+      screen: 'subjectRegistration',
+      calls: [
+        'lookup.section',
+        'lookup.session',
+        'lookup.group',
+        'student.search',
+        'subject-registration.subjects',
+        'subject-registration.list',
+        'subject-registration.write',
+        'subject-registration.delete',
+      ],
+    },
+  ),
   route('/payment', 'accounts', 'page.accounts', ['payment', 'sector', 'fees']),
   route('/teacher-feature', 'schoolDashboard', 'page.teacher-feature', ['teachers', 'create teacher'], {
     screen: 'teacherFeature',

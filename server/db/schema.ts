@@ -425,6 +425,8 @@ export const enrolments = pgTable(
     unique('enrolments_student_session_uq').on(t.studentId, t.sessionId),
     unique('enrolments_roll_uq').on(t.sectionId, t.sessionId, t.classRollNo),
     unique('enrolments_id_school_uq').on(t.id, t.schoolId),
+    // Lets a subject registration require a subject of the enrolment's own class.
+    unique('enrolments_id_school_class_uq').on(t.id, t.schoolId, t.classId),
     index('enrolments_section_idx').on(t.sectionId, t.sessionId),
     index('enrolments_school_session_idx').on(t.schoolId, t.sessionId, t.classId),
     check('enrolments_roll_positive', sql`${t.classRollNo} > 0`),
@@ -1073,5 +1075,50 @@ export const homeworkSubmissions = pgTable(
     foreignKey({ columns: [t.studentId, t.schoolId], foreignColumns: [students.id, students.schoolId] }),
     unique('homework_submissions_once_uq').on(t.homeworkId, t.studentId),
     index('homework_submissions_student_idx').on(t.studentId),
+  ],
+);
+
+// ---------------------------------------------------------------- subject registration (issue 13)
+
+/**
+ * Which subjects a student takes in a session (spec part 2 §Subject registration): one row per
+ * enrolment and subject, `fourth` true for the 4th (optional) subject. One table for both lists, so
+ * that the database itself makes the two rules of the 4th subject impossible to break: a subject is
+ * either compulsory or the 4th for a student, never both (the unique pair), and a student has at
+ * most one 4th subject a session (the partial unique index; an enrolment is one student in one
+ * session). The class rides on the row so the subject must be of the enrolment's own class.
+ */
+export const subjectRegistrations = pgTable(
+  'subject_registrations',
+  {
+    id: serial('id').primaryKey(),
+    schoolId: integer('school_id')
+      .notNull()
+      .references(() => schools.id),
+    enrolmentId: integer('enrolment_id').notNull(),
+    classId: integer('class_id').notNull(),
+    subjectId: integer('subject_id').notNull(),
+    fourth: boolean('fourth').notNull().default(false),
+    createdByUserId: integer('created_by_user_id').references(() => users.id),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    foreignKey({
+      name: 'subject_registrations_enrolment_fk',
+      columns: [t.enrolmentId, t.schoolId, t.classId],
+      foreignColumns: [enrolments.id, enrolments.schoolId, enrolments.classId],
+    })
+      .onDelete('cascade')
+      .onUpdate('cascade'),
+    foreignKey({
+      name: 'subject_registrations_subject_class_fk',
+      columns: [t.subjectId, t.classId],
+      foreignColumns: [subjects.id, subjects.classId],
+    }),
+    unique('subject_registrations_once_uq').on(t.enrolmentId, t.subjectId),
+    uniqueIndex('subject_registrations_one_fourth_uq')
+      .on(t.enrolmentId)
+      .where(sql`${t.fourth}`),
+    index('subject_registrations_school_idx').on(t.schoolId, t.fourth, t.id),
   ],
 );

@@ -13,6 +13,7 @@ import { peopleAdminRoutes } from './people-admin';
 import { promotionRoutes } from './promotion';
 import { twoFactorRoutes } from './two-factor';
 import { gradesheetPdfRoutes } from './gradesheet-pdf';
+import { subjectRegistrationRoutes } from './subject-registration';
 
 /** Every resource plugin, mounted under /api. */
 export async function registerRoutes(app: FastifyInstance) {
@@ -30,4 +31,5 @@ export async function registerRoutes(app: FastifyInstance) {
   await app.register(promotionRoutes);
   await app.register(twoFactorRoutes);
   await app.register(gradesheetPdfRoutes);
+  await app.register(subjectRegistrationRoutes);
 }

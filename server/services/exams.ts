@@ -29,6 +29,7 @@ import {
 } from '../db/schema';
 import { studentFullName } from './names';
 import { positions, yearResult, type SubjectInput, type YearResult } from './grades';
+import { sectionRegistrations } from './subject-registration';
 
 /** The exam types every school starts with (renameable; more class tests may follow). */
 export const DEFAULT_EXAM_TYPES: { kind: ExamKind; examName: string }[] = [
@@ -320,8 +321,9 @@ export interface SectionSheets {
 }
 
 /**
- * Every student's grade sheet of a section in a session, ranked. Five queries whatever the size:
- * the section and school, its exams, their marks, its enrolments, their attendance.
+ * Every student's grade sheet of a section in a session, ranked. Six queries whatever the size:
+ * the section and school, its exams, their marks, its enrolments, their attendance, their subject
+ * registrations (the registered 4th subject; see services/grades.ts).
  */
 export async function sectionSheets(db: DbOrTx, sectionId: number, sessionId: number): Promise<SectionSheets | null> {
   const [head] = await db
@@ -402,15 +404,19 @@ export async function sectionSheets(db: DbOrTx, sectionId: number, sessionId: nu
         .groupBy(attendanceMarks.enrolmentId)
     : [];
   const rateOf = new Map(attendance.map((a) => [a.enrolmentId, a.taken ? a.present / a.taken : null]));
+  const registered = people.length ? await sectionRegistrations(db, sectionId, sessionId) : new Map();
 
   const computed = people.map((p) => {
+    const reg = registered.get(p.enrolmentId);
     const subjectsOf = new Map<number, SubjectInput>();
     for (const e of examRows) {
       // Group electives belong to their group's students only.
       if (e.groupId !== null && e.groupId !== p.groupId) continue;
       let s = subjectsOf.get(e.subjectId);
       if (!s) {
-        s = { subjectId: e.subjectId, subjectName: e.subjectName, optional: e.optional, exams: [] };
+        // An optional subject registered as compulsory is never taken as the 4th.
+        const optional = e.optional && !reg?.compulsory.has(e.subjectId);
+        s = { subjectId: e.subjectId, subjectName: e.subjectName, optional, exams: [] };
         subjectsOf.set(e.subjectId, s);
       }
       s.exams.push({
@@ -421,7 +427,7 @@ export async function sectionSheets(db: DbOrTx, sectionId: number, sessionId: nu
       });
     }
     const attendanceRate = rateOf.get(p.enrolmentId) ?? null;
-    return { ...p, attendanceRate, result: yearResult([...subjectsOf.values()], attendanceRate) };
+    return { ...p, attendanceRate, result: yearResult([...subjectsOf.values()], attendanceRate, reg?.fourth ?? null) };
   });
   const ranked = positions(
     computed.map((c) => ({ key: c.enrolmentId, gpa: c.result.gpa, totalMarks: c.result.totalMarks })),

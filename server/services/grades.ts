@@ -14,9 +14,11 @@
  * - The grade bands a subject's percentage of what it could have earned (100 when the school set
  *   the usual 20 + 70 + 5 + 5); exams not held yet and a session with no attendance taken are left
  *   out of that maximum. The percentage is rounded to a whole number before banding (79.5 -> 80, A+).
- * - The 4th subject: among the student's optional subjects (subjects.optional), the one with the
- *   best grade point; any other optional subject counts as compulsory. Only its grade points above
- *   2.00 are added, and its F fails nothing.
+ * - The 4th subject: the one registered as the student's 4th subject (subject registration), when
+ *   there is one and the sheet has it. Without a registration, the fallback of before registrations
+ *   existed: among the student's optional subjects (subjects.optional) not registered as compulsory,
+ *   the one with the best grade point. Every other subject counts as compulsory. Only the 4th's
+ *   grade points above 2.00 are added, and its F fails nothing.
  * - Position: by GPA, then total marks, both descending; equal students share a position and the
  *   next one skips (1, 1, 3).
  */
@@ -162,11 +164,19 @@ export interface YearResult {
   failed: boolean;
 }
 
-/** A student's whole sheet from their subjects (in the order to show them). */
-export function yearResult(inputs: SubjectInput[], attendanceRate: number | null): YearResult {
+/**
+ * A student's whole sheet from their subjects (in the order to show them). `fourthSubjectId`: the
+ * registered 4th subject, if any (null or absent: the best optional subject is taken).
+ */
+export function yearResult(
+  inputs: SubjectInput[],
+  attendanceRate: number | null,
+  fourthSubjectId: number | null = null,
+): YearResult {
   const rows = inputs.map((s) => ({ ...subjectResult(s, attendanceRate), optional: s.optional }));
-  let fourth: (typeof rows)[number] | undefined;
-  for (const r of rows) if (r.optional && (!fourth || r.gradePoint > fourth.gradePoint)) fourth = r;
+  let fourth: (typeof rows)[number] | undefined =
+    fourthSubjectId == null ? undefined : rows.find((r) => r.subjectId === fourthSubjectId);
+  if (!fourth) for (const r of rows) if (r.optional && (!fourth || r.gradePoint > fourth.gradePoint)) fourth = r;
 
   const compulsory = rows.filter((r) => r !== fourth);
   const failed = compulsory.some((r) => r.grade === 'F');

@@ -177,6 +177,12 @@ export const PERMISSIONS = {
   // two-factor sign-in (issue 16): one's own, and the super admin's reset of another's
   'users.two-factor': ALL,
   'users.two-factor-reset': [SA],
+
+  // subject registration (issue 13)
+  'subject-registration.subjects': [A],
+  'subject-registration.list': [A],
+  'subject-registration.write': [A],
+  'subject-registration.delete': [A],
 } as const satisfies Record<string, readonly UserType[]>;
 
 /**

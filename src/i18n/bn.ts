@@ -11,6 +11,7 @@ import { shellBn } from './areas/shell.bn';
 import { routinesBn } from './areas/routines.bn';
 import { peopleBn } from './areas/people.bn';
 import { gradesheetBn } from './areas/gradesheet.bn';
+import { registrationBn } from './areas/registration.bn';
 
 export const bn: Catalogue = {
   shell: shellBn,
@@ -22,6 +23,7 @@ export const bn: Catalogue = {
   upload: uploadBn,
   people: peopleBn,
   gradesheet: gradesheetBn,
+  registration: registrationBn,
   common: {
     appName: 'পাঠশালা',
     updateReady: 'পাঠশালার নতুন সংস্করণ তৈরি।',

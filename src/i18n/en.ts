@@ -12,6 +12,7 @@ import { shellEn } from './areas/shell.en';
 import { routinesEn } from './areas/routines.en';
 import { peopleEn } from './areas/people.en';
 import { gradesheetEn } from './areas/gradesheet.en';
+import { registrationEn } from './areas/registration.en';
 
 export const en = {
   // Each screen area keeps its texts in src/i18n/areas/<area>.{en,bn}.ts. A server error code
@@ -25,6 +26,7 @@ export const en = {
   upload: uploadEn,
   people: peopleEn,
   gradesheet: gradesheetEn,
+  registration: registrationEn,
   common: {
     appName: 'Pathshala',
     updateReady: 'A new version of Pathshala is ready.',

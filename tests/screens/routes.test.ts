@@ -80,6 +80,8 @@ describe('routes.ts', () => {
         '/marksheet',
         '/gradesheet',
         '/viewevaluation',
+        // subject registration (issue 13)
+        '/subjectregistration',
       ].sort(),
     );
   });

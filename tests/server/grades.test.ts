@@ -171,6 +171,24 @@ describe('the yearly block', () => {
     expect(y.gpa).toBe(5);
   });
 
+  it('a registered 4th subject is the 4th even when another optional subject scored better', () => {
+    // Compulsory A (4), optional D (1) and A+ (5).
+    const inputs = [subjectAt(1, 75), subjectAt(2, 35, true), subjectAt(3, 85, true)];
+    const best = yearResult(inputs, null);
+    expect(best.subjects.map((s) => s.isFourthSubject)).toEqual([false, false, true]);
+    expect(best.gpa).toBe(4); // (4 + 1 + (5 - 2)) / 2
+    const registered = yearResult(inputs, null, 2);
+    expect(registered.subjects.map((s) => s.isFourthSubject)).toEqual([false, true, false]);
+    expect(registered.totalGradePoint).toBe(9); // 4 + 5 + nothing for the D
+    expect(registered.gpa).toBe(4.5);
+    // A registered 4th subject with an F fails nothing; taken as compulsory, it would fail the year.
+    const failing = [subjectAt(1, 75), subjectAt(2, 20, true), subjectAt(3, 85, true)];
+    expect(yearResult(failing, null).failed).toBe(true);
+    expect(yearResult(failing, null, 2)).toMatchObject({ failed: false, gpa: 4.5 });
+    // A registered 4th subject the sheet does not have: the best optional one, as before.
+    expect(yearResult(inputs, null, 99).gpa).toBe(4);
+  });
+
   it('an F in a compulsory subject fails the year: GPA 0.00, grade F', () => {
     const y = yearResult([subjectAt(1, 95), subjectAt(2, 90), subjectAt(3, 32), subjectAt(4, 90, true)], null);
     expect(y.subjects[2]).toMatchObject({ grade: 'F', gradePoint: 0 });

@@ -24,6 +24,7 @@ import {
   users,
   schoolTypes,
   viewerSchools,
+  subjectRegistrations,
 } from '@server/db/schema';
 import { buildApp } from '@server/app';
 import { loadConfig } from '@server/config';
@@ -41,6 +42,8 @@ interface OtherSchool {
   notice: number;
   calendar: number;
   homework: number;
+  registration: number;
+  fourth: number;
 }
 
 /** For each tenant-scoped route: a query naming something of school 2, asked by school 1's users. */
@@ -108,6 +111,13 @@ const CROSS_TENANT: Record<string, (o: OtherSchool) => string> = {
   'POST /api/student/import': (o) => `?school_info_id=${o.school}&dry_run=true`,
   'POST /api/teacher/import': (o) => `?school_info_id=${o.school}&dry_run=true`,
   'POST /api/users/reset_password': () => '?user_code=teacher2',
+  // ---- subject registration (issue 13); the save names students in its body:
+  // subject-registration.test.ts checks its cross-school refusal
+  'GET /api/search/subjects': (o) => `?section_id=${o.section}`,
+  'GET /api/subjectList': (o) => `?school_info_id=${o.school}`,
+  'GET /api/forthSubjectList': (o) => `?school_info_id=${o.school}`,
+  'DELETE /api/subRegistration/delete': (o) => `?id=${o.registration}`,
+  'DELETE /api/forthSubject/delete': (o) => `?id=${o.fourth}`,
 };
 
 /** Routes that read shared reference data or only ever answer about the caller. */
@@ -174,6 +184,9 @@ const GLOBAL = new Set([
   'POST /api/users/2fa/enable',
   'POST /api/users/2fa/disable',
   'POST /api/users/2fa/reset',
+  // ---- subject registration (issue 13): the school and students are in the body;
+  // subject-registration.test.ts checks the cross-school refusal
+  'POST /api/save/subjectRegistration',
 ]);
 
 let t: TestApp;
@@ -196,6 +209,14 @@ beforeAll(async () => {
     .where(eq(calendarEntries.schoolId, school))
     .limit(1);
   const [hw] = await db.select({ id: homework.id }).from(homework).where(eq(homework.schoolId, school)).limit(1);
+  const registrationOf = async (fourth: boolean) =>
+    (
+      await db
+        .select({ id: subjectRegistrations.id })
+        .from(subjectRegistrations)
+        .where(and(eq(subjectRegistrations.schoolId, school), eq(subjectRegistrations.fourth, fourth)))
+        .limit(1)
+    )[0].id;
   other = {
     school,
     section: sec.id,
@@ -205,6 +226,8 @@ beforeAll(async () => {
     notice: ntc.id,
     calendar: cal.id,
     homework: hw.id,
+    registration: await registrationOf(false),
+    fourth: await registrationOf(true),
   };
   const [type] = await db.select({ id: schoolTypes.id }).from(schoolTypes).limit(1);
   const [third] = await db

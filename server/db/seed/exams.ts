@@ -22,6 +22,7 @@ import {
   routines,
   schoolAdmins,
   schools,
+  subjectRegistrations,
   subjects,
 } from '../schema';
 import { ensureExamTypes } from '../../services/exams';
@@ -217,6 +218,16 @@ export async function seedExams(tx: Tx, today: DateTime): Promise<Record<string,
     }
   });
 
+  // ---- the previous session's subject registrations: each student the subjects their section was
+  // examined in (their group's electives only), the optional one as their 4th subject
+  const registered = await tx.execute(sql`
+    insert into ${subjectRegistrations} (school_id, enrolment_id, class_id, subject_id, fourth)
+    select distinct e.school_id, e.id, e.class_id, s.id, s.optional
+    from ${exams} x
+    join ${subjects} s on s.id = x.subject_id
+    join ${enrolments} e on e.section_id = x.section_id and e.session_id = x.session_id
+    where x.session_id = ${previous} and (s.group_id is null or s.group_id = e.group_id)`);
+
   // ---- the previous session's results are published (and so locked)
   await tx
     .insert(resultPublications)
@@ -230,5 +241,6 @@ export async function seedExams(tx: Tx, today: DateTime): Promise<Record<string,
     previousExams: examCount,
     currentExams: currentExams.length,
     examMarks: marks.length,
+    subjectRegistrations: (registered as unknown as { rowCount?: number }).rowCount ?? 0,
   };
 }

@@ -1,0 +1,234 @@
+/**
+ * /subjectregistration against a fake server (msw): the filters load the section's students and
+ * the class's subjects, select-all and single boxes tick rows, one 4th subject at a time, the
+ * save sends the spec's payload and shows the server's message only after it answered (and the
+ * ticks reset), a refusal shows the server's words (in Bangla: the catalogue's, naming the
+ * subject), and a delete goes out only after "Are you sure to delete?".
+ */
+import { screen, waitFor, within } from '@testing-library/react';
+import { http, HttpResponse } from 'msw';
+import { setLanguage } from '@/i18n/i18n';
+import { ADMIN, fakeAuthServer, renderApp, server } from './helpers';
+
+afterEach(async () => {
+  await setLanguage('en');
+});
+
+const SECTIONS = [
+  { id: 31, section_default_name: 'A', class_id: 9, class_name: 'Nine', shift_id: 1, school_info_id: 1 },
+  { id: 32, section_default_name: 'B', class_id: 9, class_name: 'Nine', shift_id: 1, school_info_id: 1 },
+];
+const STUDENTS = [1, 2].map((id) => ({
+  id,
+  student_id: id,
+  student_code: `S-${id}`,
+  full_name: `Student ${id}`,
+  mobile_no: '',
+  class_roll_no: id,
+  class_id: 9,
+  class_name: 'Nine',
+  section_id: 31,
+  section_default_name: 'A',
+  group_id: 1,
+  division_name: 'Science',
+}));
+const SUBJECTS = [
+  {
+    id: 11,
+    subject_name: 'Bangla',
+    subject_code: '101',
+    class_id: 9,
+    group_id: null,
+    division_name: null,
+    optional: false,
+  },
+  {
+    id: 12,
+    subject_name: 'Physics',
+    subject_code: '136',
+    class_id: 9,
+    group_id: 1,
+    division_name: 'Science',
+    optional: false,
+  },
+  {
+    id: 13,
+    subject_name: 'Higher Mathematics',
+    subject_code: '126',
+    class_id: 9,
+    group_id: 1,
+    division_name: 'Science',
+    optional: true,
+  },
+  {
+    id: 14,
+    subject_name: 'Agriculture',
+    subject_code: '134',
+    class_id: 9,
+    group_id: null,
+    division_name: null,
+    optional: true,
+  },
+];
+const row = (id: number, subject: string) => ({
+  id,
+  session_id: 5,
+  session_year: '2026',
+  class_name: 'Nine',
+  division_name: 'Science',
+  section_default_name: 'A',
+  student_id: 1,
+  student_code: 'S-1',
+  full_name: 'Student 1',
+  subject_id: 11,
+  subject_code: '101',
+  subject_name: subject,
+});
+
+function serve(opts: { refuse?: boolean } = {}) {
+  const saves: Record<string, unknown>[] = [];
+  const deletes: string[] = [];
+  let subjectRows = [row(70, 'Bangla')];
+  let release: () => void = () => {};
+  server.use(
+    http.get('/api/section/all', () => HttpResponse.json(SECTIONS)),
+    http.get('/api/session', () =>
+      HttpResponse.json([
+        { id: 4, session_year: '2025', current: false },
+        { id: 5, session_year: '2026', current: true },
+      ]),
+    ),
+    http.get('/api/groups/all', () => HttpResponse.json([{ id: 1, division_name: 'Science' }])),
+    http.get('/api/student/admin-search', () =>
+      HttpResponse.json(STUDENTS, { headers: { 'x-total-count': String(STUDENTS.length) } }),
+    ),
+    http.get('/api/search/subjects', () => HttpResponse.json(SUBJECTS)),
+    http.get('/api/subjectList', () =>
+      HttpResponse.json({ rows: subjectRows, total: subjectRows.length, limit: 50, offset: 0 }),
+    ),
+    http.get('/api/forthSubjectList', () =>
+      HttpResponse.json({ rows: [row(71, 'Higher Mathematics')], total: 1, limit: 50, offset: 0 }),
+    ),
+    http.post('/api/save/subjectRegistration', async ({ request }) => {
+      saves.push((await request.json()) as Record<string, unknown>);
+      await new Promise<void>((r) => (release = r));
+      if (opts.refuse)
+        return HttpResponse.json(
+          {
+            error: {
+              code: 'subject_registration.fourth_is_compulsory',
+              message: 'Higher Mathematics is chosen as a compulsory subject, so it cannot also be the 4th subject.',
+              fields: { forthChecked: '…', subject: 'Higher Mathematics' },
+            },
+          },
+          { status: 400 },
+        );
+      return HttpResponse.json({
+        ok: true,
+        message: 'Subject Registration saved successfully',
+        code: 'subject_registration.saved',
+        saved: 4,
+        unchanged: 0,
+      });
+    }),
+    http.delete('/api/subRegistration/delete', ({ request }) => {
+      deletes.push(new URL(request.url).searchParams.get('id')!);
+      subjectRows = [];
+      return HttpResponse.json({
+        ok: true,
+        message: 'Subjcet deleted successfully',
+        code: 'subject_registration.deleted',
+      });
+    }),
+  );
+  return { saves, deletes, release: () => release() };
+}
+
+async function chooseSection(user: ReturnType<typeof renderApp>['user']) {
+  await waitFor(() => expect(screen.getByLabelText(/^Session/)).toHaveValue('5'));
+  await user.selectOptions(screen.getByLabelText(/^Class/), '9');
+  await user.selectOptions(screen.getByLabelText(/^Section/), '31');
+  await user.click(screen.getByRole('button', { name: 'Search' }));
+  await screen.findByRole('table', { name: 'Students of the section' });
+}
+
+describe('/subjectregistration', () => {
+  it('ticks students and subjects, saves the spec’s payload, and says so only once the server answered', async () => {
+    fakeAuthServer(ADMIN).savedSignIn();
+    const fake = serve();
+    const { user } = renderApp('/subjectregistration');
+    expect(await screen.findByText('Choose a session, a class and a section, then Search.')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Search' })).toBeDisabled();
+    await chooseSection(user);
+
+    await user.click(screen.getByRole('checkbox', { name: 'Select all students' }));
+    expect(screen.getByRole('checkbox', { name: 'Select S-1 Student 1' })).toBeChecked();
+    expect(screen.getByRole('checkbox', { name: 'Select S-2 Student 2' })).toBeChecked();
+    await user.click(screen.getByRole('checkbox', { name: 'Select S-2 Student 2' }));
+    expect(screen.getByText('1 student chosen')).toBeInTheDocument();
+    await user.click(screen.getByRole('checkbox', { name: 'Select Bangla' }));
+    await user.click(screen.getByRole('checkbox', { name: 'Select Physics' }));
+    // One 4th subject: choosing another replaces it.
+    await user.click(screen.getByRole('checkbox', { name: 'Higher Mathematics as the 4th subject' }));
+    await user.click(screen.getByRole('checkbox', { name: 'Agriculture as the 4th subject' }));
+    expect(screen.getByRole('checkbox', { name: 'Higher Mathematics as the 4th subject' })).not.toBeChecked();
+
+    await user.click(screen.getByRole('button', { name: 'Save Registration' }));
+    await waitFor(() => expect(fake.saves).toHaveLength(1));
+    expect(fake.saves[0]).toMatchObject({
+      studentChecked: [{ id: 1 }],
+      subjectChecked: [{ id: 11 }, { id: 12 }],
+      forthChecked: [{ id: 14 }],
+      session_id: 5,
+      id: '',
+    });
+    // Not yet answered: no success message.
+    expect(screen.queryByText('Subject Registration saved successfully')).not.toBeInTheDocument();
+    fake.release();
+    expect(await screen.findByText('Subject Registration saved successfully')).toBeInTheDocument();
+    // Every selection resets after a new registration.
+    expect(screen.getByRole('checkbox', { name: 'Select S-1 Student 1' })).not.toBeChecked();
+    expect(screen.getByRole('checkbox', { name: 'Agriculture as the 4th subject' })).not.toBeChecked();
+    expect(window.location.search).toContain('section=31');
+  });
+
+  it('shows the server’s refusal, keeps the ticks, and words it in Bangla naming the subject', async () => {
+    fakeAuthServer(ADMIN).savedSignIn();
+    const fake = serve({ refuse: true });
+    const { user } = renderApp('/subjectregistration?session=5&class=9&section=31');
+    await screen.findByRole('table', { name: 'Students of the section' });
+    await user.click(screen.getByRole('checkbox', { name: 'Select S-1 Student 1' }));
+    await user.click(screen.getByRole('checkbox', { name: 'Select Higher Mathematics' }));
+    await user.click(screen.getByRole('checkbox', { name: 'Higher Mathematics as the 4th subject' }));
+    await user.click(screen.getByRole('button', { name: 'Save Registration' }));
+    await waitFor(() => expect(fake.saves).toHaveLength(1));
+    fake.release();
+    expect(
+      await screen.findByText(
+        'Higher Mathematics is chosen as a compulsory subject, so it cannot also be the 4th subject.',
+      ),
+    ).toBeInTheDocument();
+    expect(screen.getByRole('checkbox', { name: 'Select S-1 Student 1' })).toBeChecked();
+    await setLanguage('bn');
+    expect(
+      await screen.findByText('Higher Mathematics একই শিক্ষার্থীর আবশ্যিক ও ৪র্থ বিষয় দুটোই হতে পারে না।'),
+    ).toBeInTheDocument();
+  });
+
+  it('deletes a registration only after “Are you sure to delete?”', async () => {
+    fakeAuthServer(ADMIN).savedSignIn();
+    const fake = serve();
+    const { user } = renderApp('/subjectregistration');
+    const list = await screen.findByRole('table', { name: 'Registered subjects' });
+    await user.click(within(list).getByRole('button', { name: 'Delete Bangla of S-1' }));
+    const dialog = await screen.findByRole('dialog');
+    expect(within(dialog).getByText('Are you sure to delete?')).toBeInTheDocument();
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    expect(fake.deletes).toEqual([]);
+    await user.click(within(list).getByRole('button', { name: 'Delete Bangla of S-1' }));
+    await user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Delete' }));
+    expect(await screen.findByText('Subjcet deleted successfully')).toBeInTheDocument();
+    expect(fake.deletes).toEqual(['70']);
+    expect(await screen.findByText('No registrations yet.')).toBeInTheDocument();
+  });
+});
