@@ -164,6 +164,18 @@ const GLOBAL = new Set([
   'POST /api/add_student',
   'POST /api/add_teacher',
   'POST /api/student/profile_update',
+  // ---- school setup (issue 13): shared reference data and the super admin's own tables; the
+  // contact edit names the school in its path, and school-setup.test.ts checks a school admin is
+  // refused another school's.
+  'GET /api/district',
+  'GET /api/upazila',
+  'POST /api/add_school',
+  'PUT /api/school_info/:id',
+  'PUT /api/school_info/:id/contact',
+  'GET /api/organization',
+  'POST /api/organization',
+  'PUT /api/organization/:id',
+  'DELETE /api/organization/:id',
 ]);
 
 let t: TestApp;
