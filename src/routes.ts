@@ -101,6 +101,9 @@ const screens = {
   addTeacher: lazyWithRetry(() => import('@/screens/people/add-teacher')),
   changePassword: lazyWithRetry(() => import('@/screens/profile/change-password')),
   studentProfileEdit: lazyWithRetry(() => import('@/screens/profile/student-profile-edit')),
+  // school setup (issue 13)
+  addSchool: lazyWithRetry(() => import('@/screens/setup/add-school')),
+  organization: lazyWithRetry(() => import('@/screens/setup/organization')),
   notAvailable: lazyWithRetry(() => import('@/screens/not-available/not-available')),
 } satisfies Record<string, ComponentType<ScreenProps>>;
 
@@ -252,11 +255,25 @@ export const ROUTES: readonly AppRoute[] = [
     screen: 'changePassword',
     calls: ['users.password'],
   }),
-  route('/add-school', 'addNewSchool', 'page.add-school', ['school', 'eiin', 'create school']),
-  route('/add-organization', 'organizationTypes', 'page.add-organization', [
-    'organization',
-    'create organization type',
-  ]),
+  route('/add-school', 'addNewSchool', 'page.add-school', ['school', 'eiin', 'create school'], {
+    screen: 'addSchool',
+    calls: [
+      'school.create',
+      'school.update',
+      'school.list',
+      'organization.list',
+      'lookup.division',
+      'lookup.district',
+      'lookup.upazila',
+    ],
+  }),
+  route(
+    '/add-organization',
+    'organizationTypes',
+    'page.add-organization',
+    ['organization', 'create organization type'],
+    { screen: 'organization', calls: ['organization.list', 'organization.write', 'organization.delete'] },
+  ),
   route('/create-class', 'createClass', 'page.create-class', ['class', 'setup']),
   route('/section_create', 'createSection', 'page.create-section', ['section', 'setup'], {
     aliasOf: '/section-create',
@@ -324,7 +341,7 @@ export const ROUTES: readonly AppRoute[] = [
   }),
   route('/schoolprofile', 'schoolProfile', 'page.school-profile', ['profile', 'school', 'my profile'], {
     screen: 'schoolProfile',
-    calls: ['school.list'],
+    calls: ['school.list', 'school.contact-update', 'users.password'],
   }),
   route('/subjectregistration', 'subjectRegistration', 'page.subject-registration', [
     'subject',

@@ -49,7 +49,8 @@ const SCHOOL_CONSTRAINT_FIELDS: Record<string, string> = {
 function asConflict(err: unknown): never {
   const pg = pgErrorOf(err);
   const field = pg?.code === '23505' && pg.constraint ? SCHOOL_CONSTRAINT_FIELDS[pg.constraint] : undefined;
-  if (field) throw new ApiError(409, 'setup.duplicate', `${field}: is already taken`, { [field]: 'is already taken' });
+  if (field)
+    throw new ApiError(409, 'school_setup.duplicate', `${field}: is already taken`, { [field]: 'is already taken' });
   throw err;
 }
 
@@ -354,7 +355,7 @@ export async function schoolSetupRoutes(fastify: FastifyInstance) {
       if (row.schools || row.classes) {
         throw new ApiError(
           409,
-          'setup.organization_in_use',
+          'school_setup.organization_in_use',
           `This organization type is used by ${row.schools} schools and ${row.classes} classes: it cannot be deleted.`,
         );
       }
@@ -365,7 +366,7 @@ export async function schoolSetupRoutes(fastify: FastifyInstance) {
         if (pgErrorOf(err)?.code === '23503')
           throw new ApiError(
             409,
-            'setup.organization_in_use',
+            'school_setup.organization_in_use',
             'This organization type is in use: it cannot be deleted.',
           );
         throw err;

@@ -10,6 +10,7 @@ import { noticesBn } from './areas/notices.bn';
 import { shellBn } from './areas/shell.bn';
 import { routinesBn } from './areas/routines.bn';
 import { peopleBn } from './areas/people.bn';
+import { schoolSetupBn } from './areas/setup-school.bn';
 
 export const bn: Catalogue = {
   shell: shellBn,
@@ -20,6 +21,7 @@ export const bn: Catalogue = {
   homework: homeworkBn,
   upload: uploadBn,
   people: peopleBn,
+  school_setup: schoolSetupBn,
   common: {
     appName: 'পাঠশালা',
     loading: 'লোড হচ্ছে…',

@@ -75,6 +75,9 @@ describe('routes.ts', () => {
         '/studentpassword',
         '/teacherpassword',
         '/studentprofileedit',
+        // school setup (issue 13)
+        '/add-school',
+        '/add-organization',
       ].sort(),
     );
   });

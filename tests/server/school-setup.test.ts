@@ -257,7 +257,7 @@ describe('organization types', () => {
   it('refuses to delete a type in use with 409, and only the super admin manages types', async () => {
     const del = await t.call('superadmin', { method: 'DELETE', url: `/api/organization/${G.type}` });
     expect(del.statusCode).toBe(409);
-    expect(del.json().error.code).toBe('setup.organization_in_use');
+    expect(del.json().error.code).toBe('school_setup.organization_in_use');
     expect((await t.get('superadmin', '/api/organization')).json().map((o: { id: number }) => o.id)).toContain(G.type);
     expect(
       (await t.post('admin1', '/api/organization', { Organization_type: 'A', organization_code: 'A' })).statusCode,
