@@ -7,6 +7,7 @@
 import { count, eq } from 'drizzle-orm';
 import { SETUP_MESSAGES } from '@/api/schemas/setup';
 import { districts, divisions, schoolAdmins, schools, upazilas, users } from '@server/db/schema';
+import { seedGeography } from '@server/db/seed/reference';
 import { createTestApp, type TestApp } from '../helpers/server';
 
 let t: TestApp;
@@ -76,6 +77,28 @@ describe('address reference data', () => {
       'Savar',
     ]);
     expect(ofDhakaDistrict.find((u: { name: string }) => u.name === 'Savar').name_bn).toBe('সাভার');
+  });
+
+  it('seeding again (every start does) adds nothing', async () => {
+    const before = (await t.db.select({ n: count() }).from(upazilas))[0].n;
+    await seedGeography(t.db);
+    expect((await t.db.select({ n: count() }).from(upazilas))[0].n).toBe(before);
+    expect((await t.db.select({ n: count() }).from(districts))[0].n).toBe(64);
+  });
+
+  it('the database refuses a school whose district is not in its division, or upazila not in its district', async () => {
+    const [sylhetDivision] = await t.db.select().from(divisions).where(eq(divisions.name, 'Sylhet'));
+    const [type] = await t.db.select({ id: schools.schoolTypeId }).from(schools).limit(1);
+    const row = { eiin: '711111', schoolName: 'X', shortName: 'X', schoolTypeId: type.id };
+    await expect(
+      t.db.insert(schools).values({ ...row, divisionId: sylhetDivision.id, districtId: G.dhakaDistrict }),
+    ).rejects.toThrow();
+    await expect(
+      t.db
+        .insert(schools)
+        .values({ ...row, divisionId: sylhetDivision.id, districtId: G.sylhetDistrict, upazilaId: G.savar }),
+    ).rejects.toThrow();
+    expect(await t.db.select().from(schools).where(eq(schools.eiin, '711111'))).toEqual([]);
   });
 });
 

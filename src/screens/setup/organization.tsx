@@ -61,7 +61,6 @@ export default function OrganizationScreen() {
     t('school_setup.organization.classes'),
     t('school_setup.organization.actions'),
   ];
-  const canEdit = state.can({ type: 'org.cancel' }) && state.matches('editing');
   return (
     <>
       <PageHeader title={t('school_setup.organization.title')} />
@@ -100,7 +99,7 @@ export default function OrganizationScreen() {
                     : t('school_setup.organization.submit')}
               </Button>
               {editingId ? (
-                <Button variant="secondary" onClick={() => send({ type: 'org.cancel' })} disabled={!canEdit}>
+                <Button variant="secondary" onClick={() => send({ type: 'org.cancel' })} disabled={busy}>
                   {t('school_setup.organization.cancelEdit')}
                 </Button>
               ) : null}
