@@ -74,6 +74,11 @@ it('the super admin creates a school with its admin, who signs in with the one-t
   await sa.goto(`${baseUrl()}/add-organization`);
   await sa.getByRole('table', { name: 'Organization Types' }).waitFor();
   await screenIsSound(sa, '/add-organization');
+  await sa.setViewportSize({ width: 360, height: 800 });
+  await screenIsSound(sa, '/add-organization (360 px)');
+  await sa.goto(`${baseUrl()}/add-school`);
+  await sa.getByRole('table', { name: 'Schools' }).waitFor();
+  await screenIsSound(sa, '/add-school (360 px)');
 
   // The new school admin, on a phone.
   const admin = await newPage(360);
