@@ -20,6 +20,7 @@ import { assign, fromPromise, setup } from 'xstate';
 import type { SchoolDetailRow } from '@/api/schemas/lookups';
 import type { AddSchoolBody, AddSchoolResponse, SchoolContactBody, UpdateSchoolBody } from '@/api/schemas/setup';
 import { errorMessage, errorStatus, newIdempotencyKey } from '@/api/client';
+import { BD_MOBILE } from '@/api/schemas/people';
 import { addSchool, updateSchool, updateSchoolContact } from '@/api/school-setup';
 
 export type SchoolFormMode = 'create' | 'edit' | 'contact';
@@ -42,6 +43,11 @@ export const SCHOOL_REQUIRED: Record<SchoolFormMode, readonly string[]> = {
 };
 export const MISSING_FIELD = 'Fill this in.';
 export const BAD_EIIN = 'EIIN must be exactly 6 digits.';
+export const BAD_PHONE = 'Enter a mobile number like 01712345678.';
+export const BAD_EMAIL = 'Enter an e-mail address.';
+
+const PHONE_FIELDS = ['phone', 'head_phone', 'admin_phone'] as const;
+const EMAIL_FIELDS = ['email', 'head_email', 'admin_email'] as const;
 
 /** Choosing a place clears the places below it. */
 const CASCADE: Record<string, readonly string[]> = { division: ['district', 'upazilla'], district: ['upazilla'] };
@@ -76,11 +82,19 @@ export type SchoolFormEvent =
   | { type: 'school.dismiss' }
   | { type: 'school.reset' };
 
-/** What keeps a form from being sent: missing fields, and an EIIN that is not 6 digits. */
+/** What keeps a form from being sent: missing fields, an EIIN that is not 6 digits, a bad phone or e-mail. */
 export function schoolProblems(mode: SchoolFormMode, form: SchoolForm): Record<string, string> {
   const out: Record<string, string> = {};
   for (const f of SCHOOL_REQUIRED[mode]) if (!(form[f] ?? '').trim()) out[f] = MISSING_FIELD;
   if (mode !== 'contact' && !out.eiin && !/^[0-9]{6}$/.test((form.eiin ?? '').trim())) out.eiin = BAD_EIIN;
+  for (const f of PHONE_FIELDS) {
+    const v = (form[f] ?? '').replace(/[\s-]/g, '');
+    if (v && !BD_MOBILE.test(v)) out[f] = BAD_PHONE;
+  }
+  for (const f of EMAIL_FIELDS) {
+    const v = (form[f] ?? '').trim();
+    if (v && !/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(v)) out[f] = BAD_EMAIL;
+  }
   return out;
 }
 

@@ -13,8 +13,11 @@ import type { AddSchoolResponse, SetupMessage } from '@/api/schemas/setup';
 import {
   addSchoolBody,
   BAD_EIIN,
+  BAD_EMAIL,
+  BAD_PHONE,
   MISSING_FIELD,
   schoolFormMachine,
+  schoolProblems,
   type SchoolForm,
   type SchoolFormMode,
 } from '@/machines/school-form.machine';
@@ -204,6 +207,22 @@ describe('school form machine: every state and transition', () => {
       actor.stop();
     });
   }
+});
+
+describe('what keeps a school form from being sent', () => {
+  it('names a short EIIN, a bad phone or e-mail; accepts +880 numbers and empty optional fields', () => {
+    const complete = { ...START, eiin: '765432', upazilla: '365', admin_code: 'a-1' };
+    expect(schoolProblems('create', complete)).toEqual({});
+    expect(schoolProblems('create', { ...complete, phone: '+880 1711-000100', head_email: '' })).toEqual({});
+    expect(schoolProblems('create', { ...complete, eiin: '76543a', admin_phone: '0171', email: 'x@y' })).toEqual({
+      eiin: BAD_EIIN,
+      admin_phone: BAD_PHONE,
+      email: BAD_EMAIL,
+    });
+    // A school admin's contact form has no required fields and no EIIN.
+    expect(schoolProblems('contact', { head_phone: '12345' })).toEqual({ head_phone: BAD_PHONE });
+    expect(schoolProblems('edit', {})).toMatchObject({ eiin: MISSING_FIELD, upazilla: MISSING_FIELD });
+  });
 });
 
 // ---------------------------------------------------------------- organization types

@@ -13,6 +13,8 @@ export const schoolSetupBn: Catalogue['school_setup'] = {
     chooseDistrictFirst: 'আগে জেলা বেছে নিন',
     required: 'আবশ্যক',
     badEiin: 'ইআইআইএন ঠিক ৬ অঙ্কের।',
+    badPhone: '01712345678-এর মতো একটি মোবাইল নম্বর দিন।',
+    badEmail: 'একটি ই-মেইল ঠিকানা দিন।',
     taken: 'এটি আগেই নেওয়া হয়েছে: অন্যটি দিন।',
     mobileHint: '01712345678-এর মতো একটি মোবাইল নম্বর।',
     eiinHint: '৬ অঙ্ক',

@@ -11,6 +11,8 @@ export const schoolSetupEn = {
     chooseDistrictFirst: 'Choose a district first',
     required: 'Required',
     badEiin: 'EIIN is exactly 6 digits.',
+    badPhone: 'Enter a mobile number like 01712345678.',
+    badEmail: 'Enter an e-mail address.',
     taken: 'Already taken: choose another.',
     mobileHint: 'A mobile number like 01712345678.',
     eiinHint: '6 digits',

@@ -11,6 +11,8 @@ import { districtsQuery, divisionsQuery, organizationsQuery, setupKeys, upazilas
 import type { SchoolDetailRow } from '@/api/schemas/lookups';
 import {
   BAD_EIIN,
+  BAD_EMAIL,
+  BAD_PHONE,
   MISSING_FIELD,
   SCHOOL_REQUIRED,
   schoolFormMachine,
@@ -101,6 +103,8 @@ export function SchoolFormCard({
     if (!m) return null;
     if (m === MISSING_FIELD) return t('school_setup.form.required');
     if (m === BAD_EIIN) return t('school_setup.form.badEiin');
+    if (m === BAD_PHONE) return t('school_setup.form.badPhone');
+    if (m === BAD_EMAIL) return t('school_setup.form.badEmail');
     if (m === 'is already taken') return t('school_setup.form.taken');
     return m;
   };
