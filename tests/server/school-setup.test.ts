@@ -242,6 +242,9 @@ describe('editing schools', () => {
     const page = await t.get('superadmin', '/api/school_info/all?limit=1&offset=1');
     expect(page.json()).toHaveLength(1);
     expect(Number(page.headers['x-total-count'])).toBe(await schoolCount());
+    // The demo schools carry their district as a reference row too (their city thanas are no upazilas).
+    const [own] = (await t.get('admin1', '/api/school_info/all')).json();
+    expect(own).toMatchObject({ district_id: G.dhakaDistrict, address_district: 'Dhaka', upazila_id: null });
     const found = (await t.get('superadmin', '/api/school_info/all?q=765432')).json();
     expect(found.map((s: { eiin: string }) => s.eiin)).toEqual(['765432']);
   });
