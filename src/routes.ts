@@ -106,6 +106,9 @@ const screens = {
   studentEvaluation: lazyWithRetry(() => import('@/screens/exams/student-evaluation')),
   marksheet: lazyWithRetry(() => import('@/screens/exams/marksheet')),
   gradesheet: lazyWithRetry(() => import('@/screens/exams/gradesheet')),
+  // school setup (issue 13)
+  addSchool: lazyWithRetry(() => import('@/screens/setup/add-school')),
+  organization: lazyWithRetry(() => import('@/screens/setup/organization')),
   notAvailable: lazyWithRetry(() => import('@/screens/not-available/not-available')),
 } satisfies Record<string, ComponentType<ScreenProps>>;
 
@@ -276,11 +279,25 @@ export const ROUTES: readonly AppRoute[] = [
     screen: 'changePassword',
     calls: ['users.password'],
   }),
-  route('/add-school', 'addNewSchool', 'page.add-school', ['school', 'eiin', 'create school']),
-  route('/add-organization', 'organizationTypes', 'page.add-organization', [
-    'organization',
-    'create organization type',
-  ]),
+  route('/add-school', 'addNewSchool', 'page.add-school', ['school', 'eiin', 'create school'], {
+    screen: 'addSchool',
+    calls: [
+      'school.create',
+      'school.update',
+      'school.list',
+      'organization.list',
+      'lookup.division',
+      'lookup.district',
+      'lookup.upazila',
+    ],
+  }),
+  route(
+    '/add-organization',
+    'organizationTypes',
+    'page.add-organization',
+    ['organization', 'create organization type'],
+    { screen: 'organization', calls: ['organization.list', 'organization.write', 'organization.delete'] },
+  ),
   route('/create-class', 'createClass', 'page.create-class', ['class', 'setup']),
   route('/section_create', 'createSection', 'page.create-section', ['section', 'setup'], {
     aliasOf: '/section-create',
@@ -358,7 +375,7 @@ export const ROUTES: readonly AppRoute[] = [
   }),
   route('/schoolprofile', 'schoolProfile', 'page.school-profile', ['profile', 'school', 'my profile'], {
     screen: 'schoolProfile',
-    calls: ['school.list'],
+    calls: ['school.list', 'school.contact-update', 'users.password'],
   }),
   route(
     '/subjectregistration',

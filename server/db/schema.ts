@@ -40,7 +40,43 @@ export const schoolTypes = pgTable('school_types', {
 export const divisions = pgTable('divisions', {
   id: serial('id').primaryKey(),
   name: varchar('name', { length: 50 }).notNull().unique(),
+  nameBn: varchar('name_bn', { length: 50 }).notNull().default(''),
 });
+
+/** The 64 districts, each in one division (server/db/seed/bd-geo.ts). */
+export const districts = pgTable(
+  'districts',
+  {
+    id: serial('id').primaryKey(),
+    divisionId: integer('division_id')
+      .notNull()
+      .references(() => divisions.id),
+    name: varchar('name', { length: 60 }).notNull(),
+    nameBn: varchar('name_bn', { length: 60 }).notNull().default(''),
+  },
+  (t) => [
+    unique('districts_division_name_uq').on(t.divisionId, t.name),
+    // Lets a school require its district to be in its division.
+    unique('districts_id_division_uq').on(t.id, t.divisionId),
+  ],
+);
+
+/** The upazilas (sub-districts), each in one district. */
+export const upazilas = pgTable(
+  'upazilas',
+  {
+    id: serial('id').primaryKey(),
+    districtId: integer('district_id')
+      .notNull()
+      .references(() => districts.id),
+    name: varchar('name', { length: 60 }).notNull(),
+    nameBn: varchar('name_bn', { length: 60 }).notNull().default(''),
+  },
+  (t) => [
+    unique('upazilas_district_name_uq').on(t.districtId, t.name),
+    unique('upazilas_id_district_uq').on(t.id, t.districtId),
+  ],
+);
 
 /** Science, Humanities, Business Studies: chosen from Class Nine. The spec calls its name division_name. */
 export const studentGroups = pgTable('student_groups', {
@@ -122,6 +158,9 @@ export const schools = pgTable(
     divisionId: integer('division_id').references(() => divisions.id),
     district: varchar('district', { length: 60 }).notNull().default(''),
     upazilla: varchar('upazilla', { length: 60 }).notNull().default(''),
+    /** The address as reference rows; `district` and `upazilla` keep their names for readers. */
+    districtId: integer('district_id'),
+    upazilaId: integer('upazila_id'),
     street: varchar('street', { length: 200 }).notNull().default(''),
     phone: varchar('phone', { length: 20 }).notNull().default(''),
     email: varchar('email', { length: 120 }).notNull().default(''),
@@ -150,6 +189,19 @@ export const schools = pgTable(
     check('schools_attendance_edit_days_range', sql`${t.attendanceEditDays} between 0 and 366`),
     check('schools_language_valid', sql`${t.language} in ('en', 'bn')`),
     check('schools_sms_language_valid', sql`${t.smsLanguage} in ('en', 'bn')`),
+    // The district lies in the school's division and the upazila in its district.
+    foreignKey({
+      name: 'schools_district_in_division_fk',
+      columns: [t.districtId, t.divisionId],
+      foreignColumns: [districts.id, districts.divisionId],
+    }),
+    foreignKey({
+      name: 'schools_upazila_in_district_fk',
+      columns: [t.upazilaId, t.districtId],
+      foreignColumns: [upazilas.id, upazilas.districtId],
+    }),
+    check('schools_upazila_needs_district', sql`${t.upazilaId} is null or ${t.districtId} is not null`),
+    check('schools_district_needs_division', sql`${t.districtId} is null or ${t.divisionId} is not null`),
   ],
 );
 

@@ -14,6 +14,7 @@ import { promotionRoutes } from './promotion';
 import { twoFactorRoutes } from './two-factor';
 import { gradesheetPdfRoutes } from './gradesheet-pdf';
 import { subjectRegistrationRoutes } from './subject-registration';
+import { schoolSetupRoutes } from './school-setup';
 
 /** Every resource plugin, mounted under /api. */
 export async function registerRoutes(app: FastifyInstance) {
@@ -32,4 +33,5 @@ export async function registerRoutes(app: FastifyInstance) {
   await app.register(twoFactorRoutes);
   await app.register(gradesheetPdfRoutes);
   await app.register(subjectRegistrationRoutes);
+  await app.register(schoolSetupRoutes);
 }

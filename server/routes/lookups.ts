@@ -171,7 +171,11 @@ export async function lookupRoutes(fastify: FastifyInstance) {
   app.get(
     '/division',
     { config: { action: 'lookup.division' }, schema: { response: { 200: z.array(divisionRow) } } },
-    async () => db.select({ id: divisions.id, name: divisions.name }).from(divisions).orderBy(asc(divisions.id)),
+    async () =>
+      db
+        .select({ id: divisions.id, name: divisions.name, name_bn: divisions.nameBn })
+        .from(divisions)
+        .orderBy(asc(divisions.id)),
   );
   app.get(
     '/groups/all',

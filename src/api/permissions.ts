@@ -55,6 +55,8 @@ export const PROFILE_ROUTE: Partial<Record<UserType, string>> = {
 export const PASSWORD_ROUTE: Partial<Record<UserType, string>> = {
   1: '/studentpassword',
   2: '/teacherpassword',
+  // The spec has no password page for school admins: their profile page holds the form.
+  4: '/schoolprofile',
 };
 
 export function isUserType(value: unknown): value is UserType {
@@ -183,6 +185,17 @@ export const PERMISSIONS = {
   'subject-registration.list': [A],
   'subject-registration.write': [A],
   'subject-registration.delete': [A],
+
+  // school setup (issue 13): the super admin creates schools and organization types; a school
+  // admin edits only their own school's contact details (the route checks which school)
+  'lookup.district': ALL,
+  'lookup.upazila': ALL,
+  'school.create': [SA],
+  'school.update': [SA],
+  'school.contact-update': [A, SA],
+  'organization.list': [SA],
+  'organization.write': [SA],
+  'organization.delete': [SA],
 } as const satisfies Record<string, readonly UserType[]>;
 
 /**

@@ -12,6 +12,7 @@ import { routinesBn } from './areas/routines.bn';
 import { peopleBn } from './areas/people.bn';
 import { gradesheetBn } from './areas/gradesheet.bn';
 import { registrationBn } from './areas/registration.bn';
+import { schoolSetupBn } from './areas/setup-school.bn';
 
 export const bn: Catalogue = {
   shell: shellBn,
@@ -24,6 +25,7 @@ export const bn: Catalogue = {
   people: peopleBn,
   gradesheet: gradesheetBn,
   registration: registrationBn,
+  school_setup: schoolSetupBn,
   common: {
     appName: 'পাঠশালা',
     updateReady: 'পাঠশালার নতুন সংস্করণ তৈরি।',

@@ -13,6 +13,7 @@ import { routinesEn } from './areas/routines.en';
 import { peopleEn } from './areas/people.en';
 import { gradesheetEn } from './areas/gradesheet.en';
 import { registrationEn } from './areas/registration.en';
+import { schoolSetupEn } from './areas/setup-school.en';
 
 export const en = {
   // Each screen area keeps its texts in src/i18n/areas/<area>.{en,bn}.ts. A server error code
@@ -27,6 +28,7 @@ export const en = {
   people: peopleEn,
   gradesheet: gradesheetEn,
   registration: registrationEn,
+  school_setup: schoolSetupEn,
   common: {
     appName: 'Pathshala',
     updateReady: 'A new version of Pathshala is ready.',

@@ -8,18 +8,26 @@ export function SimpleDialog({
   title,
   children,
   footer,
+  closeLabel = 'Close',
+  wide = false,
 }: {
   open: boolean;
   onClose: () => void;
   title: string;
   children: ReactNode;
   footer?: ReactNode;
+  /** The close button's text in the user's language. */
+  closeLabel?: string;
+  /** Room for a whole form. */
+  wide?: boolean;
 }) {
   return (
     <Dialog open={open} onClose={onClose} className="relative z-40">
       <div className="fixed inset-0 bg-slate-900/40" aria-hidden="true" />
-      <div className="fixed inset-0 flex items-start justify-center overflow-y-auto p-4 sm:items-center">
-        <DialogPanel className="w-full max-w-lg rounded-xl bg-white p-6 shadow-xl">
+      <div
+        className={`fixed inset-0 flex items-start justify-center overflow-y-auto p-4 ${wide ? '' : 'sm:items-center'}`}
+      >
+        <DialogPanel className={`w-full ${wide ? 'max-w-4xl' : 'max-w-lg'} rounded-xl bg-white p-6 shadow-xl`}>
           <DialogTitle className="text-lg font-semibold text-slate-900">{title}</DialogTitle>
           <div className="mt-3 space-y-3 text-sm text-slate-700">{children}</div>
           <div className="mt-6 flex justify-end gap-2">
@@ -29,7 +37,7 @@ export function SimpleDialog({
               onClick={onClose}
               className="min-h-11 rounded-md bg-slate-100 px-4 py-2 text-sm font-semibold text-slate-800 hover:bg-slate-200"
             >
-              Close
+              {closeLabel}
             </button>
           </div>
         </DialogPanel>

@@ -5,7 +5,7 @@ import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import type { UserProfile } from '@/api/schemas/auth';
 import type { RoutineRow } from '@/api/schemas/routines';
-import type { SchoolRow } from '@/api/schemas/lookups';
+import type { SchoolDetailRow } from '@/api/schemas/lookups';
 import { STORAGE_KEY, type StoredSession } from '@/api/session';
 import type { QueryClient } from '@tanstack/react-query';
 import { App } from '@/app';
@@ -131,7 +131,8 @@ export function routineRow(over: Partial<RoutineRow>): RoutineRow {
   };
 }
 
-export function schoolRow(over: Partial<SchoolRow>): SchoolRow {
+/** A school as /api/school_info/all answers it (with the details the setup screens edit). */
+export function schoolRow(over: Partial<SchoolDetailRow>): SchoolDetailRow {
   return {
     id: 1,
     school_name: 'Green Valley School',
@@ -143,6 +144,14 @@ export function schoolRow(over: Partial<SchoolRow>): SchoolRow {
     address_upazilla: 'Mirpur',
     phone: '01700000000',
     email: 'office@gvs.example',
+    division_id: 1,
+    district_id: 47,
+    upazila_id: 365,
+    address: 'Road 3',
+    head_name: 'Head Teacher',
+    head_phone: '',
+    head_email: '',
+    type_name: 'Secondary',
     ...over,
   };
 }

@@ -82,6 +82,9 @@ describe('routes.ts', () => {
         '/viewevaluation',
         // subject registration (issue 13)
         '/subjectregistration',
+        // school setup (issue 13)
+        '/add-school',
+        '/add-organization',
       ].sort(),
     );
   });

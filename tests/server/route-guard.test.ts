@@ -187,6 +187,18 @@ const GLOBAL = new Set([
   // ---- subject registration (issue 13): the school and students are in the body;
   // subject-registration.test.ts checks the cross-school refusal
   'POST /api/save/subjectRegistration',
+  // ---- school setup (issue 13): shared reference data and the super admin's own tables; the
+  // contact edit names the school in its path, and school-setup.test.ts checks a school admin is
+  // refused another school's.
+  'GET /api/district',
+  'GET /api/upazila',
+  'POST /api/add_school',
+  'PUT /api/school_info/:id',
+  'PUT /api/school_info/:id/contact',
+  'GET /api/organization',
+  'POST /api/organization',
+  'PUT /api/organization/:id',
+  'DELETE /api/organization/:id',
 ]);
 
 let t: TestApp;

@@ -12,6 +12,7 @@ import {
   attendanceMarks,
   attendanceTakings,
   classes,
+  districts,
   divisions,
   genders,
   noticeRecipients,
@@ -557,6 +558,8 @@ async function insertDemo(tx: Tx, today: DateTime): Promise<Record<string, numbe
   const [secondary] = await tx.select({ id: schoolTypes.id }).from(schoolTypes).where(eq(schoolTypes.code, 'SEC'));
   const genderId = new Map((await tx.select().from(genders)).map((g) => [g.name, g.id]));
   const divisionId = new Map((await tx.select().from(divisions)).map((d) => [d.name, d.id]));
+  // The demo schools' city thanas are not upazilas: they get their district, and the thana as text.
+  const districtId = new Map((await tx.select().from(districts)).map((d) => [`${d.divisionId}/${d.name}`, d.id]));
   const groupRows = await tx.select().from(studentGroups);
   const groupId = new Map(groupRows.map((g) => [g.name, g.id]));
   const groupName = new Map(groupRows.map((g) => [g.id, g.name]));
@@ -596,6 +599,7 @@ async function insertDemo(tx: Tx, today: DateTime): Promise<Record<string, numbe
           shortName: def.shortName,
           schoolTypeId: secondary.id,
           divisionId: divisionId.get(def.division)!,
+          districtId: districtId.get(`${divisionId.get(def.division)}/${def.district}`) ?? null,
           district: def.district,
           upazilla: def.upazilla,
           street: def.street,

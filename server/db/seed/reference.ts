@@ -3,18 +3,22 @@
  * classes and the secondary subjects. Idempotent (every insert is ON CONFLICT DO NOTHING on the
  * tables' unique keys), so it is safe to run at every server start.
  */
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
+import { BD_GEO } from './bd-geo';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../client';
 import {
   academicSessions,
   classes,
   days,
+  districts,
   divisions,
   genders,
   schoolTypes,
   shifts,
   studentGroups,
   subjects,
+  upazilas,
 } from '../schema';
 
 /** Index + 1 is the day id (1 = Sunday ... 7 = Saturday). */
@@ -111,6 +115,59 @@ export const ELECTIVE_SUBJECTS: SubjectDef[] = [
 export const subjectsForClass = (className: string): SubjectDef[] =>
   className === 'Nine' || className === 'Ten' ? [...COMMON_SUBJECTS, ...ELECTIVE_SUBJECTS] : COMMON_SUBJECTS;
 
+/**
+ * Divisions, districts and upazilas from bd-geo.ts: three statements, idempotent, so a database
+ * made before they existed gets them (and the divisions' Bangla names) at its next start.
+ */
+export async function seedGeography(db: DbOrTx): Promise<void> {
+  // Rewrite a Bangla name only when it changed, so a restart leaves the tables untouched.
+  const changedBn = (column: AnyPgColumn) => sql`${column} is distinct from excluded.name_bn`;
+  await db
+    .insert(divisions)
+    .values(BD_GEO.map((d) => ({ name: d.name, nameBn: d.nameBn })))
+    .onConflictDoUpdate({
+      target: divisions.name,
+      set: { nameBn: sql`excluded.name_bn` },
+      setWhere: changedBn(divisions.nameBn),
+    });
+  const divisionRows = await db.select({ id: divisions.id, name: divisions.name }).from(divisions);
+  const divisionId = new Map(divisionRows.map((d) => [d.name, d.id]));
+  await db
+    .insert(districts)
+    .values(
+      BD_GEO.flatMap((d) =>
+        d.districts.map((x) => ({ divisionId: divisionId.get(d.name)!, name: x.name, nameBn: x.nameBn })),
+      ),
+    )
+    .onConflictDoUpdate({
+      target: [districts.divisionId, districts.name],
+      set: { nameBn: sql`excluded.name_bn` },
+      setWhere: changedBn(districts.nameBn),
+    });
+  const districtRows = await db
+    .select({ id: districts.id, divisionId: districts.divisionId, name: districts.name })
+    .from(districts);
+  const districtId = new Map(districtRows.map((d) => [`${d.divisionId}/${d.name}`, d.id]));
+  await db
+    .insert(upazilas)
+    .values(
+      BD_GEO.flatMap((d) =>
+        d.districts.flatMap((x) =>
+          x.upazilas.map((u) => ({
+            districtId: districtId.get(`${divisionId.get(d.name)}/${x.name}`)!,
+            name: u.name,
+            nameBn: u.nameBn,
+          })),
+        ),
+      ),
+    )
+    .onConflictDoUpdate({
+      target: [upazilas.districtId, upazilas.name],
+      set: { nameBn: sql`excluded.name_bn` },
+      setWhere: changedBn(upazilas.nameBn),
+    });
+}
+
 export async function seedReference(db: DbOrTx): Promise<void> {
   await db
     .insert(days)
@@ -128,10 +185,7 @@ export async function seedReference(db: DbOrTx): Promise<void> {
     .insert(genders)
     .values(GENDER_NAMES.map((name) => ({ name })))
     .onConflictDoNothing();
-  await db
-    .insert(divisions)
-    .values(DIVISION_NAMES.map((name) => ({ name })))
-    .onConflictDoNothing();
+  await seedGeography(db);
   await db
     .insert(studentGroups)
     .values(GROUP_NAMES.map((name) => ({ name })))

@@ -26,6 +26,11 @@ export type SubjectQuery = z.input<typeof subjectQuery>;
 export const viewerSchoolsQuery = z.object({ admin_id: optionalId('admin_id') });
 export type ViewerSchoolsQuery = z.input<typeof viewerSchoolsQuery>;
 
+export const districtQuery = z.object({ division_id: optionalId('division_id') });
+export type DistrictQuery = z.input<typeof districtQuery>;
+export const upazilaQuery = z.object({ district_id: optionalId('district_id') });
+export type UpazilaQuery = z.input<typeof upazilaQuery>;
+
 // ---------------------------------------------------------------- responses
 
 export const classRow = z.object({
@@ -63,7 +68,19 @@ export const subjectRow = z.object({
   optional: z.boolean(),
 });
 export const genderRow = z.object({ id: z.number().int(), name: z.string() });
-export const divisionRow = z.object({ id: z.number().int(), name: z.string() });
+export const divisionRow = z.object({ id: z.number().int(), name: z.string(), name_bn: z.string() });
+export const districtRow = z.object({
+  id: z.number().int(),
+  division_id: z.number().int(),
+  name: z.string(),
+  name_bn: z.string(),
+});
+export const upazilaRow = z.object({
+  id: z.number().int(),
+  district_id: z.number().int(),
+  name: z.string(),
+  name_bn: z.string(),
+});
 export const groupRow = z.object({ id: z.number().int(), division_name: z.string() });
 export const schoolRow = z.object({
   id: z.number().int(),
@@ -77,6 +94,17 @@ export const schoolRow = z.object({
   phone: z.string(),
   email: z.string(),
 });
+/** GET /api/school_info/all: a school with its address ids, street and head (the setup screens edit these). */
+export const schoolDetailRow = schoolRow.extend({
+  division_id: z.number().int().nullable(),
+  district_id: z.number().int().nullable(),
+  upazila_id: z.number().int().nullable(),
+  address: z.string(),
+  head_name: z.string(),
+  head_phone: z.string(),
+  head_email: z.string(),
+  type_name: z.string(),
+});
 
 export type ClassRow = z.infer<typeof classRow>;
 export type SectionRow = z.infer<typeof sectionRow>;
@@ -87,5 +115,8 @@ export type ShiftRow = z.infer<typeof shiftRow>;
 export type SubjectRow = z.infer<typeof subjectRow>;
 export type GenderRow = z.infer<typeof genderRow>;
 export type DivisionRow = z.infer<typeof divisionRow>;
+export type DistrictRow = z.infer<typeof districtRow>;
+export type UpazilaRow = z.infer<typeof upazilaRow>;
 export type GroupRow = z.infer<typeof groupRow>;
 export type SchoolRow = z.infer<typeof schoolRow>;
+export type SchoolDetailRow = z.infer<typeof schoolDetailRow>;

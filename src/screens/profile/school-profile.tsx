@@ -1,17 +1,32 @@
-/** /schoolprofile: the school admin's card (name, admin code) and their school's details. */
+/**
+ * /schoolprofile: the school admin's card (name, admin code), their school's details and its
+ * contact details, which the school admin may change (issue 13). A school admin who signed in with
+ * a one-time password chooses their own here first (the spec has no password page for them).
+ */
+import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import { visibleSchoolsQuery } from '@/api/schools';
+import { schoolPageQuery } from '@/api/school-setup';
+import { schoolToForm } from '@/machines/school-form.machine';
+import { SchoolFormCard } from '@/screens/setup/add-school-form';
 import { DetailList } from '@/ui/detail-list';
 import { Card, PageHeader } from '@/ui/page';
-import { useSignedIn } from '@/ui/session';
+import { useSession, useSignedIn } from '@/ui/session';
 import { EmptyState, QueryState } from '@/ui/status';
 import { useI18n } from '@/i18n/i18n';
 import { localDigits } from '@/i18n/format';
+import ChangePasswordScreen from './change-password';
 
 export default function SchoolProfileScreen() {
+  const mustChange = useSession((s) => s.context.mustChangePassword === true);
+  // Decided once: after the change the password screen stays to say it worked.
+  const [changingPassword] = useState(mustChange);
+  return changingPassword ? <ChangePasswordScreen /> : <SchoolProfile />;
+}
+
+function SchoolProfile() {
   const { t, lang } = useI18n();
   const { profile } = useSignedIn();
-  const schools = useQuery(visibleSchoolsQuery());
+  const schools = useQuery(schoolPageQuery({ limit: 1, offset: 0 }));
   return (
     <>
       <PageHeader kicker={profile.school_name} title={t('shell.profile.schoolProfile')} />
@@ -31,7 +46,7 @@ export default function SchoolProfileScreen() {
             what={t('shell.profile.theSchool')}
             loadingLabel={t('shell.profile.loadingSchool')}
           >
-            {(rows) => {
+            {({ rows }) => {
               const school = rows.find((s) => s.id === profile.school_info_id);
               return !school ? (
                 <EmptyState>{t('shell.profile.notLinked')}</EmptyState>
@@ -52,6 +67,16 @@ export default function SchoolProfileScreen() {
             }}
           </QueryState>
         </Card>
+        {schools.data?.rows.some((s) => s.id === profile.school_info_id) ? (
+          <Card title={t('school_setup.contact.title')} className="lg:col-span-2">
+            <p className="mb-4 text-sm text-slate-700">{t('school_setup.contact.intro')}</p>
+            {schools.data.rows
+              .filter((s) => s.id === profile.school_info_id)
+              .map((s) => (
+                <SchoolFormCard key={s.id} mode="contact" schoolId={s.id} initial={schoolToForm(s)} />
+              ))}
+          </Card>
+        ) : null}
       </div>
     </>
   );

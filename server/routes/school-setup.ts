@@ -1,0 +1,382 @@
+/**
+ * The super admin's setup (issue 13): the address reference data (districts, upazilas), creating a
+ * school together with its first school admin, editing schools (a school admin: only its own
+ * contact details), and organization types (the school_types table) with a guarded delete.
+ */
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { and, asc, eq, sql } from 'drizzle-orm';
+import { z } from 'zod';
+import { districtQuery, districtRow, schoolDetailRow, upazilaQuery, upazilaRow } from '@/api/schemas/lookups';
+import {
+  addSchoolBody,
+  addSchoolResponse,
+  organizationBody,
+  organizationParams,
+  organizationRow,
+  schoolContactBody,
+  schoolParams,
+  SETUP_MESSAGES,
+  SETUP_SUCCESS_CODES,
+  setupMessage,
+  updateSchoolBody,
+  type UpdateSchoolBody,
+} from '@/api/schemas/setup';
+import { SUPER_ADMIN, USER_TYPES } from '@/api/permissions';
+import { authOf } from '../auth/guard';
+import type { DbOrTx } from '../db/client';
+import { districts, schoolAdmins, schools, schoolTypes, upazilas, users } from '../db/schema';
+import { ApiError, badRequest, forbidden, notFound } from '../errors';
+import { hashOneTime, oneTimePassword } from '../services/people';
+import { normalisePhone } from '../services/phone';
+import { pgErrorOf } from '../services/routines';
+import { selectSchoolDetails } from './schools';
+
+/** Reference data changes only with a release: browsers may keep it a day. */
+const REFERENCE_CACHE = 'private, max-age=86400';
+
+/** A unique violation names the field of the form it came from. */
+const SCHOOL_CONSTRAINT_FIELDS: Record<string, string> = {
+  schools_eiin_unique: 'eiin',
+  users_user_code_uq: 'admin_code',
+  users_email_uq: 'admin_email',
+  users_phone_uq: 'admin_phone',
+  school_admins_code_uq: 'admin_code',
+  school_types_name_unique: 'Organization_type',
+  school_types_code_unique: 'organization_code',
+};
+
+function asConflict(err: unknown): never {
+  const pg = pgErrorOf(err);
+  const field = pg?.code === '23505' && pg.constraint ? SCHOOL_CONSTRAINT_FIELDS[pg.constraint] : undefined;
+  if (field)
+    throw new ApiError(409, 'school_setup.duplicate', `${field}: is already taken`, { [field]: 'is already taken' });
+  throw err;
+}
+
+/** '' stays ''; a valid mobile number is stored as 01XXXXXXXXX (the schema already refused others). */
+const phone = (v: string) => (v ? (normalisePhone(v) ?? v) : '');
+
+/** The district must lie in the division and the upazila in the district: their names for the text columns. */
+async function addressOf(db: DbOrTx, b: Pick<UpdateSchoolBody, 'division' | 'district' | 'upazilla'>) {
+  const [row] = await db
+    .select({
+      districtDivision: districts.divisionId,
+      districtName: districts.name,
+      upazilaDistrict: upazilas.districtId,
+      upazilaName: upazilas.name,
+    })
+    .from(districts)
+    .leftJoin(upazilas, eq(upazilas.id, b.upazilla))
+    .where(eq(districts.id, b.district));
+  if (!row) throw badRequest('district', 'is not a district');
+  if (row.districtDivision !== b.division) throw badRequest('district', 'is not in that division');
+  if (row.upazilaDistrict == null) throw badRequest('upazilla', 'is not an upazila');
+  if (row.upazilaDistrict !== b.district) throw badRequest('upazilla', 'is not in that district');
+  return { district: row.districtName, upazilla: row.upazilaName ?? '' };
+}
+
+async function checkSchoolType(db: DbOrTx, typeId: number) {
+  const [type] = await db.select({ id: schoolTypes.id }).from(schoolTypes).where(eq(schoolTypes.id, typeId));
+  if (!type) throw badRequest('school_type', 'is not an organization type');
+}
+
+async function schoolColumns(db: DbOrTx, b: z.output<typeof updateSchoolBody>) {
+  await checkSchoolType(db, b.school_type);
+  const names = await addressOf(db, b);
+  return {
+    eiin: b.eiin,
+    schoolName: b.school_name,
+    shortName: b.short_name,
+    schoolTypeId: b.school_type,
+    divisionId: b.division,
+    districtId: b.district,
+    upazilaId: b.upazilla,
+    district: names.district,
+    upazilla: names.upazilla,
+    street: b.address,
+    phone: phone(b.phone),
+    email: b.email,
+    headName: b.head_name,
+    headPhone: phone(b.head_phone),
+    headEmail: b.head_email,
+  };
+}
+
+async function oneSchool(db: DbOrTx, id: number) {
+  const [row] = await selectSchoolDetails(db).where(eq(schools.id, id));
+  if (!row) throw notFound('School');
+  return row;
+}
+
+const organizationColumns = {
+  id: schoolTypes.id,
+  Organization_type: schoolTypes.name,
+  organization_code: schoolTypes.code,
+  // Spelled out: drizzle leaves columns of a sql`` subquery unqualified, and a bare "id" would be the inner table's.
+  schools: sql<number>`(select count(*)::int from schools s where s.school_type_id = "school_types"."id")`,
+  classes: sql<number>`(select count(*)::int from classes c where c.school_type_id = "school_types"."id")`,
+};
+
+export async function schoolSetupRoutes(fastify: FastifyInstance) {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+  const db = app.db;
+
+  // ---------------------------------------------------------------- address reference data
+
+  app.get(
+    '/district',
+    {
+      config: { action: 'lookup.district' },
+      schema: {
+        description: 'The 64 districts (of one division when division_id is given), by name. Cacheable for a day.',
+        querystring: districtQuery,
+        response: { 200: z.array(districtRow) },
+      },
+    },
+    async (req, reply) => {
+      reply.header('cache-control', REFERENCE_CACHE);
+      return db
+        .select({
+          id: districts.id,
+          division_id: districts.divisionId,
+          name: districts.name,
+          name_bn: districts.nameBn,
+        })
+        .from(districts)
+        .where(req.query.division_id ? eq(districts.divisionId, req.query.division_id) : undefined)
+        .orderBy(asc(districts.name));
+    },
+  );
+
+  app.get(
+    '/upazila',
+    {
+      config: { action: 'lookup.upazila' },
+      schema: {
+        description: 'The upazilas (of one district when district_id is given), by name. Cacheable for a day.',
+        querystring: upazilaQuery,
+        response: { 200: z.array(upazilaRow) },
+      },
+    },
+    async (req, reply) => {
+      reply.header('cache-control', REFERENCE_CACHE);
+      return db
+        .select({ id: upazilas.id, district_id: upazilas.districtId, name: upazilas.name, name_bn: upazilas.nameBn })
+        .from(upazilas)
+        .where(req.query.district_id ? eq(upazilas.districtId, req.query.district_id) : undefined)
+        .orderBy(asc(upazilas.name));
+    },
+  );
+
+  // ---------------------------------------------------------------- schools
+
+  app.post(
+    '/add_school',
+    {
+      config: { action: 'school.create' },
+      schema: {
+        description:
+          'Create a school and its first school admin in one transaction. The admin signs in with admin_code and ' +
+          'the one-time initial_password answered here once, and must change it first. A taken EIIN, admin_code, ' +
+          'admin_email or admin_phone is 409 naming the field, and nothing is created.',
+        body: addSchoolBody,
+        response: { 200: addSchoolResponse },
+      },
+    },
+    async (req) => {
+      const b = req.body;
+      const columns = await schoolColumns(db, b);
+      const password = oneTimePassword();
+      const [hash] = await hashOneTime([password]);
+      const created = await db
+        .transaction(async (tx) => {
+          const [school] = await tx.insert(schools).values(columns).returning({ id: schools.id });
+          const [user] = await tx
+            .insert(users)
+            .values({
+              userCode: b.admin_code,
+              userType: USER_TYPES.schoolAdmin,
+              schoolId: school.id,
+              firstName: b.admin_first_name,
+              lastName: b.admin_last_name,
+              email: b.admin_email || null,
+              phone: phone(b.admin_phone) || null,
+              passwordHash: hash,
+              mustChangePassword: true,
+            })
+            .returning({ id: users.id });
+          await tx.insert(schoolAdmins).values({ userId: user.id, schoolId: school.id, adminCode: b.admin_code });
+          return school;
+        })
+        .catch(asConflict);
+      return {
+        ok: true as const,
+        message: SETUP_MESSAGES.schoolAdded,
+        code: SETUP_SUCCESS_CODES.schoolAdded,
+        id: created.id,
+        user_code: b.admin_code,
+        initial_password: password,
+      };
+    },
+  );
+
+  app.put(
+    '/school_info/:id',
+    {
+      config: { action: 'school.update' },
+      schema: {
+        description: 'The super admin edits a school: every field of the creation form but its admin.',
+        params: schoolParams,
+        body: updateSchoolBody,
+        response: { 200: schoolDetailRow },
+      },
+    },
+    async (req) => {
+      await oneSchool(db, req.params.id);
+      const columns = await schoolColumns(db, req.body);
+      await db.update(schools).set(columns).where(eq(schools.id, req.params.id)).catch(asConflict);
+      return oneSchool(db, req.params.id);
+    },
+  );
+
+  app.put(
+    '/school_info/:id/contact',
+    {
+      config: { action: 'school.contact-update' },
+      schema: {
+        description:
+          'A school’s contact details: phone, e-mail and its head’s. A school admin may change only their own.',
+        params: schoolParams,
+        body: schoolContactBody,
+        response: { 200: schoolDetailRow },
+      },
+    },
+    async (req) => {
+      const auth = authOf(req);
+      if (auth.userType !== SUPER_ADMIN && auth.schoolId !== req.params.id)
+        throw forbidden('That school is not yours.');
+      await oneSchool(db, req.params.id);
+      const b = req.body;
+      await db
+        .update(schools)
+        .set({
+          phone: phone(b.phone),
+          email: b.email,
+          headName: b.head_name,
+          headPhone: phone(b.head_phone),
+          headEmail: b.head_email,
+        })
+        .where(eq(schools.id, req.params.id));
+      return oneSchool(db, req.params.id);
+    },
+  );
+
+  // ---------------------------------------------------------------- organization types
+
+  app.get(
+    '/organization',
+    {
+      config: { action: 'organization.list' },
+      schema: {
+        description: 'Organization types (school types) by name, with how many schools and classes use each.',
+        response: { 200: z.array(organizationRow) },
+      },
+    },
+    async () => db.select(organizationColumns).from(schoolTypes).orderBy(asc(schoolTypes.name)),
+  );
+
+  app.post(
+    '/organization',
+    {
+      config: { action: 'organization.write' },
+      schema: {
+        description: 'Create an organization type. A taken type or code is 409 naming the field.',
+        body: organizationBody,
+        response: { 200: setupMessage },
+      },
+    },
+    async (req) => {
+      const [row] = await db
+        .insert(schoolTypes)
+        .values({ name: req.body.Organization_type, code: req.body.organization_code })
+        .returning({ id: schoolTypes.id })
+        .catch(asConflict);
+      return {
+        ok: true as const,
+        message: SETUP_MESSAGES.organizationCreated,
+        code: SETUP_SUCCESS_CODES.organizationCreated,
+        id: row.id,
+      };
+    },
+  );
+
+  app.put(
+    '/organization/:id',
+    {
+      config: { action: 'organization.write' },
+      schema: {
+        description: 'Rename an organization type or change its code.',
+        params: organizationParams,
+        body: organizationBody,
+        response: { 200: setupMessage },
+      },
+    },
+    async (req) => {
+      const [row] = await db
+        .update(schoolTypes)
+        .set({ name: req.body.Organization_type, code: req.body.organization_code })
+        .where(eq(schoolTypes.id, req.params.id))
+        .returning({ id: schoolTypes.id })
+        .catch(asConflict);
+      if (!row) throw notFound('Organization type');
+      return {
+        ok: true as const,
+        message: SETUP_MESSAGES.organizationSaved,
+        code: SETUP_SUCCESS_CODES.organizationSaved,
+        id: row.id,
+      };
+    },
+  );
+
+  app.delete(
+    '/organization/:id',
+    {
+      config: { action: 'organization.delete' },
+      schema: {
+        description: 'Delete an organization type that no school or class uses; one in use is 409.',
+        params: organizationParams,
+        response: { 200: setupMessage },
+      },
+    },
+    async (req) => {
+      const [row] = await db.select(organizationColumns).from(schoolTypes).where(eq(schoolTypes.id, req.params.id));
+      if (!row) throw notFound('Organization type');
+      if (row.schools || row.classes) {
+        throw new ApiError(
+          409,
+          'school_setup.organization_in_use',
+          `This organization type is used by ${row.schools} schools and ${row.classes} classes: it cannot be deleted.`,
+        );
+      }
+      try {
+        await db.delete(schoolTypes).where(and(eq(schoolTypes.id, row.id)));
+      } catch (err) {
+        // A school or class added since the check: its foreign key refuses the delete.
+        if (pgErrorOf(err)?.code === '23503')
+          throw new ApiError(
+            409,
+            'school_setup.organization_in_use',
+            'This organization type is in use: it cannot be deleted.',
+          );
+        throw err;
+      }
+      return {
+        ok: true as const,
+        message: SETUP_MESSAGES.organizationDeleted,
+        code: SETUP_SUCCESS_CODES.organizationDeleted,
+        id: row.id,
+      };
+    },
+  );
+}
