@@ -115,12 +115,38 @@ describe('viewer routine screens', () => {
     expect(asked.at(-1)?.get('teacher_id')).toBe('41');
   });
 
-  it('/teacherdata is also the school admin’s, for their own school', async () => {
+  it('/teacherdata is also the school admin’s: the spec’s columns, and a new one-time password after asking', async () => {
     fakeAuthServer(ADMIN).savedSignIn();
     serveSearch();
-    renderApp('/teacherdata');
+    const resets: string[] = [];
+    server.use(
+      http.post('/api/users/reset_password', ({ request }) => {
+        resets.push(new URL(request.url).searchParams.get('user_code') ?? '');
+        return HttpResponse.json({
+          ok: true,
+          message: 'A new one-time password was made.',
+          code: 'people.password_reset',
+          user_code: 'T-41',
+          initial_password: 'Hx7kPq2mVt9w',
+        });
+      }),
+    );
+    const { user } = renderApp('/teacherdata');
     const table = await screen.findByRole('table', { name: 'The school’s teachers' });
-    expect(within(table).getByText('NAK')).toBeInTheDocument();
+    expect(
+      within(table)
+        .getAllByRole('columnheader')
+        .map((h) => h.textContent),
+    ).toEqual(['Teacher Id', 'Name', 'Mobile', 'Designation', 'Email', 'Week', 'Reset password']);
+    expect(within(table).getByText('(NAK)')).toBeInTheDocument();
+    const row = within(table).getByText('T-41').closest('tr')!;
+    await user.click(within(row).getByRole('button', { name: 'Reset password' }));
+    const dialog = await screen.findByRole('dialog');
+    expect(dialog).toHaveTextContent('Give Mr. Abdur Rahim a new one-time password?');
+    expect(resets).toEqual([]);
+    await user.click(within(dialog).getByRole('button', { name: /OK|Yes|Confirm|Reset/ }));
+    expect(await screen.findByText(/Hx7kPq2mVt9w/)).toBeInTheDocument();
+    expect(resets).toEqual(['T-41']);
   });
 });
 

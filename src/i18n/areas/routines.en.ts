@@ -121,6 +121,12 @@ export const routinesEn = {
     what: 'the teachers',
     loading: 'Loading teachers…',
     weekTitle: 'Week of {{name}}',
+    teacherId: 'Teacher Id',
+    email: 'Email',
+    resetPassword: 'Reset password',
+    resetQuestion:
+      'Give {{name}} a new one-time password? Their current password stops working and they are signed out everywhere.',
+    resetDone: 'New one-time password for {{code}}: {{password}} (shown only now).',
   },
   /** Success answers of the server, by code (`routines.created` etc.). */
   success: {
