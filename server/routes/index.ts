@@ -10,6 +10,7 @@ import { calendarRoutes } from './calendar';
 import { homeworkRoutes } from './homework';
 import { examRoutes } from './exams';
 import { peopleAdminRoutes } from './people-admin';
+import { setupStructureRoutes } from './setup-structure';
 
 /** Every resource plugin, mounted under /api. */
 export async function registerRoutes(app: FastifyInstance) {
@@ -24,4 +25,5 @@ export async function registerRoutes(app: FastifyInstance) {
   await app.register(homeworkRoutes);
   await app.register(examRoutes);
   await app.register(peopleAdminRoutes);
+  await app.register(setupStructureRoutes);
 }

@@ -106,6 +106,9 @@ const CROSS_TENANT: Record<string, (o: OtherSchool) => string> = {
   'POST /api/student/import': (o) => `?school_info_id=${o.school}&dry_run=true`,
   'POST /api/teacher/import': (o) => `?school_info_id=${o.school}&dry_run=true`,
   'POST /api/users/reset_password': () => '?user_code=teacher2',
+  // ---- a school's structure (issue 13)
+  'GET /api/setup/sections': (o) => `?school_info_id=${o.school}`,
+  'GET /api/setup/periods': (o) => `?school_info_id=${o.school}`,
 };
 
 /** Routes that read shared reference data or only ever answer about the caller. */
@@ -164,6 +167,25 @@ const GLOBAL = new Set([
   'POST /api/add_student',
   'POST /api/add_teacher',
   'POST /api/student/profile_update',
+  // ---- a school's structure (issue 13): classes and subjects are shared reference data (only the
+  // super admin writes them); sections, periods and the session's routine copy name their school in
+  // a body or their row in the path: setup-structure.test.ts checks each cross-school refusal.
+  'GET /api/setup/school_types',
+  'POST /api/create_class',
+  'GET /api/setup/classes',
+  'PUT /api/setup/classes/:id',
+  'DELETE /api/setup/classes/:id',
+  'POST /api/create_subject',
+  'GET /api/setup/subjects',
+  'PUT /api/setup/subjects/:id',
+  'DELETE /api/setup/subjects/:id',
+  'POST /api/create_section',
+  'PUT /api/setup/sections/:id',
+  'DELETE /api/setup/sections/:id',
+  'POST /api/create_period',
+  'PUT /api/setup/periods/:id',
+  'DELETE /api/setup/periods/:id',
+  'POST /api/setup/sessions',
 ]);
 
 let t: TestApp;
