@@ -75,6 +75,15 @@ describe('routes.ts', () => {
         '/studentpassword',
         '/teacherpassword',
         '/studentprofileedit',
+        // a school's structure (issue 13)
+        '/create-class',
+        '/class-create',
+        '/section-create',
+        '/section_create',
+        '/create-subject',
+        '/subject-create',
+        '/period-create',
+        '/create-period',
       ].sort(),
     );
   });
