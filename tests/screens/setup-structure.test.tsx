@@ -264,6 +264,9 @@ describe('/period-create (school admin)', () => {
     ).toHaveLength(2);
     expect(within(form).getByLabelText('Period')).toHaveValue('2nd');
     expect(within(form).getByLabelText('Start Time')).toHaveAttribute('aria-invalid', 'true');
+    // In Bangla the refusal is the catalogue's, by its code.
+    await setLanguage('bn');
+    expect(await within(form).findAllByText('এই সময় এই শিফটের অন্য একটি পিরিয়ডের সঙ্গে মিলে যাচ্ছে।')).toHaveLength(2);
   });
 
   it('an end before the start is not sent', async () => {

@@ -184,6 +184,7 @@ function FieldInputs({
   disabled,
   onChange,
   idPrefix,
+  server,
 }: {
   fields: readonly FieldDef[];
   form: SetupForm;
@@ -191,14 +192,17 @@ function FieldInputs({
   disabled: boolean;
   onChange: (field: string, value: string) => void;
   idPrefix: string;
+  /** The server's refusal these errors came from, if any. */
+  server: SetupFailure | null;
 }) {
   const { t, lang } = useI18n();
   const errorText = (field: string) => {
     const message = errors[field];
     if (!message) return null;
-    // The server's refusals of a field have catalogue texts; the form's own checks are shown as written.
-    if (lang !== 'en' && /overlap/.test(message)) return t('structure.errors.period_overlap');
-    if (lang !== 'en' && /already has/.test(message)) return t('structure.errors.duplicate');
+    // The server's refusals have catalogue texts by code; the form's own checks are shown as written.
+    const name = server?.code?.startsWith('structure.') ? server.code.slice('structure.'.length) : null;
+    if (lang !== 'en' && name && server?.fields[field] === message && i18n.exists(`structure.errors.${name}`))
+      return t(`structure.errors.${name}` as never);
     return message;
   };
   return (
@@ -299,6 +303,7 @@ function CreateForm<E extends StructureEntity, Row extends { id: number }>(props
           disabled={creating}
           onChange={(field, value) => send({ type: 'setup.change', field, value })}
           idPrefix={`create-${props.entity}`}
+          server={error}
         />
         <div className="sm:col-span-2">
           <Button type="submit" disabled={!canSubmit || creating} aria-busy={creating || undefined}>
@@ -424,6 +429,7 @@ function EditDialog<E extends StructureEntity, Row extends { id: number }>(props
           disabled={saving}
           onChange={(field, value) => send({ type: 'setup.change', field, value })}
           idPrefix={`edit-${props.entity}`}
+          server={error}
         />
       </form>
     </SimpleDialog>
