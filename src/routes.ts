@@ -109,6 +109,11 @@ const screens = {
   // school setup (issue 13)
   addSchool: lazyWithRetry(() => import('@/screens/setup/add-school')),
   organization: lazyWithRetry(() => import('@/screens/setup/organization')),
+  // a school's structure (issue 13)
+  classSetup: lazyWithRetry(() => import('@/screens/setup/class-setup')),
+  sectionSetup: lazyWithRetry(() => import('@/screens/setup/section-setup')),
+  subjectSetup: lazyWithRetry(() => import('@/screens/setup/subject-setup')),
+  periodSetup: lazyWithRetry(() => import('@/screens/setup/period-setup')),
   notAvailable: lazyWithRetry(() => import('@/screens/not-available/not-available')),
 } satisfies Record<string, ComponentType<ScreenProps>>;
 
@@ -136,6 +141,36 @@ function route(
 }
 
 const viewer = { needsSchool: true } as const;
+
+/**
+ * The structure setup screens (issue 13) and the calls everyone they admit may make. The writes
+ * of shared classes and subjects (`structure.class-write`, `structure.subject-write`) are the
+ * super admin's only: those screens offer the form when `can()` says so and otherwise show the list.
+ */
+const SETUP_CLASS = {
+  screen: 'classSetup',
+  calls: ['structure.read'],
+} as const;
+const SETUP_SECTION = {
+  screen: 'sectionSetup',
+  calls: [
+    'structure.read',
+    'structure.section-write',
+    'structure.session-open',
+    'lookup.shift',
+    'lookup.class',
+    'lookup.group',
+    'school.list',
+  ],
+} as const;
+const SETUP_SUBJECT = {
+  screen: 'subjectSetup',
+  calls: ['structure.read', 'lookup.shift', 'lookup.class', 'lookup.group'],
+} as const;
+const SETUP_PERIOD = {
+  screen: 'periodSetup',
+  calls: ['structure.read', 'structure.period-write', 'lookup.shift', 'lookup.class', 'lookup.group', 'school.list'],
+} as const;
 
 /** What the routine form and filters choose from (src/api/routines.ts fetchRoutineLookups). */
 const ROUTINE_LOOKUP_CALLS: Action[] = [
@@ -298,12 +333,16 @@ export const ROUTES: readonly AppRoute[] = [
     ['organization', 'create organization type'],
     { screen: 'organization', calls: ['organization.list', 'organization.write', 'organization.delete'] },
   ),
-  route('/create-class', 'createClass', 'page.create-class', ['class', 'setup']),
+  route('/create-class', 'createClass', 'page.create-class', ['class', 'setup'], SETUP_CLASS),
   route('/section_create', 'createSection', 'page.create-section', ['section', 'setup'], {
     aliasOf: '/section-create',
+    ...SETUP_SECTION,
   }),
-  route('/create-subject', 'createSubject', 'page.create-subject', ['subject', 'setup']),
-  route('/create-period', 'createPeriod', 'page.create-period', ['period', 'setup'], { aliasOf: '/period-create' }),
+  route('/create-subject', 'createSubject', 'page.create-subject', ['subject', 'setup'], SETUP_SUBJECT),
+  route('/create-period', 'createPeriod', 'page.create-period', ['period', 'setup'], {
+    aliasOf: '/period-create',
+    ...SETUP_PERIOD,
+  }),
   route('/create-exam', 'createExam', 'page.create-exam', ['exam', 'evaluation']),
   route('/newExam', 'newExam', 'page.new-exam', ['exam', 'exam list', 'full marks']),
   route('/', 'signIn', 'public', [], { screen: 'signIn' }),
@@ -349,12 +388,16 @@ export const ROUTES: readonly AppRoute[] = [
       'student.section',
     ],
   }),
-  route('/class-create', 'createClass', 'page.create-class', ['class', 'setup'], { aliasOf: '/create-class' }),
-  route('/section-create', 'createSection', 'page.create-section', ['section', 'setup']),
+  route('/class-create', 'createClass', 'page.create-class', ['class', 'setup'], {
+    aliasOf: '/create-class',
+    ...SETUP_CLASS,
+  }),
+  route('/section-create', 'createSection', 'page.create-section', ['section', 'setup'], SETUP_SECTION),
   route('/subject-create', 'createSubject', 'page.create-subject', ['subject', 'setup'], {
     aliasOf: '/create-subject',
+    ...SETUP_SUBJECT,
   }),
-  route('/period-create', 'createPeriod', 'page.create-period', ['period', 'setup']),
+  route('/period-create', 'createPeriod', 'page.create-period', ['period', 'setup'], SETUP_PERIOD),
   route('/add-student', 'addStudent', 'page.add-student', ['student', 'admission', 'student list', 'import', 'csv'], {
     screen: 'addStudent',
     calls: [

@@ -119,7 +119,10 @@ export const classes = pgTable(
     /** Numeric order for sorting (Play = -2 ... Twelve = 12). */
     sortOrder: smallint('sort_order').notNull().default(0),
   },
-  (t) => [unique('classes_type_name_uq').on(t.schoolTypeId, t.className)],
+  (t) => [
+    unique('classes_type_name_uq').on(t.schoolTypeId, t.className),
+    unique('classes_type_code_uq').on(t.schoolTypeId, t.classCode),
+  ],
 );
 
 export const subjects = pgTable(
@@ -138,6 +141,7 @@ export const subjects = pgTable(
   },
   (t) => [
     unique('subjects_class_code_uq').on(t.classId, t.subjectCode),
+    unique('subjects_class_name_uq').on(t.classId, t.subjectName),
     // Lets a routine require a subject of its own class.
     unique('subjects_id_class_uq').on(t.id, t.classId),
   ],
@@ -415,7 +419,11 @@ export const sections = pgTable(
   ],
 );
 
-/** Periods belong to a school's shift and have start and end times. */
+/**
+ * Periods belong to a school's shift and have start and end times. Periods of one shift never
+ * overlap: migration 0014 adds the exclusion constraint periods_no_overlap (btree_gist), which
+ * drizzle cannot declare here.
+ */
 export const periods = pgTable(
   'periods',
   {

@@ -15,6 +15,7 @@ import { twoFactorRoutes } from './two-factor';
 import { gradesheetPdfRoutes } from './gradesheet-pdf';
 import { subjectRegistrationRoutes } from './subject-registration';
 import { schoolSetupRoutes } from './school-setup';
+import { setupStructureRoutes } from './setup-structure';
 
 /** Every resource plugin, mounted under /api. */
 export async function registerRoutes(app: FastifyInstance) {
@@ -34,4 +35,5 @@ export async function registerRoutes(app: FastifyInstance) {
   await app.register(gradesheetPdfRoutes);
   await app.register(subjectRegistrationRoutes);
   await app.register(schoolSetupRoutes);
+  await app.register(setupStructureRoutes);
 }

@@ -196,6 +196,15 @@ export const PERMISSIONS = {
   'organization.list': [SA],
   'organization.write': [SA],
   'organization.delete': [SA],
+
+  // a school's structure (issue 13): lists for both setup audiences; shared classes and subjects
+  // are the super admin's, a school's sections and periods its admin's (or the super admin's)
+  'structure.read': [A, SA],
+  'structure.class-write': [SA],
+  'structure.subject-write': [SA],
+  'structure.section-write': [A, SA],
+  'structure.period-write': [A, SA],
+  'structure.session-open': [A, SA],
 } as const satisfies Record<string, readonly UserType[]>;
 
 /**

@@ -13,6 +13,7 @@ import { peopleBn } from './areas/people.bn';
 import { gradesheetBn } from './areas/gradesheet.bn';
 import { registrationBn } from './areas/registration.bn';
 import { schoolSetupBn } from './areas/setup-school.bn';
+import { setupStructureBn } from './areas/setup-structure.bn';
 
 export const bn: Catalogue = {
   shell: shellBn,
@@ -26,6 +27,7 @@ export const bn: Catalogue = {
   gradesheet: gradesheetBn,
   registration: registrationBn,
   school_setup: schoolSetupBn,
+  structure: setupStructureBn,
   common: {
     appName: 'পাঠশালা',
     updateReady: 'পাঠশালার নতুন সংস্করণ তৈরি।',

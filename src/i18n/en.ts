@@ -14,6 +14,7 @@ import { peopleEn } from './areas/people.en';
 import { gradesheetEn } from './areas/gradesheet.en';
 import { registrationEn } from './areas/registration.en';
 import { schoolSetupEn } from './areas/setup-school.en';
+import { setupStructureEn } from './areas/setup-structure.en';
 
 export const en = {
   // Each screen area keeps its texts in src/i18n/areas/<area>.{en,bn}.ts. A server error code
@@ -29,6 +30,7 @@ export const en = {
   gradesheet: gradesheetEn,
   registration: registrationEn,
   school_setup: schoolSetupEn,
+  structure: setupStructureEn,
   common: {
     appName: 'Pathshala',
     updateReady: 'A new version of Pathshala is ready.',

@@ -85,6 +85,15 @@ describe('routes.ts', () => {
         // school setup (issue 13)
         '/add-school',
         '/add-organization',
+        // a school's structure (issue 13)
+        '/create-class',
+        '/class-create',
+        '/section-create',
+        '/section_create',
+        '/create-subject',
+        '/subject-create',
+        '/period-create',
+        '/create-period',
       ].sort(),
     );
   });

@@ -118,6 +118,9 @@ const CROSS_TENANT: Record<string, (o: OtherSchool) => string> = {
   'GET /api/forthSubjectList': (o) => `?school_info_id=${o.school}`,
   'DELETE /api/subRegistration/delete': (o) => `?id=${o.registration}`,
   'DELETE /api/forthSubject/delete': (o) => `?id=${o.fourth}`,
+  // ---- a school's structure (issue 13)
+  'GET /api/setup/sections': (o) => `?school_info_id=${o.school}`,
+  'GET /api/setup/periods': (o) => `?school_info_id=${o.school}`,
 };
 
 /** Routes that read shared reference data or only ever answer about the caller. */
@@ -199,6 +202,25 @@ const GLOBAL = new Set([
   'POST /api/organization',
   'PUT /api/organization/:id',
   'DELETE /api/organization/:id',
+  // ---- a school's structure (issue 13): classes and subjects are shared reference data (only the
+  // super admin writes them); sections, periods and the session's routine copy name their school in
+  // a body or their row in the path: setup-structure.test.ts checks each cross-school refusal.
+  'GET /api/setup/school_types',
+  'POST /api/create_class',
+  'GET /api/setup/classes',
+  'PUT /api/setup/classes/:id',
+  'DELETE /api/setup/classes/:id',
+  'POST /api/create_subject',
+  'GET /api/setup/subjects',
+  'PUT /api/setup/subjects/:id',
+  'DELETE /api/setup/subjects/:id',
+  'POST /api/create_section',
+  'PUT /api/setup/sections/:id',
+  'DELETE /api/setup/sections/:id',
+  'POST /api/create_period',
+  'PUT /api/setup/periods/:id',
+  'DELETE /api/setup/periods/:id',
+  'POST /api/setup/sessions',
 ]);
 
 let t: TestApp;
