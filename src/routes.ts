@@ -101,6 +101,9 @@ const screens = {
   addTeacher: lazyWithRetry(() => import('@/screens/people/add-teacher')),
   changePassword: lazyWithRetry(() => import('@/screens/profile/change-password')),
   studentProfileEdit: lazyWithRetry(() => import('@/screens/profile/student-profile-edit')),
+  // exam setup (issue 12)
+  createExam: lazyWithRetry(() => import('@/screens/exams/create-exam')),
+  newExam: lazyWithRetry(() => import('@/screens/exams/new-exam')),
   notAvailable: lazyWithRetry(() => import('@/screens/not-available/not-available')),
 } satisfies Record<string, ComponentType<ScreenProps>>;
 
@@ -263,8 +266,14 @@ export const ROUTES: readonly AppRoute[] = [
   }),
   route('/create-subject', 'createSubject', 'page.create-subject', ['subject', 'setup']),
   route('/create-period', 'createPeriod', 'page.create-period', ['period', 'setup'], { aliasOf: '/period-create' }),
-  route('/create-exam', 'createExam', 'page.create-exam', ['exam', 'evaluation']),
-  route('/newExam', 'newExam', 'page.new-exam', ['exam', 'exam list', 'full marks']),
+  route('/create-exam', 'createExam', 'page.create-exam', ['exam', 'evaluation', 'publish results', 'exam types'], {
+    screen: 'createExam',
+    calls: [...ROUTINE_LOOKUP_CALLS, 'exam.types', 'exam.types-write', 'exam.publication', 'exam.publish'],
+  }),
+  route('/newExam', 'newExam', 'page.new-exam', ['exam', 'exam list', 'full marks'], {
+    screen: 'newExam',
+    calls: [...ROUTINE_LOOKUP_CALLS, 'exam.types', 'exam.create', 'exam.list', 'exam.mark-audit'],
+  }),
   route('/', 'signIn', 'public', [], { screen: 'signIn' }),
   route('/login', 'signIn', 'public', ['login'], { screen: 'signIn' }),
   route('/routine', 'myRoutine', 'page.teacher-routine', ['routine', 'timetable', 'classes'], {

@@ -75,6 +75,9 @@ describe('routes.ts', () => {
         '/studentpassword',
         '/teacherpassword',
         '/studentprofileedit',
+        // exam setup (issue 12)
+        '/create-exam',
+        '/newExam',
       ].sort(),
     );
   });
