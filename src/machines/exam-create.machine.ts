@@ -189,7 +189,9 @@ export const examCreateMachine = setup({
       // An edited field's error goes; the others stay until the next submit.
       const fields = { ...(context.error?.fields ?? {}) };
       if ('field' in event) delete fields[event.field];
-      return { form, error: context.error ? { ...context.error, fields } : null };
+      const error = context.error ? { ...context.error, fields } : null;
+      // The form's own check, fully answered, leaves nothing to show.
+      return { form, error: error && error.cause === undefined && !Object.keys(fields).length ? null : error };
     }),
     showFormErrors: assign(({ context }) => ({
       error: { fields: examFormErrors(context.form), retryable: false },
