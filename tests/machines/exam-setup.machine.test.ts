@@ -289,11 +289,11 @@ describe('exam publication machine paths', () => {
       let confirms = 0;
       const pendings: Record<string, { resolve: (v: unknown) => void; reject: (e: unknown) => void }> = {};
       const fake = (into: number[], id: string) =>
-        fromPromise(({ input }: { input: { session_id: number } }) => {
+        fromPromise<{ message: string; code: string }, { session_id: number }>(({ input }) => {
           into.push(input.session_id);
           return new Promise((resolve, reject) => {
-            pendings[id] = { resolve, reject };
-          }) as never;
+            pendings[id] = { resolve: resolve as (v: unknown) => void, reject };
+          });
         });
       const actor = createActor(
         examPublicationMachine.provide({
