@@ -21,6 +21,7 @@
 import { assign, fromPromise, setup } from 'xstate';
 import { errorStatus, newIdempotencyKey } from '@/api/client';
 import { createExams } from '@/api/exams';
+import { latinDigits } from '@/i18n/digits';
 import { EXAM_CREATE_MAX, MARKS_MAX, type ExamInfoBody } from '@/api/schemas/exams';
 
 export interface ExamForm {
@@ -103,7 +104,8 @@ export function emptyExamForm(sessionId = 0): ExamForm {
 
 /** A marks field as a number, or the problem with it. */
 export function parseMarks(text: string): number | Exclude<ExamFieldProblem, 'chooseOne' | 'aboveFull' | 'tooMany'> {
-  const trimmed = text.trim();
+  // Bangla digits typed on a Bangla keyboard are the same numbers.
+  const trimmed = latinDigits(text).trim();
   if (!trimmed) return 'required';
   if (!/^\d+(\.\d+)?$/.test(trimmed) && !/^\.\d+$/.test(trimmed)) return 'notNumber';
   const value = Number(trimmed);
@@ -140,8 +142,8 @@ export function examBody(form: ExamForm): ExamInfoBody {
     section_ids: [...form.section_ids],
     subject_ids: [...form.subject_ids],
     ...(form.teacher_id ? { teacher_id: form.teacher_id } : {}),
-    full_marks: Number(form.full_marks.trim()),
-    converted_marks: Number(form.converted_marks.trim()),
+    full_marks: Number(latinDigits(form.full_marks).trim()),
+    converted_marks: Number(latinDigits(form.converted_marks).trim()),
     exam_date: form.exam_date || null,
   };
 }

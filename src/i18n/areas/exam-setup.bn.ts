@@ -122,6 +122,13 @@ export const examSetupBn: Shape<typeof examSetupEn> = {
     },
   },
   list: {
+    filterBy: {
+      session: 'সেশন অনুযায়ী ছাঁকুন',
+      type: 'পরীক্ষার ধরন অনুযায়ী ছাঁকুন',
+      class: 'শ্রেণি অনুযায়ী ছাঁকুন',
+      section: 'শাখা অনুযায়ী ছাঁকুন',
+      subject: 'বিষয় অনুযায়ী ছাঁকুন',
+    },
     title: 'পরীক্ষার তালিকা',
     filters: 'ছাঁকনি',
     allSessions: 'সব সেশন',

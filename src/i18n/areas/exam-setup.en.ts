@@ -123,6 +123,13 @@ export const examSetupEn = {
     },
   },
   list: {
+    filterBy: {
+      session: 'Filter by session',
+      type: 'Filter by exam type',
+      class: 'Filter by class',
+      section: 'Filter by section',
+      subject: 'Filter by subject',
+    },
     title: 'Exam Lists',
     filters: 'Filters',
     allSessions: 'All sessions',

@@ -40,6 +40,9 @@ import { examDateText, marksText, useExamErrorText, useMarkText, useSuccessToast
 
 export const ExamCreate = createActorContext(examCreateMachine);
 
+/** The list following the form: same screen, the form stays, so no unsaved-work question. */
+const FOLLOW = { replace: true, force: true } as const;
+
 const LIST_DEFAULTS = {
   session_id: '',
   exam_name_id: '',
@@ -126,7 +129,7 @@ function CreateForm() {
     actor.send({ type: 'exam.choose', field, value });
     // The list follows the class being set up (spec: it reloads when the class changes).
     if (field === 'class_id')
-      setList({ class_id: value ? String(value) : '', section_id: '', subject_id: '', page: '1' });
+      setList({ class_id: value ? String(value) : '', section_id: '', subject_id: '', page: '1' }, FOLLOW);
   };
   const text = (field: ExamTextField) => (value: string) => actor.send({ type: 'exam.field', field, value });
   const toggle = (field: ExamMulti, value: number) => {
@@ -135,12 +138,13 @@ function CreateForm() {
       const next = form.subject_ids.includes(value)
         ? form.subject_ids.filter((v) => v !== value)
         : [...form.subject_ids, value];
-      setList({ subject_id: next.length === 1 ? String(next[0]) : '', page: '1' });
+      setList({ subject_id: next.length === 1 ? String(next[0]) : '', page: '1' }, FOLLOW);
     }
   };
   const pick = (field: ExamMulti, values: number[]) => {
     actor.send({ type: 'exam.pick', field, values });
-    if (field === 'subject_ids') setList({ subject_id: values.length === 1 ? String(values[0]) : '', page: '1' });
+    if (field === 'subject_ids')
+      setList({ subject_id: values.length === 1 ? String(values[0]) : '', page: '1' }, FOLLOW);
   };
   const pairs = form.section_ids.length * form.subject_ids.length;
   const formProblems = Object.keys(examFormErrors(form)).length;
@@ -417,28 +421,28 @@ function ExamList() {
         className="mb-4 grid gap-3 sm:grid-cols-3 lg:grid-cols-6"
       >
         <SelectField
-          label={t('examSetup.list.head.session')}
+          label={t('examSetup.list.filterBy.session')}
           value={params.session_id}
           onChange={filter('session_id')}
           placeholder={t('examSetup.list.allSessions')}
           options={(lookups.data?.sessions ?? []).map((s) => ({ value: String(s.id), label: s.session_year }))}
         />
         <SelectField
-          label={t('examSetup.list.head.type')}
+          label={t('examSetup.list.filterBy.type')}
           value={params.exam_name_id}
           onChange={filter('exam_name_id')}
           placeholder={t('examSetup.list.allTypes')}
           options={(types.data ?? []).map((x) => ({ value: String(x.id), label: x.exam_name }))}
         />
         <SelectField
-          label={t('examSetup.list.head.class')}
+          label={t('examSetup.list.filterBy.class')}
           value={params.class_id}
           onChange={filter('class_id')}
           placeholder={t('examSetup.list.allClasses')}
           options={(lookups.data?.classes ?? []).map((c) => ({ value: String(c.id), label: c.class_name }))}
         />
         <SelectField
-          label={t('examSetup.list.head.section')}
+          label={t('examSetup.list.filterBy.section')}
           value={params.section_id}
           onChange={filter('section_id')}
           placeholder={t('examSetup.list.allSections')}
@@ -448,7 +452,7 @@ function ExamList() {
           }))}
         />
         <SelectField
-          label={t('examSetup.list.head.subject')}
+          label={t('examSetup.list.filterBy.subject')}
           value={params.subject_id}
           onChange={filter('subject_id')}
           placeholder={t('examSetup.list.allSubjects')}

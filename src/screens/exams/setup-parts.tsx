@@ -5,7 +5,7 @@
 import { useCallback, useEffect, useRef } from 'react';
 import { DateTime } from 'luxon';
 import type { MarkValue } from '@/api/schemas/exams';
-import { formatDate, formatNumber } from '@/i18n/format';
+import { formatDate, formatNumber, localDigits } from '@/i18n/format';
 import { useI18n, type Language } from '@/i18n/i18n';
 import { useErrorText } from '@/i18n/errors';
 import { useToast } from '@/ui/toast';
@@ -41,15 +41,12 @@ export function examDateText(iso: string | null, lang: Language): string | null 
   return iso ? formatDate(iso, lang === 'bn' ? 'd MMMM yyyy' : 'dd-MM-yyyy', lang) : null;
 }
 
-/** A timestamp as the school's date and time (Asia/Dhaka, the demo schools' zone). */
+/** A timestamp as the school's date and time (Asia/Dhaka, the demo schools' zone), whatever the device's zone. */
 export function whenText(iso: string, lang: Language): string {
-  const dt = DateTime.fromISO(iso);
+  const dt = DateTime.fromISO(iso, { setZone: true });
   if (!dt.isValid) return iso;
-  return formatDate(
-    dt.setZone('Asia/Dhaka').toISO()!,
-    lang === 'bn' ? 'd MMMM yyyy, h:mm a' : 'dd-MM-yyyy HH:mm',
-    lang,
-  );
+  const here = dt.setZone('Asia/Dhaka').setLocale(lang === 'bn' ? 'bn' : 'en');
+  return localDigits(here.toFormat(lang === 'bn' ? 'd MMMM yyyy, h:mm a' : 'dd-MM-yyyy HH:mm'), lang);
 }
 
 export function useMarkText() {
