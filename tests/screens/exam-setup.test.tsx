@@ -223,6 +223,32 @@ describe('/newExam', () => {
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     expect(currentPath()).not.toContain('audit=');
   });
+  it('says when nothing matches, and when the exam types could not be loaded, with a way to try again', async () => {
+    fakeAuthServer(ADMIN).savedSignIn();
+    examServer([]);
+    let fail = true;
+    server.use(
+      http.get('/api/exam_name', () =>
+        fail
+          ? HttpResponse.json(
+              { error: { code: 'internal', message: 'Something went wrong on our side.' } },
+              { status: 500 },
+            )
+          : HttpResponse.json(TYPES),
+      ),
+    );
+    const { user } = renderApp('/newExam');
+    expect(await screen.findByText('No exams match these filters.')).toBeInTheDocument();
+    expect(
+      await screen.findByText(/Could not load the classes, sections, subjects and exam types\./),
+    ).toBeInTheDocument();
+    fail = false;
+    await user.click(screen.getByRole('button', { name: 'Try again' }));
+    await waitFor(() =>
+      expect(screen.getAllByRole('option', { name: 'Half Yearly Exam (Sub)' }).length).toBeGreaterThan(0),
+    );
+    expect(screen.queryByText(/Could not load the classes/)).not.toBeInTheDocument();
+  });
 });
 
 describe('/create-exam', () => {

@@ -48,6 +48,7 @@ export const examSetupBn: Shape<typeof examSetupEn> = {
     },
   },
   publication: {
+    noSessions: 'এখনো কোনো শিক্ষাবর্ষ (সেশন) নেই।',
     title: 'ফলাফল প্রকাশ',
     intro:
       'প্রকাশ করলে সেশনের ফলাফল সব শিক্ষার্থী দেখতে পায় এবং নম্বর লক হয়ে যায়। নম্বর সংশোধনের জন্য আনলক করুন; ফলাফল প্রকাশিতই থাকবে।',
@@ -74,6 +75,7 @@ export const examSetupBn: Shape<typeof examSetupEn> = {
     unlocked: 'সংশোধনের জন্য নম্বর আনলক করা হয়েছে',
   },
   form: {
+    lookupsWhat: 'শ্রেণি, শাখা, বিষয় ও পরীক্ষার ধরন',
     title: 'নতুন পরীক্ষা তৈরি করুন',
     show: 'ফর্মটি দেখান',
     hide: 'ফর্মটি লুকান',
@@ -175,7 +177,6 @@ export const examSetupBn: Shape<typeof examSetupEn> = {
     what: 'নম্বর পরিবর্তন',
     empty: 'এই পরীক্ষার কোনো নম্বর এখনো দেওয়া বা বদলানো হয়নি।',
     pages: 'নম্বর পরিবর্তনের পাতা',
-    close: 'বন্ধ করুন',
   },
   errors: {
     duplicate: 'এর মধ্যে একটি পরীক্ষা এই সেশনে আগেই আছে।',

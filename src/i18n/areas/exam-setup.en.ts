@@ -48,6 +48,7 @@ export const examSetupEn = {
     },
   },
   publication: {
+    noSessions: 'No academic sessions yet.',
     title: 'Results publication',
     intro:
       'Publishing shows a session’s results to every student and locks its marks. Unlock to correct marks; the results stay published.',
@@ -75,6 +76,7 @@ export const examSetupEn = {
     unlocked: 'Marks unlocked for correction',
   },
   form: {
+    lookupsWhat: 'the classes, sections, subjects and exam types',
     title: 'Create New Exam',
     show: 'Show the form',
     hide: 'Hide the form',
@@ -176,7 +178,6 @@ export const examSetupEn = {
     what: 'the mark changes',
     empty: 'No mark of this exam has been entered or changed yet.',
     pages: 'Mark change pages',
-    close: 'Close',
   },
   errors: {
     duplicate: 'One of these exams already exists in this session.',

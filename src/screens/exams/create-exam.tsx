@@ -24,7 +24,7 @@ import { TextField } from '@/ui/field';
 import { Card, PageHeader } from '@/ui/page';
 import { SelectField } from '@/ui/select';
 import { useSession } from '@/ui/session';
-import { QueryState } from '@/ui/status';
+import { EmptyState, QueryState } from '@/ui/status';
 import { DataTable, Td } from '@/ui/table';
 import { useUnsavedChanges } from '@/ui/unsaved';
 import { useSearchState } from '@/ui/use-search-state';
@@ -57,7 +57,8 @@ function ExamTiles() {
   const userType = useSession((s) => s.context.userType);
   const tiles = TILES.filter((tile) => {
     const target = findRoute(tile.to);
-    return target !== undefined && target.built && canOpen(target, userType);
+    // As the dashboards' tiles: what this user may open (mark entry needs the admin in page.teacher-evaluation).
+    return target !== undefined && canOpen(target, userType);
   });
   return (
     <nav aria-label={t('examSetup.menu.tilesLabel')}>
@@ -137,40 +138,44 @@ function Publication() {
           what={t('examSetup.publication.what')}
           loadingLabel={t('examSetup.publication.loading')}
         >
-          {() => (
-            <QueryState
-              query={state}
-              what={t('examSetup.publication.what')}
-              loadingLabel={t('examSetup.publication.loading')}
-            >
-              {(p) => {
-                const published = p.published_at ? (examDateText(p.published_at.slice(0, 10), lang) ?? '') : '';
-                const unlocked = p.unlocked_at ? (examDateText(p.unlocked_at.slice(0, 10), lang) ?? '') : '';
-                return (
-                  <div className="space-y-3">
-                    <p className="text-sm font-medium text-slate-800" data-testid="publication-state">
-                      {!p.published
-                        ? t('examSetup.publication.state.notPublished')
-                        : p.locked
-                          ? t('examSetup.publication.state.publishedLocked', { date: published })
-                          : t('examSetup.publication.state.publishedUnlocked', { date: published, unlocked })}
-                    </p>
-                    <div className="flex flex-wrap gap-2">
-                      {!p.locked ? (
-                        <Button onClick={() => ask('publish')} disabled={busy}>
-                          {p.published ? t('examSetup.publication.publishAgain') : t('examSetup.publication.publish')}
-                        </Button>
-                      ) : (
-                        <Button variant="secondary" onClick={() => ask('unlock')} disabled={busy}>
-                          {t('examSetup.publication.unlock')}
-                        </Button>
-                      )}
+          {() =>
+            !sessionId ? (
+              <EmptyState>{t('examSetup.publication.noSessions')}</EmptyState>
+            ) : (
+              <QueryState
+                query={state}
+                what={t('examSetup.publication.what')}
+                loadingLabel={t('examSetup.publication.loading')}
+              >
+                {(p) => {
+                  const published = p.published_at ? (examDateText(p.published_at.slice(0, 10), lang) ?? '') : '';
+                  const unlocked = p.unlocked_at ? (examDateText(p.unlocked_at.slice(0, 10), lang) ?? '') : '';
+                  return (
+                    <div className="space-y-3">
+                      <p className="text-sm font-medium text-slate-800" data-testid="publication-state">
+                        {!p.published
+                          ? t('examSetup.publication.state.notPublished')
+                          : p.locked
+                            ? t('examSetup.publication.state.publishedLocked', { date: published })
+                            : t('examSetup.publication.state.publishedUnlocked', { date: published, unlocked })}
+                      </p>
+                      <div className="flex flex-wrap gap-2">
+                        {!p.locked ? (
+                          <Button onClick={() => ask('publish')} disabled={busy}>
+                            {p.published ? t('examSetup.publication.publishAgain') : t('examSetup.publication.publish')}
+                          </Button>
+                        ) : (
+                          <Button variant="secondary" onClick={() => ask('unlock')} disabled={busy}>
+                            {t('examSetup.publication.unlock')}
+                          </Button>
+                        )}
+                      </div>
                     </div>
-                  </div>
-                );
-              }}
-            </QueryState>
-          )}
+                  );
+                }}
+              </QueryState>
+            )
+          }
         </QueryState>
       </div>
       <DeferredConfirmDialog

@@ -32,7 +32,7 @@ import { TextField } from '@/ui/field';
 import { Card, PageHeader } from '@/ui/page';
 import { Pagination } from '@/ui/pagination';
 import { SelectField } from '@/ui/select';
-import { QueryState } from '@/ui/status';
+import { ErrorState, QueryState } from '@/ui/status';
 import { DataTable, Td } from '@/ui/table';
 import { useUnsavedChanges } from '@/ui/unsaved';
 import { useSearchState } from '@/ui/use-search-state';
@@ -166,6 +166,18 @@ function CreateForm() {
         </button>
       </h2>
       <div id={regionId} hidden={!open} className="px-5 pb-5">
+        {lookups.isError || types.isError ? (
+          <div className="mb-4">
+            <ErrorState
+              error={lookups.error ?? types.error}
+              what={t('examSetup.form.lookupsWhat')}
+              onRetry={() => {
+                if (lookups.isError) void lookups.refetch();
+                if (types.isError) void types.refetch();
+              }}
+            />
+          </div>
+        ) : null}
         <form
           noValidate
           className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3"
