@@ -28,7 +28,7 @@ import { EmptyState, QueryState } from '@/ui/status';
 import { DataTable, Td } from '@/ui/table';
 import { useUnsavedChanges } from '@/ui/unsaved';
 import { useSearchState } from '@/ui/use-search-state';
-import { examDateText, useErrorToast, useExamErrorText, useSuccessToast } from './setup-parts';
+import { dayText, useErrorToast, useExamErrorText, useSuccessToast } from './setup-parts';
 
 export default function CreateExam() {
   const { t } = useI18n();
@@ -148,8 +148,8 @@ function Publication() {
                 loadingLabel={t('examSetup.publication.loading')}
               >
                 {(p) => {
-                  const published = p.published_at ? (examDateText(p.published_at.slice(0, 10), lang) ?? '') : '';
-                  const unlocked = p.unlocked_at ? (examDateText(p.unlocked_at.slice(0, 10), lang) ?? '') : '';
+                  const published = p.published_at ? dayText(p.published_at, lang) : '';
+                  const unlocked = p.unlocked_at ? dayText(p.unlocked_at, lang) : '';
                   return (
                     <div className="space-y-3">
                       <p className="text-sm font-medium text-slate-800" data-testid="publication-state">

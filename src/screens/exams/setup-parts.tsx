@@ -5,6 +5,7 @@
 import { useCallback, useEffect, useRef } from 'react';
 import { DateTime } from 'luxon';
 import type { MarkValue } from '@/api/schemas/exams';
+import { schoolTimeZone } from '@/api/session';
 import { formatDate, formatNumber, localDigits } from '@/i18n/format';
 import { useI18n, type Language } from '@/i18n/i18n';
 import { useErrorText } from '@/i18n/errors';
@@ -41,12 +42,18 @@ export function examDateText(iso: string | null, lang: Language): string | null 
   return iso ? formatDate(iso, lang === 'bn' ? 'd MMMM yyyy' : 'dd-MM-yyyy', lang) : null;
 }
 
-/** A timestamp as the school's date and time (Asia/Dhaka, the demo schools' zone), whatever the device's zone. */
-export function whenText(iso: string, lang: Language): string {
+/** A timestamp as the school's date and time (the school's zone), whatever the device's zone. */
+export function whenText(iso: string, lang: Language, zone: string = schoolTimeZone()): string {
   const dt = DateTime.fromISO(iso, { setZone: true });
   if (!dt.isValid) return iso;
-  const here = dt.setZone('Asia/Dhaka').setLocale(lang === 'bn' ? 'bn' : 'en');
+  const here = dt.setZone(zone).setLocale(lang === 'bn' ? 'bn' : 'en');
   return localDigits(here.toFormat(lang === 'bn' ? 'd MMMM yyyy, h:mm a' : 'dd-MM-yyyy HH:mm'), lang);
+}
+
+/** A timestamp's day in the school's zone, as the exam dates are written. */
+export function dayText(iso: string, lang: Language, zone: string = schoolTimeZone()): string {
+  const dt = DateTime.fromISO(iso, { setZone: true });
+  return dt.isValid ? (examDateText(dt.setZone(zone).toISODate(), lang) ?? iso) : iso;
 }
 
 export function useMarkText() {
