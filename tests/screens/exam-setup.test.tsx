@@ -338,4 +338,31 @@ describe('/create-exam', () => {
     expect(await screen.findByText('Renamed to “First Class Test”.')).toBeInTheDocument();
     expect(renames).toEqual([{ id: '31', exam_name: 'First Class Test' }]);
   });
+
+  it('shows a taken name in Bangla beside the field', async () => {
+    await setLanguage('bn');
+    fakeAuthServer(ADMIN).savedSignIn();
+    publicationServer();
+    server.use(
+      http.put('/api/users/language', () => HttpResponse.json({ ok: true, language: 'bn' })),
+      http.post('/api/exam_name', () =>
+        HttpResponse.json(
+          {
+            error: {
+              code: 'conflict',
+              message: 'The school already has an exam type named Monthly Class Test 1.',
+              fields: { exam_name: 'The school already has an exam type named Monthly Class Test 1.' },
+            },
+          },
+          { status: 409 },
+        ),
+      ),
+    );
+    const { user } = renderApp('/create-exam');
+    await user.type(await screen.findByLabelText('নতুন পরীক্ষার ধরনের নাম'), 'Monthly Class Test 1');
+    await user.click(screen.getByRole('button', { name: 'পরীক্ষার ধরন যোগ করুন' }));
+    const field = screen.getByLabelText('নতুন পরীক্ষার ধরনের নাম');
+    await waitFor(() => expect(field).toHaveAccessibleDescription('বিদ্যালয়ে এই নামে একটি পরীক্ষার ধরন আগেই আছে।'));
+    expect(field).toHaveValue('Monthly Class Test 1');
+  });
 });

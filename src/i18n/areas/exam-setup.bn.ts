@@ -179,6 +179,7 @@ export const examSetupBn: Shape<typeof examSetupEn> = {
     pages: 'নম্বর পরিবর্তনের পাতা',
   },
   errors: {
+    conflict: 'বিদ্যালয়ে এই নামে একটি পরীক্ষার ধরন আগেই আছে।',
     duplicate: 'এর মধ্যে একটি পরীক্ষা এই সেশনে আগেই আছে।',
     locked: 'এই সেশনের ফলাফল প্রকাশিত এবং নম্বর লক করা আছে।',
     not_published: 'এই সেশনের ফলাফল প্রকাশিত হয়নি।',

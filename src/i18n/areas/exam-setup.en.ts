@@ -180,6 +180,7 @@ export const examSetupEn = {
     pages: 'Mark change pages',
   },
   errors: {
+    conflict: 'The school already has an exam type with this name.',
     duplicate: 'One of these exams already exists in this session.',
     locked: 'The results of this session are published and its marks are locked.',
     not_published: 'The results of this session are not published.',
