@@ -231,7 +231,8 @@ function ExamTypes() {
   const [renaming, setRenaming] = useState<{ id: number; name: string } | null>(null);
   const [newName, setNewName] = useState('');
   const [kind, setKind] = useState<ExamKind>('class_test');
-  useUnsavedChanges(newName.trim() !== '' || renaming !== null);
+  const original = (types.data ?? []).find((r) => r.id === renaming?.id)?.exam_name;
+  useUnsavedChanges(newName.trim() !== '' || (renaming !== null && renaming.name !== original));
 
   // A save clears what was typed for it.
   const savedSeq = snap.context.saved?.seq;
