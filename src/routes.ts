@@ -114,6 +114,9 @@ const screens = {
   sectionSetup: lazyWithRetry(() => import('@/screens/setup/section-setup')),
   subjectSetup: lazyWithRetry(() => import('@/screens/setup/subject-setup')),
   periodSetup: lazyWithRetry(() => import('@/screens/setup/period-setup')),
+  // exam setup (issue 12)
+  createExam: lazyWithRetry(() => import('@/screens/exams/create-exam')),
+  newExam: lazyWithRetry(() => import('@/screens/exams/new-exam')),
   notAvailable: lazyWithRetry(() => import('@/screens/not-available/not-available')),
 } satisfies Record<string, ComponentType<ScreenProps>>;
 
@@ -343,8 +346,14 @@ export const ROUTES: readonly AppRoute[] = [
     aliasOf: '/period-create',
     ...SETUP_PERIOD,
   }),
-  route('/create-exam', 'createExam', 'page.create-exam', ['exam', 'evaluation']),
-  route('/newExam', 'newExam', 'page.new-exam', ['exam', 'exam list', 'full marks']),
+  route('/create-exam', 'createExam', 'page.create-exam', ['exam', 'evaluation', 'publish results', 'exam types'], {
+    screen: 'createExam',
+    calls: [...ROUTINE_LOOKUP_CALLS, 'exam.types', 'exam.types-write', 'exam.publication', 'exam.publish'],
+  }),
+  route('/newExam', 'newExam', 'page.new-exam', ['exam', 'exam list', 'full marks'], {
+    screen: 'newExam',
+    calls: [...ROUTINE_LOOKUP_CALLS, 'exam.types', 'exam.create', 'exam.list', 'exam.mark-audit'],
+  }),
   route('/', 'signIn', 'public', [], { screen: 'signIn' }),
   route('/login', 'signIn', 'public', ['login'], { screen: 'signIn' }),
   route('/routine', 'myRoutine', 'page.teacher-routine', ['routine', 'timetable', 'classes'], {

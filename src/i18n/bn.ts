@@ -14,6 +14,7 @@ import { gradesheetBn } from './areas/gradesheet.bn';
 import { registrationBn } from './areas/registration.bn';
 import { schoolSetupBn } from './areas/setup-school.bn';
 import { setupStructureBn } from './areas/setup-structure.bn';
+import { examSetupBn } from './areas/exam-setup.bn';
 
 export const bn: Catalogue = {
   shell: shellBn,
@@ -28,6 +29,7 @@ export const bn: Catalogue = {
   registration: registrationBn,
   school_setup: schoolSetupBn,
   structure: setupStructureBn,
+  examSetup: examSetupBn,
   common: {
     appName: 'পাঠশালা',
     updateReady: 'পাঠশালার নতুন সংস্করণ তৈরি।',

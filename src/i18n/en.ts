@@ -15,6 +15,7 @@ import { gradesheetEn } from './areas/gradesheet.en';
 import { registrationEn } from './areas/registration.en';
 import { schoolSetupEn } from './areas/setup-school.en';
 import { setupStructureEn } from './areas/setup-structure.en';
+import { examSetupEn } from './areas/exam-setup.en';
 
 export const en = {
   // Each screen area keeps its texts in src/i18n/areas/<area>.{en,bn}.ts. A server error code
@@ -31,6 +32,7 @@ export const en = {
   registration: registrationEn,
   school_setup: schoolSetupEn,
   structure: setupStructureEn,
+  examSetup: examSetupEn,
   common: {
     appName: 'Pathshala',
     updateReady: 'A new version of Pathshala is ready.',

@@ -1,6 +1,7 @@
 /** A small modal dialog (Headless UI): focus trapped, Escape and the backdrop close it. */
 import type { ReactNode } from 'react';
 import { Dialog, DialogPanel, DialogTitle } from '@headlessui/react';
+import { useI18n } from '@/i18n/i18n';
 
 export function SimpleDialog({
   open,
@@ -8,7 +9,7 @@ export function SimpleDialog({
   title,
   children,
   footer,
-  closeLabel = 'Close',
+  closeLabel,
   wide = false,
 }: {
   open: boolean;
@@ -21,6 +22,7 @@ export function SimpleDialog({
   /** Room for a whole form. */
   wide?: boolean;
 }) {
+  const { t } = useI18n();
   return (
     <Dialog open={open} onClose={onClose} className="relative z-40">
       <div className="fixed inset-0 bg-slate-900/40" aria-hidden="true" />
@@ -37,7 +39,7 @@ export function SimpleDialog({
               onClick={onClose}
               className="min-h-11 rounded-md bg-slate-100 px-4 py-2 text-sm font-semibold text-slate-800 hover:bg-slate-200"
             >
-              {closeLabel}
+              {closeLabel ?? t('common.close')}
             </button>
           </div>
         </DialogPanel>

@@ -10,7 +10,7 @@ export type SearchState = Record<string, string>;
 
 export function useSearchState<T extends SearchState>(
   defaults: T,
-): [T, (patch: Partial<T>, options?: { replace?: boolean }) => void] {
+): [T, (patch: Partial<T>, options?: { replace?: boolean; force?: boolean }) => void] {
   const search = useSearch();
   const [path, navigate] = useLocation();
   const defaultsKey = JSON.stringify(defaults);
@@ -27,7 +27,9 @@ export function useSearchState<T extends SearchState>(
   }, [search, defaultsKey]);
 
   const setValues = useCallback(
-    (patch: Partial<T>, options?: { replace?: boolean }) => {
+    // `force`: skip the unsaved-work question; for a screen that changes its own filters while its
+    // form (which stays mounted) holds work.
+    (patch: Partial<T>, options?: { replace?: boolean; force?: boolean }) => {
       const base = JSON.parse(defaultsKey) as T;
       const params = new URLSearchParams(window.location.search);
       for (const [key, value] of Object.entries(patch)) {
@@ -35,7 +37,10 @@ export function useSearchState<T extends SearchState>(
         else params.set(key, String(value));
       }
       const query = params.toString();
-      navigate(query ? `${path}?${query}` : path, { replace: options?.replace ?? false });
+      navigate(query ? `${path}?${query}` : path, {
+        replace: options?.replace ?? false,
+        ...(options?.force ? { force: true } : {}),
+      });
     },
     [defaultsKey, navigate, path],
   );

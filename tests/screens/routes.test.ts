@@ -94,6 +94,9 @@ describe('routes.ts', () => {
         '/subject-create',
         '/period-create',
         '/create-period',
+        // exam setup (issue 12)
+        '/create-exam',
+        '/newExam',
       ].sort(),
     );
   });
