@@ -116,6 +116,17 @@ function api(opts: { sheet?: () => Response } = {}) {
     });
   server.use(
     http.get('/api/session', () => HttpResponse.json(SESSIONS)),
+    // Last year's results are out, this year's not yet.
+    http.get('/api/exam/publication', ({ request }) => {
+      const id = Number(new URL(request.url).searchParams.get('session_id'));
+      return HttpResponse.json({
+        session_id: id,
+        published: id === 1,
+        locked: id === 1,
+        published_at: id === 1 ? '2025-12-20T10:00:00Z' : null,
+        unlocked_at: null,
+      });
+    }),
     http.get('/api/exam_name', () =>
       HttpResponse.json([
         { id: 5, exam_name: 'Class Test 1', kind: 'class_test', sort_order: 1 },
@@ -176,7 +187,8 @@ describe('grade sheet', () => {
     const code = await screen.findByLabelText('Student Id');
     expect(code).toHaveValue('S-2024-07');
     expect(code).toHaveAttribute('readonly');
-    await user.selectOptions(await screen.findByLabelText('Session'), '1');
+    // The form starts on the newest session whose results are published, not on this year's.
+    await waitFor(() => expect(screen.getByLabelText('Session')).toHaveValue('1'));
     expect(screen.queryByRole('article')).not.toBeInTheDocument();
     expect(calls.sheet).toHaveLength(0);
     await user.click(screen.getByRole('button', { name: 'Submit' }));

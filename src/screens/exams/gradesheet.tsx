@@ -6,9 +6,9 @@
  * staff and viewers also download a whole section's sheets, one a page.
  */
 import { useState, type FormEvent } from 'react';
-import { useQuery } from '@tanstack/react-query';
+import { useQueries, useQuery } from '@tanstack/react-query';
 import { can } from '@/api/permissions';
-import { gradesheetQuery } from '@/api/exams';
+import { gradesheetQuery, publicationQuery } from '@/api/exams';
 import { EXAM_CODES } from '@/api/schemas/exams';
 import { defaultSession } from '@/api/lookups';
 import {
@@ -62,7 +62,22 @@ export default function GradesheetScreen({ route }: Partial<ScreenProps>) {
   const ownCode = profile.student_code;
   const [applied, apply] = useSearchState(DEFAULTS);
   const sessions = useQuery(sessionsQuery());
-  const fallbackSession = sessions.data ? String(defaultSession(sessions.data)?.id ?? '') : '';
+  // A student can read only published results: their form starts on the newest session that has
+  // them (last year's, until this year's are out), not on one that would only say "not yet".
+  const published = useQueries({
+    queries: (ownCode !== null ? (sessions.data ?? []) : []).map((s) => ({
+      ...publicationQuery({ session_id: s.id, school_info_id: schoolInfoId }),
+      retry: false,
+    })),
+  });
+  const newestPublished = [...(sessions.data ?? [])]
+    .reverse()
+    .find((s) => published.some((p) => p.data?.session_id === s.id && p.data.published));
+  const fallbackSession = newestPublished
+    ? String(newestPublished.id)
+    : sessions.data
+      ? String(defaultSession(sessions.data)?.id ?? '')
+      : '';
   const [draft, setDraft] = useState({ student_code: applied.student_code, session_id: applied.session_id });
   const [errors, setErrors] = useState<{ student_code?: string; session_id?: string }>({});
   const code = ownCode ?? draft.student_code;
