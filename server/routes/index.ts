@@ -11,6 +11,7 @@ import { homeworkRoutes } from './homework';
 import { examRoutes } from './exams';
 import { peopleAdminRoutes } from './people-admin';
 import { promotionRoutes } from './promotion';
+import { feeRoutes } from './fees';
 
 /** Every resource plugin, mounted under /api. */
 export async function registerRoutes(app: FastifyInstance) {
@@ -26,4 +27,5 @@ export async function registerRoutes(app: FastifyInstance) {
   await app.register(examRoutes);
   await app.register(peopleAdminRoutes);
   await app.register(promotionRoutes);
+  await app.register(feeRoutes);
 }

@@ -170,6 +170,19 @@ export const PERMISSIONS = {
   'users.reset-password': [A],
   'student.profile-update': [S],
   'student.promote': [A],
+
+  // fees and payments (issue 14): the school admin writes; a student reads their own invoices;
+  // a viewer reads a linked school's sectors, fees and reports
+  'fee.sector-write': [A],
+  'fee.sectors': [A, V],
+  'fee.write': [A],
+  'fee.list': [A, V],
+  'invoice.read': [S, A],
+  'invoice.waiver': [A],
+  'payment.write': [A],
+  'payment.reverse': [A],
+  'payment.list': [A, V],
+  'fee.reports': [A, V],
 } as const satisfies Record<string, readonly UserType[]>;
 
 /**

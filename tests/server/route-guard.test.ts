@@ -106,6 +106,15 @@ const CROSS_TENANT: Record<string, (o: OtherSchool) => string> = {
   'POST /api/student/import': (o) => `?school_info_id=${o.school}&dry_run=true`,
   'POST /api/teacher/import': (o) => `?school_info_id=${o.school}&dry_run=true`,
   'POST /api/users/reset_password': () => '?user_code=teacher2',
+  // ---- fees and payments (issue 14)
+  'GET /api/sector/all': (o) => `?school_info_id=${o.school}`,
+  'GET /api/fee/all': (o) => `?school_info_id=${o.school}`,
+  'GET /api/invoice/due': (o) => `?student_id=${o.student}`,
+  'GET /api/invoice/paid': (o) => `?student_id=${o.student}`,
+  'GET /api/payment/all': (o) => `?school_info_id=${o.school}`,
+  'GET /api/fee/report/dues': (o) => `?school_info_id=${o.school}&session_id=1`,
+  'GET /api/fee/report/collections': (o) => `?school_info_id=${o.school}&from=2026-01-01&to=2026-01-31`,
+  'GET /api/fee/report/defaulters': (o) => `?school_info_id=${o.school}&session_id=1`,
 };
 
 /** Routes that read shared reference data or only ever answer about the caller. */
@@ -166,6 +175,13 @@ const GLOBAL = new Set([
   'POST /api/student/profile_update',
   // promotion: the sections are in the body; promotion.test.ts checks another school's are refused
   'POST /api/student/promote',
+  // ---- fees and payments (issue 14): the school, sector, invoices or payment are in the body;
+  // fees.test.ts checks each write's refusal of another school's ids
+  'POST /api/add_sector',
+  'POST /api/fee',
+  'POST /api/invoice/waiver',
+  'POST /api/payment',
+  'POST /api/payment/reverse',
 ]);
 
 let t: TestApp;
