@@ -101,6 +101,8 @@ const screens = {
   addTeacher: lazyWithRetry(() => import('@/screens/people/add-teacher')),
   changePassword: lazyWithRetry(() => import('@/screens/profile/change-password')),
   studentProfileEdit: lazyWithRetry(() => import('@/screens/profile/student-profile-edit')),
+  // fees and payments (issue 14)
+  payment: lazyWithRetry(() => import('@/screens/fees/payment')),
   notAvailable: lazyWithRetry(() => import('@/screens/not-available/not-available')),
 } satisfies Record<string, ComponentType<ScreenProps>>;
 
@@ -341,7 +343,22 @@ export const ROUTES: readonly AppRoute[] = [
     '4th subject',
     'registration',
   ]),
-  route('/payment', 'accounts', 'page.accounts', ['payment', 'sector', 'fees']),
+  route('/payment', 'accounts', 'page.accounts', ['payment', 'sector', 'fees', 'invoice', 'receipt', 'dues'], {
+    screen: 'payment',
+    calls: [
+      'fee.sector-write',
+      'fee.sectors',
+      'fee.write',
+      'fee.list',
+      'invoice.read',
+      'payment.write',
+      'fee.reports',
+      'lookup.section',
+      'lookup.session',
+      'lookup.group',
+      'lookup.gender',
+    ],
+  }),
   route('/teacher-feature', 'schoolDashboard', 'page.teacher-feature', ['teachers', 'create teacher'], {
     screen: 'teacherFeature',
   }),

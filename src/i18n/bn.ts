@@ -10,6 +10,7 @@ import { noticesBn } from './areas/notices.bn';
 import { shellBn } from './areas/shell.bn';
 import { routinesBn } from './areas/routines.bn';
 import { peopleBn } from './areas/people.bn';
+import { feesBn } from './areas/fees.bn';
 
 export const bn: Catalogue = {
   shell: shellBn,
@@ -20,6 +21,7 @@ export const bn: Catalogue = {
   homework: homeworkBn,
   upload: uploadBn,
   people: peopleBn,
+  fees: feesBn,
   common: {
     appName: 'পাঠশালা',
     loading: 'লোড হচ্ছে…',
