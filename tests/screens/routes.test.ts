@@ -75,6 +75,8 @@ describe('routes.ts', () => {
         '/studentpassword',
         '/teacherpassword',
         '/studentprofileedit',
+        // fees and payments (issue 14)
+        '/payment',
       ].sort(),
     );
   });
