@@ -4,10 +4,13 @@
  *
  *   idle ─sector.submit (both filled)─> saving ─┬─ done ─> idle (cleared, message, `saved`)
  *                                               └─ error ─> idle (kept, error)
+ *
+ * A lost answer (no status, or a 5xx) keeps the idempotency key, so submitting again cannot save
+ * the sector twice; a refusal (4xx) forgets it, as the form will change.
  */
 import { assign, fromPromise, setup } from 'xstate';
 import { addSector } from '@/api/fees';
-import { newIdempotencyKey } from '@/api/client';
+import { errorStatus, newIdempotencyKey } from '@/api/client';
 import type { WriteResponse } from '@/api/schemas/fees';
 
 export interface Feedback {
@@ -56,7 +59,7 @@ export const feeSectorMachine = setup({
         'sector.submit': {
           guard: 'complete',
           target: 'saving',
-          actions: assign({ key: () => newIdempotencyKey(), error: null }),
+          actions: assign({ key: ({ context }) => context.key ?? newIdempotencyKey(), error: null }),
         },
       },
     },
@@ -77,7 +80,13 @@ export const feeSectorMachine = setup({
             'saved',
           ],
         },
-        onError: { target: 'idle', actions: assign(({ event }) => ({ error: event.error, key: null })) },
+        onError: {
+          target: 'idle',
+          actions: assign(({ context, event }) => {
+            const status = errorStatus(event.error);
+            return { error: event.error, key: status === 0 || status >= 500 ? context.key : null };
+          }),
+        },
       },
     },
   },

@@ -299,13 +299,19 @@ describe('fee sector machine paths', () => {
       ? [
           { type: 'xstate.done.actor.save', output: SAVED },
           { type: 'xstate.error.actor.save', error: TAKEN },
+          { type: 'xstate.error.actor.save', error: OFFLINE },
         ]
       : []),
   ];
   const model = createTestModel(asModel(feeSectorMachine), {
     events: events as never,
     serializeState: ((s: { value: unknown; context: { form: unknown; feedback: unknown; error: unknown } }) =>
-      JSON.stringify([s.value, s.context.form, !!s.context.feedback, !!s.context.error])) as never,
+      JSON.stringify([
+        s.value,
+        s.context.form,
+        !!s.context.feedback,
+        stepName({ type: '', error: s.context.error }),
+      ])) as never,
   });
   for (const path of model.getShortestPaths()) {
     it(`${String(path.state.value)} via ${path.steps.map((s) => stepName(s.event as AnyEvent)).join(' → ') || 'start'}`, async () => {
@@ -328,16 +334,36 @@ describe('fee sector machine paths', () => {
               expect(ctx().form).toEqual({ sector_code: '', sector_name: '' });
             }
             if (h.last().type === 'xstate.error.actor.save') {
-              expect(ctx().error).toBe(TAKEN);
+              expect(ctx().error).toBe(h.last().error);
               expect(ctx().form).toEqual({ sector_code: 'TUI', sector_name: 'Tuition' });
+              // A lost answer keeps the key for the next try; a refusal forgets it.
+              expect(ctx().key).toBe(h.last().error === OFFLINE ? h.calls.at(-1)!.input.key : null);
             }
           },
           saving: () => {
             expect(h.calls.at(-1)!.input.form).toEqual({ sector_code: 'TUI', sector_name: 'Tuition' });
+            expect(h.calls.at(-1)!.input.key).toMatch(/\S/);
           },
         },
       } as never);
       h.actor.stop();
     });
   }
+
+  it('submitting again after a lost answer sends the same key; after a refusal a new one', async () => {
+    const h = harness(feeSectorMachine, ['save'], {});
+    const fill = () => {
+      h.actor.send({ type: 'sector.change', field: 'sector_code', value: 'TUI' });
+      h.actor.send({ type: 'sector.change', field: 'sector_name', value: 'Tuition' });
+    };
+    fill();
+    h.send({ event: { type: 'sector.submit' } });
+    await h.settle('reject')({ event: { type: 'xstate.error.actor.save', error: OFFLINE } });
+    h.send({ event: { type: 'sector.submit' } });
+    await h.settle('reject')({ event: { type: 'xstate.error.actor.save', error: TAKEN } });
+    h.send({ event: { type: 'sector.submit' } });
+    const keys = h.calls.map((c) => c.input.key);
+    expect(keys[1]).toBe(keys[0]);
+    expect(keys[2]).not.toBe(keys[1]);
+  });
 });

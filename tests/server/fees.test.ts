@@ -87,7 +87,7 @@ beforeAll(async () => {
   S.otherSectionPupil = other.id;
   const [s2] = await db.select({ id: students.id }).from(students).where(eq(students.schoolId, S.school2)).limit(1);
   S.school2Pupil = s2.id;
-  expect(S.classmates.length).toBeGreaterThan(2);
+  expect(S.classmates.length).toBeGreaterThan(3);
 });
 afterAll(() => t.close());
 
@@ -249,6 +249,21 @@ describe('payments', () => {
     const [myInv] = (await exec(sql`select id from invoices where student_id = ${S.me} order by id desc limit 1`))
       .rows as { id: number }[];
     expectField(await pay({ invoice_ids: [invs[1].id, myInv.id], amount: '1', method: 'cash' }), 400, 'invoice_ids');
+  });
+
+  it('two cashiers taking the same last taka at once: one receipt, one refusal', async () => {
+    const mate = S.classmates[3];
+    const [inv] = await due(mate);
+    const [a, b] = await Promise.all([
+      pay({ invoice_id: inv.id, amount: inv.due, method: 'cash' }),
+      pay({ invoice_id: inv.id, amount: inv.due, method: 'cash' }),
+    ]);
+    expect([a.statusCode, b.statusCode].sort()).toEqual([200, 409]);
+    expect((await due(mate)).map((i) => i.id)).not.toContain(inv.id);
+    const [{ paid }] = (
+      await exec(sql`select sum(amount_poisha)::text as paid from payment_allocations where invoice_id = ${inv.id}`)
+    ).rows as { paid: string }[];
+    expect(formatPoisha(paid)).toBe('1250.50');
   });
 
   it('a waiver lowers the due, with a reason, and never below zero', async () => {
