@@ -96,5 +96,6 @@ export const feesBn: Catalogue['fees'] = {
     empty: 'এই বাছাইয়ে দেখানোর কিছু নেই।',
     what: 'প্রতিবেদন',
   },
+  unsaved: 'এই পাতার লেখা এখনও সংরক্ষিত হয়নি।',
   overdue: 'মেয়াদোত্তীর্ণ',
 };

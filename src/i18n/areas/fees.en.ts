@@ -94,5 +94,6 @@ export const feesEn = {
     empty: 'Nothing to show for these choices.',
     what: 'the report',
   },
+  unsaved: 'Your entries on this page are not saved yet.',
   overdue: 'Overdue',
 };

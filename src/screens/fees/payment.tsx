@@ -25,6 +25,7 @@ import { useSignedIn } from '@/ui/session';
 import { QueryState } from '@/ui/status';
 import { DataTable, Td } from '@/ui/table';
 import { useToast } from '@/ui/toast';
+import { useUnsavedChanges } from '@/ui/unsaved';
 import { useSearchState } from '@/ui/use-search-state';
 import { useErrorText } from '@/i18n/errors';
 import { localDigits } from '@/i18n/format';
@@ -112,6 +113,7 @@ function Sectors() {
   const error = SectorFlow.useSelector((s) => s.context.error);
   const busy = SectorFlow.useSelector((s) => s.hasTag('busy'));
   const feedback = SectorFlow.useSelector((s) => s.context.feedback);
+  useUnsavedChanges(form.sector_code !== '' || form.sector_name !== '', t('fees.unsaved'));
   useFeedback(feedback, (f) => (lang === 'en' ? f.text : t('fees.sector.saved')));
   const list = useQuery(sectorsQuery({ limit: 500 }));
   return (
@@ -190,6 +192,7 @@ function FeeSetup() {
   const count = FeeFlow.useSelector((s) => s.context.count);
   const feedback = FeeFlow.useSelector((s) => s.context.feedback);
   const [tried, setTried] = useState(false);
+  useUnsavedChanges(form.amount !== '' || form.class_id !== '' || form.last_date !== '', t('fees.unsaved'));
   useFeedback(feedback, (f) => t('fees.fee.created', { count: localDigits(String(f.created), lang) }));
   const sectors = useQuery(sectorsQuery({ limit: 500 }));
   const lookups = useQuery(personFormLookupsQuery());
@@ -383,6 +386,7 @@ function Collection() {
   const refProblem = tried && method === 'mobile_wallet' && !reference.trim() ? t('fees.fee.required') : null;
   const choiceProblem = tried && chosen.length === 0 ? t('fees.collect.chooseInvoice') : null;
   const receipt = state.context.receipt;
+  useUnsavedChanges(!receipt && (amount !== '' || chosen.length > 0), t('fees.unsaved'));
   return (
     <div className="space-y-4">
       <Card title={t('fees.collect.title')}>
