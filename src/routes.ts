@@ -117,6 +117,8 @@ const screens = {
   // exam setup (issue 12)
   createExam: lazyWithRetry(() => import('@/screens/exams/create-exam')),
   newExam: lazyWithRetry(() => import('@/screens/exams/new-exam')),
+  // fees and payments (issue 14)
+  payment: lazyWithRetry(() => import('@/screens/fees/payment')),
   notAvailable: lazyWithRetry(() => import('@/screens/not-available/not-available')),
 } satisfies Record<string, ComponentType<ScreenProps>>;
 
@@ -448,7 +450,22 @@ export const ROUTES: readonly AppRoute[] = [
       ],
     },
   ),
-  route('/payment', 'accounts', 'page.accounts', ['payment', 'sector', 'fees']),
+  route('/payment', 'accounts', 'page.accounts', ['payment', 'sector', 'fees', 'invoice', 'receipt', 'dues'], {
+    screen: 'payment',
+    calls: [
+      'fee.sector-write',
+      'fee.sectors',
+      'fee.write',
+      'fee.list',
+      'invoice.read',
+      'payment.write',
+      'fee.reports',
+      'lookup.section',
+      'lookup.session',
+      'lookup.group',
+      'lookup.gender',
+    ],
+  }),
   route('/teacher-feature', 'schoolDashboard', 'page.teacher-feature', ['teachers', 'create teacher'], {
     screen: 'teacherFeature',
   }),

@@ -1182,3 +1182,192 @@ export const subjectRegistrations = pgTable(
     index('subject_registrations_school_idx').on(t.schoolId, t.fourth, t.id),
   ],
 );
+
+// ---------------------------------------------------------------- fees and payments (issue 14)
+
+/**
+ * A school's fee heads ("sectors": tuition, exam fee, transport...). The old portal's table had no
+ * school column, so every school saw every sector; here each school has its own, codes unique
+ * within the school.
+ */
+export const feeSectors = pgTable(
+  'fee_sectors',
+  {
+    id: serial('id').primaryKey(),
+    schoolId: integer('school_id')
+      .notNull()
+      .references(() => schools.id),
+    sectorCode: varchar('sector_code', { length: 20 }).notNull(),
+    sectorName: varchar('sector_name', { length: 100 }).notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    unique('fee_sectors_code_uq').on(t.schoolId, t.sectorCode),
+    unique('fee_sectors_id_school_uq').on(t.id, t.schoolId),
+    check('fee_sectors_code_present', sql`length(trim(${t.sectorCode})) > 0`),
+    check('fee_sectors_name_present', sql`length(trim(${t.sectorName})) > 0`),
+  ],
+);
+
+/**
+ * A fee: a sector's amount in a session for a class, a section or named students, due by
+ * `last_date`. Money is integer poisha (1 taka = 100 poisha), never floating point. The same
+ * sector, session, target and last date is one fee (nulls not distinct), so posting it again only
+ * invoices the students it covers who have no invoice yet.
+ */
+export const fees = pgTable(
+  'fees',
+  {
+    id: serial('id').primaryKey(),
+    schoolId: integer('school_id')
+      .notNull()
+      .references(() => schools.id),
+    sectorId: integer('sector_id').notNull(),
+    sessionId: integer('session_id')
+      .notNull()
+      .references(() => academicSessions.id),
+    /** 'class', 'section' or 'students' (named students, listed by their invoices). */
+    scope: varchar('scope', { length: 10 }).notNull(),
+    classId: integer('class_id').references(() => classes.id),
+    sectionId: integer('section_id').references(() => sections.id),
+    amountPoisha: bigint('amount_poisha', { mode: 'number' }).notNull(),
+    lateFeePoisha: bigint('late_fee_poisha', { mode: 'number' }).notNull().default(0),
+    lastDate: date('last_date', { mode: 'string' }).notNull(),
+    createdByUserId: integer('created_by_user_id').references(() => users.id),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    foreignKey({ columns: [t.sectorId, t.schoolId], foreignColumns: [feeSectors.id, feeSectors.schoolId] }),
+    check('fees_scope_valid', sql`${t.scope} in ('class', 'section', 'students')`),
+    check(
+      'fees_scope_target',
+      sql`(${t.scope} = 'class' and ${t.classId} is not null and ${t.sectionId} is null)
+        or (${t.scope} = 'section' and ${t.classId} is not null and ${t.sectionId} is not null)
+        or (${t.scope} = 'students' and ${t.sectionId} is null)`,
+    ),
+    check('fees_amount_positive', sql`${t.amountPoisha} > 0`),
+    check('fees_late_fee_not_negative', sql`${t.lateFeePoisha} >= 0`),
+    unique('fees_target_uq')
+      .on(t.schoolId, t.sectorId, t.sessionId, t.scope, t.classId, t.sectionId, t.lastDate)
+      .nullsNotDistinct(),
+    unique('fees_id_school_uq').on(t.id, t.schoolId),
+    index('fees_school_session_idx').on(t.schoolId, t.sessionId),
+  ],
+);
+
+/** A student's due amount for a fee: one per fee and student, so regenerating creates no duplicates. */
+export const invoices = pgTable(
+  'invoices',
+  {
+    id: serial('id').primaryKey(),
+    schoolId: integer('school_id').notNull(),
+    feeId: integer('fee_id').notNull(),
+    studentId: integer('student_id').notNull(),
+    amountPoisha: bigint('amount_poisha', { mode: 'number' }).notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    foreignKey({ columns: [t.feeId, t.schoolId], foreignColumns: [fees.id, fees.schoolId] }),
+    foreignKey({ columns: [t.studentId, t.schoolId], foreignColumns: [students.id, students.schoolId] }),
+    unique('invoices_fee_student_uq').on(t.feeId, t.studentId),
+    unique('invoices_id_school_uq').on(t.id, t.schoolId),
+    check('invoices_amount_positive', sql`${t.amountPoisha} > 0`),
+    index('invoices_student_idx').on(t.studentId),
+    index('invoices_school_idx').on(t.schoolId),
+  ],
+);
+
+/** A waiver or discount on one invoice, with its reason. It lowers the due; it is never edited. */
+export const invoiceWaivers = pgTable(
+  'invoice_waivers',
+  {
+    id: serial('id').primaryKey(),
+    schoolId: integer('school_id').notNull(),
+    invoiceId: integer('invoice_id').notNull(),
+    kind: varchar('kind', { length: 10 }).notNull(),
+    amountPoisha: bigint('amount_poisha', { mode: 'number' }).notNull(),
+    reason: varchar('reason', { length: 300 }).notNull(),
+    createdByUserId: integer('created_by_user_id').references(() => users.id),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    foreignKey({ columns: [t.invoiceId, t.schoolId], foreignColumns: [invoices.id, invoices.schoolId] }),
+    check('invoice_waivers_kind_valid', sql`${t.kind} in ('waiver', 'discount')`),
+    check('invoice_waivers_amount_positive', sql`${t.amountPoisha} > 0`),
+    check('invoice_waivers_reason_present', sql`length(trim(${t.reason})) > 0`),
+    index('invoice_waivers_invoice_idx').on(t.invoiceId),
+  ],
+);
+
+/** The last receipt number given in each school: receipts are numbered per school without gaps. */
+export const feeReceiptCounters = pgTable('fee_receipt_counters', {
+  schoolId: integer('school_id')
+    .primaryKey()
+    .references(() => schools.id),
+  lastNo: integer('last_no').notNull(),
+});
+
+/**
+ * The ledger: money received (kind 'payment', amount > 0) or given back / taken off a wrong entry
+ * (kind 'refund' or 'correction', amount < 0, pointing at the entry it reverses). Entries are
+ * never edited; each has a receipt number unique in its school. Its allocations say which
+ * invoices it settles and always sum to its amount.
+ */
+export const payments = pgTable(
+  'payments',
+  {
+    id: serial('id').primaryKey(),
+    schoolId: integer('school_id')
+      .notNull()
+      .references(() => schools.id),
+    studentId: integer('student_id').notNull(),
+    receiptNo: varchar('receipt_no', { length: 30 }).notNull(),
+    kind: varchar('kind', { length: 12 }).notNull(),
+    method: varchar('method', { length: 16 }).notNull(),
+    reference: varchar('reference', { length: 60 }).notNull().default(''),
+    amountPoisha: bigint('amount_poisha', { mode: 'number' }).notNull(),
+    reversesPaymentId: integer('reverses_payment_id'),
+    reason: varchar('reason', { length: 300 }).notNull().default(''),
+    receivedByUserId: integer('received_by_user_id').references(() => users.id),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    foreignKey({ columns: [t.studentId, t.schoolId], foreignColumns: [students.id, students.schoolId] }),
+    foreignKey({
+      name: 'payments_reverses_fk',
+      columns: [t.reversesPaymentId, t.schoolId],
+      foreignColumns: [t.id, t.schoolId],
+    }),
+    unique('payments_receipt_uq').on(t.schoolId, t.receiptNo),
+    unique('payments_id_school_uq').on(t.id, t.schoolId),
+    check('payments_kind_valid', sql`${t.kind} in ('payment', 'refund', 'correction')`),
+    check('payments_method_valid', sql`${t.method} in ('cash', 'mobile_wallet', 'bank')`),
+    check(
+      'payments_sign',
+      sql`(${t.kind} = 'payment' and ${t.amountPoisha} > 0 and ${t.reversesPaymentId} is null)
+        or (${t.kind} <> 'payment' and ${t.amountPoisha} < 0 and ${t.reversesPaymentId} is not null)`,
+    ),
+    check('payments_wallet_reference', sql`${t.method} <> 'mobile_wallet' or length(trim(${t.reference})) > 0`),
+    index('payments_student_idx').on(t.studentId),
+    index('payments_school_day_idx').on(t.schoolId, t.createdAt),
+  ],
+);
+
+/** How much of a ledger entry went to (or came off) each invoice; same sign as its entry. */
+export const paymentAllocations = pgTable(
+  'payment_allocations',
+  {
+    id: serial('id').primaryKey(),
+    schoolId: integer('school_id').notNull(),
+    paymentId: integer('payment_id').notNull(),
+    invoiceId: integer('invoice_id').notNull(),
+    amountPoisha: bigint('amount_poisha', { mode: 'number' }).notNull(),
+  },
+  (t) => [
+    foreignKey({ columns: [t.paymentId, t.schoolId], foreignColumns: [payments.id, payments.schoolId] }),
+    foreignKey({ columns: [t.invoiceId, t.schoolId], foreignColumns: [invoices.id, invoices.schoolId] }),
+    unique('payment_allocations_once_uq').on(t.paymentId, t.invoiceId),
+    check('payment_allocations_not_zero', sql`${t.amountPoisha} <> 0`),
+    index('payment_allocations_invoice_idx').on(t.invoiceId),
+  ],
+);

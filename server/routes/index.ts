@@ -16,6 +16,7 @@ import { gradesheetPdfRoutes } from './gradesheet-pdf';
 import { subjectRegistrationRoutes } from './subject-registration';
 import { schoolSetupRoutes } from './school-setup';
 import { setupStructureRoutes } from './setup-structure';
+import { feeRoutes } from './fees';
 
 /** Every resource plugin, mounted under /api. */
 export async function registerRoutes(app: FastifyInstance) {
@@ -36,4 +37,5 @@ export async function registerRoutes(app: FastifyInstance) {
   await app.register(subjectRegistrationRoutes);
   await app.register(schoolSetupRoutes);
   await app.register(setupStructureRoutes);
+  await app.register(feeRoutes);
 }

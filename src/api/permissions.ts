@@ -205,6 +205,18 @@ export const PERMISSIONS = {
   'structure.section-write': [A, SA],
   'structure.period-write': [A, SA],
   'structure.session-open': [A, SA],
+  // fees and payments (issue 14): the school admin writes; a student reads their own invoices;
+  // a viewer reads a linked school's sectors, fees and reports
+  'fee.sector-write': [A],
+  'fee.sectors': [A, V],
+  'fee.write': [A],
+  'fee.list': [A, V],
+  'invoice.read': [S, A],
+  'invoice.waiver': [A],
+  'payment.write': [A],
+  'payment.reverse': [A],
+  'payment.list': [A, V],
+  'fee.reports': [A, V],
 } as const satisfies Record<string, readonly UserType[]>;
 
 /**

@@ -15,6 +15,7 @@ import { registrationBn } from './areas/registration.bn';
 import { schoolSetupBn } from './areas/setup-school.bn';
 import { setupStructureBn } from './areas/setup-structure.bn';
 import { examSetupBn } from './areas/exam-setup.bn';
+import { feesBn } from './areas/fees.bn';
 
 export const bn: Catalogue = {
   shell: shellBn,
@@ -30,6 +31,7 @@ export const bn: Catalogue = {
   school_setup: schoolSetupBn,
   structure: setupStructureBn,
   examSetup: examSetupBn,
+  fees: feesBn,
   common: {
     appName: 'পাঠশালা',
     updateReady: 'পাঠশালার নতুন সংস্করণ তৈরি।',

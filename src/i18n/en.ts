@@ -16,6 +16,7 @@ import { registrationEn } from './areas/registration.en';
 import { schoolSetupEn } from './areas/setup-school.en';
 import { setupStructureEn } from './areas/setup-structure.en';
 import { examSetupEn } from './areas/exam-setup.en';
+import { feesEn } from './areas/fees.en';
 
 export const en = {
   // Each screen area keeps its texts in src/i18n/areas/<area>.{en,bn}.ts. A server error code
@@ -33,6 +34,7 @@ export const en = {
   school_setup: schoolSetupEn,
   structure: setupStructureEn,
   examSetup: examSetupEn,
+  fees: feesEn,
   common: {
     appName: 'Pathshala',
     updateReady: 'A new version of Pathshala is ready.',

@@ -97,6 +97,8 @@ describe('routes.ts', () => {
         // exam setup (issue 12)
         '/create-exam',
         '/newExam',
+        // fees and payments (issue 14)
+        '/payment',
       ].sort(),
     );
   });

@@ -121,6 +121,15 @@ const CROSS_TENANT: Record<string, (o: OtherSchool) => string> = {
   // ---- a school's structure (issue 13)
   'GET /api/setup/sections': (o) => `?school_info_id=${o.school}`,
   'GET /api/setup/periods': (o) => `?school_info_id=${o.school}`,
+  // ---- fees and payments (issue 14)
+  'GET /api/sector/all': (o) => `?school_info_id=${o.school}`,
+  'GET /api/fee/all': (o) => `?school_info_id=${o.school}`,
+  'GET /api/invoice/due': (o) => `?student_id=${o.student}`,
+  'GET /api/invoice/paid': (o) => `?student_id=${o.student}`,
+  'GET /api/payment/all': (o) => `?school_info_id=${o.school}`,
+  'GET /api/fee/report/dues': (o) => `?school_info_id=${o.school}&session_id=1`,
+  'GET /api/fee/report/collections': (o) => `?school_info_id=${o.school}&from=2026-01-01&to=2026-01-31`,
+  'GET /api/fee/report/defaulters': (o) => `?school_info_id=${o.school}&session_id=1`,
 };
 
 /** Routes that read shared reference data or only ever answer about the caller. */
@@ -221,6 +230,13 @@ const GLOBAL = new Set([
   'PUT /api/setup/periods/:id',
   'DELETE /api/setup/periods/:id',
   'POST /api/setup/sessions',
+  // ---- fees and payments (issue 14): the school, sector, invoices or payment are in the body;
+  // fees.test.ts checks each write's refusal of another school's ids
+  'POST /api/add_sector',
+  'POST /api/fee',
+  'POST /api/invoice/waiver',
+  'POST /api/payment',
+  'POST /api/payment/reverse',
 ]);
 
 let t: TestApp;

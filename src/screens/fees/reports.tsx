@@ -1,0 +1,196 @@
+/**
+ * The fees reports of /payment: dues by class and section, collections by day and sector, and
+ * the defaulters list, each exportable to CSV (amounts as the server's exact decimal text). The
+ * report and its choices are in the address.
+ */
+import { useQuery } from '@tanstack/react-query';
+import { collectionsQuery, defaultersQuery, duesReportQuery } from '@/api/fees';
+import { personFormLookupsQuery } from '@/api/people';
+import { schoolToday } from '@/api/school-time';
+import { Button } from '@/ui/button';
+import { DateField } from '@/ui/date-field';
+import { Card } from '@/ui/page';
+import { SelectField } from '@/ui/select';
+import { QueryState } from '@/ui/status';
+import { DataTable, Td } from '@/ui/table';
+import { useSearchState } from '@/ui/use-search-state';
+import { localDigits } from '@/i18n/format';
+import { useI18n } from '@/i18n/i18n';
+import { downloadCsv } from '../people/csv';
+import { formatTaka } from './money';
+
+const KINDS = ['dues', 'collections', 'defaulters'] as const;
+type Kind = (typeof KINDS)[number];
+const ROWS = 500;
+
+interface Column<R> {
+  label: string;
+  value: (r: R) => string;
+  money?: boolean;
+}
+
+function ReportTable<R>({
+  caption,
+  columns,
+  rows,
+  file,
+}: {
+  caption: string;
+  columns: Column<R>[];
+  rows: R[];
+  file: string;
+}) {
+  const { t, lang } = useI18n();
+  return (
+    <div className="space-y-3">
+      <Button
+        variant="secondary"
+        onClick={() =>
+          void downloadCsv(file, [columns.map((c) => c.label), ...rows.map((r) => columns.map((c) => c.value(r)))])
+        }
+      >
+        {t('fees.reports.exportCsv')}
+      </Button>
+      <DataTable caption={caption} head={columns.map((c) => c.label)} cards>
+        {rows.map((r, i) => (
+          <tr key={i} className="border-t border-slate-100">
+            {columns.map((c) => (
+              <Td key={c.label} label={c.label}>
+                {c.money ? formatTaka(c.value(r), lang) : localDigits(c.value(r), lang)}
+              </Td>
+            ))}
+          </tr>
+        ))}
+      </DataTable>
+    </div>
+  );
+}
+
+export function FeeReports() {
+  const { t } = useI18n();
+  const today = schoolToday();
+  const [s, set] = useSearchState({
+    report: 'dues',
+    session_id: '',
+    from: today.slice(0, 8) + '01',
+    to: today,
+    as_of: today,
+  });
+  const kind: Kind = (KINDS as readonly string[]).includes(s.report) ? (s.report as Kind) : 'dues';
+  const lookups = useQuery(personFormLookupsQuery());
+  const sessionId = Number(s.session_id) || lookups.data?.sessions.find((x) => x.current)?.id || 0;
+  const dues = useQuery({
+    ...duesReportQuery({ session_id: sessionId, limit: ROWS }),
+    enabled: kind === 'dues' && !!sessionId,
+  });
+  const collections = useQuery({
+    ...collectionsQuery({ from: s.from, to: s.to, limit: ROWS }),
+    enabled: kind === 'collections' && !!s.from && !!s.to && s.from <= s.to,
+  });
+  const late = useQuery({
+    ...defaultersQuery({ session_id: sessionId, as_of: s.as_of, limit: ROWS }),
+    enabled: kind === 'defaulters' && !!sessionId,
+  });
+  const c = (k: string) => t(`fees.cols.${k}` as never);
+  return (
+    <Card>
+      <div className="mb-4 grid gap-3 sm:grid-cols-3">
+        <SelectField
+          label={t('fees.reports.kind')}
+          value={kind}
+          options={KINDS.map((k) => ({ value: k, label: t(`fees.reports.${k}`) }))}
+          onChange={(v) => set({ report: v })}
+        />
+        {kind !== 'collections' ? (
+          <SelectField
+            label={t('fees.fee.session')}
+            value={String(sessionId || '')}
+            options={(lookups.data?.sessions ?? []).map((x) => ({ value: String(x.id), label: x.session_year }))}
+            onChange={(v) => set({ session_id: v })}
+          />
+        ) : null}
+        {kind === 'collections' ? (
+          <>
+            <DateField label={t('fees.reports.from')} value={s.from} onChange={(v) => set({ from: v })} />
+            <DateField label={t('fees.reports.to')} value={s.to} min={s.from} onChange={(v) => set({ to: v })} />
+          </>
+        ) : null}
+        {kind === 'defaulters' ? (
+          <DateField label={t('fees.reports.asOf')} value={s.as_of} onChange={(v) => set({ as_of: v })} />
+        ) : null}
+      </div>
+      {kind === 'dues' ? (
+        <QueryState
+          query={dues}
+          what={t('fees.reports.what')}
+          isEmpty={(d) => !d.rows.length}
+          empty={t('fees.reports.empty')}
+        >
+          {(d) => (
+            <ReportTable
+              caption={t('fees.reports.dues')}
+              file="dues.csv"
+              rows={d.rows}
+              columns={[
+                { label: c('class'), value: (r) => r.class_name },
+                { label: c('section'), value: (r) => r.section_default_name },
+                { label: c('students'), value: (r) => String(r.students) },
+                { label: c('amount'), value: (r) => r.amount, money: true },
+                { label: c('waived'), value: (r) => r.waived, money: true },
+                { label: c('paid'), value: (r) => r.paid, money: true },
+                { label: c('due'), value: (r) => r.due, money: true },
+              ]}
+            />
+          )}
+        </QueryState>
+      ) : null}
+      {kind === 'collections' ? (
+        <QueryState
+          query={collections}
+          what={t('fees.reports.what')}
+          isEmpty={(d) => !d.rows.length}
+          empty={t('fees.reports.empty')}
+        >
+          {(d) => (
+            <ReportTable
+              caption={t('fees.reports.collections')}
+              file="collections.csv"
+              rows={d.rows}
+              columns={[
+                { label: c('date'), value: (r) => r.date },
+                { label: c('sector'), value: (r) => `${r.sector_code} ${r.sector_name}` },
+                { label: c('receipts'), value: (r) => String(r.receipts) },
+                { label: c('amount'), value: (r) => r.amount, money: true },
+              ]}
+            />
+          )}
+        </QueryState>
+      ) : null}
+      {kind === 'defaulters' ? (
+        <QueryState
+          query={late}
+          what={t('fees.reports.what')}
+          isEmpty={(d) => !d.rows.length}
+          empty={t('fees.reports.empty')}
+        >
+          {(d) => (
+            <ReportTable
+              caption={t('fees.reports.defaulters')}
+              file="defaulters.csv"
+              rows={d.rows}
+              columns={[
+                { label: c('code'), value: (r) => r.student_code },
+                { label: c('name'), value: (r) => r.full_name },
+                { label: c('class'), value: (r) => r.class_name },
+                { label: c('section'), value: (r) => r.section_default_name },
+                { label: c('roll'), value: (r) => String(r.class_roll_no) },
+                { label: c('oldest'), value: (r) => r.oldest_last_date },
+                { label: c('due'), value: (r) => r.due, money: true },
+              ]}
+            />
+          )}
+        </QueryState>
+      ) : null}
+    </Card>
+  );
+}

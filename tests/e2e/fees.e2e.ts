@@ -1,0 +1,89 @@
+/**
+ * Fees end to end (real server, seeded demo, Chromium): the school admin adds a sector, sets a fee
+ * for Class Six (confirming how many students it reaches), records a partial cash payment for
+ * one student and sees the receipt number and the due amount change, to the poisha. The screens
+ * visited pass axe and never scroll sideways, also at 360 px.
+ */
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { baseUrl, expectNoSeriousAxeViolations, launch, scrollsSideways, signIn } from './browser';
+
+let browser: Browser;
+const contexts: BrowserContext[] = [];
+
+beforeAll(async () => {
+  browser = await launch();
+});
+afterAll(async () => {
+  for (const c of contexts) await c.close().catch(() => {});
+  await browser?.close();
+});
+
+async function newPage(width = 1280): Promise<Page> {
+  const context = await browser.newContext({ viewport: { width, height: 800 } });
+  contexts.push(context);
+  return context.newPage();
+}
+
+async function screenIsSound(page: Page, what: string) {
+  await expect(scrollsSideways(page), `${what} scrolls sideways`).resolves.toBe(false);
+  await expectNoSeriousAxeViolations(page, what);
+}
+
+it('adds a sector, invoices Class Six, takes a partial cash payment and the due drops by exactly that', async () => {
+  const run = Date.now().toString(36).slice(-6).toUpperCase();
+  const sectorName = `Exam fee ${run}`;
+  const admin = await newPage();
+  await signIn(admin, 'admin1');
+  await admin.waitForURL(`${baseUrl()}/school-admin`);
+
+  await admin.goto(`${baseUrl()}/payment`);
+  await admin.getByRole('textbox', { name: 'Sector Code' }).fill(`E${run}`);
+  await admin.getByRole('textbox', { name: 'Sector Name' }).fill(sectorName);
+  await admin.getByRole('button', { name: 'Submit' }).click();
+  await admin.getByText('New Sector saved successfully').first().waitFor();
+  await admin.getByRole('table', { name: 'Sector List' }).getByText(sectorName).waitFor();
+  await screenIsSound(admin, '/payment sectors');
+
+  await admin.getByRole('button', { name: 'Fee setup' }).click();
+  const sector = admin.getByRole('combobox', { name: 'Sector' });
+  await sector.locator('option', { hasText: sectorName }).waitFor({ state: 'attached' });
+  await sector.selectOption({ label: `E${run} · ${sectorName}` });
+  await admin.getByRole('combobox', { name: 'Class' }).selectOption({ label: 'Six' });
+  await admin.getByRole('textbox', { name: 'Amount (৳)' }).fill('1250.50');
+  await admin.getByRole('textbox', { name: 'Last date' }).fill('31-12-2026');
+  await admin.getByRole('textbox', { name: 'Last date' }).press('Tab');
+  await admin.getByRole('button', { name: 'Generate invoices' }).click();
+  const dialog = admin.getByRole('dialog', { name: 'Generate invoices?' });
+  await dialog.getByText(/This invoices \d+ students ৳1,250\.50 each\./).waitFor();
+  await screenIsSound(admin, '/payment fee confirmation');
+  await dialog.getByRole('button', { name: 'Generate' }).click();
+  await admin
+    .getByText(/^\d+ invoices generated$/)
+    .first()
+    .waitFor();
+
+  await admin.getByRole('button', { name: 'Collection' }).click();
+  await admin.getByRole('textbox', { name: 'Student code' }).fill('S-1-0002');
+  await admin.getByRole('button', { name: 'Find' }).click();
+  const due = admin.getByRole('table', { name: /^Due invoices of/ });
+  const row = due.getByRole('row').filter({ hasText: sectorName });
+  await row.waitFor();
+  await expect(row.getByText('৳1,250.50').count()).resolves.toBe(2);
+  await row.getByRole('checkbox').check();
+  await admin.getByRole('textbox', { name: 'Amount received (৳)' }).fill('500.25');
+  await admin.getByRole('button', { name: 'Record payment' }).click();
+  const confirm = admin.getByRole('dialog', { name: 'Record this payment?' });
+  await confirm.getByText(/৳500\.25 by Cash/).waitFor();
+  await confirm.getByRole('button', { name: 'Record payment' }).click();
+  await admin.getByText(/Payment recorded\. Receipt number R-\d{6}/).waitFor();
+  await row.getByText('৳750.25').waitFor();
+  await row.getByText('৳500.25').waitFor();
+  await screenIsSound(admin, '/payment after a payment');
+
+  const phone = await newPage(360);
+  await signIn(phone, 'admin1');
+  await phone.waitForURL(`${baseUrl()}/school-admin`);
+  await phone.goto(`${baseUrl()}/payment?tab=collect&student_code=S-1-0002`);
+  await phone.getByRole('table', { name: /^Due invoices of/ }).waitFor();
+  await screenIsSound(phone, '/payment collection at 360 px');
+});

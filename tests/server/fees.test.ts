@@ -1,0 +1,436 @@
+import { and, asc, eq, ne, sql, type SQL } from 'drizzle-orm';
+import { FEE_CODES, FEE_MESSAGES, formatPoisha, parseTaka } from '@/api/schemas/fees';
+import { enrolments, students, users } from '@server/db/schema';
+import { createTestApp, type TestApp } from '../helpers/server';
+
+let t: TestApp;
+const exec = async (query: SQL) => (await t.db.execute(query)) as unknown as { rows: Record<string, unknown>[] };
+
+const S = {} as {
+  school1: number;
+  school2: number;
+  session: number;
+  section: number;
+  classId: number;
+  me: number;
+  classmates: number[];
+  otherSectionPupil: number;
+  school2Pupil: number;
+  sector: number;
+};
+
+let keyNo = 0;
+const key = () => `fees-test-${Date.now()}-${keyNo++}`;
+const pay = (body: Record<string, unknown>, as = 'admin1', idem: string | null = key()) =>
+  t.call(as, {
+    method: 'POST',
+    url: '/api/payment',
+    payload: body,
+    headers: idem ? { 'idempotency-key': idem } : {},
+  });
+
+function expectField(
+  res: { statusCode: number; body: string; json(): { error: { fields?: Record<string, string>; code?: string } } },
+  status: number,
+  field: string,
+) {
+  expect(res.statusCode, res.body).toBe(status);
+  expect(res.json().error.fields, res.body).toHaveProperty(field);
+}
+
+const due = async (studentId: number, as = 'admin1') => {
+  const res = await t.get(as, `/api/invoice/due?student_id=${studentId}`);
+  expect(res.statusCode, res.body).toBe(200);
+  return res.json().rows as {
+    id: number;
+    sector_code: string;
+    amount: string;
+    paid: string;
+    due: string;
+    waived: string;
+  }[];
+};
+
+beforeAll(async () => {
+  t = await createTestApp();
+  const db = t.db;
+  const schoolOfUser = async (code: string) =>
+    (await db.select({ id: users.schoolId }).from(users).where(eq(users.userCode, code)))[0].id!;
+  S.school1 = await schoolOfUser('admin1');
+  S.school2 = await schoolOfUser('admin2');
+  const [me] = await db
+    .select({
+      id: students.id,
+      section: enrolments.sectionId,
+      session: enrolments.sessionId,
+      classId: enrolments.classId,
+    })
+    .from(students)
+    .innerJoin(users, eq(users.id, students.userId))
+    .innerJoin(enrolments, eq(enrolments.studentId, students.id))
+    .where(eq(users.userCode, 'student1'))
+    .orderBy(asc(enrolments.sessionId));
+  Object.assign(S, { me: me.id, section: me.section, session: me.session, classId: me.classId });
+  const mates = await db
+    .select({ id: enrolments.studentId })
+    .from(enrolments)
+    .where(
+      and(eq(enrolments.sectionId, S.section), eq(enrolments.sessionId, S.session), ne(enrolments.studentId, me.id)),
+    )
+    .orderBy(asc(enrolments.classRollNo));
+  S.classmates = mates.map((m) => m.id);
+  const [other] = await db
+    .select({ id: enrolments.studentId })
+    .from(enrolments)
+    .where(and(eq(enrolments.schoolId, S.school1), ne(enrolments.sectionId, S.section)))
+    .limit(1);
+  S.otherSectionPupil = other.id;
+  const [s2] = await db.select({ id: students.id }).from(students).where(eq(students.schoolId, S.school2)).limit(1);
+  S.school2Pupil = s2.id;
+  expect(S.classmates.length).toBeGreaterThan(3);
+});
+afterAll(() => t.close());
+
+describe('money', () => {
+  it('parses taka text to poisha and back without floating point', () => {
+    expect(parseTaka('1250.50')).toBe(125050);
+    expect(parseTaka('1250.5')).toBe(125050);
+    expect(parseTaka('0.10')).toBe(10);
+    expect(parseTaka('1250.505')).toBeNull();
+    expect(parseTaka('12e3')).toBeNull();
+    expect(formatPoisha(125050)).toBe('1250.50');
+    expect(formatPoisha('-7')).toBe('-0.07');
+    expect(formatPoisha('99999999999999999999')).toBe('999999999999999999.99');
+  });
+});
+
+describe('sectors', () => {
+  it('the admin adds a sector and lists their school’s only', async () => {
+    const res = await t.post('admin1', '/api/add_sector', { sector_code: 'TUI', sector_name: 'Tuition' });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toMatchObject({ ok: true, message: FEE_MESSAGES.sectorCreated });
+    S.sector = res.json().id;
+    const dup = await t.post('admin1', '/api/add_sector', { sector_code: 'TUI', sector_name: 'Again' });
+    expectField(dup, 409, 'sector_code');
+    // Another school may use the same code: sectors are per school now.
+    expect((await t.post('admin2', '/api/add_sector', { sector_code: 'TUI', sector_name: 'Tuition' })).statusCode).toBe(
+      200,
+    );
+    const list = (await t.get('admin1', '/api/sector/all')).json();
+    expect(list.rows).toEqual([{ id: S.sector, sector_code: 'TUI', sector_name: 'Tuition' }]);
+    expect(list.total).toBe(1);
+    expectField(await t.post('admin1', '/api/add_sector', { sector_code: ' ', sector_name: 'x' }), 400, 'sector_code');
+    expect((await t.post('student1', '/api/add_sector', { sector_code: 'X', sector_name: 'x' })).statusCode).toBe(403);
+    expect(
+      (await t.post('admin1', '/api/add_sector', { school_info_id: S.school2, sector_code: 'X', sector_name: 'x' }))
+        .statusCode,
+    ).toBe(403);
+  });
+});
+
+describe('fees and invoices', () => {
+  const feeBody = (patch: Record<string, unknown> = {}) => ({
+    sector_id: S.sector,
+    session_id: S.session,
+    amount: '1250.50',
+    last_date: '2026-01-31',
+    section_id: S.section,
+    ...patch,
+  });
+
+  it('refuses amounts with more than two decimals, numbers and no target, naming the field', async () => {
+    expectField(await t.post('admin1', '/api/fee', feeBody({ amount: '1250.505' })), 400, 'amount');
+    const r = await t.post('admin1', '/api/fee', feeBody({ amount: '1250.505' }));
+    expect(r.json().error.fields.amount).toMatch(/2 decimals/);
+    expectField(await t.post('admin1', '/api/fee', feeBody({ amount: 1250.5 })), 400, 'amount');
+    expectField(await t.post('admin1', '/api/fee', feeBody({ amount: '0' })), 400, 'amount');
+    expectField(await t.post('admin1', '/api/fee', feeBody({ late_fee: '1.001' })), 400, 'late_fee');
+    expectField(await t.post('admin1', '/api/fee', feeBody({ section_id: undefined })), 400, 'class_id');
+  });
+
+  it('a dry run counts the students and writes nothing', async () => {
+    const res = await t.post('admin1', '/api/fee', feeBody({ dry_run: true }));
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toMatchObject({ fee_id: null, students: S.classmates.length + 1, created: 0, existing: 0 });
+    expect(await due(S.me)).toEqual([]);
+  });
+
+  it('generates one invoice per student of the section, and running it twice creates no duplicates', async () => {
+    const first = await t.post('admin1', '/api/fee', feeBody({ late_fee: '50' }));
+    expect(first.statusCode, first.body).toBe(200);
+    const n = S.classmates.length + 1;
+    expect(first.json()).toMatchObject({ students: n, created: n, existing: 0, code: FEE_CODES.feeCreated });
+    const again = await t.post('admin1', '/api/fee', feeBody({ late_fee: '50.00' }));
+    expect(again.json()).toMatchObject({ fee_id: first.json().fee_id, created: 0, existing: n });
+    const [{ count }] = (
+      await exec(sql`select count(*)::int as count from invoices where fee_id = ${first.json().fee_id}`)
+    ).rows as { count: number }[];
+    expect(count).toBe(n);
+    expect(await due(S.otherSectionPupil)).toEqual([]);
+    const mine = await due(S.me);
+    expect(mine).toHaveLength(1);
+    expect(mine[0]).toMatchObject({ sector_code: 'TUI', amount: '1250.50', paid: '0.00', due: '1250.50' });
+    // The same fee with another amount is a conflict, not a second fee.
+    expectField(await t.post('admin1', '/api/fee', feeBody({ amount: '1300', late_fee: '50' })), 409, 'amount');
+    const list = (await t.get('admin1', '/api/fee/all')).json();
+    expect(list.rows[0]).toMatchObject({ amount: '1250.50', late_fee: '50.00', scope: 'section', invoices: n });
+  });
+
+  it('invoices named students only, and refuses another school’s sector or students', async () => {
+    const res = await t.post(
+      'admin1',
+      '/api/fee',
+      feeBody({ section_id: undefined, student_ids: [S.otherSectionPupil], amount: '300', last_date: '2026-02-28' }),
+    );
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toMatchObject({ students: 1, created: 1 });
+    expect(await due(S.otherSectionPupil)).toHaveLength(1);
+    expectField(
+      await t.post('admin1', '/api/fee', feeBody({ section_id: undefined, student_ids: [S.school2Pupil] })),
+      400,
+      'student_ids',
+    );
+    const [s2sector] = (await exec(sql`select id from fee_sectors where school_id = ${S.school2}`)).rows as {
+      id: number;
+    }[];
+    expectField(await t.post('admin1', '/api/fee', feeBody({ sector_id: s2sector.id })), 404, 'sector_id');
+  });
+});
+
+describe('payments', () => {
+  it('needs an Idempotency-Key', async () => {
+    const [inv] = await due(S.me);
+    expectField(await pay({ invoice_id: inv.id, amount: '1', method: 'cash' }, 'admin1', null), 400, 'Idempotency-Key');
+  });
+
+  it('keeps 1,250.50 exact through partial payments, refuses overpayment, and numbers receipts', async () => {
+    const [inv] = await due(S.me);
+    const over = await pay({ invoice_id: inv.id, amount: '1250.51', method: 'cash' });
+    expectField(over, 409, 'amount');
+    expect(over.json().error.code).toBe(FEE_CODES.overpayment);
+
+    const k = key();
+    const first = await pay({ invoice_id: inv.id, amount: '1000.25', method: 'cash' }, 'admin1', k);
+    expect(first.statusCode, first.body).toBe(200);
+    expect(first.json()).toMatchObject({
+      amount: '1000.25',
+      allocations: [{ invoice_id: inv.id, amount: '1000.25', due_after: '250.25' }],
+    });
+    expect(first.json().receipt_no).toMatch(/^R-\d{6}$/);
+    // A retry with the same key replays the same receipt and records nothing.
+    const retry = await pay({ invoice_id: inv.id, amount: '1000.25', method: 'cash' }, 'admin1', k);
+    expect(retry.json().receipt_no).toBe(first.json().receipt_no);
+    expect((await due(S.me))[0]).toMatchObject({ paid: '1000.25', due: '250.25' });
+
+    expectField(await pay({ invoice_id: inv.id, amount: '5', method: 'mobile_wallet' }), 400, 'reference');
+    const second = await pay({ invoice_ids: [inv.id], amount: '250.25', method: 'mobile_wallet', reference: 'BK8X2' });
+    expect(second.statusCode, second.body).toBe(200);
+    expect(second.json().receipt_no).not.toBe(first.json().receipt_no);
+    expect(await due(S.me)).toEqual([]);
+    const paid = (await t.get('admin1', `/api/invoice/paid?student_id=${S.me}`)).json().rows;
+    expect(paid[0]).toMatchObject({ amount: '1250.50', paid: '1250.50', due: '0.00' });
+    expectField(await pay({ invoice_id: inv.id, amount: '0.01', method: 'cash' }), 409, 'amount');
+  });
+
+  it('a payment over several invoices settles the oldest first and refuses mixing students', async () => {
+    const mate = S.classmates[0];
+    await t.post('admin1', '/api/fee', {
+      sector_id: S.sector,
+      session_id: S.session,
+      amount: '100.10',
+      last_date: '2026-03-31',
+      section_id: S.section,
+    });
+    const invs = await due(mate);
+    expect(invs.map((i) => i.due)).toEqual(['1250.50', '100.10']);
+    const res = await pay({ invoice_ids: invs.map((i) => i.id), amount: '1300.55', method: 'cash' });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().allocations.map((a: { due_after: string }) => a.due_after)).toEqual(['0.00', '50.05']);
+    const [myInv] = (await exec(sql`select id from invoices where student_id = ${S.me} order by id desc limit 1`))
+      .rows as { id: number }[];
+    expectField(await pay({ invoice_ids: [invs[1].id, myInv.id], amount: '1', method: 'cash' }), 400, 'invoice_ids');
+  });
+
+  it('two cashiers taking the same last taka at once: one receipt, one refusal', async () => {
+    const mate = S.classmates[3];
+    const [inv] = await due(mate);
+    const [a, b] = await Promise.all([
+      pay({ invoice_id: inv.id, amount: inv.due, method: 'cash' }),
+      pay({ invoice_id: inv.id, amount: inv.due, method: 'cash' }),
+    ]);
+    expect([a.statusCode, b.statusCode].sort()).toEqual([200, 409]);
+    expect((await due(mate)).map((i) => i.id)).not.toContain(inv.id);
+    const [{ paid }] = (
+      await exec(sql`select sum(amount_poisha)::text as paid from payment_allocations where invoice_id = ${inv.id}`)
+    ).rows as { paid: string }[];
+    expect(formatPoisha(paid)).toBe('1250.50');
+  });
+
+  it('a waiver lowers the due, with a reason, and never below zero', async () => {
+    const mate = S.classmates[1];
+    const [inv] = await due(mate);
+    expectField(
+      await t.post('admin1', '/api/invoice/waiver', { invoice_id: inv.id, kind: 'waiver', amount: '1', reason: '' }),
+      400,
+      'reason',
+    );
+    const ok = await t.post('admin1', '/api/invoice/waiver', {
+      invoice_id: inv.id,
+      kind: 'discount',
+      amount: '250.50',
+      reason: 'Sibling discount',
+    });
+    expect(ok.statusCode, ok.body).toBe(200);
+    expect((await due(mate))[0]).toMatchObject({ waived: '250.50', due: '1000.00' });
+    expectField(
+      await t.post('admin1', '/api/invoice/waiver', {
+        invoice_id: inv.id,
+        kind: 'waiver',
+        amount: '1000.01',
+        reason: 'x',
+      }),
+      409,
+      'amount',
+    );
+  });
+
+  it('a refund is a new entry with its own receipt; the payment is never edited', async () => {
+    const mate = S.classmates[2];
+    const [inv] = await due(mate);
+    const p = await pay({ invoice_id: inv.id, amount: '500', method: 'cash' });
+    const before = (await exec(sql`select * from payments where id = ${p.json().payment_id}`)).rows[0];
+    const refund = await t.post('admin1', '/api/payment/reverse', {
+      payment_id: p.json().payment_id,
+      kind: 'refund',
+      amount: '200.75',
+      reason: 'Paid twice by mistake',
+    });
+    expect(refund.statusCode, refund.body).toBe(200);
+    expect(refund.json()).toMatchObject({ amount: '-200.75', allocations: [{ due_after: '951.25' }] });
+    expect(refund.json().receipt_no).not.toBe(p.json().receipt_no);
+    expect((await exec(sql`select * from payments where id = ${p.json().payment_id}`)).rows[0]).toEqual(before);
+    expect((await due(mate))[0]).toMatchObject({ paid: '299.25', due: '951.25' });
+    const tooMuch = await t.post('admin1', '/api/payment/reverse', {
+      payment_id: p.json().payment_id,
+      kind: 'correction',
+      amount: '299.26',
+      reason: 'x',
+    });
+    expectField(tooMuch, 409, 'amount');
+    const rest = await t.post('admin1', '/api/payment/reverse', {
+      payment_id: p.json().payment_id,
+      kind: 'correction',
+      reason: 'Entered against the wrong student',
+    });
+    expect(rest.json().amount).toBe('-299.25');
+    expect((await due(mate))[0]).toMatchObject({ paid: '0.00', due: '1250.50' });
+    const ledger = (await t.get('admin1', `/api/payment/all?student_id=${mate}`)).json();
+    expect(ledger.rows.map((r: { kind: string; amount: string }) => [r.kind, r.amount])).toEqual([
+      ['correction', '-299.25'],
+      ['refund', '-200.75'],
+      ['payment', '500.00'],
+    ]);
+  });
+
+  it('the ledger balances: entries equal their allocations, and amount = waived + paid + due on every invoice', async () => {
+    const [entries] = (
+      await exec(sql`
+        select (select coalesce(sum(amount_poisha), 0) from payments)::text as entries,
+               (select coalesce(sum(amount_poisha), 0) from payment_allocations)::text as allocations`)
+    ).rows as { entries: string; allocations: string }[];
+    expect(entries.entries).toBe(entries.allocations);
+    expect(BigInt(entries.entries)).toBeGreaterThan(0n);
+    const perEntry = (
+      await exec(sql`
+        select p.id from payments p left join payment_allocations pa on pa.payment_id = p.id
+        group by p.id, p.amount_poisha having p.amount_poisha <> coalesce(sum(pa.amount_poisha), 0)`)
+    ).rows;
+    expect(perEntry).toEqual([]);
+    const bad = (
+      await exec(sql`
+        select i.id from invoices i
+        where i.amount_poisha < coalesce((select sum(amount_poisha) from payment_allocations where invoice_id = i.id), 0)
+                              + coalesce((select sum(amount_poisha) from invoice_waivers where invoice_id = i.id), 0)
+           or coalesce((select sum(amount_poisha) from payment_allocations where invoice_id = i.id), 0) < 0`)
+    ).rows;
+    expect(bad).toEqual([]);
+    // The reports add up to the same totals.
+    const dues = (await t.get('admin1', `/api/fee/report/dues?session_id=${S.session}`)).json();
+    const paidPoisha = dues.rows.reduce((s: number, r: { paid: string }) => s + parseTaka(r.paid)!, 0);
+    expect(formatPoisha(paidPoisha)).toBe(formatPoisha(entries.entries));
+  });
+
+  it('the database refuses bad states even past the service', async () => {
+    await expect(
+      exec(sql`insert into payments (school_id, student_id, receipt_no, kind, method, amount_poisha)
+                       values (${S.school1}, ${S.me}, 'X-1', 'payment', 'cash', -5)`),
+    ).rejects.toThrow();
+    await expect(
+      exec(sql`insert into payments (school_id, student_id, receipt_no, kind, method, amount_poisha)
+                       values (${S.school1}, ${S.me}, 'R-000001', 'payment', 'cash', 5)`),
+    ).rejects.toThrow();
+  });
+});
+
+describe('who sees whose invoices', () => {
+  it('a student sees only their own; an admin only their school’s; a viewer none', async () => {
+    const own = await t.get('student1', '/api/invoice/paid');
+    expect(own.statusCode, own.body).toBe(200);
+    expect(own.json().rows[0]).toMatchObject({ student_id: S.me, amount: '1250.50' });
+    expect((await t.get('student1', `/api/invoice/due?student_id=${S.classmates[0]}`)).statusCode).toBe(403);
+    expect((await t.get('admin2', `/api/invoice/due?student_id=${S.me}`)).statusCode).toBe(403);
+    expect((await t.get('viewer1', `/api/invoice/due?student_id=${S.me}`)).statusCode).toBe(403);
+    expect((await t.get('teacher1', `/api/invoice/due?student_id=${S.me}`)).statusCode).toBe(403);
+    expect((await t.get('admin1', '/api/invoice/due?student_id=99999999')).statusCode).toBe(404);
+  });
+
+  it('another school’s admin cannot pay, waive or reverse this school’s invoices', async () => {
+    const [inv] = (await exec(sql`select id from invoices where student_id = ${S.classmates[0]} limit 1`)).rows as {
+      id: number;
+    }[];
+    expect((await pay({ invoice_id: inv.id, amount: '1', method: 'cash' }, 'admin2')).statusCode).toBe(404);
+    expect(
+      (await t.post('admin2', '/api/invoice/waiver', { invoice_id: inv.id, kind: 'waiver', amount: '1', reason: 'x' }))
+        .statusCode,
+    ).toBe(404);
+    const [p] = (await exec(sql`select id from payments where school_id = ${S.school1} limit 1`)).rows as {
+      id: number;
+    }[];
+    expect(
+      (await t.post('admin2', '/api/payment/reverse', { payment_id: p.id, kind: 'refund', reason: 'x' })).statusCode,
+    ).toBe(404);
+  });
+});
+
+describe('reports', () => {
+  it('dues by class and section, collections by day and sector, and defaulters', async () => {
+    const dues = (await t.get('admin1', `/api/fee/report/dues?session_id=${S.session}`)).json();
+    const mine = dues.rows.find((r: { section_id: number }) => r.section_id === S.section);
+    expect(mine.students).toBe(S.classmates.length + 1);
+    const from = new Date(Date.now() - 2 * 86400_000).toISOString().slice(0, 10);
+    const to = new Date(Date.now() + 2 * 86400_000).toISOString().slice(0, 10);
+    const col = (await t.get('admin1', `/api/fee/report/collections?from=${from}&to=${to}`)).json();
+    expect(col.rows.length).toBeGreaterThan(0);
+    expect(col.rows[0]).toMatchObject({ sector_code: 'TUI' });
+    const signed = (a: string) => (a.startsWith('-') ? -parseTaka(a.slice(1))! : parseTaka(a)!);
+    const total = col.rows.reduce((s: number, r: { amount: string }) => s + signed(r.amount), 0);
+    const [net] = (
+      await exec(sql`select coalesce(sum(amount_poisha), 0)::text as n from payments where school_id = ${S.school1}`)
+    ).rows as { n: string }[];
+    expect(formatPoisha(total)).toBe(formatPoisha(net.n));
+    const late = (await t.get('admin1', `/api/fee/report/defaulters?session_id=${S.session}&as_of=2026-12-31`)).json();
+    const owed = new Map(late.rows.map((r: { student_id: number; due: string }) => [r.student_id, r.due]));
+    // student1 paid the January fee in full; the March one (100.10) is still open.
+    expect(owed.get(S.me)).toBe('100.10');
+    expect(owed.get(S.classmates[0])).toBe('50.05');
+    expect(owed.get(S.classmates[1])).toBe('1100.10');
+    expect(owed.get(S.otherSectionPupil)).toBe('300.00');
+    const feb = (await t.get('admin1', `/api/fee/report/defaulters?session_id=${S.session}&as_of=2026-02-15`)).json();
+    expect(feb.rows.map((r: { student_id: number }) => r.student_id)).not.toContain(S.me);
+    const early = (await t.get('admin1', `/api/fee/report/defaulters?session_id=${S.session}&as_of=2026-01-01`)).json();
+    expect(early.rows).toEqual([]);
+    const viewer = await t.get('viewer1', `/api/fee/report/dues?session_id=${S.session}&school_info_id=${S.school1}`);
+    expect(viewer.statusCode, viewer.body).toBe(200);
+    expect(viewer.json().rows).toEqual(dues.rows);
+  });
+});
