@@ -10,6 +10,7 @@ import { noticesBn } from './areas/notices.bn';
 import { shellBn } from './areas/shell.bn';
 import { routinesBn } from './areas/routines.bn';
 import { peopleBn } from './areas/people.bn';
+import { markEntryBn } from './areas/mark-entry.bn';
 
 export const bn: Catalogue = {
   shell: shellBn,
@@ -20,6 +21,7 @@ export const bn: Catalogue = {
   homework: homeworkBn,
   upload: uploadBn,
   people: peopleBn,
+  markEntry: markEntryBn,
   common: {
     appName: 'পাঠশালা',
     loading: 'লোড হচ্ছে…',

@@ -11,6 +11,7 @@ import { noticesEn } from './areas/notices.en';
 import { shellEn } from './areas/shell.en';
 import { routinesEn } from './areas/routines.en';
 import { peopleEn } from './areas/people.en';
+import { markEntryEn } from './areas/mark-entry.en';
 
 export const en = {
   // Each screen area keeps its texts in src/i18n/areas/<area>.{en,bn}.ts. A server error code
@@ -23,6 +24,7 @@ export const en = {
   homework: homeworkEn,
   upload: uploadEn,
   people: peopleEn,
+  markEntry: markEntryEn,
   common: {
     appName: 'Pathshala',
     loading: 'Loading…',

@@ -75,6 +75,10 @@ describe('routes.ts', () => {
         '/studentpassword',
         '/teacherpassword',
         '/studentprofileedit',
+        // mark entry (issue 12)
+        '/markentry',
+        '/teacherevaluation',
+        '/teachermark',
       ].sort(),
     );
   });
@@ -123,6 +127,10 @@ describe('routes.ts', () => {
     expect(audience(findRoute('/teacherprofile')!)).toEqual([T, A, V]);
     expect(audience(findRoute('/student-notice-list')!)).toEqual([S]);
     expect(audience(findRoute('/viewer-school')!)).toEqual([V]);
+    // Marks: teachers enter what they teach, school admins any of the school's (issue 12).
+    expect(audience(findRoute('/markentry')!)).toEqual([T, A]);
+    expect(audience(findRoute('/teacherevaluation')!)).toEqual([T, A]);
+    expect(audience(findRoute('/teachermark')!)).toEqual([T, A]);
   });
 
   it('admits somebody to every protected route, and nobody signed out', () => {
@@ -163,6 +171,7 @@ describe('routes.ts', () => {
         '/student-notice_option',
         '/viewer-notice',
         '/viewerRoutine',
+        '/markentry',
       ].sort(),
     );
     expect(readers).toContain('/teacherattendance');
