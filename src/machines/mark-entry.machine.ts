@@ -340,7 +340,11 @@ export const markEntryMachine = setup({
         // A new save: a new idempotency key, kept by "Try again".
         'marks.confirm': {
           target: 'saving',
-          actions: assign(({ context }) => ({ saveKey: newIdempotencyKey(), sent: markChanges(context) })),
+          actions: assign(({ context }) => ({
+            saveKey: newIdempotencyKey(),
+            sent: markChanges(context),
+            result: null,
+          })),
         },
         'marks.cancel': 'entering',
       },
@@ -410,7 +414,8 @@ export const markEntryMachine = setup({
     /** The server's "{n} students Mark entry successful!!" and the "Inserted data". */
     saved: {
       on: {
-        'marks.edit': 'entering',
+        // Back to the sheet, holding the saved marks; the last result is done with.
+        'marks.edit': { target: 'entering', actions: assign({ result: null }) },
         'marks.search': LOAD,
         'marks.clear': 'filtering',
       },
