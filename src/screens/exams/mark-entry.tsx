@@ -335,7 +335,6 @@ function Sheet() {
                         <button
                           type="button"
                           aria-pressed={absent}
-                          aria-label={t('markEntry.sheet.absentOf', { name: r.name })}
                           disabled={readOnly}
                           onClick={() =>
                             send({ type: 'marks.type', studentId: r.student_id, text: absent ? '' : ABSENT_TEXT })
@@ -345,6 +344,8 @@ function Sheet() {
                           }`}
                         >
                           {t('markEntry.sheet.absentShort')}
+                          {/* The name says what is seen first (AB), then whose. */}
+                          <span className="sr-only"> {t('markEntry.sheet.absentOf', { name: r.name })}</span>
                         </button>
                       </div>
                     )}
@@ -429,7 +430,13 @@ function ReviewDialog({ open }: { open: boolean }) {
       onCancel={() => send({ type: 'marks.cancel' })}
     >
       <p>{t('markEntry.review.intro', { count: changes.length, n: localDigits(String(changes.length), lang) })}</p>
-      <div className="max-h-[50dvh] overflow-y-auto">
+      {/* A long list scrolls inside; reachable by keyboard (Tab, then arrows). */}
+      <div
+        className="max-h-[50dvh] overflow-y-auto"
+        role="region"
+        aria-label={t('markEntry.review.caption')}
+        tabIndex={0}
+      >
         <table className="w-full text-left text-sm">
           <caption className="sr-only">{t('markEntry.review.caption')}</caption>
           <thead className="text-xs uppercase text-slate-500">
