@@ -17,7 +17,6 @@ export const markEntryBn: Catalogue['markEntry'] = {
     chooseSection: 'শাখা বেছে নিন',
     chooseSubject: 'বিষয় বেছে নিন',
     search: 'শিক্ষার্থী খুঁজুন',
-    show: 'নম্বর দেখুন',
     loadingExams: 'পরীক্ষাগুলো আনা হচ্ছে…',
     exams: 'পরীক্ষাগুলো',
     noExams: 'এই শিক্ষাবর্ষে এই ধরনের এমন কোনো পরীক্ষা নেই যার নম্বর আপনি দিতে পারেন।',
@@ -26,7 +25,6 @@ export const markEntryBn: Catalogue['markEntry'] = {
   columns: {
     studentId: 'শিক্ষার্থী আইডি',
     name: 'নাম',
-    roll: 'রোল',
     marks: 'প্রাপ্ত নম্বর',
     action: 'কাজ',
     student: 'শিক্ষার্থী',

@@ -15,7 +15,6 @@ export const markEntryEn = {
     chooseSection: 'Choose a section',
     chooseSubject: 'Choose a subject',
     search: 'Search Student',
-    show: 'Show Marks',
     loadingExams: 'Loading the exams…',
     exams: 'the exams',
     noExams: 'There are no exams of this type in this session for you to enter marks for.',
@@ -24,7 +23,6 @@ export const markEntryEn = {
   columns: {
     studentId: 'Student Id',
     name: 'Name',
-    roll: 'Roll',
     marks: 'Marks Obtained',
     action: 'Action',
     student: 'Student',
