@@ -119,6 +119,10 @@ const screens = {
   newExam: lazyWithRetry(() => import('@/screens/exams/new-exam')),
   // fees and payments (issue 14)
   payment: lazyWithRetry(() => import('@/screens/fees/payment')),
+  // mark entry (issue 12)
+  markEntryMenu: lazyWithRetry(() => import('@/screens/exams/mark-entry-menu')),
+  markEntry: lazyWithRetry(() => import('@/screens/exams/mark-entry')),
+  teacherMarkSheet: lazyWithRetry(() => import('@/screens/exams/teacher-mark-sheet')),
   notAvailable: lazyWithRetry(() => import('@/screens/not-available/not-available')),
 } satisfies Record<string, ComponentType<ScreenProps>>;
 
@@ -194,6 +198,8 @@ const ROUTINE_LOOKUP_CALLS: Action[] = [
  * section-pdf', 'lookup.section') only where `can` allows it (not students).
  */
 const GRADESHEET_CALLS: Action[] = ['exam.gradesheet', 'exam.gradesheet-pdf', 'lookup.session'];
+/** What the mark entry filters and sheet read (src/api/mark-entry.ts, src/api/exams.ts). */
+const MARK_ENTRY_CALLS: Action[] = ['lookup.session', 'exam.types', 'exam.list', 'exam.mark-sheet-entry'];
 
 /** In the order of the spec's route table, then /teacherdata. */
 export const ROUTES: readonly AppRoute[] = [
@@ -314,7 +320,10 @@ export const ROUTES: readonly AppRoute[] = [
     screen: 'teacherCalendar',
     calls: ['calendar.teacher'],
   }),
-  route('/teachermark', 'markSheet', 'page.teacher-marksheet', ['marks', 'check mark sheet']),
+  route('/teachermark', 'markSheet', 'page.teacher-marksheet', ['marks', 'check mark sheet'], {
+    screen: 'teacherMarkSheet',
+    calls: [...MARK_ENTRY_CALLS, 'exam.mark-delete'],
+  }),
   route('/teacherpassword', 'changePassword', 'page.teacher-password', ['password', 'reset password'], {
     screen: 'changePassword',
     calls: ['users.password'],
@@ -490,8 +499,11 @@ export const ROUTES: readonly AppRoute[] = [
       'student.section',
     ],
   }),
-  route('/markentry', 'evaluation', 'page.mark-entry', ['marks', 'exam', 'mark entry']),
-  route('/teacherevaluation', 'markEntry', 'page.teacher-evaluation', ['marks', 'exam', 'enter marks']),
+  route('/markentry', 'evaluation', 'page.mark-entry', ['marks', 'exam', 'mark entry'], { screen: 'markEntryMenu' }),
+  route('/teacherevaluation', 'markEntry', 'page.teacher-evaluation', ['marks', 'exam', 'enter marks'], {
+    screen: 'markEntry',
+    calls: [...MARK_ENTRY_CALLS, 'exam.mark-entry'],
+  }),
   route('/studenthomework', 'homework', 'page.student-homework', ['homework', 'home work', 'assignments'], {
     screen: 'studentHomework',
     calls: ['homework.student'],
@@ -622,6 +634,10 @@ export const DASHBOARD_TILES: Record<string, readonly Tile[]> = {
     tile('createNewSection', '/section-create'),
     tile('createNewPeriod', '/period-create'),
     tile('createNewSubject', '/create-subject'),
+  ],
+  '/markentry': [
+    tile('enterMarks', '/teacherevaluation', 'enterSectionMarks'),
+    tile('checkTeacherMarkSheet', '/teachermark', 'marksYouEntered'),
   ],
   '/viewer-admin': [
     tile('academicCalendar', '/viewer-calender', 'schoolsCalendar'),

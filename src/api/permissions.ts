@@ -281,15 +281,16 @@ export const PAGE_PERMISSIONS = {
 
   // teachers
   'page.teacher-calendar': [T],
-  'page.teacher-marksheet': [T],
+  'page.teacher-marksheet': [T, A],
   'page.teacher-password': [T],
   'page.teacher-routine': [T],
   'page.take-attendance': [T],
   'page.teacher-homework': [T],
   'page.teacher-homework-submissions': [T],
   'page.teacher-notice': [T],
-  'page.mark-entry': [T],
-  'page.teacher-evaluation': [T],
+  // school admins enter marks too (issue 12); the admin's /create-exam menu links here
+  'page.mark-entry': [T, A],
+  'page.teacher-evaluation': [T, A],
 
   // school admins
   'page.school-profile': [A],

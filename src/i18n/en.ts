@@ -17,6 +17,7 @@ import { schoolSetupEn } from './areas/setup-school.en';
 import { setupStructureEn } from './areas/setup-structure.en';
 import { examSetupEn } from './areas/exam-setup.en';
 import { feesEn } from './areas/fees.en';
+import { markEntryEn } from './areas/mark-entry.en';
 
 export const en = {
   // Each screen area keeps its texts in src/i18n/areas/<area>.{en,bn}.ts. A server error code
@@ -35,6 +36,7 @@ export const en = {
   structure: setupStructureEn,
   examSetup: examSetupEn,
   fees: feesEn,
+  markEntry: markEntryEn,
   common: {
     appName: 'Pathshala',
     updateReady: 'A new version of Pathshala is ready.',

@@ -104,13 +104,13 @@ describe('the route guard', () => {
   });
 
   it('shows a plain “not available yet” page for a route whose feature is not built', async () => {
-    fakeAuthServer(TEACHER).savedSignIn();
-    const { user } = renderApp('/markentry');
-    expect(await screen.findByRole('heading', { name: 'Evaluation' })).toBeInTheDocument();
+    // (/markentry, used here before, is built now: issue 12.)
+    fakeAuthServer(STUDENT).savedSignIn();
+    const { user } = renderApp('/student-activity');
+    expect(await screen.findByRole('heading', { name: 'Activities' })).toBeInTheDocument();
     expect(screen.getByText(/not available yet/)).toBeInTheDocument();
-    server.use(http.get('/api/routine/teacher', () => HttpResponse.json([])));
     await user.click(screen.getByRole('link', { name: 'Back to the dashboard' }));
-    await waitFor(() => expect(currentPath()).toBe('/teacher-admin'));
+    await waitFor(() => expect(currentPath()).toBe('/student-admin'));
   });
 
   it('keeps the old spellings: /student-notice_option opens for a student', async () => {

@@ -99,6 +99,10 @@ describe('routes.ts', () => {
         '/newExam',
         // fees and payments (issue 14)
         '/payment',
+        // mark entry (issue 12)
+        '/markentry',
+        '/teacherevaluation',
+        '/teachermark',
       ].sort(),
     );
   });
@@ -147,6 +151,10 @@ describe('routes.ts', () => {
     expect(audience(findRoute('/teacherprofile')!)).toEqual([T, A, V]);
     expect(audience(findRoute('/student-notice-list')!)).toEqual([S]);
     expect(audience(findRoute('/viewer-school')!)).toEqual([V]);
+    // Marks: teachers enter what they teach, school admins any of the school's (issue 12).
+    expect(audience(findRoute('/markentry')!)).toEqual([T, A]);
+    expect(audience(findRoute('/teacherevaluation')!)).toEqual([T, A]);
+    expect(audience(findRoute('/teachermark')!)).toEqual([T, A]);
   });
 
   it('admits somebody to every protected route, and nobody signed out', () => {
@@ -188,6 +196,7 @@ describe('routes.ts', () => {
         '/viewer-notice',
         '/viewerRoutine',
         '/studentEvaluation',
+        '/markentry',
       ].sort(),
     );
     expect(readers).toContain('/teacherattendance');

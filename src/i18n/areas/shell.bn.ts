@@ -149,6 +149,8 @@ export const shellBn: Catalogue['shell'] = {
     createNewSection: 'নতুন শাখা',
     createNewPeriod: 'নতুন পিরিয়ড',
     createNewSubject: 'নতুন বিষয়',
+    enterMarks: 'নম্বর প্রদান',
+    checkTeacherMarkSheet: 'নম্বরপত্র দেখুন',
   },
   hints: {
     holidaysExamsEvents: 'ছুটি, পরীক্ষা ও অনুষ্ঠান',
@@ -182,6 +184,8 @@ export const shellBn: Catalogue['shell'] = {
     homeworkByClass: 'শ্রেণি অনুযায়ী বাড়ির কাজ',
     examsResults: 'পরীক্ষা ও ফলাফল',
     schoolTeacherNotes: 'স্কুল ও শিক্ষকদের নোট',
+    enterSectionMarks: 'একটি শাখার নম্বর দিন',
+    marksYouEntered: 'পরীক্ষা অনুযায়ী দেওয়া নম্বর',
   },
   tileGroups: {
     features: 'সেবাসমূহ',

@@ -153,6 +153,8 @@ export const shellEn = {
     createNewSection: 'Create New Section',
     createNewPeriod: 'Create New Period',
     createNewSubject: 'Create New Subject',
+    enterMarks: 'Mark Entry',
+    checkTeacherMarkSheet: 'Check Mark Sheet',
   },
   hints: {
     holidaysExamsEvents: 'Holidays, exams and events',
@@ -186,6 +188,8 @@ export const shellEn = {
     homeworkByClass: 'Homework by class',
     examsResults: 'Exams and results',
     schoolTeacherNotes: 'School and teacher notes',
+    enterSectionMarks: 'Enter a section’s marks',
+    marksYouEntered: 'Marks entered, by exam',
   },
   tileGroups: {
     features: 'Features',

@@ -1,0 +1,434 @@
+/**
+ * Entering an exam's marks (/teacherevaluation; spec part 2 §Exams, marks, grade sheet, sections 4,
+ * 5 and 8; issue 12), for teachers (what they teach) and school admins (any of the school's).
+ *
+ *   filtering ─marks.search─> loading ─┬─> entering ──marks.review──> reviewing ──marks.confirm──> saving
+ *       ^                              ├─> locked (published: read-only)   └─marks.cancel─┘          │
+ *       │ marks.clear                  └─> loadFailed ─marks.retry─┘                                 │
+ *       │                                                          ┌──────────────────────────────────┤
+ *   saved <────────────────────────────── done ───────────────────┘  network/5xx ─> failed ─retry─> saving
+ *     └─marks.edit─> entering                                         4xx ─> entering (fields named)
+ *                                                                     409 exams.locked ─> locked
+ *
+ * Rules kept here rather than in the screen:
+ * - a blank field means "not entered" and 0 is a real zero; "absent" (typed `a`, `ab`, `absent`,
+ *   or Bangla `অ`) is its own mark; digits may be Bangla (০-৯) or Latin; at most two decimals;
+ *   from 0 to the exam's full marks (the server checks the same bound and names the field);
+ * - only changed marks are sent (a cleared mark is sent as null, to clear it); re-entry updates;
+ * - nothing goes out before the teacher reviewed the list of changes and confirmed it, and not
+ *   while any field holds something that is not a mark;
+ * - a lost save (network, 5xx) keeps the marks; "Try again" sends the same list under the same
+ *   idempotency key, so the server answers the first result instead of saving twice; a refusal
+ *   (4xx) goes back to the sheet with the refused fields named;
+ * - once the admin publishes a session's results the marks are locked: the sheet is read-only.
+ *
+ * Pure: no React, no DOM. The I/O is the named actors loadSheet and saveMarks (tests replace them
+ * with `.provide()`); `savedChanges` runs after the server confirmed a save (the screen provides
+ * it to invalidate the exam queries).
+ */
+import { assign, fromPromise, setup, type SnapshotFrom } from 'xstate';
+import type {
+  ExamMarkBody,
+  ExamMarkSaved,
+  MarkValue,
+  StudentMarkQuery,
+  StudentMarkRow,
+  StudentMarkSheet,
+} from '@/api/schemas/exams';
+import { EXAM_CODES } from '@/api/schemas/exams';
+import { errorMessage, errorStatus, newIdempotencyKey } from '@/api/client';
+import { fetchMarkEntrySheet, saveMarks } from '@/api/exams';
+import { latinDigits } from '@/i18n/digits';
+
+/** The screen's five filters, as the sheet is asked for. */
+export interface MarkEntryQuery {
+  session_id: number;
+  exam_name_id: number;
+  class_id: number;
+  section_id: number;
+  subject_id: number;
+}
+
+/** What is wrong with a typed mark. */
+export type MarkProblem = 'not_a_mark' | 'negative' | 'decimals' | 'above_full';
+
+export type ParsedMark = { ok: true; value: MarkValue } | { ok: false; problem: MarkProblem };
+
+/** The text a field shows for an absent student (and what `a`, `ab`, `absent`, `অ` become). */
+export const ABSENT_TEXT = 'AB';
+
+const ABSENT_WORDS = /^(a|ab|abs|absent|অ|অনু|অনুপস্থিত)$/i;
+
+/** A typed mark as the API speaks it, or what is wrong with it. */
+export function parseMark(text: string, fullMarks: number): ParsedMark {
+  const t = latinDigits(text).trim();
+  if (t === '') return { ok: true, value: null };
+  if (ABSENT_WORDS.test(t)) return { ok: true, value: 'absent' };
+  if (/^-\s*(\d+(\.\d*)?|\.\d+)$/.test(t)) return { ok: false, problem: 'negative' };
+  if (!/^(\d+(\.\d*)?|\.\d+)$/.test(t)) return { ok: false, problem: 'not_a_mark' };
+  const decimals = t.includes('.') ? t.split('.')[1].length : 0;
+  if (decimals > 2) return { ok: false, problem: 'decimals' };
+  const value = Number(t);
+  if (value > fullMarks) return { ok: false, problem: 'above_full' };
+  return { ok: true, value };
+}
+
+/** A saved mark as its field's text. */
+export function markText(value: MarkValue): string {
+  return value === null ? '' : value === 'absent' ? ABSENT_TEXT : String(value);
+}
+
+export interface MarkChange {
+  student_id: number;
+  mark_obtained: MarkValue;
+}
+
+export interface MarkEntryContext {
+  query: MarkEntryQuery | null;
+  sheet: StudentMarkSheet | null;
+  /** What each field holds (by student id), as typed. */
+  drafts: Record<number, string>;
+  /** Index into the sheet's rows of the field the keyboard is on. */
+  cursor: number;
+  /** Review was asked for while a field held something that is not a mark: show every problem. */
+  showProblems: boolean;
+  /** The server's word on a field it refused (by student id). */
+  serverErrors: Record<number, string>;
+  /** The changes of the save under way or last tried ("Try again" sends exactly these). */
+  sent: MarkChange[] | null;
+  result: ExamMarkSaved | null;
+  error: string | null;
+  /** Its code (`exams.locked`, `network`, ...): the screen words it in the user's language. */
+  errorCode: string | null;
+  /** One key per confirmed save: "Try again" reuses it. */
+  saveKey: string | null;
+}
+
+export type MarkEntryEvent =
+  | { type: 'marks.search'; query: MarkEntryQuery }
+  | { type: 'marks.clear' }
+  | { type: 'marks.type'; studentId: number; text: string }
+  | { type: 'marks.focus'; studentId: number }
+  | { type: 'marks.next' }
+  | { type: 'marks.prev' }
+  | { type: 'marks.undo' }
+  | { type: 'marks.review' }
+  | { type: 'marks.confirm' }
+  | { type: 'marks.cancel' }
+  | { type: 'marks.retry' }
+  | { type: 'marks.back' }
+  | { type: 'marks.edit' };
+
+export type SaveMarksInput = ExamMarkBody & { idempotencyKey: string };
+
+/** Fields of the sheet as they were saved. */
+export function savedDrafts(rows: readonly StudentMarkRow[]): Record<number, string> {
+  return Object.fromEntries(rows.map((r) => [r.student_id, markText(r.marks_obtained)]));
+}
+
+/** Each field's problem (by student id), for the fields that hold something that is not a mark. */
+export function markProblems(ctx: Pick<MarkEntryContext, 'sheet' | 'drafts'>): Record<number, MarkProblem> {
+  const out: Record<number, MarkProblem> = {};
+  if (!ctx.sheet) return out;
+  for (const r of ctx.sheet.rows) {
+    const parsed = parseMark(ctx.drafts[r.student_id] ?? '', ctx.sheet.exam.full_marks);
+    if (!parsed.ok) out[r.student_id] = parsed.problem;
+  }
+  return out;
+}
+
+/** The marks that differ from the saved ones, in roll order: what a save sends. */
+export function markChanges(ctx: Pick<MarkEntryContext, 'sheet' | 'drafts'>): MarkChange[] {
+  if (!ctx.sheet) return [];
+  const out: MarkChange[] = [];
+  for (const r of ctx.sheet.rows) {
+    const parsed = parseMark(ctx.drafts[r.student_id] ?? '', ctx.sheet.exam.full_marks);
+    if (parsed.ok && parsed.value !== r.marks_obtained)
+      out.push({ student_id: r.student_id, mark_obtained: parsed.value });
+  }
+  return out;
+}
+
+/** A failure worth retrying as it is: the network or the server failed (status 0 or 5xx). */
+export const isRetryable = (error: unknown) => {
+  const status = errorStatus(error);
+  return status === 0 || status >= 500;
+};
+
+function errorCodeOf(error: unknown): string | null {
+  const code = error && typeof error === 'object' && 'code' in error ? (error as { code: unknown }).code : null;
+  return typeof code === 'string' ? code : null;
+}
+
+function fieldsOf(error: unknown): Record<string, string> {
+  const fields = error && typeof error === 'object' && 'fields' in error ? (error as { fields: unknown }).fields : null;
+  return fields && typeof fields === 'object' ? (fields as Record<string, string>) : {};
+}
+
+/** The server's refused fields (`mark_update.3.mark_obtained`) as the students they name. */
+export function refusedStudents(error: unknown, sent: readonly MarkChange[]): Record<number, string> {
+  const out: Record<number, string> = {};
+  for (const [field, message] of Object.entries(fieldsOf(error))) {
+    const m = /^mark_update\.(\d+)\./.exec(field);
+    const change = m ? sent[Number(m[1])] : undefined;
+    if (change) out[change.student_id] = message;
+  }
+  return out;
+}
+
+const failure = (error: unknown) => ({ error: errorMessage(error), errorCode: errorCodeOf(error) });
+
+const clamp = (n: number, max: number) => Math.max(0, Math.min(n, max));
+
+const LOAD = { target: '#markEntry.loading', actions: 'setQuery' } as const;
+
+export const markEntryMachine = setup({
+  types: {
+    context: {} as MarkEntryContext,
+    events: {} as MarkEntryEvent,
+    tags: {} as 'busy',
+  },
+  actors: {
+    loadSheet: fromPromise<StudentMarkSheet, StudentMarkQuery>(({ input }) => fetchMarkEntrySheet(input)),
+    saveMarks: fromPromise<ExamMarkSaved, SaveMarksInput>(({ input }) => {
+      const { idempotencyKey, ...body } = input;
+      return saveMarks(body, { idempotencyKey });
+    }),
+  },
+  guards: {
+    isLocked: (_, sheet: StudentMarkSheet) => sheet.locked,
+    isKnownStudent: ({ context }, params: { studentId: number }) =>
+      !!context.sheet?.rows.some((r) => r.student_id === params.studentId),
+    canReview: ({ context }) => markChanges(context).length > 0 && Object.keys(markProblems(context)).length === 0,
+    hasProblems: ({ context }) => Object.keys(markProblems(context)).length > 0,
+    isRetryable: (_, params: { error: unknown }) => isRetryable(params.error),
+    isLockedError: (_, params: { error: unknown }) => errorCodeOf(params.error) === EXAM_CODES.locked,
+  },
+  actions: {
+    /** The screen provides it: invalidate what the server just changed. */
+    savedChanges: () => {},
+    setQuery: assign(({ event }) => (event.type === 'marks.search' ? { query: event.query } : {})),
+  },
+}).createMachine({
+  id: 'markEntry',
+  context: {
+    query: null,
+    sheet: null,
+    drafts: {},
+    cursor: 0,
+    showProblems: false,
+    serverErrors: {},
+    sent: null,
+    result: null,
+    error: null,
+    errorCode: null,
+    saveKey: null,
+  },
+  initial: 'filtering',
+  states: {
+    filtering: {
+      entry: assign({ query: null, sheet: null, drafts: {}, result: null, error: null, errorCode: null }),
+      on: { 'marks.search': LOAD },
+    },
+
+    loading: {
+      tags: 'busy',
+      // A new sheet: nothing of an earlier one stays behind.
+      entry: assign({
+        sheet: null,
+        drafts: {},
+        cursor: 0,
+        showProblems: false,
+        serverErrors: {},
+        sent: null,
+        result: null,
+        error: null,
+        errorCode: null,
+      }),
+      invoke: {
+        id: 'loadSheet',
+        src: 'loadSheet',
+        input: ({ context }) => ({ ...context.query! }),
+        onDone: [
+          {
+            guard: { type: 'isLocked', params: ({ event }) => event.output },
+            target: 'locked',
+            actions: assign(({ event }) => ({ sheet: event.output, drafts: savedDrafts(event.output.rows) })),
+          },
+          {
+            target: 'entering',
+            actions: assign(({ event }) => ({ sheet: event.output, drafts: savedDrafts(event.output.rows) })),
+          },
+        ],
+        onError: { target: 'loadFailed', actions: assign(({ event }) => failure(event.error)) },
+      },
+      on: { 'marks.search': LOAD, 'marks.clear': 'filtering' },
+    },
+
+    loadFailed: {
+      on: { 'marks.retry': 'loading', 'marks.search': LOAD, 'marks.clear': 'filtering' },
+    },
+
+    /** Published results: the marks are shown, nothing can change them. */
+    locked: {
+      on: { 'marks.search': LOAD, 'marks.clear': 'filtering' },
+    },
+
+    entering: {
+      on: {
+        'marks.type': {
+          guard: { type: 'isKnownStudent', params: ({ event }) => ({ studentId: event.studentId }) },
+          actions: assign(({ context, event }) => {
+            const { [event.studentId]: _refused, ...serverErrors } = context.serverErrors;
+            return {
+              drafts: { ...context.drafts, [event.studentId]: event.text },
+              cursor: context.sheet!.rows.findIndex((r) => r.student_id === event.studentId),
+              serverErrors,
+            };
+          }),
+        },
+        'marks.focus': {
+          guard: { type: 'isKnownStudent', params: ({ event }) => ({ studentId: event.studentId }) },
+          actions: assign({
+            cursor: ({ context, event }) => context.sheet!.rows.findIndex((r) => r.student_id === event.studentId),
+          }),
+        },
+        'marks.next': {
+          actions: assign({
+            cursor: ({ context }) => clamp(context.cursor + 1, (context.sheet?.rows.length ?? 1) - 1),
+          }),
+        },
+        'marks.prev': {
+          actions: assign({
+            cursor: ({ context }) => clamp(context.cursor - 1, (context.sheet?.rows.length ?? 1) - 1),
+          }),
+        },
+        'marks.undo': {
+          actions: assign(({ context }) => ({
+            drafts: savedDrafts(context.sheet?.rows ?? []),
+            showProblems: false,
+            serverErrors: {},
+            error: null,
+            errorCode: null,
+          })),
+        },
+        'marks.review': [
+          { guard: 'canReview', target: 'reviewing', actions: assign({ error: null, errorCode: null }) },
+          {
+            // Not yet: every problem is shown and the keyboard goes to the first.
+            guard: 'hasProblems',
+            actions: assign(({ context }) => {
+              const problems = markProblems(context);
+              return {
+                showProblems: true,
+                cursor: Math.max(
+                  0,
+                  context.sheet!.rows.findIndex((r) => r.student_id in problems),
+                ),
+              };
+            }),
+          },
+        ],
+        'marks.search': LOAD,
+        'marks.clear': 'filtering',
+      },
+    },
+
+    /** The changes as a list (old mark -> new mark): nothing leaves before "Save". */
+    reviewing: {
+      on: {
+        // A new save: a new idempotency key, kept by "Try again".
+        'marks.confirm': {
+          target: 'saving',
+          actions: assign(({ context }) => ({
+            saveKey: newIdempotencyKey(),
+            sent: markChanges(context),
+            result: null,
+          })),
+        },
+        'marks.cancel': 'entering',
+      },
+    },
+
+    saving: {
+      tags: 'busy',
+      entry: assign({ error: null, errorCode: null }),
+      invoke: {
+        id: 'saveMarks',
+        src: 'saveMarks',
+        input: ({ context }) => ({
+          exam_info_id: context.sheet!.exam.id,
+          subject_id: context.sheet!.exam.subject_id,
+          mark_update: context.sent ?? [],
+          idempotencyKey: context.saveKey ?? '',
+        }),
+        onDone: {
+          target: 'saved',
+          actions: [
+            assign(({ context, event }) => ({
+              result: event.output,
+              sheet: { ...context.sheet!, rows: event.output.rows },
+              drafts: savedDrafts(event.output.rows),
+              showProblems: false,
+              serverErrors: {},
+            })),
+            'savedChanges',
+          ],
+        },
+        onError: [
+          {
+            guard: { type: 'isRetryable', params: ({ event }) => ({ error: event.error }) },
+            target: 'failed',
+            actions: assign(({ event }) => failure(event.error)),
+          },
+          {
+            guard: { type: 'isLockedError', params: ({ event }) => ({ error: event.error }) },
+            target: 'locked',
+            actions: assign(({ context, event }) => ({
+              ...failure(event.error),
+              sheet: { ...context.sheet!, locked: true },
+            })),
+          },
+          {
+            // Refused (a mark above full marks, a student moved out of the section...): back to
+            // the sheet, the refused fields named.
+            target: 'entering',
+            actions: assign(({ context, event }) => ({
+              ...failure(event.error),
+              serverErrors: refusedStudents(event.error, context.sent ?? []),
+              showProblems: true,
+            })),
+          },
+        ],
+      },
+    },
+
+    /** Not saved for a network or server failure: the marks are kept. */
+    failed: {
+      on: {
+        'marks.retry': 'saving',
+        'marks.back': { target: 'entering', actions: assign({ error: null, errorCode: null }) },
+      },
+    },
+
+    /** The server's "{n} students Mark entry successful!!" and the "Inserted data". */
+    saved: {
+      on: {
+        // Back to the sheet, holding the saved marks; the last result is done with.
+        'marks.edit': { target: 'entering', actions: assign({ result: null }) },
+        'marks.search': LOAD,
+        'marks.clear': 'filtering',
+      },
+    },
+  },
+});
+
+export type MarkEntryMachine = typeof markEntryMachine;
+export type MarkEntrySnapshot = SnapshotFrom<MarkEntryMachine>;
+
+/** Marks on screen that the server does not have (changes, or fields that hold no mark yet), while worked on. */
+export function hasUnsavedMarks(snapshot: MarkEntrySnapshot): boolean {
+  const working = (['entering', 'reviewing', 'saving', 'failed'] as const).some((s) => snapshot.matches(s));
+  if (!working) return false;
+  return markChanges(snapshot.context).length > 0 || Object.keys(markProblems(snapshot.context)).length > 0;
+}
