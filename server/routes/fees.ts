@@ -498,16 +498,14 @@ export async function feeRoutes(fastify: FastifyInstance) {
             receivedByUserId: authOf(req).userId,
           })
           .returning({ id: payments.id });
-        await tx
-          .insert(paymentAllocations)
-          .values(
-            parts.map((p) => ({
-              schoolId,
-              paymentId: payment.id,
-              invoiceId: p.invoiceId,
-              amountPoisha: Number(p.amount),
-            })),
-          );
+        await tx.insert(paymentAllocations).values(
+          parts.map((p) => ({
+            schoolId,
+            paymentId: payment.id,
+            invoiceId: p.invoiceId,
+            amountPoisha: Number(p.amount),
+          })),
+        );
         return {
           ok: true as const,
           payment_id: payment.id,
@@ -603,16 +601,14 @@ export async function feeRoutes(fastify: FastifyInstance) {
             receivedByUserId: authOf(req).userId,
           })
           .returning({ id: payments.id });
-        await tx
-          .insert(paymentAllocations)
-          .values(
-            parts.map((p) => ({
-              schoolId,
-              paymentId: entry.id,
-              invoiceId: p.invoiceId,
-              amountPoisha: -Number(p.amount),
-            })),
-          );
+        await tx.insert(paymentAllocations).values(
+          parts.map((p) => ({
+            schoolId,
+            paymentId: entry.id,
+            invoiceId: p.invoiceId,
+            amountPoisha: -Number(p.amount),
+          })),
+        );
         const after = await lockedInvoices(
           tx,
           schoolId,
