@@ -13,7 +13,7 @@
 import { DateTime } from 'luxon';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import type { RoutineRow } from '@/api/schemas/routines';
-import { baseUrl, expectNoSeriousAxeViolations, launch, scrollsSideways, signIn } from './browser';
+import { baseUrl, expectSoundScreen, launch, signIn } from './browser';
 
 const ZONE = 'Asia/Dhaka';
 const PHONE = { width: 390, height: 844 };
@@ -89,10 +89,6 @@ async function signedIn(userCode: string, landing: string, viewport?: { width: n
 }
 
 /** No sideways scroll and no serious axe violation on the screen as it is now. */
-async function checkScreen(page: Page, what: string) {
-  expect(await scrollsSideways(page), `${what} scrolls sideways`).toBe(false);
-  await expectNoSeriousAxeViolations(page, what);
-}
 
 /** The shortest side of each visible element the locator finds (44 px at least for a tap target). */
 async function smallestSide(page: Page, selector: string) {
@@ -116,13 +112,13 @@ it('teacher1 takes today’s attendance and confirms the absence message; admin1
     const t = await signedIn('teacher1', '/teacher-admin');
     await t.page.goto(`${baseUrl()}/teacherattendance`);
     await t.page.getByText(new RegExp(`You have no classes on ${dayName}`)).waitFor();
-    await checkScreen(t.page, 'teacher attendance, no classes');
+    await expectSoundScreen(t.page, 'teacher attendance, no classes');
     await t.context.close();
     const a = await signedIn('admin1', '/school-admin');
     await a.page.goto(`${baseUrl()}/attendance`);
     await a.page.getByRole('heading', { name: 'Today Attendance' }).waitFor();
     if ([6, 7].includes(dayIdOf(today()))) await a.page.getByText(`No classes on ${dayName}.`).waitFor();
-    await checkScreen(a.page, 'admin attendance dashboard, no classes');
+    await expectSoundScreen(a.page, 'admin attendance dashboard, no classes');
     await a.context.close();
     return;
   }
@@ -148,7 +144,7 @@ it('teacher1 takes today’s attendance and confirms the absence message; admin1
   await page.keyboard.press('Enter');
   await page.waitForURL(`${baseUrl()}/teacherattendance`);
   await page.getByRole('list', { name: 'Your classes' }).waitFor();
-  await checkScreen(page, 'teacher: your classes');
+  await expectSoundScreen(page, 'teacher: your classes');
   const take = page.getByRole('button', { name: new RegExp(`^Take Attendance for ${escape(nameOf(routine))}`) });
   await take.focus();
   await page.keyboard.press('Enter');
@@ -161,7 +157,7 @@ it('teacher1 takes today’s attendance and confirms the absence message; admin1
   // The absentee: the last roll (not student1, who is roll 1 of their section).
   const lastName = (await list.getByRole('option').last().textContent())!;
   const absentRoll = Number(/^Roll (\d+),/.exec(lastName)![1]);
-  await checkScreen(page, 'teacher: marking');
+  await expectSoundScreen(page, 'teacher: marking');
 
   await page.keyboard.press('a');
   await page
@@ -180,7 +176,7 @@ it('teacher1 takes today’s attendance and confirms the absence message; admin1
   await page.keyboard.press('Enter');
   const confirm = page.getByRole('dialog', { name: 'Submit attendance?' });
   await confirm.getByText('Absent').waitFor();
-  await checkScreen(page, 'teacher: submit confirmation');
+  await expectSoundScreen(page, 'teacher: submit confirmation');
   const submit = confirm.getByRole('button', { name: 'Submit', exact: true });
   await expect.poll(() => submit.evaluate((el) => el === document.activeElement)).toBe(true);
   await page.keyboard.press('Enter');
@@ -193,7 +189,7 @@ it('teacher1 takes today’s attendance and confirms the absence message; admin1
   expect(results[0][2]).toBe('A');
   expect(results.filter((r) => r[2] === 'A')).toHaveLength(1);
   const absentee = results[0][0];
-  await checkScreen(page, 'teacher: attendance saved');
+  await expectSoundScreen(page, 'teacher: attendance saved');
 
   // Send Absent Message: the text as guardians read it, how many get it, then confirm.
   await page.getByRole('button', { name: 'Send Absent Message' }).click();
@@ -207,7 +203,7 @@ it('teacher1 takes today’s attendance and confirms the absence message; admin1
   expect(sample).toContain(`রোল ${bnDigits(absentRoll)}`);
   expect(sample).toContain(`${bnDigits(DateTime.fromISO(date).day)} `);
   expect(sample).not.toContain(DateTime.fromISO(date).toFormat('dd-MM-yyyy'));
-  await checkScreen(page, 'teacher: absence message confirmation');
+  await expectSoundScreen(page, 'teacher: absence message confirmation');
   await ask.getByRole('button', { name: 'Send 1 message' }).click();
   await page.getByText(/^Queued \d+ · Already sent \d+ · No phone number \d+$/).waitFor();
   await teacher.context.close();
@@ -216,11 +212,11 @@ it('teacher1 takes today’s attendance and confirms the absence message; admin1
   const phone = await signedIn('teacher1', '/teacher-admin', PHONE);
   await phone.page.goto(`${baseUrl()}/teacherattendance`);
   await phone.page.getByRole('list', { name: 'Your classes' }).waitFor();
-  await checkScreen(phone.page, 'teacher on a phone: your classes');
+  await expectSoundScreen(phone.page, 'teacher on a phone: your classes');
   await phone.page.getByRole('button', { name: new RegExp(`^Take Attendance for ${escape(nameOf(routine))}`) }).click();
   const roster = phone.page.getByRole('listbox', { name: /Students/ });
   await roster.waitFor();
-  await checkScreen(phone.page, 'teacher on a phone: marking');
+  await expectSoundScreen(phone.page, 'teacher on a phone: marking');
   expect(await smallestSide(phone.page, '[role="option"]')).toBeGreaterThanOrEqual(44);
   expect(await smallestSide(phone.page, 'main button, [role="switch"]')).toBeGreaterThanOrEqual(44);
   // The roster is part of the page, not a scroll box of its own.
@@ -254,7 +250,7 @@ it('teacher1 takes today’s attendance and confirms the absence message; admin1
         }),
       });
     await row.waitFor();
-    await checkScreen(admin, `admin attendance dashboard ${size}`);
+    await expectSoundScreen(admin, `admin attendance dashboard ${size}`);
     if (viewport) {
       // Cards on a phone: the ring and every Present value are inside the screen.
       const ring = (await admin.getByRole('img', { name: /^P-/ }).boundingBox())!;
@@ -278,7 +274,7 @@ it('teacher1 takes today’s attendance and confirms the absence message; admin1
       has: admin.locator('td[data-label="Period"]', { hasText: new RegExp(`^${escape(routine.period_code)}$`) }),
     });
     await expect.poll(async () => (await periodRow.locator('td[data-label="Absent"]').textContent())?.trim()).toBe('1');
-    await checkScreen(admin, `admin historical attendance ${size}`);
+    await expectSoundScreen(admin, `admin historical attendance ${size}`);
     await admin
       .getByRole('region', { name: 'Absence messages' })
       .getByRole('cell', { name: new RegExp(escape(absentee)) })
@@ -291,7 +287,7 @@ it('teacher1 takes today’s attendance and confirms the absence message; admin1
   const s = await signedIn('student1', '/student-admin');
   await s.page.goto(`${baseUrl()}/studentviewattendance?start=${date}&end=${date}`);
   await s.page.getByTestId('present-rate').waitFor();
-  await checkScreen(s.page, 'student attendance history');
+  await expectSoundScreen(s.page, 'student attendance history');
   if (routine.section_id === student.section_id) {
     const history = await cellsOf(s.page, 'Attendance History');
     expect(history.find((r) => r[1] === routine.period_code)?.slice(0, 3)).toEqual([
@@ -378,5 +374,5 @@ async function takeAttendanceInBangla(page: Page, routine: RoutineRow) {
   const results = await cellsOf(page, 'শিক্ষার্থী');
   expect(results[0][1]).toBe(absentRoll);
   expect(results[0][2]).toBe('অ');
-  await checkScreen(page, 'teacher: summary in Bangla');
+  await expectSoundScreen(page, 'teacher: summary in Bangla');
 }

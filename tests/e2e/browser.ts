@@ -77,3 +77,9 @@ export async function expectNoSeriousAxeViolations(page: Page, context = page.ur
 export async function scrollsSideways(page: Page): Promise<boolean> {
   return page.evaluate(() => document.documentElement.scrollWidth > window.innerWidth + 1);
 }
+
+/** What every screen the end-to-end tests visit must be: no sideways scroll, no serious axe violation. */
+export async function expectSoundScreen(page: Page, what: string): Promise<void> {
+  expect(await scrollsSideways(page), `${what} scrolls sideways`).toBe(false);
+  await expectNoSeriousAxeViolations(page, what);
+}

@@ -6,9 +6,9 @@
  * attendance. Every screen visited passes axe.
  */
 import { DateTime } from 'luxon';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Browser, BrowserContext } from 'playwright-core';
 import type { RoutineRow } from '@/api/schemas/routines';
-import { baseUrl, expectNoSeriousAxeViolations, launch, scrollsSideways, signIn } from './browser';
+import { baseUrl, expectSoundScreen, launch, signIn } from './browser';
 
 const ZONE = 'Asia/Dhaka';
 const TOPICS = 'E2E flood closure';
@@ -48,11 +48,6 @@ async function signedIn(userCode: string, landing: string) {
   return { context, page };
 }
 
-async function checkScreen(page: Page, what: string) {
-  expect(await scrollsSideways(page), `${what} scrolls sideways`).toBe(false);
-  await expectNoSeriousAxeViolations(page, what);
-}
-
 it('a holiday added by admin1 blocks teacher1’s attendance that day', async () => {
   const today = DateTime.now().setZone(ZONE).startOf('day');
   const date = today.toISODate()!;
@@ -63,14 +58,14 @@ it('a holiday added by admin1 blocks teacher1’s attendance that day', async ()
     await page.goto(`${baseUrl()}/academic-calender?view=list`);
     await page.getByRole('heading', { name: 'Academic Calender' }).waitFor();
     await page.getByRole('table', { name: 'Academic calendar' }).waitFor();
-    await checkScreen(page, 'admin calendar list');
+    await expectSoundScreen(page, 'admin calendar list');
     await page.getByRole('button', { name: 'Add Calender' }).click();
     const dialog = page.getByRole('dialog', { name: 'Add Calender' });
     // The dialog's root has no box of its own (its panel is fixed): wait for what is in it.
     await dialog.getByLabel('Schedule Type').waitFor();
     await dialog.getByLabel('Schedule Type').selectOption('holiday');
     await dialog.getByLabel('Schedule', { exact: true }).fill(TOPICS);
-    await checkScreen(page, 'Add Calender dialog');
+    await expectSoundScreen(page, 'Add Calender dialog');
     await dialog.getByRole('button', { name: 'Submit' }).click();
     await page.getByText('Academic Calendar saved successfully').waitFor();
     await dialog.waitFor({ state: 'detached' });
@@ -78,11 +73,11 @@ it('a holiday added by admin1 blocks teacher1’s attendance that day', async ()
     // ---- on the month, the day carries it
     await page.goto(`${baseUrl()}/academic-calender?month=${date.slice(0, 7)}`);
     await page.getByRole('gridcell', { name: new RegExp(`${today.toFormat('cccc d MMMM')}: .*${TOPICS}`) }).waitFor();
-    await checkScreen(page, 'admin calendar month');
+    await expectSoundScreen(page, 'admin calendar month');
     // On a phone the month is a list of the days that have entries.
     await page.setViewportSize({ width: 390, height: 844 });
     await page.getByRole('list', { name: 'Academic calendar' }).getByText(TOPICS).waitFor();
-    await checkScreen(page, 'admin calendar month on a phone');
+    await expectSoundScreen(page, 'admin calendar month on a phone');
     await page.setViewportSize({ width: 1280, height: 720 });
 
     // ---- teacher1's attendance screen says so, and the server refuses the day
@@ -91,7 +86,7 @@ it('a holiday added by admin1 blocks teacher1’s attendance that day', async ()
     await teacher.page
       .getByText(new RegExp(`is a holiday \\(${TOPICS}\\)\\. Attendance cannot be taken on a holiday\\.`))
       .waitFor();
-    await checkScreen(teacher.page, 'teacher attendance on a holiday');
+    await expectSoundScreen(teacher.page, 'teacher attendance on a holiday');
     await teacher.context.close();
 
     const t1 = await login('teacher1');
@@ -123,7 +118,7 @@ it('a holiday added by admin1 blocks teacher1’s attendance that day', async ()
       await remove.first().click();
       const question = page.getByRole('dialog', { name: 'Are you sure to delete?' });
       await question.getByRole('button', { name: 'Delete' }).waitFor();
-      await checkScreen(page, 'delete question');
+      await expectSoundScreen(page, 'delete question');
       await question.getByRole('button', { name: 'Delete' }).click();
       await page.getByText('Academic Calendar deleted successfully').waitFor();
     }

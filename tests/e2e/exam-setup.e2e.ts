@@ -7,7 +7,7 @@
  * desktop and at 360 px.
  */
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { baseUrl, expectNoSeriousAxeViolations, launch, scrollsSideways, signIn } from './browser';
+import { baseUrl, expectSoundScreen, launch, signIn } from './browser';
 
 let browser: Browser;
 const contexts: BrowserContext[] = [];
@@ -30,11 +30,6 @@ async function newPage(viewport = DESKTOP): Promise<Page> {
   return context.newPage();
 }
 
-async function screenIsSound(page: Page, what: string) {
-  await expect(scrollsSideways(page), `${what} scrolls sideways`).resolves.toBe(false);
-  await expectNoSeriousAxeViolations(page, what);
-}
-
 it('the admin creates exams for several sections at once, sees them listed, and publishes the session', async () => {
   const page = await newPage();
   await signIn(page, 'admin1');
@@ -47,14 +42,14 @@ it('the admin creates exams for several sections at once, sees them listed, and 
     .getByText(/Not published|Published on/)
     .first()
     .waitFor();
-  await screenIsSound(page, '/create-exam');
+  await expectSoundScreen(page, '/create-exam');
   await page.getByRole('link', { name: /New Exam/ }).click();
   await page.waitForURL(`${baseUrl()}/newExam`);
 
   // ---- one submit: Half Yearly (Sub) of Bangla and English for every section of Six
   await page.getByRole('option', { name: 'Half Yearly (Sub)' }).first().waitFor({ state: 'attached' });
   await page.getByRole('option', { name: 'Six' }).first().waitFor({ state: 'attached' });
-  await screenIsSound(page, '/newExam');
+  await expectSoundScreen(page, '/newExam');
   await page.getByLabel('Session', { exact: true }).selectOption({ label: '2027' });
   await page.getByLabel('Exam Type', { exact: true }).selectOption({ label: 'Half Yearly (Sub)' });
   await page.getByLabel('Class', { exact: true }).selectOption({ label: 'Six' });
@@ -86,7 +81,7 @@ it('the admin creates exams for several sections at once, sees them listed, and 
   await expect.poll(() => rows.count()).toBe(count);
   await expect(rows.filter({ hasText: 'Bangla' }).count()).resolves.toBe(chosenSections);
   await rows.first().getByText('14-06-2027').waitFor();
-  await screenIsSound(page, '/newExam with the new exams');
+  await expectSoundScreen(page, '/newExam with the new exams');
 
   // ---- the same exam again is refused, naming it (409)
   await page.getByLabel('Class', { exact: true }).selectOption({ label: 'Six' });
@@ -103,7 +98,7 @@ it('the admin creates exams for several sections at once, sees them listed, and 
   const dialog = page.getByRole('dialog', { name: 'Publish the results of 2027?' });
   // The dialog's root has no box of its own (its panel is fixed): wait for what it says.
   await dialog.getByText(/Every student of the school will see their 2027 results/).waitFor();
-  await screenIsSound(page, '/create-exam, publish confirmation');
+  await expectSoundScreen(page, '/create-exam, publish confirmation');
   await dialog.getByRole('button', { name: 'Publish' }).click();
   await page.getByText('Results published: marks are locked').waitFor();
   await page.getByText(/^Published on .+\. Marks are locked\.$/).waitFor();
@@ -117,11 +112,11 @@ it('the exam screens fit a 360 px screen', async () => {
   await page.goto(`${baseUrl()}/newExam`);
   await page.getByRole('option', { name: 'Six' }).first().waitFor({ state: 'attached' });
   await page.getByRole('table', { name: 'Exam Lists' }).waitFor();
-  await screenIsSound(page, '/newExam at 360 px');
+  await expectSoundScreen(page, '/newExam at 360 px');
   await page.goto(`${baseUrl()}/create-exam`);
   await page.getByRole('button', { name: /Publish results|Unlock marks|Publish again/ }).waitFor();
   await page.getByRole('table', { name: 'Exam types of the school' }).waitFor();
-  await screenIsSound(page, '/create-exam at 360 px');
+  await expectSoundScreen(page, '/create-exam at 360 px');
   // Every control is at least 44 px tall (check boxes sit in 44 px labels).
   const short = await page.evaluate(() =>
     [...document.querySelectorAll('main button, main a, main select, main input:not([type=checkbox])')]

@@ -5,7 +5,7 @@
  * visited pass axe and never scroll sideways, also at 360 px.
  */
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { baseUrl, expectNoSeriousAxeViolations, launch, scrollsSideways, signIn } from './browser';
+import { baseUrl, expectSoundScreen, launch, signIn } from './browser';
 
 let browser: Browser;
 const contexts: BrowserContext[] = [];
@@ -24,11 +24,6 @@ async function newPage(width = 1280): Promise<Page> {
   return context.newPage();
 }
 
-async function screenIsSound(page: Page, what: string) {
-  await expect(scrollsSideways(page), `${what} scrolls sideways`).resolves.toBe(false);
-  await expectNoSeriousAxeViolations(page, what);
-}
-
 it('adds a sector, invoices Class Six, takes a partial cash payment and the due drops by exactly that', async () => {
   const run = Date.now().toString(36).slice(-6).toUpperCase();
   const sectorName = `Exam fee ${run}`;
@@ -42,7 +37,7 @@ it('adds a sector, invoices Class Six, takes a partial cash payment and the due 
   await admin.getByRole('button', { name: 'Submit' }).click();
   await admin.getByText('New Sector saved successfully').first().waitFor();
   await admin.getByRole('table', { name: 'Sector List' }).getByText(sectorName).waitFor();
-  await screenIsSound(admin, '/payment sectors');
+  await expectSoundScreen(admin, '/payment sectors');
 
   await admin.getByRole('button', { name: 'Fee setup' }).click();
   const sector = admin.getByRole('combobox', { name: 'Sector' });
@@ -55,7 +50,7 @@ it('adds a sector, invoices Class Six, takes a partial cash payment and the due 
   await admin.getByRole('button', { name: 'Generate invoices' }).click();
   const dialog = admin.getByRole('dialog', { name: 'Generate invoices?' });
   await dialog.getByText(/This invoices \d+ students ৳1,250\.50 each\./).waitFor();
-  await screenIsSound(admin, '/payment fee confirmation');
+  await expectSoundScreen(admin, '/payment fee confirmation');
   await dialog.getByRole('button', { name: 'Generate' }).click();
   await admin
     .getByText(/^\d+ invoices generated$/)
@@ -78,12 +73,12 @@ it('adds a sector, invoices Class Six, takes a partial cash payment and the due 
   await admin.getByText(/Payment recorded\. Receipt number R-\d{6}/).waitFor();
   await row.getByText('৳750.25').waitFor();
   await row.getByText('৳500.25').waitFor();
-  await screenIsSound(admin, '/payment after a payment');
+  await expectSoundScreen(admin, '/payment after a payment');
 
   const phone = await newPage(360);
   await signIn(phone, 'admin1');
   await phone.waitForURL(`${baseUrl()}/school-admin`);
   await phone.goto(`${baseUrl()}/payment?tab=collect&student_code=S-1-0002`);
   await phone.getByRole('table', { name: /^Due invoices of/ }).waitFor();
-  await screenIsSound(phone, '/payment collection at 360 px');
+  await expectSoundScreen(phone, '/payment collection at 360 px');
 });

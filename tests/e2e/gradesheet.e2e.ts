@@ -8,7 +8,7 @@ import { readFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { baseUrl, expectNoSeriousAxeViolations, launch, scrollsSideways, signIn } from './browser';
+import { baseUrl, expectSoundScreen, launch, signIn } from './browser';
 
 let browser: Browser;
 const contexts: BrowserContext[] = [];
@@ -29,11 +29,6 @@ async function newPage(): Promise<Page> {
   return context.newPage();
 }
 
-async function screenIsSound(page: Page, what: string) {
-  await expect(scrollsSideways(page), `${what} scrolls sideways`).resolves.toBe(false);
-  await expectNoSeriousAxeViolations(page, what);
-}
-
 it('a demo student opens their published grade sheet on a phone, prints it and downloads its PDF', async () => {
   const page = await newPage();
   await signIn(page, 'student1');
@@ -41,7 +36,7 @@ it('a demo student opens their published grade sheet on a phone, prints it and d
 
   await page.goto(`${baseUrl()}/studentEvaluation`);
   await page.getByRole('link', { name: /Check Grade Sheet/ }).waitFor();
-  await screenIsSound(page, '/studentEvaluation');
+  await expectSoundScreen(page, '/studentEvaluation');
   await page.getByRole('link', { name: /Check Grade Sheet/ }).click();
   await page.waitForURL(`${baseUrl()}/gradesheet`);
 
@@ -60,7 +55,7 @@ it('a demo student opens their published grade sheet on a phone, prints it and d
   await expect(sheet.getByRole('row').count()).resolves.toBeGreaterThan(3);
   await expect(sheet.getByText(/^\d+ of \d+$/).count()).resolves.toBe(1);
   expect(page.url()).toMatch(/\/gradesheet\?session_id=\d+$/);
-  await screenIsSound(page, '/gradesheet with a sheet');
+  await expectSoundScreen(page, '/gradesheet with a sheet');
   await page.screenshot({ path: path.join(os.tmpdir(), 'pathshala-gradesheet-phone.png'), fullPage: true });
 
   // On paper only the sheet: the filters and buttons are not printed.

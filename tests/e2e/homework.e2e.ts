@@ -8,7 +8,7 @@ import { readFile } from 'node:fs/promises';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import type { TeacherOption } from '@/api/schemas/homework';
 import { tinyPdf } from '../../server/db/seed/homework';
-import { baseUrl, expectNoSeriousAxeViolations, launch, scrollsSideways, signIn } from './browser';
+import { baseUrl, expectSoundScreen, launch, signIn } from './browser';
 
 let browser: Browser;
 const contexts: BrowserContext[] = [];
@@ -44,11 +44,6 @@ async function apiAs<T>(page: Page, path: string): Promise<T> {
   return (await res.json()) as T;
 }
 
-async function screenIsSound(page: Page, what: string) {
-  await expect(scrollsSideways(page), `${what} scrolls sideways`).resolves.toBe(false);
-  await expectNoSeriousAxeViolations(page, what);
-}
-
 it('a teacher sets homework with a PDF, a student submits a file, the teacher downloads it', async () => {
   const student = await newPage(PHONE);
   await signIn(student, 'student1');
@@ -65,7 +60,7 @@ it('a teacher sets homework with a PDF, a student submits a file, the teacher do
   // ---- the teacher sets homework with a PDF
   await teacher.goto(`${baseUrl()}/teacherhomework`);
   await teacher.getByRole('option', { name: option!.class_name }).first().waitFor({ state: 'attached' });
-  await screenIsSound(teacher, '/teacherhomework');
+  await expectSoundScreen(teacher, '/teacherhomework');
   await teacher.getByLabel('Class').selectOption(String(option!.class_id));
   await teacher.getByLabel('Section').selectOption(String(option!.section_id));
   await teacher.getByLabel('Subject').selectOption(String(option!.subject_id));
@@ -80,7 +75,7 @@ it('a teacher sets homework with a PDF, a student submits a file, the teacher do
   await teacher.getByText('New homework added successfully!!').waitFor();
   const row = teacher.getByRole('row').filter({ hasText: topic });
   await row.waitFor();
-  await screenIsSound(teacher, '/teacherhomework with the new homework');
+  await expectSoundScreen(teacher, '/teacherhomework with the new homework');
 
   // ---- the student opens it on a phone, downloads the sheet and submits a text file
   await student.goto(`${baseUrl()}/studenthomework`);
@@ -91,7 +86,7 @@ it('a teacher sets homework with a PDF, a student submits a file, the teacher do
     student.getByRole('button', { name: 'Download sheet.pdf' }).click(),
   ]);
   expect(Buffer.compare(await readFile((await sheet.path())!), pdf)).toBe(0);
-  await screenIsSound(student, '/studenthomeworksubmit (phone)');
+  await expectSoundScreen(student, '/studenthomeworksubmit (phone)');
   const answer = `My answers to ${topic}\n1. 3/4\n2. 5/6\n`;
   await student.getByLabel('Your file').setInputFiles({
     name: 'answers.txt',
@@ -108,7 +103,7 @@ it('a teacher sets homework with a PDF, a student submits a file, the teacher do
   await teacher.getByRole('heading', { name: 'Home Work Submitted List' }).waitFor();
   const mine = teacher.getByRole('row').filter({ hasText: 'Submitted' }).filter({ hasText: 'answers.txt' });
   await teacher.getByRole('button', { name: 'Download answers.txt' }).waitFor();
-  await screenIsSound(teacher, '/homeworksubmitlist');
+  await expectSoundScreen(teacher, '/homeworksubmitlist');
   const [download] = await Promise.all([
     teacher.waitForEvent('download'),
     teacher.getByRole('button', { name: 'Download answers.txt' }).click(),

@@ -10,7 +10,7 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import type { ExamInfoRow, ExamNameRow, StudentMarkSheet } from '@/api/schemas/exams';
 import type { SessionRow } from '@/api/schemas/lookups';
-import { baseUrl, expectNoSeriousAxeViolations, launch, scrollsSideways, signIn } from './browser';
+import { baseUrl, expectSoundScreen, launch, signIn } from './browser';
 
 let browser: Browser;
 
@@ -65,11 +65,6 @@ async function signedIn(userCode: string, landing: string, viewport?: { width: n
   return { context, page };
 }
 
-async function checkScreen(page: Page, what: string) {
-  expect(await scrollsSideways(page), `${what} scrolls sideways`).toBe(false);
-  await expectNoSeriousAxeViolations(page, what);
-}
-
 /** The shortest side of the visible elements a selector finds. */
 async function smallestSide(page: Page, selector: string) {
   return page.evaluate((sel) => {
@@ -96,7 +91,7 @@ it('teacher1 enters a section’s marks by keyboard, reviews, saves, and finds t
   const { context, page } = await signedIn('teacher1', '/teacher-admin');
   await page.goto(`${baseUrl()}/markentry`);
   await page.getByRole('heading', { name: 'Evaluation' }).waitFor();
-  await checkScreen(page, 'the Evaluation menu');
+  await expectSoundScreen(page, 'the Evaluation menu');
   await page.getByRole('link', { name: /Mark Entry/ }).click();
   await page.waitForURL(`${baseUrl()}/teacherevaluation`);
   await page.getByRole('heading', { name: 'Marks Entry' }).waitFor();
@@ -112,7 +107,7 @@ it('teacher1 enters a section’s marks by keyboard, reviews, saves, and finds t
     name: `Marks Obtained of ${first.name}, roll ${first.class_roll_no}`,
   });
   await expect.poll(() => firstField.evaluate((el) => el === document.activeElement)).toBe(true);
-  await checkScreen(page, 'the marks entry sheet');
+  await expectSoundScreen(page, 'the marks entry sheet');
 
   // A mark above full marks is refused on the page, naming the field; no review opens.
   await page.keyboard.type('25');
@@ -137,13 +132,13 @@ it('teacher1 enters a section’s marks by keyboard, reviews, saves, and finds t
   const dialog = page.getByRole('dialog', { name: 'Save these marks?' });
   // The dialog's root has no box of its own (its panel is fixed): wait for what is in it.
   await dialog.getByText(`The marks of ${n} students will change:`).waitFor();
-  await checkScreen(page, 'the review of changes');
+  await expectSoundScreen(page, 'the review of changes');
   await page.keyboard.press('Enter');
 
   await page.getByRole('heading', { name: `${n} students Mark entry successful!!` }).waitFor();
   const inserted = page.getByRole('table', { name: 'Inserted data' });
   expect(await inserted.getByRole('row').count()).toBe(n + 1);
-  await checkScreen(page, 'after the save');
+  await expectSoundScreen(page, 'after the save');
 
   // The filters are in the address: a reload opens the same sheet with the saved marks.
   expect(page.url()).toContain(`section_id=${exam.section_id}`);
@@ -175,7 +170,7 @@ it('the sheet works on a 360 px phone: no sideways scroll, 44 px fields and butt
     `${baseUrl()}/teacherevaluation?exam_name_id=${exam.exam_name_id}&class_id=${exam.class_id}&section_id=${exam.section_id}&subject_id=${exam.subject_id}`,
   );
   await page.getByRole('table', { name: 'Marks Entry Sheet' }).waitFor();
-  await checkScreen(page, 'the marks entry sheet on a phone');
+  await expectSoundScreen(page, 'the marks entry sheet on a phone');
   expect(await smallestSide(page, 'table input, table button, main button')).toBeGreaterThanOrEqual(44);
   expect(await page.locator('table input').first().getAttribute('inputmode')).toBe('decimal');
   // The teacher's marks sheet lists the saved marks, with a delete per row.
@@ -183,6 +178,6 @@ it('the sheet works on a 360 px phone: no sideways scroll, 44 px fields and butt
     `${baseUrl()}/teachermark?exam_name_id=${exam.exam_name_id}&class_id=${exam.class_id}&section_id=${exam.section_id}&subject_id=${exam.subject_id}`,
   );
   await page.getByRole('table', { name: 'Marks' }).waitFor();
-  await checkScreen(page, 'the teacher marks sheet on a phone');
+  await expectSoundScreen(page, 'the teacher marks sheet on a phone');
   await context.close();
 });

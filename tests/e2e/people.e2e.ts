@@ -5,7 +5,7 @@
  * before anything else. The screens visited pass axe and never scroll sideways.
  */
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { baseUrl, expectNoSeriousAxeViolations, launch, scrollsSideways, signIn } from './browser';
+import { baseUrl, expectSoundScreen, launch, signIn } from './browser';
 
 let browser: Browser;
 const contexts: BrowserContext[] = [];
@@ -22,11 +22,6 @@ async function newPage(): Promise<Page> {
   const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
   contexts.push(context);
   return context.newPage();
-}
-
-async function screenIsSound(page: Page, what: string) {
-  await expect(scrollsSideways(page), `${what} scrolls sideways`).resolves.toBe(false);
-  await expectNoSeriousAxeViolations(page, what);
 }
 
 it('imports 300 students after fixing the dry run’s one problem; a student must change the one-time password', async () => {
@@ -52,7 +47,7 @@ it('imports 300 students after fixing the dry run’s one problem; a student mus
   // Row 1 is the header: the 137th student is row 138.
   await expect(problemRows.nth(1).textContent()).resolves.toMatch(/138.*dob.*date/);
   await expect(admin.getByRole('button', { name: /^Import \d+ rows$/ }).count()).resolves.toBe(0);
-  await screenIsSound(admin, '/add-student with a dry-run report');
+  await expectSoundScreen(admin, '/add-student with a dry-run report');
 
   rows[136] = rows[136].replace('31/02/2013', '28/02/2013');
   await file.setInputFiles({ name: 'students-fixed.csv', mimeType: 'text/csv', buffer: csv(rows) });
@@ -67,7 +62,7 @@ it('imports 300 students after fixing the dry run’s one problem; a student mus
   const password = (await first.nth(2).textContent())!.trim();
   expect(code).toBe(`E2E-${run}-0`);
   expect(password).toMatch(/^[A-Za-z0-9]{12}$/);
-  await screenIsSound(admin, '/add-student after the import');
+  await expectSoundScreen(admin, '/add-student after the import');
   // The list shows the new students first.
   await admin
     .getByRole('table', { name: /Student Id/ })
@@ -78,7 +73,7 @@ it('imports 300 students after fixing the dry run’s one problem; a student mus
   await signIn(student, code, password);
   await student.waitForURL(`${baseUrl()}/studentpassword`);
   await student.getByText('You signed in with a one-time password', { exact: false }).waitFor();
-  await screenIsSound(student, '/studentpassword (forced)');
+  await expectSoundScreen(student, '/studentpassword (forced)');
   await student.goto(`${baseUrl()}/studentroutine`);
   await student.waitForURL(`${baseUrl()}/studentpassword`);
   await student.getByLabel(/^Current password/).fill(password);

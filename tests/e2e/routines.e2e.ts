@@ -6,7 +6,7 @@
  * was). Every screen visited passes axe and never scrolls sideways, also on a phone.
  */
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { baseUrl, expectNoSeriousAxeViolations, launch, scrollsSideways, signIn } from './browser';
+import { baseUrl, expectSoundScreen, launch, signIn } from './browser';
 
 let browser: Browser;
 const contexts: BrowserContext[] = [];
@@ -37,11 +37,6 @@ async function apiAs<T>(page: Page, path: string): Promise<T> {
   return (await res.json()) as T;
 }
 
-async function screenIsSound(page: Page, what: string) {
-  await expect(scrollsSideways(page), `${what} scrolls sideways`).resolves.toBe(false);
-  await expectNoSeriousAxeViolations(page, what);
-}
-
 async function openAdminRoutines(viewport = DESKTOP) {
   const admin = await newPage(viewport);
   await signIn(admin, 'admin1');
@@ -61,7 +56,7 @@ interface Row {
 
 it('an admin adds a routine, is refused a clashing one with the 409 message, edits and deletes it', async () => {
   const { admin, form } = await openAdminRoutines();
-  await screenIsSound(admin, '/schooladminroutine');
+  await expectSoundScreen(admin, '/schooladminroutine');
   // The demo's routines show, newest first.
   const demo = await apiAs<{ total: number }>(admin, '/api/routine/school/filter?limit=1');
   expect(demo.total).toBeGreaterThan(10);
@@ -88,7 +83,7 @@ it('an admin adds a routine, is refused a clashing one with the 409 message, edi
   const clash = form.getByText(/already teaches Six A/).first();
   await clash.waitFor();
   await expect(form.getByLabel('Teacher').getAttribute('aria-invalid')).resolves.toBe('true');
-  await screenIsSound(admin, 'the clash message');
+  await expectSoundScreen(admin, 'the clash message');
   expect((await apiAs<{ total: number }>(admin, '/api/routine/school/filter?day_id=6')).total).toBe(1);
 
   // Edit the first: the form holds it and Update changes that routine.
@@ -110,7 +105,7 @@ it('an admin adds a routine, is refused a clashing one with the 409 message, edi
   await lists.getByLabel('Section').selectOption({ label: 'Class Six, Section A' });
   const grid = admin.getByRole('table', { name: 'Weekly routine: Class Six, Section A' });
   await grid.getByRole('rowheader', { name: 'Friday' }).waitFor();
-  await screenIsSound(admin, 'the week grid');
+  await expectSoundScreen(admin, 'the week grid');
   // Printed: the shell, filters and buttons are hidden, the grid is not.
   await admin.emulateMedia({ media: 'print' });
   const visibility = (selector: string) =>
@@ -131,11 +126,11 @@ it('an admin adds a routine, is refused a clashing one with the 409 message, edi
 
 it('phone 390×844: the routine screen and a week fit the screen', async () => {
   const { admin } = await openAdminRoutines(PHONE);
-  await screenIsSound(admin, '/schooladminroutine (phone)');
+  await expectSoundScreen(admin, '/schooladminroutine (phone)');
   await admin.goto(`${baseUrl()}/schooladminroutine?view=week&by=section`);
   const lists = admin.getByRole('region', { name: 'All Class Routines' });
   await lists.getByLabel('Section').selectOption({ label: 'Class Six, Section A' });
   // On a phone the days are stacked cards.
   await admin.getByRole('region', { name: 'Sunday' }).waitFor();
-  await screenIsSound(admin, 'the week on a phone');
+  await expectSoundScreen(admin, 'the week on a phone');
 });

@@ -6,7 +6,7 @@
  * scroll sideways, also at 360 px.
  */
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { baseUrl, expectNoSeriousAxeViolations, launch, scrollsSideways, signIn } from './browser';
+import { baseUrl, expectSoundScreen, launch, signIn } from './browser';
 
 let browser: Browser;
 const contexts: BrowserContext[] = [];
@@ -25,11 +25,6 @@ async function newPage(width = 1280): Promise<Page> {
   return context.newPage();
 }
 
-async function screenIsSound(page: Page, what: string) {
-  await expect(scrollsSideways(page), `${what} scrolls sideways`).resolves.toBe(false);
-  await expectNoSeriousAxeViolations(page, what);
-}
-
 it('the super admin creates a school with its admin, who signs in with the one-time password and must change it', async () => {
   const run = Date.now().toString(36);
   const eiin = String(900_000 + Math.floor(Math.random() * 99_999));
@@ -40,7 +35,7 @@ it('the super admin creates a school with its admin, who signs in with the one-t
   await sa.waitForURL(`${baseUrl()}/super-admin`);
   await sa.goto(`${baseUrl()}/add-school`);
   await sa.getByRole('table', { name: 'Schools' }).waitFor();
-  await screenIsSound(sa, '/add-school');
+  await expectSoundScreen(sa, '/add-school');
 
   const select = (name: RegExp) => sa.locator('select').and(sa.getByLabel(name));
   await select(/^School Type/).selectOption({ label: 'Secondary' });
@@ -65,7 +60,7 @@ it('the super admin creates a school with its admin, who signs in with the one-t
   await sa.getByText('New School Created!').waitFor();
   const password = (await sa.getByTestId('initial-password').textContent())!.trim();
   expect(password).toMatch(/^[A-Za-z0-9]{12}$/);
-  await screenIsSound(sa, '/add-school with the one-time password');
+  await expectSoundScreen(sa, '/add-school with the one-time password');
   await sa.getByRole('button', { name: 'Done: add another school' }).click();
   await sa.getByRole('searchbox', { name: /^Search by name/ }).fill(eiin);
   await sa.getByRole('table', { name: 'Schools' }).getByText(`Laksam Pilot School ${run}`).waitFor();
@@ -73,19 +68,19 @@ it('the super admin creates a school with its admin, who signs in with the one-t
 
   await sa.goto(`${baseUrl()}/add-organization`);
   await sa.getByRole('table', { name: 'Organization Types' }).waitFor();
-  await screenIsSound(sa, '/add-organization');
+  await expectSoundScreen(sa, '/add-organization');
   await sa.setViewportSize({ width: 360, height: 800 });
-  await screenIsSound(sa, '/add-organization (360 px)');
+  await expectSoundScreen(sa, '/add-organization (360 px)');
   await sa.goto(`${baseUrl()}/add-school`);
   await sa.getByRole('table', { name: 'Schools' }).waitFor();
-  await screenIsSound(sa, '/add-school (360 px)');
+  await expectSoundScreen(sa, '/add-school (360 px)');
 
   // The new school admin, on a phone.
   const admin = await newPage(360);
   await signIn(admin, adminCode, password);
   await admin.waitForURL(`${baseUrl()}/schoolprofile`);
   await admin.getByText('You signed in with a one-time password', { exact: false }).waitFor();
-  await screenIsSound(admin, '/schoolprofile (forced password change, 360 px)');
+  await expectSoundScreen(admin, '/schoolprofile (forced password change, 360 px)');
   await admin.goto(`${baseUrl()}/add-student`);
   await admin.waitForURL(`${baseUrl()}/schoolprofile`);
   await admin.getByLabel(/^Current password/).fill(password);
@@ -102,5 +97,5 @@ it('the super admin creates a school with its admin, who signs in with the one-t
   await school.getByText(`Laksam Pilot School ${run}`).waitFor();
   await school.getByText('Cumilla').waitFor();
   await again.getByRole('region', { name: 'Contact details' }).waitFor();
-  await screenIsSound(again, '/schoolprofile (360 px)');
+  await expectSoundScreen(again, '/schoolprofile (360 px)');
 });

@@ -7,7 +7,7 @@
  * visited passes axe and does not scroll sideways, at desktop width and at 360 px.
  */
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { baseUrl, expectNoSeriousAxeViolations, launch, scrollsSideways, signIn } from './browser';
+import { baseUrl, expectSoundScreen, launch, signIn } from './browser';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -25,11 +25,6 @@ async function signedIn(userCode: string, landing: string) {
   return { context, page };
 }
 
-async function checkScreen(page: Page, what: string) {
-  expect(await scrollsSideways(page), `${what} scrolls sideways`).toBe(false);
-  await expectNoSeriousAxeViolations(page, what);
-}
-
 /** Deletes the row behind `buttonName` after the question, if it is there; waits for `done`. */
 async function deleteRow(page: Page, buttonName: string, done: string | RegExp, check?: string) {
   const remove = page.getByRole('button', { name: buttonName, exact: true });
@@ -37,7 +32,7 @@ async function deleteRow(page: Page, buttonName: string, done: string | RegExp, 
   await remove.click();
   const question = page.getByRole('dialog', { name: 'Are you sure to delete?' });
   await question.getByRole('button', { name: 'Delete' }).waitFor();
-  if (check) await checkScreen(page, check);
+  if (check) await expectSoundScreen(page, check);
   await question.getByRole('button', { name: 'Delete' }).click();
   await page.getByText(done).first().waitFor();
 }
@@ -51,7 +46,7 @@ it('admin1 sets up a section and a period, is refused an overlap, and deletes on
     await page.goto(`${baseUrl()}/section-create`);
     await page.getByRole('heading', { name: 'Create Section' }).waitFor();
     await page.getByRole('table', { name: 'Sections' }).waitFor();
-    await checkScreen(page, 'section setup');
+    await expectSoundScreen(page, 'section setup');
     const sectionForm = page.getByRole('form', { name: 'Create New Section' });
     await sectionForm.getByLabel('Class', { exact: true }).selectOption({ label: 'Six' });
     await sectionForm.getByLabel('Shift', { exact: true }).selectOption({ label: 'Day' });
@@ -89,11 +84,11 @@ it('admin1 sets up a section and a period, is refused an overlap, and deletes on
     await periodForm.getByText('These times overlap period E2E (16:00–16:40) of this shift.').first().waitFor();
     // The refused form is kept as typed.
     expect(await periodForm.getByLabel('Period', { exact: true }).inputValue()).toBe('E2X');
-    await checkScreen(page, 'period setup with an overlap refused');
+    await expectSoundScreen(page, 'period setup with an overlap refused');
 
     // ---- at 360 px the screen still fits
     await page.setViewportSize({ width: 360, height: 780 });
-    await checkScreen(page, 'period setup at 360 px');
+    await expectSoundScreen(page, 'period setup at 360 px');
     await page.setViewportSize({ width: 1280, height: 720 });
 
     // ---- the unused period goes, after the question

@@ -6,7 +6,7 @@
  * desktop width and at 360 px.
  */
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { baseUrl, expectNoSeriousAxeViolations, launch, scrollsSideways, signIn } from './browser';
+import { baseUrl, expectSoundScreen, launch, signIn } from './browser';
 
 let browser: Browser;
 const contexts: BrowserContext[] = [];
@@ -25,11 +25,6 @@ async function newPage(width = 1280): Promise<Page> {
   return context.newPage();
 }
 
-async function screenIsSound(page: Page, what: string) {
-  await expect(scrollsSideways(page), `${what} scrolls sideways`).resolves.toBe(false);
-  await expectNoSeriousAxeViolations(page, what);
-}
-
 async function openSection(page: Page) {
   await page.goto(`${baseUrl()}/subjectregistration`);
   await page.getByRole('combobox', { name: /^Class/ }).selectOption({ label: 'Nine' });
@@ -43,7 +38,7 @@ it('registers students for subjects and a 4th subject, refuses a compulsory 4th 
   await signIn(admin, 'admin1');
   await admin.waitForURL(`${baseUrl()}/school-admin`);
   await openSection(admin);
-  await screenIsSound(admin, '/subjectregistration with a section loaded');
+  await expectSoundScreen(admin, '/subjectregistration with a section loaded');
 
   const students = admin.getByRole('table', { name: 'Students of the section' }).getByRole('checkbox');
   const labelOf = async (i: number) => (await students.nth(i).getAttribute('aria-label'))!;
@@ -76,14 +71,14 @@ it('registers students for subjects and a 4th subject, refuses a compulsory 4th 
     .getByText('Higher Mathematics is chosen as a compulsory subject, so it cannot also be the 4th subject.')
     .waitFor();
   await expect(admin.getByRole('checkbox', { name: third, exact: true }).isChecked()).resolves.toBe(true);
-  await screenIsSound(admin, '/subjectregistration with a refusal');
+  await expectSoundScreen(admin, '/subjectregistration with a refusal');
 
   // Delete one registration, after "Are you sure to delete?".
   const target = subjectList.getByRole('button', { name: `Delete English of ${codeOf(first)}` });
   await target.click();
   const dialog = admin.getByRole('dialog');
   await dialog.getByText('Are you sure to delete?').waitFor();
-  await screenIsSound(admin, 'the delete confirmation');
+  await expectSoundScreen(admin, 'the delete confirmation');
   await dialog.getByRole('button', { name: 'Delete' }).click();
   await admin.getByText('Subjcet deleted successfully').first().waitFor();
   await target.waitFor({ state: 'detached' });
@@ -96,5 +91,5 @@ it('is usable at 360 px: the tables become cards and nothing scrolls sideways', 
   await phone.waitForURL(`${baseUrl()}/school-admin`);
   await openSection(phone);
   await phone.getByRole('checkbox', { name: 'Select all students' }).check();
-  await screenIsSound(phone, '/subjectregistration at 360 px');
+  await expectSoundScreen(phone, '/subjectregistration at 360 px');
 });
