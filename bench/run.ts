@@ -244,6 +244,17 @@ async function casesFor(base: string, accounts: { admin: string; teacher: string
     routine_id: routine.id,
     attendance: students.map((s, i) => ({ student_id: s.student_id, attendance_status: i % 10 === 3 ? 0 : 1 })),
   };
+  // The sheet a teacher opens to enter marks: their first exam of this session (demo only).
+  const current = years.find((y) => y.current);
+  const exam = current
+    ? (
+        await json<{ rows: { id: number }[] }>(
+          base,
+          `/api/exam_info?session_id=${current.id}&limit=1`,
+          tokens.teacher,
+        ).catch(() => ({ rows: [] }))
+      ).rows[0]
+    : undefined;
   const cases: Case[] = [
     { name: 'profile', as: 'student', path: '/api/users/user_id', hot: true },
     {
@@ -286,6 +297,17 @@ async function casesFor(base: string, accounts: { admin: string; teacher: string
             as: 'student',
             path: `/api/gradesheet?student_code=${encodeURIComponent(me.student_code)}&session_id=${lastYear.id}`,
             hot: true,
+            demoOnly: true as const,
+          },
+        ]
+      : []),
+    ...(exam
+      ? [
+          {
+            name: "teacher's mark entry sheet",
+            as: 'teacher',
+            path: `/api/student_mark?exam_info_id=${exam.id}`,
+            hot: false,
             demoOnly: true as const,
           },
         ]

@@ -174,7 +174,7 @@ export function decideAccess(location: string, route: AppRoute | undefined, view
   const userType = view.userType as UserType;
   const passwordRoute = view.mustChangePassword ? PASSWORD_ROUTE[userType] : undefined;
   if (passwordRoute && route.path !== passwordRoute) {
-    return { kind: 'redirect', to: passwordRoute, message: i18n.t('people.password.mustChange') };
+    return { kind: 'redirect', to: passwordRoute, message: i18n.t('shell.guard.mustChangePassword') };
   }
   if (!canOpen(route, userType)) {
     return { kind: 'redirect', to: HOME_ROUTE[userType], message: forWhom(route) };

@@ -1,11 +1,14 @@
 /**
- * The app's i18next instance. English is bundled (the default, with the spec's exact texts);
- * Bangla and its font load on demand the first time Bangla is chosen. Keys are typed from the
- * English catalogue, so `t('common.tryAgain')` type-checks and a misspelt key does not.
+ * The app's i18next instance. English is the default, with the spec's exact texts: its core (the
+ * shell, common words, errors) is bundled, and the screen areas' texts load with the first screen
+ * (`ensureCatalogues`, awaited by every lazy chunk); Bangla and its font load on demand the first
+ * time Bangla is chosen. Keys are typed from the whole English catalogue, so
+ * `t('common.tryAgain')` type-checks and a misspelt key does not.
  */
 import i18next from 'i18next';
 import { initReactI18next, useTranslation } from 'react-i18next';
-import { en } from './en';
+import type { en } from './en';
+import { enCore } from './en-core';
 
 export const LANGUAGES = ['en', 'bn'] as const;
 export type Language = (typeof LANGUAGES)[number];
@@ -25,7 +28,7 @@ export const i18n = i18next.createInstance();
 void i18n.use(initReactI18next).init({
   lng: 'en',
   fallbackLng: 'en',
-  resources: { en: { translation: en } },
+  resources: { en: { translation: enCore } },
   interpolation: { escapeValue: false }, // React escapes
   initAsync: false,
 });
@@ -70,4 +73,22 @@ export function useI18n() {
   const { t, i18n: instance } = useTranslation();
   const lang: Language = isLanguage(instance.language) ? instance.language : 'en';
   return { t, lang };
+}
+
+let catalogues: Promise<void> | null = null;
+
+/**
+ * The whole English catalogue (every screen area's texts), loaded once. Every lazy chunk waits for
+ * it (src/ui/lazy-retry.ts), so no screen ever renders a bare key; a failed load is tried again.
+ */
+export function ensureCatalogues(): Promise<void> {
+  catalogues ??= import('./en')
+    .then(({ en }) => {
+      i18n.addResourceBundle('en', 'translation', en, true, true);
+    })
+    .catch((error: unknown) => {
+      catalogues = null;
+      throw error;
+    });
+  return catalogues;
 }

@@ -11,6 +11,7 @@
  *   navigation (src/app.tsx), not in the middle of a form.
  */
 import { createElement, lazy, type ComponentType, type ReactElement } from 'react';
+import { ensureCatalogues } from '@/i18n/i18n';
 
 /** A chunk could not be loaded even after retrying. */
 export class ChunkLoadError extends Error {
@@ -59,9 +60,11 @@ const failed = new Set<() => void>();
 export function lazyWithRetry<P extends object>(
   factory: () => Promise<{ default: ComponentType<P> }>,
 ): (props: P) => ReactElement {
+  // A chunk renders only once the screen areas' texts are in (src/i18n/i18n.ts ensureCatalogues).
+  const load = () => Promise.all([factory(), ensureCatalogues()]).then(([module]) => module);
   const make = () =>
     lazy(() =>
-      retryImport(factory).catch((error: unknown) => {
+      retryImport(load).catch((error: unknown) => {
         failed.add(renew);
         throw error;
       }),

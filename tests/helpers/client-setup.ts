@@ -1,6 +1,7 @@
 /** Setup for the 'client' test project (jsdom): matchers, the mock API, clean storage and URL. */
 import '@testing-library/jest-dom/vitest';
 import { cleanup, configure } from '@testing-library/react';
+import { ensureCatalogues } from '@/i18n/i18n';
 import { server } from './msw';
 
 // Screens are lazy chunks: on a busy two-core CI machine the first import of one can take longer
@@ -20,7 +21,11 @@ if (typeof Element !== 'undefined' && !Element.prototype.scrollIntoView) {
   Element.prototype.scrollIntoView = function scrollIntoView() {};
 }
 
-beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
+beforeAll(async () => {
+  server.listen({ onUnhandledRequest: 'error' });
+  // Components rendered directly (not through a lazy route) need the screen areas' texts too.
+  await ensureCatalogues();
+});
 
 afterEach(() => {
   cleanup();

@@ -232,6 +232,7 @@ export const shellBn: Catalogue['shell'] = {
     pageIsFor: 'পাতাটি শুধু {{who}} জন্য।',
     and: '{{list}} ও {{last}}',
     chooseSchoolFirst: 'আগে একটি স্কুল বেছে নিন।',
+    mustChangePassword: 'আপনি এককালীন পাসওয়ার্ড দিয়ে সাইন ইন করেছেন: আগে নিজের পাসওয়ার্ড বেছে নিন।',
   },
   palette: {
     title: 'খুঁজুন বা সরাসরি যান',

@@ -236,6 +236,7 @@ export const shellEn = {
     pageIsFor: 'That page is for {{who}}.',
     and: '{{list}} and {{last}}',
     chooseSchoolFirst: 'Choose a school first.',
+    mustChangePassword: 'You signed in with a one-time password: choose your own password first.',
   },
   palette: {
     title: 'Search or jump',
