@@ -71,8 +71,6 @@ export const feesQuery = (q: FeeListQuery = {}) =>
   queryOptions({ queryKey: feeKeys.fees(q), queryFn: () => fetchFees(q), placeholderData: keepPreviousData });
 export const dueInvoicesQuery = (q: InvoiceQuery) =>
   queryOptions({ queryKey: feeKeys.due(q), queryFn: () => fetchDueInvoices(q) });
-export const paidInvoicesQuery = (q: InvoiceQuery) =>
-  queryOptions({ queryKey: feeKeys.paid(q), queryFn: () => fetchPaidInvoices(q) });
 export const duesReportQuery = (q: DuesReportQuery) =>
   queryOptions({ queryKey: feeKeys.report('dues', q), queryFn: () => fetchDuesReport(q) });
 export const collectionsQuery = (q: CollectionsQuery) =>
