@@ -119,6 +119,10 @@ const screens = {
   newExam: lazyWithRetry(() => import('@/screens/exams/new-exam')),
   // fees and payments (issue 14)
   payment: lazyWithRetry(() => import('@/screens/fees/payment')),
+  studentPayment: lazyWithRetry(() => import('@/screens/fees/student-payment')),
+  studentDueInvoices: lazyWithRetry(() => import('@/screens/fees/student-due-invoices')),
+  studentPaidInvoices: lazyWithRetry(() => import('@/screens/fees/student-paid-invoices')),
+  studentPayOption: lazyWithRetry(() => import('@/screens/fees/student-pay-option')),
   // mark entry (issue 12)
   markEntryMenu: lazyWithRetry(() => import('@/screens/exams/mark-entry-menu')),
   markEntry: lazyWithRetry(() => import('@/screens/exams/mark-entry')),
@@ -283,7 +287,9 @@ export const ROUTES: readonly AppRoute[] = [
   route('/studentebook', 'ebooks', 'page.student-ebooks', ['ebook', 'books', 'download']),
   route('/studentimportantlink', 'importantLinks', 'page.student-links', ['links', 'websites']),
   route('/student-eschool', 'eschool', 'page.student-eschool', ['online', 'classes']),
-  route('/student-payment', 'payments', 'page.student-payment', ['invoice', 'fees', 'pay']),
+  route('/student-payment', 'payments', 'page.student-payment', ['invoice', 'fees', 'pay'], {
+    screen: 'studentPayment',
+  }),
   route('/student-notice_option', 'notices', 'page.student-notices', ['notice', 'school notice', 'teacher notice'], {
     screen: 'studentNoticeOptions',
   }),
@@ -291,9 +297,18 @@ export const ROUTES: readonly AppRoute[] = [
     screen: 'studentProfileEdit',
     calls: ['student.profile', 'student.profile-update'],
   }),
-  route('/dueinvoice', 'dueInvoices', 'page.due-invoices', ['invoice', 'fees', 'pay now']),
-  route('/payoption', 'paymentOptions', 'page.pay-options', ['mobile wallet', 'pay']),
-  route('/paidinvoice', 'paidInvoices', 'page.paid-invoices', ['invoice', 'receipts']),
+  route('/dueinvoice', 'dueInvoices', 'page.due-invoices', ['invoice', 'fees', 'pay now'], {
+    screen: 'studentDueInvoices',
+    calls: ['invoice.read'],
+  }),
+  route('/payoption', 'paymentOptions', 'page.pay-options', ['mobile wallet', 'pay'], {
+    screen: 'studentPayOption',
+    calls: ['invoice.read'],
+  }),
+  route('/paidinvoice', 'paidInvoices', 'page.paid-invoices', ['invoice', 'receipts'], {
+    screen: 'studentPaidInvoices',
+    calls: ['invoice.read'],
+  }),
   route('/showhomework', 'studentHomework', 'page.school-homework', ['homework', 'home work', 'home sheet'], {
     ...viewer,
     screen: 'showHomework',

@@ -410,8 +410,8 @@ export async function feeRoutes(fastify: FastifyInstance) {
       async (req) => {
         const q = req.query;
         const who = await invoiceStudent(req, q);
-        const { today } = await schoolClock(db, who.schoolId);
-        return studentInvoices(db, { ...who, status, today, limit: q.limit, offset: q.offset });
+        const { today, timeZone } = await schoolClock(db, who.schoolId);
+        return studentInvoices(db, { ...who, status, today, timeZone, limit: q.limit, offset: q.offset });
       },
     );
   invoiceRead('/invoice/due', 'due');

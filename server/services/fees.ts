@@ -14,7 +14,7 @@
  * the entry.
  */
 import { sql, type SQL } from 'drizzle-orm';
-import { formatPoisha, type InvoiceRow } from '@/api/schemas/fees';
+import { formatPoisha, type InvoiceReceipt, type InvoiceRow } from '@/api/schemas/fees';
 import type { DbOrTx, Tx } from '../db/client';
 import { feeReceiptCounters } from '../db/schema';
 import { ApiError } from '../errors';
@@ -75,7 +75,7 @@ const balances = (where: SQL) => sql`
   left join lateral (select sum(iw.amount_poisha) as total from invoice_waivers iw where iw.invoice_id = i.id) w on true
   where ${where}`;
 
-const toInvoiceRow = (r: BalanceRow, today: string): InvoiceRow => ({
+const toInvoiceRow = (r: BalanceRow, today: string, receipts: InvoiceReceipt[] = []): InvoiceRow => ({
   id: r.id,
   fee_id: r.fee_id,
   student_id: r.student_id,
@@ -91,12 +91,22 @@ const toInvoiceRow = (r: BalanceRow, today: string): InvoiceRow => ({
   due: formatPoisha(r.due),
   late_fee: formatPoisha(r.late_fee),
   overdue: BigInt(r.due) > 0n && r.last_date < today,
+  receipts,
 });
 
 /** A page of one student's invoices: those with something due, or those fully settled. */
 export async function studentInvoices(
   db: DbOrTx,
-  f: { schoolId: number; studentId: number; status: 'due' | 'paid'; today: string; limit: number; offset: number },
+  f: {
+    schoolId: number;
+    studentId: number;
+    status: 'due' | 'paid';
+    today: string;
+    /** The school's IANA time zone: a receipt's date is its day there. */
+    timeZone: string;
+    limit: number;
+    offset: number;
+  },
 ) {
   const dueCondition =
     f.status === 'due'
@@ -107,8 +117,35 @@ export async function studentInvoices(
     sql`${balances(sql`i.school_id = ${f.schoolId} and i.student_id = ${f.studentId} and ${dueCondition}`)}
         order by f.last_date, i.id limit ${f.limit} offset ${f.offset}`,
   );
+  const receipts = new Map<number, InvoiceReceipt[]>();
+  if (rows.length) {
+    const idList = sql.join(
+      rows.map((r) => sql`${r.id}`),
+      sql`, `,
+    );
+    const entries = await rowsOf<{
+      invoice_id: number;
+      receipt_no: string;
+      kind: InvoiceReceipt['kind'];
+      amount: string;
+      date: string;
+    }>(
+      db,
+      sql`select pa.invoice_id, p.receipt_no, p.kind, sum(pa.amount_poisha)::text as amount,
+                 to_char(p.created_at at time zone ${f.timeZone}, 'YYYY-MM-DD') as date
+          from payment_allocations pa join payments p on p.id = pa.payment_id
+          where pa.school_id = ${f.schoolId} and pa.invoice_id in (${idList})
+          group by pa.invoice_id, p.id, p.receipt_no, p.kind, p.created_at
+          order by p.id`,
+    );
+    for (const e of entries) {
+      const list = receipts.get(e.invoice_id) ?? [];
+      list.push({ receipt_no: e.receipt_no, kind: e.kind, amount: formatPoisha(e.amount), date: e.date });
+      receipts.set(e.invoice_id, list);
+    }
+  }
   return {
-    rows: rows.map((r) => toInvoiceRow(r, f.today)),
+    rows: rows.map((r) => toInvoiceRow(r, f.today, receipts.get(r.id))),
     total: rows.length ? Number(rows[0].total) : 0,
     limit: f.limit,
     offset: f.offset,

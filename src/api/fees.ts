@@ -43,6 +43,7 @@ export function postFee(body: FeeBody, opts: { idempotencyKey?: string } = {}): 
 export const fetchFees = (q: FeeListQuery = {}) => apiGet('/api/fee/all', feePage, { query: q });
 
 export const fetchDueInvoices = (q: InvoiceQuery) => apiGet('/api/invoice/due', invoicePage, { query: q });
+export const fetchPaidInvoices = (q: InvoiceQuery) => apiGet('/api/invoice/paid', invoicePage, { query: q });
 
 /** Records a payment; the key is the flow's, so "Try again" can never record twice. */
 export function recordPayment(body: PaymentBody, opts: { idempotencyKey: string }): Promise<PaymentResponse> {
@@ -60,6 +61,7 @@ export const feeKeys = {
   sectors: (q: SchoolPageQuery) => ['fees', 'sectors', q] as const,
   fees: (q: FeeListQuery) => ['fees', 'list', q] as const,
   due: (q: InvoiceQuery) => ['fees', 'due', q] as const,
+  paid: (q: InvoiceQuery) => ['fees', 'paid', q] as const,
   report: (kind: string, q: unknown) => ['fees', 'report', kind, q] as const,
 };
 

@@ -16,6 +16,7 @@ import { schoolSetupBn } from './areas/setup-school.bn';
 import { setupStructureBn } from './areas/setup-structure.bn';
 import { examSetupBn } from './areas/exam-setup.bn';
 import { feesBn } from './areas/fees.bn';
+import { studentFeesBn } from './areas/student-fees.bn';
 import { markEntryBn } from './areas/mark-entry.bn';
 
 export const bn: Catalogue = {
@@ -33,6 +34,7 @@ export const bn: Catalogue = {
   structure: setupStructureBn,
   examSetup: examSetupBn,
   fees: feesBn,
+  studentFees: studentFeesBn,
   markEntry: markEntryBn,
   common: {
     appName: 'পাঠশালা',

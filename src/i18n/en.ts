@@ -17,6 +17,7 @@ import { schoolSetupEn } from './areas/setup-school.en';
 import { setupStructureEn } from './areas/setup-structure.en';
 import { examSetupEn } from './areas/exam-setup.en';
 import { feesEn } from './areas/fees.en';
+import { studentFeesEn } from './areas/student-fees.en';
 import { markEntryEn } from './areas/mark-entry.en';
 
 export const en = {
@@ -36,6 +37,7 @@ export const en = {
   structure: setupStructureEn,
   examSetup: examSetupEn,
   fees: feesEn,
+  studentFees: studentFeesEn,
   markEntry: markEntryEn,
 } as const;
 

@@ -99,6 +99,10 @@ describe('routes.ts', () => {
         '/newExam',
         // fees and payments (issue 14)
         '/payment',
+        '/student-payment',
+        '/dueinvoice',
+        '/paidinvoice',
+        '/payoption',
         // mark entry (issue 12)
         '/markentry',
         '/teacherevaluation',
@@ -197,6 +201,7 @@ describe('routes.ts', () => {
         '/viewerRoutine',
         '/studentEvaluation',
         '/markentry',
+        '/student-payment',
       ].sort(),
     );
     expect(readers).toContain('/teacherattendance');

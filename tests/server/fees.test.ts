@@ -229,6 +229,21 @@ describe('payments', () => {
     expect(await due(S.me)).toEqual([]);
     const paid = (await t.get('admin1', `/api/invoice/paid?student_id=${S.me}`)).json().rows;
     expect(paid[0]).toMatchObject({ amount: '1250.50', paid: '1250.50', due: '0.00' });
+    // The paid invoice names both receipts that settled it, oldest first, each with its share and day.
+    expect(paid[0].receipts).toEqual([
+      {
+        receipt_no: first.json().receipt_no,
+        kind: 'payment',
+        amount: '1000.25',
+        date: expect.stringMatching(/^\d{4}-\d{2}-\d{2}$/),
+      },
+      {
+        receipt_no: second.json().receipt_no,
+        kind: 'payment',
+        amount: '250.25',
+        date: expect.stringMatching(/^\d{4}-\d{2}-\d{2}$/),
+      },
+    ]);
     expectField(await pay({ invoice_id: inv.id, amount: '0.01', method: 'cash' }), 409, 'amount');
   });
 

@@ -223,6 +223,15 @@ export const invoiceQuery = z.object({
 });
 export type InvoiceQuery = z.input<typeof invoiceQuery>;
 
+/** A ledger entry's share of one invoice: its receipt number, kind, amount and day (school time zone). */
+export const invoiceReceipt = z.object({
+  receipt_no: z.string(),
+  kind: z.enum(['payment', 'refund', 'correction']),
+  amount: amount,
+  date: z.string(),
+});
+export type InvoiceReceipt = z.infer<typeof invoiceReceipt>;
+
 export const invoiceRow = z.object({
   id: z.number().int(),
   fee_id: z.number().int(),
@@ -240,6 +249,8 @@ export const invoiceRow = z.object({
   late_fee: amount,
   /** Past the last date with something still due. */
   overdue: z.boolean(),
+  /** The receipts that paid (or took back) part of this invoice, oldest first. */
+  receipts: z.array(invoiceReceipt).default([]),
 });
 export type InvoiceRow = z.infer<typeof invoiceRow>;
 export const invoicePage = pageOf(invoiceRow);
