@@ -18,6 +18,7 @@ import { setupStructureEn } from './areas/setup-structure.en';
 import { examSetupEn } from './areas/exam-setup.en';
 import { feesEn } from './areas/fees.en';
 import { markEntryEn } from './areas/mark-entry.en';
+import { twoFactorEn } from './areas/two-factor.en';
 
 export const en = {
   // Each screen area keeps its texts in src/i18n/areas/<area>.{en,bn}.ts. A server error code
@@ -37,6 +38,7 @@ export const en = {
   examSetup: examSetupEn,
   fees: feesEn,
   markEntry: markEntryEn,
+  two_factor: twoFactorEn,
   common: {
     appName: 'Pathshala',
     updateReady: 'A new version of Pathshala is ready.',
@@ -74,6 +76,8 @@ export const en = {
     too_many_requests: 'Too many attempts. Please wait a moment and try again.',
     rate_limited: 'Too many changes in a short time. Please wait a while and try again.',
     internal: 'Something went wrong on our side. Please try again.',
+    otp_required: 'Enter the 6-digit code from your authenticator app, or a recovery code.',
+    otp_invalid: 'That code is not right, or was used already. Enter the current code.',
   },
   unsaved: {
     title: 'Leave this page?',
