@@ -42,7 +42,7 @@ export const twoFactorBn: Catalogue['two_factor'] = {
     confirmOffBody: 'সাইন ইন করতে শুধু পাসওয়ার্ড লাগবে। আপনার রিকভারি কোডগুলো আর কাজ করবে না।',
     confirmOffButton: 'বন্ধ করুন',
     turningOff: 'বন্ধ করা হচ্ছে…',
-    turnedOff: 'দুই ধাপে সাইন ইন বন্ধ হয়েছে।',
+    turnedOff: 'দুই ধাপে সাইন ইন বন্ধ করা হয়েছে।',
   },
   errors: {
     already_on: 'দুই ধাপে সাইন ইন আগেই চালু আছে। আগে এটি বন্ধ করুন।',

@@ -40,7 +40,7 @@ export const twoFactorEn = {
     confirmOffBody: 'Signing in will ask for your password only. Your recovery codes stop working.',
     confirmOffButton: 'Turn off',
     turningOff: 'Turning off…',
-    turnedOff: 'Two-factor sign-in is off.',
+    turnedOff: 'Two-factor sign-in was turned off.',
   },
   errors: {
     already_on: 'Two-factor sign-in is already on. Turn it off first.',
