@@ -18,6 +18,7 @@ import { examSetupBn } from './areas/exam-setup.bn';
 import { feesBn } from './areas/fees.bn';
 import { studentFeesBn } from './areas/student-fees.bn';
 import { markEntryBn } from './areas/mark-entry.bn';
+import { twoFactorBn } from './areas/two-factor.bn';
 
 export const bn: Catalogue = {
   shell: shellBn,
@@ -36,6 +37,7 @@ export const bn: Catalogue = {
   fees: feesBn,
   studentFees: studentFeesBn,
   markEntry: markEntryBn,
+  two_factor: twoFactorBn,
   common: {
     appName: 'পাঠশালা',
     updateReady: 'পাঠশালার নতুন সংস্করণ তৈরি।',
@@ -73,6 +75,8 @@ export const bn: Catalogue = {
     too_many_requests: 'অনেকবার চেষ্টা করা হয়েছে। একটু অপেক্ষা করে আবার চেষ্টা করুন।',
     rate_limited: 'অল্প সময়ে অনেক পরিবর্তন হয়েছে। কিছুক্ষণ পরে আবার চেষ্টা করুন।',
     internal: 'আমাদের দিকে একটি সমস্যা হয়েছে। আবার চেষ্টা করুন।',
+    otp_required: 'অথেনটিকেটর অ্যাপের ৬ অঙ্কের কোড, অথবা একটি রিকভারি কোড লিখুন।',
+    otp_invalid: 'কোডটি সঠিক নয়, অথবা আগেই ব্যবহার করা হয়েছে। এখনকার কোডটি লিখুন।',
   },
   unsaved: {
     title: 'এই পাতা ছেড়ে যাবেন?',

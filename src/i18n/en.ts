@@ -19,6 +19,7 @@ import { examSetupEn } from './areas/exam-setup.en';
 import { feesEn } from './areas/fees.en';
 import { studentFeesEn } from './areas/student-fees.en';
 import { markEntryEn } from './areas/mark-entry.en';
+import { twoFactorEn } from './areas/two-factor.en';
 
 export const en = {
   // Each screen area keeps its texts in src/i18n/areas/<area>.{en,bn}.ts. A server error code
@@ -39,6 +40,7 @@ export const en = {
   fees: feesEn,
   studentFees: studentFeesEn,
   markEntry: markEntryEn,
+  two_factor: twoFactorEn,
 } as const;
 
 type Widen<T> = { [K in keyof T]: T[K] extends string ? string : Widen<T[K]> };

@@ -6,11 +6,17 @@
  * signedOut / expired ──session.login──> signingIn.authenticating ─> signingIn.loadingProfile ─> signedIn
  * signedIn ──session.expired (a 401)──> expired (message, returnTo)
  * signedIn ──session.logout──> signingOut ──(whatever the server says)──> signedOut
+ * signingIn.authenticating ──(otp_required / otp_invalid)──> needsCode ──session.code──> signingIn
+ * needsCode ──session.cancelCode──> signedOut (the typed user id and password are dropped)
  *
  * Pure: no React, no DOM. All I/O is the named actors (login, fetchMe, logout) and the named
  * actions (persist, forget); the defaults call the API and localStorage, tests `.provide()` fakes.
  * A saved token is used only after the server confirms it (fetchMe); the spec's old portal trusted
  * browser storage and left the token valid on logout, which this machine does not repeat.
+ *
+ * Two-factor sign-in (issue 16): the typed user id and password stay in the context (memory
+ * only, never persisted) while the code is asked for, and are sent again with it; they are dropped
+ * as soon as the sign-in succeeds, fails otherwise, or the user chooses another account.
  */
 import { assertEvent, assign, fromPromise, setup } from 'xstate';
 import type { LoginBody, LoginResponse, UserProfile } from '@/api/schemas/auth';
@@ -45,6 +51,19 @@ export interface SessionContext {
   message: string | null;
   /** Signed in with a one-time password: the password screen comes first (issue 13). */
   mustChangePassword?: boolean;
+  /** What was typed, kept in memory only while a second factor is asked for (never persisted). */
+  credentials?: { user_code: string; password: string } | null;
+  /** Why the code is asked for: the server's `otp_required` (first ask) or `otp_invalid` (wrong code). */
+  codeError?: { code: 'otp_required' | 'otp_invalid'; message: string } | null;
+}
+
+export type SecondFactorCode = 'otp_required' | 'otp_invalid';
+
+/** The server asked for the account's second factor (the password was right). */
+export function secondFactorCode(error: unknown): SecondFactorCode | null {
+  if (!error || typeof error !== 'object' || !('code' in error)) return null;
+  const code = (error as { code: unknown }).code;
+  return code === 'otp_required' || code === 'otp_invalid' ? code : null;
 }
 
 export interface SessionInput {
@@ -59,7 +78,11 @@ export type SessionEvent =
   | { type: 'session.chooseSchool'; school: ChosenSchool }
   | { type: 'session.remember'; returnTo: string }
   | { type: 'session.landed' }
-  | { type: 'session.passwordChanged' };
+  | { type: 'session.passwordChanged' }
+  /** The second factor: a 6-digit code or a recovery code, sent with the kept user id and password. */
+  | { type: 'session.code'; otp: string }
+  /** Leave the code step: the kept user id and password are dropped. */
+  | { type: 'session.cancelCode' };
 
 /** Only in-app paths; never the sign-in pages themselves (that would loop). */
 export function safeReturnTo(path: string | null | undefined): string | null {
@@ -76,6 +99,8 @@ const signedOutContext = {
   userCode: null,
   profile: null,
   school: null,
+  credentials: null,
+  codeError: null,
 } as const;
 
 function fromStored(stored: StoredSession | null | undefined): Partial<SessionContext> {
@@ -133,6 +158,7 @@ export const sessionMachine = setup({
     choosesSchool: ({ context }) => can(context.userType, 'session.choose-school'),
     /** The server refused the token itself (not a network failure or a server error). */
     isRefused: (_, error: unknown) => [401, 403].includes(errorStatus(error)),
+    asksForCode: (_, error: unknown) => secondFactorCode(error) !== null,
   },
 }).createMachine({
   id: 'session',
@@ -150,7 +176,12 @@ export const sessionMachine = setup({
 
     signedOut: {
       on: {
-        'session.login': { target: 'signingIn' },
+        'session.login': {
+          target: 'signingIn',
+          actions: assign({
+            credentials: ({ event }) => ({ user_code: event.user_code, password: event.password }),
+          }),
+        },
         'session.restore': {
           target: 'restoring',
           actions: assign(({ event }) => ({ ...fromStored(event.stored), message: null })),
@@ -161,11 +192,24 @@ export const sessionMachine = setup({
 
     expired: {
       on: {
-        'session.login': { target: 'signingIn' },
+        'session.login': {
+          target: 'signingIn',
+          actions: assign({
+            credentials: ({ event }) => ({ user_code: event.user_code, password: event.password }),
+          }),
+        },
         'session.restore': {
           target: 'restoring',
           actions: assign(({ event }) => ({ ...fromStored(event.stored), message: null })),
         },
+        'session.remember': { actions: assign({ returnTo: ({ event }) => safeReturnTo(event.returnTo) }) },
+      },
+    },
+
+    needsCode: {
+      on: {
+        'session.code': { target: 'signingIn' },
+        'session.cancelCode': { target: 'signedOut', actions: assign({ ...signedOutContext, message: null }) },
         'session.remember': { actions: assign({ returnTo: ({ event }) => safeReturnTo(event.returnTo) }) },
       },
     },
@@ -179,9 +223,10 @@ export const sessionMachine = setup({
           invoke: {
             id: 'login',
             src: 'login',
-            input: ({ event }) => {
-              assertEvent(event, 'session.login');
-              return { user_code: event.user_code, password: event.password };
+            input: ({ context, event }) => {
+              assertEvent(event, ['session.login', 'session.code']);
+              const typed = context.credentials ?? { user_code: '', password: '' };
+              return event.type === 'session.code' ? { ...typed, otp: event.otp } : typed;
             },
             onDone: [
               {
@@ -195,6 +240,8 @@ export const sessionMachine = setup({
                   profile: null,
                   school: null,
                   mustChangePassword: event.output.must_change_password === true,
+                  credentials: null,
+                  codeError: null,
                 })),
               },
               {
@@ -202,10 +249,24 @@ export const sessionMachine = setup({
                 actions: assign({ ...signedOutContext, message: UNSUPPORTED_ACCOUNT_MESSAGE }),
               },
             ],
-            onError: {
-              target: '#session.signedOut',
-              actions: assign(({ event }) => ({ ...signedOutContext, message: errorMessage(event.error) })),
-            },
+            onError: [
+              {
+                // The password was right and the account has a second factor: ask for the code,
+                // keeping what was typed (in memory) to send again with it.
+                guard: { type: 'asksForCode', params: ({ event }: { event: { error: unknown } }) => event.error },
+                target: '#session.needsCode',
+                actions: assign(({ event }) => ({
+                  codeError: {
+                    code: secondFactorCode(event.error) ?? 'otp_required',
+                    message: errorMessage(event.error),
+                  },
+                })),
+              },
+              {
+                target: '#session.signedOut',
+                actions: assign(({ event }) => ({ ...signedOutContext, message: errorMessage(event.error) })),
+              },
+            ],
           },
         },
         loadingProfile: {

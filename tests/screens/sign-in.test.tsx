@@ -76,6 +76,80 @@ describe('sign-in', () => {
     expect(screen.getByRole('button', { name: 'Sign in' })).toBeEnabled();
   });
 
+  it('two-factor: asks for the code after the password, shows a wrong code’s message, signs in with the right one', async () => {
+    const auth = fakeAuthServer(TEACHER);
+    const OTP_NEEDED = 'Enter the 6-digit code from your authenticator app, or a recovery code.';
+    const OTP_WRONG = 'That code is not right, or was used already. Enter the current code.';
+    // The account has a second factor: the right password alone is answered with otp_required;
+    // the right code falls through to the fake server, which signs in.
+    server.use(
+      http.post('/api/users/login', async ({ request }) => {
+        const body = (await request.clone().json()) as { password: string; otp?: string };
+        if (body.password !== 'correct horse' || body.otp === '123456') return undefined;
+        auth.calls.login.push(body as never);
+        const [code, message] = body.otp ? ['otp_invalid', OTP_WRONG] : ['otp_required', OTP_NEEDED];
+        return HttpResponse.json({ errorMsg: message, error: { code, message }, otp_required: true }, { status: 401 });
+      }),
+    );
+    server.use(http.get('/api/routine/teacher', () => HttpResponse.json([routineRow({})])));
+    const { user } = renderApp('/login');
+    await signInWith(user, 'T-1001', 'correct horse');
+
+    const code = await screen.findByLabelText('Code from your authenticator app');
+    expect(code).toHaveAttribute('inputmode', 'numeric');
+    expect(code).toHaveAttribute('autocomplete', 'one-time-code');
+    expect(screen.getByText(OTP_NEEDED)).toBeInTheDocument();
+    // The password is not asked again, and nothing is saved yet.
+    expect(screen.queryByLabelText('Password')).not.toBeInTheDocument();
+    expect(storedSession()).toBeNull();
+
+    await user.type(code, '000000');
+    await user.click(screen.getByRole('button', { name: 'Submit' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent(OTP_WRONG);
+    // In Bangla, the same refusal from the catalogue.
+    await user.click(screen.getByRole('button', { name: 'বাংলা' }));
+    await waitFor(() => expect(screen.getByRole('alert')).toHaveTextContent('কোডটি সঠিক নয়'));
+    await user.click(screen.getByRole('button', { name: 'English' }));
+    await waitFor(() => expect(screen.getByRole('alert')).toHaveTextContent(OTP_WRONG));
+
+    const again = screen.getByLabelText('Code from your authenticator app');
+    await user.clear(again);
+    await user.type(again, '123456');
+    await user.click(screen.getByRole('button', { name: 'Submit' }));
+
+    expect(await screen.findByRole('heading', { name: 'Teacher Dashboard' })).toBeInTheDocument();
+    // The password went again with each code (kept in memory, never stored).
+    expect(auth.calls.login).toEqual([
+      { user_code: 'T-1001', password: 'correct horse' },
+      { user_code: 'T-1001', password: 'correct horse', otp: '000000' },
+      { user_code: 'T-1001', password: 'correct horse', otp: '123456' },
+    ]);
+    expect(JSON.stringify(storedSession())).not.toContain('correct horse');
+    expect(JSON.stringify({ ...window.localStorage })).not.toContain('correct horse');
+  });
+
+  it('two-factor: “Use another account” goes back to an empty sign-in form', async () => {
+    fakeAuthServer(TEACHER);
+    server.use(
+      http.post('/api/users/login', () =>
+        HttpResponse.json(
+          {
+            errorMsg: 'Enter the code.',
+            error: { code: 'otp_required', message: 'Enter the code.' },
+            otp_required: true,
+          },
+          { status: 401 },
+        ),
+      ),
+    );
+    const { user } = renderApp('/login');
+    await signInWith(user, 'T-1001', 'correct horse');
+    await user.click(await screen.findByRole('button', { name: 'Use another account' }));
+    expect(await screen.findByLabelText('Password')).toHaveValue('');
+    expect(screen.queryByLabelText('Code from your authenticator app')).not.toBeInTheDocument();
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+  });
+
   it('asks for both fields before calling the server', async () => {
     const auth = fakeAuthServer(TEACHER);
     const { user } = renderApp('/login');

@@ -4,7 +4,7 @@
  * copyright line. The old portal did no client checks; empty fields are caught here with the
  * contract's own messages so the server is not asked a question with no answer.
  */
-import { useState, type FormEvent } from 'react';
+import { useState, type FormEvent, type ReactNode } from 'react';
 import { loginBody } from '@/api/schemas/auth';
 import { Button } from '@/ui/button';
 import { TextField } from '@/ui/field';
@@ -13,12 +13,13 @@ import { LegalLinks } from '@/screens/auth/legal';
 import { LanguageButtons } from '@/ui/language-switch';
 import { useI18n } from '@/i18n/i18n';
 import { localDigits } from '@/i18n/digits';
-import { translateError } from '@/i18n/errors';
+import { translateError, useErrorText } from '@/i18n/errors';
 import { NETWORK_ERROR_MESSAGE } from '@/api/client';
 import {
   PROFILE_MISMATCH_MESSAGE,
   SESSION_ENDED_MESSAGE,
   UNSUPPORTED_ACCOUNT_MESSAGE,
+  type SecondFactorCode,
 } from '@/machines/session.machine';
 import type { TFunction } from 'i18next';
 
@@ -52,7 +53,21 @@ export function sessionMessageText(message: string, t: TFunction): string {
 }
 
 export default function SignInScreen() {
-  const { t, lang } = useI18n();
+  // Two-factor sign-in: the machine keeps the typed user id and password (in memory) while the code
+  // is asked for; the screen shows only the code field until the user signs in or leaves. The
+  // password form unmounts meanwhile, so nothing typed stays in it.
+  const codeError = useSession((s) => s.context.codeError ?? null);
+  const codeUser = useSession((s) => s.context.credentials?.user_code ?? null);
+  const busy = useSession((s) => s.hasTag('busy'));
+  return (
+    <SignInFrame>
+      {codeError ? <CodeStep codeError={codeError} userCode={codeUser ?? ''} busy={busy} /> : <PasswordStep />}
+    </SignInFrame>
+  );
+}
+
+function PasswordStep() {
+  const { t } = useI18n();
   const actor = useSessionActor();
   const message = useSession((s) => s.context.message);
   const expired = useSession((s) => s.matches('expired'));
@@ -82,6 +97,44 @@ export default function SignInScreen() {
   }
 
   return (
+    <form onSubmit={submit} noValidate className="space-y-4 rounded-xl bg-white p-6 shadow-sm ring-1 ring-slate-200">
+      {message ? (
+        <p
+          role="alert"
+          className={`rounded-md px-3 py-2 text-sm ${expired ? 'bg-amber-50 text-amber-900' : 'bg-red-50 text-red-800'}`}
+        >
+          {sessionMessageText(message, t)}
+        </p>
+      ) : null}
+      <TextField
+        label={t('shell.signIn.userCode')}
+        name="user_code"
+        autoComplete="username"
+        autoCapitalize="none"
+        spellCheck={false}
+        value={userCode}
+        onChange={(e) => setUserCode(e.target.value)}
+        error={errors.user_code && t(`shell.signIn.${errors.user_code}`)}
+      />
+      <TextField
+        label={t('shell.signIn.password')}
+        name="password"
+        type="password"
+        autoComplete="current-password"
+        value={password}
+        onChange={(e) => setPassword(e.target.value)}
+        error={errors.password && t(`shell.signIn.${errors.password}`)}
+      />
+      <Button type="submit" className="w-full" disabled={!canSubmit || busy}>
+        {busy ? t('shell.signIn.signingIn') : t('shell.signIn.submit')}
+      </Button>
+    </form>
+  );
+}
+
+function SignInFrame({ children }: { children: ReactNode }) {
+  const { t, lang } = useI18n();
+  return (
     <div className="flex min-h-dvh flex-col bg-gradient-to-b from-indigo-50 to-slate-50">
       <main className="flex flex-1 items-center justify-center px-4 py-10">
         <div className="w-full max-w-sm">
@@ -90,42 +143,7 @@ export default function SignInScreen() {
             <h1 className="mt-2 text-lg font-semibold text-slate-800">{t('shell.signIn.heading')}</h1>
             <LanguageButtons className="mt-3 justify-center" />
           </div>
-          <form
-            onSubmit={submit}
-            noValidate
-            className="space-y-4 rounded-xl bg-white p-6 shadow-sm ring-1 ring-slate-200"
-          >
-            {message ? (
-              <p
-                role="alert"
-                className={`rounded-md px-3 py-2 text-sm ${expired ? 'bg-amber-50 text-amber-900' : 'bg-red-50 text-red-800'}`}
-              >
-                {sessionMessageText(message, t)}
-              </p>
-            ) : null}
-            <TextField
-              label={t('shell.signIn.userCode')}
-              name="user_code"
-              autoComplete="username"
-              autoCapitalize="none"
-              spellCheck={false}
-              value={userCode}
-              onChange={(e) => setUserCode(e.target.value)}
-              error={errors.user_code && t(`shell.signIn.${errors.user_code}`)}
-            />
-            <TextField
-              label={t('shell.signIn.password')}
-              name="password"
-              type="password"
-              autoComplete="current-password"
-              value={password}
-              onChange={(e) => setPassword(e.target.value)}
-              error={errors.password && t(`shell.signIn.${errors.password}`)}
-            />
-            <Button type="submit" className="w-full" disabled={!canSubmit || busy}>
-              {busy ? t('shell.signIn.signingIn') : t('shell.signIn.submit')}
-            </Button>
-          </form>
+          {children}
         </div>
       </main>
       <footer className="flex flex-col items-center gap-2 px-4 pb-6 text-sm text-slate-600 sm:flex-row sm:justify-center sm:gap-6">
@@ -133,5 +151,76 @@ export default function SignInScreen() {
         <p>{localDigits(`© 2017-${COPYRIGHT_TO} ${t('common.appName')}`, lang)}</p>
       </footer>
     </div>
+  );
+}
+
+/**
+ * The second step for an account with two-factor sign-in: a code from the authenticator app (or
+ * a recovery code). The password is not asked again: the session machine sends the one typed
+ * before, kept in memory only. A wrong code shows the server's answer in the user's language.
+ */
+function CodeStep({
+  codeError,
+  userCode,
+  busy,
+}: {
+  codeError: { code: SecondFactorCode; message: string };
+  userCode: string;
+  busy: boolean;
+}) {
+  const { t } = useI18n();
+  const actor = useSessionActor();
+  const errorText = useErrorText();
+  const [code, setCode] = useState('');
+  const [empty, setEmpty] = useState(false);
+  const wrong = codeError.code === 'otp_invalid';
+
+  function submit(event: FormEvent) {
+    event.preventDefault();
+    const otp = code.trim();
+    if (!otp) {
+      setEmpty(true);
+      return;
+    }
+    setEmpty(false);
+    actor.send({ type: 'session.code', otp });
+  }
+
+  return (
+    <form onSubmit={submit} noValidate className="space-y-4 rounded-xl bg-white p-6 shadow-sm ring-1 ring-slate-200">
+      <p className="text-sm text-slate-700">{t('two_factor.signIn.signingInAs', { user: userCode })}</p>
+      {wrong ? (
+        <p role="alert" className="rounded-md bg-red-50 px-3 py-2 text-sm text-red-800">
+          {errorText(codeError)}
+        </p>
+      ) : (
+        <p className="rounded-md bg-indigo-50 px-3 py-2 text-sm text-indigo-900">{errorText(codeError)}</p>
+      )}
+      <TextField
+        label={t('two_factor.signIn.codeLabel')}
+        name="otp"
+        inputMode="numeric"
+        autoComplete="one-time-code"
+        autoCapitalize="characters"
+        spellCheck={false}
+        autoFocus
+        value={code}
+        onChange={(e) => setCode(e.target.value)}
+        hint={t('two_factor.signIn.codeHint')}
+        error={empty ? t('two_factor.signIn.enterCode') : null}
+      />
+      <Button type="submit" className="w-full" disabled={busy}>
+        {busy ? t('two_factor.signIn.checking') : t('two_factor.signIn.submit')}
+      </Button>
+      <Button
+        type="button"
+        variant="secondary"
+        className="w-full"
+        disabled={busy}
+        onClick={() => actor.send({ type: 'session.cancelCode' })}
+      >
+        {t('two_factor.signIn.otherAccount')}
+      </Button>
+    </form>
   );
 }

@@ -1,4 +1,5 @@
 import { PageHeader } from '@/ui/page';
+import { TwoFactorCard } from '@/screens/profile/two-factor-card';
 import { TileGrid } from '@/ui/tile-grid';
 import { useI18n } from '@/i18n/i18n';
 
@@ -8,6 +9,7 @@ export default function SuperAdminDashboard() {
     <>
       <PageHeader kicker={t('shell.dashboard.setupKicker')} title={t('shell.pages.superAdminDashboard')} />
       <TileGrid dashboard="/super-admin" group="setup" />
+      <TwoFactorCard />
     </>
   );
 }

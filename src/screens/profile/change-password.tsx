@@ -2,6 +2,7 @@
  * /studentpassword and /teacherpassword (issue 13): one's own password, the current one required.
  * Also where a one-time password's owner lands after signing in (the guard sends them here).
  */
+import { TwoFactorCard } from '@/screens/profile/two-factor-card';
 import { useMemo, type FormEvent } from 'react';
 import { Link } from 'wouter';
 import { HOME_ROUTE } from '@/api/permissions';
@@ -101,6 +102,7 @@ export default function ChangePasswordScreen() {
           </form>
         )}
       </Card>
+      <TwoFactorCard />
     </>
   );
 }

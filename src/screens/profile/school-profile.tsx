@@ -3,6 +3,7 @@
  * contact details, which the school admin may change (issue 13). A school admin who signed in with
  * a one-time password chooses their own here first (the spec has no password page for them).
  */
+import { TwoFactorCard } from '@/screens/profile/two-factor-card';
 import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { schoolPageQuery } from '@/api/school-setup';
@@ -78,6 +79,7 @@ function SchoolProfile() {
           </Card>
         ) : null}
       </div>
+      <TwoFactorCard />
     </>
   );
 }

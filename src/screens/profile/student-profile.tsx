@@ -1,4 +1,5 @@
 /** /studentprofile: the student's own card from GET /api/student/profile (the spec's placeholder values are not repeated). */
+import { TwoFactorCard } from '@/screens/profile/two-factor-card';
 import { Link } from 'wouter';
 import { useQuery } from '@tanstack/react-query';
 import { studentProfileQuery } from '@/api/people';
@@ -59,6 +60,7 @@ export default function StudentProfileScreen() {
           }
         </QueryState>
       </Card>
+      <TwoFactorCard />
     </>
   );
 }

@@ -1,0 +1,48 @@
+/** Two-factor sign-in (issue 16): the code step of the sign-in screen and the profile card. */
+export const twoFactorEn = {
+  signIn: {
+    codeLabel: 'Code from your authenticator app',
+    codeHint: 'The 6-digit code, or one of your recovery codes (like ABCDE-FGHJK).',
+    enterCode: 'Enter the code',
+    submit: 'Submit',
+    checking: 'Checking…',
+    otherAccount: 'Use another account',
+    signingInAs: 'Signing in as {{user}}',
+  },
+  card: {
+    title: 'Two-factor sign-in',
+    intro: 'After your password, sign-in also asks for a code from an authenticator app on your phone.',
+    loading: 'Loading two-factor sign-in…',
+    couldNotLoad: 'Could not load the two-factor sign-in state.',
+    off: 'Two-factor sign-in is off.',
+    on_one: 'Two-factor sign-in is on. {{count}} recovery code left.',
+    on_other: 'Two-factor sign-in is on. {{count}} recovery codes left.',
+    turnOn: 'Turn on',
+    turnOff: 'Turn off',
+    starting: 'Starting…',
+    setupSteps:
+      'Add this account to your authenticator app (Google Authenticator, Microsoft Authenticator, FreeOTP…) by typing the key below, then enter the 6-digit code it shows.',
+    secretLabel: 'Key',
+    uriLabel: 'Setup link (otpauth)',
+    noQr: 'Type the key into the app by hand, or open the link on the phone.',
+    firstCode: 'Code from the app',
+    confirmOn: 'Turn on',
+    cancel: 'Cancel',
+    saving: 'Checking…',
+    enabledTitle: 'Two-factor sign-in is on. Save your recovery codes',
+    recoveryIntro:
+      'Each code signs you in once if you lose your phone. They are shown only now: download or write them down and keep them safe.',
+    download: 'Download',
+    saved: 'I saved them',
+    fileHeading: 'Pathshala recovery codes',
+    offCode: 'A code from the app, or a recovery code',
+    confirmOffTitle: 'Turn off two-factor sign-in?',
+    confirmOffBody: 'Signing in will ask for your password only. Your recovery codes stop working.',
+    confirmOffButton: 'Turn off',
+    turningOff: 'Turning off…',
+    turnedOff: 'Two-factor sign-in was turned off.',
+  },
+  errors: {
+    already_on: 'Two-factor sign-in is already on. Turn it off first.',
+  },
+} as const;

@@ -1,0 +1,119 @@
+/** The "Two-factor sign-in" card on one's own profile pages (issue 16), against a fake API. */
+import { screen, waitFor, within } from '@testing-library/react';
+import { http, HttpResponse } from 'msw';
+import { fakeAuthServer, renderApp, server, TEACHER } from './helpers';
+
+const SECRET = 'JBSWY3DPEHPK3PXPJBSWY3DP';
+const URI = `otpauth://totp/Pathshala:T-1001?secret=${SECRET}&issuer=Pathshala`;
+const CODES = Array.from({ length: 10 }, (_, i) => `ABCD${i}-FGHJK`);
+
+/** A fake of the server's two-factor routes with its own state. */
+function fakeTwoFactor() {
+  const state = { enabled: false, pending: false, left: 0 };
+  const calls = { enable: [] as string[], disable: [] as string[] };
+  const wrong = (message: string) =>
+    HttpResponse.json({ error: { code: 'invalid_input', message, fields: { code: message } } }, { status: 400 });
+  server.use(
+    http.get('/api/users/2fa', () =>
+      HttpResponse.json({ enabled: state.enabled, pending: state.pending, recovery_codes_left: state.left }),
+    ),
+    http.post('/api/users/2fa/setup', () => {
+      state.pending = true;
+      return HttpResponse.json({ secret: SECRET, otpauth_uri: URI });
+    }),
+    http.post('/api/users/2fa/enable', async ({ request }) => {
+      const { code } = (await request.json()) as { code: string };
+      calls.enable.push(code);
+      if (code !== '123456') return wrong('That code is not right. Enter the current code from the app.');
+      Object.assign(state, { enabled: true, pending: false, left: 10 });
+      return HttpResponse.json({ ok: true, message: 'Two-factor sign-in is on.', recovery_codes: CODES });
+    }),
+    http.post('/api/users/2fa/disable', async ({ request }) => {
+      const { code } = (await request.json()) as { code: string };
+      calls.disable.push(code);
+      if (code !== '654321') return wrong('That code is not right.');
+      Object.assign(state, { enabled: false, left: 0 });
+      return HttpResponse.json({ ok: true, message: 'Two-factor sign-in is off.' });
+    }),
+  );
+  return { state, calls };
+}
+
+describe('two-factor sign-in card', () => {
+  it('turns on with a first code, shows the ten recovery codes once with a download, then turns off after confirming', async () => {
+    fakeAuthServer(TEACHER).savedSignIn();
+    const api = fakeTwoFactor();
+    const blobs: Blob[] = [];
+    const createObjectURL = vi.fn((b: Blob) => (blobs.push(b), 'blob:codes'));
+    Object.assign(URL, { createObjectURL, revokeObjectURL: vi.fn() });
+    const { user } = renderApp('/teacherpassword');
+
+    const card = await screen.findByRole('region', { name: 'Two-factor sign-in' });
+    expect(await within(card).findByText('Two-factor sign-in is off.')).toBeInTheDocument();
+    await user.click(within(card).getByRole('button', { name: 'Turn on' }));
+
+    // The key in groups of four, and the setup link as text (no QR image).
+    expect(await within(card).findByText('JBSW Y3DP EHPK 3PXP JBSW Y3DP')).toBeInTheDocument();
+    expect(within(card).getByRole('link', { name: URI })).toHaveAttribute('href', URI);
+    expect(card.querySelector('img')).toBeNull();
+
+    const code = within(card).getByLabelText('Code from the app');
+    expect(code).toHaveAttribute('autocomplete', 'one-time-code');
+    await user.type(code, '000000');
+    await user.click(within(card).getByRole('button', { name: 'Turn on' }));
+    expect(await within(card).findByRole('alert')).toHaveTextContent('That code is not right');
+    await user.clear(within(card).getByLabelText('Code from the app'));
+    await user.type(within(card).getByLabelText('Code from the app'), '123456');
+    await user.click(within(card).getByRole('button', { name: 'Turn on' }));
+
+    const list = await within(card).findByRole('list', { name: 'Pathshala recovery codes' });
+    expect(
+      within(list)
+        .getAllByRole('listitem')
+        .map((li) => li.textContent),
+    ).toEqual(CODES);
+    await user.click(within(card).getByRole('button', { name: 'Download' }));
+    expect(createObjectURL).toHaveBeenCalledOnce();
+    const text = await blobs[0].text();
+    for (const c of CODES) expect(text).toContain(c);
+
+    await user.click(within(card).getByRole('button', { name: 'I saved them' }));
+    expect(await within(card).findByText('Two-factor sign-in is on. 10 recovery codes left.')).toBeInTheDocument();
+    expect(within(card).queryByText(CODES[0])).not.toBeInTheDocument();
+    expect(api.calls.enable).toEqual(['000000', '123456']);
+
+    // Turning off asks for a code and a confirmation; cancelling sends nothing.
+    await user.type(within(card).getByLabelText('A code from the app, or a recovery code'), '654321');
+    await user.click(within(card).getByRole('button', { name: 'Turn off' }));
+    let dialog = await screen.findByRole('dialog', { name: 'Turn off two-factor sign-in?' });
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(api.calls.disable).toEqual([]);
+
+    await user.click(within(card).getByRole('button', { name: 'Turn off' }));
+    dialog = await screen.findByRole('dialog', { name: 'Turn off two-factor sign-in?' });
+    await user.click(within(dialog).getByRole('button', { name: 'Turn off' }));
+    expect(await within(card).findByText('Two-factor sign-in was turned off.')).toBeInTheDocument();
+    expect(within(card).getByText('Two-factor sign-in is off.')).toBeInTheDocument();
+    expect(api.calls.disable).toEqual(['654321']);
+    expect(api.state.enabled).toBe(false);
+  });
+
+  it('says when the state cannot be loaded, and tries again', async () => {
+    fakeAuthServer(TEACHER).savedSignIn();
+    let fail = true;
+    server.use(
+      http.get('/api/users/2fa', () =>
+        fail
+          ? HttpResponse.json({ error: { code: 'internal', message: 'Boom.' } }, { status: 500 })
+          : HttpResponse.json({ enabled: true, pending: false, recovery_codes_left: 1 }),
+      ),
+    );
+    const { user } = renderApp('/teacherpassword');
+    const card = await screen.findByRole('region', { name: 'Two-factor sign-in' });
+    expect(await within(card).findByRole('alert')).toHaveTextContent('Could not load the two-factor sign-in state.');
+    fail = false;
+    await user.click(within(card).getByRole('button', { name: 'Try again' }));
+    expect(await within(card).findByText('Two-factor sign-in is on. 1 recovery code left.')).toBeInTheDocument();
+  });
+});
