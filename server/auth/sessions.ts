@@ -83,6 +83,11 @@ export async function findSession(db: Db, token: string): Promise<AuthContext | 
       })) as CachedSession<AuthContext> | null)
     : await load();
   if (!found || found.expiresAt <= Date.now()) return null;
+  // Belt and braces: a session this process saw end is refused even if a copy is still cached.
+  if (cache?.hasEnded(found.sessionId)) {
+    cache.dropSessions([found.sessionId]);
+    return null;
+  }
   return found.auth;
 }
 

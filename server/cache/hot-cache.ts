@@ -149,6 +149,11 @@ interface Logger {
 export class HotCache {
   /** token hash -> session */
   readonly sessions = new TtlMap<string, CachedSession<unknown>>(SESSION_TTL_MS);
+  /**
+   * Sessions ended while this process ran, remembered for twice a cached session's life: a cached
+   * copy of one (however it got there, e.g. a read that raced the sign-out) is never served.
+   */
+  private readonly ended = new TtlMap<number, true>(SESSION_TTL_MS * 2, 100_000);
   readonly schools = new TtlMap<number, SchoolSettings>(REFERENCE_TTL_MS);
   /** session year ('2025') -> academic session id (null: none yet) */
   readonly years = new TtlMap<string, number | null>(REFERENCE_TTL_MS);
@@ -252,8 +257,14 @@ export class HotCache {
   /** Sessions ended here: gone from this process at once, before any notification. */
   dropSessions(sessionIds: readonly number[]) {
     this.epoch += 1;
+    for (const id of sessionIds) this.ended.set(id, true);
     const ids = new Set(sessionIds);
     this.sessions.deleteWhere((s) => ids.has(s.sessionId));
+  }
+
+  /** Whether this session was ended while this process ran (within twice a cached session's life). */
+  hasEnded(sessionId: number): boolean {
+    return this.ended.get(sessionId) === true;
   }
 
   /** Apply one notification payload: '<kind>:<id,id,...>', 'years' or 'all'. */

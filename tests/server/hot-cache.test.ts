@@ -215,3 +215,21 @@ describe('when the listener is lost', () => {
     expect(cache.stats.hits).toBeGreaterThan(hits);
   });
 });
+
+describe('a session that ended', () => {
+  it('is refused even if a copy of it is back in the cache (a read that raced the sign-out)', async () => {
+    const cache = t.app.hotCache;
+    const token = await signIn('teacher1');
+    const headers = { authorization: `Bearer ${token}` };
+    expect((await t.app.inject({ url: '/api/users/user_id', headers })).statusCode).toBe(200);
+    const key = hashToken(token);
+    const copy = cache.sessions.get(key);
+    expect(copy).toBeDefined();
+    expect((await t.app.inject({ method: 'POST', url: '/api/users/logout', headers })).statusCode).toBe(200);
+    // The race the epoch check is meant to prevent, forced: the stale copy is put back.
+    cache.sessions.set(key, copy!);
+    const after = await t.app.inject({ url: '/api/users/user_id', headers });
+    expect(after.statusCode).toBe(401);
+    expect(cache.sessions.get(key)).toBeUndefined();
+  });
+});
