@@ -3,6 +3,7 @@
  * the same step) and teachers one by one or in bulk from CSV, lists and searches them, and hands
  * out one-time passwords; everyone changes their own password; a student edits their own contact.
  */
+import { readFile } from 'node:fs/promises';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { and, desc, eq, ilike, ne, or, sql, type SQL } from 'drizzle-orm';
@@ -336,7 +337,8 @@ export async function peopleAdminRoutes(fastify: FastifyInstance) {
   );
 
   const importDescription = (who: string, template: string) =>
-    `Import ${who} from a CSV file sent as the body (Content-Type text/csv, UTF-8 with or without BOM), the ` +
+    `Import ${who} from a CSV file sent as the body (Content-Type text/csv) or as the field "file" of a ` +
+    `multipart form, UTF-8 with or without BOM, with the ` +
     `template's columns (${template}). Every problem is reported by row (the header is row 1) and column, ` +
     'and a file with any problem is refused with 400 and that report, nothing written. With dry_run=true it ' +
     'only checks. Otherwise every row goes in, in one transaction, and the answer lists each new account’s ' +
@@ -397,17 +399,26 @@ export async function peopleAdminRoutes(fastify: FastifyInstance) {
     400: importReport.partial().extend({ error: errorBody.shape.error }),
   };
   // Optional in the schema so that the school is checked before the file: the handler requires it.
-  const csvBody = z.string().nullish();
-  const fileOf = (body: string | null | undefined) => {
-    if (body == null) throw badRequest('file', 'send the CSV file as the body (Content-Type text/csv)');
-    return body;
+  // The file as the body (text/csv), or as the field `file` of a multipart form (the uploads plugin
+  // keeps it in the upload folder's tmp/ and removes it after the answer).
+  const csvBody = z.union([z.string(), z.object({}).strict()]).nullish();
+  const fileOf = async (req: FastifyRequest): Promise<string> => {
+    if (req.incomingFile) {
+      try {
+        return utf8.decode(await readFile(req.incomingFile.tmpPath));
+      } catch {
+        throw badRequest('file', 'is not UTF-8 text: save it from Excel as “CSV UTF-8”');
+      }
+    }
+    if (typeof req.body === 'string') return req.body;
+    throw badRequest('file', 'send the CSV file as the body (Content-Type text/csv) or as the form field "file"');
   };
 
   app.post(
     '/student/import',
     {
       bodyLimit: IMPORT_BODY_LIMIT,
-      config: { action: 'student.write' },
+      config: { action: 'student.write', upload: true },
       schema: {
         description: importDescription('students', 'student_code, first_name, last_name, class, section, roll, dob, …'),
         querystring: importQuery,
@@ -418,7 +429,7 @@ export async function peopleAdminRoutes(fastify: FastifyInstance) {
     async (req, reply) => {
       const schoolId = await schoolOf(req, req.query.school_info_id);
       const sessionId = await sessionFor(schoolId, req.query.session_id);
-      const file = fileOf(req.body);
+      const file = await fileOf(req);
       const { status, body } = await runImport(
         req,
         req.query.dry_run === 'true',
@@ -433,7 +444,7 @@ export async function peopleAdminRoutes(fastify: FastifyInstance) {
     '/teacher/import',
     {
       bodyLimit: IMPORT_BODY_LIMIT,
-      config: { action: 'teacher.write' },
+      config: { action: 'teacher.write', upload: true },
       schema: {
         description: importDescription('teachers', 'teacher_code, first_name, last_name, initial, mobile, …'),
         querystring: importQuery,
@@ -443,7 +454,7 @@ export async function peopleAdminRoutes(fastify: FastifyInstance) {
     },
     async (req, reply) => {
       const schoolId = await schoolOf(req, req.query.school_info_id);
-      const file = fileOf(req.body);
+      const file = await fileOf(req);
       const { status, body } = await runImport(
         req,
         req.query.dry_run === 'true',

@@ -168,6 +168,19 @@ const HEADER = 'student_code,first_name,last_name,class,section,roll,dob,father_
 const csvPost = (as: string, url: string, csv: string) =>
   t.call(as, { method: 'POST', url, payload: csv, headers: { 'content-type': 'text/csv' } });
 
+/** The same file as the field `file` of a multipart form (a browser's or curl's upload). */
+function multipartCsv(content: Uint8Array | string, name = 'students.csv') {
+  const boundary = '----imp' + Math.random().toString(16).slice(2);
+  const payload = Buffer.concat([
+    Buffer.from(
+      `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${name}"\r\nContent-Type: text/csv\r\n\r\n`,
+    ),
+    Buffer.from(content),
+    Buffer.from(`\r\n--${boundary}--\r\n`),
+  ]);
+  return { payload, headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
+}
+
 describe('student import', () => {
   it('dry run: reports nothing wrong and writes nothing', async () => {
     const csv = `\uFEFF${HEADER}\nIMP-1,সাকিব,আহমেদ,Six,A,601,09/04/2013,1711000001\nIMP-2,Tania,Akter,six,b,601,2013-05-01,\n`;
@@ -175,6 +188,26 @@ describe('student import', () => {
     const res = await csvPost('admin1', '/api/student/import?dry_run=true', csv);
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json()).toMatchObject({ ok: true, dry_run: true, rows: 2, errors: [], accounts: [] });
+    expect(await t.db.select({ n: count() }).from(users)).toEqual(before);
+  });
+
+  it('takes the file as a multipart form field too: the same report, and a file that is not UTF-8 named', async () => {
+    const csv = `\uFEFF${HEADER}\nIMP-1,সাকিব,আহমেদ,Six,A,601,09/04/2013,1711000001\nIMP-9,Bad,Date,Six,A,602,31/02/2013,\n`;
+    const before = await t.db.select({ n: count() }).from(users);
+    const res = await t.call('admin1', {
+      method: 'POST',
+      url: '/api/student/import?dry_run=true',
+      ...multipartCsv(csv),
+    });
+    expect(res.statusCode, res.body).toBe(400);
+    expect(res.json().errors.map((e: { row: number; column: string }) => `${e.row}:${e.column}`)).toEqual(['3:dob']);
+    const latin1 = await t.call('admin1', {
+      method: 'POST',
+      url: '/api/student/import?dry_run=true',
+      ...multipartCsv(Uint8Array.from([0x6e, 0x61, 0x6d, 0x65, 0x0a, 0xe9, 0x0a])),
+    });
+    expect(latin1.statusCode).toBe(400);
+    expect(latin1.json().error.fields).toHaveProperty('file');
     expect(await t.db.select({ n: count() }).from(users)).toEqual(before);
   });
 
