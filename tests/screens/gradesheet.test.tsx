@@ -15,6 +15,8 @@ const query = (request: Request) => Object.fromEntries(new URL(request.url).sear
 const SESSIONS = [
   { id: 1, session_year: '2025', current: false },
   { id: 2, session_year: '2026', current: true },
+  // Published ahead of time by mistake: no results yet, so never the form's first choice.
+  { id: 3, session_year: '2027', current: false },
 ];
 
 const subject = (over: Partial<Gradesheet['subjects'][number]>): Gradesheet['subjects'][number] => ({
@@ -116,14 +118,14 @@ function api(opts: { sheet?: () => Response } = {}) {
     });
   server.use(
     http.get('/api/session', () => HttpResponse.json(SESSIONS)),
-    // Last year's results are out, this year's not yet.
+    // Last year's results are out, this year's not yet (and next year's by mistake).
     http.get('/api/exam/publication', ({ request }) => {
       const id = Number(new URL(request.url).searchParams.get('session_id'));
       return HttpResponse.json({
         session_id: id,
-        published: id === 1,
-        locked: id === 1,
-        published_at: id === 1 ? '2025-12-20T10:00:00Z' : null,
+        published: id !== 2,
+        locked: id !== 2,
+        published_at: id !== 2 ? '2025-12-20T10:00:00Z' : null,
         unlocked_at: null,
       });
     }),

@@ -70,8 +70,11 @@ export default function GradesheetScreen({ route }: Partial<ScreenProps>) {
       retry: false,
     })),
   });
+  // Up to this year's: a later year published ahead of time has no results to show yet.
+  const thisYear = Number(sessions.data?.find((s) => s.current)?.session_year ?? Infinity);
   const newestPublished = [...(sessions.data ?? [])]
     .reverse()
+    .filter((s) => Number(s.session_year) <= thisYear)
     .find((s) => published.some((p) => p.data?.session_id === s.id && p.data.published));
   const fallbackSession = newestPublished
     ? String(newestPublished.id)
