@@ -109,6 +109,13 @@ const without = (errors: Record<string, string>, field: string) => {
 };
 
 const nextSeq = (c: SetupContext) => (c.feedback?.seq ?? 0) + 1;
+/** The server's own words after a save or delete it confirmed. */
+const saved = (c: SetupContext, output: { message: string; code?: string }) => ({
+  tone: 'success' as const,
+  text: output.message,
+  code: output.code,
+  seq: nextSeq(c),
+});
 
 export const setupCrudMachine = setup({
   types: {
@@ -196,12 +203,7 @@ export const setupCrudMachine = setup({
             assign(({ context, event }) => ({
               idempotencyKey: null,
               form: { ...context.blank },
-              feedback: {
-                tone: 'success' as const,
-                text: event.output.message,
-                code: event.output.code,
-                seq: nextSeq(context),
-              },
+              feedback: saved(context, event.output),
             })),
             'savedChanges',
           ],
@@ -259,12 +261,7 @@ export const setupCrudMachine = setup({
             assign(({ context, event }) => ({
               idempotencyKey: null,
               editId: null,
-              feedback: {
-                tone: 'success' as const,
-                text: event.output.message,
-                code: event.output.code,
-                seq: nextSeq(context),
-              },
+              feedback: saved(context, event.output),
             })),
             'savedChanges',
           ],
@@ -300,12 +297,7 @@ export const setupCrudMachine = setup({
           actions: [
             assign(({ context, event }) => ({
               pendingDelete: null,
-              feedback: {
-                tone: 'success' as const,
-                text: event.output.message,
-                code: event.output.code,
-                seq: nextSeq(context),
-              },
+              feedback: saved(context, event.output),
             })),
             'savedChanges',
           ],
