@@ -79,6 +79,16 @@ const configSchema = z.object({
   UPLOAD_DIR: z.string().default(''),
   /** The largest file one upload may carry, in megabytes (413 beyond it). */
   UPLOAD_MAX_MB: z.coerce.number().positive().max(1024).default(10),
+  /**
+   * Which payment provider takes online fee payments. 'sandbox' (the only one so far, and the
+   * default) runs inside this server: its checkout page is marked SANDBOX and moves no money.
+   */
+  PAYMENT_PROVIDER: z.enum(['sandbox']).default('sandbox'),
+  /**
+   * The secret that signs the sandbox provider's callbacks (HMAC-SHA256). Empty: one is generated
+   * on first use and kept in DATA_DIR/payment-sandbox.key (readable by its owner only).
+   */
+  PAYMENT_SANDBOX_SECRET: z.string().default(''),
 });
 
 export type Config = z.infer<typeof configSchema>;

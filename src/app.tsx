@@ -15,6 +15,7 @@
  * first (src/ui/unsaved.tsx), and once a new deployment is detected (src/ui/lazy-retry.ts) the
  * navigation loads the new build at its destination instead of moving within the old one.
  */
+import { OfflineBridge } from '@/offline/offline-bridge';
 import { Suspense, useEffect, useState, type ReactNode } from 'react';
 import { Route, Router, Switch, useLocation, type AroundNavHandler } from 'wouter';
 import { QueryClientProvider, useQueryClient, type QueryClient } from '@tanstack/react-query';
@@ -22,7 +23,7 @@ import { createQueryClient } from '@/api/query';
 import { can, HOME_ROUTE, PASSWORD_ROUTE, type UserType } from '@/api/permissions';
 import type { ChosenSchool } from '@/api/session';
 import type { SessionMachine } from '@/machines/session.machine';
-import { audience, canOpen, findRoute, isPublic, ROUTES, type AppRoute } from '@/routes';
+import { audience, canOpen, findRoute, isPublic, ROUTES, TWO_FACTOR_ROUTE, type AppRoute } from '@/routes';
 import { SessionProvider, useSession, useSessionActor, type SessionSnapshot } from '@/ui/session';
 import { Loading, FullPageLoading } from '@/ui/status';
 import { ToastProvider, useToast } from '@/ui/toast';
@@ -80,6 +81,7 @@ export function App({ sessionLogic, queryClient }: { sessionLogic?: SessionMachi
         <QueryClientProvider client={client}>
           <SessionProvider logic={sessionLogic}>
             <ClearCacheOnUserChange />
+            <OfflineBridge />
             <ReloadOnBackWhenStale />
             <ToastProvider>
               <ConfirmProvider>
@@ -134,6 +136,8 @@ export interface SessionView {
   returnTo: string | null;
   /** Signed in with a one-time password that must be changed first. */
   mustChangePassword?: boolean;
+  /** Must set up two-factor sign-in first (issue 16). */
+  twoFactorSetupRequired?: boolean;
 }
 
 export type Access =
@@ -176,6 +180,9 @@ export function decideAccess(location: string, route: AppRoute | undefined, view
   if (passwordRoute && route.path !== passwordRoute) {
     return { kind: 'redirect', to: passwordRoute, message: i18n.t('shell.guard.mustChangePassword') };
   }
+  if (!passwordRoute && view.twoFactorSetupRequired && route.path !== TWO_FACTOR_ROUTE) {
+    return { kind: 'redirect', to: TWO_FACTOR_ROUTE, message: i18n.t('two_factor.errors.setup_required') };
+  }
   if (!canOpen(route, userType)) {
     return { kind: 'redirect', to: HOME_ROUTE[userType], message: forWhom(route) };
   }
@@ -198,7 +205,8 @@ function useSessionView(): SessionView {
   const school = useSession((s) => s.context.school);
   const returnTo = useSession((s) => s.context.returnTo);
   const mustChangePassword = useSession((s) => s.context.mustChangePassword === true);
-  return { phase, userType, school, returnTo, mustChangePassword };
+  const twoFactorSetupRequired = useSession((s) => s.context.twoFactorSetupRequired === true);
+  return { phase, userType, school, returnTo, mustChangePassword, twoFactorSetupRequired };
 }
 
 function currentLocation(path: string): string {

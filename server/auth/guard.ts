@@ -63,6 +63,13 @@ const OPEN_BEFORE_PASSWORD_CHANGE: ReadonlySet<Action> = new Set([
   'users.language',
 ]);
 
+/**
+ * What a school admin (or super admin) who must sign in with a second factor, and has none yet,
+ * may do: besides the above, set it up. The requirement lifts when `totp_secret` is set, which
+ * drops the cached sessions of the account everywhere (migration 0019's trigger).
+ */
+const OPEN_BEFORE_TWO_FACTOR: ReadonlySet<Action> = new Set([...OPEN_BEFORE_PASSWORD_CHANGE, 'users.two-factor']);
+
 export const guardPlugin = fp(async (app: FastifyInstance) => {
   app.decorateRequest('auth', null);
   app.addHook('onRequest', async (req) => {
@@ -82,5 +89,11 @@ export const guardPlugin = fp(async (app: FastifyInstance) => {
       throw new ApiError(403, 'read_only_account', 'Your account can only read.');
     if (auth.mustChangePassword && !OPEN_BEFORE_PASSWORD_CHANGE.has(config.action))
       throw new ApiError(403, 'password_change_required', 'Choose your own password first.');
+    if (auth.twoFactorSetupRequired && !OPEN_BEFORE_TWO_FACTOR.has(config.action))
+      throw new ApiError(
+        403,
+        'two_factor.setup_required',
+        'Your account must use two-factor sign-in: set it up first.',
+      );
   });
 });

@@ -6,6 +6,7 @@ import { affectedRows, type Db } from '../db/client';
 import { preparedFor } from '../db/prepared';
 import { authSessions, users } from '../db/schema';
 import type { UserType } from '@/api/permissions';
+import { twoFactorSetupRequired } from './two-factor';
 
 export interface AuthContext {
   sessionId: number;
@@ -16,6 +17,8 @@ export interface AuthContext {
   schoolId: number | null;
   /** Signed in with a one-time password: only the password change and sign-out are open (issue 13). */
   mustChangePassword?: boolean;
+  /** Must set up two-factor sign-in first (a school's or the installation's requirement, issue 16). */
+  twoFactorSetupRequired?: boolean;
 }
 
 export const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
@@ -41,6 +44,7 @@ const findSessionStatement = preparedFor((db) =>
       userCode: users.userCode,
       schoolId: users.schoolId,
       mustChangePassword: users.mustChangePassword,
+      twoFactorSetupRequired,
       expiresAt: authSessions.expiresAt,
     })
     .from(authSessions)

@@ -12,6 +12,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import { and, eq, isNull, lt, or, sql } from 'drizzle-orm';
 import { generateSecret, generateURI, verify } from 'otplib';
 import type { DbOrTx } from '../db/client';
+import { USER_TYPES } from '@/api/permissions';
 import { recoveryCodes, users } from '../db/schema';
 
 export const TOTP_PERIOD = 30;
@@ -25,14 +26,23 @@ export const newTotpSecret = () => generateSecret();
 export const otpauthUri = (secret: string, label: string) =>
   generateURI({ issuer: ISSUER, label, secret, period: TOTP_PERIOD, digits: 6 });
 
-/** The step of a code valid now (±1 step), after `afterStep`; null when it is not one. */
-export async function totpStep(secret: string, code: string, afterStep: number | null): Promise<number | null> {
+/**
+ * The step of a code valid at `epoch` (seconds; now by default) or one step either side, after
+ * `afterStep`; null when it is not one.
+ */
+export async function totpStep(
+  secret: string,
+  code: string,
+  afterStep: number | null,
+  epoch?: number,
+): Promise<number | null> {
   if (!/^\d{6}$/.test(code)) return null;
   const result = await verify({
     secret,
     token: code,
     period: TOTP_PERIOD,
     epochTolerance: TOTP_PERIOD,
+    ...(epoch != null ? { epoch } : {}),
     ...(afterStep != null ? { afterTimeStep: afterStep } : {}),
   });
   // A TOTP result carries the step it matched (the union type also covers HOTP's).
@@ -73,6 +83,19 @@ export async function useRecoveryCode(db: DbOrTx, userId: number, code: string):
     .returning({ id: recoveryCodes.id });
   return used.length === 1;
 }
+
+/**
+ * Whether the account of the `users` row in the query must still set up two-factor sign-in: a
+ * school admin of a school that requires it (`schools.require_two_factor`, set by the school admin
+ * or the super admin), or a super admin while the installation requires it for super admins
+ * (`system_settings.super_admin_two_factor`, set by a super admin). One expression for the session
+ * lookup and the sign-in answer, so the guard and the client never disagree.
+ */
+export const twoFactorSetupRequired = sql<boolean>`(${sql.raw('"users"."totp_secret"')} is null and (
+  (${sql.raw('"users"."user_type"')} = ${sql.raw(String(USER_TYPES.schoolAdmin))} and coalesce(
+    (select s.require_two_factor from schools s where s.id = ${sql.raw('"users"."school_id"')}), false))
+  or (${sql.raw('"users"."user_type"')} = ${sql.raw(String(USER_TYPES.superAdmin))} and coalesce(
+    (select ss.super_admin_two_factor from system_settings ss where ss.id = 1), false))))`;
 
 /**
  * Checks a second factor for a signed-in-by-password account: a TOTP code (recording its step, so

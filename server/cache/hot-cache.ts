@@ -1,7 +1,8 @@
 /**
  * Reference data the hot paths read on every request, kept in the process so that a read costs one
  * round trip: the session behind a token, a school's clock, the academic session of a year, the
- * teacher and student record of an account.
+ * teacher and student record of an account, a section's school and class (the tenant check of a
+ * section's reads; dropped with any change to its school's data, see `dropSchools`).
  *
  * Besides, the whole answers of the hot reads (`responses`: a user's summaries, notices, routines
  * and history, see server/cache/responses.ts), dropped by any change to their school's data:
@@ -141,6 +142,13 @@ export interface MemberRecord {
   schoolId: number;
 }
 
+/** A section's school and class, as the tenant check of a section-scoped read needs them. */
+export interface SectionRecord {
+  id: number;
+  schoolId: number;
+  classId: number;
+}
+
 interface Logger {
   warn(obj: object, msg?: string): void;
   info(obj: object, msg?: string): void;
@@ -165,6 +173,12 @@ export class HotCache {
   readonly responses = new TtlMap<string, CachedResponse>(RESPONSE_TTL_MS, MAX_RESPONSES);
   /** school id -> the school's calendar holidays, every session (a few dozen rows at most) */
   readonly holidays = new TtlMap<number, HolidayRange[]>(REFERENCE_TTL_MS);
+  /**
+   * section id -> its school and class (only sections that exist). Any write to a school's data
+   * ('content', which a section's insert, update or delete sends with its old and new school)
+   * drops that school's sections.
+   */
+  readonly sections = new TtlMap<number, SectionRecord>(REFERENCE_TTL_MS);
 
   private epoch = 0;
   private listening = false;
@@ -226,6 +240,7 @@ export class HotCache {
     this.students.clear();
     this.responses.clear();
     this.holidays.clear();
+    this.sections.clear();
   }
 
   /** A slot for a read's answer, or null when answers may not be kept now (no listener). */
@@ -248,10 +263,12 @@ export class HotCache {
     this.epoch += 1;
     if (schoolIds === null) {
       this.responses.clear();
+      this.sections.clear();
       return;
     }
     const ids = new Set(schoolIds);
     this.responses.deleteWhere((r) => ids.has(r.schoolId));
+    this.sections.deleteWhere((r) => ids.has(r.schoolId));
   }
 
   /** Sessions ended here: gone from this process at once, before any notification. */

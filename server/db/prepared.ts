@@ -4,15 +4,73 @@
  * and plans it once per connection. The statement is bound to the handle it was built on, hence
  * one per handle (tests run several apps in one process). Only for reads of a fixed shape; run
  * them on the pool, not inside a transaction.
+ *
+ * Rows are mapped by a function compiled once per statement (`compiledRows`): drizzle's own
+ * mapping works out each cell's decoder again for every row (several `is()` prototype walks and,
+ * for a subquery's columns, proxy traps per cell), which cost more than reading the rows: a
+ * 1,000-row history took 6.8 ms of CPU with it and 2.8 ms without.
  */
+import { Column, is, SQL } from 'drizzle-orm';
 import type { DbOrTx } from './client';
+
+interface Decoder {
+  mapFromDriverValue(value: unknown): unknown;
+}
+interface SelectedField {
+  path: string[];
+  field: unknown;
+}
+/** What drizzle's node-postgres prepared query holds (drizzle-orm 0.45: NodePgPreparedQuery). */
+interface PreparedInternals {
+  fields?: SelectedField[];
+  customResultMapper?: (rows: unknown[][]) => unknown;
+  joinsNotNullableMap?: Record<string, boolean>;
+}
+
+/** The decoder drizzle's mapResultRow would use for a selected field (the same four cases). */
+function decoderOf(field: unknown): Decoder | null {
+  if (is(field, Column)) return field as unknown as Decoder;
+  if (is(field, SQL)) return (field as unknown as { decoder: Decoder }).decoder;
+  const f = field as { _?: { sql?: { decoder?: Decoder } }; sql?: { decoder?: Decoder } };
+  return f._?.sql?.decoder ?? f.sql?.decoder ?? null;
+}
+
+/**
+ * Give a drizzle prepared query a row mapper compiled once: the same values as drizzle's (each
+ * cell through the field's decoder, null stays null), without per-cell dispatch. Only for flat
+ * selections (every field a top-level key); anything else (nested objects, which drizzle may
+ * null out for left joins) keeps drizzle's mapping. Returns the query.
+ */
+export function compiledRows<Q>(query: Q): Q {
+  const q = query as unknown as PreparedInternals;
+  const fields = q.fields;
+  if (!Array.isArray(fields) || q.customResultMapper || !fields.every((f) => f.path.length === 1)) return query;
+  const names = fields.map((f) => f.path[0]);
+  const decoders = fields.map((f) => decoderOf(f.field));
+  if (decoders.some((d) => !d || typeof d.mapFromDriverValue !== 'function')) return query;
+  const n = names.length;
+  q.customResultMapper = (rows) => {
+    const out = new Array(rows.length);
+    for (let r = 0; r < rows.length; r++) {
+      const row = rows[r];
+      const o: Record<string, unknown> = {};
+      for (let i = 0; i < n; i++) {
+        const raw = row[i];
+        o[names[i]] = raw === null ? null : decoders[i]!.mapFromDriverValue(raw);
+      }
+      out[r] = o;
+    }
+    return out;
+  };
+  return query;
+}
 
 export function preparedFor<D extends DbOrTx, T>(build: (db: D) => T): (db: D) => T {
   const built = new WeakMap<D, T>();
   return (db) => {
     let statement = built.get(db);
     if (!statement) {
-      statement = build(db);
+      statement = compiledRows(build(db));
       built.set(db, statement);
     }
     return statement;

@@ -26,6 +26,7 @@ import {
   boolean,
   bigint,
   numeric,
+  jsonb,
 } from 'drizzle-orm/pg-core';
 
 // ---------------------------------------------------------------- reference data
@@ -186,6 +187,11 @@ export const schools = pgTable(
     language: varchar('language', { length: 2 }).notNull().default('en'),
     /** The language of messages to guardians (SMS). */
     smsLanguage: varchar('sms_language', { length: 2 }).notNull().default('bn'),
+    /**
+     * The school's school admins must sign in with a second factor (issue 16): one without it is
+     * led to set it up right after signing in and can do nothing else until it is on.
+     */
+    requireTwoFactor: boolean('require_two_factor').notNull().default(false),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
@@ -219,7 +225,11 @@ export const users = pgTable(
     phone: varchar('phone', { length: 20 }),
     passwordHash: text('password_hash').notNull(),
     status: varchar('status', { length: 12 }).notNull().default('active'),
-    /** The one school of a student, teacher or school admin; null for super admins and viewers. */
+    /**
+     * The one school of a student, teacher or school admin; null for super admins, viewers and
+     * guardians (a guardian's children may be in several schools: guardian_students carries each
+     * child's school, and the tenant check follows those links).
+     */
     schoolId: integer('school_id').references(() => schools.id),
     firstName: varchar('first_name', { length: 80 }).notNull().default(''),
     lastName: varchar('last_name', { length: 80 }).notNull().default(''),
@@ -240,11 +250,11 @@ export const users = pgTable(
     uniqueIndex('users_user_code_uq').on(sql`lower(${t.userCode})`),
     uniqueIndex('users_email_uq').on(sql`lower(${t.email})`),
     uniqueIndex('users_phone_uq').on(t.phone),
-    check('users_type_valid', sql`${t.userType} in (1, 2, 4, 5, 6)`),
+    check('users_type_valid', sql`${t.userType} in (1, 2, 3, 4, 5, 6)`),
     check('users_status_valid', sql`${t.status} in ('active', 'disabled')`),
     check(
       'users_school_by_type',
-      sql`(${t.userType} in (1, 2, 4) and ${t.schoolId} is not null) or (${t.userType} in (5, 6) and ${t.schoolId} is null)`,
+      sql`(${t.userType} in (1, 2, 4) and ${t.schoolId} is not null) or (${t.userType} in (3, 5, 6) and ${t.schoolId} is null)`,
     ),
     unique('users_id_school_uq').on(t.id, t.schoolId),
   ],
@@ -279,6 +289,21 @@ export const recoveryCodes = pgTable(
     usedAt: timestamp('used_at', { withTimezone: true }),
   },
   (t) => [unique('user_recovery_codes_uq').on(t.userId, t.codeHash)],
+);
+
+/**
+ * Settings of the whole installation, one row (id 1; no row reads as every default). For now the
+ * super admins' counterpart of `schools.require_two_factor`: every super admin account must sign
+ * in with a second factor (issue 16). Set by a super admin.
+ */
+export const systemSettings = pgTable(
+  'system_settings',
+  {
+    id: smallint('id').primaryKey().default(1),
+    superAdminTwoFactor: boolean('super_admin_two_factor').notNull().default(false),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [check('system_settings_one_row', sql`${t.id} = 1`)],
 );
 
 /** Changes to how an account signs in that someone else made (a second factor reset), kept for review. */
@@ -446,6 +471,57 @@ export const periods = pgTable(
     // Lets a routine require a period of its own shift.
     unique('periods_id_shift_uq').on(t.id, t.shiftId),
     check('periods_times_ordered', sql`${t.startTime} < ${t.endTime}`),
+  ],
+);
+
+/**
+ * A guardian (issue 16, user type 3): a person with a sign-in account whose user code is their
+ * phone number (normalised as services/phone.ts does). A guardian belongs to no school: the
+ * account's school_id is null, and guardian_students links them to children, each link carrying
+ * the child's school, so siblings in different schools share one account.
+ */
+export const guardians = pgTable(
+  'guardians',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .unique()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    name: varchar('name', { length: 120 }).notNull(),
+    phone: varchar('phone', { length: 20 }).notNull().unique(),
+    email: varchar('email', { length: 120 }).notNull().default(''),
+    /** Absence SMS: 'sms' sends them, 'none' does not. The language is the account's (users.language). */
+    smsPreference: varchar('sms_preference', { length: 4 }).notNull().default('sms'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [check('guardians_sms_valid', sql`${t.smsPreference} in ('sms', 'none')`)],
+);
+
+/** Which guardian may see which student: the link carries the student's school (the tenant). */
+export const guardianStudents = pgTable(
+  'guardian_students',
+  {
+    guardianId: integer('guardian_id')
+      .notNull()
+      .references(() => guardians.id, { onDelete: 'cascade' }),
+    studentId: integer('student_id').notNull(),
+    schoolId: integer('school_id')
+      .notNull()
+      .references(() => schools.id),
+    relation: varchar('relation', { length: 12 }).notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.guardianId, t.studentId] }),
+    foreignKey({ columns: [t.studentId, t.schoolId], foreignColumns: [students.id, students.schoolId] }).onDelete(
+      'cascade',
+    ),
+    index('guardian_students_student_idx').on(t.schoolId, t.studentId),
+    check(
+      'guardian_students_relation_valid',
+      sql`${t.relation} in ('father', 'mother', 'grandparent', 'sibling', 'other')`,
+    ),
   ],
 );
 
@@ -654,6 +730,14 @@ export const attendanceTakings = pgTable(
     /** The last person who changed a mark after the first taking, and when (the first stays above). */
     correctedByUserId: integer('corrected_by_user_id').references(() => users.id),
     correctedAt: timestamp('corrected_at', { withTimezone: true }),
+    /**
+     * The taking time of the submission whose marks count now (a queued submission's own, else
+     * when the server received it): the offline conflict rule compares a queued taking with it.
+     * Null on takings older than the rule (their corrected_at or created_at stands in).
+     */
+    marksTakenAt: timestamp('marks_taken_at', { withTimezone: true }),
+    /** The marks that count now were saved by a school admin: a queued teacher's taking never replaces them. */
+    adminSaved: boolean('admin_saved').notNull().default(false),
   },
   (t) => [
     foreignKey({ columns: [t.routineId, t.schoolId], foreignColumns: [routines.id, routines.schoolId] }),
@@ -752,6 +836,44 @@ export const attendanceAudit = pgTable(
     newStatus: smallint('new_status').notNull(),
   },
   (t) => [index('attendance_audit_mark_idx').on(t.markId)],
+);
+
+/**
+ * Every submission of a period's marks (issue 15), applied or not: who sent it, the taking time
+ * it claims (a submission queued on a teacher's phone carries the moment the teacher took the roll)
+ * and what the server did with it. Together with attendance_audit it is the trail the conflict
+ * rule leaves: a queued taking that lost to an admin's correction or to a later taking is kept
+ * here, marks and all. The (user, key) pair dedupes a replay long after the idempotency answers
+ * (24 h) are purged.
+ */
+export const attendanceSubmissions = pgTable(
+  'attendance_submissions',
+  {
+    id: serial('id').primaryKey(),
+    schoolId: integer('school_id')
+      .notNull()
+      .references(() => schools.id),
+    routineId: integer('routine_id').notNull(),
+    date: date('date', { mode: 'string' }).notNull(),
+    takingId: integer('taking_id').references(() => attendanceTakings.id, { onDelete: 'cascade' }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id),
+    /** The request's Idempotency-Key; null when none was sent. */
+    submissionKey: varchar('submission_key', { length: 100 }),
+    /** The taking time the submission claims (queued), else when it was received. */
+    takenAt: timestamp('taken_at', { withTimezone: true }).notNull(),
+    receivedAt: timestamp('received_at', { withTimezone: true }).notNull().defaultNow(),
+    queued: boolean('queued').notNull().default(false),
+    /** saved | corrected | kept_admin | kept_later */
+    outcome: varchar('outcome', { length: 20 }).notNull(),
+    /** The marks as sent: [{ student_id, attendance_status }]. */
+    marks: jsonb('marks').notNull(),
+  },
+  (t) => [
+    unique('attendance_submissions_user_key_uq').on(t.userId, t.submissionKey),
+    index('attendance_submissions_routine_date_idx').on(t.routineId, t.date),
+  ],
 );
 
 /** Messages to guardians (SMS), queued then delivered by an adapter; one per student, period and date. */
@@ -1264,12 +1386,18 @@ export const invoices = pgTable(
     feeId: integer('fee_id').notNull(),
     studentId: integer('student_id').notNull(),
     amountPoisha: bigint('amount_poisha', { mode: 'number' }).notNull(),
+    /**
+     * 'fee': the fee's own invoice; 'late_fee': the fee's late fee, invoiced once to a student who
+     * still owes after the last date (services/fees.ts, generateLateFees). One of each per fee and student.
+     */
+    kind: varchar('kind', { length: 10 }).notNull().default('fee'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
     foreignKey({ columns: [t.feeId, t.schoolId], foreignColumns: [fees.id, fees.schoolId] }),
     foreignKey({ columns: [t.studentId, t.schoolId], foreignColumns: [students.id, students.schoolId] }),
-    unique('invoices_fee_student_uq').on(t.feeId, t.studentId),
+    unique('invoices_fee_student_kind_uq').on(t.feeId, t.studentId, t.kind),
+    check('invoices_kind_valid', sql`${t.kind} in ('fee', 'late_fee')`),
     unique('invoices_id_school_uq').on(t.id, t.schoolId),
     check('invoices_amount_positive', sql`${t.amountPoisha} > 0`),
     index('invoices_student_idx').on(t.studentId),
@@ -1369,5 +1497,265 @@ export const paymentAllocations = pgTable(
     unique('payment_allocations_once_uq').on(t.paymentId, t.invoiceId),
     check('payment_allocations_not_zero', sql`${t.amountPoisha} <> 0`),
     index('payment_allocations_invoice_idx').on(t.invoiceId),
+  ],
+);
+
+// ---------------------------------------------------------------- the school's resources (issue 14)
+
+/**
+ * A school's library catalogue. `on_loan` counts the open loans and is changed only in the same
+ * transaction as the loan row, by a conditional update; the check `on_loan <= copies` makes
+ * lending the last copy twice (or lowering `copies` below what is out) impossible in the database
+ * itself, whatever the timing of two requests.
+ */
+export const libraryBooks = pgTable(
+  'library_books',
+  {
+    id: serial('id').primaryKey(),
+    schoolId: integer('school_id')
+      .notNull()
+      .references(() => schools.id),
+    title: varchar('title', { length: 200 }).notNull(),
+    author: varchar('author', { length: 200 }).notNull().default(''),
+    category: varchar('category', { length: 80 }).notNull().default(''),
+    copies: integer('copies').notNull(),
+    onLoan: integer('on_loan').notNull().default(0),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    unique('library_books_id_school_uq').on(t.id, t.schoolId),
+    check('library_books_title_present', sql`length(trim(${t.title})) > 0`),
+    check('library_books_copies_range', sql`${t.copies} >= 0 and ${t.copies} <= 10000`),
+    check('library_books_on_loan_range', sql`${t.onLoan} >= 0 and ${t.onLoan} <= ${t.copies}`),
+    index('library_books_school_title_idx').on(t.schoolId, t.title),
+  ],
+);
+
+/** One copy lent to a student: open while `returned_on` is null; one open loan per book and student. */
+export const libraryLoans = pgTable(
+  'library_loans',
+  {
+    id: serial('id').primaryKey(),
+    schoolId: integer('school_id').notNull(),
+    bookId: integer('book_id').notNull(),
+    studentId: integer('student_id').notNull(),
+    issuedOn: date('issued_on', { mode: 'string' }).notNull(),
+    dueDate: date('due_date', { mode: 'string' }).notNull(),
+    returnedOn: date('returned_on', { mode: 'string' }),
+    issuedByUserId: integer('issued_by_user_id').references(() => users.id),
+    returnedByUserId: integer('returned_by_user_id').references(() => users.id),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    foreignKey({
+      name: 'library_loans_book_fk',
+      columns: [t.bookId, t.schoolId],
+      foreignColumns: [libraryBooks.id, libraryBooks.schoolId],
+    }).onDelete('cascade'),
+    foreignKey({
+      name: 'library_loans_student_fk',
+      columns: [t.studentId, t.schoolId],
+      foreignColumns: [students.id, students.schoolId],
+    }),
+    check('library_loans_due_after_issue', sql`${t.dueDate} >= ${t.issuedOn}`),
+    check('library_loans_return_after_issue', sql`${t.returnedOn} is null or ${t.returnedOn} >= ${t.issuedOn}`),
+    uniqueIndex('library_loans_one_open_uq')
+      .on(t.bookId, t.studentId)
+      .where(sql`${t.returnedOn} is null`),
+    index('library_loans_student_idx').on(t.studentId, t.returnedOn),
+    index('library_loans_school_open_idx').on(t.schoolId, t.returnedOn, t.dueDate),
+  ],
+);
+
+/** A file the school shares with its students (an e-book), optionally labelled with a class and subject. */
+export const ebooks = pgTable(
+  'ebooks',
+  {
+    id: serial('id').primaryKey(),
+    schoolId: integer('school_id')
+      .notNull()
+      .references(() => schools.id),
+    title: varchar('title', { length: 200 }).notNull(),
+    classId: integer('class_id').references(() => classes.id),
+    subjectId: integer('subject_id').references(() => subjects.id),
+    fileSha256: varchar('file_sha256', { length: 64 }).notNull(),
+    fileName: varchar('file_name', { length: 200 }).notNull(),
+    fileType: varchar('file_type', { length: 120 }).notNull(),
+    fileSize: integer('file_size').notNull(),
+    createdByUserId: integer('created_by_user_id').references(() => users.id),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    check('ebooks_title_present', sql`length(trim(${t.title})) > 0`),
+    index('ebooks_school_idx').on(t.schoolId, t.createdAt),
+  ],
+);
+
+/** A link the school curates for its students; only http and https addresses. */
+export const importantLinks = pgTable(
+  'important_links',
+  {
+    id: serial('id').primaryKey(),
+    schoolId: integer('school_id')
+      .notNull()
+      .references(() => schools.id),
+    title: varchar('title', { length: 200 }).notNull(),
+    url: varchar('url', { length: 2000 }).notNull(),
+    description: varchar('description', { length: 500 }).notNull().default(''),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    check('important_links_title_present', sql`length(trim(${t.title})) > 0`),
+    check('important_links_url_http', sql`${t.url} ~* '^https?://'`),
+    index('important_links_school_idx').on(t.schoolId, t.title),
+  ],
+);
+
+/**
+ * An online payment through the payment provider (issue 14): created pending when the student
+ * (or whoever `mayPayFor` allows) starts it, with the invoices and amount chosen; completed by the
+ * provider's signed callback, which records the ledger entry (`payment_id`) exactly once. A
+ * pending, cancelled or failed one never touches the ledger. `token` is the public reference the
+ * provider and the browser carry; `provider_txn_id` is unique per provider.
+ */
+export const onlinePayments = pgTable(
+  'online_payments',
+  {
+    id: serial('id').primaryKey(),
+    schoolId: integer('school_id')
+      .notNull()
+      .references(() => schools.id),
+    studentId: integer('student_id').notNull(),
+    token: varchar('token', { length: 64 }).notNull(),
+    provider: varchar('provider', { length: 16 }).notNull(),
+    wallet: varchar('wallet', { length: 16 }).notNull(),
+    invoiceIds: integer('invoice_ids').array().notNull(),
+    amountPoisha: bigint('amount_poisha', { mode: 'number' }).notNull(),
+    status: varchar('status', { length: 12 }).notNull().default('pending'),
+    providerTxnId: varchar('provider_txn_id', { length: 60 }),
+    paymentId: integer('payment_id'),
+    failure: varchar('failure', { length: 300 }).notNull().default(''),
+    createdByUserId: integer('created_by_user_id')
+      .notNull()
+      .references(() => users.id),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    completedAt: timestamp('completed_at', { withTimezone: true }),
+  },
+  (t) => [
+    foreignKey({ columns: [t.studentId, t.schoolId], foreignColumns: [students.id, students.schoolId] }),
+    foreignKey({ columns: [t.paymentId, t.schoolId], foreignColumns: [payments.id, payments.schoolId] }),
+    unique('online_payments_token_uq').on(t.token),
+    unique('online_payments_provider_txn_uq').on(t.provider, t.providerTxnId),
+    unique('online_payments_payment_uq').on(t.paymentId),
+    check('online_payments_status_valid', sql`${t.status} in ('pending', 'paid', 'cancelled', 'failed')`),
+    check('online_payments_wallet_valid', sql`${t.wallet} in ('bkash', 'nagad', 'rocket')`),
+    check('online_payments_amount_positive', sql`${t.amountPoisha} > 0`),
+    check(
+      'online_payments_paid_has_entry',
+      sql`(${t.status} = 'paid') = (${t.paymentId} is not null and ${t.providerTxnId} is not null)`,
+    ),
+    index('online_payments_student_idx').on(t.studentId, t.createdAt),
+  ],
+);
+
+// ---------------------------------------------------------------- eSchool and activities (issue 14)
+
+/**
+ * An online class a teacher (or the school admin) schedules for one section and subject they have
+ * in the routine. Cancelling keeps the row (cancelled_at) so students see it was called off.
+ */
+export const onlineClasses = pgTable(
+  'online_classes',
+  {
+    id: serial('id').primaryKey(),
+    schoolId: integer('school_id')
+      .notNull()
+      .references(() => schools.id),
+    sessionId: integer('session_id')
+      .notNull()
+      .references(() => academicSessions.id),
+    classId: integer('class_id')
+      .notNull()
+      .references(() => classes.id),
+    sectionId: integer('section_id').notNull(),
+    subjectId: integer('subject_id').notNull(),
+    teacherId: integer('teacher_id').notNull(),
+    topic: varchar('topic', { length: 200 }).notNull().default(''),
+    startsAt: timestamp('starts_at', { withTimezone: true }).notNull(),
+    durationMinutes: smallint('duration_minutes').notNull(),
+    meetingUrl: varchar('meeting_url', { length: 500 }).notNull(),
+    cancelledAt: timestamp('cancelled_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    foreignKey({
+      columns: [t.sectionId, t.schoolId, t.classId],
+      foreignColumns: [sections.id, sections.schoolId, sections.classId],
+    }),
+    foreignKey({ columns: [t.teacherId, t.schoolId], foreignColumns: [teachers.id, teachers.schoolId] }),
+    foreignKey({
+      name: 'online_classes_subject_class_fk',
+      columns: [t.subjectId, t.classId],
+      foreignColumns: [subjects.id, subjects.classId],
+    }),
+    check('online_classes_duration', sql`${t.durationMinutes} between 5 and 300`),
+    check('online_classes_https', sql`${t.meetingUrl} like 'https://%'`),
+    index('online_classes_section_idx').on(t.sectionId, t.sessionId, t.startsAt),
+    index('online_classes_teacher_idx').on(t.teacherId, t.startsAt),
+    index('online_classes_school_idx').on(t.schoolId, t.startsAt),
+  ],
+);
+
+/** An extra-curricular activity (club, sport, competition) of a school in a session. */
+export const activities = pgTable(
+  'activities',
+  {
+    id: serial('id').primaryKey(),
+    schoolId: integer('school_id')
+      .notNull()
+      .references(() => schools.id),
+    sessionId: integer('session_id')
+      .notNull()
+      .references(() => academicSessions.id),
+    name: varchar('name', { length: 120 }).notNull(),
+    kind: varchar('kind', { length: 20 }).notNull(),
+    /** The teacher in charge, who records participation and marks beside the school admin. */
+    teacherId: integer('teacher_id'),
+    fullMarks: smallint('full_marks').notNull().default(100),
+    description: varchar('description', { length: 1000 }).notNull().default(''),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    foreignKey({ columns: [t.teacherId, t.schoolId], foreignColumns: [teachers.id, teachers.schoolId] }),
+    unique('activities_name_uq').on(t.schoolId, t.sessionId, t.name),
+    unique('activities_id_school_uq').on(t.id, t.schoolId),
+    check('activities_kind_valid', sql`${t.kind} in ('club', 'sport', 'competition', 'other')`),
+    check('activities_full_marks', sql`${t.fullMarks} between 1 and 1000`),
+  ],
+);
+
+/**
+ * A student's participation in an activity (through the session's enrolment, so it survives
+ * promotion) and, once assessed, their marks out of the activity's full marks.
+ */
+export const activityParticipants = pgTable(
+  'activity_participants',
+  {
+    id: serial('id').primaryKey(),
+    schoolId: integer('school_id').notNull(),
+    activityId: integer('activity_id').notNull(),
+    enrolmentId: integer('enrolment_id').notNull(),
+    role: varchar('role', { length: 80 }).notNull().default(''),
+    marks: numeric('marks', { precision: 6, scale: 2 }),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    foreignKey({ columns: [t.activityId, t.schoolId], foreignColumns: [activities.id, activities.schoolId] }).onDelete(
+      'cascade',
+    ),
+    foreignKey({ columns: [t.enrolmentId, t.schoolId], foreignColumns: [enrolments.id, enrolments.schoolId] }),
+    unique('activity_participants_once_uq').on(t.activityId, t.enrolmentId),
+    index('activity_participants_enrolment_idx').on(t.enrolmentId),
+    check('activity_participants_marks', sql`${t.marks} is null or ${t.marks} >= 0`),
   ],
 );

@@ -1,7 +1,9 @@
 /**
  * Periodic clean-up of rows that only ever grow: ended sessions, sign-in failures past the
- * limiter's window, idempotency answers past their retry window. Started by server/main.ts; the
- * timer is unref()'d, so it never keeps a process alive on its own.
+ * limiter's window, idempotency answers past their retry window; and the fees' late fees, invoiced
+ * once past a fee's last date (services/fees.ts, generateLateFees: idempotent, so running it every
+ * time is safe). Started by server/main.ts in one process; the timer is unref()'d, so it never
+ * keeps a process alive on its own.
  */
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../config';
@@ -9,6 +11,12 @@ import type { Db } from '../db/client';
 import { purgeSessions } from '../auth/sessions';
 import { purgeLoginFailures } from '../auth/rate-limit';
 import { purgeIdempotencyKeys } from './idempotency';
+import { generateAllLateFees } from '../services/fees';
+import { schoolClock } from '../services/school-time';
+
+/** Late fee invoices of every school past a fee's last date (each school's own today). */
+export const runLateFees = (db: Db) =>
+  generateAllLateFees(db, async (schoolId) => (await schoolClock(db, schoolId)).today);
 
 export const HOUSEKEEPING_INTERVAL_MS = 10 * 60_000;
 
@@ -36,7 +44,10 @@ export function startHousekeeping(
   const run = () =>
     purgeExpired(db, config)
       .then((counts) => log.debug({ counts }, 'purged expired rows'))
-      .catch((err) => log.error({ err }, 'purging expired rows failed'));
+      .catch((err) => log.error({ err }, 'purging expired rows failed'))
+      .then(() => runLateFees(db))
+      .then((lateFees) => log.debug({ lateFees }, 'late fees invoiced'))
+      .catch((err) => log.error({ err }, 'invoicing late fees failed'));
   void run();
   const timer = setInterval(run, intervalMs);
   timer.unref();

@@ -44,13 +44,16 @@ import {
 import { USER_TYPES } from '@/api/permissions';
 import { authOf } from '../auth/guard';
 import { studentOfUser } from '../cache/members';
+import { studentInScope } from '../auth/child';
 import { schoolOf, sectionOf } from '../auth/tenant';
 import { students } from '../db/schema';
 import { ApiError, notFound } from '../errors';
 import {
   absentStudents,
   checkEditWindow,
+  checkQueuedTakenAt,
   checkTakingDate,
+  clockTimeOf,
   findRoutine,
   historyRange,
   listOutbox,
@@ -68,7 +71,9 @@ import {
   teacherIdOfUser,
   teacherTeachesSection,
   refusal,
+  submissionSeen,
   type RoutineRef,
+  type SubmissionOutcome,
 } from '../services/attendance';
 import { adapterFromConfig, deliveriesSettled, deliverPending, MAX_ATTEMPTS } from '../services/messaging';
 import { schoolClock, sessionIdForDate } from '../services/school-time';
@@ -76,6 +81,16 @@ import { holidayDatesBetween, schoolHolidayOn, schoolHolidays } from '../service
 
 /** A 403 with a stable code `attendance.<name>` (shown in the user's language) and its English text. */
 const denied = (name: string, message: string) => new ApiError(403, `attendance.${name}`, message);
+
+/** The answer's English text per outcome (the client shows its code in the user's language). */
+const OUTCOME_MESSAGES: Record<SubmissionOutcome, string> = {
+  saved: 'Attendance saved',
+  corrected: 'Attendance corrected',
+  duplicate: 'This attendance had already reached the school; nothing was changed.',
+  kept_admin:
+    'The school admin corrected this period meanwhile; the admin’s marks stand. Your taking is kept in the record.',
+  kept_later: 'A later taking of this period already counts; your earlier taking is kept in the record.',
+};
 
 export async function attendanceRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
@@ -120,12 +135,17 @@ export async function attendanceRoutes(fastify: FastifyInstance) {
       schema: { body: takeAttendanceBody, response: { 200: takeAttendanceResponse } },
     },
     async (req) => {
-      const { date, time, routine_id, attendance } = req.body;
+      const { date, routine_id, attendance, taken_at } = req.body;
       const routine = await routineInScope(req, routine_id);
       const clock = await schoolClock(db, routine.schoolId);
-      checkTakingDate(routine, date, clock, await sessionIdForDate(db, date));
+      const header = req.headers['idempotency-key'];
+      const key = typeof header === 'string' && header ? header : null;
+      // A submission that already arrived is answered as the period stands, however late the
+      // replay (the date and window checks below judged it the first time).
+      const replay = key !== null && (await submissionSeen(db, authOf(req).userId, key));
+      if (!replay) checkTakingDate(routine, date, clock, await sessionIdForDate(db, date));
       const holiday = await schoolHolidayOn(db, routine.schoolId, date);
-      if (holiday) {
+      if (holiday && !replay) {
         throw refusal(
           'holiday',
           'date',
@@ -133,18 +153,28 @@ export async function attendanceRoutes(fastify: FastifyInstance) {
           409,
         );
       }
-      checkEditWindow(date, clock, isTeacher(req));
+      // A queued submission (issue 15) is judged by the time the roll was taken, bounded; its
+      // clock time is the attendance time a first taking records (the admin sees the original).
+      if (replay) {
+        /* judged before */
+      } else if (taken_at) checkQueuedTakenAt(taken_at, date, clock, isTeacher(req));
+      else checkEditWindow(date, clock, isTeacher(req));
       const saved = await recordAttendance(db, {
         routine,
         date,
-        time,
+        time: taken_at ? clockTimeOf(taken_at, clock.timeZone) : req.body.time,
         userId: authOf(req).userId,
         entries: attendance,
+        key,
+        takenAt: taken_at ?? null,
+        isAdmin: !isTeacher(req),
       });
       return {
         ok: true as const,
-        message: saved.corrected ? 'Attendance corrected' : 'Attendance saved',
-        code: saved.corrected ? 'attendance.corrected' : 'attendance.saved',
+        message: OUTCOME_MESSAGES[saved.outcome],
+        code: `attendance.${saved.outcome === 'saved' || saved.outcome === 'corrected' ? saved.outcome : `sync_${saved.outcome}`}`,
+        outcome: saved.outcome,
+        taken_at: taken_at ?? null,
         routine_id: routine.id,
         date,
         time: saved.takenTime,
@@ -195,6 +225,8 @@ export async function attendanceRoutes(fastify: FastifyInstance) {
   /** The student a history call is about: a student's own record, or one of a school the caller sees. */
   const historyStudent = async (req: FastifyRequest, studentId: number | undefined) => {
     const auth = authOf(req);
+    // A guardian: only a linked child (server/auth/child.ts).
+    if (auth.userType === USER_TYPES.guardian) return (await studentInScope(req, studentId))!;
     if (auth.userType === USER_TYPES.student) {
       const own = await studentOfUser(db, auth.userId);
       if (!own) throw denied('no_student_record', 'Your account has no student record.');

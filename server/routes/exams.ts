@@ -48,6 +48,7 @@ import { USER_TYPES } from '@/api/permissions';
 import { authOf } from '../auth/guard';
 import { schoolOf } from '../auth/tenant';
 import { studentOfUser, teacherOfUser } from '../cache/members';
+import { studentInScope } from '../auth/child';
 import type { DbOrTx } from '../db/client';
 import {
   academicSessions,
@@ -167,6 +168,8 @@ export async function readableStudent(
     const me = await studentOfUser(db, auth.userId);
     if (!me || me.id !== row.studentId) throw forbidden('You can see only your own results.');
   }
+  // A guardian: only a linked child's results (server/auth/child.ts), and only once published.
+  if (auth.userType === USER_TYPES.guardian) await studentInScope(req, row.studentId);
   if (row.enrolmentId === null || row.sectionId === null) throw notFound('Enrolment in that session');
   if (
     auth.userType === USER_TYPES.teacher &&
@@ -180,7 +183,7 @@ export async function readableStudent(
   )
     throw forbidden('You do not teach this student’s section.');
   const publication = await publicationOf(db, schoolId, q.session_id);
-  if (auth.userType === USER_TYPES.student && !publication.published)
+  if ((auth.userType === USER_TYPES.student || auth.userType === USER_TYPES.guardian) && !publication.published)
     throw new ApiError(403, EXAM_CODES.notPublished, 'The results of this session are not published yet.');
   return { ...row, enrolmentId: row.enrolmentId, sectionId: row.sectionId, schoolId, publication };
 }

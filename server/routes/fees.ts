@@ -25,6 +25,10 @@ import {
   feeResponse,
   invoicePage,
   invoiceQuery,
+  lateFeesBody,
+  lateFeesResponse,
+  monthlyQuery,
+  monthlyReport,
   paymentBody,
   paymentListQuery,
   paymentPage,
@@ -41,6 +45,7 @@ import {
 import type { z } from 'zod';
 import { authOf } from '../auth/guard';
 import { schoolOf } from '../auth/tenant';
+import { studentInScope } from '../auth/child';
 import type { DbOrTx } from '../db/client';
 import {
   academicSessions,
@@ -57,16 +62,18 @@ import {
 } from '../db/schema';
 import { ApiError, badRequest, forbidden, notFound } from '../errors';
 import {
-  allocate,
   collectionsByDaySector,
+  collectionsByMonth,
   defaulters,
   duesByClassSection,
   formatPoisha,
+  generateLateFees,
   invoiceNotFound,
   lockedInvoices,
   nextReceiptNo,
   studentInvoices,
 } from '../services/fees';
+import { allocationsOut, recordPayment } from '../services/fee-ledger';
 import { pgErrorOf } from '../services/routines';
 import { schoolClock } from '../services/school-time';
 
@@ -79,6 +86,15 @@ const page = <T extends { total?: unknown }>(rows: T[], limit: number, offset: n
   limit,
   offset,
 });
+
+/** Money writes need an Idempotency-Key (the idempotency plugin replays a retry): 400 naming the header. */
+function requireIdempotencyKey(req: FastifyRequest, what: string) {
+  if (!req.headers['idempotency-key']) {
+    throw new ApiError(400, FEE_CODES.idempotencyRequired, `Idempotency-Key: send a key with every ${what}.`, {
+      'Idempotency-Key': `is required for a ${what}`,
+    });
+  }
+}
 
 export async function feeRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
@@ -265,7 +281,13 @@ export async function feeRoutes(fastify: FastifyInstance) {
                 await tx
                   .select({ id: invoices.studentId })
                   .from(invoices)
-                  .where(and(eq(invoices.feeId, feeId), inArray(invoices.studentId, target.studentIds)))
+                  .where(
+                    and(
+                      eq(invoices.feeId, feeId),
+                      eq(invoices.kind, 'fee'),
+                      inArray(invoices.studentId, target.studentIds),
+                    ),
+                  )
               ).length
             : 0;
 
@@ -341,7 +363,8 @@ export async function feeRoutes(fastify: FastifyInstance) {
         select f.id, f.sector_id, fs.sector_code, fs.sector_name, f.session_id, ses.session_year, f.scope,
                f.class_id, c.class_name, f.section_id, sec.section_default_name,
                f.amount_poisha::text as amount, f.late_fee_poisha::text as late_fee, f.last_date::text as last_date,
-               (select count(*)::int from invoices i where i.fee_id = f.id) as invoices,
+               (select count(*)::int from invoices i where i.fee_id = f.id and i.kind = 'fee') as invoices,
+               (select count(*)::int from invoices i where i.fee_id = f.id and i.kind = 'late_fee') as late_invoices,
                count(*) over () as total
         from fees f
         join fee_sectors fs on fs.id = f.sector_id
@@ -365,6 +388,12 @@ export async function feeRoutes(fastify: FastifyInstance) {
   /** The student whose invoices are asked for: a student only themselves; an admin one of their school. */
   const invoiceStudent = async (req: FastifyRequest, q: z.output<typeof invoiceQuery>) => {
     const auth = authOf(req);
+    if (auth.userType === USER_TYPES.guardian) {
+      // A guardian: a linked child's invoices only, named by id (server/auth/child.ts).
+      if (q.student_code) throw forbidden('Name your child by student_id.');
+      const child = (await studentInScope(req, q.student_id))!;
+      return { schoolId: child.schoolId, studentId: child.id };
+    }
     if (auth.userType === USER_TYPES.student) {
       const [me] = await db
         .select({ id: students.id, schoolId: students.schoolId })
@@ -422,12 +451,15 @@ export async function feeRoutes(fastify: FastifyInstance) {
     {
       config: { action: 'invoice.waiver' },
       schema: {
-        description: 'A waiver or discount on one invoice, with its reason; at most what is still due (409).',
+        description:
+          'A waiver or discount on one invoice, with its reason; at most what is still due (409). Requires an ' +
+          'Idempotency-Key header (400 naming it when missing): a retry never waives twice.',
         body: waiverBody,
         response: { 200: writeResponse, 400: errorBody, 404: errorBody, 409: errorBody },
       },
     },
     async (req) => {
+      requireIdempotencyKey(req, 'waiver');
       const b = req.body;
       const schoolId = await schoolOf(req);
       return db.transaction(async (tx) => {
@@ -470,53 +502,27 @@ export async function feeRoutes(fastify: FastifyInstance) {
       },
     },
     async (req) => {
-      if (!req.headers['idempotency-key']) {
-        throw new ApiError(400, FEE_CODES.idempotencyRequired, 'Idempotency-Key: send a key with every payment.', {
-          'Idempotency-Key': 'is required for a payment',
-        });
-      }
+      requireIdempotencyKey(req, 'payment');
       const b = req.body;
       const schoolId = await schoolOf(req, b.school_info_id);
       const ids = [...new Set([...(b.invoice_ids ?? []), ...(b.invoice_id ? [b.invoice_id] : [])])];
       return db.transaction(async (tx) => {
-        const found = await lockedInvoices(tx, schoolId, ids);
-        if (found.length !== ids.length) throw invoiceNotFound(b.invoice_id ? 'invoice_id' : 'invoice_ids');
-        const studentIds = new Set(found.map((i) => i.studentId));
-        if (studentIds.size !== 1) throw badRequest('invoice_ids', 'must all be one student’s invoices');
-        const parts = allocate(found, BigInt(b.amount));
-        const receiptNo = await nextReceiptNo(tx, schoolId);
-        const [payment] = await tx
-          .insert(payments)
-          .values({
-            schoolId,
-            studentId: found[0].studentId,
-            receiptNo,
-            kind: 'payment',
-            method: b.method,
-            reference: b.reference,
-            amountPoisha: b.amount,
-            receivedByUserId: authOf(req).userId,
-          })
-          .returning({ id: payments.id });
-        await tx.insert(paymentAllocations).values(
-          parts.map((p) => ({
-            schoolId,
-            paymentId: payment.id,
-            invoiceId: p.invoiceId,
-            amountPoisha: Number(p.amount),
-          })),
-        );
+        const paid = await recordPayment(tx, {
+          schoolId,
+          invoiceIds: ids,
+          invoiceField: b.invoice_id ? 'invoice_id' : 'invoice_ids',
+          amount: BigInt(b.amount),
+          method: b.method,
+          reference: b.reference,
+          receivedByUserId: authOf(req).userId,
+        });
         return {
           ok: true as const,
-          payment_id: payment.id,
-          receipt_no: receiptNo,
+          payment_id: paid.paymentId,
+          receipt_no: paid.receiptNo,
           amount: formatPoisha(b.amount),
-          allocations: parts.map((p) => ({
-            invoice_id: p.invoiceId,
-            amount: formatPoisha(p.amount),
-            due_after: formatPoisha(p.dueAfter),
-          })),
-          message: FEE_MESSAGES.paymentRecorded(receiptNo),
+          allocations: allocationsOut(paid.parts),
+          message: FEE_MESSAGES.paymentRecorded(paid.receiptNo),
           code: FEE_CODES.paymentRecorded,
         };
       });
@@ -530,12 +536,14 @@ export async function feeRoutes(fastify: FastifyInstance) {
       schema: {
         description:
           'A refund or a correction of an earlier payment, as a new ledger entry with its own receipt number ' +
-          '(the payment itself is never edited). amount defaults to all of the payment not yet reversed; more is 409.',
+          '(the payment itself is never edited). amount defaults to all of the payment not yet reversed; more is 409. ' +
+          'Requires an Idempotency-Key header (400 naming it when missing): a retry never reverses twice.',
         body: reverseBody,
         response: { 200: paymentResponse, 400: errorBody, 404: errorBody, 409: errorBody },
       },
     },
     async (req) => {
+      requireIdempotencyKey(req, 'refund or correction');
       const b = req.body;
       const schoolId = await schoolOf(req);
       return db.transaction(async (tx) => {
@@ -638,7 +646,8 @@ export async function feeRoutes(fastify: FastifyInstance) {
       config: { action: 'payment.list' },
       schema: {
         description:
-          'The school’s ledger entries (payments, refunds, corrections), newest first, optionally one student’s.',
+          'The school’s ledger entries (payments, refunds, corrections), newest first, optionally one student’s ' +
+          '(student_id or student_code).',
         querystring: paymentListQuery,
         response: { 200: paymentPage },
       },
@@ -655,6 +664,7 @@ export async function feeRoutes(fastify: FastifyInstance) {
                count(*) over () as total
         from payments p join students s on s.id = p.student_id
         where p.school_id = ${schoolId} ${q.student_id ? sql`and p.student_id = ${q.student_id}` : sql``}
+          ${q.student_code ? sql`and s.student_code = ${q.student_code}` : sql``}
         order by p.id desc
         limit ${q.limit} offset ${q.offset}`,
       );
@@ -704,6 +714,52 @@ export async function feeRoutes(fastify: FastifyInstance) {
         limit: q.limit,
         offset: q.offset,
       });
+    },
+  );
+
+  app.get(
+    '/fee/report/collections/monthly',
+    {
+      config: { action: 'fee.reports' },
+      schema: {
+        description:
+          'A session’s net collections (payments less refunds and corrections) per month, in the school’s time ' +
+          'zone: every month of the session year, in order, with the total. The collections chart’s data.',
+        querystring: monthlyQuery,
+        response: { 200: monthlyReport, 400: errorBody },
+      },
+    },
+    async (req) => {
+      const q = req.query;
+      const schoolId = await schoolOf(req, q.school_info_id);
+      const [session] = await db
+        .select({ year: academicSessions.sessionYear })
+        .from(academicSessions)
+        .where(eq(academicSessions.id, q.session_id));
+      if (!session) throw badRequest('session_id', 'is not a session');
+      const { timeZone } = await schoolClock(db, schoolId);
+      return collectionsByMonth(db, { schoolId, timeZone, sessionYear: session.year.slice(0, 4) });
+    },
+  );
+
+  app.post(
+    '/fee/late-fees',
+    {
+      config: { action: 'fee.write' },
+      schema: {
+        description:
+          'Invoices now the late fees due by the school’s today: for each fee with a late fee past its last date, ' +
+          'one late fee invoice per student who still owes. Idempotent (once per fee and student, however often ' +
+          'it runs); the housekeeping job does the same every ten minutes.',
+        body: lateFeesBody,
+        response: { 200: lateFeesResponse },
+      },
+    },
+    async (req) => {
+      const schoolId = await schoolOf(req, req.body.school_info_id);
+      const { today } = await schoolClock(db, schoolId);
+      const created = await db.transaction((tx) => generateLateFees(tx, { schoolId, today }));
+      return { ok: true as const, created, message: FEE_MESSAGES.lateFees(created), code: FEE_CODES.lateFees };
     },
   );
 

@@ -36,6 +36,7 @@ import { USER_TYPES } from '@/api/permissions';
 import { authOf } from '../auth/guard';
 import { schoolOf } from '../auth/tenant';
 import { studentOfUser, teacherOfUser } from '../cache/members';
+import { studentInScope } from '../auth/child';
 import type { DbOrTx } from '../db/client';
 import {
   academicSessions,
@@ -67,6 +68,8 @@ async function ownTeacher(db: DbOrTx, req: FastifyRequest, requested?: number) {
 }
 
 async function ownStudent(db: DbOrTx, req: FastifyRequest, requested?: number) {
+  // A guardian reads a linked child's homework (server/auth/child.ts); never submits (permissions).
+  if (authOf(req).userType === USER_TYPES.guardian) return (await studentInScope(req, requested))!;
   const me = await studentOfUser(db, authOf(req).userId);
   if (!me) throw new ApiError(403, 'homework.no_student_record', 'Your account has no student record.');
   if (requested && requested !== me.id) throw forbidden('You can act only as yourself.');
@@ -106,14 +109,19 @@ async function isFor(db: DbOrTx, homeworkId: number, studentId: number, today: s
  * May the caller read this homework (and its attachment)? Its section's students, its teacher, and
  * its school's admin and viewers (the tenant check decides for the last two).
  */
-async function mayReadHomework(db: DbOrTx, req: FastifyRequest, hw: Awaited<ReturnType<typeof homeworkRecord>>) {
+async function mayReadHomework(
+  db: DbOrTx,
+  req: FastifyRequest,
+  hw: Awaited<ReturnType<typeof homeworkRecord>>,
+  studentId?: number,
+) {
   await schoolOf(req, hw.schoolId);
   const { userType } = authOf(req);
   if (userType === USER_TYPES.teacher) {
     const me = await ownTeacher(db, req);
     if (me.id !== hw.teacherId) throw new ApiError(403, 'homework.not_own', 'That is another teacher’s homework.');
-  } else if (userType === USER_TYPES.student) {
-    const me = await ownStudent(db, req);
+  } else if (userType === USER_TYPES.student || userType === USER_TYPES.guardian) {
+    const me = await ownStudent(db, req, studentId);
     const { today } = await schoolClock(db, hw.schoolId);
     if (!(await isFor(db, hw.id, me.id, today))) {
       throw new ApiError(403, 'homework.not_for_you', HOMEWORK_FIELD_MESSAGES.notForYou);
@@ -296,7 +304,7 @@ export async function homeworkRoutes(fastify: FastifyInstance) {
       schema: { querystring: studentHomeworkQuery, response: { 200: studentHomeworkPageSchema } },
     },
     async (req) => {
-      const me = await ownStudent(db, req);
+      const me = await ownStudent(db, req, req.query.student_id);
       const { today } = await schoolClock(db, me.schoolId);
       const where: SQL[] = [eq(homework.schoolId, me.schoolId), enrolledFor(me.id), lte(homework.issueDate, today)];
       if (req.query.section_id) {
@@ -320,8 +328,8 @@ export async function homeworkRoutes(fastify: FastifyInstance) {
     },
     async (req) => {
       const hw = await homeworkRecord(db, req.query.homework_id);
-      await mayReadHomework(db, req, hw);
-      const me = await ownStudent(db, req);
+      await mayReadHomework(db, req, hw, req.query.student_id);
+      const me = await ownStudent(db, req, req.query.student_id);
       const page = await studentHomeworkPage(db, me.id, eq(homework.id, hw.id), { limit: 1, offset: 0 });
       if (!page.rows[0]) throw notFound('Homework');
       return page.rows[0];

@@ -17,6 +17,12 @@ import { subjectRegistrationRoutes } from './subject-registration';
 import { schoolSetupRoutes } from './school-setup';
 import { setupStructureRoutes } from './setup-structure';
 import { feeRoutes } from './fees';
+import { resourceRoutes } from './resources';
+import { onlinePaymentRoutes } from './online-payments';
+import { paymentSandboxRoutes } from './payment-sandbox';
+import { guardianRoutes } from './guardians';
+import { eschoolRoutes } from './eschool';
+import { activityRoutes } from './activities';
 
 /** Every resource plugin, mounted under /api. */
 export async function registerRoutes(app: FastifyInstance) {
@@ -38,4 +44,10 @@ export async function registerRoutes(app: FastifyInstance) {
   await app.register(schoolSetupRoutes);
   await app.register(setupStructureRoutes);
   await app.register(feeRoutes);
+  await app.register(resourceRoutes);
+  await app.register(onlinePaymentRoutes);
+  if (app.config.PAYMENT_PROVIDER === 'sandbox') await app.register(paymentSandboxRoutes);
+  await app.register(guardianRoutes);
+  await app.register(eschoolRoutes);
+  await app.register(activityRoutes);
 }

@@ -34,6 +34,7 @@ import { USER_TYPES } from '@/api/permissions';
 import { authOf } from '../auth/guard';
 import { hashPassword, verifyPassword } from '../auth/passwords';
 import { schoolOf } from '../auth/tenant';
+import { guardiansFromImport } from '../services/guardians';
 import { cacheOf } from '../cache/hot-cache';
 import type { DbOrTx } from '../db/client';
 import {
@@ -348,7 +349,10 @@ export async function peopleAdminRoutes(fastify: FastifyInstance) {
     req: FastifyRequest,
     dryRun: boolean,
     check: () => Promise<{ rows: number; errors: z.infer<typeof importReport>['errors']; inputs: T[] }>,
-    create: (tx: DbOrTx, inputs: T[]) => Promise<{ userCode: string; name: string; initialPassword: string }[]>,
+    create: (
+      tx: DbOrTx,
+      inputs: T[],
+    ) => Promise<{ userCode: string; name: string; initialPassword: string; guardian?: boolean }[]>,
   ) => {
     const checked = await check();
     if (checked.errors.length) {
@@ -388,7 +392,12 @@ export async function peopleAdminRoutes(fastify: FastifyInstance) {
         rows: checked.rows,
         errors: [],
         message: `${PEOPLE_MESSAGES.imported} ${created.length}`,
-        accounts: created.map((c) => ({ user_code: c.userCode, name: c.name, initial_password: c.initialPassword })),
+        accounts: created.map((c) => ({
+          user_code: c.userCode,
+          name: c.name,
+          initial_password: c.initialPassword,
+          ...(c.guardian ? { guardian: true } : {}),
+        })),
       },
     };
   };
@@ -434,7 +443,16 @@ export async function peopleAdminRoutes(fastify: FastifyInstance) {
         req,
         req.query.dry_run === 'true',
         () => checkStudentImport(db, schoolId, sessionId, file),
-        (tx, inputs) => createStudents(tx, schoolId, sessionId, inputs),
+        async (tx, inputs) => {
+          const created = await createStudents(tx, schoolId, sessionId, inputs);
+          // Father and mother phones create or match guardians (issue 16), linked to the student.
+          const parents = await guardiansFromImport(
+            tx,
+            schoolId,
+            created.map((c, i) => ({ ...inputs[i], id: c.id, name: c.name })),
+          );
+          return [...created, ...parents];
+        },
       );
       return reply.code(status).send(body);
     },

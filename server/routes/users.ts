@@ -20,7 +20,7 @@ import { authOf } from '../auth/guard';
 import { dummyPasswordHash, hashPassword, needsRehash, verifyPassword } from '../auth/passwords';
 import { AddressLimited } from '../auth/rate-limit';
 import { createSession, revokeSession, type AuthContext } from '../auth/sessions';
-import { checkSecondFactor } from '../auth/two-factor';
+import { checkSecondFactor, twoFactorSetupRequired } from '../auth/two-factor';
 import type { Db } from '../db/client';
 import { preparedFor } from '../db/prepared';
 import {
@@ -65,6 +65,7 @@ export async function usersRoutes(fastify: FastifyInstance) {
           mustChangePassword: users.mustChangePassword,
           totpSecret: users.totpSecret,
           totpLastStep: users.totpLastStep,
+          twoFactorSetupRequired,
         })
         .from(users)
         .where(
@@ -72,8 +73,13 @@ export async function usersRoutes(fastify: FastifyInstance) {
             sql`lower(${users.userCode}) = lower(${id})`,
             sql`lower(${users.email}) = lower(${id})`,
             phone ? eq(users.phone, phone) : sql`false`,
+            // A guardian's user id is their phone (issue 16), typed in any format.
+            phone ? eq(users.userCode, phone) : sql`false`,
           ),
         )
+        // A code that is the id itself wins over a phone on another account (a student's account
+        // often holds a parent's number).
+        .orderBy(sql`(lower(${users.userCode}) = lower(${id}) or ${users.userCode} = ${phone ?? ''}) desc`)
         .limit(1);
       // An account's code, e-mail and phone share one budget; an unknown id is counted by its text,
       // so it slows down exactly like a real account (no hint which ids exist).
@@ -133,6 +139,7 @@ export async function usersRoutes(fastify: FastifyInstance) {
         user_code: user.userCode,
         expires_at: session.expiresAt.toISOString(),
         must_change_password: user.mustChangePassword,
+        two_factor_setup_required: user.twoFactorSetupRequired,
       };
     },
   );
@@ -157,7 +164,7 @@ export async function usersRoutes(fastify: FastifyInstance) {
       // The profile is always the signed-in user's; asking for someone else's is refused, not redirected.
       if (req.query.user_code && req.query.user_code.toLowerCase() !== auth.userCode.toLowerCase()) throw forbidden();
       if (req.query.user_type && req.query.user_type !== auth.userType) throw forbidden();
-      return loadProfile(app.db, auth);
+      return { ...(await loadProfile(app.db, auth)), two_factor_setup_required: auth.twoFactorSetupRequired === true };
     },
   );
 

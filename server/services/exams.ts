@@ -30,6 +30,7 @@ import {
 import { studentFullName } from './names';
 import { positions, yearResult, type SubjectInput, type YearResult } from './grades';
 import { sectionRegistrations } from './subject-registration';
+import { activityRates } from './activities';
 
 /** The exam types every school starts with (renameable; more class tests may follow). */
 export const DEFAULT_EXAM_TYPES: { kind: ExamKind; examName: string }[] = [
@@ -321,9 +322,10 @@ export interface SectionSheets {
 }
 
 /**
- * Every student's grade sheet of a section in a session, ranked. Six queries whatever the size:
+ * Every student's grade sheet of a section in a session, ranked. Seven queries whatever the size:
  * the section and school, its exams, their marks, its enrolments, their attendance, their subject
- * registrations (the registered 4th subject; see services/grades.ts).
+ * registrations (the registered 4th subject; see services/grades.ts), their activity marks (the
+ * Extra Curriculum 5%).
  */
 export async function sectionSheets(db: DbOrTx, sectionId: number, sessionId: number): Promise<SectionSheets | null> {
   const [head] = await db
@@ -405,6 +407,12 @@ export async function sectionSheets(db: DbOrTx, sectionId: number, sessionId: nu
     : [];
   const rateOf = new Map(attendance.map((a) => [a.enrolmentId, a.taken ? a.present / a.taken : null]));
   const registered = people.length ? await sectionRegistrations(db, sectionId, sessionId) : new Map();
+  const activityRateOf = people.length
+    ? await activityRates(
+        db,
+        people.map((p) => p.enrolmentId),
+      )
+    : new Map<number, number>();
 
   const computed = people.map((p) => {
     const reg = registered.get(p.enrolmentId);
@@ -427,7 +435,12 @@ export async function sectionSheets(db: DbOrTx, sectionId: number, sessionId: nu
       });
     }
     const attendanceRate = rateOf.get(p.enrolmentId) ?? null;
-    return { ...p, attendanceRate, result: yearResult([...subjectsOf.values()], attendanceRate, reg?.fourth ?? null) };
+    const activityRate = activityRateOf.get(p.enrolmentId) ?? null;
+    return {
+      ...p,
+      attendanceRate,
+      result: yearResult([...subjectsOf.values()], attendanceRate, reg?.fourth ?? null, activityRate),
+    };
   });
   const ranked = positions(
     computed.map((c) => ({ key: c.enrolmentId, gpa: c.result.gpa, totalMarks: c.result.totalMarks })),

@@ -53,6 +53,7 @@ interface BalanceRow {
   paid: string;
   due: string;
   late_fee: string;
+  kind: 'fee' | 'late_fee';
   total: string;
 }
 
@@ -64,7 +65,7 @@ const balances = (where: SQL) => sql`
          coalesce(w.total, 0)::text as waived,
          coalesce(a.total, 0)::text as paid,
          (i.amount_poisha - coalesce(w.total, 0) - coalesce(a.total, 0))::text as due,
-         f.late_fee_poisha::text as late_fee,
+         f.late_fee_poisha::text as late_fee, i.kind,
          count(*) over () as total
   from invoices i
   join fees f on f.id = i.fee_id
@@ -90,6 +91,7 @@ const toInvoiceRow = (r: BalanceRow, today: string, receipts: InvoiceReceipt[] =
   paid: formatPoisha(r.paid),
   due: formatPoisha(r.due),
   late_fee: formatPoisha(r.late_fee),
+  kind: r.kind,
   overdue: BigInt(r.due) > 0n && r.last_date < today,
   receipts,
 });
@@ -115,7 +117,7 @@ export async function studentInvoices(
   const rows = await rowsOf<BalanceRow>(
     db,
     sql`${balances(sql`i.school_id = ${f.schoolId} and i.student_id = ${f.studentId} and ${dueCondition}`)}
-        order by f.last_date, i.id limit ${f.limit} offset ${f.offset}`,
+        order by f.last_date, i.kind, i.id limit ${f.limit} offset ${f.offset}`,
   );
   const receipts = new Map<number, InvoiceReceipt[]>();
   if (rows.length) {
@@ -125,13 +127,14 @@ export async function studentInvoices(
     );
     const entries = await rowsOf<{
       invoice_id: number;
+      payment_id: number;
       receipt_no: string;
       kind: InvoiceReceipt['kind'];
       amount: string;
       date: string;
     }>(
       db,
-      sql`select pa.invoice_id, p.receipt_no, p.kind, sum(pa.amount_poisha)::text as amount,
+      sql`select pa.invoice_id, p.id as payment_id, p.receipt_no, p.kind, sum(pa.amount_poisha)::text as amount,
                  to_char(p.created_at at time zone ${f.timeZone}, 'YYYY-MM-DD') as date
           from payment_allocations pa join payments p on p.id = pa.payment_id
           where pa.school_id = ${f.schoolId} and pa.invoice_id in (${idList})
@@ -140,7 +143,13 @@ export async function studentInvoices(
     );
     for (const e of entries) {
       const list = receipts.get(e.invoice_id) ?? [];
-      list.push({ receipt_no: e.receipt_no, kind: e.kind, amount: formatPoisha(e.amount), date: e.date });
+      list.push({
+        payment_id: e.payment_id,
+        receipt_no: e.receipt_no,
+        kind: e.kind,
+        amount: formatPoisha(e.amount),
+        date: e.date,
+      });
       receipts.set(e.invoice_id, list);
     }
   }
@@ -349,4 +358,72 @@ export async function defaulters(
     limit: f.limit,
     offset: f.offset,
   };
+}
+
+// ---------------------------------------------------------------- late fees
+
+/**
+ * Late fees (issue 14). The rule: a fee with a late fee (> 0) whose last date has passed in the
+ * school's time zone (today > last date) gives every student whose invoice of that fee still has
+ * something due a second invoice of the same fee, of kind 'late_fee', for the late fee's amount.
+ * It is generated once per fee and student, whenever the job runs: the unique key (fee, student,
+ * kind) and ON CONFLICT DO NOTHING make a second run (or two processes at once) create nothing,
+ * and one INSERT ... SELECT per school writes them all or none. A student who settles the fee
+ * after the last date but before the job ran is not charged; one who settles after it keeps the
+ * late fee invoice (it can be waived with a reason like any other). Waived invoices count as
+ * settled. The late fee invoice itself never earns another late fee.
+ *
+ * Where it runs: the housekeeping job (plugins/housekeeping.ts: at start and every ten minutes,
+ * in one process) for every school, and `POST /api/fee/late-fees` for the admin's school at once.
+ */
+export async function generateLateFees(db: DbOrTx, f: { schoolId: number; today: string }): Promise<number> {
+  const rows = await rowsOf<{ id: number }>(
+    db,
+    sql`
+    insert into invoices (school_id, fee_id, student_id, amount_poisha, kind)
+    select i.school_id, i.fee_id, i.student_id, f.late_fee_poisha, 'late_fee'
+    from invoices i
+    join fees f on f.id = i.fee_id
+    where i.school_id = ${f.schoolId} and i.kind = 'fee' and f.late_fee_poisha > 0 and f.last_date < ${f.today}::date
+      and i.amount_poisha
+          - coalesce((select sum(iw.amount_poisha) from invoice_waivers iw where iw.invoice_id = i.id), 0)
+          - coalesce((select sum(pa.amount_poisha) from payment_allocations pa where pa.invoice_id = i.id), 0) > 0
+    order by i.id
+    on conflict (fee_id, student_id, kind) do nothing
+    returning id`,
+  );
+  return rows.length;
+}
+
+/** The late fees of every school that has a fee past its last date, each school in its own today. */
+export async function generateAllLateFees(db: DbOrTx, todayOf: (schoolId: number) => Promise<string>): Promise<number> {
+  const schools = await rowsOf<{ school_id: number }>(
+    db,
+    sql`select distinct school_id from fees where late_fee_poisha > 0 and last_date < current_date + 1 order by school_id`,
+  );
+  let created = 0;
+  for (const s of schools) {
+    created += await generateLateFees(db, { schoolId: s.school_id, today: await todayOf(s.school_id) });
+  }
+  return created;
+}
+
+/** A session's net collections per month (the school's time zone), every month of the year. */
+export async function collectionsByMonth(db: DbOrTx, f: { schoolId: number; timeZone: string; sessionYear: string }) {
+  const month = sql`to_char(p.created_at at time zone ${f.timeZone}, 'YYYY-MM')`;
+  const rows = await rowsOf<{ month: string; receipts: number; amount: string }>(
+    db,
+    sql`select ${month} as month, count(*)::int as receipts, sum(p.amount_poisha)::text as amount
+        from payments p
+        where p.school_id = ${f.schoolId} and ${month} like ${`${f.sessionYear}-%`}
+        group by 1 order by 1`,
+  );
+  const byMonth = new Map(rows.map((r) => [r.month, r]));
+  const out = Array.from({ length: 12 }, (_, i) => {
+    const m = `${f.sessionYear}-${String(i + 1).padStart(2, '0')}`;
+    const r = byMonth.get(m);
+    return { month: m, receipts: r?.receipts ?? 0, amount: formatPoisha(r?.amount ?? 0) };
+  });
+  const total = rows.reduce((s, r) => s + BigInt(r.amount), 0n);
+  return { session_year: f.sessionYear, rows: out, total: formatPoisha(total) };
 }

@@ -10,6 +10,13 @@
  *   MCQ, final Sub and MCQ (converted = (half-yearly + final) / 2: the "70%"), extra-curricular
  *   (the "5%"), and attendance, 5 × present periods / periods taken in the session (holidays have
  *   no takings, so they never count).
+ * - Extra Curriculum (the "5%", issue 14): 5 × the average of the student's activity marks in the
+ *   session, each as marks / the activity's full marks (services/activities.ts; e.g. 80 of 100 in a
+ *   club and 6 of 10 in a sport: 5 × 0.7 = 3.5), the same for every subject, as attendance is.
+ *   Activities the student joined but was not yet marked in do not count. A student with no marked
+ *   activity in the session: DOMAIN.md names no default, so no number is made up; the part
+ *   leaves the maximum exactly as attendance does when none was taken, unless the school still
+ *   sets the older per-subject "Extra Curricular" exam, whose converted marks then count as before.
  * - Absent and not entered both count 0 (the sheet shows which).
  * - The grade bands a subject's percentage of what it could have earned (100 when the school set
  *   the usual 20 + 70 + 5 + 5); exams not held yet and a session with no attendance taken are left
@@ -25,6 +32,7 @@
 import type { ExamKind } from '@/api/schemas/exams';
 
 export const ATTENDANCE_WEIGHT = 5;
+export const EXTRA_CURRICULUM_WEIGHT = 5;
 export const FOURTH_SUBJECT_BASE = 2;
 export const GPA_MAX = 5;
 
@@ -111,11 +119,13 @@ const shown = (exams: ExamResult[], kind: ExamKind): Mark => exams.find((e) => e
 
 /**
  * One subject's row. `attendanceRate` is present / taken over the session (null: nothing taken,
- * and attendance leaves the maximum).
+ * and attendance leaves the maximum). `activityRate` is the student's average activity mark as a
+ * fraction (null: no marked activity; the subject's extra-curricular exam, if any, counts instead).
  */
 export function subjectResult(
   input: SubjectInput,
   attendanceRate: number | null,
+  activityRate: number | null = null,
 ): Omit<SubjectResult, 'isFourthSubject'> {
   const of = (...kinds: ExamKind[]) => input.exams.filter((e) => kinds.includes(e.kind));
   const tests = of('class_test');
@@ -129,8 +139,8 @@ export function subjectResult(
   const convertedMax = (sum(half.map((e) => e.convertedMarks)) + sum(final.map((e) => e.convertedMarks))) / 2;
   const attendance = attendanceRate == null ? 0 : attendanceRate * ATTENDANCE_WEIGHT;
   const attendanceMax = attendanceRate == null ? 0 : ATTENDANCE_WEIGHT;
-  const extraMarks = sum(extra.map(scaled));
-  const extraMax = sum(extra.map((e) => e.convertedMarks));
+  const extraMarks = activityRate != null ? activityRate * EXTRA_CURRICULUM_WEIGHT : sum(extra.map(scaled));
+  const extraMax = activityRate != null ? EXTRA_CURRICULUM_WEIGHT : sum(extra.map((e) => e.convertedMarks));
 
   const parts = [ctAverage, converted, attendance, extraMarks].map(round2);
   const total = round2(sum(parts));
@@ -166,14 +176,16 @@ export interface YearResult {
 
 /**
  * A student's whole sheet from their subjects (in the order to show them). `fourthSubjectId`: the
- * registered 4th subject, if any (null or absent: the best optional subject is taken).
+ * registered 4th subject, if any (null or absent: the best optional subject is taken). `activityRate`:
+ * see subjectResult.
  */
 export function yearResult(
   inputs: SubjectInput[],
   attendanceRate: number | null,
   fourthSubjectId: number | null = null,
+  activityRate: number | null = null,
 ): YearResult {
-  const rows = inputs.map((s) => ({ ...subjectResult(s, attendanceRate), optional: s.optional }));
+  const rows = inputs.map((s) => ({ ...subjectResult(s, attendanceRate, activityRate), optional: s.optional }));
   let fourth: (typeof rows)[number] | undefined =
     fourthSubjectId == null ? undefined : rows.find((r) => r.subjectId === fourthSubjectId);
   if (!fourth) for (const r of rows) if (r.optional && (!fourth || r.gradePoint > fourth.gradePoint)) fourth = r;

@@ -34,7 +34,7 @@ const SUBSET: Record<Script, string> = { bengali: 'bengali', latin: 'latin', lat
 
 /** The font files, read once per process (about 40 KB each). */
 let fontCache: Map<FontName, Buffer> | null = null;
-function fonts(): Map<FontName, Buffer> {
+export function fonts(): Map<FontName, Buffer> {
   if (!fontCache) {
     fontCache = new Map();
     for (const script of Object.keys(SUBSET) as Script[])
@@ -109,7 +109,7 @@ function widthOf(doc: Doc, text: string, size: number, bold?: boolean): number {
 }
 
 /** One line of text whose top is at y, aligned within [x, x + width]. Returns the size used. */
-function line(doc: Doc, text: string, x: number, y: number, o: TextOptions): number {
+export function line(doc: Doc, text: string, x: number, y: number, o: TextOptions): number {
   let size = o.size;
   let w = widthOf(doc, text, size, o.bold);
   if (o.width !== undefined)

@@ -23,7 +23,7 @@ import {
   type StudentNoticeRow,
 } from '@/api/schemas/notices';
 import type { Db, DbOrTx } from '../db/client';
-import { preparedFor } from '../db/prepared';
+import { compiledRows, preparedFor } from '../db/prepared';
 import {
   academicSessions,
   classes,
@@ -208,12 +208,14 @@ export interface NoticeListShape {
 
 function preparePage(db: Db, name: string, shape: NoticeListShape) {
   return {
-    rows: selectNotices(db, { ...shape.opts, total: shape.where })
-      .where(shape.where)
-      .orderBy(...newestFirst)
-      .limit(sql.placeholder('limit'))
-      .offset(sql.placeholder('offset'))
-      .prepare(name),
+    rows: compiledRows(
+      selectNotices(db, { ...shape.opts, total: shape.where })
+        .where(shape.where)
+        .orderBy(...newestFirst)
+        .limit(sql.placeholder('limit'))
+        .offset(sql.placeholder('offset'))
+        .prepare(name),
+    ),
     total: db
       .select({ n: sql<number>`count(*)::int` })
       .from(notices)

@@ -107,6 +107,8 @@ export interface TakeAttendanceInput {
   attendance: AttendanceEntry[];
   /** One key per submission: a retry with the same key is answered with the first result. */
   idempotencyKey?: string;
+  /** A submission queued on the device: when the roll was taken (ISO instant). */
+  taken_at?: string;
 }
 
 /** Saves a period's marks; the time sent is the school's clock when the teacher submits. */
@@ -119,6 +121,7 @@ export function takeAttendance(
     time,
     routine_id: input.routine_id,
     attendance: input.attendance,
+    ...(input.taken_at ? { taken_at: input.taken_at } : {}),
   };
   return apiPost('/api/attendance/student', takeAttendanceResponse, {
     body,
@@ -220,10 +223,12 @@ export const schoolSectionsQuery = (schoolInfoId?: number) =>
     staleTime: 5 * 60_000,
   });
 
-export const periodsQuery = () =>
+/** `schoolId`: for a guardian (issue 16), whose account has no school of its own: the child's. */
+export const periodsQuery = (schoolId?: number) =>
   queryOptions({
-    queryKey: attendanceKeys.periods,
-    queryFn: (): Promise<PeriodRow[]> => apiGet('/api/period', z.array(periodRow)),
+    queryKey: schoolId ? [...attendanceKeys.periods, schoolId] : attendanceKeys.periods,
+    queryFn: (): Promise<PeriodRow[]> =>
+      apiGet('/api/period', z.array(periodRow), schoolId ? { query: { school_info_id: schoolId } } : undefined),
     staleTime: 5 * 60_000,
   });
 

@@ -12,6 +12,9 @@ import {
   feePage,
   feeResponse,
   invoicePage,
+  lateFeesResponse,
+  monthlyReport,
+  paymentPage,
   paymentResponse,
   sectorPage,
   writeResponse,
@@ -22,7 +25,12 @@ import {
   type FeeListQuery,
   type FeeResponse,
   type InvoiceQuery,
+  type LateFeesResponse,
+  type MonthlyQuery,
   type PaymentBody,
+  type PaymentListQuery,
+  type ReverseBody,
+  type WaiverBody,
   type PaymentResponse,
   type SchoolPageQuery,
   type SectorBody,
@@ -50,6 +58,25 @@ export function recordPayment(body: PaymentBody, opts: { idempotencyKey: string 
   return apiPost('/api/payment', paymentResponse, { body, idempotencyKey: opts.idempotencyKey });
 }
 
+/** A waiver or discount on one invoice; the key makes a retry safe. */
+export function waiveInvoice(body: WaiverBody, opts: { idempotencyKey: string }): Promise<WriteResponse> {
+  return apiPost('/api/invoice/waiver', writeResponse, { body, idempotencyKey: opts.idempotencyKey });
+}
+
+/** A refund or correction of a payment, as a new ledger entry; the key makes a retry safe. */
+export function reversePayment(body: ReverseBody, opts: { idempotencyKey: string }): Promise<PaymentResponse> {
+  return apiPost('/api/payment/reverse', paymentResponse, { body, idempotencyKey: opts.idempotencyKey });
+}
+
+/** Invoices the late fees due by today now (the server's housekeeping job does it too). */
+export function invoiceLateFees(opts: { idempotencyKey?: string } = {}): Promise<LateFeesResponse> {
+  return apiPost('/api/fee/late-fees', lateFeesResponse, { body: {}, idempotencyKey: opts.idempotencyKey });
+}
+
+export const fetchPayments = (q: PaymentListQuery) => apiGet('/api/payment/all', paymentPage, { query: q });
+export const fetchMonthlyCollections = (q: MonthlyQuery) =>
+  apiGet('/api/fee/report/collections/monthly', monthlyReport, { query: q });
+
 export const fetchDuesReport = (q: DuesReportQuery) => apiGet('/api/fee/report/dues', duesPage, { query: q });
 export const fetchCollections = (q: CollectionsQuery) =>
   apiGet('/api/fee/report/collections', collectionsPage, { query: q });
@@ -62,6 +89,7 @@ export const feeKeys = {
   fees: (q: FeeListQuery) => ['fees', 'list', q] as const,
   due: (q: InvoiceQuery) => ['fees', 'due', q] as const,
   paid: (q: InvoiceQuery) => ['fees', 'paid', q] as const,
+  payments: (q: PaymentListQuery) => ['fees', 'payments', q] as const,
   report: (kind: string, q: unknown) => ['fees', 'report', kind, q] as const,
 };
 
@@ -77,3 +105,7 @@ export const collectionsQuery = (q: CollectionsQuery) =>
   queryOptions({ queryKey: feeKeys.report('collections', q), queryFn: () => fetchCollections(q) });
 export const defaultersQuery = (q: DefaultersQuery) =>
   queryOptions({ queryKey: feeKeys.report('defaulters', q), queryFn: () => fetchDefaulters(q) });
+export const paymentsQuery = (q: PaymentListQuery) =>
+  queryOptions({ queryKey: feeKeys.payments(q), queryFn: () => fetchPayments(q) });
+export const monthlyCollectionsQuery = (q: MonthlyQuery) =>
+  queryOptions({ queryKey: feeKeys.report('monthly', q), queryFn: () => fetchMonthlyCollections(q) });

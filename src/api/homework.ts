@@ -34,7 +34,7 @@ export const homeworkKeys = {
   options: () => ['homework', 'options'] as const,
   teacher: (p: PageParams) => ['homework', 'teacher', p] as const,
   submitList: (id: number, p: PageParams) => ['homework', 'submitlist', id, p] as const,
-  student: (p: PageParams) => ['homework', 'student', p] as const,
+  student: (p: PageParams & { student_id?: number }) => ['homework', 'student', p] as const,
   studentOne: (id: number) => ['homework', 'student', 'one', id] as const,
   filter: (q: HomeworkFilter) => ['homework', 'filter', q] as const,
 };
@@ -59,7 +59,8 @@ export const submitListQuery = (id: number, p: PageParams) =>
     placeholderData: keepPreviousData,
   });
 
-export const studentHomeworkQuery = (p: PageParams) =>
+/** `student_id`: a guardian's child (issue 16); a student sends none and gets their own. */
+export const studentHomeworkQuery = (p: PageParams & { student_id?: number }) =>
   queryOptions({
     queryKey: homeworkKeys.student(p),
     queryFn: () => apiGet('/api/homework/student', studentHomeworkPage, { query: { ...p } }),

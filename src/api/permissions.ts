@@ -9,6 +9,8 @@
 export const USER_TYPES = {
   student: 1,
   teacher: 2,
+  /** Issue 16: a parent or guardian, linked to one or more students (possibly in several schools). */
+  guardian: 3,
   schoolAdmin: 4,
   superAdmin: 5,
   viewer: 6,
@@ -16,11 +18,12 @@ export const USER_TYPES = {
 
 export type UserType = (typeof USER_TYPES)[keyof typeof USER_TYPES];
 
-export const ALL_USER_TYPES: readonly UserType[] = [1, 2, 4, 5, 6];
+export const ALL_USER_TYPES: readonly UserType[] = [1, 2, 3, 4, 5, 6];
 
 export const USER_TYPE_LABELS: Record<UserType, string> = {
   1: 'Student',
   2: 'Teacher',
+  3: 'Guardian',
   4: 'School admin',
   5: 'Super admin',
   6: 'Viewer',
@@ -30,6 +33,7 @@ export const USER_TYPE_LABELS: Record<UserType, string> = {
 export const HOME_ROUTE: Record<UserType, string> = {
   1: '/student-admin',
   2: '/teacher-admin',
+  3: '/guardian-admin',
   4: '/school-admin',
   5: '/super-admin',
   6: '/viewer-school',
@@ -39,6 +43,7 @@ export const HOME_ROUTE: Record<UserType, string> = {
 export const USER_TYPE_PLURALS: Record<UserType, string> = {
   1: 'students',
   2: 'teachers',
+  3: 'guardians',
   4: 'school admins',
   5: 'super admins',
   6: 'viewers',
@@ -55,6 +60,7 @@ export const PROFILE_ROUTE: Partial<Record<UserType, string>> = {
 export const PASSWORD_ROUTE: Partial<Record<UserType, string>> = {
   1: '/studentpassword',
   2: '/teacherpassword',
+  3: '/guardianpassword',
   // The spec has no password page for school admins: their profile page holds the form.
   4: '/schoolprofile',
 };
@@ -65,6 +71,7 @@ export function isUserType(value: unknown): value is UserType {
 
 const S = USER_TYPES.student;
 const T = USER_TYPES.teacher;
+const G = USER_TYPES.guardian;
 const A = USER_TYPES.schoolAdmin;
 const SA = USER_TYPES.superAdmin;
 const V = USER_TYPES.viewer;
@@ -107,7 +114,7 @@ export const PERMISSIONS = {
 
   // routines
   'routine.teacher': [T, A, V],
-  'routine.student': [S, T, A, V],
+  'routine.student': [S, G, T, A, V],
   'routine.teacher-today': [T, A],
 
   // notices (issue 3)
@@ -116,13 +123,13 @@ export const PERMISSIONS = {
   'notice.write': [T, A],
   'notice.delete': [T, A],
   'notice.school': [A, V],
-  'notice.student': [S],
+  'notice.student': [S, G],
   'notice.read': [S],
 
   // attendance (issue 4)
   'attendance.take': [T, A],
   'attendance.section-students': [T, A],
-  'attendance.student-history': [S, A, V],
+  'attendance.student-history': [S, G, A, V],
   'attendance.section-absent': [A, V, T],
   'attendance.summary': [A, V],
   'attendance.outbox': [A],
@@ -135,7 +142,7 @@ export const PERMISSIONS = {
   'routine.search': [A, V],
   // academic calendar (issue 11)
   'calendar.school': [A, V],
-  'calendar.student': [S],
+  'calendar.student': [S, G],
   'calendar.teacher': [T],
   'calendar.write': [A],
   'calendar.delete': [A],
@@ -145,13 +152,13 @@ export const PERMISSIONS = {
   'homework.delete': [T],
   'homework.teacher-list': [T],
   'homework.submit-list': [T, A, V],
-  'homework.student': [S],
+  'homework.student': [S, G],
   'homework.submit': [S],
   'homework.filter': [A, V],
   /** Downloads: the route checks which file is whose (storage is served only through it). */
   'homework.file': [S, T, A, V],
   // exams, marks and grade sheets (issue 12)
-  'exam.types': [S, T, A, V],
+  'exam.types': [S, G, T, A, V],
   'exam.types-write': [A],
   'exam.create': [A],
   'exam.list': [T, A, V],
@@ -159,12 +166,12 @@ export const PERMISSIONS = {
   'exam.mark-entry': [T, A],
   'exam.mark-delete': [T, A],
   'exam.mark-audit': [A],
-  'exam.publication': [S, T, A, V],
+  'exam.publication': [S, G, T, A, V],
   'exam.publish': [A],
-  'exam.marksheet': [S, T, A, V],
-  'exam.gradesheet': [S, T, A, V],
+  'exam.marksheet': [S, G, T, A, V],
+  'exam.gradesheet': [S, G, T, A, V],
   /** The grade sheet PDFs (issue 12): one student's as the JSON; a whole section's for staff and viewers. */
-  'exam.gradesheet-pdf': [S, T, A, V],
+  'exam.gradesheet-pdf': [S, G, T, A, V],
   'exam.gradesheet-section-pdf': [T, A, V],
 
   // people administration and self-service (issue 13)
@@ -179,6 +186,9 @@ export const PERMISSIONS = {
   // two-factor sign-in (issue 16): one's own, and the super admin's reset of another's
   'users.two-factor': ALL,
   'users.two-factor-reset': [SA],
+  /** Whether a school's admins must use it (its own admins or the super admin); the super admins' own. */
+  'school.two-factor-policy': [A, SA],
+  'system.two-factor-policy': [SA],
 
   // subject registration (issue 13)
   'subject-registration.subjects': [A],
@@ -211,12 +221,53 @@ export const PERMISSIONS = {
   'fee.sectors': [A, V],
   'fee.write': [A],
   'fee.list': [A, V],
-  'invoice.read': [S, A],
+  'invoice.read': [S, G, A],
   'invoice.waiver': [A],
   'payment.write': [A],
   'payment.reverse': [A],
   'payment.list': [A, V],
+  /** Online payment through the provider: the student or a linked guardian (mayPayFor). */
+  'payment.online-start': [S, G],
+  'payment.online-read': [S, G, A],
+  /** A ledger entry's receipt PDF: the school's admin, the student it is for, their guardians. */
+  'payment.receipt': [S, G, A],
   'fee.reports': [A, V],
+
+  // the school's resources (issue 14): the school admin curates the library, e-books and links and
+  // records loans; students, teachers and viewers read them; a student reads only their own loans
+  'library.books': [S, T, A, V],
+  'library.write': [A],
+  // a guardian reads a linked child's loans (student_id; issue 16); the page stays the student's
+  'library.loans': [S, G, A],
+  'library.issue': [A],
+  'ebook.list': [S, T, A, V],
+  /** Downloads: the route checks the e-book's school against the caller's. */
+  'ebook.file': [S, T, A, V],
+  'ebook.write': [A],
+  'link.list': [S, T, A, V],
+  'link.write': [A],
+  // guardians (issue 16): the school admin creates, links and unlinks them from a student's
+  // record; a guardian lists their children and sets their own SMS preference. Every child-scoped
+  // read above that lists G is answered only for the guardian's linked children
+  // (server/auth/child.ts, studentInScope).
+  'guardian.write': [A],
+  'guardian.list': [A],
+  'guardian.children': [G],
+  'guardian.preferences': [G],
+  // eSchool (issue 14): teachers schedule online classes for what they teach (the routine says
+  // what), a school admin for any routine entry of the school; students read their sections',
+  // viewers a linked school's
+  'eschool.list': [S, G, T, A, V],
+  'eschool.options': [T, A],
+  'eschool.write': [T, A],
+  'eschool.cancel': [T, A],
+  // activities (issue 14): the school admin keeps the list; the admin and the teacher in charge
+  // record participation and marks (the route checks which teacher); viewers and other teachers read
+  'activity.list': [T, A, V],
+  'activity.write': [A],
+  'activity.participants': [T, A, V],
+  'activity.participants-write': [T, A],
+  'activity.student': [S, G],
 } as const satisfies Record<string, readonly UserType[]>;
 
 /**
@@ -238,6 +289,8 @@ export const PAGE_PERMISSIONS = {
   'page.student-dashboard': [S],
   'page.viewer-schools': [V],
   'page.viewer-dashboard': [V],
+  'page.guardian-dashboard': [G],
+  'page.guardian-password': [G],
   'page.teacher-feature': [A],
 
   // viewer pages (the chosen school)
@@ -254,29 +307,37 @@ export const PAGE_PERMISSIONS = {
   'page.school-homework': [A, V],
   'page.homework-submissions': [A, V],
   'page.teacher-data': [A, V],
-  'page.gradesheet': [S, T, A, V],
+  'page.gradesheet': [S, G, T, A, V],
+
+  // the school's resources (issue 14): students, teachers, the school admin (who also manages
+  // them there) and viewers (the chosen school's)
+  'page.student-resources': [S, T, A, V],
+  'page.student-library': [S, T, A, V],
+  'page.student-ebooks': [S, T, A, V],
+  'page.student-links': [S, T, A, V],
 
   // students
-  'page.student-activity': [S],
-  'page.student-resources': [S],
-  'page.student-library': [S],
-  'page.student-ebooks': [S],
-  'page.student-links': [S],
-  'page.student-eschool': [S],
+  // /student-activity serves everyone the dashboards send there: a student's own activities,
+  // the staff's and viewers' list of the school's (issue 14)
+  'page.student-activity': [S, G, T, A, V],
+  // /student-eschool: a student's sections' online classes, or a chosen school's for a viewer
+  'page.student-eschool': [S, G, V],
   'page.student-payment': [S],
-  'page.student-notices': [S],
+  'page.student-notices': [S, G],
   'page.student-profile-edit': [S],
-  'page.due-invoices': [S],
-  'page.pay-options': [S],
-  'page.paid-invoices': [S],
-  'page.student-evaluation': [S],
-  'page.student-marksheet': [S],
-  'page.student-calendar': [S],
+  'page.due-invoices': [S, G],
+  'page.pay-options': [S, G],
+  'page.paid-invoices': [S, G],
+  'page.student-evaluation': [S, G],
+  'page.student-marksheet': [S, G],
+  'page.student-calendar': [S, G],
   'page.student-profile': [S],
   'page.student-password': [S],
-  'page.student-routine': [S],
-  'page.student-attendance': [S],
-  'page.student-homework': [S],
+  // a guardian opens these for a linked child (issue 16, `?student=`, StudentInView), read-only:
+  // homework without answering it, notices without marking them read
+  'page.student-routine': [S, G],
+  'page.student-attendance': [S, G],
+  'page.student-homework': [S, G],
   'page.student-homework-submit': [S],
 
   // teachers
@@ -288,6 +349,10 @@ export const PAGE_PERMISSIONS = {
   'page.teacher-homework': [T],
   'page.teacher-homework-submissions': [T],
   'page.teacher-notice': [T],
+  // the teacher's eSchool (issue 14): their online classes; a school admin manages the school's
+  'page.teacher-eschool': [T, A],
+  // the teacher's Students tile (issue 14): the students of the sections they teach
+  'page.teacher-students': [T],
   // school admins enter marks too (issue 12); the admin's /create-exam menu links here
   'page.mark-entry': [T, A],
   'page.teacher-evaluation': [T, A],
@@ -302,12 +367,14 @@ export const PAGE_PERMISSIONS = {
   'page.add-student': [A],
   'page.add-teacher': [A],
   'page.subject-registration': [A],
-  'page.accounts': [A],
+  /** A viewer reads the chosen school's fee reports there, nothing else (fee.reports: [A, V]). */
+  'page.accounts': [A, V],
   'page.academic-calendar': [A],
 
   // setup: the super admin's shared reference data and a school admin's own structure
   'page.add-school': [SA],
   'page.add-organization': [SA],
+  'page.two-factor-admins': [SA],
   'page.create-class': [SA, A],
   'page.create-section': [SA, A],
   'page.create-subject': [SA, A],
@@ -340,4 +407,5 @@ export const SINGLE_SCHOOL_TYPES: readonly UserType[] = [S, T, A];
 export const WRITE_FORBIDDEN_TYPES: readonly UserType[] = [V];
 
 export const SUPER_ADMIN = SA;
+export const GUARDIAN = G;
 export const VIEWER = V;

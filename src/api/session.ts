@@ -160,3 +160,30 @@ export function saveStoredSession(session: StoredSession): void {
 export function clearStoredSession(): void {
   storage()?.removeItem(STORAGE_KEY);
 }
+
+// ---- the profile kept for opening offline (issue 15) -------------------------------------------
+
+export const OFFLINE_PROFILE_KEY = 'pathshala.offline-profile';
+
+/** The last profile the server confirmed for the saved sign-in; removed on sign-out. */
+export function saveOfflineProfile(profile: UserProfile | null): void {
+  const store = storage();
+  try {
+    if (profile) store?.setItem(OFFLINE_PROFILE_KEY, JSON.stringify(profile));
+    else store?.removeItem(OFFLINE_PROFILE_KEY);
+  } catch {
+    // storage full or disabled: the app still works online
+  }
+}
+
+export function readOfflineProfile(): UserProfile | null {
+  try {
+    const raw = storage()?.getItem(OFFLINE_PROFILE_KEY);
+    const value: unknown = raw ? JSON.parse(raw) : null;
+    if (!isObject(value) || typeof value.user_code !== 'string' || !Number.isInteger(value.user_type)) return null;
+    if (!Number.isInteger(value.id)) return null;
+    return value as unknown as UserProfile;
+  } catch {
+    return null;
+  }
+}

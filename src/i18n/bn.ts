@@ -17,8 +17,12 @@ import { setupStructureBn } from './areas/setup-structure.bn';
 import { examSetupBn } from './areas/exam-setup.bn';
 import { feesBn } from './areas/fees.bn';
 import { studentFeesBn } from './areas/student-fees.bn';
+import { paymentsBn } from './areas/payments.bn';
 import { markEntryBn } from './areas/mark-entry.bn';
 import { twoFactorBn } from './areas/two-factor.bn';
+import { resourcesBn } from './areas/resources.bn';
+import { guardiansBn } from './areas/guardians.bn';
+import { eschoolBn } from './areas/eschool.bn';
 
 export const bn: Catalogue = {
   shell: shellBn,
@@ -36,8 +40,12 @@ export const bn: Catalogue = {
   examSetup: examSetupBn,
   fees: feesBn,
   studentFees: studentFeesBn,
+  payments: paymentsBn,
   markEntry: markEntryBn,
   two_factor: twoFactorBn,
+  resources: resourcesBn,
+  guardians: guardiansBn,
+  eschoolArea: eschoolBn,
   common: {
     appName: 'পাঠশালা',
     updateReady: 'পাঠশালার নতুন সংস্করণ তৈরি।',
@@ -71,6 +79,8 @@ export const bn: Catalogue = {
     forbidden: 'এটি দেখার বা করার অনুমতি আপনার নেই।',
     forbidden_role: 'আপনার অ্যাকাউন্টের ধরন দিয়ে এটি করা যায় না।',
     read_only_account: 'আপনার অ্যাকাউন্ট শুধু দেখতে পারে, পরিবর্তন করতে পারে না।',
+    not_your_child: 'এই শিক্ষার্থী আপনার অ্যাকাউন্টে যুক্ত নয়।',
+    own_records_only: 'আপনি শুধু নিজের তথ্য দেখতে পারবেন।',
     not_found: 'খুঁজে পাওয়া যায়নি।',
     too_many_requests: 'অনেকবার চেষ্টা করা হয়েছে। একটু অপেক্ষা করে আবার চেষ্টা করুন।',
     rate_limited: 'অল্প সময়ে অনেক পরিবর্তন হয়েছে। কিছুক্ষণ পরে আবার চেষ্টা করুন।',

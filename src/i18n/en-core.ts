@@ -41,6 +41,8 @@ export const enCore = {
     forbidden: 'You do not have access to this.',
     forbidden_role: 'Your account type cannot do this.',
     read_only_account: 'Your account can only read.',
+    not_your_child: 'That student is not linked to your account.',
+    own_records_only: 'You may only see your own records.',
     not_found: 'Not found.',
     too_many_requests: 'Too many attempts. Please wait a moment and try again.',
     rate_limited: 'Too many changes in a short time. Please wait a while and try again.',

@@ -18,8 +18,12 @@ import { setupStructureEn } from './areas/setup-structure.en';
 import { examSetupEn } from './areas/exam-setup.en';
 import { feesEn } from './areas/fees.en';
 import { studentFeesEn } from './areas/student-fees.en';
+import { paymentsEn } from './areas/payments.en';
 import { markEntryEn } from './areas/mark-entry.en';
 import { twoFactorEn } from './areas/two-factor.en';
+import { resourcesEn } from './areas/resources.en';
+import { guardiansEn } from './areas/guardians.en';
+import { eschoolEn } from './areas/eschool.en';
 
 export const en = {
   // Each screen area keeps its texts in src/i18n/areas/<area>.{en,bn}.ts. A server error code
@@ -39,8 +43,12 @@ export const en = {
   examSetup: examSetupEn,
   fees: feesEn,
   studentFees: studentFeesEn,
+  payments: paymentsEn,
   markEntry: markEntryEn,
   two_factor: twoFactorEn,
+  resources: resourcesEn,
+  guardians: guardiansEn,
+  eschoolArea: eschoolEn,
 } as const;
 
 type Widen<T> = { [K in keyof T]: T[K] extends string ? string : Widen<T[K]> };

@@ -8,6 +8,15 @@
  *    ^  (toggle, all, move, roll digits)  └─attendance.cancel─> marking          ├─> failed (network, 5xx)
  *                                                                                  └─> refused (4xx)
  * failed ──attendance.retry──> submitting (same idempotency key);  failed/refused ──back──> marking
+ *
+ * Offline (issue 15; input `offline`): a submit the network fails goes to the device's queue
+ * instead of `failed`, with its idempotency key and the moment the teacher confirmed:
+ * submitting ──(network)──> queueing ──> queued ──sync.start──> syncing ─┬─> synced   (applied)
+ *                               │ (the device refused it)   ^   │         ├─> conflict (the server kept
+ *                               └─> failed                  └───┘ retry  │    an admin's or a later taking)
+ *                                                         (network again) └─> syncRefused (4xx)
+ * The sync events come from src/offline/sync.ts (the queue sends itself); the screen forwards
+ * those that carry this submission's key, and the machine checks the key again.
  * submitted: idle ──sendAbsent──> previewing ──> confirmingSend ──confirm──> sending ─┬─> sent
  *              ^──────────────────────cancel──────────┘                               ├─> sendFailed ──retry──> sending
  *                                                                                      └─> sendRefused
@@ -44,15 +53,22 @@ import { isoDate } from '@/api/schemas/common';
 import type { RoutineTodayRow } from '@/api/schemas/routines';
 import { errorMessage, errorStatus, newIdempotencyKey } from '@/api/client';
 import { latinDigits } from '@/i18n/digits';
+import { DateTime } from 'luxon';
+import { schoolTimeZone } from '@/api/session';
+import { enqueue } from '@/offline/store';
+import { loadPeriodsKept, loadStudentsKept } from '@/offline/day';
 import {
   fetchAbsentMessagePreview,
-  fetchRoutineStudents,
-  fetchTeacherPeriods,
   sendAbsentMessages,
   takeAttendance,
   type SendAbsentInput,
   type TakeAttendanceInput,
 } from '@/api/attendance';
+
+/** An instant's clock time (HH:mm:ss) in the school's time zone. */
+function clockTimeAt(iso: string): string {
+  return DateTime.fromISO(iso).setZone(schoolTimeZone()).toFormat('HH:mm:ss');
+}
 
 /** How long a typed roll number waits for its next digit. */
 export const DIGIT_PAUSE_MS = 1200;
@@ -63,6 +79,8 @@ export interface AttendanceInput {
   today: string;
   /** Start on another (earlier) date. */
   date?: string;
+  /** Queue a submission the network fails on the device (the screen; the old tests leave it off). */
+  offline?: boolean;
 }
 
 export interface AttendanceContext {
@@ -91,6 +109,10 @@ export interface AttendanceContext {
   errorCode: string | null;
   /** One key per submission of the marks: "Try again" reuses it, a new submission gets a new one. */
   submitKey: string | null;
+  /** Queue submissions the network fails (issue 15). */
+  offline: boolean;
+  /** When the teacher confirmed the submission (ISO instant): a queued one's taking time. */
+  takenAt: string | null;
   /** One key per confirmed press of "Send Absent Message". */
   sendKey: string | null;
 }
@@ -108,7 +130,19 @@ export type AttendanceEvent =
   | { type: 'attendance.cancel' }
   | { type: 'attendance.retry' }
   | { type: 'attendance.sendAbsent' }
-  | { type: 'attendance.back' };
+  | { type: 'attendance.back' }
+  /** The queue (src/offline/sync.ts) started sending the submission with this key. */
+  | { type: 'attendance.sync.start'; key: string }
+  | { type: 'attendance.sync.done'; key: string; result: TakeAttendanceResponse }
+  | { type: 'attendance.sync.failed'; key: string; code: string; message: string; retryable: boolean };
+
+/** What the device's queue keeps of a submission. */
+export interface QueueSubmissionInput {
+  key: string;
+  takenAt: string;
+  input: TakeAttendanceInput & { taken_at: string; time: string };
+  label: string;
+}
 
 export interface LoadPeriodsInput {
   teacherId: number;
@@ -187,13 +221,15 @@ export const attendanceMachine = setup({
     tags: {} as 'busy',
   },
   actors: {
-    loadPeriods: fromPromise<RoutineTodayRow[], LoadPeriodsInput>(({ input }) => fetchTeacherPeriods(input)),
-    loadStudents: fromPromise<AttendanceStudentRow[], LoadStudentsInput>(({ input }) => fetchRoutineStudents(input)),
+    // Through the device's copy of the teacher's day: with no network, the last one read (issue 15).
+    loadPeriods: fromPromise<RoutineTodayRow[], LoadPeriodsInput>(({ input }) => loadPeriodsKept(input)),
+    loadStudents: fromPromise<AttendanceStudentRow[], LoadStudentsInput>(({ input }) => loadStudentsKept(input)),
     submitAttendance: fromPromise<TakeAttendanceResponse, TakeAttendanceInput>(({ input }) => takeAttendance(input)),
     loadAbsentPreview: fromPromise<AbsentMessagePreview, AbsentMessageBody>(({ input }) =>
       fetchAbsentMessagePreview(input),
     ),
     sendAbsentMessage: fromPromise<AbsentMessageResponse, SendAbsentInput>(({ input }) => sendAbsentMessages(input)),
+    queueSubmission: fromPromise<void, QueueSubmissionInput>(({ input }) => enqueue({ ...input, kind: 'attendance' })),
   },
   delays: {
     digitPause: DIGIT_PAUSE_MS,
@@ -212,6 +248,15 @@ export const attendanceMachine = setup({
     /** Absence messages go only for the school's today (the server refuses other dates too). */
     canMessage: ({ context }) => (context.result?.absent ?? 0) > 0 && context.date === context.today,
     isRetryable: (_, params: { error: unknown }) => isRetryable(params.error),
+    /** Offline mode and the network (not the server) failed: the device keeps it. */
+    canQueue: ({ context }, params: { error: unknown }) => context.offline && errorStatus(params.error) === 0,
+    isThisSubmission: ({ context }, params: { key: string }) => params.key === context.submitKey,
+    /** The server kept an admin's correction or a later taking instead of this one. */
+    isConflict: ({ context }, params: { key: string; result: TakeAttendanceResponse }) =>
+      params.key === context.submitKey &&
+      (params.result.outcome === 'kept_admin' || params.result.outcome === 'kept_later'),
+    isRetryableSync: ({ context }, params: { key: string; retryable: boolean }) =>
+      params.key === context.submitKey && params.retryable,
   },
   actions: {
     clearDigits: assign({ digits: '' }),
@@ -238,6 +283,8 @@ export const attendanceMachine = setup({
     errorCode: null,
     submitKey: null,
     sendKey: null,
+    offline: input.offline === true,
+    takenAt: null,
   }),
   initial: 'choosingPeriod',
   states: {
@@ -418,7 +465,10 @@ export const attendanceMachine = setup({
     confirming: {
       on: {
         // A new submission: a new idempotency key, kept by "Try again".
-        'attendance.confirm': { target: 'submitting', actions: assign({ submitKey: () => newIdempotencyKey() }) },
+        'attendance.confirm': {
+          target: 'submitting',
+          actions: assign({ submitKey: () => newIdempotencyKey(), takenAt: () => new Date().toISOString() }),
+        },
         'attendance.cancel': { target: 'marking' },
       },
     },
@@ -449,6 +499,10 @@ export const attendanceMachine = setup({
         },
         onError: [
           {
+            guard: { type: 'canQueue', params: ({ event }) => ({ error: event.error }) },
+            target: 'queueing',
+          },
+          {
             guard: { type: 'isRetryable', params: ({ event }) => ({ error: event.error }) },
             target: 'failed',
             actions: assign({
@@ -465,6 +519,129 @@ export const attendanceMachine = setup({
           },
         ],
       },
+    },
+
+    /** The network failed: the submission goes to the device's queue, key and taking time with it. */
+    queueing: {
+      tags: 'busy',
+      invoke: {
+        id: 'queueSubmission',
+        src: 'queueSubmission',
+        input: ({ context }) => {
+          const takenAt = context.takenAt ?? new Date().toISOString();
+          const routine = context.routine;
+          return {
+            key: context.submitKey ?? '',
+            takenAt,
+            input: {
+              routine_id: routine?.id ?? 0,
+              date: context.date,
+              attendance: attendanceList(context),
+              taken_at: takenAt,
+              time: clockTimeAt(takenAt),
+            },
+            label: routine
+              ? `${routine.period_code} · ${routine.subject_name} · ${routine.class_name} ${routine.section_default_name}, ${context.date}`
+              : context.date,
+          };
+        },
+        onDone: { target: 'queued', actions: assign({ error: null, errorCode: null }) },
+        // The device could not keep it either: as before, "Try again" with the same key.
+        onError: { target: 'failed' },
+      },
+    },
+
+    /** "Saved on this phone, will send when online". Leaving is safe: the queue keeps it. */
+    queued: {
+      on: {
+        'attendance.sync.start': {
+          guard: { type: 'isThisSubmission', params: ({ event }) => event },
+          target: 'syncing',
+        },
+        'attendance.sync.done': [
+          {
+            guard: {
+              type: 'isConflict',
+              params: ({ event }: { event: { key: string; result: TakeAttendanceResponse } }) => event,
+            },
+            target: 'conflict',
+            actions: [assign({ result: ({ event }) => event.result }), 'savedChanges'],
+          },
+          {
+            guard: { type: 'isThisSubmission', params: ({ event }: { event: { key: string } }) => event },
+            target: 'synced',
+            actions: [assign({ result: ({ event }) => event.result, error: null, errorCode: null }), 'savedChanges'],
+          },
+        ],
+        'attendance.sync.failed': [
+          {
+            guard: {
+              type: 'isRetryableSync',
+              params: ({ event }: { event: { key: string; retryable: boolean } }) => event,
+            },
+            target: 'queued',
+            actions: assign({ error: ({ event }) => event.message, errorCode: ({ event }) => event.code }),
+          },
+          {
+            guard: { type: 'isThisSubmission', params: ({ event }: { event: { key: string } }) => event },
+            target: 'syncRefused',
+            actions: assign({ error: ({ event }) => event.message, errorCode: ({ event }) => event.code }),
+          },
+        ],
+        'attendance.back': BACK_TO_CLASSES,
+      },
+    },
+
+    syncing: {
+      tags: 'busy',
+      on: {
+        'attendance.sync.done': [
+          {
+            guard: {
+              type: 'isConflict',
+              params: ({ event }: { event: { key: string; result: TakeAttendanceResponse } }) => event,
+            },
+            target: 'conflict',
+            actions: [assign({ result: ({ event }) => event.result }), 'savedChanges'],
+          },
+          {
+            guard: { type: 'isThisSubmission', params: ({ event }: { event: { key: string } }) => event },
+            target: 'synced',
+            actions: [assign({ result: ({ event }) => event.result, error: null, errorCode: null }), 'savedChanges'],
+          },
+        ],
+        'attendance.sync.failed': [
+          {
+            guard: {
+              type: 'isRetryableSync',
+              params: ({ event }: { event: { key: string; retryable: boolean } }) => event,
+            },
+            target: 'queued',
+            actions: assign({ error: ({ event }) => event.message, errorCode: ({ event }) => event.code }),
+          },
+          {
+            guard: { type: 'isThisSubmission', params: ({ event }: { event: { key: string } }) => event },
+            target: 'syncRefused',
+            actions: assign({ error: ({ event }) => event.message, errorCode: ({ event }) => event.code }),
+          },
+        ],
+        'attendance.back': BACK_TO_CLASSES,
+      },
+    },
+
+    /** The queued submission reached the server and was applied. */
+    synced: {
+      on: { 'attendance.back': BACK_TO_CLASSES },
+    },
+
+    /** The server kept someone else's save (an admin's correction, or a later taking): the teacher sees whose. */
+    conflict: {
+      on: { 'attendance.back': BACK_TO_CLASSES },
+    },
+
+    /** The server refused the queued submission (e.g. too late): the admin can still correct it. */
+    syncRefused: {
+      on: { 'attendance.back': BACK_TO_CLASSES },
     },
 
     /** The network or the server failed: the same submission may be tried again. */

@@ -10,6 +10,17 @@
  *     └─marks.edit─> entering                                         4xx ─> entering (fields named)
  *                                                                     409 exams.locked ─> locked
  *
+ * Offline (issue 15; `offlineMarkEntryMachine`, which the screen uses when the device can keep data): a save the network fails goes to
+ * the device's queue (src/offline/store.ts, the same queue as attendance, sent in order) instead of
+ * `failed`, with its idempotency key:
+ *   saving ──(network)──> queueing ──> queued ──sync.start──> syncing ─┬─> synced     (saved)
+ *                            └─> failed (the device     ^       │       ├─> conflict   (409 exams.locked:
+ *                                 could not keep it)     └───────┘       │    results published meanwhile)
+ *                                                     (network again)   └─> syncRefused (another 4xx)
+ * The sync events come from src/offline/sync.ts; the screen forwards them and the machine checks
+ * the key. Leaving `queued` is safe: the queue keeps the marks. From `conflict` and `syncRefused`
+ * `marks.reopen` opens the sheet again as the server has it.
+ *
  * Rules kept here rather than in the screen:
  * - a blank field means "not entered" and 0 is a real zero; "absent" (typed `a`, `ab`, `absent`,
  *   or Bangla `অ`) is its own mark; digits may be Bangla (০-৯) or Latin; at most two decimals;
@@ -39,6 +50,7 @@ import { EXAM_CODES } from '@/api/schemas/exams';
 import { errorMessage, errorStatus, newIdempotencyKey } from '@/api/client';
 import { fetchMarkEntrySheet, saveMarks } from '@/api/exams';
 import { latinDigits } from '@/i18n/digits';
+import { enqueue } from '@/offline/store';
 
 /** The screen's five filters, as the sheet is asked for. */
 export interface MarkEntryQuery {
@@ -104,6 +116,14 @@ export interface MarkEntryContext {
   saveKey: string | null;
 }
 
+/** What the device's queue keeps of a save. */
+export interface QueueMarksInput {
+  key: string;
+  takenAt: string;
+  input: ExamMarkBody;
+  label: string;
+}
+
 export type MarkEntryEvent =
   | { type: 'marks.search'; query: MarkEntryQuery }
   | { type: 'marks.clear' }
@@ -117,7 +137,13 @@ export type MarkEntryEvent =
   | { type: 'marks.cancel' }
   | { type: 'marks.retry' }
   | { type: 'marks.back' }
-  | { type: 'marks.edit' };
+  | { type: 'marks.edit' }
+  /** Open the sheet again as the server has it (after the school refused queued marks). */
+  | { type: 'marks.reopen' }
+  /** The queue (src/offline/sync.ts) started sending the save with this key. */
+  | { type: 'marks.sync.start'; key: string }
+  | { type: 'marks.sync.done'; key: string; result: ExamMarkSaved }
+  | { type: 'marks.sync.failed'; key: string; code: string; message: string; retryable: boolean };
 
 export type SaveMarksInput = ExamMarkBody & { idempotencyKey: string };
 
@@ -194,6 +220,7 @@ export const markEntryMachine = setup({
       const { idempotencyKey, ...body } = input;
       return saveMarks(body, { idempotencyKey });
     }),
+    queueMarks: fromPromise<void, QueueMarksInput>(({ input }) => enqueue({ ...input, kind: 'marks' })),
   },
   guards: {
     isLocked: (_, sheet: StudentMarkSheet) => sheet.locked,
@@ -203,11 +230,36 @@ export const markEntryMachine = setup({
     hasProblems: ({ context }) => Object.keys(markProblems(context)).length > 0,
     isRetryable: (_, params: { error: unknown }) => isRetryable(params.error),
     isLockedError: (_, params: { error: unknown }) => errorCodeOf(params.error) === EXAM_CODES.locked,
+    /**
+     * Offline mode and the network (not the server) failed: the device keeps the marks. Off here
+     * (the old behaviour); `offlineMarkEntryMachine` turns it on.
+     */
+    canQueue: (_, _params: { error: unknown }) => false,
+    isThisSave: ({ context }, params: { key: string }) => params.key === context.saveKey,
+    isRetryableSync: ({ context }, params: { key: string; retryable: boolean }) =>
+      params.key === context.saveKey && params.retryable,
+    isLockedSync: ({ context }, params: { key: string; code: string }) =>
+      params.key === context.saveKey && params.code === EXAM_CODES.locked,
   },
   actions: {
     /** The screen provides it: invalidate what the server just changed. */
     savedChanges: () => {},
     setQuery: assign(({ event }) => (event.type === 'marks.search' ? { query: event.query } : {})),
+    /** The queue saved the marks: the sheet holds the server's rows. */
+    syncSaved: assign(({ context, event }) =>
+      event.type === 'marks.sync.done'
+        ? {
+            result: event.result,
+            sheet: context.sheet ? { ...context.sheet, rows: event.result.rows } : null,
+            drafts: savedDrafts(event.result.rows),
+            error: null,
+            errorCode: null,
+          }
+        : {},
+    ),
+    syncFailed: assign(({ event }) =>
+      event.type === 'marks.sync.failed' ? { error: event.message, errorCode: event.code } : {},
+    ),
   },
 }).createMachine({
   id: 'markEntry',
@@ -377,6 +429,10 @@ export const markEntryMachine = setup({
         },
         onError: [
           {
+            guard: { type: 'canQueue', params: ({ event }) => ({ error: event.error }) },
+            target: 'queueing',
+          },
+          {
             guard: { type: 'isRetryable', params: ({ event }) => ({ error: event.error }) },
             target: 'failed',
             actions: assign(({ event }) => failure(event.error)),
@@ -403,6 +459,91 @@ export const markEntryMachine = setup({
       },
     },
 
+    /** The network failed: the marks go to the device's queue, key with them. */
+    queueing: {
+      tags: 'busy',
+      invoke: {
+        id: 'queueMarks',
+        src: 'queueMarks',
+        input: ({ context }) => {
+          const e = context.sheet!.exam;
+          return {
+            key: context.saveKey ?? '',
+            takenAt: new Date().toISOString(),
+            input: { exam_info_id: e.id, subject_id: e.subject_id, mark_update: context.sent ?? [] },
+            label: `${e.exam_name} · ${e.subject_name} · ${e.class_name} ${e.section_default_name}`,
+          };
+        },
+        onDone: { target: 'queued', actions: assign({ error: null, errorCode: null }) },
+        // The device could not keep it either: as before, "Try again" with the same key.
+        onError: { target: 'failed', actions: assign(({ event }) => failure(event.error)) },
+      },
+    },
+
+    /** "Saved on this phone, will send when online". Leaving is safe: the queue keeps it. */
+    queued: {
+      on: {
+        'marks.sync.start': { guard: { type: 'isThisSave', params: ({ event }) => event }, target: 'syncing' },
+        'marks.sync.done': {
+          guard: { type: 'isThisSave', params: ({ event }) => event },
+          target: 'synced',
+          actions: ['syncSaved', 'savedChanges'],
+        },
+        'marks.sync.failed': [
+          { guard: { type: 'isRetryableSync', params: ({ event }) => event }, target: 'queued', actions: 'syncFailed' },
+          {
+            guard: { type: 'isLockedSync', params: ({ event }) => event },
+            target: 'conflict',
+            actions: ['syncFailed', assign(({ context }) => ({ sheet: { ...context.sheet!, locked: true } }))],
+          },
+          { guard: { type: 'isThisSave', params: ({ event }) => event }, target: 'syncRefused', actions: 'syncFailed' },
+        ],
+        'marks.search': LOAD,
+        'marks.clear': 'filtering',
+      },
+    },
+
+    syncing: {
+      tags: 'busy',
+      on: {
+        'marks.sync.done': {
+          guard: { type: 'isThisSave', params: ({ event }) => event },
+          target: 'synced',
+          actions: ['syncSaved', 'savedChanges'],
+        },
+        'marks.sync.failed': [
+          { guard: { type: 'isRetryableSync', params: ({ event }) => event }, target: 'queued', actions: 'syncFailed' },
+          {
+            guard: { type: 'isLockedSync', params: ({ event }) => event },
+            target: 'conflict',
+            actions: ['syncFailed', assign(({ context }) => ({ sheet: { ...context.sheet!, locked: true } }))],
+          },
+          { guard: { type: 'isThisSave', params: ({ event }) => event }, target: 'syncRefused', actions: 'syncFailed' },
+        ],
+        'marks.search': LOAD,
+        'marks.clear': 'filtering',
+      },
+    },
+
+    /** The queued marks reached the server and were saved: the sheet holds them as saved. */
+    synced: {
+      on: {
+        'marks.edit': { target: 'entering', actions: assign({ result: null }) },
+        'marks.search': LOAD,
+        'marks.clear': 'filtering',
+      },
+    },
+
+    /** Results were published before the queued marks arrived: the marks are locked, not saved. */
+    conflict: {
+      on: { 'marks.reopen': 'loading', 'marks.search': LOAD, 'marks.clear': 'filtering' },
+    },
+
+    /** The school refused the queued marks (another 4xx): its words are shown. */
+    syncRefused: {
+      on: { 'marks.reopen': 'loading', 'marks.search': LOAD, 'marks.clear': 'filtering' },
+    },
+
     /** Not saved for a network or server failure: the marks are kept. */
     failed: {
       on: {
@@ -421,6 +562,11 @@ export const markEntryMachine = setup({
       },
     },
   },
+});
+
+/** The same flow with offline on: a save the network fails (status 0) is queued on the device. */
+export const offlineMarkEntryMachine = markEntryMachine.provide({
+  guards: { canQueue: (_, params: { error: unknown }) => errorStatus(params.error) === 0 },
 });
 
 export type MarkEntryMachine = typeof markEntryMachine;

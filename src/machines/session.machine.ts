@@ -8,6 +8,7 @@
  * signedIn ──session.logout──> signingOut ──(whatever the server says)──> signedOut
  * signingIn.authenticating ──(otp_required / otp_invalid)──> needsCode ──session.code──> signingIn
  * needsCode ──session.cancelCode──> signedOut (the typed user id and password are dropped)
+ * signedIn ──session.twoFactorEnabled──> signedIn (a requirement to set up two-factor is met)
  *
  * Pure: no React, no DOM. All I/O is the named actors (login, fetchMe, logout) and the named
  * actions (persist, forget); the defaults call the API and localStorage, tests `.provide()` fakes.
@@ -51,10 +52,19 @@ export interface SessionContext {
   message: string | null;
   /** Signed in with a one-time password: the password screen comes first (issue 13). */
   mustChangePassword?: boolean;
+  /**
+   * The account must set up two-factor sign-in before anything else (its school's or the
+   * installation's requirement, issue 16): the two-factor page comes first; the server holds it too.
+   */
+  twoFactorSetupRequired?: boolean;
   /** What was typed, kept in memory only while a second factor is asked for (never persisted). */
   credentials?: { user_code: string; password: string } | null;
   /** Why the code is asked for: the server's `otp_required` (first ask) or `otp_invalid` (wrong code). */
   codeError?: { code: 'otp_required' | 'otp_invalid'; message: string } | null;
+  /** The last confirmed profile of the saved sign-in, for opening without a network. */
+  offlineProfile?: UserProfile | null;
+  /** Signed in from the device's copy while the server could not be asked. */
+  unconfirmed?: boolean;
 }
 
 export type SecondFactorCode = 'otp_required' | 'otp_invalid';
@@ -68,6 +78,12 @@ export function secondFactorCode(error: unknown): SecondFactorCode | null {
 
 export interface SessionInput {
   stored?: StoredSession | null;
+  /**
+   * The profile last confirmed for the saved sign-in (issue 15): when the server cannot be asked
+   * (no network), the app opens with it, unconfirmed, so a teacher can take the roll offline. The
+   * server still judges every call: a refused token ends the session as before.
+   */
+  offlineProfile?: UserProfile | null;
 }
 
 export type SessionEvent =
@@ -79,6 +95,8 @@ export type SessionEvent =
   | { type: 'session.remember'; returnTo: string }
   | { type: 'session.landed' }
   | { type: 'session.passwordChanged' }
+  /** The server confirmed turning on two-factor sign-in: a requirement to set it up is met. */
+  | { type: 'session.twoFactorEnabled' }
   /** The second factor: a 6-digit code or a recovery code, sent with the kept user id and password. */
   | { type: 'session.code'; otp: string }
   /** Leave the code step: the kept user id and password are dropped. */
@@ -101,6 +119,9 @@ const signedOutContext = {
   school: null,
   credentials: null,
   codeError: null,
+  twoFactorSetupRequired: false,
+  offlineProfile: null,
+  unconfirmed: false,
 } as const;
 
 function fromStored(stored: StoredSession | null | undefined): Partial<SessionContext> {
@@ -159,6 +180,12 @@ export const sessionMachine = setup({
     /** The server refused the token itself (not a network failure or a server error). */
     isRefused: (_, error: unknown) => [401, 403].includes(errorStatus(error)),
     asksForCode: (_, error: unknown) => secondFactorCode(error) !== null,
+    /** No network (not a refusal, not a server error), and the device has this sign-in's profile. */
+    opensOffline: ({ context }, error: unknown) =>
+      errorStatus(error) === 0 &&
+      !!context.offlineProfile &&
+      context.offlineProfile.user_code === context.userCode &&
+      context.offlineProfile.user_type === context.userType,
   },
 }).createMachine({
   id: 'session',
@@ -167,6 +194,7 @@ export const sessionMachine = setup({
     returnTo: null,
     message: null,
     ...fromStored(input?.stored),
+    offlineProfile: input?.stored ? (input?.offlineProfile ?? null) : null,
   }),
   initial: 'booting',
   states: {
@@ -240,6 +268,7 @@ export const sessionMachine = setup({
                   profile: null,
                   school: null,
                   mustChangePassword: event.output.must_change_password === true,
+                  twoFactorSetupRequired: event.output.two_factor_setup_required === true,
                   credentials: null,
                   codeError: null,
                 })),
@@ -283,6 +312,7 @@ export const sessionMachine = setup({
                     profile: ({ event }) => event.output,
                     message: null,
                     mustChangePassword: ({ event }) => event.output.must_change_password === true,
+                    twoFactorSetupRequired: ({ event }) => event.output.two_factor_setup_required === true,
                   }),
                   { type: 'persist', params: ({ context }) => toStored(context) },
                 ],
@@ -316,6 +346,7 @@ export const sessionMachine = setup({
                 profile: ({ event }) => event.output,
                 message: null,
                 mustChangePassword: ({ event }) => event.output.must_change_password === true,
+                twoFactorSetupRequired: ({ event }) => event.output.two_factor_setup_required === true,
               }),
               { type: 'persist', params: ({ context }) => toStored(context) },
             ],
@@ -331,6 +362,16 @@ export const sessionMachine = setup({
             guard: { type: 'isRefused', params: ({ event }: { event: { error: unknown } }) => event.error },
             target: 'signedOut',
             actions: [assign({ ...signedOutContext, message: SESSION_ENDED_MESSAGE }), 'forget'],
+          },
+          {
+            // No network and the device knows this sign-in: open with it, unconfirmed (issue 15).
+            guard: { type: 'opensOffline', params: ({ event }: { event: { error: unknown } }) => event.error },
+            target: 'signedIn',
+            actions: assign(({ context }) => ({
+              profile: context.offlineProfile ?? null,
+              message: null,
+              unconfirmed: true,
+            })),
           },
           {
             // The server could not be asked (offline, 5xx): keep the saved sign-in for the next
@@ -370,6 +411,7 @@ export const sessionMachine = setup({
         },
         'session.landed': { actions: assign({ returnTo: null }) },
         'session.passwordChanged': { actions: assign({ mustChangePassword: false }) },
+        'session.twoFactorEnabled': { actions: assign({ twoFactorSetupRequired: false }) },
       },
     },
 

@@ -6,6 +6,7 @@
  * admin code and school name; a teacher name and teacher code; a student name and student code.
  * Focus goes back where it was when the palette or the shortcut list closes.
  */
+import { askSignOutWithQueue, OfflineBanner } from '@/offline/offline-bridge';
 import { Suspense, useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { Link, useLocation } from 'wouter';
 import { Menu, MenuButton, MenuItem, MenuItems } from '@headlessui/react';
@@ -74,6 +75,8 @@ export function useLogout() {
   const [, navigate] = useLocation();
   return useCallback(async () => {
     if (!(await confirmLeave())) return;
+    // Attendance saved on this phone and not yet sent would be deleted: ask first (issue 15).
+    if (!(await askSignOutWithQueue())) return;
     actor.send({ type: 'session.logout' });
     // Asked already: the navigation must not ask again (see guardNavigation).
     navigate('/login', { replace: false, ...{ force: true } });
@@ -289,6 +292,7 @@ function Frame({ children }: { children: ReactNode }) {
         </div>
       </header>
       <main id="main" tabIndex={-1} className="mx-auto max-w-6xl px-4 py-6 focus:outline-none">
+        <OfflineBanner />
         {children}
       </main>
       {paletteOpen ? (

@@ -6,7 +6,7 @@ import { useLayoutEffect, useRef, useState, type ReactNode } from 'react';
 import { createActorContext } from '@xstate/react';
 import { useLocation } from 'wouter';
 import { configureAuth } from '@/api/client';
-import { readStoredSession, setSchoolTimeZone, STORAGE_KEY } from '@/api/session';
+import { readOfflineProfile, readStoredSession, setSchoolTimeZone, STORAGE_KEY } from '@/api/session';
 import { sessionMachine, type SessionMachine } from '@/machines/session.machine';
 import type { SnapshotFrom } from 'xstate';
 import { i18n, isLanguage, setLanguage } from '@/i18n/i18n';
@@ -34,7 +34,7 @@ export function useSessionActor() {
 
 export function SessionProvider({ children, logic }: { children: ReactNode; logic?: SessionMachine }) {
   // Read storage once per provider; the machine decides whether to trust it (it asks the server).
-  const [input] = useState(() => ({ stored: readStoredSession() }));
+  const [input] = useState(() => ({ stored: readStoredSession(), offlineProfile: readOfflineProfile() }));
   return (
     <SessionContext.Provider logic={logic ?? sessionMachine} options={{ input }}>
       <ClientBridge />

@@ -94,9 +94,8 @@ it('student1 sees a new fee to the poisha, the due after a partial payment, and 
   await row.getByRole('link', { name: /^Pay Now/ }).click();
   await page.waitForURL(`${baseUrl()}/payoption?invoice=${invoice.id}`);
   await page.getByRole('heading', { name: 'Pay at the school office' }).waitFor();
-  await page.getByText(`${sectorName} · `).waitFor();
-  await page.getByText('৳1,250.50').waitFor();
-  await page.getByText('Coming soon: pay at the school office for now.').waitFor();
+  await page.getByRole('checkbox', { name: new RegExp(`^${sectorName}, .*: ৳1,250\\.50 due`) }).waitFor();
+  await page.getByText(/SANDBOX/).waitFor();
   await expectSoundScreen(page, '/payoption');
 
   // ---- a partial cash payment at the office

@@ -676,7 +676,10 @@ describe('attendance machine: shortest paths to every state and transition', () 
         taken.add(`${stateName(from.value)}|${step.event.type}`);
       });
     }
-    const defined = [...definedTransitions(model)];
+    // The offline states (issue 15) are reached only with `offline: true`: their own path tests
+    // are in attendance-offline.machine.test.ts.
+    const offlineOnly = /^(queueing|queued|syncing|synced|conflict|syncRefused)\|/;
+    const defined = [...definedTransitions(model)].filter((t) => !offlineOnly.test(t));
     // 20 leaf states; their own, their parents' and the modelled actor and delay transitions.
     expect(defined.length).toBe(51);
     expect(defined.filter((t) => !taken.has(t))).toEqual([]);

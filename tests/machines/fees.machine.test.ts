@@ -9,6 +9,7 @@ import { createTestModel } from '@xstate/graph';
 import { createActor, fromPromise, type AnyStateMachine } from 'xstate';
 import { ApiError } from '@/api/client';
 import type { FeeBody, FeeResponse, PaymentResponse, WriteResponse } from '@/api/schemas/fees';
+import { feeAdjustMachine, type AdjustRequest, type AdjustResult } from '@/machines/fee-adjust.machine';
 import { feePaymentMachine, type PaymentDraft } from '@/machines/fee-payment.machine';
 import { feeSectorMachine } from '@/machines/fee-sector.machine';
 import { feeSetupMachine } from '@/machines/fee-setup.machine';
@@ -366,4 +367,122 @@ describe('fee sector machine paths', () => {
     expect(keys[1]).toBe(keys[0]);
     expect(keys[2]).not.toBe(keys[1]);
   });
+});
+
+// ---------------------------------------------------------------- waivers, refunds, corrections
+
+describe.each([
+  {
+    name: 'waiver',
+    request: { what: 'waiver', invoice_id: 7, kind: 'discount', amount: ' 250.50 ', reason: ' Sibling ' },
+    result: { message: 'Waiver saved', receipt_no: null },
+  },
+  {
+    name: 'refund',
+    request: { what: 'reverse', payment_id: 5, kind: 'refund', amount: '', reason: 'Paid twice' },
+    result: { message: 'Entry recorded: receipt R-000009', receipt_no: 'R-000009' },
+  },
+] as { name: string; request: AdjustRequest; result: AdjustResult }[])('fee adjust machine paths ($name)', (c) => {
+  const REFUSED = new ApiError(409, 'fees.overpayment', 'At most 250.25 is due on this invoice.', {
+    amount: 'must be at most 250.25',
+  });
+  const events = (s: { value: unknown }): AnyEvent[] => [
+    { type: 'adjust.submit', request: c.request } as AnyEvent,
+    { type: 'adjust.confirm' },
+    { type: 'adjust.cancel' },
+    { type: 'adjust.retry' },
+    { type: 'adjust.next' },
+    ...(s.value === 'saving'
+      ? [
+          { type: 'xstate.done.actor.adjust', output: c.result },
+          { type: 'xstate.error.actor.adjust', error: REFUSED },
+          { type: 'xstate.error.actor.adjust', error: OFFLINE },
+        ]
+      : []),
+  ];
+  const model = createTestModel(asModel(feeAdjustMachine), {
+    events: events as never,
+    serializeState: ((s: { value: unknown; context: { error: unknown } }) =>
+      JSON.stringify([s.value, s.context.error === OFFLINE ? 'offline' : s.context.error ? 'refused' : null])) as never,
+  });
+  const paths = model.getShortestPaths();
+  const sentRequest = { ...c.request, amount: c.request.amount.trim(), reason: c.request.reason.trim() };
+
+  it('reaches every state', () => {
+    const reached = new Set(
+      paths.flatMap((p) => [p.state, ...p.steps.map((x) => x.state)]).map((x) => String(x.value)),
+    );
+    expect([...reached].sort()).toEqual(['confirming', 'done', 'failed', 'idle', 'saving']);
+  });
+
+  it('a retry after a failure sends the same Idempotency-Key, then shows the server’s answer', async () => {
+    let adjusted = 0;
+    const h = harness(feeAdjustMachine, ['adjust'], { adjusted: () => void (adjusted += 1) });
+    h.send({ event: { type: 'adjust.submit', request: c.request } as AnyEvent });
+    h.send({ event: { type: 'adjust.confirm' } });
+    await h.settle('reject')({ event: { type: 'xstate.error.actor.adjust', error: OFFLINE } });
+    expect(h.actor.getSnapshot().value).toBe('failed');
+    h.send({ event: { type: 'adjust.retry' } });
+    await h.settle('resolve')({ event: { type: 'xstate.done.actor.adjust', output: c.result } });
+    expect(h.calls).toHaveLength(2);
+    expect(h.calls[1].input.key).toBe(h.calls[0].input.key);
+    expect(h.actor.getSnapshot().context.result).toEqual(c.result);
+    expect(adjusted).toBe(1);
+    // The next adjustment gets a new key.
+    h.send({ event: { type: 'adjust.next' } });
+    h.send({ event: { type: 'adjust.submit', request: c.request } as AnyEvent });
+    h.send({ event: { type: 'adjust.confirm' } });
+    expect(h.calls[2].input.key).not.toBe(h.calls[0].input.key);
+    h.actor.stop();
+  });
+
+  for (const path of paths) {
+    it(`${String(path.state.value)} via ${path.steps.map((s) => stepName(s.event as AnyEvent)).join(' → ') || 'start'}`, async () => {
+      let adjusted = 0;
+      const h = harness(feeAdjustMachine, ['adjust'], { adjusted: () => void (adjusted += 1) });
+      const ctx = () => h.actor.getSnapshot().context;
+      await path.test({
+        events: {
+          'adjust.submit': h.send,
+          'adjust.confirm': h.send,
+          'adjust.cancel': h.send,
+          'adjust.retry': h.send,
+          'adjust.next': h.send,
+          'xstate.done.actor.adjust': h.settle('resolve'),
+          'xstate.error.actor.adjust': h.settle('reject'),
+        },
+        states: {
+          idle: () => {
+            expect(ctx().result).toBeNull();
+            expect(h.pending()).toBeNull();
+          },
+          confirming: () => {
+            // Asked first: nothing has gone out, and the reason travels trimmed.
+            expect(h.calls).toEqual([]);
+            expect(ctx().request).toEqual(sentRequest);
+          },
+          saving: () => {
+            const sent = h.calls.at(-1)!.input as { request: AdjustRequest; key: string };
+            expect(sent.request).toEqual(sentRequest);
+            expect(sent.key).toMatch(/\S/);
+            // A retry sends the very same key: the server replays, never waives or refunds twice.
+            expect(new Set(h.calls.map((x) => x.input.key)).size).toBe(1);
+            expect(ctx().result).toBeNull();
+          },
+          failed: () => {
+            expect(ctx().error).toBe(h.last().error);
+            expect(ctx().result).toBeNull();
+            expect(adjusted).toBe(0);
+            // The entry is kept for a retry with its key.
+            expect(ctx().request).toEqual(sentRequest);
+          },
+          done: () => {
+            expect(ctx().result).toEqual(c.result);
+            expect(adjusted).toBe(1);
+          },
+        },
+      } as never);
+      h.actor.stop();
+    });
+  }
 });

@@ -431,6 +431,8 @@ function nameOf(path: { steps: Array<{ event: ModelEvent }>; state: Snap }): str
   return `${stateName(path.state.value)} via ${events.join(' → ') || 'start'}`;
 }
 
+const OFFLINE_STATES = ['queueing', 'queued', 'syncing', 'synced', 'conflict', 'syncRefused'];
+
 function definedTransitions(machine: AnyStateMachine): Set<string> {
   const out = new Set<string>();
   for (const node of Object.values(machine.root.states))
@@ -455,7 +457,8 @@ describe('mark entry machine: shortest paths to every state and transition', () 
       p.steps.forEach((step, i) => {
         if (i > 0) taken.add(`${stateName((p.steps[i - 1].state as Snap).value)}|${step.event.type}`);
       });
-    const defined = [...definedTransitions(model)];
+    // The offline states (issue 15) are off in this machine: tests/machines/mark-entry-offline.machine.test.ts.
+    const defined = [...definedTransitions(model)].filter((t) => !OFFLINE_STATES.includes(t.split('|')[0]));
     expect(defined.length).toBe(27);
     // marks.focus moves the keyboard as marks.next does; a named variant below takes it.
     expect(defined.filter((t) => !taken.has(t))).toEqual(['entering|marks.focus']);

@@ -13,7 +13,18 @@ import { audience, ROUTES, type AppRoute } from '@/routes';
 import { en } from '@/i18n/en';
 import { bn } from '@/i18n/bn';
 import { i18n, setLanguage } from '@/i18n/i18n';
-import { ADMIN, fakeAuthServer, renderApp, routineRow, schoolRow, server, STUDENT, TEACHER, VIEWER } from './helpers';
+import {
+  ADMIN,
+  fakeAuthServer,
+  GUARDIAN,
+  renderApp,
+  routineRow,
+  schoolRow,
+  server,
+  STUDENT,
+  TEACHER,
+  VIEWER,
+} from './helpers';
 
 /**
  * Screens the other areas are still converting in this wave (notices, attendance): the lead
@@ -39,6 +50,7 @@ const SUPER: UserProfile = {
 const ACCOUNTS: Record<UserType, UserProfile> = {
   1: { ...STUDENT, ...bangla, full_name: 'আরিফ হোসেন', class_name: 'ষষ্ঠ', section_default_name: 'ক' },
   2: { ...TEACHER, ...bangla, full_name: 'রহিমা খাতুন' },
+  3: { ...GUARDIAN, full_name: 'মোঃ করিম উদ্দিন' },
   4: { ...ADMIN, ...bangla, first_name: 'নাসরিন', last_name: 'আক্তার', full_name: 'নাসরিন আক্তার' },
   5: SUPER,
   6: { ...VIEWER, full_name: 'কামাল উদ্দিন' },

@@ -131,7 +131,7 @@ describe('the saved sign-in', () => {
 
   it.each([
     ['no token', { ...good, accessToken: '' }],
-    ['an unknown user type', { ...good, user_type: 3 }],
+    ['an unknown user type', { ...good, user_type: 9 }],
     ['a user type as text', { ...good, user_type: String(USER_TYPES.teacher) }],
     ['no user code', { ...good, user_code: undefined }],
     ['no expiry field', { ...good, expires_at: undefined }],

@@ -100,17 +100,10 @@ describe('the route guard', () => {
       '/payment',
       '/add-student',
       '/attendance',
+      '/student-resource',
+      '/teacher-eschool',
+      '/student-activity',
     ]);
-  });
-
-  it('shows a plain “not available yet” page for a route whose feature is not built', async () => {
-    // (/markentry, used here before, is built now: issue 12.)
-    fakeAuthServer(STUDENT).savedSignIn();
-    const { user } = renderApp('/student-activity');
-    expect(await screen.findByRole('heading', { name: 'Activities' })).toBeInTheDocument();
-    expect(screen.getByText(/not available yet/)).toBeInTheDocument();
-    await user.click(screen.getByRole('link', { name: 'Back to the dashboard' }));
-    await waitFor(() => expect(currentPath()).toBe('/student-admin'));
   });
 
   it('keeps the old spellings: /student-notice_option opens for a student', async () => {

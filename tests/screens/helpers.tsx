@@ -104,6 +104,21 @@ export const VIEWER = profile({
   school_name: null,
 });
 
+/** A guardian (issue 16): no school of their own; the children come from /api/guardian/children. */
+export const GUARDIAN = profile({
+  id: 12,
+  user_id: 12,
+  user_code: '01710000016',
+  user_type: 3,
+  first_name: 'Md. Karim',
+  last_name: 'Uddin',
+  full_name: 'Md. Karim Uddin',
+  school_id: null,
+  school_info_id: null,
+  school_type: null,
+  school_name: null,
+});
+
 export function routineRow(over: Partial<RoutineRow>): RoutineRow {
   return {
     id: 1,

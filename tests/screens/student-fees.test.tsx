@@ -141,7 +141,7 @@ describe('the student’s invoices', () => {
     expect(within(table).getByText('R-000012 on 20-01-2026 (৳250.25)')).toBeInTheDocument();
   });
 
-  it('Pay Now opens /payoption with that invoice, its due amount and the school office; wallets are not offered yet', async () => {
+  it('Pay Now opens /payoption with that invoice chosen, its due amount and the school office', async () => {
     fakeAuthServer(STUDENT).savedSignIn();
     invoiceApi(DUE);
     const { user } = renderApp('/dueinvoice');
@@ -149,14 +149,13 @@ describe('the student’s invoices', () => {
     await user.click(within(table).getByRole('link', { name: 'Pay Now: Exam fee, 2026' }));
     expect(await screen.findByRole('heading', { name: 'Payment Option' })).toBeInTheDocument();
     expect(currentPath()).toBe('/payoption?invoice=71');
-    expect(await screen.findByText('Exam fee · 2026')).toBeInTheDocument();
-    expect(screen.getByText('৳250.25')).toBeInTheDocument();
+    expect(await screen.findByRole('checkbox', { name: /Exam fee, 2026: ৳250.25 due/ })).toBeChecked();
+    expect(screen.getByRole('checkbox', { name: /Tuition, 2026: ৳1,250.50 due/ })).not.toBeChecked();
+    expect(screen.getByLabelText('Amount in taka')).toHaveValue('250.25');
     expect(screen.getByRole('heading', { name: 'Pay at the school office' })).toBeInTheDocument();
     expect(screen.getByText(/student code S-2024-07/)).toBeInTheDocument();
-    expect(screen.getByText('Coming soon: pay at the school office for now.')).toBeInTheDocument();
-    expect(screen.getByText('bKash')).toBeInTheDocument();
-    // Nothing on this page can record a payment.
-    expect(within(screen.getByRole('main')).queryByRole('button')).toBeNull();
+    expect(screen.getByText(/SANDBOX/)).toBeInTheDocument();
+    expect(screen.getByRole('radio', { name: 'bKash' })).toBeChecked();
   });
 
   it('/payoption for an invoice that is not due says so', async () => {

@@ -1,7 +1,7 @@
 /** The "Two-factor sign-in" card on one's own profile pages (issue 16), against a fake API. */
 import { screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
-import { fakeAuthServer, renderApp, server, TEACHER } from './helpers';
+import { ADMIN, currentPath, fakeAuthServer, renderApp, server, TEACHER } from './helpers';
 
 const SECRET = 'JBSWY3DPEHPK3PXPJBSWY3DP';
 const URI = `otpauth://totp/Pathshala:T-1001?secret=${SECRET}&issuer=Pathshala`;
@@ -52,10 +52,11 @@ describe('two-factor sign-in card', () => {
     expect(await within(card).findByText('Two-factor sign-in is off.')).toBeInTheDocument();
     await user.click(within(card).getByRole('button', { name: 'Turn on' }));
 
-    // The key in groups of four, and the setup link as text (no QR image).
+    // A QR code of the setup link, the key in groups of four for typing, and the link as text.
     expect(await within(card).findByText('JBSW Y3DP EHPK 3PXP JBSW Y3DP')).toBeInTheDocument();
+    const qr = within(card).getByRole('img', { name: /QR code to add this account/ });
+    expect(qr.querySelector('path')?.getAttribute('d')).toMatch(/^M\d+ \d+h1v1h-1z/);
     expect(within(card).getByRole('link', { name: URI })).toHaveAttribute('href', URI);
-    expect(card.querySelector('img')).toBeNull();
 
     const code = within(card).getByLabelText('Code from the app');
     expect(code).toHaveAttribute('autocomplete', 'one-time-code');
@@ -115,5 +116,48 @@ describe('two-factor sign-in card', () => {
     fail = false;
     await user.click(within(card).getByRole('button', { name: 'Try again' }));
     expect(await within(card).findByText('Two-factor sign-in is on. 1 recovery code left.')).toBeInTheDocument();
+  });
+});
+
+describe('a school admin whose school requires two-factor sign-in', () => {
+  it('is sent to set it up first, sees the QR code, and reaches the rest once it is on', async () => {
+    fakeAuthServer({ ...ADMIN, two_factor_setup_required: true }).savedSignIn();
+    const api = fakeTwoFactor();
+    server.use(http.get('/api/school_info/:id/two_factor', () => HttpResponse.json({ required: true })));
+    const { user } = renderApp('/school-admin');
+
+    expect(await screen.findByText('Two-factor sign-in is required')).toBeInTheDocument();
+    await waitFor(() => expect(currentPath()).toBe('/two-factor'));
+    const card = await screen.findByRole('region', { name: 'Two-factor sign-in' });
+    // The school's requirement card is not offered before one's own is on.
+    expect(screen.queryByRole('region', { name: 'Two-factor sign-in for school admins' })).toBeNull();
+    await user.click(await within(card).findByRole('button', { name: 'Turn on' }));
+    expect(await within(card).findByRole('img', { name: /QR code/ })).toBeInTheDocument();
+    await user.type(within(card).getByLabelText('Code from the app'), '123456');
+    await user.click(within(card).getByRole('button', { name: 'Turn on' }));
+    expect(await within(card).findByRole('list', { name: 'Pathshala recovery codes' })).toBeInTheDocument();
+    expect(api.calls.enable).toEqual(['123456']);
+    expect(screen.queryByText('Two-factor sign-in is required')).toBeNull();
+    expect(await screen.findByRole('region', { name: 'Two-factor sign-in for school admins' })).toBeInTheDocument();
+  });
+
+  it('a wrong first code is said in Bangla from its code', async () => {
+    fakeAuthServer({ ...ADMIN, language: 'bn', two_factor_setup_required: true }).savedSignIn();
+    server.use(
+      http.get('/api/users/2fa', () => HttpResponse.json({ enabled: false, pending: false, recovery_codes_left: 0 })),
+      http.post('/api/users/2fa/setup', () => HttpResponse.json({ secret: SECRET, otpauth_uri: URI })),
+      http.post('/api/users/2fa/enable', () =>
+        HttpResponse.json(
+          { error: { code: 'two_factor.wrong_code', message: 'code: wrong', fields: { code: 'wrong' } } },
+          { status: 400 },
+        ),
+      ),
+    );
+    const { user } = renderApp('/two-factor');
+    const card = await screen.findByRole('region', { name: 'দুই ধাপে সাইন ইন' });
+    await user.click(await within(card).findByRole('button', { name: 'চালু করুন' }));
+    await user.type(await within(card).findByLabelText('অ্যাপের কোড'), '000000');
+    await user.click(within(card).getByRole('button', { name: 'চালু করুন' }));
+    expect(await within(card).findByRole('alert')).toHaveTextContent('কোডটি সঠিক নয়। অ্যাপে এখন দেখানো কোডটি লিখুন।');
   });
 });

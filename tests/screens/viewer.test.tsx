@@ -63,6 +63,11 @@ describe('viewer', () => {
       '/showhomework',
       '/viewevaluation',
       '/viewer-notice',
+      '/student-resource',
+      // The Payment tile (issue 14): the chosen school's fee reports, read only.
+      '/payment',
+      '/student-activity',
+      '/student-eschool',
     ]);
   });
 

@@ -806,6 +806,53 @@ describe('a student’s history', () => {
     expect(summary.present_rate).toBeCloseTo(Math.round((1000 * want.present) / want.total) / 10, 5);
   });
 
+  it('every page holds the rows a plain join gives in that place: period, subject, teacher and status of each mark', async () => {
+    const from = iso(schoolToday().minus({ days: 90 }));
+    const expected = await rows<Record<string, unknown>>(sql`
+      select m.date::text as date, p.period_code, s.subject_name, m.status as present_status, r.period_id,
+             r.subject_id, r.id as routine_id, t.initial, p.start_time::text as start_time
+        from attendance_marks m
+        join enrolments e on e.id = m.enrolment_id
+        join routines r on r.id = m.routine_id
+        join periods p on p.id = r.period_id
+        join subjects s on s.id = r.subject_id
+        join teachers t on t.id = r.teacher_id
+       where e.student_id = ${me.id} and m.date between ${from} and ${c.today}
+         and m.date not in (select d::date from calendar_entries ce, generate_series(ce.start_date, ce.end_date, interval '1 day') d
+                             where ce.school_id = r.school_id and ce.type = 'holiday')
+       order by m.date desc, p.serial desc, r.id desc`);
+    expect(expected.length).toBeGreaterThan(100);
+    // Windows that start and end inside a day, on a day's edge, and run past the end.
+    for (const [limit, offset] of [
+      [1000, 0],
+      [50, 0],
+      [7, 3],
+      [13, 47],
+      [50, expected.length - 20],
+      [5, expected.length + 5],
+    ]) {
+      const page = (
+        await t.get('student1', `/api/attendance/student/individual?start_date=${from}&limit=${limit}&offset=${offset}`)
+      ).json();
+      const want = expected.slice(offset, offset + limit);
+      expect(
+        page.map((r: Record<string, unknown>) => ({
+          date: r.date,
+          period_code: r.period_code,
+          subject_name: r.subject_name,
+          present_status: r.present_status,
+          period_id: r.period_id,
+          subject_id: r.subject_id,
+          routine_id: r.routine_id,
+          initial: r.initial,
+          start_time: r.start_time,
+        })),
+        `limit ${limit} offset ${offset}`,
+      ).toEqual(want);
+      expect(page.every((r: { teacher_name: string }) => r.teacher_name.length > 0)).toBe(true);
+    }
+  });
+
   it('pages with limit and offset (default 200, at most 1000); the summary’s total counts the pages', async () => {
     const from = iso(schoolToday().minus({ days: 60 }));
     const q = `start_date=${from}&end_date=${c.today}`;

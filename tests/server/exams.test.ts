@@ -523,6 +523,39 @@ describe('mark entry', () => {
     });
     expect((await t.get('student1', `/api/gradesheet?${mine}`)).statusCode).toBe(200);
   });
+
+  it('marks sent again under the same idempotency key (a queued save replayed) are answered, not saved twice', async () => {
+    const a = S.pupils[6];
+    const payload = {
+      exam_info_id: S.open.id,
+      subject_id: S.open.subjectId,
+      mark_update: [{ student_id: a.id, mark_obtained: 11 }],
+    };
+    const send = () =>
+      t.call('teacher1', {
+        method: 'POST',
+        url: '/api/exam_mark',
+        payload,
+        headers: { 'idempotency-key': 'offline-marks-replay-1' },
+      });
+    const auditOfA = async () =>
+      (await t.get('admin1', `/api/exam_mark/audit?exam_info_id=${S.open.id}&limit=100`))
+        .json()
+        .rows.filter((r: { student_id: number }) => r.student_id === a.id).length;
+    const before = await auditOfA();
+    const first = await send();
+    expect(first.statusCode).toBe(200);
+    expect(first.json().count).toBe(1);
+    // Someone changes the mark meanwhile; the replay must not put 11 back.
+    await t.post('admin1', '/api/exam_mark', { ...payload, mark_update: [{ student_id: a.id, mark_obtained: 13 }] });
+    const again = await send();
+    expect(again.statusCode).toBe(200);
+    expect(again.headers['idempotent-replayed']).toBe('true');
+    expect(again.json()).toEqual(first.json());
+    const sheet = (await t.get('teacher1', `/api/student_mark?exam_info_id=${S.open.id}`)).json();
+    expect(sheet.rows.find((r: { student_id: number }) => r.student_id === a.id).marks_obtained).toBe(13);
+    expect(await auditOfA()).toBe(before + 2);
+  });
 });
 
 describe('mark sheet and grade sheet', () => {

@@ -1,7 +1,9 @@
 import { and, asc, eq, ne, sql, type SQL } from 'drizzle-orm';
 import { FEE_CODES, FEE_MESSAGES, formatPoisha, parseTaka } from '@/api/schemas/fees';
 import { enrolments, students, users } from '@server/db/schema';
+import { runLateFees } from '@server/plugins/housekeeping';
 import { createTestApp, type TestApp } from '../helpers/server';
+import { clearDemoFees } from '../helpers/fees';
 
 let t: TestApp;
 const exec = async (query: SQL) => (await t.db.execute(query)) as unknown as { rows: Record<string, unknown>[] };
@@ -38,6 +40,10 @@ function expectField(
   expect(res.json().error.fields, res.body).toHaveProperty(field);
 }
 
+/** A money write with an Idempotency-Key (required on payments, waivers and reversals). */
+const keyed = (as: string, url: string, body: Record<string, unknown>, idem: string | null = key()) =>
+  t.call(as, { method: 'POST', url, payload: body, headers: idem ? { 'idempotency-key': idem } : {} });
+
 const due = async (studentId: number, as = 'admin1') => {
   const res = await t.get(as, `/api/invoice/due?student_id=${studentId}`);
   expect(res.statusCode, res.body).toBe(200);
@@ -54,6 +60,8 @@ const due = async (studentId: number, as = 'admin1') => {
 beforeAll(async () => {
   t = await createTestApp();
   const db = t.db;
+  // This file builds its ledger from nothing: the demo seed's fees (server/db/seed/fees.ts) go first.
+  await clearDemoFees(db);
   const schoolOfUser = async (code: string) =>
     (await db.select({ id: users.schoolId }).from(users).where(eq(users.userCode, code)))[0].id!;
   S.school1 = await schoolOfUser('admin1');
@@ -201,6 +209,18 @@ describe('payments', () => {
   it('needs an Idempotency-Key', async () => {
     const [inv] = await due(S.me);
     expectField(await pay({ invoice_id: inv.id, amount: '1', method: 'cash' }, 'admin1', null), 400, 'Idempotency-Key');
+    // So do a waiver and a refund or correction: a retry after a timeout must never take twice.
+    const waiver = await keyed(
+      'admin1',
+      '/api/invoice/waiver',
+      { invoice_id: inv.id, kind: 'waiver', amount: '1', reason: 'x' },
+      null,
+    );
+    expectField(waiver, 400, 'Idempotency-Key');
+    expect(waiver.json().error.code).toBe(FEE_CODES.idempotencyRequired);
+    const reverse = await keyed('admin1', '/api/payment/reverse', { payment_id: 1, kind: 'refund', reason: 'x' }, null);
+    expectField(reverse, 400, 'Idempotency-Key');
+    expect((await due(S.me))[0]).toMatchObject({ waived: '0.00', due: '1250.50' });
   });
 
   it('keeps 1,250.50 exact through partial payments, refuses overpayment, and numbers receipts', async () => {
@@ -232,12 +252,14 @@ describe('payments', () => {
     // The paid invoice names both receipts that settled it, oldest first, each with its share and day.
     expect(paid[0].receipts).toEqual([
       {
+        payment_id: first.json().payment_id,
         receipt_no: first.json().receipt_no,
         kind: 'payment',
         amount: '1000.25',
         date: expect.stringMatching(/^\d{4}-\d{2}-\d{2}$/),
       },
       {
+        payment_id: second.json().payment_id,
         receipt_no: second.json().receipt_no,
         kind: 'payment',
         amount: '250.25',
@@ -285,11 +307,11 @@ describe('payments', () => {
     const mate = S.classmates[1];
     const [inv] = await due(mate);
     expectField(
-      await t.post('admin1', '/api/invoice/waiver', { invoice_id: inv.id, kind: 'waiver', amount: '1', reason: '' }),
+      await keyed('admin1', '/api/invoice/waiver', { invoice_id: inv.id, kind: 'waiver', amount: '1', reason: '' }),
       400,
       'reason',
     );
-    const ok = await t.post('admin1', '/api/invoice/waiver', {
+    const ok = await keyed('admin1', '/api/invoice/waiver', {
       invoice_id: inv.id,
       kind: 'discount',
       amount: '250.50',
@@ -298,7 +320,7 @@ describe('payments', () => {
     expect(ok.statusCode, ok.body).toBe(200);
     expect((await due(mate))[0]).toMatchObject({ waived: '250.50', due: '1000.00' });
     expectField(
-      await t.post('admin1', '/api/invoice/waiver', {
+      await keyed('admin1', '/api/invoice/waiver', {
         invoice_id: inv.id,
         kind: 'waiver',
         amount: '1000.01',
@@ -314,7 +336,7 @@ describe('payments', () => {
     const [inv] = await due(mate);
     const p = await pay({ invoice_id: inv.id, amount: '500', method: 'cash' });
     const before = (await exec(sql`select * from payments where id = ${p.json().payment_id}`)).rows[0];
-    const refund = await t.post('admin1', '/api/payment/reverse', {
+    const refund = await keyed('admin1', '/api/payment/reverse', {
       payment_id: p.json().payment_id,
       kind: 'refund',
       amount: '200.75',
@@ -325,14 +347,14 @@ describe('payments', () => {
     expect(refund.json().receipt_no).not.toBe(p.json().receipt_no);
     expect((await exec(sql`select * from payments where id = ${p.json().payment_id}`)).rows[0]).toEqual(before);
     expect((await due(mate))[0]).toMatchObject({ paid: '299.25', due: '951.25' });
-    const tooMuch = await t.post('admin1', '/api/payment/reverse', {
+    const tooMuch = await keyed('admin1', '/api/payment/reverse', {
       payment_id: p.json().payment_id,
       kind: 'correction',
       amount: '299.26',
       reason: 'x',
     });
     expectField(tooMuch, 409, 'amount');
-    const rest = await t.post('admin1', '/api/payment/reverse', {
+    const rest = await keyed('admin1', '/api/payment/reverse', {
       payment_id: p.json().payment_id,
       kind: 'correction',
       reason: 'Entered against the wrong student',
@@ -405,14 +427,14 @@ describe('who sees whose invoices', () => {
     }[];
     expect((await pay({ invoice_id: inv.id, amount: '1', method: 'cash' }, 'admin2')).statusCode).toBe(404);
     expect(
-      (await t.post('admin2', '/api/invoice/waiver', { invoice_id: inv.id, kind: 'waiver', amount: '1', reason: 'x' }))
+      (await keyed('admin2', '/api/invoice/waiver', { invoice_id: inv.id, kind: 'waiver', amount: '1', reason: 'x' }))
         .statusCode,
     ).toBe(404);
     const [p] = (await exec(sql`select id from payments where school_id = ${S.school1} limit 1`)).rows as {
       id: number;
     }[];
     expect(
-      (await t.post('admin2', '/api/payment/reverse', { payment_id: p.id, kind: 'refund', reason: 'x' })).statusCode,
+      (await keyed('admin2', '/api/payment/reverse', { payment_id: p.id, kind: 'refund', reason: 'x' })).statusCode,
     ).toBe(404);
   });
 });
@@ -447,5 +469,144 @@ describe('reports', () => {
     const viewer = await t.get('viewer1', `/api/fee/report/dues?session_id=${S.session}&school_info_id=${S.school1}`);
     expect(viewer.statusCode, viewer.body).toBe(200);
     expect(viewer.json().rows).toEqual(dues.rows);
+  });
+});
+
+describe('late fees', () => {
+  const lateOf = async (studentId: number) =>
+    (await t.get('admin1', `/api/invoice/due?student_id=${studentId}`))
+      .json()
+      .rows.filter((r: { kind?: string }) => r.kind === 'late_fee') as {
+      id: number;
+      amount: string;
+      due: string;
+      fee_id: number;
+      overdue: boolean;
+    }[];
+
+  it('after the last date, invoices the late fee once per student who still owes, however often it runs', async () => {
+    // The January fee (late fee 50.00, last date 2026-01-31) of student1's section.
+    const [{ id: feeId }] = (
+      await exec(sql`select id from fees where school_id = ${S.school1} and late_fee_poisha = 5000 limit 1`)
+    ).rows as { id: number }[];
+    const [{ owing }] = (
+      await exec(sql`
+        select count(*)::int as owing from invoices i where i.fee_id = ${feeId} and i.kind = 'fee'
+          and i.amount_poisha - coalesce((select sum(amount_poisha) from invoice_waivers where invoice_id = i.id), 0)
+                              - coalesce((select sum(amount_poisha) from payment_allocations where invoice_id = i.id), 0) > 0`)
+    ).rows as { owing: number }[];
+    expect(owing).toBeGreaterThan(2);
+    const first = await t.post('admin1', '/api/fee/late-fees', {});
+    expect(first.statusCode, first.body).toBe(200);
+    expect(first.json()).toMatchObject({ created: owing, code: FEE_CODES.lateFees });
+    // Again, and the job and the request at the same time: nothing more.
+    const [again, job] = await Promise.all([t.post('admin1', '/api/fee/late-fees', {}), runLateFees(t.db)]);
+    expect(again.json().created + job).toBe(0);
+    expect(await lateOf(S.me)).toEqual([]); // student1 paid in full before
+    expect(await lateOf(S.classmates[3])).toEqual([]);
+    const late = await lateOf(S.classmates[1]);
+    expect(late).toHaveLength(1);
+    expect(late[0]).toMatchObject({ fee_id: feeId, amount: '50.00', due: '50.00', overdue: true });
+    const list = (await t.get('admin1', '/api/fee/all')).json().rows.find((r: { id: number }) => r.id === feeId);
+    expect(list).toMatchObject({ late_invoices: owing });
+    // Another school's admin runs theirs only.
+    expect((await t.post('admin2', '/api/fee/late-fees', {})).json().created).toBe(0);
+    expect((await t.post('teacher1', '/api/fee/late-fees', {})).statusCode).toBe(403);
+  });
+
+  it('no late fee before the last date has passed, nor for a fee without one', async () => {
+    const future = await t.post('admin1', '/api/fee', {
+      sector_id: S.sector,
+      session_id: S.session,
+      amount: '10.00',
+      late_fee: '5.00',
+      last_date: '2099-12-31',
+      student_ids: [S.me],
+    });
+    expect(future.statusCode, future.body).toBe(200);
+    expect((await t.post('admin1', '/api/fee/late-fees', {})).json().created).toBe(0);
+    expect(await lateOf(S.me)).toEqual([]);
+  });
+});
+
+describe('the ledger balances', () => {
+  it('after invoices, partial payments, waivers, reversals and late fees: exact to the poisha', async () => {
+    const mate = S.classmates[4] ?? S.classmates[1];
+    const invs = await due(mate);
+    const late = invs.find((i) => (i as { kind?: string }).kind === 'late_fee')!;
+    const main = invs.find((i) => i.amount === '1250.50')!;
+    expect(late).toBeDefined();
+    // A partial payment over the fee and its late fee, a discount, then a refund of part of it.
+    const p = await pay({ invoice_ids: [main.id, late.id], amount: '700.35', method: 'cash' });
+    expect(p.statusCode, p.body).toBe(200);
+    const w = await keyed('admin1', '/api/invoice/waiver', {
+      invoice_id: late.id,
+      kind: 'waiver',
+      amount: '0.15',
+      reason: 'Rounding',
+    });
+    expect(w.statusCode, w.body).toBe(200);
+    const r = await keyed('admin1', '/api/payment/reverse', {
+      payment_id: p.json().payment_id,
+      kind: 'refund',
+      amount: '100.20',
+      reason: 'Overpaid at the counter',
+    });
+    expect(r.statusCode, r.body).toBe(200);
+    const after = await due(mate);
+    const sumOf = (rows: { due: string }[]) => rows.reduce((s, i) => s + BigInt(parseTaka(i.due)!), 0n);
+    // 1250.50 + 50.00 - 700.35 - 0.15 + 100.20 = 700.20 still due on these two.
+    expect(formatPoisha(sumOf(after.filter((i) => i.id === main.id || i.id === late.id)))).toBe('700.20');
+
+    const [l] = (
+      await exec(sql`
+        select (select coalesce(sum(i.amount_poisha), 0) from invoices i where i.school_id = ${S.school1})::text as invoiced,
+               (select coalesce(sum(pa.amount_poisha), 0) from payment_allocations pa where pa.school_id = ${S.school1})::text as paid,
+               (select coalesce(sum(w.amount_poisha), 0) from invoice_waivers w where w.school_id = ${S.school1})::text as waived,
+               (select coalesce(sum(i.amount_poisha
+                  - coalesce((select sum(amount_poisha) from invoice_waivers where invoice_id = i.id), 0)
+                  - coalesce((select sum(amount_poisha) from payment_allocations where invoice_id = i.id), 0)), 0)
+                  from invoices i where i.school_id = ${S.school1})::text as due,
+               (select coalesce(sum(p.amount_poisha), 0) from payments p where p.school_id = ${S.school1} and p.kind = 'payment')::text as payments,
+               (select coalesce(sum(p.amount_poisha), 0) from payments p where p.school_id = ${S.school1} and p.kind <> 'payment')::text as reversals`)
+    ).rows as Record<'invoiced' | 'paid' | 'waived' | 'due' | 'payments' | 'reversals', string>[];
+    const b = Object.fromEntries(Object.entries(l).map(([k, v]) => [k, BigInt(v)])) as Record<keyof typeof l, bigint>;
+    expect(b.reversals).toBeLessThan(0n);
+    expect(b.waived).toBeGreaterThan(0n);
+    // invoiced = paid + waived + due, and payments - reversals = paid (reversals are negative entries).
+    expect(formatPoisha(b.invoiced)).toBe(formatPoisha(b.paid + b.waived + b.due));
+    expect(formatPoisha(b.payments + b.reversals)).toBe(formatPoisha(b.paid));
+
+    // The reports say the same, in decimal text, to the poisha.
+    const dues = (await t.get('admin1', `/api/fee/report/dues?session_id=${S.session}&limit=500`)).json().rows as {
+      amount: string;
+      waived: string;
+      paid: string;
+      due: string;
+    }[];
+    const total = (k: 'amount' | 'waived' | 'paid' | 'due') =>
+      dues.reduce((s, row) => s + BigInt(parseTaka(row[k])!), 0n);
+    // Named-student fees of pupils outside an enrolled section would fall out; here all are enrolled.
+    expect(formatPoisha(total('amount'))).toBe(formatPoisha(total('paid') + total('waived') + total('due')));
+    expect(formatPoisha(total('paid'))).toBe(formatPoisha(b.paid));
+    // The chart's months are the session year's, by the day each entry was made (all of them this year).
+    const year = new Date().toISOString().slice(0, 4);
+    const [{ id: thisSession }] = (await exec(sql`select id from academic_sessions where session_year = ${year}`))
+      .rows as { id: number }[];
+    const monthly = await t.get('admin1', `/api/fee/report/collections/monthly?session_id=${thisSession}`);
+    expect(monthly.statusCode, monthly.body).toBe(200);
+    expect(monthly.json().rows).toHaveLength(12);
+    expect(monthly.json().total).toBe(formatPoisha(b.paid));
+    const month = new Date().toISOString().slice(0, 7);
+    expect(monthly.json().rows.find((m: { month: string }) => m.month === month).amount).toBe(formatPoisha(b.paid));
+    // A viewer reads a linked school's chart; a student none.
+    const viewer = await t.get(
+      'viewer1',
+      `/api/fee/report/collections/monthly?session_id=${thisSession}&school_info_id=${S.school1}`,
+    );
+    expect(viewer.json()).toEqual(monthly.json());
+    expect((await t.get('student1', `/api/fee/report/collections/monthly?session_id=${thisSession}`)).statusCode).toBe(
+      403,
+    );
   });
 });

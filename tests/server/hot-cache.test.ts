@@ -82,6 +82,33 @@ describe('warm reads', () => {
   });
 });
 
+describe('a section’s school', () => {
+  it('is remembered, so a section’s read costs one statement, and a move to another school in SQL is seen at once', async () => {
+    const inserted = await t.db.execute(sql`
+      insert into sections (school_id, class_id, shift_id, section_default_name)
+      select s.school_id, s.class_id, s.shift_id, 'Cache test section' from sections s where s.school_id = 1 limit 1
+      returning id`);
+    const { id } = (inserted as unknown as { rows: { id: number }[] }).rows[0];
+    const url = `/api/attendance/summary/section/today?section_id=${id}`;
+    expect((await t.get('admin1', url)).statusCode).toBe(200);
+    expect((await t.get('admin2', url)).statusCode).toBe(403);
+    // Answers dropped, reference data kept: the section's school comes from memory.
+    t.app.hotCache.responses.clear();
+    const headers = await auth('admin1');
+    expect(await queriesDuring(async () => expect((await t.app.inject({ url, headers })).statusCode).toBe(200))).toBe(
+      1,
+    );
+    // Not through a route: only the database's notification can tell the process.
+    await t.db.execute(sql`update sections set school_id = 2 where id = ${id}`);
+    await t.app.hotCache.sync();
+    expect((await t.app.inject({ url, headers })).statusCode).toBe(403);
+    expect((await t.get('admin2', url)).statusCode).toBe(200);
+    await t.db.execute(sql`delete from sections where id = ${id}`);
+    await t.app.hotCache.sync();
+    expect((await t.get('admin2', url)).statusCode).toBe(404);
+  });
+});
+
 describe('cached answers', () => {
   const headline = 'Cached answers test: sports day moved';
 

@@ -18,6 +18,8 @@ import {
   students,
   teachers,
   users,
+  guardians,
+  guardianStudents,
 } from '@server/db/schema';
 import {
   CANCELLED_REASON,
@@ -242,6 +244,13 @@ describe('with the log adapter', () => {
       .select({ id: students.id, ...phones })
       .from(students)
       .where(inArray(students.id, [a.student_id, b.student_id]));
+    // The record's numbers are the fallback for students with no linked guardian (issue 16): the
+    // seed links student1's father, so set any links aside for this test.
+    const links = await t.db
+      .select()
+      .from(guardianStudents)
+      .where(inArray(guardianStudents.studentId, [a.student_id, b.student_id]));
+    await t.db.delete(guardianStudents).where(inArray(guardianStudents.studentId, [a.student_id, b.student_id]));
     onTestFinished(async () => {
       for (const s of saved) {
         await t.db
@@ -249,6 +258,7 @@ describe('with the log adapter', () => {
           .set({ mobileNo: s.mobileNo, fatherPhoneNumber: s.father, motherPhoneNumber: s.mother })
           .where(eq(students.id, s.id));
       }
+      if (links.length) await t.db.insert(guardianStudents).values(links);
     });
     await t.db
       .update(students)
@@ -322,6 +332,43 @@ describe('with the log adapter', () => {
       (await t.get('teacher1', `/api/attendance/absent-message?routine_id=${day.others[0]}&date=${date}`)).statusCode,
     ).toBe(403);
     expect((await t.get('teacher1', `/api/attendance/absent-message?routine_id=${routineId}`)).statusCode).toBe(400);
+  });
+
+  it('goes to the linked guardian who wants SMS, in their language; none when they chose none (issue 16)', async () => {
+    const routineId = day.mine[0];
+    const [school] = await t.db.select({ id: users.schoolId }).from(users).where(eq(users.userCode, 'admin1'));
+    await t.db.delete(messageOutbox).where(eq(messageOutbox.schoolId, school.id!));
+    const [absentee] = await take(t, 'teacher1', routineId, 1, { fresh: true });
+    const links = await t.db.select().from(guardianStudents).where(eq(guardianStudents.studentId, absentee.student_id));
+    await t.db.delete(guardianStudents).where(eq(guardianStudents.studentId, absentee.student_id));
+    onTestFinished(async () => {
+      await t.db.delete(guardians).where(eq(guardians.phone, '01855500001'));
+      await t.db.delete(users).where(eq(users.userCode, '01855500001'));
+      if (links.length) await t.db.insert(guardianStudents).values(links);
+      await t.db.delete(messageOutbox).where(eq(messageOutbox.schoolId, school.id!));
+      await take(t, 'teacher1', routineId, 0, { fresh: true });
+    });
+    const made = await t.post('admin1', '/api/guardian', {
+      name: 'Salma Begum',
+      phone: '01855500001',
+      relation: 'mother',
+      student_ids: [absentee.student_id],
+    });
+    expect(made.statusCode, made.body).toBe(200);
+    const [g] = await t.db.select().from(guardians).where(eq(guardians.id, made.json().guardian_id));
+    // The school writes Bangla; this guardian reads English.
+    await t.db.update(users).set({ language: 'en' }).where(eq(users.id, g.userId));
+    const url = `/api/attendance/absent-message?routine_id=${routineId}&date=${date}`;
+    const preview = (await t.get('teacher1', url)).json();
+    expect(preview).toMatchObject({ absent: 1, guardians: 1, no_phone: 0 });
+    expect(preview.sample).toMatch(/^Dear guardian, /);
+    await sendAbsent(t, 'teacher1', routineId);
+    const rows = await outboxOf(t, routineId);
+    expect(rows.map((r) => r.phone)).toEqual(['01855500001']);
+    // Choosing no SMS: nothing goes, even though the student's record has a father's phone.
+    await t.db.update(guardians).set({ smsPreference: 'none' }).where(eq(guardians.id, g.id));
+    await take(t, 'teacher1', routineId, 1, { fresh: true });
+    expect((await t.get('teacher1', url)).json()).toMatchObject({ absent: 1, guardians: 0, no_phone: 1 });
   });
 
   it('the school’s SMS language decides the text: the preview shows what is sent, the outbox its parts', async () => {

@@ -262,7 +262,10 @@ describe('student import', () => {
     const res = await csvPost('admin1', '/api/student/import', csv);
     expect(res.statusCode, res.body).toBe(200);
     const { accounts } = res.json();
-    expect(accounts.map((a: { user_code: string }) => a.user_code)).toEqual(['IMP-1', 'IMP-2']);
+    // The father's phone makes a guardian account too (issue 16), its user id the phone.
+    expect(accounts.map((a: { user_code: string }) => a.user_code)).toEqual(['IMP-1', 'IMP-2', '01711000001']);
+    // The answer says which accounts are guardians, so the screen can count the students apart.
+    expect(accounts.map((a: { guardian?: boolean }) => a.guardian ?? false)).toEqual([false, false, true]);
     const [s] = await t.db.select().from(students).where(eq(students.studentCode, 'IMP-1'));
     expect(s).toMatchObject({ firstName: 'সাকিব', dob: '2013-04-09', fatherPhoneNumber: '01711000001' });
     const [e] = await t.db.select().from(enrolments).where(eq(enrolments.studentId, s.id));
@@ -296,7 +299,10 @@ describe('student import', () => {
     const res = await csvPost('admin1', '/api/student/import', lines.join('\n'));
     const took = Date.now() - started;
     expect(res.statusCode, res.body.slice(0, 500)).toBe(200);
-    expect(res.json().accounts).toHaveLength(3000);
+    const codes: string[] = res.json().accounts.map((a: { user_code: string }) => a.user_code);
+    expect(codes.filter((c) => c.startsWith('BULK-'))).toHaveLength(3000);
+    // Each father's phone is a guardian (issue 16); 01710000016 is the demo guardian's, matched.
+    expect(codes.filter((c) => !c.startsWith('BULK-'))).toHaveLength(2999);
     expect(took).toBeLessThan(10_000);
     const [{ n }] = await t.db
       .select({ n: count() })

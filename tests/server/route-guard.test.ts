@@ -7,6 +7,7 @@ import { and, eq, ne } from 'drizzle-orm';
 import {
   ALL_USER_TYPES,
   PERMISSIONS,
+  USER_TYPES,
   VIEWER,
   WRITE_FORBIDDEN_TYPES,
   type Action,
@@ -30,8 +31,16 @@ import { buildApp } from '@server/app';
 import { loadConfig } from '@server/config';
 import { createTestApp, DEMO_PASSWORD, type TestApp } from '../helpers/server';
 import { freshDb } from '../helpers/test-db';
+import { DEMO_GUARDIAN_PHONE } from '@server/db/seed/demo';
 
-const ACCOUNT: Record<UserType, string> = { 1: 'student1', 2: 'teacher1', 4: 'admin1', 5: 'superadmin', 6: 'viewer1' };
+const ACCOUNT: Record<UserType, string> = {
+  1: 'student1',
+  2: 'teacher1',
+  3: DEMO_GUARDIAN_PHONE,
+  4: 'admin1',
+  5: 'superadmin',
+  6: 'viewer1',
+};
 
 interface OtherSchool {
   school: number;
@@ -130,10 +139,36 @@ const CROSS_TENANT: Record<string, (o: OtherSchool) => string> = {
   'GET /api/fee/report/dues': (o) => `?school_info_id=${o.school}&session_id=1`,
   'GET /api/fee/report/collections': (o) => `?school_info_id=${o.school}&from=2026-01-01&to=2026-01-31`,
   'GET /api/fee/report/defaulters': (o) => `?school_info_id=${o.school}&session_id=1`,
+  // ---- the school's resources (issue 14)
+  'GET /api/library/books': (o) => `?school_info_id=${o.school}`,
+  'GET /api/library/loans': (o) => `?school_info_id=${o.school}`,
+  'GET /api/ebooks': (o) => `?school_info_id=${o.school}`,
+  'GET /api/links': (o) => `?school_info_id=${o.school}`,
+  'GET /api/fee/report/collections/monthly': (o) => `?school_info_id=${o.school}&session_id=1`,
+  // ---- guardians (issue 16)
+  'GET /api/guardian/student': (o) => `?student_id=${o.student}`,
+  // ---- eSchool and activities (issue 14)
+  'GET /api/eschool/classes': (o) => `?school_info_id=${o.school}`,
+  'GET /api/eschool/options': (o) => `?school_info_id=${o.school}`,
+  'GET /api/activities': (o) => `?school_info_id=${o.school}`,
 };
 
 /** Routes that read shared reference data or only ever answer about the caller. */
 const GLOBAL = new Set([
+  // ---- the school's resources (issue 14): writes naming ids in a body, a multipart form or the
+  // path, and downloads by path id: resources.test.ts checks their cross-school refusals.
+  'POST /api/library/books',
+  'PUT /api/library/books/:id',
+  'DELETE /api/library/books/:id',
+  'POST /api/library/loans',
+  'POST /api/library/loans/:id/return',
+  'POST /api/ebooks',
+  'PUT /api/ebooks/:id',
+  'DELETE /api/ebooks/:id',
+  'GET /api/ebooks/:id/file',
+  'POST /api/links',
+  'PUT /api/links/:id',
+  'DELETE /api/links/:id',
   'POST /api/users/login',
   'POST /api/users/logout',
   'PUT /api/users/language',
@@ -196,6 +231,12 @@ const GLOBAL = new Set([
   'POST /api/users/2fa/enable',
   'POST /api/users/2fa/disable',
   'POST /api/users/2fa/reset',
+  'GET /api/users/2fa/admins', // the super admin's, across schools
+  // a school's requirement names the school in its path: two-factor.test.ts checks another's is refused
+  'GET /api/school_info/:id/two_factor',
+  'PUT /api/school_info/:id/two_factor',
+  'GET /api/system/two_factor', // the installation's, the super admin's
+  'PUT /api/system/two_factor',
   // ---- subject registration (issue 13): the school and students are in the body;
   // subject-registration.test.ts checks the cross-school refusal
   'POST /api/save/subjectRegistration',
@@ -237,6 +278,37 @@ const GLOBAL = new Set([
   'POST /api/invoice/waiver',
   'POST /api/payment',
   'POST /api/payment/reverse',
+  // ---- online payments (issue 14): the invoices, the payment's reference or the ledger entry are
+  // in the body or path; online-payments.test.ts checks another student's and school's refusal
+  'POST /api/payment/online/start',
+  'GET /api/payment/online/:token',
+  'GET /api/payment/:id/receipt',
+  // public: the provider's signed callback and the sandbox provider's own checkout page
+  'POST /api/payment/online/callback',
+  'GET /api/payment/sandbox/checkout',
+  'POST /api/payment/sandbox/checkout',
+  // late fees: the admin's own school only (an admin has no school_info_id choice); fees.test.ts
+  // checks another school's run creates nothing here
+  'POST /api/fee/late-fees',
+  // ---- guardians (issue 16): the students are in the body, the children are the caller's own;
+  // guardians.test.ts checks another school's admin is refused each link and unlink
+  'POST /api/guardian',
+  'POST /api/guardian/link',
+  'POST /api/guardian/unlink',
+  'GET /api/guardian/children',
+  'GET /api/guardian/preferences',
+  'PUT /api/guardian/preferences',
+  // ---- eSchool and activities (issue 14): the school comes from the row or the body;
+  // eschool.test.ts checks another school's refusal of each; /mine answers about the caller
+  'POST /api/eschool/classes',
+  'PUT /api/eschool/classes/:id',
+  'POST /api/eschool/classes/:id/cancel',
+  'POST /api/activities',
+  'PUT /api/activities/:id',
+  'POST /api/activities/:id/delete',
+  'GET /api/activities/:id/participants',
+  'POST /api/activities/:id/participants',
+  'GET /api/activities/mine',
 ]);
 
 let t: TestApp;
@@ -297,7 +369,14 @@ it('every route declares a permission, and every action it names exists', () => 
     expect(r.action, key(r)).toBeTruthy();
     expect(Object.keys(PERMISSIONS), key(r)).toContain(r.action);
   }
-  expect(t.app.apiRoutes.filter((r) => r.public).map(key)).toEqual(['POST /api/users/login']);
+  expect(t.app.apiRoutes.filter((r) => r.public).map(key)).toEqual([
+    'POST /api/users/login',
+    // The payment provider's callback (its HMAC signature is its credential) and the sandbox
+    // provider's checkout page (its signed URL is): tests/server/online-payments.test.ts.
+    'POST /api/payment/online/callback',
+    'GET /api/payment/sandbox/checkout',
+    'POST /api/payment/sandbox/checkout',
+  ]);
 });
 
 it('every route is listed as tenant-scoped or global in this test', () => {
@@ -405,6 +484,21 @@ it('school 1 users are refused ids of school 2 on every tenant-scoped route', as
       expect(res.statusCode, `${key(r)} as ${ACCOUNT[type]}`).toBe(403);
     }
   }
+});
+
+it('a guardian is refused the ids of school 2, where none of their children is, on every route open to them', async () => {
+  let checked = 0;
+  for (const r of routes()) {
+    const build = CROSS_TENANT[key(r)];
+    if (!build) continue;
+    const allowed = PERMISSIONS[r.action as Action] as readonly UserType[];
+    if (!allowed.includes(USER_TYPES.guardian)) continue;
+    const res = await t.call(ACCOUNT[USER_TYPES.guardian], { method: r.method as 'GET', url: r.url + build(other) });
+    // 403 (not their child, not their children's school) or 400 (a guardian must name the child)
+    expect([400, 403], `${key(r)}: ${res.statusCode} ${res.body}`).toContain(res.statusCode);
+    checked++;
+  }
+  expect(checked).toBeGreaterThan(10);
 });
 
 it('a viewer is refused schools not linked to them, and reads linked ones', async () => {

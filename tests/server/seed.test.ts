@@ -127,10 +127,29 @@ describe('demo seed', () => {
     });
   });
 
+  it('links the demo guardian (user id: the phone) to student1 and a sibling in another section', async () => {
+    const kids = await rows<{ user_code: string; section: string }>(
+      `select u.user_code, sec.section_default_name || c.class_name as section
+         from guardians g join users gu on gu.id = g.user_id and gu.user_type = 3 and gu.school_id is null
+         join guardian_students gs on gs.guardian_id = g.id
+         join students s on s.id = gs.student_id join users u on u.id = s.user_id
+         join enrolments e on e.student_id = s.id and e.session_id = (select max(session_id) from enrolments)
+         join sections sec on sec.id = e.section_id
+         join classes c on c.id = e.class_id
+        where gu.user_code = '01710000016' order by u.user_code`,
+    );
+    expect(kids).toHaveLength(2);
+    expect(kids.map((k) => k.user_code)).toContain('student1');
+    expect(kids[0].section).not.toBe(kids[1].section);
+  });
+
   it('gives every user a distinct email and an 11-digit mobile number', async () => {
+    // A guardian's phone is their user id (issue 16): users.phone stays free for the students'
+    // accounts, which often hold a parent's number.
+    const phone = `coalesce(phone, case when user_type = 3 then user_code end)`;
     const stats = await one<{ users: number; emails: number; phones: number; bad: number }>(
-      `select count(*)::int as users, count(distinct lower(email))::int as emails, count(distinct phone)::int as phones,
-              count(*) filter (where phone !~ '^01[3-9][0-9]{8}$')::int as bad from users`,
+      `select count(*)::int as users, count(distinct lower(email))::int as emails, count(distinct ${phone})::int as phones,
+              count(*) filter (where ${phone} !~ '^01[3-9][0-9]{8}$')::int as bad from users`,
     );
     expect(stats.users).toBeGreaterThan(600);
     expect(stats.emails).toBe(stats.users);
@@ -273,6 +292,76 @@ describe('demo seed', () => {
     expect(rate).toBeLessThan(0.97);
   });
 
+  it('gives each school a library with loans (student1 has one overdue), two e-books and links', async () => {
+    const perSchool = await rows<{ books: number; on_loan: number; open_loans: number; ebooks: number; links: number }>(
+      `select (select count(*)::int from library_books b where b.school_id = s.id) as books,
+              (select sum(on_loan)::int from library_books b where b.school_id = s.id) as on_loan,
+              (select count(*)::int from library_loans l where l.school_id = s.id and l.returned_on is null) as open_loans,
+              (select count(*)::int from ebooks e where e.school_id = s.id) as ebooks,
+              (select count(*)::int from important_links k where k.school_id = s.id) as links
+         from schools s where exists (select 1 from library_books b where b.school_id = s.id) order by s.id`,
+    );
+    expect(perSchool).toHaveLength(2);
+    for (const school of perSchool) {
+      expect(school.books).toBeGreaterThanOrEqual(30);
+      expect(school.on_loan).toBe(school.open_loans);
+      expect(school.ebooks).toBe(2);
+      expect(school.links).toBeGreaterThanOrEqual(3);
+    }
+    const overdue = await num(
+      `select count(*) from library_loans l join students s on s.id = l.student_id join users u on u.id = s.user_id
+        where u.user_code = 'student1' and l.returned_on is null and l.due_date < $1::date`,
+      [TODAY],
+    );
+    expect(overdue).toBe(1);
+  });
+
+  it('seeds a living fee ledger that balances to the poisha', async () => {
+    const perSchool = await rows<{ sectors: number; invoices: number; payments: number; refunds: number }>(
+      `select (select count(*)::int from fee_sectors f where f.school_id = s.id) as sectors,
+              (select count(*)::int from invoices i where i.school_id = s.id) as invoices,
+              (select count(*)::int from payments p where p.school_id = s.id and p.kind = 'payment') as payments,
+              (select count(*)::int from payments p where p.school_id = s.id and p.kind <> 'payment') as refunds
+       from schools s order by s.id`,
+    );
+    for (const s of perSchool) {
+      expect(s.sectors).toBe(4);
+      expect(s.invoices).toBeGreaterThan(1000);
+      expect(s.payments).toBeGreaterThan(s.invoices / 2);
+      expect(s.refunds).toBeGreaterThan(0);
+    }
+    const balances = `select i.kind, i.amount_poisha as amount,
+        coalesce((select sum(amount_poisha) from invoice_waivers w where w.invoice_id = i.id), 0) as waived,
+        coalesce((select sum(amount_poisha) from payment_allocations a where a.invoice_id = i.id), 0) as paid,
+        f.last_date from invoices i join fees f on f.id = i.fee_id`;
+    const mix = await one<Record<string, number>>(
+      `select count(*) filter (where paid + waived = amount and waived = 0)::int as paid,
+              count(*) filter (where paid > 0 and paid + waived < amount)::int as partly,
+              count(*) filter (where waived > 0)::int as waived,
+              count(*) filter (where paid + waived < amount and last_date < date '${TODAY}')::int as overdue,
+              count(*) filter (where kind = 'late_fee')::int as late
+       from (${balances}) b`,
+    );
+    for (const k of ['paid', 'partly', 'waived', 'overdue', 'late']) expect(mix[k], k).toBeGreaterThan(0);
+    const sums = await one<Record<string, string>>(
+      `select sum(amount)::text as invoiced, sum(paid)::text as paid, sum(waived)::text as waived,
+              sum(amount - paid - waived)::text as due,
+              (select sum(amount_poisha) from payments)::text as entries,
+              (select count(*) from (${balances}) x where paid + waived > amount or paid < 0)::text as broken
+       from (${balances}) b`,
+    );
+    expect(BigInt(sums.invoiced)).toBe(BigInt(sums.paid) + BigInt(sums.waived) + BigInt(sums.due));
+    expect(sums.entries).toBe(sums.paid);
+    expect(sums.broken).toBe('0');
+    // Receipt numbers follow the days the money came in; the counter continues after the last.
+    const last = await rows<{ school_id: number; last_no: number; max_no: number }>(
+      `select c.school_id, c.last_no, (select max(substr(receipt_no, 3)::int) from payments p where p.school_id = c.school_id) as max_no
+       from fee_receipt_counters c`,
+    );
+    expect(last.length).toBe(perSchool.length);
+    for (const l of last) expect(l.last_no).toBe(l.max_no);
+  });
+
   it('does nothing when run again', async () => {
     const count = () =>
       num(`select (select count(*) from users) + (select count(*) from students) + (select count(*) from attendance_marks)
@@ -293,6 +382,9 @@ describe('demo seed', () => {
       expect(theirs).toEqual(mine);
       const marks = `select count(*)::int as n, sum(status)::int as present from attendance_marks`;
       expect((await other.client.query(marks)).rows).toEqual((await client.query(marks)).rows);
+      const ledger = `select p.receipt_no, p.kind, p.method, p.amount_poisha::text, s.student_code, p.created_at::text
+                      from payments p join students s on s.id = p.student_id order by p.school_id, p.receipt_no`;
+      expect((await other.client.query(ledger)).rows).toEqual((await client.query(ledger)).rows);
     } finally {
       await other.handle.close();
     }

@@ -6,7 +6,8 @@
  */
 import { and, count, eq } from 'drizzle-orm';
 import { generate } from 'otplib';
-import { loginFailures, securityAudit, users } from '@server/db/schema';
+import { newTotpSecret, totpStep } from '@server/auth/two-factor';
+import { loginFailures, securityAudit, systemSettings, users } from '@server/db/schema';
 import { createTestApp, DEMO_PASSWORD, type TestApp } from '../helpers/server';
 
 let t: TestApp;
@@ -41,7 +42,7 @@ async function turnOn(userCode: string) {
 it('asks for the code after the right password only, and a code signs in once', async () => {
   const { secret } = await turnOn('teacher1');
   const status = await t.get('teacher1', '/api/users/2fa');
-  expect(status.json()).toEqual({ enabled: true, pending: false, recovery_codes_left: 10 });
+  expect(status.json()).toEqual({ enabled: true, pending: false, required: false, recovery_codes_left: 10 });
 
   const wrongPassword = await t.app.inject({
     method: 'POST',
@@ -115,4 +116,147 @@ it('the super admin resets another’s second factor: audited, and that account 
   expect((await t.get('admin1', '/api/users/2fa')).statusCode).toBe(401);
   expect((await login('admin1')).statusCode).toBe(200);
   expect((await t.post('superadmin', '/api/users/2fa/reset?user_code=admin1', {})).statusCode).toBe(404);
+});
+
+describe('the TOTP window, with a fixed clock', () => {
+  // 10 s into a step, so that ±30 s lands inside the neighbouring steps, not on their edges.
+  const T = 1_700_000_010;
+  const step = Math.floor(T / 30);
+
+  it('takes the code of this step and one step either side, and no further', async () => {
+    const secret = newTotpSecret();
+    expect(await totpStep(secret, await codeAt(secret, T), null, T)).toBe(step);
+    expect(await totpStep(secret, await codeAt(secret, T - 30), null, T)).toBe(step - 1);
+    expect(await totpStep(secret, await codeAt(secret, T + 30), null, T)).toBe(step + 1);
+    expect(await totpStep(secret, await codeAt(secret, T - 60), null, T)).toBeNull();
+    expect(await totpStep(secret, await codeAt(secret, T + 60), null, T)).toBeNull();
+  });
+
+  it('refuses a code of a step already used, or of an earlier one, within its window', async () => {
+    const secret = newTotpSecret();
+    const code = await codeAt(secret, T);
+    expect(await totpStep(secret, code, step, T)).toBeNull();
+    expect(await totpStep(secret, await codeAt(secret, T - 30), step, T)).toBeNull();
+    // The next step's code is still good after this one was used.
+    expect(await totpStep(secret, await codeAt(secret, T + 30), step, T)).toBe(step + 1);
+  });
+});
+
+describe('a required second factor', () => {
+  const schoolOfAdmin = async (code: string) =>
+    (await t.db.select({ schoolId: users.schoolId }).from(users).where(eq(users.userCode, code)))[0].schoolId!;
+
+  it('a school admin sets it for their school only after turning on their own; the super admin for any', async () => {
+    const school = await schoolOfAdmin('admin2');
+    const other = await schoolOfAdmin('admin1');
+    expect((await t.get('admin2', `/api/school_info/${school}/two_factor`)).json()).toEqual({ required: false });
+    const first = await t.call('admin2', {
+      method: 'PUT',
+      url: `/api/school_info/${school}/two_factor`,
+      payload: { required: true },
+    });
+    expect(first.statusCode).toBe(409);
+    expect(first.json().error.code).toBe('two_factor.own_first');
+    expect(
+      (
+        await t.call('admin2', {
+          method: 'PUT',
+          url: `/api/school_info/${other}/two_factor`,
+          payload: { required: true },
+        })
+      ).statusCode,
+    ).toBe(403);
+    expect((await t.get('teacher2', `/api/school_info/${school}/two_factor`)).statusCode).toBe(403);
+    expect((await t.get('admin2', `/api/school_info/${other}/two_factor`)).statusCode).toBe(403);
+    const bySuper = await t.call('superadmin', {
+      method: 'PUT',
+      url: `/api/school_info/${other}/two_factor`,
+      payload: { required: false },
+    });
+    expect(bySuper.statusCode, bySuper.body).toBe(200);
+  });
+
+  it('a required school admin without it can only set it up, then everything opens', async () => {
+    const school = await schoolOfAdmin('admin2');
+    const on = await t.call('superadmin', {
+      method: 'PUT',
+      url: `/api/school_info/${school}/two_factor`,
+      payload: { required: true },
+    });
+    expect(on.json()).toEqual({ required: true });
+
+    const signIn = await login('admin2');
+    expect(signIn.statusCode).toBe(200);
+    expect(signIn.json().two_factor_setup_required).toBe(true);
+    const auth = { authorization: `Bearer ${signIn.json().accessToken}` };
+    const as = (method: 'GET' | 'POST', url: string, payload?: unknown) =>
+      t.app.inject({ method, url, headers: auth, ...(payload ? { payload: payload as object } : {}) });
+
+    expect((await as('GET', '/api/users/user_id')).json().two_factor_setup_required).toBe(true);
+    const blocked = await as('GET', '/api/school_info/all');
+    expect(blocked.statusCode).toBe(403);
+    expect(blocked.json().error.code).toBe('two_factor.setup_required');
+    // Admin1's school does not require it: admin1 is not held.
+    const admin1 = (await login('admin1')).json().accessToken;
+    const own = await t.app.inject({
+      method: 'GET',
+      url: '/api/users/user_id',
+      headers: { authorization: `Bearer ${admin1}` },
+    });
+    expect(own.json().two_factor_setup_required).toBe(false);
+
+    const setup = await as('POST', '/api/users/2fa/setup', {});
+    expect(setup.statusCode, setup.body).toBe(200);
+    const wrong = await as('POST', '/api/users/2fa/enable', { code: '000000' });
+    expect(wrong.statusCode).toBe(400);
+    expect(wrong.json().error).toMatchObject({ code: 'two_factor.wrong_code', fields: { code: expect.any(String) } });
+    const enabled = await as('POST', '/api/users/2fa/enable', { code: await codeAt(setup.json().secret) });
+    expect(enabled.statusCode, enabled.body).toBe(200);
+
+    // The same session is let through at once.
+    expect((await as('GET', '/api/users/user_id')).json().two_factor_setup_required).toBe(false);
+    expect((await as('GET', '/api/school_info/all')).statusCode).toBe(200);
+    // While required, it cannot be turned off.
+    const codes: string[] = enabled.json().recovery_codes;
+    const off = await as('POST', '/api/users/2fa/disable', { code: codes[0] });
+    expect(off.statusCode).toBe(409);
+    expect(off.json().error.code).toBe('two_factor.required');
+    expect((await as('GET', '/api/users/2fa')).json()).toMatchObject({ enabled: true, required: true });
+  });
+
+  it('the installation’s setting holds the super admins the same way', async () => {
+    expect((await t.get('superadmin', '/api/system/two_factor')).json()).toEqual({ required: false });
+    expect((await t.get('teacher2', '/api/system/two_factor')).statusCode).toBe(403);
+    const refused = await t.call('superadmin', {
+      method: 'PUT',
+      url: '/api/system/two_factor',
+      payload: { required: true },
+    });
+    expect(refused.json().error.code).toBe('two_factor.own_first');
+    // Stored directly, as another super admin with a second factor would have set it.
+    await t.db
+      .insert(systemSettings)
+      .values({ id: 1, superAdminTwoFactor: true })
+      .onConflictDoUpdate({ target: systemSettings.id, set: { superAdminTwoFactor: true } });
+    const held = await t.get('superadmin', '/api/school_info/all');
+    expect(held.statusCode).toBe(403);
+    expect(held.json().error.code).toBe('two_factor.setup_required');
+    expect((await login('superadmin')).json().two_factor_setup_required).toBe(true);
+    await t.db.update(systemSettings).set({ superAdminTwoFactor: false });
+    expect((await t.get('superadmin', '/api/school_info/all')).statusCode).toBe(200);
+  });
+
+  it('lists the school admins with their state for the super admin, paged', async () => {
+    const res = await t.get('superadmin', '/api/users/2fa/admins?limit=1');
+    expect(res.statusCode, res.body).toBe(200);
+    const page = res.json();
+    expect(page.rows).toHaveLength(1);
+    expect(page.total).toBeGreaterThanOrEqual(2);
+    const all = (await t.get('superadmin', '/api/users/2fa/admins')).json().rows;
+    expect(all.find((r: { user_code: string }) => r.user_code === 'admin2')).toMatchObject({
+      enabled: true,
+      required: true,
+    });
+    expect((await t.get('teacher2', '/api/users/2fa/admins')).statusCode).toBe(403);
+  });
 });

@@ -25,7 +25,7 @@ try {
     console.log(`Seeded the demo data into ${where} in ${seconds} s:`);
     for (const [name, count] of Object.entries(result.counts ?? {})) console.log(`  ${name}: ${count}`);
     console.log(
-      "Sign in as superadmin, admin1, admin2, teacher1, teacher2, student1, student2 or viewer1 with password 'demo1234'.",
+      "Sign in as superadmin, admin1, admin2, teacher1, teacher2, student1, student2, viewer1 or the guardian 01710000016 with password 'demo1234'.",
     );
   } else {
     console.log(`Reference data checked; ${where} already has schools, so the demo data was not seeded.`);

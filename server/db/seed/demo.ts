@@ -5,7 +5,7 @@
  * created_at timestamps depend on the database). Runs only when no school exists yet.
  */
 import { DateTime } from 'luxon';
-import { eq, sql } from 'drizzle-orm';
+import { eq, inArray, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../client';
 import {
   academicSessions,
@@ -31,6 +31,8 @@ import {
   enrolments,
   users,
   viewerSchools,
+  guardians,
+  guardianStudents,
 } from '../schema';
 import { hashPassword, type ScryptParams } from '../../auth/passwords';
 import { createRng, type Rng } from './random';
@@ -39,8 +41,13 @@ import * as N from './names';
 import { isDemoHoliday, seedCalendar } from './calendar';
 import { seedHomework } from './homework';
 import { seedExams } from './exams';
+import { seedResources } from './resources';
+import { seedFees } from './fees';
+import { seedEschool } from './eschool';
 
 export const DEMO_PASSWORD = 'demo1234';
+/** The demo guardian's phone, which is their user id (issue 16): student1's father, with a sibling. */
+export const DEMO_GUARDIAN_PHONE = '01710000016';
 /** Cheap on purpose: see the note where the demo accounts are hashed. */
 const SEED_HASH_PARAMS: ScryptParams = { N: 2 ** 10, r: 8, p: 1 };
 const PRNG_SEED = 0x5eed2026;
@@ -53,7 +60,7 @@ const MARK_BATCH_ROWS = 10_000;
 const SECTION_NAMES = ['A', 'B'] as const;
 
 /** user_type values. */
-const UT = { student: 1, teacher: 2, schoolAdmin: 4, superAdmin: 5, viewer: 6 } as const;
+const UT = { student: 1, teacher: 2, guardian: 3, schoolAdmin: 4, superAdmin: 5, viewer: 6 } as const;
 
 /** The Day shift: six 45-minute periods from 10:00 with a half-hour break after the third. */
 const PERIOD_TIMES: [string, string, string][] = [
@@ -770,6 +777,44 @@ async function insertDemo(tx: Tx, today: DateTime): Promise<Record<string, numbe
   }
   counts.students = studentValues.length;
 
+  // ---- a guardian (issue 16): student1's parent, with a sibling in another section of school 1.
+  // Their user id is the phone; the seed sets it after the random draws, so nothing else moves.
+  {
+    const plan = plans[0];
+    const [first, sibling] = [plan.sections[0].students[0], plan.sections[1].students[0]];
+    const [guardianUser] = await tx
+      .insert(users)
+      .values({
+        userCode: DEMO_GUARDIAN_PHONE,
+        userType: UT.guardian,
+        email: 'guardian1@pathshala.app',
+        passwordHash: await hashPassword(DEMO_PASSWORD, SEED_HASH_PARAMS),
+        schoolId: null,
+        firstName: first.fatherName.split(' ').slice(0, -1).join(' ') || first.fatherName,
+        lastName: first.fatherName.split(' ').slice(-1)[0] ?? '',
+      })
+      .returning({ id: users.id });
+    const [guardian] = await tx
+      .insert(guardians)
+      .values({
+        userId: guardianUser.id,
+        name: first.fatherName,
+        phone: DEMO_GUARDIAN_PHONE,
+        email: 'guardian1@pathshala.app',
+      })
+      .returning({ id: guardians.id });
+    const schoolId = schoolIdOf(plan);
+    const children = [first, sibling].map((sp) => studentId.get(`${schoolId}|${sp.code}`)!);
+    await tx
+      .insert(guardianStudents)
+      .values(children.map((id) => ({ guardianId: guardian.id, studentId: id, schoolId, relation: 'father' })));
+    await tx
+      .update(students)
+      .set({ fatherName: first.fatherName, fatherPhoneNumber: DEMO_GUARDIAN_PHONE })
+      .where(inArray(students.id, children));
+    counts.guardians = 1;
+  }
+
   // ---- sections and periods
   const sectionRows = await tx
     .insert(sections)
@@ -1049,5 +1094,16 @@ async function insertDemo(tx: Tx, today: DateTime): Promise<Record<string, numbe
   counts.attendanceTakings = takingCount;
   counts.attendanceMarks = markCount;
   Object.assign(counts, await seedExams(tx, today));
+  Object.assign(
+    counts,
+    await seedResources(
+      tx,
+      today,
+      plans.map(schoolIdOf),
+      new Map(plans.map((plan) => [schoolIdOf(plan), userId.get(plan.admin.userCode)!])),
+    ),
+  );
+  Object.assign(counts, await seedFees(tx, today));
+  Object.assign(counts, await seedEschool(tx, today));
   return counts;
 }

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { wholeNumber } from './common';
+import { id, optionalId, pageOf, pageQuery, wholeNumber } from './common';
 
 export const loginBody = z.object({
   user_code: z.string().trim().min(1, 'Enter your user id, e-mail or phone').max(120),
@@ -16,6 +16,8 @@ export const loginResponse = z.object({
   expires_at: z.string(),
   /** The account signed in with a one-time password: the client sends it to the password screen. */
   must_change_password: z.boolean().optional(),
+  /** The account must set up two-factor sign-in before anything else (a school's requirement). */
+  two_factor_setup_required: z.boolean().optional(),
 });
 export type LoginResponse = z.infer<typeof loginResponse>;
 
@@ -32,6 +34,8 @@ export const twoFactorStatus = z.object({
   enabled: z.boolean(),
   /** A secret is waiting for its first code. */
   pending: z.boolean(),
+  /** A school's (or the installation's) requirement applies: it cannot be turned off. */
+  required: z.boolean().optional(),
   recovery_codes_left: z.number().int(),
 });
 export type TwoFactorStatus = z.infer<typeof twoFactorStatus>;
@@ -60,6 +64,33 @@ export type TwoFactorEnabled = z.infer<typeof twoFactorEnabled>;
 export const twoFactorResetQuery = z.object({
   user_code: z.string().trim().min(1, 'user_code is required').max(60, 'user_code must be at most 60 characters'),
 });
+
+/** A school's requirement for its school admins, or the installation's for super admins. */
+export const twoFactorPolicy = z.object({ required: z.boolean() });
+export type TwoFactorPolicy = z.infer<typeof twoFactorPolicy>;
+export const twoFactorPolicyBody = z
+  .object({ required: z.boolean({ error: 'required must be true or false' }) })
+  .strict();
+export type TwoFactorPolicyBody = z.input<typeof twoFactorPolicyBody>;
+export const schoolTwoFactorParams = z.object({ id: id('id') });
+
+/** The super admin's list of school admins and whether each signs in with a second factor. */
+export const twoFactorAdminsQuery = z.object({
+  ...pageQuery.shape,
+  school_id: optionalId('school_id'),
+});
+export type TwoFactorAdminsQuery = z.input<typeof twoFactorAdminsQuery>;
+export const twoFactorAdminRow = z.object({
+  user_code: z.string(),
+  full_name: z.string(),
+  school_id: z.number().int(),
+  school_name: z.string(),
+  enabled: z.boolean(),
+  /** The school requires two-factor sign-in of its school admins. */
+  required: z.boolean(),
+});
+export type TwoFactorAdminRow = z.infer<typeof twoFactorAdminRow>;
+export const twoFactorAdminsPage = pageOf(twoFactorAdminRow);
 
 /** GET /api/users/user_id: both optional; when given they must be the signed-in user's own. */
 export const userQuery = z.object({
@@ -115,5 +146,6 @@ export const userProfile = z.object({
   school_language: languageCode.optional(),
   /** Signed in with a one-time password: the password screen comes first (issue 13). */
   must_change_password: z.boolean().optional(),
+  two_factor_setup_required: z.boolean().optional(),
 });
 export type UserProfile = z.infer<typeof userProfile>;

@@ -76,6 +76,7 @@ export const FEE_MESSAGES = {
   paymentRecorded: (receipt: string) => `Payment recorded: receipt ${receipt}`,
   reversed: (receipt: string) => `Entry recorded: receipt ${receipt}`,
   waived: 'Waiver saved',
+  lateFees: (n: number) => `Late fees: ${n} invoices generated`,
 } as const;
 
 export const FEE_CODES = {
@@ -84,6 +85,7 @@ export const FEE_CODES = {
   paymentRecorded: 'fees.payment_recorded',
   reversed: 'fees.reversed',
   waived: 'fees.waived',
+  lateFees: 'fees.late_fees',
   overpayment: 'fees.overpayment',
   sectorExists: 'fees.sector_exists',
   feeAmountDiffers: 'fees.fee_amount_differs',
@@ -207,6 +209,8 @@ export const feeRow = z.object({
   late_fee: amount,
   last_date: z.string(),
   invoices: z.number().int(),
+  /** Late fee invoices generated so far (students who still owed after the last date). */
+  late_invoices: z.number().int().optional(),
 });
 export type FeeRow = z.infer<typeof feeRow>;
 export const feePage = pageOf(feeRow);
@@ -225,6 +229,8 @@ export type InvoiceQuery = z.input<typeof invoiceQuery>;
 
 /** A ledger entry's share of one invoice: its receipt number, kind, amount and day (school time zone). */
 export const invoiceReceipt = z.object({
+  /** The ledger entry, for its receipt PDF (GET /api/payment/:id/receipt). */
+  payment_id: z.number().int().optional(),
   receipt_no: z.string(),
   kind: z.enum(['payment', 'refund', 'correction']),
   amount: amount,
@@ -247,6 +253,8 @@ export const invoiceRow = z.object({
   paid: amount,
   due: amount,
   late_fee: amount,
+  /** 'late_fee': the fee's late fee, invoiced after the last date to a student who still owed. */
+  kind: z.enum(['fee', 'late_fee']).optional(),
   /** Past the last date with something still due. */
   overdue: z.boolean(),
   /** The receipts that paid (or took back) part of this invoice, oldest first. */
@@ -328,6 +336,7 @@ export type WaiverBody = z.input<typeof waiverBody>;
 export const paymentListQuery = z.object({
   school_info_id: optionalId('school_info_id'),
   student_id: optionalId('student_id'),
+  student_code: z.string().trim().max(40).optional(),
   ...pageQueryWith(FEE_PAGE).shape,
 });
 export type PaymentListQuery = z.input<typeof paymentListQuery>;
@@ -416,3 +425,31 @@ export const defaulterRow = z.object({
 });
 export type DefaulterRow = z.infer<typeof defaulterRow>;
 export const defaultersPage = pageOf(defaulterRow);
+
+/** GET /api/fee/report/collections/monthly: a session's net collections per month (the chart's data). */
+export const monthlyQuery = z.object({
+  school_info_id: optionalId('school_info_id'),
+  session_id: id('session_id'),
+});
+export type MonthlyQuery = z.input<typeof monthlyQuery>;
+export const monthlyRow = z.object({
+  /** "2026-03". */
+  month: z.string(),
+  receipts: z.number().int(),
+  /** Net: payments less refunds and corrections of that month. */
+  amount: amount,
+});
+export type MonthlyRow = z.infer<typeof monthlyRow>;
+/** Every month of the session, in order, months without entries as "0.00". */
+export const monthlyReport = z.object({ session_year: z.string(), rows: z.array(monthlyRow), total: amount });
+export type MonthlyReport = z.infer<typeof monthlyReport>;
+
+/** POST /api/fee/late-fees: invoice the late fees due by today now (the housekeeping job does it too). */
+export const lateFeesBody = z.object({ school_info_id: optionalId('school_info_id') }).strict();
+export const lateFeesResponse = z.object({
+  ok: z.literal(true),
+  created: z.number().int(),
+  message: z.string(),
+  code: z.string(),
+});
+export type LateFeesResponse = z.infer<typeof lateFeesResponse>;

@@ -95,10 +95,15 @@ export const submitListQuery = z.strictObject({
 
 export const studentHomeworkQuery = z.strictObject({
   section_id: optionalId('section_id'),
+  /** A guardian names the child (issue 16); a student's own is implied. */
+  student_id: optionalId('student_id'),
   ...pageQueryWith(HOMEWORK_PAGE).shape,
 });
 
-export const studentHomeworkOneQuery = z.strictObject({ homework_id: id('homework_id') });
+export const studentHomeworkOneQuery = z.strictObject({
+  homework_id: id('homework_id'),
+  student_id: optionalId('student_id'),
+});
 
 /** The admin's and viewer's filter; 0 or absent means all; `date`: homework open on that day. */
 const optionalDate = z

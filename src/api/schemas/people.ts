@@ -337,7 +337,13 @@ export const importError = z.object({ row: z.number().int(), column: z.string(),
 export type ImportError = z.infer<typeof importError>;
 
 /** One created account: its code, name and one-time password (shown once). */
-export const importedAccount = z.object({ user_code: z.string(), name: z.string(), initial_password: z.string() });
+export const importedAccount = z.object({
+  user_code: z.string(),
+  name: z.string(),
+  initial_password: z.string(),
+  /** A guardian account the student import created from a father's or mother's phone (issue 16). */
+  guardian: z.boolean().optional(),
+});
 export type ImportedAccount = z.infer<typeof importedAccount>;
 
 export const importReport = z.object({

@@ -25,6 +25,18 @@ export const attendanceEn = {
     fullStop: '.',
   },
   take: {
+    queued: 'Saved on this phone, will send when online.',
+    queuedHint:
+      'You may leave this page or close the app: the attendance goes to the school by itself when the phone is online again.',
+    stillWaiting: 'Not sent yet ({{error}}). It will be tried again when the phone is online.',
+    syncing: 'Sending to the school…',
+    synced: 'Sent: the school has this attendance.',
+    keptAdmin:
+      'The school admin corrected this period while your attendance waited on the phone. The admin’s marks stand; yours are kept in the record.',
+    keptLater:
+      'A later taking of this period had already reached the school, so it counts; yours is kept in the record.',
+    syncRefused: 'The school did not accept this attendance: {{error}} Ask the school admin to correct it.',
+    marksAsTheyStand: 'The marks the school has now',
     title: 'Take Attendance',
     unsaved: 'Your attendance marks are not saved yet. Leave without submitting them?',
     classesToday: 'Your classes today',
@@ -216,6 +228,9 @@ export const attendanceEn = {
   },
   /** Server codes `attendance.<name>`: English is the server's own text; these are for the rest. */
   errors: {
+    taken_at_future: 'The taking time is in the future; check the phone’s clock.',
+    taken_at_before_day: 'The roll cannot have been taken before the day of the class.',
+    taken_at_invalid: 'The taking time is not a valid date-time.',
     holiday: 'That date is a holiday: attendance cannot be taken.',
     saved: 'Attendance saved',
     corrected: 'Attendance corrected',

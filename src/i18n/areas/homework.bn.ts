@@ -100,6 +100,7 @@ export const homeworkBn: Shape<typeof homeworkEn> = {
     teacher: 'শিক্ষক: {{name}}',
     open: 'খুলুন ও জমা দিন',
     openTopic: '“{{topic}}” খুলুন',
+    childReadOnly: '{{name}}-এর বাড়ির কাজ, শুধু দেখার জন্য: উত্তর জমা দেয় শিক্ষার্থী নিজে।',
     status: { none: 'জমা হয়নি', submitted: 'জমা হয়েছে', late: 'দেরিতে জমা' },
     list: 'আপনার বাড়ির কাজ',
   },

@@ -96,6 +96,7 @@ export const homeworkEn = {
     teacher: 'Teacher: {{name}}',
     open: 'Open and submit',
     openTopic: 'Open “{{topic}}”',
+    childReadOnly: '{{name}}’s homework, to read: only the student submits answers.',
     status: { none: 'Not submitted', submitted: 'Submitted', late: 'Submitted late' },
     list: 'Your homework',
   },

@@ -78,6 +78,19 @@ export const markEntryEn = {
     editAgain: 'Change these marks',
     enterAnother: 'Enter another subject',
   },
+  offline: {
+    queued: 'Saved on this phone, will send when online.',
+    queuedHint:
+      'You may leave this page or close the app: the marks reach the school by themselves when the phone is online again.',
+    stillWaiting: 'Not sent yet ({{error}}). It will be tried again when the phone is online.',
+    syncing: 'Sending the marks saved on this phone…',
+    synced: 'Sent: the school has these marks.',
+    conflict:
+      'Not saved: the results of this session were published before your marks reached the school, so the marks are locked. Ask the school admin to unlock them, then enter these marks again.',
+    syncRefused: 'The school did not accept these marks: {{error}} Open the sheet again and correct them.',
+    reopen: 'Open the sheet again',
+    waitingMarks: 'Marks waiting on this phone',
+  },
   locked: {
     title: 'Marks locked',
     text: 'The results of session {{session}} are published, so these marks are locked and can only be read. The school admin can unlock them for correction.',

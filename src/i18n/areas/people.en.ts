@@ -93,6 +93,10 @@ export const peopleEn = {
     confirm: 'Import {{count}} rows',
     done_one: 'Imported {{count}} person. Their one-time passwords are below, shown only now.',
     done_other: 'Imported {{count}} people. Their one-time passwords are below, shown only now.',
+    guardians_one:
+      "{{count}} guardian account was made from the parents' phones; its one-time password is in the list too.",
+    guardians_other:
+      "{{count}} guardian accounts were made from the parents' phones; their one-time passwords are in the list too.",
     downloadPasswords: 'Download the one-time passwords (CSV)',
     failed: 'The file could not be checked or imported: {{message}}',
     retry: 'Try again',

@@ -1,14 +1,43 @@
 /** English texts of the shell area (see src/i18n/en.ts for the rules). */
 export const shellEn = {
+  offline: {
+    waiting_one: 'Saved on this phone, will send when online: {{n}} attendance.',
+    waiting_other: 'Saved on this phone, will send when online: {{n}} attendances.',
+    sending: 'Sending the attendance saved on this phone…',
+    waitingItems_one: 'Saved on this phone, will send when online: {{n}} item (attendance or marks).',
+    waitingItems_other: 'Saved on this phone, will send when online: {{n}} items (attendance or marks).',
+    sendingItems: 'Sending what is saved on this phone…',
+    refused:
+      'Not accepted by the school: {{label}}. {{error}} Ask the school admin to correct it, then remove it from this phone.',
+    remove: 'Remove from this phone',
+    removeTitle: 'Remove this attendance from the phone?',
+    removeText: 'The school did not accept it, and it will not be sent again.',
+    sent: '{{label}}: sent to the school.',
+    keptAdmin:
+      '{{label}}: the school admin had corrected this period; the admin’s marks stand. Yours is kept in the record.',
+    keptLater: '{{label}}: a later taking of this period already counts. Yours is kept in the record.',
+    dismiss: 'OK',
+    unconfirmed: 'No network: Pathshala opened with what this phone keeps.',
+    signOutTitle: 'Sign out with unsent attendance?',
+    signOutText_one:
+      '{{n}} attendance saved on this phone has not reached the school yet. Signing out deletes it from this phone.',
+    signOutText_other:
+      '{{n}} attendances saved on this phone have not reached the school yet. Signing out deletes them from this phone.',
+    signOutWait: 'Stay signed in and wait',
+    signOutAnyway: 'Sign out and delete them',
+  },
   errors: {
     language_saved: 'Language saved.',
   },
   /** Page names: route labels (src/routes.ts), page titles and palette entries. */
   pages: {
+    teacherEschool: 'Online Classes',
+    myStudents: 'My Students',
     superAdminDashboard: 'Super Admin Dashboard',
     schoolAdminDashboard: 'School Admin Dashboard',
     teacherDashboard: 'Teacher Dashboard',
     studentDashboard: 'Student Dashboard',
+    guardianDashboard: 'Guardian Dashboard',
     chooseSchool: 'Choose School',
     administratorDashboard: 'Administrator Dashboard',
     academicCalendar: 'Academic Calendar',
@@ -38,6 +67,8 @@ export const shellEn = {
     changePassword: 'Change Password',
     addNewSchool: 'Add New School',
     organizationTypes: 'Organization Types',
+    twoFactor: 'Two-factor Sign-in',
+    twoFactorAdmins: 'Admins’ Two-factor Sign-in',
     createClass: 'Create Class',
     createSection: 'Create Section',
     createSubject: 'Create Subject',
@@ -70,10 +101,13 @@ export const shellEn = {
    * are the route table's; each language adds the words its readers type.
    */
   keywords: {
+    teacherEschool: 'eschool, online classes, schedule, meeting',
+    myStudents: 'students, section, class list',
     superAdminDashboard: 'home, dashboard',
     schoolAdminDashboard: 'home, dashboard',
     teacherDashboard: 'home, dashboard',
     studentDashboard: 'home, dashboard',
+    guardianDashboard: 'home, dashboard, children',
     chooseSchool: 'switch school, schools, home',
     administratorDashboard: 'home, dashboard',
     academicCalendar: 'calendar, holidays, schedule',
@@ -103,6 +137,8 @@ export const shellEn = {
     changePassword: 'password, reset password',
     addNewSchool: 'school, eiin, create school',
     organizationTypes: 'organization',
+    twoFactor: 'two-factor, 2fa, authenticator, security, otp',
+    twoFactorAdmins: 'two-factor, 2fa, reset, school admins, security',
     createClass: 'class, setup',
     createSection: 'section, setup',
     createSubject: 'subject, setup',
@@ -132,6 +168,8 @@ export const shellEn = {
   },
   /** Dashboard tiles (src/routes.ts DASHBOARD_TILES). */
   tiles: {
+    students: 'Students',
+    activities: 'Activities',
     academicCalendar: 'Academic Calendar',
     routine: 'Routine',
     attendance: 'Attendance',
@@ -157,6 +195,9 @@ export const shellEn = {
     checkTeacherMarkSheet: 'Check Mark Sheet',
   },
   hints: {
+    scheduleOnlineClasses: 'Schedule online classes',
+    studentsYouTeach: 'Students you teach',
+    clubsSportsMarks: 'Clubs, sports and their marks',
     holidaysExamsEvents: 'Holidays, exams and events',
     yourWeeklyRoutine: 'Your weekly class routine',
     yourAttendanceHistory: 'Your attendance history',
@@ -188,6 +229,7 @@ export const shellEn = {
     homeworkByClass: 'Homework by class',
     examsResults: 'Exams and results',
     schoolTeacherNotes: 'School and teacher notes',
+    feeReportsOfSchool: 'Dues, collections and defaulters',
     enterSectionMarks: 'Enter a section’s marks',
     marksYouEntered: 'Marks entered, by exam',
   },
@@ -199,6 +241,7 @@ export const shellEn = {
   userTypes: {
     '1': 'Student',
     '2': 'Teacher',
+    '3': 'Guardian',
     '4': 'School admin',
     '5': 'Super admin',
     '6': 'Viewer',
@@ -206,6 +249,7 @@ export const shellEn = {
   userTypePlurals: {
     '1': 'students',
     '2': 'teachers',
+    '3': 'guardians',
     '4': 'school admins',
     '5': 'super admins',
     '6': 'viewers',

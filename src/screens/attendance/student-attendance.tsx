@@ -15,11 +15,11 @@ import { DateField } from '@/ui/date-field';
 import { Card, PageHeader } from '@/ui/page';
 import { Pagination } from '@/ui/pagination';
 import { SelectField } from '@/ui/select';
-import { useSignedIn } from '@/ui/session';
 import { QueryState } from '@/ui/status';
 import { DataTable, Td } from '@/ui/table';
 import { useSearchState } from '@/ui/use-search-state';
 import { useI18n } from '@/i18n/i18n';
+import { StudentInView, type ViewedStudent } from '@/screens/guardians/student-in-view';
 import { daysBefore, formatDayMonthYear, formatTime, num, percent } from './format';
 import { dateParam, positiveId } from './section-today';
 
@@ -29,7 +29,11 @@ export const HISTORY_PAGE_SIZE = HISTORY_PAGE.screen;
 const SEARCH = { start: '', end: '', period: '', subject: '', page: '1' };
 
 export default function StudentAttendanceScreen() {
-  const { profile } = useSignedIn();
+  return <StudentInView>{(student) => <AttendanceHistory student={student} />}</StudentInView>;
+}
+
+/** A student's own history, or (issue 16) a guardian's child's: `student.queryId` names the child. */
+function AttendanceHistory({ student }: { student: ViewedStudent }) {
   const today = schoolToday();
   const [params, setParams] = useSearchState(SEARCH);
   const end = dateParam(params.end, today, today);
@@ -40,8 +44,8 @@ export default function StudentAttendanceScreen() {
 
   const [form, setForm] = useState({ start, end, period: params.period, subject: params.subject });
   const [problem, setProblem] = useState<string | null>(null);
-  const periods = useQuery(periodsQuery());
-  const subjects = useQuery({ ...classSubjectsQuery(profile.class ?? 0), enabled: !!profile.class });
+  const periods = useQuery(periodsQuery(student.child ? student.child.school_info_id : undefined));
+  const subjects = useQuery({ ...classSubjectsQuery(student.class_id ?? 0), enabled: !!student.class_id });
   const { t, lang } = useI18n();
 
   function submit(event: FormEvent) {
@@ -54,7 +58,10 @@ export default function StudentAttendanceScreen() {
 
   return (
     <>
-      <PageHeader kicker={profile.school_name} title={t('attendance.history.title')} />
+      <PageHeader
+        kicker={student.child ? `${student.full_name} · ${student.school_name}` : student.school_name}
+        title={t('attendance.history.title')}
+      />
       <Card>
         <form
           onSubmit={submit}
@@ -100,7 +107,13 @@ export default function StudentAttendanceScreen() {
       </Card>
       <div className="mt-6">
         <History
-          filter={{ start_date: start, end_date: end, period_id: periodId, subject_id: subjectId }}
+          filter={{
+            student_id: student.queryId,
+            start_date: start,
+            end_date: end,
+            period_id: periodId,
+            subject_id: subjectId,
+          }}
           page={page}
           onPage={(n) => setParams({ page: String(n) })}
         />
@@ -110,6 +123,7 @@ export default function StudentAttendanceScreen() {
 }
 
 interface Filter {
+  student_id?: number;
   start_date: string;
   end_date: string;
   period_id?: number;

@@ -37,6 +37,8 @@ import { DataTable, Td } from '@/ui/table';
 import { useUnsavedChanges } from '@/ui/unsaved';
 import { useSearchState } from '@/ui/use-search-state';
 import { useErrorText } from '@/i18n/errors';
+import { offlineAvailable } from '@/offline/store';
+import { onSync } from '@/offline/sync';
 import { latinDigits } from '@/i18n/format';
 import { i18n, useI18n, type Language } from '@/i18n/i18n';
 import { formatClassTime, formatDayMonthYear, formatTime, num, weekdayOf } from './format';
@@ -68,7 +70,13 @@ export default function TeacherAttendanceScreen() {
   const { t } = useI18n();
   const [params] = useSearchState({ date: '', next: '' });
   // The machine starts once, on the date the address names (a later change is sent as an event).
-  const [input] = useState(() => ({ teacherId: profile.id, today: schoolToday(), date: params.date || undefined }));
+  // Offline (issue 15): a submit the network fails is kept on the phone and sent by the queue.
+  const [input] = useState(() => ({
+    teacherId: profile.id,
+    today: schoolToday(),
+    date: params.date || undefined,
+    offline: offlineAvailable(),
+  }));
   const logic = useMemo(
     () =>
       attendanceMachine.provide({
@@ -80,6 +88,7 @@ export default function TeacherAttendanceScreen() {
     <AttendanceFlow.Provider logic={logic} options={{ input }}>
       <PageHeader kicker={profile.school_name} title={t('attendance.take.title')} />
       <TakeAttendance />
+      <ForwardQueueNews />
     </AttendanceFlow.Provider>
   );
 }
@@ -92,7 +101,99 @@ function TakeAttendance() {
   if (top === 'choosingPeriod') return <ChoosePeriod />;
   if (top === 'loadingStudents' || top === 'studentsFailed') return <LoadingStudents />;
   if (top === 'submitted') return <Submitted />;
+  if (OFFLINE_STATES.includes(top)) return <Queued />;
   return <Marking />;
+}
+
+const OFFLINE_STATES = ['queueing', 'queued', 'syncing', 'synced', 'conflict', 'syncRefused'];
+
+/** The queue's news about the submission this screen holds, to the flow (it checks the key again). */
+function ForwardQueueNews() {
+  const send = useSend();
+  useEffect(
+    () =>
+      onSync((event) => {
+        if (event.type === 'syncing') send({ type: 'attendance.sync.start', key: event.key });
+        else if (event.type === 'synced') {
+          if (event.kind === 'attendance') send({ type: 'attendance.sync.done', key: event.key, result: event.result });
+        } else
+          send({
+            type: 'attendance.sync.failed',
+            key: event.key,
+            code: event.code,
+            message: event.message,
+            retryable: event.retryable,
+          });
+      }),
+    [send],
+  );
+  return null;
+}
+
+/**
+ * A submission kept on the phone: "Saved on this phone, will send when online", then what the
+ * school did with it (sent, or someone else's save stands, or refused: what to do).
+ */
+function Queued() {
+  const send = useSend();
+  const state = useFlow((s) => (typeof s.value === 'string' ? s.value : ''));
+  const routine = useFlow((s) => s.context.routine);
+  const date = useFlow((s) => s.context.date);
+  const result = useFlow((s) => s.context.result);
+  const error = useFlowError();
+  const { t, lang } = useI18n();
+  const headingRef = useRef<HTMLHeadingElement>(null);
+  useEffect(() => headingRef.current?.focus(), [state]);
+  const heading =
+    state === 'synced'
+      ? t('attendance.take.synced')
+      : state === 'conflict'
+        ? result?.outcome === 'kept_admin'
+          ? t('attendance.take.keptAdmin')
+          : t('attendance.take.keptLater')
+        : state === 'syncRefused'
+          ? t('attendance.take.syncRefused', { error: error ?? '' })
+          : state === 'syncing'
+            ? t('attendance.take.syncing')
+            : t('attendance.take.queued');
+  const tone = state === 'syncRefused' ? 'text-red-800' : state === 'conflict' ? 'text-amber-900' : 'text-slate-900';
+  return (
+    <Card>
+      <div className="mb-4 flex flex-wrap items-start justify-between gap-3">
+        <div>
+          <h2
+            ref={headingRef}
+            tabIndex={-1}
+            data-testid="queued-state"
+            className={`text-lg font-semibold focus:outline-none ${tone}`}
+          >
+            {heading}
+          </h2>
+          <p className="text-sm text-slate-600">
+            {routine ? `${periodName(routine)} · ` : ''}
+            {formatDayMonthYear(date, lang)}
+          </p>
+          {state === 'queued' ? <p className="mt-2 text-sm text-slate-700">{t('attendance.take.queuedHint')}</p> : null}
+          {state === 'queued' && error ? (
+            <p className="mt-1 text-sm text-amber-900">{t('attendance.take.stillWaiting', { error })}</p>
+          ) : null}
+        </div>
+        <Button variant="secondary" onClick={() => send({ type: 'attendance.back' })} disabled={state === 'queueing'}>
+          {t('attendance.take.backToClasses')}
+        </Button>
+      </div>
+      {(state === 'synced' || state === 'conflict') && result ? (
+        <p className="text-sm font-semibold text-slate-900" data-testid="server-counts">
+          {t('attendance.take.marksAsTheyStand')}:{' '}
+          {t('attendance.take.presentCount', {
+            present: num(result.present, lang),
+            total: num(result.total, lang),
+            absent: num(result.absent, lang),
+          })}
+        </p>
+      ) : null}
+    </Card>
+  );
 }
 
 /** The address's `?date=` (Back, reload, a shared link) drives the flow's date while choosing a period. */

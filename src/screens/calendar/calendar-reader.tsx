@@ -10,11 +10,21 @@ import { EmptyState } from '@/ui/status';
 import { useI18n } from '@/i18n/i18n';
 import { CalendarBody, CalendarToolbar, useCalendarFilters } from './calendar-views';
 
-export function ReadOnlyCalendar({ reader, viewer = false }: { reader: CalendarReader; viewer?: boolean }) {
+export function ReadOnlyCalendar({
+  reader,
+  viewer = false,
+  child,
+}: {
+  reader: CalendarReader;
+  viewer?: boolean;
+  /** A guardian's child (issue 16): the calendar of the child's school. */
+  child?: { school_info_id: number | null; school_name: string | null };
+}) {
   const { profile, school } = useSignedIn();
   const { t } = useI18n();
   const [filters] = useCalendarFilters();
-  const schoolName = viewer ? school?.school_name : profile.school_name;
+  const schoolName = child ? child.school_name : viewer ? school?.school_name : profile.school_name;
+  const schoolInfoId = child ? (child.school_info_id ?? undefined) : viewer ? school?.id : undefined;
   return (
     <>
       <PageHeader kicker={schoolName ?? undefined} title={t('calendar.readTitle')} />
@@ -24,7 +34,7 @@ export function ReadOnlyCalendar({ reader, viewer = false }: { reader: CalendarR
         ) : (
           <>
             <CalendarToolbar filters={filters} />
-            <CalendarBody reader={reader} schoolInfoId={viewer ? school?.id : undefined} filters={filters} />
+            <CalendarBody reader={reader} schoolInfoId={schoolInfoId} filters={filters} />
           </>
         )}
       </Card>

@@ -1,6 +1,10 @@
-/** The student's read-only Academic Calendar (see calendar-reader.tsx). */
+/**
+ * The student's read-only Academic Calendar (see calendar-reader.tsx); a guardian's (issue 16) is
+ * the chosen child's school's (`?student=`).
+ */
+import { StudentInView } from '@/screens/guardians/student-in-view';
 import { ReadOnlyCalendar } from './calendar-reader';
 
 export default function StudentCalendarScreen() {
-  return <ReadOnlyCalendar reader="student" />;
+  return <StudentInView>{(s) => <ReadOnlyCalendar reader="student" child={s.child ? s : undefined} />}</StudentInView>;
 }

@@ -1,4 +1,6 @@
+import { Link } from 'wouter';
 import { PageHeader } from '@/ui/page';
+import { linkStyle } from '@/ui/table';
 import { TwoFactorCard } from '@/screens/profile/two-factor-card';
 import { TileGrid } from '@/ui/tile-grid';
 import { useI18n } from '@/i18n/i18n';
@@ -10,6 +12,11 @@ export default function SuperAdminDashboard() {
       <PageHeader kicker={t('shell.dashboard.setupKicker')} title={t('shell.pages.superAdminDashboard')} />
       <TileGrid dashboard="/super-admin" group="setup" />
       <TwoFactorCard />
+      <p className="mt-3">
+        <Link href="/two-factor-admins" className={`inline-flex min-h-11 items-center ${linkStyle}`}>
+          {t('shell.pages.twoFactorAdmins')}
+        </Link>
+      </p>
     </>
   );
 }

@@ -26,6 +26,7 @@ import { TextField } from '@/ui/field';
 import { Card, PageHeader } from '@/ui/page';
 import { SelectField } from '@/ui/select';
 import { useSignedIn } from '@/ui/session';
+import { StudentInView, type ViewedStudent } from '@/screens/guardians/student-in-view';
 import { asApiError, ErrorState, Loading } from '@/ui/status';
 import { useSearchState } from '@/ui/use-search-state';
 import type { ScreenProps } from '@/routes';
@@ -53,13 +54,21 @@ function useDownload() {
   return { busy, error, run };
 }
 
-export default function GradesheetScreen({ route }: Partial<ScreenProps>) {
+export default function GradesheetScreen(props: Partial<ScreenProps>) {
+  const { userType } = useSignedIn();
+  // A guardian (issue 16) reads a linked child's, the child chosen by `?student=`.
+  if (!can(userType, 'page.guardian-dashboard')) return <Sheet {...props} child={null} />;
+  return <StudentInView>{(s) => <Sheet {...props} child={s} />}</StudentInView>;
+}
+
+function Sheet({ route, child }: Partial<ScreenProps> & { child: ViewedStudent | null }) {
   const { t, lang } = useI18n();
   const errorText = useErrorText();
   const { profile, userType, school } = useSignedIn();
-  const schoolInfoId = school?.id;
-  // A student's profile names their code: theirs is the only sheet they may read.
-  const ownCode = profile.student_code;
+  const schoolInfoId = child ? (child.school_info_id ?? undefined) : school?.id;
+  // A student's profile names their code (a guardian's child's comes with the child): theirs is
+  // the only sheet they may read.
+  const ownCode = child ? child.student_code : profile.student_code;
   const [applied, apply] = useSearchState(DEFAULTS);
   const sessions = useQuery(sessionsQuery());
   // A student can read only published results: their form starts on the newest session that has
@@ -119,7 +128,10 @@ export default function GradesheetScreen({ route }: Partial<ScreenProps>) {
 
   return (
     <>
-      <PageHeader title={title} kicker={school?.school_name ?? profile.school_name} />
+      <PageHeader
+        title={title}
+        kicker={child ? (child.school_name ?? undefined) : (school?.school_name ?? profile.school_name)}
+      />
       <Card>
         <form className="grid gap-4 sm:grid-cols-3 sm:items-end" onSubmit={submit} noValidate>
           <TextField

@@ -15,6 +15,7 @@ import { Button } from '@/ui/button';
 import { SelectField } from '@/ui/select';
 import { EmptyState, ErrorState, Loading } from '@/ui/status';
 import { useSearchState } from '@/ui/use-search-state';
+import { loadExamTypesKept, loadMarkableExamsKept, loadSessionsKept } from '@/offline/marks';
 import { useI18n } from '@/i18n/i18n';
 
 const DEFAULTS = { session_id: '', exam_name_id: '', class_id: '', section_id: '', subject_id: '' };
@@ -31,8 +32,10 @@ const CLEARS: Record<MarkFilterField, MarkFilterField[]> = {
 
 export function useMarkFilters() {
   const [params, setParams] = useSearchState(DEFAULTS);
-  const sessions = useQuery(markEntrySessionsQuery());
-  const types = useQuery(examTypesQuery());
+  // Offline (issue 15): what the filters need is kept on the device as it is read, and read from
+  // there when the network fails, so a sheet opened while online opens again with no network.
+  const sessions = useQuery({ ...markEntrySessionsQuery(), queryFn: loadSessionsKept, networkMode: 'offlineFirst' });
+  const types = useQuery({ ...examTypesQuery(), queryFn: loadExamTypesKept, networkMode: 'offlineFirst' });
   const sessionId = Number(params.session_id) || defaultSession(sessions.data ?? [])?.id || 0;
   const examTypeId = Number(params.exam_name_id) || 0;
   const classId = Number(params.class_id) || 0;
@@ -40,6 +43,8 @@ export function useMarkFilters() {
   const subjectId = Number(params.subject_id) || 0;
   const exams = useQuery({
     ...markableExamsQuery({ session_id: sessionId, exam_name_id: examTypeId }),
+    queryFn: () => loadMarkableExamsKept({ session_id: sessionId, exam_name_id: examTypeId }),
+    networkMode: 'offlineFirst',
     enabled: sessionId > 0 && examTypeId > 0,
   });
   const choices = examChoices(exams.data ?? [], { class_id: classId, section_id: sectionId });

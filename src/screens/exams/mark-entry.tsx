@@ -18,7 +18,8 @@
 import { useEffect, useMemo, useRef, useState, type KeyboardEvent as ReactKeyboardEvent } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { createActorContext } from '@xstate/react';
-import type { StudentMarkRow } from '@/api/schemas/exams';
+import { fromPromise } from 'xstate';
+import type { StudentMarkQuery, StudentMarkRow, StudentMarkSheet } from '@/api/schemas/exams';
 import { examKeys } from '@/api/exams';
 import {
   ABSENT_TEXT,
@@ -26,6 +27,7 @@ import {
   markChanges,
   markEntryMachine,
   markProblems,
+  offlineMarkEntryMachine,
   parseMark,
   type MarkEntryQuery,
 } from '@/machines/mark-entry.machine';
@@ -38,6 +40,9 @@ import { EmptyState, Loading } from '@/ui/status';
 import { confirmLeave, useUnsavedChanges } from '@/ui/unsaved';
 import { localDigits } from '@/i18n/digits';
 import { useI18n } from '@/i18n/i18n';
+import { loadSheetKept } from '@/offline/marks';
+import { offlineAvailable } from '@/offline/store';
+import { onSync } from '@/offline/sync';
 import { MarkFiltersForm, useMarkFilters } from './mark-entry-filters';
 import { examAnswerText, markLabel } from './mark-format';
 
@@ -61,17 +66,21 @@ export default function MarkEntryScreen() {
   const { profile } = useSignedIn();
   const queryClient = useQueryClient();
   const { t } = useI18n();
-  const logic = useMemo(
-    () =>
-      markEntryMachine.provide({
-        actions: { savedChanges: () => void queryClient.invalidateQueries({ queryKey: examKeys.all }) },
-      }),
-    [queryClient],
-  );
+  const logic = useMemo(() => {
+    const savedChanges = () => void queryClient.invalidateQueries({ queryKey: examKeys.all });
+    // Offline (issue 15): every sheet opened is kept on the device and opens from it with no
+    // network; a save the network fails is queued and sent by the queue.
+    if (!offlineAvailable()) return markEntryMachine.provide({ actions: { savedChanges } });
+    return offlineMarkEntryMachine.provide({
+      actions: { savedChanges },
+      actors: { loadSheet: fromPromise<StudentMarkSheet, StudentMarkQuery>(({ input }) => loadSheetKept(input)) },
+    });
+  }, [queryClient]);
   return (
     <MarkEntryFlow.Provider logic={logic}>
       <PageHeader kicker={profile.school_name} title={t('markEntry.title')} />
       <MarkEntry />
+      <ForwardQueueNews />
     </MarkEntryFlow.Provider>
   );
 }
@@ -82,7 +91,7 @@ function MarkEntry() {
   const filters = useMarkFilters();
   const top = useFlow((s) => String(s.value));
   const shown = useFlow((s) => s.context.query);
-  const busy = top === 'reviewing' || top === 'saving';
+  const busy = top === 'reviewing' || top === 'saving' || top === 'queueing';
   useUnsavedChanges(useFlow(hasUnsavedMarks), t('markEntry.sheet.unsaved'));
 
   // An address that names a whole exam when the page opens (reload, Back, a link) opens its sheet.
@@ -123,7 +132,116 @@ function MarkEntry() {
       {top === 'loadFailed' ? <LoadFailed /> : null}
       {top === 'saved' ? <Saved onAnother={() => filters.setParams({ section_id: '', subject_id: '' })} /> : null}
       {['entering', 'reviewing', 'saving', 'failed', 'locked'].includes(top) ? <Sheet /> : null}
+      {OFFLINE_STATES.includes(top) ? <Queued /> : null}
     </div>
+  );
+}
+
+const OFFLINE_STATES = ['queueing', 'queued', 'syncing', 'synced', 'conflict', 'syncRefused'];
+
+/** The queue's news about the save this screen holds, to the flow (it checks the key again). */
+function ForwardQueueNews() {
+  const send = useSend();
+  useEffect(
+    () =>
+      onSync((event) => {
+        if (event.type === 'syncing') send({ type: 'marks.sync.start', key: event.key });
+        else if (event.type === 'synced') {
+          if (event.kind === 'marks') send({ type: 'marks.sync.done', key: event.key, result: event.result });
+        } else
+          send({
+            type: 'marks.sync.failed',
+            key: event.key,
+            code: event.code,
+            message: event.message,
+            retryable: event.retryable,
+          });
+      }),
+    [send],
+  );
+  return null;
+}
+
+/**
+ * Marks kept on the phone: "Saved on this phone, will send when online", then what the school
+ * did with them (saved; or locked because results were published meanwhile; or refused).
+ */
+function Queued() {
+  const send = useSend();
+  const { t, lang } = useI18n();
+  const state = useFlow((s) => String(s.value));
+  const sent = useFlow((s) => s.context.sent);
+  const rows = useFlow((s) => s.context.sheet?.rows ?? NO_ROWS);
+  const error = useFlowError();
+  const headingRef = useRef<HTMLHeadingElement>(null);
+  useEffect(() => headingRef.current?.focus(), [state]);
+  const heading =
+    state === 'synced'
+      ? t('markEntry.offline.synced')
+      : state === 'conflict'
+        ? t('markEntry.offline.conflict')
+        : state === 'syncRefused'
+          ? t('markEntry.offline.syncRefused', { error: error ?? '' })
+          : state === 'syncing'
+            ? t('markEntry.offline.syncing')
+            : t('markEntry.offline.queued');
+  const tone = state === 'syncRefused' || state === 'conflict' ? 'error' : state === 'synced' ? 'success' : 'info';
+  const byId = new Map(rows.map((r) => [r.student_id, r]));
+  return (
+    <Card>
+      <ExamHeading />
+      <Alert tone={tone} className="mb-4">
+        <h3
+          ref={headingRef}
+          tabIndex={-1}
+          data-testid="marks-queued-state"
+          className="text-base font-semibold focus:outline-none"
+        >
+          {heading}
+        </h3>
+        {state === 'queued' ? <p className="mt-1 text-sm">{t('markEntry.offline.queuedHint')}</p> : null}
+        {state === 'queued' && error ? (
+          <p className="mt-1 text-sm">{t('markEntry.offline.stillWaiting', { error })}</p>
+        ) : null}
+      </Alert>
+      <table className="w-full text-left text-sm">
+        <caption className="mb-2 text-left font-semibold text-slate-900">{t('markEntry.offline.waitingMarks')}</caption>
+        <thead className="border-b border-slate-200 text-xs uppercase text-slate-500">
+          <tr>
+            <th scope="col" className="py-2 pr-3 font-semibold">
+              {t('markEntry.columns.studentId')}
+            </th>
+            <th scope="col" className="py-2 pr-3 font-semibold">
+              {t('markEntry.columns.name')}
+            </th>
+            <th scope="col" className="py-2 font-semibold">
+              {t('markEntry.columns.marks')}
+            </th>
+          </tr>
+        </thead>
+        <tbody className="divide-y divide-slate-100">
+          {(sent ?? []).map((c) => (
+            <tr key={c.student_id}>
+              <td className="py-2 pr-3 font-mono break-all text-slate-700">{byId.get(c.student_id)?.student_code}</td>
+              <td className="py-2 pr-3 text-slate-900">{byId.get(c.student_id)?.name}</td>
+              <td className="py-2 font-semibold text-slate-900">{markLabel(c.mark_obtained, lang)}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+      <div className="mt-4 flex flex-wrap gap-2">
+        {state === 'synced' ? (
+          <Button variant="secondary" onClick={() => send({ type: 'marks.edit' })}>
+            {t('markEntry.saved.editAgain')}
+          </Button>
+        ) : null}
+        {state === 'conflict' || state === 'syncRefused' ? (
+          <Button variant="secondary" onClick={() => send({ type: 'marks.reopen' })}>
+            {t('markEntry.offline.reopen')}
+          </Button>
+        ) : null}
+      </div>
+    </Card>
   );
 }
 

@@ -6,6 +6,7 @@
  */
 import { useState, type FormEvent } from 'react';
 import { useQuery } from '@tanstack/react-query';
+import { can } from '@/api/permissions';
 import { examTypesQuery, markSheetQuery } from '@/api/exams';
 import { defaultSession } from '@/api/lookups';
 import { sessionsQuery } from '@/api/gradesheet-pdf';
@@ -19,6 +20,7 @@ import { TextField } from '@/ui/field';
 import { Card, PageHeader } from '@/ui/page';
 import { SelectField } from '@/ui/select';
 import { useSignedIn } from '@/ui/session';
+import { StudentInView, type ViewedStudent } from '@/screens/guardians/student-in-view';
 import { asApiError, EmptyState, ErrorState, Loading } from '@/ui/status';
 import { DataTable, Td } from '@/ui/table';
 import { useSearchState } from '@/ui/use-search-state';
@@ -27,12 +29,20 @@ const DEFAULTS = { student_code: '', session_id: '', exam_name_id: '' };
 const num = (v: string) => (/^\d+$/.test(v) ? Number(v) : undefined);
 
 export default function MarksheetScreen() {
+  const { userType } = useSignedIn();
+  // A guardian (issue 16) reads a linked child's, the child chosen by `?student=`.
+  if (!can(userType, 'page.guardian-dashboard')) return <Sheet child={null} />;
+  return <StudentInView>{(s) => <Sheet child={s} />}</StudentInView>;
+}
+
+function Sheet({ child }: { child: ViewedStudent | null }) {
   const { t, lang } = useI18n();
   const errorText = useErrorText();
   const { profile, school } = useSignedIn();
-  const schoolInfoId = school?.id;
-  // A student's profile names their code: theirs is the only sheet they may read.
-  const ownCode = profile.student_code;
+  const schoolInfoId = child ? (child.school_info_id ?? undefined) : school?.id;
+  // A student's profile names their code (a guardian's child's comes with the child): theirs is
+  // the only sheet they may read.
+  const ownCode = child ? child.student_code : profile.student_code;
   const [applied, apply] = useSearchState(DEFAULTS);
   const sessions = useQuery(sessionsQuery());
   const types = useQuery(examTypesQuery({ school_info_id: schoolInfoId }));
@@ -87,7 +97,10 @@ export default function MarksheetScreen() {
 
   return (
     <>
-      <PageHeader title={t('gradesheet.markSheetTitle')} kicker={school?.school_name ?? profile.school_name} />
+      <PageHeader
+        title={t('gradesheet.markSheetTitle')}
+        kicker={child ? (child.school_name ?? undefined) : (school?.school_name ?? profile.school_name)}
+      />
       <Card>
         <form className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4 lg:items-end" onSubmit={submit} noValidate>
           <SelectField

@@ -1,5 +1,6 @@
 /**
- * /payment: the school admin's Payment Sector screen (spec part 2, Payments) grown into the fees
+ * /payment (the viewer's Payment tile opens it read-only: the chosen school's reports).
+ * The school admin's Payment Sector screen (spec part 2, Payments) grown into the fees
  * desk of issue 14: sectors (form + list, reloaded after each save), fee setup (a confirmation
  * showing how many students get an invoice), collection at the counter (a student's due invoices,
  * a payment, the receipt number once the server confirmed) and reports with CSV export. Writes
@@ -8,6 +9,7 @@
 import { useEffect, useMemo, useState } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { createActorContext } from '@xstate/react';
+import { can } from '@/api/permissions';
 import { dueInvoicesQuery, feeKeys, feesQuery, sectorsQuery } from '@/api/fees';
 import { personFormLookupsQuery } from '@/api/people';
 import { PAYMENT_METHODS, moneyProblem, parseTaka, formatPoisha, type PaymentMethod } from '@/api/schemas/fees';
@@ -31,9 +33,11 @@ import { useErrorText } from '@/i18n/errors';
 import { localDigits } from '@/i18n/format';
 import { useI18n } from '@/i18n/i18n';
 import { formatTaka } from './money';
+import { ReceiptButton } from './receipt-button';
+import { Adjustments } from './adjust';
 import { FeeReports } from './reports';
 
-const TABS = ['sectors', 'fees', 'collect', 'reports'] as const;
+const TABS = ['sectors', 'fees', 'collect', 'adjust', 'reports'] as const;
 type Tab = (typeof TABS)[number];
 
 const SectorFlow = createActorContext(feeSectorMachine);
@@ -41,6 +45,21 @@ const FeeFlow = createActorContext(feeSetupMachine);
 const PaymentFlow = createActorContext(feePaymentMachine);
 
 export default function PaymentScreen() {
+  const { userType, school } = useSignedIn();
+  const { t } = useI18n();
+  // A viewer (the dashboard's Payment tile) reads the chosen school's reports only.
+  if (!can(userType, 'fee.write')) {
+    return (
+      <>
+        <PageHeader kicker={school?.school_name ?? undefined} title={t('fees.viewerTitle')} />
+        {school ? <FeeReports schoolId={school.id} /> : null}
+      </>
+    );
+  }
+  return <FeesDesk />;
+}
+
+function FeesDesk() {
   const { profile } = useSignedIn();
   const { t } = useI18n();
   const queryClient = useQueryClient();
@@ -80,6 +99,7 @@ export default function PaymentScreen() {
           <Collection />
         </PaymentFlow.Provider>
       ) : null}
+      {tab === 'adjust' ? <Adjustments /> : null}
       {tab === 'reports' ? <FeeReports /> : null}
     </>
   );
@@ -414,6 +434,7 @@ function Collection() {
               {t('fees.collect.receipt', { receipt: localDigits(receipt.receipt_no, lang) })}
             </Alert>
           </div>
+          <ReceiptButton paymentId={receipt.payment_id} receiptNo={receipt.receipt_no} />
           <Button
             className="mt-3"
             onClick={() => {

@@ -1,17 +1,20 @@
 /**
  * The fees reports of /payment: dues by class and section, collections by day and sector, and
- * the defaulters list, each exportable to CSV (amounts as the server's exact decimal text). The
- * report and its choices are in the address.
+ * the defaulters list, each exportable to CSV (amounts as the server's exact decimal text), and
+ * the chart of collections over the session (chart.js, loaded only when that report is opened).
+ * The report and its choices are in the address. A viewer reads them for the school they chose
+ * (`schoolId`, sent as school_info_id).
  */
+import { lazy, Suspense } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import { collectionsQuery, defaultersQuery, duesReportQuery } from '@/api/fees';
+import { collectionsQuery, defaultersQuery, duesReportQuery, monthlyCollectionsQuery } from '@/api/fees';
 import { personFormLookupsQuery } from '@/api/people';
 import { schoolToday } from '@/api/school-time';
 import { Button } from '@/ui/button';
 import { DateField } from '@/ui/date-field';
 import { Card } from '@/ui/page';
 import { SelectField } from '@/ui/select';
-import { QueryState } from '@/ui/status';
+import { Loading, QueryState } from '@/ui/status';
 import { DataTable, Td } from '@/ui/table';
 import { useSearchState } from '@/ui/use-search-state';
 import { localDigits } from '@/i18n/format';
@@ -19,7 +22,9 @@ import { useI18n } from '@/i18n/i18n';
 import { downloadCsv } from '../people/csv';
 import { formatTaka } from './money';
 
-const KINDS = ['dues', 'collections', 'defaulters'] as const;
+const CollectionsChart = lazy(() => import('./collections-chart'));
+
+const KINDS = ['dues', 'collections', 'session', 'defaulters'] as const;
 type Kind = (typeof KINDS)[number];
 const ROWS = 500;
 
@@ -66,8 +71,9 @@ function ReportTable<R>({
   );
 }
 
-export function FeeReports() {
+export function FeeReports({ schoolId }: { schoolId?: number } = {}) {
   const { t } = useI18n();
+  const school = schoolId ? { school_info_id: schoolId } : {};
   const today = schoolToday();
   const [s, set] = useSearchState({
     report: 'dues',
@@ -78,18 +84,23 @@ export function FeeReports() {
   });
   const kind: Kind = (KINDS as readonly string[]).includes(s.report) ? (s.report as Kind) : 'dues';
   const lookups = useQuery(personFormLookupsQuery());
-  const sessionId = Number(s.session_id) || lookups.data?.sessions.find((x) => x.current)?.id || 0;
+  const sessionList = lookups.data?.sessions ?? [];
+  const sessionId = Number(s.session_id) || sessionList.find((x) => x.current)?.id || 0;
   const dues = useQuery({
-    ...duesReportQuery({ session_id: sessionId, limit: ROWS }),
+    ...duesReportQuery({ ...school, session_id: sessionId, limit: ROWS }),
     enabled: kind === 'dues' && !!sessionId,
   });
   const collections = useQuery({
-    ...collectionsQuery({ from: s.from, to: s.to, limit: ROWS }),
+    ...collectionsQuery({ ...school, from: s.from, to: s.to, limit: ROWS }),
     enabled: kind === 'collections' && !!s.from && !!s.to && s.from <= s.to,
   });
   const late = useQuery({
-    ...defaultersQuery({ session_id: sessionId, as_of: s.as_of, limit: ROWS }),
+    ...defaultersQuery({ ...school, session_id: sessionId, as_of: s.as_of, limit: ROWS }),
     enabled: kind === 'defaulters' && !!sessionId,
+  });
+  const monthly = useQuery({
+    ...monthlyCollectionsQuery({ ...school, session_id: sessionId }),
+    enabled: kind === 'session' && !!sessionId,
   });
   const c = (k: string) => t(`fees.cols.${k}` as never);
   return (
@@ -105,7 +116,7 @@ export function FeeReports() {
           <SelectField
             label={t('fees.fee.session')}
             value={String(sessionId || '')}
-            options={(lookups.data?.sessions ?? []).map((x) => ({ value: String(x.id), label: x.session_year }))}
+            options={sessionList.map((x) => ({ value: String(x.id), label: x.session_year }))}
             onChange={(v) => set({ session_id: v })}
           />
         ) : null}
@@ -163,6 +174,15 @@ export function FeeReports() {
                 { label: c('amount'), value: (r) => r.amount, money: true },
               ]}
             />
+          )}
+        </QueryState>
+      ) : null}
+      {kind === 'session' ? (
+        <QueryState query={monthly} what={t('fees.reports.what')}>
+          {(d) => (
+            <Suspense fallback={<Loading />}>
+              <CollectionsChart report={d} />
+            </Suspense>
           )}
         </QueryState>
       ) : null}

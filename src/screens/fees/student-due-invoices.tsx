@@ -5,6 +5,7 @@
  */
 import { Link } from 'wouter';
 import { useI18n } from '@/i18n/i18n';
+import { StudentInView } from '@/screens/guardians/student-in-view';
 import { PageHeader } from '@/ui/page';
 import { QueryState } from '@/ui/status';
 import { DataTable, Td } from '@/ui/table';
@@ -12,11 +13,16 @@ import { formatTaka } from './money';
 import { invoiceDate, totalDue, useOwnInvoices } from './student-invoices';
 
 export default function StudentDueInvoices() {
+  return <StudentInView>{(s) => <Invoices studentId={s.queryId} kicker={s.child?.full_name} />}</StudentInView>;
+}
+
+/** A student's own invoices, or (issue 16) a guardian's child's. */
+function Invoices({ studentId, kicker }: { studentId?: number; kicker?: string }) {
   const { t, lang } = useI18n();
-  const list = useOwnInvoices('due');
+  const list = useOwnInvoices('due', studentId);
   return (
     <>
-      <PageHeader title={t('studentFees.due.title')} />
+      <PageHeader kicker={kicker} title={t('studentFees.due.title')} />
       <QueryState
         query={list}
         what={t('studentFees.due.what')}
@@ -63,7 +69,7 @@ export default function StudentDueInvoices() {
                   </Td>
                   <Td label={t('studentFees.cols.action')}>
                     <Link
-                      href={`/payoption?invoice=${r.id}`}
+                      href={`/payoption?invoice=${r.id}${studentId ? `&student=${studentId}` : ''}`}
                       aria-label={t('studentFees.due.payNowFor', { sector: r.sector_name, session: r.session_year })}
                       className="inline-flex min-h-11 items-center justify-center rounded-md bg-indigo-600 px-4 text-sm font-semibold text-white hover:bg-indigo-700"
                     >

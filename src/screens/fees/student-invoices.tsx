@@ -14,9 +14,10 @@ import { useSignedIn } from '@/ui/session';
 /** All of a student's invoices fit one page: a student has far fewer than the page's maximum. */
 export const STUDENT_INVOICE_LIMIT = FEE_PAGE.maxLimit;
 
-export function useOwnInvoices(status: 'due' | 'paid') {
+/** `studentId`: a guardian's child (issue 16, the server checks the link); else the student's own. */
+export function useOwnInvoices(status: 'due' | 'paid', studentId?: number) {
   const { profile } = useSignedIn();
-  const q = { student_id: profile.id, limit: STUDENT_INVOICE_LIMIT };
+  const q = { student_id: studentId ?? profile.id, limit: STUDENT_INVOICE_LIMIT };
   return useQuery({
     queryKey: status === 'due' ? feeKeys.due(q) : feeKeys.paid(q),
     queryFn: () => (status === 'due' ? fetchDueInvoices(q) : fetchPaidInvoices(q)),

@@ -3,16 +3,23 @@
  * the payments that settled it (refunds and corrections named as such). Rows become cards on a phone.
  */
 import { useI18n } from '@/i18n/i18n';
+import { StudentInView } from '@/screens/guardians/student-in-view';
 import { PageHeader } from '@/ui/page';
 import { QueryState } from '@/ui/status';
 import { DataTable, Td } from '@/ui/table';
 import type { InvoiceReceipt } from '@/api/schemas/fees';
 import { formatTaka } from './money';
+import { ReceiptButton } from './receipt-button';
 import { invoiceDate, useOwnInvoices } from './student-invoices';
 
 export default function StudentPaidInvoices() {
+  return <StudentInView>{(s) => <Invoices studentId={s.queryId} kicker={s.child?.full_name} />}</StudentInView>;
+}
+
+/** A student's own invoices, or (issue 16) a guardian's child's. */
+function Invoices({ studentId, kicker }: { studentId?: number; kicker?: string }) {
   const { t, lang } = useI18n();
-  const list = useOwnInvoices('paid');
+  const list = useOwnInvoices('paid', studentId);
   const receiptText = (r: InvoiceReceipt) =>
     `${t('studentFees.paid.receipt', {
       receipt: r.receipt_no,
@@ -21,7 +28,7 @@ export default function StudentPaidInvoices() {
     })}${r.kind === 'payment' ? '' : ` · ${t(`studentFees.paid.${r.kind}`)}`}`;
   return (
     <>
-      <PageHeader title={t('studentFees.paid.title')} />
+      <PageHeader kicker={kicker} title={t('studentFees.paid.title')} />
       <QueryState
         query={list}
         what={t('studentFees.paid.what')}
@@ -54,7 +61,15 @@ export default function StudentPaidInvoices() {
                   {r.receipts.length ? (
                     <ul className="space-y-1 max-sm:text-right">
                       {r.receipts.map((rc, i) => (
-                        <li key={`${rc.receipt_no}-${i}`}>{receiptText(rc)}</li>
+                        <li key={`${rc.receipt_no}-${i}`}>
+                          <span>{receiptText(rc)}</span>
+                          {rc.payment_id ? (
+                            <>
+                              {' '}
+                              <ReceiptButton paymentId={rc.payment_id} receiptNo={rc.receipt_no} />
+                            </>
+                          ) : null}
+                        </li>
                       ))}
                     </ul>
                   ) : (

@@ -1,7 +1,8 @@
 /**
  * /studenthomework: the student's homework as cards (topic, subject, details, teacher name and
  * "Last Date"), newest first, a page at a time, each saying whether the student has answered and
- * opening /studenthomeworksubmit for it.
+ * opening /studenthomeworksubmit for it. A guardian (issue 16) reads a linked child's, chosen by
+ * `?student=`, read-only: no link to answer it.
  */
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'wouter';
@@ -10,19 +11,35 @@ import { studentHomeworkQuery } from '@/api/homework';
 import { useI18n } from '@/i18n/i18n';
 import { PageHeader } from '@/ui/page';
 import { Pagination } from '@/ui/pagination';
+import { StudentInView, type ViewedStudent } from '@/screens/guardians/student-in-view';
 import { QueryState } from '@/ui/status';
 import { useSearchState } from '@/ui/use-search-state';
 import { homeworkDate } from './parts';
 
 export default function StudentHomework() {
   const { t } = useI18n();
-  const [params, setParams] = useSearchState({ page: '1' });
-  const page = Math.max(1, Number(params.page) || 1);
-  const size = HOMEWORK_PAGE.defaultLimit;
-  const list = useQuery(studentHomeworkQuery({ limit: size, offset: (page - 1) * size }));
   return (
     <>
       <PageHeader title={t('homework.student.title')} />
+      <StudentInView>{(student) => <HomeworkList student={student} />}</StudentInView>
+    </>
+  );
+}
+
+function HomeworkList({ student }: { student: ViewedStudent }) {
+  const { t } = useI18n();
+  const [params, setParams] = useSearchState({ page: '1' });
+  const page = Math.max(1, Number(params.page) || 1);
+  const size = HOMEWORK_PAGE.defaultLimit;
+  const list = useQuery(studentHomeworkQuery({ limit: size, offset: (page - 1) * size, student_id: student.queryId }));
+  const readOnly = student.child !== null;
+  return (
+    <>
+      {readOnly && (
+        <p className="mb-3 text-sm text-slate-600">
+          {t('homework.student.childReadOnly', { name: student.full_name })}
+        </p>
+      )}
       <QueryState
         query={list}
         what={t('homework.list.what')}
@@ -34,7 +51,7 @@ export default function StudentHomework() {
           <>
             <ul className="grid gap-4 sm:grid-cols-2 xl:grid-cols-3" aria-label={t('homework.student.list')}>
               {data.rows.map((row) => (
-                <HomeworkCard key={row.id} row={row} />
+                <HomeworkCard key={row.id} row={row} readOnly={readOnly} />
               ))}
             </ul>
             <Pagination
@@ -51,7 +68,7 @@ export default function StudentHomework() {
   );
 }
 
-function HomeworkCard({ row }: { row: StudentHomeworkRow }) {
+function HomeworkCard({ row, readOnly }: { row: StudentHomeworkRow; readOnly: boolean }) {
   const { t, lang } = useI18n();
   const status = row.submission?.status ?? 'none';
   return (
@@ -66,13 +83,15 @@ function HomeworkCard({ row }: { row: StudentHomeworkRow }) {
       <p className={`mt-1 text-sm ${status === 'none' ? 'text-red-700' : 'text-emerald-700'}`}>
         {t(`homework.student.status.${status}`)}
       </p>
-      <Link
-        href={`/studenthomeworksubmit?homework=${row.id}`}
-        aria-label={t('homework.student.openTopic', { topic: row.topic })}
-        className="mt-3 inline-flex min-h-11 items-center justify-center rounded-md bg-indigo-600 px-4 text-sm font-semibold text-white hover:bg-indigo-700"
-      >
-        {t('homework.student.open')}
-      </Link>
+      {!readOnly && (
+        <Link
+          href={`/studenthomeworksubmit?homework=${row.id}`}
+          aria-label={t('homework.student.openTopic', { topic: row.topic })}
+          className="mt-3 inline-flex min-h-11 items-center justify-center rounded-md bg-indigo-600 px-4 text-sm font-semibold text-white hover:bg-indigo-700"
+        >
+          {t('homework.student.open')}
+        </Link>
+      )}
     </li>
   );
 }

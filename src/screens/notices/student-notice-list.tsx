@@ -4,7 +4,8 @@
  * the dates and the page are in the address (Back, reload and a shared link keep them). Unread
  * notices are marked; opening one tells the server it was read (POST /api/notice/read).
  * `&notice=<id>` (the palette's jump, with the page it is on) opens that notice and brings it
- * into view.
+ * into view. A guardian (issue 16) reads a linked child's (`&student=`), read-only: opening a
+ * notice does not mark it read for the child.
  */
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { useQuery } from '@tanstack/react-query';
@@ -15,7 +16,7 @@ import { Button } from '@/ui/button';
 import { DateField } from '@/ui/date-field';
 import { Card, PageHeader } from '@/ui/page';
 import { Pagination } from '@/ui/pagination';
-import { useSignedIn } from '@/ui/session';
+import { forChild, StudentInView, type ViewedStudent } from '@/screens/guardians/student-in-view';
 import { QueryState } from '@/ui/status';
 import { useSearchState } from '@/ui/use-search-state';
 import { useI18n } from '@/i18n/i18n';
@@ -25,7 +26,12 @@ import { useNoticeJump, useNoticeReads, type NoticeJump } from './reading';
 const TITLES = { 1: 'notices.menu.teacherNotice', 2: 'notices.menu.schoolNotice' } as const;
 
 export default function StudentNoticeList() {
-  const { profile } = useSignedIn();
+  return <StudentInView>{(s) => <NoticeList student={s} />}</StudentInView>;
+}
+
+const noRead = () => {};
+
+function NoticeList({ student }: { student: ViewedStudent }) {
   const { t } = useI18n();
   const [params, setParams] = useSearchState({ type: '', start: '', end: '', page: '1' });
   const type = parseNoticeType(params.type);
@@ -39,9 +45,12 @@ export default function StudentNoticeList() {
       start_date: params.start || undefined,
       end_date: params.end || undefined,
       ...paging,
+      student_id: student.queryId,
     }),
   );
   const reads = useNoticeReads();
+  // Only the student marks their notices read; a guardian's opening one changes nothing.
+  const markRead = student.child ? noRead : reads.markRead;
   const jump = useNoticeJump(notices.isPlaceholderData ? undefined : notices.data?.rows.map((n) => n.id));
   const filtered = !!(params.start || params.end);
 
@@ -52,9 +61,9 @@ export default function StudentNoticeList() {
 
   return (
     <>
-      <PageHeader kicker={profile.school_name} title={type ? t(TITLES[type]) : t('notices.title')}>
+      <PageHeader kicker={student.school_name} title={type ? t(TITLES[type]) : t('notices.title')}>
         <Link
-          href="/student-notice_option"
+          href={student.child ? forChild('/student-notice_option', student.id) : '/student-notice_option'}
           className="inline-flex min-h-11 items-center rounded text-sm font-semibold text-indigo-700 underline underline-offset-2"
         >
           {t('notices.reader.allKinds')}
@@ -107,7 +116,7 @@ export default function StudentNoticeList() {
                     key={n.id}
                     notice={n}
                     read={n.read || reads.opened.has(n.id)}
-                    markRead={reads.markRead}
+                    markRead={markRead}
                     jump={jump?.id === n.id ? jump : null}
                   />
                 ))}

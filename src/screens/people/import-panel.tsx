@@ -91,7 +91,12 @@ export function ImportPanel({ kind }: { kind: PersonKind }) {
         ) : null}
         {state.matches('done') ? (
           <>
-            <Alert tone="success">{t('people.import.done', { count: accounts.length })}</Alert>
+            <Alert tone="success">
+              {t('people.import.done', { count: accounts.filter((a) => !a.guardian).length })}
+              {accounts.some((a) => a.guardian)
+                ? ` ${t('people.import.guardians', { count: accounts.filter((a) => a.guardian).length })}`
+                : null}
+            </Alert>
             <div className="flex flex-wrap gap-3">
               <Button
                 onClick={() =>

@@ -35,6 +35,7 @@ import { useErrorText } from '@/i18n/errors';
 import { localDigits } from '@/i18n/format';
 import { useI18n } from '@/i18n/i18n';
 import { downloadCsv } from './csv';
+import { GuardiansDialog, type GuardianStudent } from './guardians-panel';
 import { ImportPanel } from './import-panel';
 import { PromotePanel } from './promote-panel';
 
@@ -266,6 +267,7 @@ function PersonList({ kind }: { kind: PersonKind }) {
   const [params, setParams] = useSearchState({ q: '', page: '1' });
   const [exporting, setExporting] = useState(false);
   const [notice, setNotice] = useState<{ tone: 'success' | 'error'; text: string } | null>(null);
+  const [guardiansOf, setGuardiansOf] = useState<GuardianStudent | null>(null);
   const page = Math.max(1, Number(params.page) || 1);
   const q = { q: params.q || undefined, limit: PAGE_SIZE, offset: (page - 1) * PAGE_SIZE };
   const list = useQuery(personListQuery(kind, q));
@@ -277,6 +279,7 @@ function PersonList({ kind }: { kind: PersonKind }) {
           t('people.list.mobile'),
           t('people.list.email'),
           t('people.list.resetPassword'),
+          t('guardians.admin.action'),
         ]
       : [
           t('people.list.teacherId'),
@@ -370,6 +373,15 @@ function PersonList({ kind }: { kind: PersonKind }) {
                         {t('people.list.resetPassword')}
                       </Button>
                     </Td>
+                    <Td label={head[5]}>
+                      <Button
+                        variant="ghost"
+                        aria-label={t('guardians.admin.actionFor', { name: r.full_name })}
+                        onClick={() => setGuardiansOf({ id: r.id, name: r.full_name })}
+                      >
+                        {t('guardians.admin.action')}
+                      </Button>
+                    </Td>
                   </tr>
                 ) : (
                   <tr key={r.id}>
@@ -397,6 +409,7 @@ function PersonList({ kind }: { kind: PersonKind }) {
           </>
         )}
       </QueryState>
+      {kind === 'student' ? <GuardiansDialog student={guardiansOf} onClose={() => setGuardiansOf(null)} /> : null}
     </Card>
   );
 }

@@ -4,6 +4,7 @@
  * a one-time password chooses their own here first (the spec has no password page for them).
  */
 import { TwoFactorCard } from '@/screens/profile/two-factor-card';
+import { TwoFactorPolicyCard } from '@/screens/profile/two-factor-policy-card';
 import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { schoolPageQuery } from '@/api/school-setup';
@@ -80,6 +81,9 @@ function SchoolProfile() {
         ) : null}
       </div>
       <TwoFactorCard />
+      {profile.school_info_id != null ? (
+        <TwoFactorPolicyCard scope={{ kind: 'school', schoolId: profile.school_info_id }} />
+      ) : null}
     </>
   );
 }

@@ -14,6 +14,7 @@ import { useSignedIn } from '@/ui/session';
 import { EmptyState, QueryState } from '@/ui/status';
 import { useI18n } from '@/i18n/i18n';
 import { localDigits } from '@/i18n/format';
+import { TwoFactorCard } from './two-factor-card';
 
 export default function TeacherProfileScreen({ route }: ScreenProps) {
   const { t } = useI18n();
@@ -36,6 +37,7 @@ export default function TeacherProfileScreen({ route }: ScreenProps) {
           <TeacherCard teacherId={teacherId} own={own} />
         )}
       </Card>
+      {own ? <TwoFactorCard /> : null}
     </>
   );
 }

@@ -1,10 +1,10 @@
 /**
- * "Two-factor sign-in" on one's own profile page (issue 16): the state, turning it on (the key as
- * text in groups of four and the otpauth:// link, then a first code), the ten recovery codes shown
- * once with a download, and turning it off with a code after confirming. No QR code: no QR library
- * is installed, and the Content Security Policy allows no data: images.
+ * "Two-factor sign-in" on one's own profile page (issue 16): the state, turning it on (a QR code of
+ * the otpauth:// URI drawn as inline SVG, the key as text in groups of four for typing, and the
+ * link, then a first code), the ten recovery codes shown once with a download, and turning it off
+ * with a code after confirming (not while the account is required to use it).
  */
-import { useState, type FormEvent } from 'react';
+import { useEffect, useState, type FormEvent } from 'react';
 import { useMachine } from '@xstate/react';
 import { twoFactorMachine } from '@/machines/two-factor.machine';
 import { Alert } from '@/ui/alert';
@@ -15,6 +15,7 @@ import { useConfirm } from '@/ui/confirm';
 import { useI18n } from '@/i18n/i18n';
 import { localDigits } from '@/i18n/digits';
 import { useErrorText } from '@/i18n/errors';
+import { QrCode } from './qr-code';
 
 /** ABCD EFGH IJKL …, for typing into an app by hand. */
 export function groupedSecret(secret: string): string {
@@ -33,7 +34,8 @@ function downloadText(fileName: string, text: string) {
   setTimeout(() => URL.revokeObjectURL(url), 1000);
 }
 
-export function TwoFactorCard() {
+/** `onEnabled`: called once the server confirmed turning it on (a requirement to set it up is met). */
+export function TwoFactorCard({ onEnabled }: { onEnabled?: () => void } = {}) {
   const { t, lang } = useI18n();
   const errorText = useErrorText();
   const ask = useConfirm();
@@ -42,6 +44,10 @@ export function TwoFactorCard() {
   const busy = state.hasTag('busy');
   const [code, setCode] = useState('');
   const [empty, setEmpty] = useState(false);
+  const showingCodes = state.matches('showingCodes');
+  useEffect(() => {
+    if (showingCodes) onEnabled?.();
+  }, [showingCodes, onEnabled]);
 
   const codeOrEmpty = (e: FormEvent): string | null => {
     e.preventDefault();
@@ -118,6 +124,7 @@ export function TwoFactorCard() {
       <form onSubmit={submitFirst} noValidate className="space-y-3">
         {failure}
         <p className="text-sm text-slate-700">{t('two_factor.card.setupSteps')}</p>
+        <QrCode text={setup.otpauth_uri} label={t('two_factor.card.qrLabel')} />
         <div>
           <p className="text-sm font-medium text-slate-800">{t('two_factor.card.secretLabel')}</p>
           <p data-testid="two-factor-secret" className="font-mono text-lg tracking-wider break-all">
@@ -181,10 +188,16 @@ export function TwoFactorCard() {
         <p className="font-medium">
           {localDigits(t('two_factor.card.on', { count: status.recovery_codes_left }), lang)}
         </p>
-        {codeField(t('two_factor.card.offCode'))}
-        <Button type="submit" variant="secondary" disabled={busy}>
-          {busy ? t('two_factor.card.turningOff') : t('two_factor.card.turnOff')}
-        </Button>
+        {status.required ? (
+          <p className="text-sm text-slate-700">{t('two_factor.card.required')}</p>
+        ) : (
+          <>
+            {codeField(t('two_factor.card.offCode'))}
+            <Button type="submit" variant="secondary" disabled={busy}>
+              {busy ? t('two_factor.card.turningOff') : t('two_factor.card.turnOff')}
+            </Button>
+          </>
+        )}
       </form>
     );
   }

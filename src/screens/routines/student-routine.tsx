@@ -3,7 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { studentRoutineQuery } from '@/api/routines';
 import type { StudentRoutineQuery } from '@/api/schemas/routines';
 import { PageHeader } from '@/ui/page';
-import { useSignedIn } from '@/ui/session';
+import { StudentInView, type ViewedStudent } from '@/screens/guardians/student-in-view';
 import { EmptyState, QueryState } from '@/ui/status';
 import { WeekRoutine } from './week-routine';
 import { OwnWeek } from './week-grid';
@@ -11,15 +11,20 @@ import { useI18n } from '@/i18n/i18n';
 import { localDigits } from '@/i18n/format';
 
 export default function StudentRoutineScreen() {
+  return <StudentInView>{(student) => <Routine student={student} />}</StudentInView>;
+}
+
+/** A student's own section's week, or (issue 16) a guardian's child's. */
+function Routine({ student }: { student: ViewedStudent }) {
   const { t, lang } = useI18n();
-  const { profile } = useSignedIn();
-  const { section_id, class: classId, school_info_id } = profile;
-  const kicker = profile.class_name
+  const { section_id, class_id: classId, school_info_id } = student;
+  const where = student.class_name
     ? t('shell.routine.classSection', {
-        class: localDigits(profile.class_name, lang),
-        section: profile.section_default_name ?? '',
+        class: localDigits(student.class_name, lang),
+        section: student.section_default_name ?? '',
       })
-    : profile.school_name;
+    : student.school_name;
+  const kicker = student.child ? `${student.full_name} · ${where ?? ''}` : where;
   return (
     <>
       <PageHeader kicker={kicker} title={t('shell.pages.classRoutine')} />

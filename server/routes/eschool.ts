@@ -1,0 +1,313 @@
+/**
+ * eSchool (issue 14): the school's online classes. A teacher schedules, edits and cancels classes
+ * for a section and subject they have in the routine of the class's session; a school admin may do
+ * so for any routine entry of their school (naming its teacher). Students read their enrolled
+ * sections' classes, teachers their own (or the school's), viewers a linked school's. Lists come
+ * upcoming first (by start), then the ended ones (latest first), paged. Cancelling keeps the row.
+ */
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { and, asc, eq, sql, type SQL } from 'drizzle-orm';
+import { DateTime } from 'luxon';
+import {
+  ESCHOOL_FIELD_MESSAGES,
+  ESCHOOL_MESSAGES,
+  ESCHOOL_SUCCESS_CODES,
+  onlineClassBody,
+  onlineClassListQuery,
+  onlineClassOptions,
+  onlineClassPage,
+  onlineClassParams,
+  onlineClassWriteResponse,
+  type OnlineClassRow,
+} from '@/api/schemas/eschool';
+import { z } from 'zod';
+import { USER_TYPES } from '@/api/permissions';
+import { authOf } from '../auth/guard';
+import { studentInScope } from '../auth/child';
+import { schoolOf } from '../auth/tenant';
+import { studentOfUser, teacherOfUser } from '../cache/members';
+import type { DbOrTx } from '../db/client';
+import { classes, enrolments, onlineClasses, routines, schools, sections, subjects, teachers } from '../db/schema';
+import { ApiError, badRequest, forbidden, notFound } from '../errors';
+import { schoolClock, sessionIdForDate } from '../services/school-time';
+import { teacherFullName } from '../services/names';
+
+const endsAt = sql`(${onlineClasses.startsAt} + make_interval(mins => ${onlineClasses.durationMinutes}::int))`;
+
+const rowFields = {
+  id: onlineClasses.id,
+  session_id: onlineClasses.sessionId,
+  class_id: onlineClasses.classId,
+  class_name: classes.className,
+  section_id: onlineClasses.sectionId,
+  section_default_name: sections.sectionDefaultName,
+  subject_id: onlineClasses.subjectId,
+  subject_name: subjects.subjectName,
+  teacher_id: onlineClasses.teacherId,
+  teacher_name: teacherFullName(),
+  initial: sql<string>`coalesce(${teachers.initial}, '')`,
+  topic: onlineClasses.topic,
+  date: sql<string>`to_char(${onlineClasses.startsAt} at time zone ${schools.timeZone}, 'YYYY-MM-DD')`,
+  start_time: sql<string>`to_char(${onlineClasses.startsAt} at time zone ${schools.timeZone}, 'HH24:MI')`,
+  starts_at: sql<string>`to_char(${onlineClasses.startsAt} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"')`,
+  ends_at: sql<string>`to_char(${endsAt} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"')`,
+  duration_minutes: onlineClasses.durationMinutes,
+  meeting_url: onlineClasses.meetingUrl,
+  cancelled: sql<boolean>`${onlineClasses.cancelledAt} is not null`,
+  status: sql<OnlineClassRow['status']>`case
+    when ${onlineClasses.cancelledAt} is not null then 'cancelled'
+    when ${endsAt} < now() then 'ended'
+    when ${onlineClasses.startsAt} <= now() then 'live'
+    else 'upcoming' end`,
+};
+
+async function ownTeacher(db: DbOrTx, req: FastifyRequest) {
+  const me = await teacherOfUser(db, authOf(req).userId);
+  if (!me) throw new ApiError(403, 'eschool.no_teacher_record', 'Your account has no teacher record.');
+  return me;
+}
+
+async function classRecord(db: DbOrTx, id: number) {
+  const [row] = await db
+    .select({
+      id: onlineClasses.id,
+      schoolId: onlineClasses.schoolId,
+      teacherId: onlineClasses.teacherId,
+      cancelledAt: onlineClasses.cancelledAt,
+    })
+    .from(onlineClasses)
+    .where(eq(onlineClasses.id, id));
+  if (!row) throw notFound('Online class');
+  return row;
+}
+
+/** A teacher may touch only their own classes; a school admin any of the school's. */
+async function mayChange(db: DbOrTx, req: FastifyRequest, rec: Awaited<ReturnType<typeof classRecord>>) {
+  await schoolOf(req, rec.schoolId);
+  if (authOf(req).userType === USER_TYPES.teacher) {
+    const me = await ownTeacher(db, req);
+    if (me.id !== rec.teacherId) throw new ApiError(403, 'eschool.not_own', ESCHOOL_FIELD_MESSAGES.notOwn);
+  }
+  if (rec.cancelledAt) throw new ApiError(409, 'eschool.cancelled', ESCHOOL_FIELD_MESSAGES.cancelled);
+}
+
+/**
+ * Checks a body against the routine and returns the row's values: the session is the class date's
+ * year; the (section, subject, teacher) must be a routine entry of that session.
+ */
+async function valuesOf(db: DbOrTx, req: FastifyRequest, body: z.output<typeof onlineClassBody>, isNew: boolean) {
+  const auth = authOf(req);
+  const schoolId = await schoolOf(req, body.school_info_id ?? undefined);
+  let teacherId: number;
+  if (auth.userType === USER_TYPES.teacher) {
+    const me = await ownTeacher(db, req);
+    if (body.teacher_id && body.teacher_id !== me.id) throw forbidden('You can schedule only your own classes.');
+    teacherId = me.id;
+  } else {
+    if (!body.teacher_id) throw badRequest('teacher_id', ESCHOOL_FIELD_MESSAGES.teacherRequired);
+    teacherId = body.teacher_id;
+  }
+  const clock = await schoolClock(db, schoolId);
+  const start = DateTime.fromISO(`${body.date}T${body.start_time}`, { zone: clock.timeZone });
+  if (!start.isValid) throw badRequest('start_time', 'is not a time of that day');
+  if (isNew && start.toMillis() < Date.now() - 60_000) throw badRequest('date', ESCHOOL_FIELD_MESSAGES.past);
+  const sessionId = await sessionIdForDate(db, body.date);
+  if (!sessionId) throw badRequest('date', ESCHOOL_FIELD_MESSAGES.noSession);
+  const [entry] = await db
+    .select({ classId: routines.classId })
+    .from(routines)
+    .where(
+      and(
+        eq(routines.schoolId, schoolId),
+        eq(routines.teacherId, teacherId),
+        eq(routines.sessionId, sessionId),
+        eq(routines.sectionId, body.section_id),
+        eq(routines.subjectId, body.subject_id),
+      ),
+    )
+    .limit(1);
+  if (!entry) {
+    throw badRequest(
+      'subject_id',
+      auth.userType === USER_TYPES.teacher
+        ? ESCHOOL_FIELD_MESSAGES.notYourSubject
+        : ESCHOOL_FIELD_MESSAGES.notInRoutine,
+    );
+  }
+  return {
+    schoolId,
+    sessionId,
+    classId: entry.classId,
+    sectionId: body.section_id,
+    subjectId: body.subject_id,
+    teacherId,
+    topic: body.topic,
+    startsAt: start.toJSDate(),
+    durationMinutes: body.duration_minutes,
+    meetingUrl: body.meeting_url,
+  };
+}
+
+export async function eschoolRoutes(fastify: FastifyInstance) {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+  const db = app.db;
+
+  app.get(
+    '/eschool/classes',
+    {
+      config: { action: 'eschool.list' },
+      schema: {
+        description:
+          'Online classes, upcoming first then ended (latest first), paged. A student: their enrolled ' +
+          "sections'; a guardian: a linked child's (student_id). A teacher: their own (scope=mine, the default) or the school's (scope=school). A " +
+          "school admin or viewer (school_info_id): the school's. section_id narrows any of them.",
+        querystring: onlineClassListQuery,
+        response: { 200: onlineClassPage },
+      },
+    },
+    async (req) => {
+      const q = req.query;
+      const auth = authOf(req);
+      // A guardian (issue 16): a linked child's sections, in the child's school.
+      const child = auth.userType === USER_TYPES.guardian ? await studentInScope(req, q.student_id) : null;
+      const schoolId = child ? child.schoolId : await schoolOf(req, q.school_info_id);
+      const where: SQL[] = [eq(onlineClasses.schoolId, schoolId)];
+      if (q.section_id) where.push(eq(onlineClasses.sectionId, q.section_id));
+      if (q.upcoming_only === 'true') where.push(sql`${endsAt} >= now()`);
+      if (auth.userType === USER_TYPES.student || child) {
+        const me = child ?? (await studentOfUser(db, auth.userId));
+        if (!me) throw new ApiError(403, 'eschool.no_student_record', 'Your account has no student record.');
+        where.push(
+          sql`exists (select 1 from ${enrolments} where ${enrolments.studentId} = ${me.id}
+            and ${enrolments.sectionId} = ${onlineClasses.sectionId} and ${enrolments.sessionId} = ${onlineClasses.sessionId})`,
+        );
+      } else if (auth.userType === USER_TYPES.teacher && q.scope !== 'school') {
+        const me = await ownTeacher(db, req);
+        where.push(eq(onlineClasses.teacherId, me.id));
+      }
+      const cond = and(...where);
+      const [rows, [{ total }]] = await Promise.all([
+        db
+          .select(rowFields)
+          .from(onlineClasses)
+          .innerJoin(schools, eq(schools.id, onlineClasses.schoolId))
+          .innerJoin(classes, eq(classes.id, onlineClasses.classId))
+          .innerJoin(sections, eq(sections.id, onlineClasses.sectionId))
+          .innerJoin(subjects, eq(subjects.id, onlineClasses.subjectId))
+          .innerJoin(teachers, eq(teachers.id, onlineClasses.teacherId))
+          .where(cond)
+          .orderBy(
+            sql`(${endsAt} < now())`,
+            sql`case when ${endsAt} >= now() then ${onlineClasses.startsAt} end asc`,
+            sql`${onlineClasses.startsAt} desc`,
+            asc(onlineClasses.id),
+          )
+          .limit(q.limit)
+          .offset(q.offset),
+        db
+          .select({ total: sql<number>`count(*)::int` })
+          .from(onlineClasses)
+          .where(cond),
+      ]);
+      return { rows, total, limit: q.limit, offset: q.offset };
+    },
+  );
+
+  app.get(
+    '/eschool/options',
+    {
+      config: { action: 'eschool.options' },
+      schema: {
+        description:
+          "What the caller may schedule in the current session: a teacher's own routine entries (section " +
+          "and subject); a school admin's, every routine entry of the school with its teacher.",
+        querystring: z.object({ school_info_id: onlineClassListQuery.shape.school_info_id }),
+        response: { 200: onlineClassOptions },
+      },
+    },
+    async (req) => {
+      const schoolId = await schoolOf(req, req.query.school_info_id);
+      const { today } = await schoolClock(db, schoolId);
+      const sessionId = await sessionIdForDate(db, today);
+      if (!sessionId) return [];
+      const where: SQL[] = [eq(routines.schoolId, schoolId), eq(routines.sessionId, sessionId)];
+      if (authOf(req).userType === USER_TYPES.teacher)
+        where.push(eq(routines.teacherId, (await ownTeacher(db, req)).id));
+      return db
+        .selectDistinct({
+          class_id: routines.classId,
+          class_name: classes.className,
+          section_id: routines.sectionId,
+          section_default_name: sections.sectionDefaultName,
+          subject_id: routines.subjectId,
+          subject_name: subjects.subjectName,
+          teacher_id: routines.teacherId,
+          teacher_name: teacherFullName(),
+          sort: classes.sortOrder,
+        })
+        .from(routines)
+        .innerJoin(classes, eq(classes.id, routines.classId))
+        .innerJoin(sections, eq(sections.id, routines.sectionId))
+        .innerJoin(subjects, eq(subjects.id, routines.subjectId))
+        .innerJoin(teachers, eq(teachers.id, routines.teacherId))
+        .where(and(...where))
+        .orderBy(classes.sortOrder, sections.sectionDefaultName, subjects.subjectName, teacherFullName())
+        .then((rows) => rows.map(({ sort: _s, ...r }) => r));
+    },
+  );
+
+  app.post(
+    '/eschool/classes',
+    {
+      config: { action: 'eschool.write' },
+      schema: { body: onlineClassBody, response: { 200: onlineClassWriteResponse } },
+    },
+    async (req) => {
+      const values = await valuesOf(db, req, req.body, true);
+      const [row] = await db.insert(onlineClasses).values(values).returning({ id: onlineClasses.id });
+      return { ok: true as const, id: row.id, code: ESCHOOL_SUCCESS_CODES.created, message: ESCHOOL_MESSAGES.created };
+    },
+  );
+
+  app.put(
+    '/eschool/classes/:id',
+    {
+      config: { action: 'eschool.write' },
+      schema: { params: onlineClassParams, body: onlineClassBody, response: { 200: onlineClassWriteResponse } },
+    },
+    async (req) => {
+      const rec = await classRecord(db, req.params.id);
+      await mayChange(db, req, rec);
+      const body =
+        authOf(req).userType === USER_TYPES.teacher
+          ? req.body
+          : { ...req.body, teacher_id: req.body.teacher_id ?? rec.teacherId };
+      const values = await valuesOf(db, req, body, false);
+      await db.update(onlineClasses).set(values).where(eq(onlineClasses.id, rec.id));
+      return { ok: true as const, id: rec.id, code: ESCHOOL_SUCCESS_CODES.updated, message: ESCHOOL_MESSAGES.updated };
+    },
+  );
+
+  app.post(
+    '/eschool/classes/:id/cancel',
+    {
+      config: { action: 'eschool.cancel' },
+      schema: { params: onlineClassParams, response: { 200: onlineClassWriteResponse } },
+    },
+    async (req) => {
+      const rec = await classRecord(db, req.params.id);
+      await mayChange(db, req, rec);
+      await db
+        .update(onlineClasses)
+        .set({ cancelledAt: new Date() })
+        .where(and(eq(onlineClasses.id, rec.id), sql`${onlineClasses.cancelledAt} is null`));
+      return {
+        ok: true as const,
+        id: rec.id,
+        code: ESCHOOL_SUCCESS_CODES.cancelled,
+        message: ESCHOOL_MESSAGES.cancelled,
+      };
+    },
+  );
+}

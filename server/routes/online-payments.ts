@@ -1,0 +1,164 @@
+/**
+ * Online fee payments and receipts (issue 14). A student (and, once that user type exists, a
+ * linked guardian: see `mayPayFor`) starts a payment of chosen due invoices through the configured
+ * payment provider; the provider's signed callback completes it, exactly once, through the same
+ * ledger service as a payment at the counter; the screen reads the outcome from the server's
+ * record. Every ledger entry has a printable receipt (PDF) for the school's admin and for the
+ * student it is for.
+ */
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { eq } from 'drizzle-orm';
+import { USER_TYPES } from '@/api/permissions';
+import { errorBody } from '@/api/schemas/common';
+import {
+  ONLINE_CODES,
+  onlineCallbackBody,
+  onlineCallbackResponse,
+  onlinePaymentRow,
+  onlineStartBody,
+  onlineStartResponse,
+  onlineTokenParams,
+  receiptParams,
+  receiptQuery,
+} from '@/api/schemas/online-payments';
+import { formatPoisha } from '@/api/schemas/fees';
+import { authOf } from '../auth/guard';
+import { schoolOf } from '../auth/tenant';
+import { schools, users } from '../db/schema';
+import { ApiError, notFound } from '../errors';
+import { completeOnlinePayment, mayPayFor, onlinePaymentOf, startOnlinePayment } from '../services/online-payments';
+import { paymentProviderOf, type PaymentProvider } from '../services/payment-provider';
+import { receiptData, receiptPdf } from '../services/receipt-pdf';
+import { schoolClock } from '../services/school-time';
+import { attachmentHeader } from '../storage/files';
+
+export async function onlinePaymentRoutes(fastify: FastifyInstance) {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+  const db = app.db;
+  let provider: PaymentProvider | null = null;
+  /** Made on first use: the sandbox's secret may be a file under DATA_DIR. */
+  const providerOf = () => (provider ??= paymentProviderOf(app.config));
+
+  app.post(
+    '/payment/online/start',
+    {
+      config: { action: 'payment.online-start' },
+      schema: {
+        description:
+          'Starts an online payment of one student’s due invoices through the configured payment provider ' +
+          '(PAYMENT_PROVIDER; the sandbox by default): the amount may be part of what is due, never more (409). ' +
+          'Records a pending payment, which touches no ledger, and answers the provider’s checkout URL. ' +
+          'Invoices the caller may not pay are 404, like unknown ones.',
+        body: onlineStartBody,
+        response: { 200: onlineStartResponse, 400: errorBody, 404: errorBody, 409: errorBody },
+      },
+    },
+    async (req) => {
+      const auth = authOf(req);
+      const b = req.body;
+      const started = await startOnlinePayment(db, providerOf(), auth, {
+        invoiceIds: b.invoice_ids,
+        amount: BigInt(b.amount),
+        wallet: b.wallet,
+      });
+      return {
+        ok: true as const,
+        token: started.token,
+        checkout_url: started.checkoutUrl,
+        amount: formatPoisha(b.amount),
+        code: ONLINE_CODES.started,
+      };
+    },
+  );
+
+  app.post(
+    '/payment/online/callback',
+    {
+      config: { public: true },
+      schema: {
+        description:
+          'The payment provider’s callback (no sign-in: its HMAC signature is its credential). A forged or ' +
+          'altered callback is 400 and records nothing; a paid one records the ledger entry (method ' +
+          'mobile_wallet, reference the provider’s transaction id) exactly once: a repeat answers replay: true.',
+        body: onlineCallbackBody,
+        response: { 200: onlineCallbackResponse, 400: errorBody, 404: errorBody, 409: errorBody },
+      },
+    },
+    async (req) => {
+      const p = providerOf();
+      const verified = p.verify(req.body);
+      if (!verified) {
+        req.log.warn({ token: req.body.token }, 'payment callback with a bad signature');
+        throw new ApiError(400, ONLINE_CODES.badSignature, 'The callback’s signature does not verify.', {
+          signature: 'does not match',
+        });
+      }
+      const done = await completeOnlinePayment(db, p, verified);
+      return { ok: true as const, status: done.status, replay: done.replay, receipt_no: done.receiptNo };
+    },
+  );
+
+  app.get(
+    '/payment/online/:token',
+    {
+      config: { action: 'payment.online-read' },
+      schema: {
+        description:
+          'An online payment as the server recorded it (pending, paid with its receipt, cancelled or failed): ' +
+          'for whom mayPayFor allows (the student), and the school’s admin.',
+        params: onlineTokenParams,
+        response: { 200: onlinePaymentRow, 404: errorBody },
+      },
+    },
+    async (req) => {
+      const auth = authOf(req);
+      const found = await onlinePaymentOf(db, req.params.token);
+      const unknown = new ApiError(404, ONLINE_CODES.unknown, 'No such online payment.');
+      if (!found) throw unknown;
+      if (auth.userType === USER_TYPES.schoolAdmin) {
+        if ((await schoolOf(req)) !== found.schoolId) throw unknown;
+      } else if (!(await mayPayFor(db, auth, found.row.student_id))) throw unknown;
+      return found.row;
+    },
+  );
+
+  app.get(
+    '/payment/:id/receipt',
+    {
+      config: { action: 'payment.receipt' },
+      schema: {
+        description:
+          'A ledger entry’s printable receipt, as a PDF (A5): for the school’s admin, and for the student it is ' +
+          'for. lang: en or bn (default: the caller’s language, else the school’s).',
+        params: receiptParams,
+        querystring: receiptQuery,
+      },
+    },
+    async (req, reply) => {
+      const auth = authOf(req);
+      const r = await receiptData(db, req.params.id, async (schoolId) => (await schoolClock(db, schoolId)).timeZone);
+      if (!r) throw notFound('Receipt');
+      const allowed =
+        auth.userType === USER_TYPES.schoolAdmin
+          ? (await schoolOf(req)) === r.schoolId
+          : await mayPayFor(db, auth, r.studentId);
+      if (!allowed) throw notFound('Receipt');
+      const [langRow] = await db
+        .select({ own: users.language, school: schools.language })
+        .from(users)
+        .leftJoin(schools, eq(schools.id, r.schoolId))
+        .where(eq(users.id, auth.userId));
+      const pick = (v: string | null | undefined) => (v === 'bn' || v === 'en' ? v : null);
+      const lang = req.query.lang ?? pick(langRow?.own) ?? pick(langRow?.school) ?? 'en';
+      const [y, m, d] = (await schoolClock(db, r.schoolId)).today.split('-');
+      const pdf = await receiptPdf(r, lang, `${d}-${m}-${y}`);
+      return reply
+        .header('content-type', 'application/pdf')
+        .header('content-disposition', attachmentHeader(`receipt-${r.receiptNo}.pdf`))
+        .header('x-content-type-options', 'nosniff')
+        .header('cache-control', 'private, no-store')
+        .send(pdf);
+    },
+  );
+}

@@ -1,0 +1,323 @@
+/**
+ * Guardians (issue 16). A guardian is a person with an account of user type 3 whose user code is
+ * their normalised phone number; the account has no school (users.school_id null) and reaches
+ * students only through guardian_students links, each carrying the student's school. One phone is
+ * one guardian: creating a guardian whose phone is known matches that guardian and links instead.
+ * The guardian's own users.phone stays null: students' accounts often hold a parent's number, and
+ * the sign-in finds a guardian by user code first (routes/users.ts).
+ */
+import { and, eq, inArray, sql } from 'drizzle-orm';
+import { USER_TYPES } from '@/api/permissions';
+import type { GuardianRelation } from '@/api/schemas/guardians';
+import type { DbOrTx } from '../db/client';
+import { guardians, guardianStudents, schools, students, users } from '../db/schema';
+import { ApiError } from '../errors';
+import { hashOneTime, oneTimePassword } from './people';
+import { normalisePhone } from './phone';
+import { todayIn } from './school-time';
+
+export interface GuardianPerson {
+  name: string;
+  phone: string;
+  email?: string;
+}
+
+export interface FoundGuardian {
+  guardianId: number;
+  userCode: string;
+  /** A new account's one-time password; null when an existing guardian was matched. */
+  initialPassword: string | null;
+  matched: boolean;
+}
+
+/** Split a person's name into the account's first and last name (the last word is the last name). */
+function splitName(name: string) {
+  const words = name.trim().split(/\s+/);
+  if (words.length < 2) return { firstName: name.trim().slice(0, 80), lastName: '' };
+  return { firstName: words.slice(0, -1).join(' ').slice(0, 80), lastName: words[words.length - 1].slice(0, 80) };
+}
+
+/**
+ * The guardian with this phone, else a new one with a one-time password. Run inside a
+ * transaction: a per-phone advisory lock makes two admins adding the same parent at once match
+ * one guardian instead of one of them failing.
+ */
+export async function findOrCreateGuardian(tx: DbOrTx, person: GuardianPerson): Promise<FoundGuardian> {
+  const phone = normalisePhone(person.phone);
+  if (!phone)
+    throw new ApiError(400, 'invalid_input', 'phone must be a mobile number like 01712345678', {
+      phone: 'must be a mobile number like 01712345678',
+    });
+  await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${'guardian:' + phone}))`);
+  const [known] = await tx
+    .select({ id: guardians.id, userCode: users.userCode })
+    .from(guardians)
+    .innerJoin(users, eq(users.id, guardians.userId))
+    .where(eq(guardians.phone, phone));
+  if (known) return { guardianId: known.id, userCode: known.userCode, initialPassword: null, matched: true };
+  const [taken] = await tx
+    .select({ id: users.id })
+    .from(users)
+    .where(sql`lower(${users.userCode}) = ${phone}`);
+  if (taken)
+    throw new ApiError(409, 'guardians.phone_taken', 'That phone number is another account’s user id.', {
+      phone: 'is another account’s user id',
+    });
+  const password = oneTimePassword();
+  const [hash] = await hashOneTime([password]);
+  const { firstName, lastName } = splitName(person.name);
+  const [user] = await tx
+    .insert(users)
+    .values({
+      userCode: phone,
+      userType: USER_TYPES.guardian,
+      email: null,
+      phone: null,
+      passwordHash: hash,
+      schoolId: null,
+      firstName,
+      lastName,
+      mustChangePassword: true,
+    })
+    .returning({ id: users.id });
+  const [g] = await tx
+    .insert(guardians)
+    .values({ userId: user.id, name: person.name.trim(), phone, email: person.email?.trim() ?? '' })
+    .returning({ id: guardians.id });
+  return { guardianId: g.id, userCode: phone, initialPassword: password, matched: false };
+}
+
+/** Students of `schoolId` among `studentIds`; any other id is refused (404 when none such exists here). */
+export async function studentsOfSchool(db: DbOrTx, schoolId: number, studentIds: number[]) {
+  const unique = [...new Set(studentIds)];
+  const rows = await db
+    .select({ id: students.id, schoolId: students.schoolId })
+    .from(students)
+    .where(and(inArray(students.id, unique), eq(students.schoolId, schoolId)));
+  if (rows.length !== unique.length) {
+    const missing = unique.filter((id) => !rows.some((r) => r.id === id));
+    throw new ApiError(
+      403,
+      'guardians.student_not_here',
+      'A student named is not of your school.',
+      { student_ids: `not of your school: ${missing.join(', ')}` },
+      { ids: missing.join(', ') },
+    );
+  }
+  return rows;
+}
+
+/** Link a guardian to students (their schools given); an existing link takes the new relation. */
+export async function linkStudents(
+  tx: DbOrTx,
+  guardianId: number,
+  children: { id: number; schoolId: number }[],
+  relation: GuardianRelation,
+) {
+  if (!children.length) return;
+  await tx
+    .insert(guardianStudents)
+    .values(children.map((c) => ({ guardianId, studentId: c.id, schoolId: c.schoolId, relation })))
+    .onConflictDoUpdate({
+      target: [guardianStudents.guardianId, guardianStudents.studentId],
+      set: { relation: sql`excluded.relation` },
+    });
+}
+
+/** Remove a link of a school's student; answers whether there was one. */
+export async function unlinkStudent(db: DbOrTx, schoolId: number, guardianId: number, studentId: number) {
+  const gone = await db
+    .delete(guardianStudents)
+    .where(
+      and(
+        eq(guardianStudents.guardianId, guardianId),
+        eq(guardianStudents.studentId, studentId),
+        eq(guardianStudents.schoolId, schoolId),
+      ),
+    )
+    .returning({ id: guardianStudents.studentId });
+  return gone.length > 0;
+}
+
+/** The guardians of one student (few), for the admin's student record. */
+export async function guardiansOfStudent(db: DbOrTx, schoolId: number, studentId: number) {
+  return db
+    .select({
+      guardian_id: guardians.id,
+      name: guardians.name,
+      phone: guardians.phone,
+      email: guardians.email,
+      relation: sql<GuardianRelation>`${guardianStudents.relation}`,
+      user_code: users.userCode,
+    })
+    .from(guardianStudents)
+    .innerJoin(guardians, eq(guardians.id, guardianStudents.guardianId))
+    .innerJoin(users, eq(users.id, guardians.userId))
+    .where(and(eq(guardianStudents.schoolId, schoolId), eq(guardianStudents.studentId, studentId)))
+    .orderBy(guardians.name);
+}
+
+interface ChildRow extends Record<string, unknown> {
+  student_id: number;
+  student_code: string;
+  first_name: string;
+  middle_name: string;
+  last_name: string;
+  relation: GuardianRelation;
+  school_info_id: number;
+  school_name: string;
+  time_zone: string;
+  session_id: number | null;
+  class_id: number | null;
+  class_name: string | null;
+  section_id: number | null;
+  section_default_name: string | null;
+  class_roll_no: number | null;
+}
+
+/**
+ * A guardian account's children, each with their latest enrolment (class, section, roll) and their
+ * school's today: one round trip. A guardian has few children (the links an admin made).
+ */
+export async function childrenOfGuardian(db: DbOrTx, userId: number) {
+  const result = await db.execute<ChildRow>(sql`
+    select s.id as student_id, s.student_code, s.first_name, s.middle_name, s.last_name,
+           gs.relation, sc.id as school_info_id, sc.school_name, sc.time_zone,
+           e.session_id, e.class_id, e.class_name, e.section_id, e.section_default_name, e.class_roll_no
+      from ${guardianStudents} gs
+      join ${guardians} g on g.id = gs.guardian_id
+      join ${students} s on s.id = gs.student_id and s.school_id = gs.school_id
+      join ${schools} sc on sc.id = gs.school_id
+      left join lateral (
+        select en.session_id, en.class_id, c.class_name, en.section_id, sec.section_default_name, en.class_roll_no
+          from enrolments en
+          join sections sec on sec.id = en.section_id
+          join classes c on c.id = en.class_id
+         where en.student_id = s.id
+         order by en.session_id desc
+         limit 1
+      ) e on true
+     where g.user_id = ${userId}
+     order by s.first_name, s.id`);
+  const rows = (Array.isArray(result) ? result : (result as { rows: ChildRow[] }).rows) as ChildRow[];
+  return rows.map((r) => ({
+    student_id: Number(r.student_id),
+    student_code: r.student_code,
+    full_name: [r.first_name, r.middle_name, r.last_name].filter(Boolean).join(' '),
+    relation: r.relation,
+    school_info_id: Number(r.school_info_id),
+    school_name: r.school_name,
+    session_id: r.session_id == null ? null : Number(r.session_id),
+    class_id: r.class_id == null ? null : Number(r.class_id),
+    class_name: r.class_name,
+    section_id: r.section_id == null ? null : Number(r.section_id),
+    section_default_name: r.section_default_name,
+    class_roll_no: r.class_roll_no == null ? null : Number(r.class_roll_no),
+    today: todayIn(r.time_zone),
+  }));
+}
+
+/**
+ * The CSV import's guardians (issue 16): each imported student's father and mother phone create
+ * a guardian or match the one with that phone, linked as father or mother. New guardians' one-time
+ * passwords are answered with the students' (user id = the phone). Run inside the import's
+ * transaction; set-based (a handful of statements however many rows), one guardian per phone
+ * however many rows name it (siblings in one file).
+ */
+export async function guardiansFromImport(
+  tx: DbOrTx,
+  schoolId: number,
+  rows: {
+    id: number;
+    name: string;
+    fatherName: string;
+    fatherPhoneNumber: string;
+    motherName: string;
+    motherPhoneNumber: string;
+  }[],
+) {
+  const wanted: { studentId: number; relation: GuardianRelation; phone: string; name: string }[] = [];
+  for (const s of rows) {
+    for (const [relation, rawPhone, rawName] of [
+      ['father', s.fatherPhoneNumber, s.fatherName],
+      ['mother', s.motherPhoneNumber, s.motherName],
+    ] as const) {
+      const phone = rawPhone ? normalisePhone(rawPhone) : null;
+      if (!phone) continue;
+      const name = rawName.trim() || `${relation === 'father' ? 'Father' : 'Mother'} of ${s.name}`;
+      wanted.push({ studentId: s.id, relation, phone, name });
+    }
+  }
+  if (!wanted.length) return [];
+  const phones = [...new Set(wanted.map((w) => w.phone))].sort();
+  // The same per-phone locks as a single add, taken in one order so two imports cannot deadlock.
+  await tx.execute(
+    sql`select pg_advisory_xact_lock(hashtext('guardian:' || p)) from unnest(${sql.raw(
+      `ARRAY[${phones.map((p) => `'${p}'`).join(',')}]`,
+    )}::text[]) as p order by p`,
+  );
+  const known = await tx
+    .select({ id: guardians.id, phone: guardians.phone })
+    .from(guardians)
+    .where(inArray(guardians.phone, phones));
+  const idOf = new Map(known.map((k) => [k.phone, k.id]));
+  const missing = phones.filter((p) => !idOf.has(p));
+  const accounts: { userCode: string; name: string; initialPassword: string; guardian: true }[] = [];
+  if (missing.length) {
+    const taken = await tx
+      .select({ code: users.userCode })
+      .from(users)
+      .where(inArray(sql`lower(${users.userCode})`, missing));
+    if (taken.length)
+      throw new ApiError(409, 'guardians.phone_taken', 'That phone number is another account’s user id.', {
+        father_phone_number: `is another account’s user id: ${taken.map((t) => t.code).join(', ')}`,
+      });
+    const nameOf = new Map<string, string>();
+    for (const w of wanted) if (!nameOf.has(w.phone)) nameOf.set(w.phone, w.name);
+    const passwords = missing.map(() => oneTimePassword());
+    const hashes = await hashOneTime(passwords);
+    const made = await tx
+      .insert(users)
+      .values(
+        missing.map((phone, i) => ({
+          userCode: phone,
+          userType: USER_TYPES.guardian,
+          passwordHash: hashes[i],
+          schoolId: null,
+          ...splitName(nameOf.get(phone)!),
+          mustChangePassword: true,
+        })),
+      )
+      .returning({ id: users.id, userCode: users.userCode });
+    const userIdOf = new Map(made.map((m) => [m.userCode, m.id]));
+    const inserted = await tx
+      .insert(guardians)
+      .values(missing.map((phone) => ({ userId: userIdOf.get(phone)!, name: nameOf.get(phone)!, phone })))
+      .returning({ id: guardians.id, phone: guardians.phone });
+    for (const g of inserted) idOf.set(g.phone, g.id);
+    missing.forEach((phone, i) =>
+      accounts.push({ userCode: phone, name: nameOf.get(phone)!, initialPassword: passwords[i], guardian: true }),
+    );
+  }
+  // One link per guardian and student (a phone named as both father and mother: the first).
+  const links = new Map<
+    string,
+    { guardianId: number; studentId: number; schoolId: number; relation: GuardianRelation }
+  >();
+  for (const w of wanted) {
+    const guardianId = idOf.get(w.phone)!;
+    const key = `${guardianId}|${w.studentId}`;
+    if (!links.has(key)) links.set(key, { guardianId, studentId: w.studentId, schoolId, relation: w.relation });
+  }
+  const all = [...links.values()];
+  for (let i = 0; i < all.length; i += 1000) {
+    await tx
+      .insert(guardianStudents)
+      .values(all.slice(i, i + 1000))
+      .onConflictDoUpdate({
+        target: [guardianStudents.guardianId, guardianStudents.studentId],
+        set: { relation: sql`excluded.relation` },
+      });
+  }
+  return accounts;
+}

@@ -1,0 +1,65 @@
+/**
+ * A guardian's absence-message choice (issue 16): SMS or none, in Bangla or English, saved with
+ * `PUT /api/guardian/preferences`. "Saved" is shown only after the server answered; a refusal
+ * keeps the choice so the guardian can retry or change it.
+ *
+ *   editing ─prefs.save─> saving ─┬─ done ─> saved ─prefs.change─> editing
+ *                                 └─ error ─> failed ─prefs.retry─> saving
+ *                                                   └─prefs.change─> editing
+ */
+import { assign, fromPromise, setup } from 'xstate';
+import { savePreferences } from '@/api/guardians';
+import type { GuardianPreferences } from '@/api/schemas/guardians';
+
+export interface GuardianPreferencesContext {
+  choice: GuardianPreferences;
+  error: unknown;
+}
+
+export type GuardianPreferencesEvent =
+  { type: 'prefs.change'; choice: GuardianPreferences } | { type: 'prefs.save' } | { type: 'prefs.retry' };
+
+export const guardianPreferencesMachine = setup({
+  types: {
+    context: {} as GuardianPreferencesContext,
+    events: {} as GuardianPreferencesEvent,
+    input: {} as { choice?: GuardianPreferences } | undefined,
+  },
+  actors: {
+    save: fromPromise<{ message: string }, GuardianPreferences>(({ input }) => savePreferences(input)),
+  },
+  actions: {
+    saved: () => {},
+    choose: assign(({ context, event }) => ({
+      choice: event.type === 'prefs.change' ? event.choice : context.choice,
+      error: null,
+    })),
+  },
+}).createMachine({
+  id: 'guardianPreferences',
+  // The server's default until the guardian's own choice is known.
+  context: ({ input }) => ({ choice: input?.choice ?? { sms: 'sms', language: 'bn' }, error: null }),
+  initial: 'editing',
+  states: {
+    editing: {
+      on: { 'prefs.change': { actions: 'choose' }, 'prefs.save': 'saving' },
+    },
+    saving: {
+      tags: ['busy'],
+      invoke: {
+        id: 'save',
+        src: 'save',
+        input: ({ context }) => context.choice,
+        onDone: { target: 'saved', actions: 'saved' },
+        onError: { target: 'failed', actions: assign(({ event }) => ({ error: event.error })) },
+      },
+    },
+    saved: { on: { 'prefs.change': { target: 'editing', actions: 'choose' } } },
+    failed: {
+      on: {
+        'prefs.retry': { target: 'saving', actions: assign({ error: null }) },
+        'prefs.change': { target: 'editing', actions: 'choose' },
+      },
+    },
+  },
+});

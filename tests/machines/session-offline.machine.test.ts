@@ -1,0 +1,64 @@
+/**
+ * Opening without a network (issue 15): a saved sign-in whose check fails on the network opens
+ * with the profile this device kept for it, marked unconfirmed; a refusal still ends it, a server
+ * error or a profile of another account still asks to retry, as before.
+ */
+import { createActor, fromPromise } from 'xstate';
+import type { UserProfile } from '@/api/schemas/auth';
+import { sessionMachine } from '@/machines/session.machine';
+import type { FetchMeInput, StoredSession } from '@/api/session';
+import { TEACHER } from '../screens/helpers';
+
+const STORED: StoredSession = {
+  accessToken: 'tok',
+  user_type: 2,
+  user_code: TEACHER.user_code,
+  expires_at: null,
+  school: null,
+};
+
+function restore(error: { status: number; code: string; message: string }, offlineProfile: UserProfile | null) {
+  const forgot: number[] = [];
+  const actor = createActor(
+    sessionMachine.provide({
+      actors: { fetchMe: fromPromise<UserProfile, FetchMeInput>(() => Promise.reject(error)) },
+      actions: { forget: () => void forgot.push(1), persist: () => {} },
+    }),
+    { input: { stored: STORED, offlineProfile } },
+  ).start();
+  return new Promise<{ snapshot: ReturnType<typeof actor.getSnapshot>; forgot: number[] }>((resolve) => {
+    actor.subscribe((s) => {
+      if (!s.hasTag('busy')) resolve({ snapshot: s, forgot });
+    });
+  });
+}
+
+const NETWORK = { status: 0, code: 'network', message: 'Could not reach the server.' };
+
+describe('opening the app with no network', () => {
+  it('opens signed in with the kept profile, unconfirmed', async () => {
+    const { snapshot } = await restore(NETWORK, TEACHER);
+    expect(snapshot.matches('signedIn')).toBe(true);
+    expect(snapshot.context.profile).toEqual(TEACHER);
+    expect(snapshot.context.unconfirmed).toBe(true);
+    expect(snapshot.context.token).toBe('tok');
+  });
+
+  it('without a kept profile, or another account’s, asks to try again as before', async () => {
+    for (const kept of [null, { ...TEACHER, user_code: 'T-9999' }]) {
+      const { snapshot, forgot } = await restore(NETWORK, kept);
+      expect(snapshot.matches('signedOut')).toBe(true);
+      expect(snapshot.context.message).toMatch(/We could not check your saved sign-in/);
+      expect(forgot).toEqual([]);
+    }
+  });
+
+  it('a refused token or a server error never opens from the kept profile', async () => {
+    const refused = await restore({ status: 401, code: 'unauthorized', message: 'no' }, TEACHER);
+    expect(refused.snapshot.matches('signedOut')).toBe(true);
+    expect(refused.forgot).toEqual([1]);
+    const broken = await restore({ status: 500, code: 'internal', message: 'down' }, TEACHER);
+    expect(broken.snapshot.matches('signedOut')).toBe(true);
+    expect(broken.snapshot.context.profile).toBeNull();
+  });
+});
