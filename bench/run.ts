@@ -24,7 +24,7 @@ import { DateTime } from 'luxon';
 import pg from 'pg';
 import { fromPostgres, refreshStatistics } from '../server/db/client';
 import { freePort, startEmbeddedPostgres, type EmbeddedServer } from '../server/db/embedded';
-import { seedDemo } from '../server/db/seed/demo';
+import { DEMO_GUARDIAN_PHONE, seedDemo } from '../server/db/seed/demo';
 import { openDistrictDatabase, seedDistrict } from './district';
 import { HISTORY_PAGE } from '../src/api/schemas/attendance';
 
@@ -281,14 +281,21 @@ async function json<T>(base: string, pathName: string, token?: string, init: Req
   return (await res.json()) as T;
 }
 
-async function casesFor(base: string, accounts: { admin: string; teacher: string; student: string }) {
+async function casesFor(
+  base: string,
+  accounts: { admin: string; teacher: string; student: string; guardian?: string },
+) {
   const tokens: Record<string, string> = {};
   for (const [role, code] of Object.entries(accounts)) {
     const r = await json<{ accessToken: string }>(base, '/api/users/login', undefined, {
       method: 'POST',
       body: JSON.stringify({ user_code: code, password: PASSWORD }),
+    }).catch((e: unknown) => {
+      // The district has no guardian accounts: their cases are demo-only.
+      if (role === 'guardian') return undefined;
+      throw e;
     });
-    tokens[role] = r.accessToken;
+    if (r) tokens[role] = r.accessToken;
   }
   const me = await json<{ id: number; section_id: number; student_code: string | null }>(
     base,
@@ -366,6 +373,21 @@ async function casesFor(base: string, accounts: { admin: string; teacher: string
     { name: 'notices by creator', as: 'admin', path: '/api/notice/creator', hot: true },
     { name: "teacher's week routine", as: 'teacher', path: '/api/routine/teacher', hot: true },
     { name: "teacher's periods today", as: 'teacher', path: '/api/routine/teacher/today', hot: true },
+    // The student's and the guardian's dashboards (issues 14 and 16): fees due, online classes, activities.
+    { name: 'student fees due', as: 'student', path: '/api/invoice/due', hot: true },
+    { name: "student's online classes", as: 'student', path: '/api/eschool/classes', hot: true },
+    { name: "student's activities", as: 'student', path: '/api/activities/mine', hot: true },
+    ...(tokens.guardian
+      ? [
+          {
+            name: "guardian's children",
+            as: 'guardian',
+            path: '/api/guardian/children',
+            hot: true,
+            demoOnly: true as const,
+          },
+        ]
+      : []),
     ...(lastYear && me.student_code
       ? [
           {
@@ -468,7 +490,7 @@ try {
   await ready(`http://127.0.0.1:${barePort}/bare`, bare);
 
   // The district names its accounts as the demo does (admin<n>, teacher<n>, student<n>).
-  const accounts = { admin: 'admin1', teacher: 'teacher1', student: 'student1' };
+  const accounts = { admin: 'admin1', teacher: 'teacher1', student: 'student1', guardian: DEMO_GUARDIAN_PHONE };
   const { cases, tokens } = await casesFor(base, accounts);
   const cold = opts.cold ?? opts.district;
   const withCold = cold ? cases.flatMap((c) => (c.hot && !c.method ? [c, coldCase(c)] : [c])) : cases;

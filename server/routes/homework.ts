@@ -16,6 +16,8 @@ import {
   homeworkCreateBody,
   homeworkDeleteResponse,
   homeworkFileParams,
+  homeworkFileQuery,
+  homeworkFileUrl,
   homeworkFilterQuery,
   homeworkIdQuery,
   homeworkPage as homeworkPageSchema,
@@ -36,7 +38,7 @@ import { USER_TYPES } from '@/api/permissions';
 import { authOf } from '../auth/guard';
 import { schoolOf } from '../auth/tenant';
 import { studentOfUser, teacherOfUser } from '../cache/members';
-import { studentInScope } from '../auth/child';
+import { linkedChild, studentInScope } from '../auth/child';
 import type { DbOrTx } from '../db/client';
 import {
   academicSessions,
@@ -74,6 +76,22 @@ async function ownStudent(db: DbOrTx, req: FastifyRequest, requested?: number) {
   if (!me) throw new ApiError(403, 'homework.no_student_record', 'Your account has no student record.');
   if (requested && requested !== me.id) throw forbidden('You can act only as yourself.');
   return me;
+}
+
+/** A guardian's homework links the attachment with the child named: the file route checks the link (issue 16). */
+function childFileLinks<R extends { id: number; file_url: string | null; attachment_link: string | null }>(
+  row: R,
+  studentId: number,
+): R {
+  const url = row.file_url ? homeworkFileUrl(row.id, studentId) : null;
+  return { ...row, file_url: url, attachment_link: url };
+}
+
+function forChild<
+  R extends { id: number; file_url: string | null; attachment_link: string | null },
+  P extends { rows: R[] },
+>(page: P, studentId: number): P {
+  return { ...page, rows: page.rows.map((r) => childFileLinks(r, studentId)) };
 }
 
 async function homeworkRecord(db: DbOrTx, id: number) {
@@ -316,7 +334,8 @@ export async function homeworkRoutes(fastify: FastifyInstance) {
         if (!own) throw forbidden('That is not your section.');
         where.push(eq(homework.sectionId, req.query.section_id));
       }
-      return studentHomeworkPage(db, me.id, and(...where)!, req.query);
+      const result = await studentHomeworkPage(db, me.id, and(...where)!, req.query);
+      return authOf(req).userType === USER_TYPES.guardian ? forChild(result, me.id) : result;
     },
   );
 
@@ -332,7 +351,7 @@ export async function homeworkRoutes(fastify: FastifyInstance) {
       const me = await ownStudent(db, req, req.query.student_id);
       const page = await studentHomeworkPage(db, me.id, eq(homework.id, hw.id), { limit: 1, offset: 0 });
       if (!page.rows[0]) throw notFound('Homework');
-      return page.rows[0];
+      return authOf(req).userType === USER_TYPES.guardian ? childFileLinks(page.rows[0], me.id) : page.rows[0];
     },
   );
 
@@ -387,10 +406,11 @@ export async function homeworkRoutes(fastify: FastifyInstance) {
 
   app.get(
     '/homework/file/:id',
-    { config: { action: 'homework.file' }, schema: { params: homeworkFileParams } },
+    { config: { action: 'homework.file' }, schema: { params: homeworkFileParams, querystring: homeworkFileQuery } },
     async (req, reply) => {
       const hw = await homeworkRecord(db, req.params.id);
-      await mayReadHomework(db, req, hw);
+      // A guardian names the child (student_id): linked to them, and the homework set for the child.
+      await mayReadHomework(db, req, hw, req.query.student_id);
       if (!hw.fileSha256 || !hw.fileName || !hw.fileType) throw notFound('File');
       return sendStored(req, reply, { sha256: hw.fileSha256, name: hw.fileName, type: hw.fileType });
     },
@@ -409,6 +429,10 @@ export async function homeworkRoutes(fastify: FastifyInstance) {
         // Only the student who sent it: never a classmate.
         const me = await ownStudent(db, req);
         if (me.id !== sub.studentId) throw forbidden('That is another student’s file.');
+      } else if (userType === USER_TYPES.guardian) {
+        // Only a guardian linked to the student who sent it (issue 16).
+        if (!(await linkedChild(db, authOf(req).userId, sub.studentId)))
+          throw new ApiError(403, 'not_your_child', 'That student is not linked to your account.');
       } else if (userType === USER_TYPES.teacher) {
         const me = await ownTeacher(db, req);
         if (me.id !== hw.teacherId) throw new ApiError(403, 'homework.not_own', 'That is another teacher’s homework.');

@@ -156,7 +156,8 @@ export const PERMISSIONS = {
   'homework.submit': [S],
   'homework.filter': [A, V],
   /** Downloads: the route checks which file is whose (storage is served only through it). */
-  'homework.file': [S, T, A, V],
+  // a guardian: a linked child's homework attachment and the child's own answers (issue 16)
+  'homework.file': [S, G, T, A, V],
   // exams, marks and grade sheets (issue 12)
   'exam.types': [S, G, T, A, V],
   'exam.types-write': [A],
@@ -235,7 +236,8 @@ export const PERMISSIONS = {
 
   // the school's resources (issue 14): the school admin curates the library, e-books and links and
   // records loans; students, teachers and viewers read them; a student reads only their own loans
-  'library.books': [S, T, A, V],
+  // a guardian: the catalogue of a linked child's school (school_info_id, the tenant check)
+  'library.books': [S, G, T, A, V],
   'library.write': [A],
   // a guardian reads a linked child's loans (student_id; issue 16); the page stays the student's
   'library.loans': [S, G, A],
@@ -312,7 +314,8 @@ export const PAGE_PERMISSIONS = {
   // the school's resources (issue 14): students, teachers, the school admin (who also manages
   // them there) and viewers (the chosen school's)
   'page.student-resources': [S, T, A, V],
-  'page.student-library': [S, T, A, V],
+  // a guardian opens it for a linked child (`?student=`): the child's loans and school's catalogue
+  'page.student-library': [S, G, T, A, V],
   'page.student-ebooks': [S, T, A, V],
   'page.student-links': [S, T, A, V],
 

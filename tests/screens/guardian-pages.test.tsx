@@ -9,6 +9,7 @@ import { http, HttpResponse } from 'msw';
 import type { Gradesheet } from '@/api/schemas/exams';
 import type { GuardianChild } from '@/api/schemas/guardians';
 import type { StudentHomeworkRow } from '@/api/schemas/homework';
+import type { LoanRow } from '@/api/schemas/resources';
 import type { StudentNoticeRow } from '@/api/schemas/notices';
 import { GUARDIAN, fakeAuthServer, renderApp, server } from './helpers';
 
@@ -252,5 +253,81 @@ describe('a guardian on a child’s pages', () => {
     renderApp(`/student-activity?student=${ARIF.student_id}`);
     expect(await screen.findByText('You take part in no activity this session.')).toBeInTheDocument();
     expect(asked[1]).toEqual({ student_id: String(ARIF.student_id) });
+  });
+  it('downloads a homework attachment through the link the server gave for the child', async () => {
+    fakeAuthServer(GUARDIAN).savedSignIn();
+    api();
+    const fileUrl = `/api/homework/file/1?student_id=${ARIF.student_id}`;
+    const fetched: Record<string, string>[] = [];
+    server.use(
+      http.get('/api/homework/student', () =>
+        HttpResponse.json({
+          rows: [homework({ file_url: fileUrl, attachment_link: fileUrl, file_name: 'sheet.pdf' })],
+          total: 1,
+          limit: 20,
+          offset: 0,
+        }),
+      ),
+      http.get('/api/homework/file/1', ({ request }) => {
+        fetched.push(query(request));
+        return new HttpResponse('%PDF-1.4', {
+          headers: { 'content-type': 'application/pdf', 'content-disposition': 'attachment; filename="sheet.pdf"' },
+        });
+      }),
+    );
+    const createObjectURL = vi.fn(() => 'blob:sheet');
+    Object.assign(URL, { createObjectURL, revokeObjectURL: vi.fn() });
+    const { user } = renderApp(`/studenthomework?student=${ARIF.student_id}`);
+    await user.click(await screen.findByRole('button', { name: 'Download sheet.pdf' }));
+    await waitFor(() => expect(createObjectURL).toHaveBeenCalledOnce());
+    expect(fetched).toEqual([{ student_id: String(ARIF.student_id) }]);
+    // Still no way to answer it.
+    expect(screen.queryByRole('link', { name: /Open/ })).not.toBeInTheDocument();
+  });
+
+  it('reads the chosen child’s library loans and the school’s catalogue, with no issuing or editing', async () => {
+    fakeAuthServer(GUARDIAN).savedSignIn();
+    api();
+    const asked: Record<string, string>[] = [];
+    const loan: LoanRow = {
+      id: 3,
+      book_id: 8,
+      title: 'Amar Boi',
+      author: 'NCTB',
+      student_id: NADIA.student_id,
+      student_code: NADIA.student_code,
+      student_name: NADIA.full_name,
+      issued_on: '2026-03-01',
+      due_date: '2026-03-08',
+      returned_on: null,
+      overdue: true,
+    };
+    server.use(
+      http.get('/api/library/loans', ({ request }) => {
+        asked.push(query(request));
+        return HttpResponse.json({ rows: [loan], total: 1, limit: 20, offset: 0, today });
+      }),
+    );
+    const books: Record<string, string>[] = [];
+    server.use(
+      http.get('/api/library/books', ({ request }) => {
+        books.push(query(request));
+        return HttpResponse.json({
+          rows: [{ id: 8, title: 'Amar Boi', author: 'NCTB', category: 'Text', copies: 3, available: 2 }],
+          total: 1,
+          limit: 20,
+          offset: 0,
+        });
+      }),
+    );
+    renderApp(`/studentlibrary?student=${NADIA.student_id}`);
+    const card = await screen.findByRole('table', { name: 'Books Nadia Hossain has borrowed' });
+    expect(within(card).getByText('Amar Boi')).toBeInTheDocument();
+    expect(screen.getByText('Nadia Hossain’s library loans')).toBeInTheDocument();
+    expect(asked[0]).toMatchObject({ student_id: String(NADIA.student_id), status: 'all' });
+    // The catalogue of the child's school, to read: no issuing, no editing.
+    await waitFor(() => expect(books[0]).toMatchObject({ school_info_id: String(NADIA.school_info_id) }));
+    expect(screen.queryByRole('button', { name: /Issue/ })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /Edit|Delete|Add/ })).not.toBeInTheDocument();
   });
 });

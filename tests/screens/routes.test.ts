@@ -82,9 +82,11 @@ describe('routes.ts', () => {
     expect(audience(findRoute('/teacherevaluation')!)).toEqual([T, A]);
     expect(audience(findRoute('/teachermark')!)).toEqual([T, A]);
     // The school's resources: every reader of a school, the admin managing them on the same pages (issue 14).
-    for (const path of ['/student-resource', '/studentlibrary', '/studentebook', '/studentimportantlink']) {
+    for (const path of ['/student-resource', '/studentebook', '/studentimportantlink']) {
       expect(audience(findRoute(path)!), path).toEqual([S, T, A, V]);
     }
+    // ... and a guardian the library, for a linked child's loans (issue 16).
+    expect(audience(findRoute('/studentlibrary')!)).toEqual([S, T, G, A, V]);
   });
 
   it('admits somebody to every protected route, and nobody signed out', () => {

@@ -202,6 +202,12 @@ describe('the demo guardian', () => {
     expect(res.json().error.fields).toHaveProperty('student_id');
     expect((await t.get(G, `/api/calender/student?school_info_id=${school2Pupil.schoolId}`)).statusCode).toBe(403);
     expect((await t.get(G, `/api/calender/student?school_info_id=${school1}`)).statusCode).not.toBe(403);
+    // The library's catalogue: the children's school's, never another's; and never a write.
+    const books = await t.get(G, `/api/library/books?school_info_id=${school1}`);
+    expect(books.statusCode, books.body).toBe(200);
+    expect(books.json().total).toBeGreaterThan(0);
+    expect((await t.get(G, `/api/library/books?school_info_id=${school2Pupil.schoolId}`)).statusCode).toBe(403);
+    expect((await t.post(G, '/api/library/books', { title: 'x', copies: 1 })).statusCode).toBe(403);
   });
 
   it('cannot write what a student writes, nor administer guardians', async () => {

@@ -5,7 +5,18 @@ import { randomBytes } from 'node:crypto';
 import { and, asc, eq, ne, sql } from 'drizzle-orm';
 import { DateTime } from 'luxon';
 import { HOMEWORK_FIELD_MESSAGES, HOMEWORK_MESSAGES, type TeacherOption } from '@/api/schemas/homework';
-import { enrolments, homework, homeworkSubmissions, routines, students, teachers, users } from '@server/db/schema';
+import {
+  enrolments,
+  guardians,
+  guardianStudents,
+  homework,
+  homeworkSubmissions,
+  routines,
+  students,
+  teachers,
+  users,
+} from '@server/db/schema';
+import { DEMO_GUARDIAN_PHONE } from '@server/db/seed/demo';
 import { tinyPdf } from '@server/db/seed/homework';
 import { createTestApp, type TestApp } from '../helpers/server';
 
@@ -377,6 +388,39 @@ describe('students and submissions', () => {
     }
     const mine = (await t.get(me.code, `/api/homework/student/id?homework_id=${hwId}`)).json();
     expect(mine.submission).toMatchObject({ status: 'submitted', file_url: url, file_name: 'answer2.txt' });
+  });
+
+  it('a linked guardian reads the attachment and the child’s answer for that child only (issue 16)', async () => {
+    // The demo guardian, linked here to the section's first pupil as well.
+    const [g] = await t.db.select({ id: guardians.id }).from(guardians).where(eq(guardians.phone, DEMO_GUARDIAN_PHONE));
+    await t.db
+      .insert(guardianStudents)
+      .values({ guardianId: g.id, studentId: S.pupils[0].id, schoolId: S.school1, relation: 'father' })
+      .onConflictDoNothing();
+    const G = DEMO_GUARDIAN_PHONE;
+    const list = await t.get(G, `/api/homework/student?student_id=${S.pupils[0].id}&limit=100`);
+    expect(list.statusCode, list.body).toBe(200);
+    const row = list.json().rows.find((r: { id: number }) => r.id === hwId);
+    // The row links the file with the child named: the link the guardian's screen follows.
+    expect(row.file_url).toBe(`/api/homework/file/${hwId}?student_id=${S.pupils[0].id}`);
+    const file = await t.get(G, row.file_url);
+    expect(file.statusCode, file.body).toBe(200);
+    expect(Buffer.compare(file.rawPayload, Buffer.from(PDF))).toBe(0);
+    // No child named: 400 naming student_id; a child not linked, or one not in the section: 403.
+    const bare = await t.get(G, `/api/homework/file/${hwId}`);
+    expectField(bare, 400, 'student_id');
+    expect((await t.get(G, `/api/homework/file/${hwId}?student_id=${S.pupils[1].id}`)).json().error.code).toBe(
+      'not_your_child',
+    );
+    const linked = (await t.get(G, '/api/guardian/children')).json() as { student_id: number; section_id: number }[];
+    const elsewhere = linked.find((c) => c.section_id !== S.option.section_id)!;
+    const notFor = await t.get(G, `/api/homework/file/${hwId}?student_id=${elsewhere.student_id}`);
+    expect(notFor.json().error.code).toBe('homework.not_for_you');
+    // The child's own answer, not a classmate's.
+    const mine = (await t.get(G, `/api/homework/student/id?homework_id=${hwId}&student_id=${S.pupils[0].id}`)).json();
+    expect((await t.get(G, mine.submission.file_url)).statusCode).toBe(200);
+    const theirs = await submit(S.pupils[1].code, hwId, { name: 'b.txt', content: 'classmate\n' });
+    expect((await t.get(G, `/api/homework/submission/file/${theirs.json().id}`)).statusCode).toBe(403);
   });
 
   it('a student of another section cannot submit, nor as someone else', async () => {

@@ -82,6 +82,8 @@ export type HomeworkSubmitInput = z.input<typeof homeworkSubmitBody>;
 
 export const homeworkIdQuery = z.strictObject({ id: id('id') });
 export const homeworkFileParams = z.strictObject({ id: id('id') });
+/** A guardian's download of a linked child's homework names the child (issue 16). */
+export const homeworkFileQuery = z.strictObject({ student_id: optionalId('student_id') });
 
 export const teacherHomeworkQuery = z.strictObject({
   teacher_id: optionalId('teacher_id'),
@@ -212,5 +214,7 @@ export type HomeworkSubmitResponse = z.infer<typeof homeworkSubmitResponse>;
 
 export const homeworkDeleteResponse = z.object({ ok: z.literal(true), message: z.string(), code: z.string() });
 
-export const homeworkFileUrl = (homeworkId: number) => `/api/homework/file/${homeworkId}`;
+/** A guardian names the child they read it for (issue 16): the server checks the link and the child's section. */
+export const homeworkFileUrl = (homeworkId: number, studentId?: number) =>
+  `/api/homework/file/${homeworkId}${studentId ? `?student_id=${studentId}` : ''}`;
 export const submissionFileUrl = (submissionId: number) => `/api/homework/submission/file/${submissionId}`;

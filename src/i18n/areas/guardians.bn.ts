@@ -42,6 +42,7 @@ export const guardiansBn: Catalogue['guardians'] = {
     calendar: 'একাডেমিক ক্যালেন্ডার',
     eschool: 'অনলাইন ক্লাস',
     activities: 'সহশিক্ষা কার্যক্রম',
+    library: 'লাইব্রেরির বই',
   },
   relation: {
     father: 'বাবা',

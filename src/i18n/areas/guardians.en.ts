@@ -40,6 +40,7 @@ export const guardiansEn = {
     calendar: 'Academic calendar',
     eschool: 'Online classes',
     activities: 'Activities',
+    library: 'Library loans',
   },
   relation: {
     father: 'Father',

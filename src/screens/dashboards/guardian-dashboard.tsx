@@ -31,6 +31,7 @@ const CHILD_LINKS = [
   ['calendar', '/student-academic-calender'],
   ['eschool', '/student-eschool'],
   ['activities', '/student-activity'],
+  ['library', '/studentlibrary'],
   ['invoices', '/dueinvoice'],
   ['paid', '/paidinvoice'],
 ] as const;

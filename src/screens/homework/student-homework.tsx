@@ -14,7 +14,7 @@ import { Pagination } from '@/ui/pagination';
 import { StudentInView, type ViewedStudent } from '@/screens/guardians/student-in-view';
 import { QueryState } from '@/ui/status';
 import { useSearchState } from '@/ui/use-search-state';
-import { homeworkDate } from './parts';
+import { DownloadButton, homeworkDate } from './parts';
 
 export default function StudentHomework() {
   const { t } = useI18n();
@@ -83,6 +83,12 @@ function HomeworkCard({ row, readOnly }: { row: StudentHomeworkRow; readOnly: bo
       <p className={`mt-1 text-sm ${status === 'none' ? 'text-red-700' : 'text-emerald-700'}`}>
         {t(`homework.student.status.${status}`)}
       </p>
+      {readOnly && row.file_url ? (
+        // A guardian reads the attachment here (the server links it with the child named).
+        <div className="mt-3">
+          <DownloadButton url={row.file_url} name={row.file_name ?? 'file'} />
+        </div>
+      ) : null}
       {!readOnly && (
         <Link
           href={`/studenthomeworksubmit?homework=${row.id}`}

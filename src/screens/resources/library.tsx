@@ -11,12 +11,14 @@ import { createActorContext } from '@xstate/react';
 import { fromPromise } from 'xstate';
 import { DateTime } from 'luxon';
 import { booksQuery, deleteBook, issueLoan, loansQuery, resourceKeys, returnLoan, saveBook } from '@/api/resources';
+import { USER_TYPES } from '@/api/permissions';
 import { MAX_COPIES, RESOURCE_PAGE, type BookRow, type LoanRow } from '@/api/schemas/resources';
 import { formatDate, formatNumber } from '@/i18n/format';
 import { useI18n } from '@/i18n/i18n';
 import { useErrorText } from '@/i18n/errors';
 import { libraryLoanMachine, type IssueInput, type LoanAnswer, type LoanForm } from '@/machines/library-loan.machine';
 import type { ResourceForm } from '@/machines/resource-editor.machine';
+import { StudentInView, type ViewedStudent } from '@/screens/guardians/student-in-view';
 import { Alert } from '@/ui/alert';
 import { Button } from '@/ui/button';
 import { ConfirmDialog } from '@/ui/confirm-dialog';
@@ -56,10 +58,12 @@ function useBookFields(): readonly FieldDef[] {
 
 export default function Library() {
   const { t } = useI18n();
-  const { schoolName, may } = useResourceSchool();
+  const { schoolName, may, userType } = useResourceSchool();
   const canWrite = may('library.write');
   const canIssue = may('library.issue');
   const ownLoans = may('library.loans') && !canIssue;
+  // A guardian (issue 16): a linked child's loans and the catalogue of the child's school (`?student=`).
+  const forChild = userType === USER_TYPES.guardian;
 
   const config: EditorConfig = {
     blank: { title: '', author: '', category: '', copies: '1' },
@@ -84,6 +88,22 @@ export default function Library() {
     useFields: useBookFields,
   };
 
+  if (forChild) {
+    return (
+      <>
+        <PageHeader title={t('resources.library.title')} />
+        <StudentInView>
+          {(student) => (
+            <div className="space-y-6">
+              <MyLoans student={student} />
+              <Catalogue canWrite={false} canIssue={false} schoolInfoId={student.school_info_id ?? undefined} />
+            </div>
+          )}
+        </StudentInView>
+      </>
+    );
+  }
+
   const body = (
     <>
       <PageHeader kicker={schoolName} title={t('resources.library.title')}>
@@ -105,9 +125,19 @@ export default function Library() {
 
 // ---------------------------------------------------------------- the catalogue
 
-function Catalogue({ canWrite, canIssue }: { canWrite: boolean; canIssue: boolean }) {
+function Catalogue({
+  canWrite,
+  canIssue,
+  schoolInfoId: forSchool,
+}: {
+  canWrite: boolean;
+  canIssue: boolean;
+  /** A guardian's: the child's school (the signed-in user's, or a viewer's chosen one, otherwise). */
+  schoolInfoId?: number;
+}) {
   const { t, lang } = useI18n();
-  const { schoolInfoId } = useResourceSchool();
+  const { schoolInfoId: ownSchool } = useResourceSchool();
+  const schoolInfoId = forSchool ?? ownSchool;
   const [search, setSearch] = useSearchState({ q: '', page: '1' });
   const [draft, setDraft] = useState(search.q);
   const { page, offset } = pageOf(search.page, SIZE);
@@ -230,13 +260,21 @@ function LoanStatus({ loan }: { loan: LoanRow }) {
 
 const day = (iso: string, lang: 'en' | 'bn') => formatDate(iso, lang === 'bn' ? 'd MMMM yyyy' : 'dd-LLL-yyyy', lang);
 
-function MyLoans() {
+/** A student's own loans, or (a guardian's view) the named child's. */
+function MyLoans({ student }: { student?: ViewedStudent }) {
   const { t, lang } = useI18n();
   const [search, setSearch] = useSearchState({ mypage: '1' });
   const { page, offset } = pageOf(search.mypage, SIZE);
-  const query = useQuery(loansQuery({ status: 'all', limit: SIZE, offset }));
+  const query = useQuery(loansQuery({ status: 'all', student_id: student?.queryId, limit: SIZE, offset }));
+  const caption = student?.child
+    ? t('resources.library.childLoansCaption', { name: student.full_name })
+    : t('resources.library.myLoansCaption');
   return (
-    <Card title={t('resources.library.myLoans')}>
+    <Card
+      title={
+        student?.child ? t('resources.library.childLoans', { name: student.full_name }) : t('resources.library.myLoans')
+      }
+    >
       <QueryState
         query={query}
         what={t('resources.library.myLoansWhat')}
@@ -246,7 +284,7 @@ function MyLoans() {
         {(data) => (
           <>
             <DataTable
-              caption={t('resources.library.myLoansCaption')}
+              caption={caption}
               cards
               head={[
                 t('resources.cols.title'),
@@ -273,7 +311,7 @@ function MyLoans() {
               pageSize={SIZE}
               total={data.total}
               onPage={(p) => setSearch({ mypage: String(p) })}
-              label={t('resources.library.myLoansCaption')}
+              label={caption}
             />
           </>
         )}
