@@ -5,8 +5,7 @@
  * homework and read the submissions. Files come as multipart/form-data (storage/uploads-plugin.ts)
  * and leave only through the two download routes here, which check who asks.
  */
-import fs from 'node:fs';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { and, eq, gte, lte, sql, type SQL } from 'drizzle-orm';
 import {
@@ -60,7 +59,7 @@ import {
   studentHomeworkPage,
   submissionPage,
 } from '../services/homework';
-import { attachmentHeader, commitFile, FILE_MESSAGES, storedPath, uploadDirOf } from '../storage/files';
+import { commitFile, FILE_MESSAGES, sendStoredFile, uploadDirOf } from '../storage/files';
 
 async function ownTeacher(db: DbOrTx, req: FastifyRequest, requested?: number) {
   const me = await teacherOfUser(db, authOf(req).userId);
@@ -145,18 +144,6 @@ async function mayReadHomework(
       throw new ApiError(403, 'homework.not_for_you', HOMEWORK_FIELD_MESSAGES.notForYou);
     }
   }
-}
-
-function sendStored(req: FastifyRequest, reply: FastifyReply, file: { sha256: string; name: string; type: string }) {
-  const dir = uploadDirOf(req.server.config);
-  const where = storedPath(dir, file.sha256);
-  if (!fs.existsSync(where)) throw notFound('File');
-  return reply
-    .header('content-type', file.type)
-    .header('content-disposition', attachmentHeader(file.name))
-    .header('x-content-type-options', 'nosniff')
-    .header('cache-control', 'private, no-store')
-    .send(fs.createReadStream(where));
 }
 
 export async function homeworkRoutes(fastify: FastifyInstance) {
@@ -412,7 +399,7 @@ export async function homeworkRoutes(fastify: FastifyInstance) {
       // A guardian names the child (student_id): linked to them, and the homework set for the child.
       await mayReadHomework(db, req, hw, req.query.student_id);
       if (!hw.fileSha256 || !hw.fileName || !hw.fileType) throw notFound('File');
-      return sendStored(req, reply, { sha256: hw.fileSha256, name: hw.fileName, type: hw.fileType });
+      return sendStoredFile(reply, uploadDir, { sha256: hw.fileSha256, name: hw.fileName, type: hw.fileType });
     },
   );
 
@@ -437,7 +424,7 @@ export async function homeworkRoutes(fastify: FastifyInstance) {
         const me = await ownTeacher(db, req);
         if (me.id !== hw.teacherId) throw new ApiError(403, 'homework.not_own', 'That is another teacher’s homework.');
       }
-      return sendStored(req, reply, { sha256: sub.fileSha256, name: sub.fileName, type: sub.fileType });
+      return sendStoredFile(reply, uploadDir, { sha256: sub.fileSha256, name: sub.fileName, type: sub.fileType });
     },
   );
 }

@@ -10,7 +10,6 @@
  * succeed. E-book files go through storage/ exactly as homework files do (streamed, limited,
  * typed by content) and leave only through GET /api/ebooks/:id/file after the tenant check.
  */
-import fs from 'node:fs';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { and, asc, desc, eq, ilike, isNull, or, sql, type SQL } from 'drizzle-orm';
@@ -45,7 +44,7 @@ import { classes, ebooks, importantLinks, libraryBooks, libraryLoans, students, 
 import { ApiError, badRequest, notFound } from '../errors';
 import { pgErrorOf } from '../services/routines';
 import { schoolClock } from '../services/school-time';
-import { attachmentHeader, commitFile, FILE_MESSAGES, storedPath, uploadDirOf } from '../storage/files';
+import { commitFile, FILE_MESSAGES, sendStoredFile, uploadDirOf } from '../storage/files';
 
 const answer = (key: ResourceMessageKey & keyof typeof RESOURCE_CODES, id: number) => ({
   ok: true as const,
@@ -538,14 +537,7 @@ export async function resourceRoutes(fastify: FastifyInstance) {
         .where(eq(ebooks.id, req.params.id));
       if (!book) throw notFound('E-book');
       await schoolOf(req, book.schoolId);
-      const where = storedPath(uploadDir, book.sha256);
-      if (!fs.existsSync(where)) throw notFound('File');
-      return reply
-        .header('content-type', book.type)
-        .header('content-disposition', attachmentHeader(book.name))
-        .header('x-content-type-options', 'nosniff')
-        .header('cache-control', 'private, no-store')
-        .send(fs.createReadStream(where));
+      return sendStoredFile(reply, uploadDir, book);
     },
   );
 

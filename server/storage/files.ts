@@ -16,8 +16,9 @@ import path from 'node:path';
 import { Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { fileTypeFromFile } from 'file-type';
+import type { FastifyReply } from 'fastify';
 import type { Config } from '../config';
-import { ApiError } from '../errors';
+import { ApiError, notFound } from '../errors';
 
 export const MB = 1024 * 1024;
 
@@ -178,4 +179,23 @@ export async function discard(file: IncomingFile | undefined): Promise<void> {
 export function attachmentHeader(name: string): string {
   const ascii = name.replace(/[^\x20-\x7e]/g, '_').replace(/["\\]/g, '_');
   return `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(name)}`;
+}
+
+/**
+ * Answer a stored file as a download: its type, its name, never sniffed or kept by a cache. The
+ * caller has checked who may read it; a file gone from the disk is 404 'File'.
+ */
+export function sendStoredFile(
+  reply: FastifyReply,
+  dir: string,
+  file: { sha256: string; name: string; type: string },
+): FastifyReply {
+  const where = storedPath(dir, file.sha256);
+  if (!fs.existsSync(where)) throw notFound('File');
+  return reply
+    .header('content-type', file.type)
+    .header('content-disposition', attachmentHeader(file.name))
+    .header('x-content-type-options', 'nosniff')
+    .header('cache-control', 'private, no-store')
+    .send(fs.createReadStream(where));
 }
