@@ -15,8 +15,7 @@
  * first (src/ui/unsaved.tsx), and once a new deployment is detected (src/ui/lazy-retry.ts) the
  * navigation loads the new build at its destination instead of moving within the old one.
  */
-import { OfflineBridge } from '@/offline/offline-bridge';
-import { Suspense, useEffect, useState, type ReactNode } from 'react';
+import { lazy, Suspense, useEffect, useState, type ComponentType, type ReactNode } from 'react';
 import { Route, Router, Switch, useLocation, type AroundNavHandler } from 'wouter';
 import { QueryClientProvider, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { createQueryClient } from '@/api/query';
@@ -31,11 +30,20 @@ import { ConfirmProvider } from '@/ui/confirm';
 import { AppUpdate } from '@/ui/app-update';
 import { guardNavigation, UnsavedChangesPrompt } from '@/ui/unsaved';
 import { AppCrash, ErrorBoundary, ScreenCrash } from '@/ui/error-boundary';
-import { forgetFailedChunks, isStale, lazyWithRetry, reloadTo, watchForNewVersion } from '@/ui/lazy-retry';
+import { forgetFailedChunks, isStale, lazyWithRetry, reloadTo, retryImport, watchForNewVersion } from '@/ui/lazy-retry';
 import NotFound from '@/screens/not-available/not-found';
 import { i18n, setLanguage, storedLanguage, useI18n } from '@/i18n/i18n';
 import '@/screens/notices/commands';
 import '@/screens/attendance/commands';
+
+// The offline part (issue 15: the kept profile and teacher's day, the queue, sign-out clearing) is
+// not needed to draw the first screen: its own chunk, loaded right after (the initial JS budget).
+// If it cannot load, the app works online as before; the queue is sent the next time it loads.
+const OfflineBridge = lazy(() =>
+  retryImport(() => import('@/offline/offline-bridge'))
+    .then((m): { default: ComponentType } => ({ default: m.OfflineBridge }))
+    .catch(() => ({ default: () => null })),
+);
 
 // The signed-in chrome (header, menu, palette) is its own chunk, fetched right away in parallel
 // with the first screen so that signing in does not wait for it. A failed prefetch is not
@@ -81,7 +89,9 @@ export function App({ sessionLogic, queryClient }: { sessionLogic?: SessionMachi
         <QueryClientProvider client={client}>
           <SessionProvider logic={sessionLogic}>
             <ClearCacheOnUserChange />
-            <OfflineBridge />
+            <Suspense fallback={null}>
+              <OfflineBridge />
+            </Suspense>
             <ReloadOnBackWhenStale />
             <ToastProvider>
               <ConfirmProvider>
