@@ -392,7 +392,7 @@ export async function activityRoutes(fastify: FastifyInstance) {
   app.get(
     '/activities/mine',
     {
-      config: { action: 'activity.student' },
+      config: { action: 'activity.student', cacheable: true },
       schema: {
         description:
           "A student's own activities (a guardian's linked child's: student_id) in a session (default: the current one, else their latest " +

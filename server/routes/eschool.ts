@@ -156,7 +156,9 @@ export async function eschoolRoutes(fastify: FastifyInstance) {
   app.get(
     '/eschool/classes',
     {
-      config: { action: 'eschool.list' },
+      // Kept until the school's classes change (migration 0026), at most RESPONSE_TTL_MS (30 s): a class
+      // that ends meanwhile moves to the ended ones that much later.
+      config: { action: 'eschool.list', cacheable: true },
       schema: {
         description:
           'Online classes, upcoming first then ended (latest first), paged. A student: their enrolled ' +

@@ -426,7 +426,8 @@ export async function feeRoutes(fastify: FastifyInstance) {
     app.get(
       url,
       {
-        config: { action: 'invoice.read' },
+        // Kept per student and URL until the school's fees change (migration 0026) or its midnight.
+        config: { action: 'invoice.read', cacheable: true },
         schema: {
           description:
             `A student’s ${status === 'due' ? 'invoices with something still due' : 'fully settled invoices'}, ` +

@@ -25,7 +25,7 @@ import {
 import { formatPoisha } from '@/api/schemas/fees';
 import { authOf } from '../auth/guard';
 import { schoolOf } from '../auth/tenant';
-import { schools, users } from '../db/schema';
+import { onlinePayments, schools, users } from '../db/schema';
 import { ApiError, notFound } from '../errors';
 import { completeOnlinePayment, mayPayFor, onlinePaymentOf, startOnlinePayment } from '../services/online-payments';
 import { paymentProviderOf, type PaymentProvider } from '../services/payment-provider';
@@ -95,6 +95,13 @@ export async function onlinePaymentRoutes(fastify: FastifyInstance) {
         });
       }
       const done = await completeOnlinePayment(db, p, verified);
+      // No one is signed in on a callback: the school's kept answers (the student's dues) go here,
+      // before the answer, as a signed-in write's do (server/cache/responses.ts).
+      const [paid] = await db
+        .select({ schoolId: onlinePayments.schoolId })
+        .from(onlinePayments)
+        .where(eq(onlinePayments.token, verified.token));
+      if (paid) app.hotCache.dropSchools([paid.schoolId]);
       return { ok: true as const, status: done.status, replay: done.replay, receipt_no: done.receiptNo };
     },
   );

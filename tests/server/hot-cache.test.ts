@@ -149,6 +149,35 @@ describe('cached answers', () => {
     expect((await t.get('admin1', url)).json().rows[0].notice_headline).toBe('Changed in psql');
   });
 
+  it('a student’s dues and online classes are kept, and a change in the database is the next read’s', async () => {
+    const due = async () => (await t.get('student1', '/api/invoice/due')).json();
+    const first = await due();
+    expect(first.rows.length).toBeGreaterThan(0);
+    await t.app.hotCache.sync();
+    // Kept: the repeated read runs no statement for its answer (the session is cached too).
+    expect(
+      await queriesDuring(async () =>
+        expect((await t.app.inject({ url: '/api/invoice/due', headers: await auth('student1') })).statusCode).toBe(200),
+      ),
+    ).toBe(0);
+    const invoice = first.rows[0] as { id: number; amount: string };
+    await t.db.execute(sql`update invoices set amount_poisha = amount_poisha + 100 where id = ${invoice.id}`);
+    try {
+      await t.app.hotCache.sync();
+      const after = (await due()).rows.find((r: { id: number }) => r.id === invoice.id);
+      expect(Number(after.amount)).toBeCloseTo(Number(invoice.amount) + 1, 2);
+    } finally {
+      await t.db.execute(sql`update invoices set amount_poisha = amount_poisha - 100 where id = ${invoice.id}`);
+    }
+    const classes = async () => (await t.get('student1', '/api/eschool/classes')).json();
+    const before = await classes();
+    expect(before.total).toBeGreaterThan(0);
+    const id = before.rows[0].id as number;
+    await t.db.execute(sql`update online_classes set topic = 'Changed in psql' where id = ${id}`);
+    await t.app.hotCache.sync();
+    expect((await classes()).rows.find((r: { id: number }) => r.id === id).topic).toBe('Changed in psql');
+  });
+
   it('is not kept for viewers, whose answers span schools', async () => {
     const url = '/api/notice/school?type=2&school_info_id=1';
     expect((await t.get('viewer1', url)).statusCode).toBe(200);
@@ -176,6 +205,44 @@ describe('changes reach the cache', () => {
     } finally {
       await t.db.update(schools).set({ timeZone: 'Asia/Dhaka' }).where(eq(schools.id, schoolId!));
     }
+  });
+});
+
+describe('every table a cached read may read announces its school', () => {
+  it('has the statement triggers that drop the answers on every write', async () => {
+    // Tables with a school_id that no cached read reads (trails, queues, files, staff-only
+    // screens): a write there cannot make a kept answer wrong.
+    const notRead = [
+      'attendance_audit',
+      'attendance_submissions',
+      'exam_mark_audit',
+      'homework',
+      'homework_submissions',
+      'ebooks',
+      'important_links',
+      'library_books',
+      'library_loans',
+      'guardian_students',
+      'login_failures',
+      'idempotency_keys',
+      'fee_receipt_counters',
+      'viewer_schools',
+      // kept by triggers on attendance_marks in the same statement, whose own triggers announce it
+      'attendance_section_days',
+    ];
+    const { rows } = (await t.db.execute(sql`
+        select c.table_name as name,
+               count(distinct tg.tgtype) filter (where p.proname like 'pathshala_cache%') as kinds
+          from information_schema.columns c
+          left join pg_trigger tg on tg.tgrelid = (quote_ident(c.table_schema) || '.' || quote_ident(c.table_name))::regclass
+                                 and not tg.tgisinternal
+          left join pg_proc p on p.oid = tg.tgfoid
+         where c.column_name = 'school_id' and c.table_schema = current_schema()
+         group by c.table_name order by 1`)) as unknown as { rows: { name: string; kinds: string }[] };
+    // insert, update, delete and truncate: four kinds of statement trigger
+    const missing = rows.filter((r) => Number(r.kinds) < 4 && !notRead.includes(r.name)).map((r) => r.name);
+    expect(missing).toEqual([]);
+    expect(rows.map((r) => r.name)).toEqual(expect.arrayContaining(['invoices', 'payments', 'online_classes']));
   });
 });
 
