@@ -39,6 +39,16 @@ export async function linkedChild(db: DbOrTx, userId: number, studentId: number)
   return row ?? null;
 }
 
+/** The schools of a guardian account's linked children (their answers hold those schools' data). */
+export async function guardianSchools(db: DbOrTx, userId: number): Promise<number[]> {
+  const rows = await db
+    .selectDistinct({ schoolId: guardianStudents.schoolId })
+    .from(guardianStudents)
+    .innerJoin(guardians, eq(guardians.id, guardianStudents.guardianId))
+    .where(eq(guardians.userId, userId));
+  return rows.map((r) => r.schoolId);
+}
+
 /** Whether a guardian account is linked to any student of `schoolId` (the tenant check for guardians). */
 export async function guardianHasSchool(db: DbOrTx, userId: number, schoolId: number): Promise<boolean> {
   const rows = await db

@@ -117,14 +117,15 @@ export interface SchoolSettings {
 export interface CachedResponse {
   body: string;
   userId: number;
-  schoolId: number;
+  /** The schools whose data the answer may hold: the user's one, or a guardian's children's. */
+  schoolIds: readonly number[];
 }
 
 /** Where a read's answer goes when it is done, unless something changed meanwhile (the epoch). */
 export interface ResponseSlot {
   key: string;
   userId: number;
-  schoolId: number;
+  schoolIds: readonly number[];
   epoch: number;
   /** The answer must not outlive this (the school's midnight: "today" changes). */
   until: number;
@@ -244,15 +245,15 @@ export class HotCache {
   }
 
   /** A slot for a read's answer, or null when answers may not be kept now (no listener). */
-  responseSlot(key: string, userId: number, schoolId: number, until: number): ResponseSlot | null {
-    if (!this.ready) return null;
-    return { key, userId, schoolId, epoch: this.epoch, until };
+  responseSlot(key: string, userId: number, schoolIds: readonly number[], until: number): ResponseSlot | null {
+    if (!this.ready || schoolIds.length === 0) return null;
+    return { key, userId, schoolIds, epoch: this.epoch, until };
   }
 
   /** Keep a read's answer, unless any change was announced or made here since the read began. */
   storeResponse(slot: ResponseSlot, body: string) {
     if (!this.ready || slot.epoch !== this.epoch || body.length > MAX_RESPONSE_CHARS) return;
-    this.responses.set(slot.key, { body, userId: slot.userId, schoolId: slot.schoolId }, slot.until);
+    this.responses.set(slot.key, { body, userId: slot.userId, schoolIds: slot.schoolIds }, slot.until);
   }
 
   /**
@@ -267,8 +268,15 @@ export class HotCache {
       return;
     }
     const ids = new Set(schoolIds);
-    this.responses.deleteWhere((r) => ids.has(r.schoolId));
+    this.responses.deleteWhere((r) => r.schoolIds.some((id) => ids.has(id)));
     this.sections.deleteWhere((r) => ids.has(r.schoolId));
+  }
+
+  /** These users' kept answers are gone, here at once (a guardian's own write: see responses.ts). */
+  dropUserAnswers(userIds: readonly number[]) {
+    this.epoch += 1;
+    const users = new Set(userIds);
+    this.responses.deleteWhere((r) => users.has(r.userId));
   }
 
   /** Sessions ended here: gone from this process at once, before any notification. */

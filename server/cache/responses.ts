@@ -6,7 +6,10 @@
  *
  * - Keyed by the user and the exact URL (path and query), and only for users of one school
  *   (students, teachers, school admins): what they may see is all of one school, so "this school's
- *   data changed" is exactly when an answer may be wrong. Viewers and super admins are not cached.
+ *   data changed" is exactly when an answer may be wrong. A guardian's answers belong to their
+ *   children's schools (all of them), and a link made or removed drops the guardian's answers
+ *   (migration 0026's 'member' notification): a hit skips the handler's link check, so an unlinked
+ *   child's answer must be gone by then. Viewers and super admins are not cached.
  * - Any write to a table a school owns announces that school ('content:<ids>', migration 0007's
  *   triggers, at commit, to every process); a write through this process also drops its school's
  *   answers itself before it answers (`dropSchools`), so its author's next read is never the old
@@ -19,7 +22,9 @@
  */
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
+import { USER_TYPES } from '@/api/permissions';
 import type { ResponseSlot } from './hot-cache';
+import { guardianSchools } from '../auth/child';
 import { dayEndIn, schoolSettings } from '../services/school-time';
 
 declare module 'fastify' {
@@ -41,7 +46,10 @@ export const responseCache = fp(async (app: FastifyInstance) => {
   app.addHook('preHandler', async (req, reply) => {
     if (!req.routeOptions.config.cacheable || req.method !== 'GET') return;
     const auth = req.auth;
-    if (!auth || auth.schoolId === null || !cache.ready) return;
+    if (!auth || !cache.ready) return;
+    // A guardian belongs to no school: their answers are their children's schools' (below).
+    const guardian = auth.schoolId === null && auth.userType === USER_TYPES.guardian;
+    if (auth.schoolId === null && !guardian) return;
     const key = `${auth.userId} ${req.url}`;
     const hit = cache.responses.get(key);
     if (hit) {
@@ -50,10 +58,14 @@ export const responseCache = fp(async (app: FastifyInstance) => {
       return reply.send(hit.body);
     }
     cache.stats.misses += 1;
-    const settings = await schoolSettings(app.db, auth.schoolId);
-    if (settings) {
-      req.responseSlot = cache.responseSlot(key, auth.userId, auth.schoolId, dayEndIn(settings.timeZone));
+    const schoolIds = auth.schoolId !== null ? [auth.schoolId] : await guardianSchools(app.db, auth.userId);
+    let until = Infinity;
+    for (const id of schoolIds) {
+      const settings = await schoolSettings(app.db, id);
+      if (!settings) return;
+      until = Math.min(until, dayEndIn(settings.timeZone));
     }
+    req.responseSlot = cache.responseSlot(key, auth.userId, schoolIds, until);
   });
 
   app.addHook('onSend', async (req, reply, payload) => {
@@ -65,7 +77,11 @@ export const responseCache = fp(async (app: FastifyInstance) => {
     // A write: whatever it changed, its school's answers go before the writer hears back. A user of
     // no one school (a super admin) may have changed any school.
     if (req.method !== 'GET' && req.method !== 'HEAD' && req.auth && reply.statusCode < 400) {
-      cache.dropSchools(req.auth.schoolId === null ? null : [req.auth.schoolId]);
+      // A guardian writes only their own settings and payments (whose ledger entries the database
+      // announces): their own next read is what must not be the old one.
+      if (req.auth.schoolId === null && req.auth.userType === USER_TYPES.guardian)
+        cache.dropUserAnswers([req.auth.userId]);
+      else cache.dropSchools(req.auth.schoolId === null ? null : [req.auth.schoolId]);
     }
     return payload;
   });

@@ -121,7 +121,7 @@ export async function guardianRoutes(fastify: FastifyInstance) {
   app.get(
     '/guardian/children',
     {
-      config: { action: 'guardian.children' },
+      config: { action: 'guardian.children', cacheable: true },
       schema: { response: { 200: guardianChildren } },
     },
     async (req) => childrenOfGuardian(db, authOf(req).userId),

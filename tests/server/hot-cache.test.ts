@@ -8,6 +8,7 @@
 import { eq, sql } from 'drizzle-orm';
 import { authSessions, calendarEntries, schools, users } from '@server/db/schema';
 import { hashToken } from '@server/auth/sessions';
+import { DEMO_GUARDIAN_PHONE } from '@server/db/seed/demo';
 import { createTestApp, DEMO_PASSWORD, type TestApp } from '../helpers/server';
 import { adminQuery } from '../helpers/test-db';
 
@@ -178,6 +179,42 @@ describe('cached answers', () => {
     expect((await classes()).rows.find((r: { id: number }) => r.id === id).topic).toBe('Changed in psql');
   });
 
+  it('a guardian’s answers are kept, and a child unlinked in the database is gone from them at once', async () => {
+    const G = DEMO_GUARDIAN_PHONE;
+    const children = (await t.get(G, '/api/guardian/children')).json() as { student_id: number }[];
+    expect(children.length).toBe(2);
+    const child = children[0].student_id;
+    const dueUrl = `/api/invoice/due?student_id=${child}`;
+    expect((await t.get(G, dueUrl)).statusCode).toBe(200);
+    await t.app.hotCache.sync();
+    const headers = await auth(G);
+    expect(
+      await queriesDuring(async () => {
+        expect((await t.app.inject({ url: '/api/guardian/children', headers })).statusCode).toBe(200);
+        expect((await t.app.inject({ url: dueUrl, headers })).statusCode).toBe(200);
+      }),
+    ).toBe(0);
+    // Unlinked by someone else (not through this process): the kept answers must not outlive the link.
+    await t.db.execute(
+      sql`delete from guardian_students where student_id = ${child} and guardian_id =
+            (select id from guardians where phone = ${G})`,
+    );
+    try {
+      await t.app.hotCache.sync();
+      expect((await t.get(G, '/api/guardian/children')).json()).toHaveLength(1);
+      const refused = await t.get(G, dueUrl);
+      expect(refused.statusCode).toBe(403);
+    } finally {
+      await t.db.execute(
+        sql`insert into guardian_students (guardian_id, student_id, school_id, relation)
+            select g.id, s.id, s.school_id, 'father' from guardians g, students s
+             where g.phone = ${G} and s.id = ${child}`,
+      );
+    }
+    await t.app.hotCache.sync();
+    expect((await t.get(G, '/api/guardian/children')).json()).toHaveLength(2);
+  });
+
   it('is not kept for viewers, whose answers span schools', async () => {
     const url = '/api/notice/school?type=2&school_info_id=1';
     expect((await t.get('viewer1', url)).statusCode).toBe(200);
@@ -222,7 +259,6 @@ describe('every table a cached read may read announces its school', () => {
       'important_links',
       'library_books',
       'library_loans',
-      'guardian_students',
       'login_failures',
       'idempotency_keys',
       'fee_receipt_counters',

@@ -32,4 +32,24 @@ CREATE TRIGGER online_payments_content_trunc AFTER TRUNCATE ON online_payments F
 CREATE TRIGGER online_classes_content_ins AFTER INSERT ON online_classes REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION pathshala_cache_content();--> statement-breakpoint
 CREATE TRIGGER online_classes_content_upd AFTER UPDATE ON online_classes REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION pathshala_cache_content();--> statement-breakpoint
 CREATE TRIGGER online_classes_content_del AFTER DELETE ON online_classes REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION pathshala_cache_content();--> statement-breakpoint
-CREATE TRIGGER online_classes_content_trunc AFTER TRUNCATE ON online_classes FOR EACH STATEMENT EXECUTE FUNCTION pathshala_cache_all();
+CREATE TRIGGER online_classes_content_trunc AFTER TRUNCATE ON online_classes FOR EACH STATEMENT EXECUTE FUNCTION pathshala_cache_all();--> statement-breakpoint
+-- A guardian's answers (their children's schools') are kept too: a link made or removed drops that
+-- guardian's answers ('member:<user ids>'), and the children's schools' writes drop them as any.
+CREATE FUNCTION pathshala_cache_guardian_links() RETURNS trigger LANGUAGE plpgsql AS $$
+DECLARE ids text;
+BEGIN
+  IF TG_OP = 'INSERT' THEN
+    SELECT string_agg(DISTINCT g.user_id::text, ',') INTO ids FROM new_rows r JOIN guardians g ON g.id = r.guardian_id;
+  ELSIF TG_OP = 'DELETE' THEN
+    SELECT string_agg(DISTINCT g.user_id::text, ',') INTO ids FROM old_rows r JOIN guardians g ON g.id = r.guardian_id;
+  ELSE
+    SELECT string_agg(DISTINCT g.user_id::text, ',') INTO ids
+      FROM (SELECT guardian_id FROM new_rows UNION SELECT guardian_id FROM old_rows) AS r JOIN guardians g ON g.id = r.guardian_id;
+  END IF;
+  PERFORM pathshala_cache_notify('member', ids);
+  RETURN NULL;
+END $$;--> statement-breakpoint
+CREATE TRIGGER guardian_students_cache_ins AFTER INSERT ON guardian_students REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION pathshala_cache_guardian_links();--> statement-breakpoint
+CREATE TRIGGER guardian_students_cache_upd AFTER UPDATE ON guardian_students REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION pathshala_cache_guardian_links();--> statement-breakpoint
+CREATE TRIGGER guardian_students_cache_del AFTER DELETE ON guardian_students REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION pathshala_cache_guardian_links();--> statement-breakpoint
+CREATE TRIGGER guardian_students_cache_trunc AFTER TRUNCATE ON guardian_students FOR EACH STATEMENT EXECUTE FUNCTION pathshala_cache_all();
