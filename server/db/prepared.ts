@@ -76,3 +76,25 @@ export function preparedFor<D extends DbOrTx, T>(build: (db: D) => T): (db: D) =
     return statement;
   };
 }
+
+interface RawQuerying {
+  dialect?: { sqlToQuery(query: SQL): { sql: string; params: unknown[] } };
+  $client?: { query(config: { name: string; text: string; values: unknown[] }): Promise<{ rows: unknown[] }> };
+}
+const namedTexts = new Map<string, string>();
+
+/**
+ * A hot read written as SQL (not drizzle's builder) as a named statement: node-postgres prepares it
+ * once per pooled connection, so PostgreSQL parses and plans it once (generic plans, client.ts)
+ * instead of on every request. The text for one name must never change (only the values); a
+ * transaction (no pool of its own) runs it as a plain statement.
+ */
+export async function namedRows<T>(db: DbOrTx, name: string, query: SQL): Promise<T[]> {
+  const raw = db as unknown as RawQuerying;
+  if (!raw.$client || !raw.dialect) return ((await db.execute(query)) as unknown as { rows: T[] }).rows;
+  const { sql: text, params } = raw.dialect.sqlToQuery(query);
+  const known = namedTexts.get(name);
+  if (known === undefined) namedTexts.set(name, text);
+  else if (known !== text) throw new Error(`named statement ${name} was given another text`);
+  return (await raw.$client.query({ name, text, values: params })).rows as T[];
+}

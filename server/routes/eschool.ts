@@ -28,6 +28,7 @@ import { studentInScope } from '../auth/child';
 import { schoolOf } from '../auth/tenant';
 import { studentOfUser, teacherOfUser } from '../cache/members';
 import type { DbOrTx } from '../db/client';
+import { preparedFor } from '../db/prepared';
 import { classes, enrolments, onlineClasses, routines, schools, sections, subjects, teachers } from '../db/schema';
 import { ApiError, badRequest, forbidden, notFound } from '../errors';
 import { schoolClock, sessionIdForDate } from '../services/school-time';
@@ -61,6 +62,39 @@ const rowFields = {
     when ${onlineClasses.startsAt} <= now() then 'live'
     else 'upcoming' end`,
 };
+
+const listOrder = [
+  sql`(${endsAt} < now())`,
+  sql`case when ${endsAt} >= now() then ${onlineClasses.startsAt} end asc`,
+  sql`${onlineClasses.startsAt} desc`,
+  asc(onlineClasses.id),
+];
+
+/**
+ * A student's (or a guardian's child's) classes, the dashboard's read: one prepared statement with
+ * the page's total beside each row (issue 10: planning the five joins cost ~6 ms a request).
+ */
+const studentClassesStatement = preparedFor((db: DbOrTx) =>
+  db
+    .select({ ...rowFields, total: sql<number>`(count(*) over ())::int` })
+    .from(onlineClasses)
+    .innerJoin(schools, eq(schools.id, onlineClasses.schoolId))
+    .innerJoin(classes, eq(classes.id, onlineClasses.classId))
+    .innerJoin(sections, eq(sections.id, onlineClasses.sectionId))
+    .innerJoin(subjects, eq(subjects.id, onlineClasses.subjectId))
+    .innerJoin(teachers, eq(teachers.id, onlineClasses.teacherId))
+    .where(
+      and(
+        eq(onlineClasses.schoolId, sql.placeholder('schoolId')),
+        sql`exists (select 1 from ${enrolments} where ${enrolments.studentId} = ${sql.placeholder('studentId')}
+          and ${enrolments.sectionId} = ${onlineClasses.sectionId} and ${enrolments.sessionId} = ${onlineClasses.sessionId})`,
+      ),
+    )
+    .orderBy(...listOrder)
+    .limit(sql.placeholder('limit'))
+    .offset(sql.placeholder('offset'))
+    .prepare('eschool_student_classes'),
+);
 
 async function ownTeacher(db: DbOrTx, req: FastifyRequest) {
   const me = await teacherOfUser(db, authOf(req).userId);
@@ -152,6 +186,19 @@ async function valuesOf(db: DbOrTx, req: FastifyRequest, body: z.output<typeof o
 export async function eschoolRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const db = app.db;
+  const countClasses = async (schoolId: number, studentId: number) =>
+    (
+      await db
+        .select({ n: sql<number>`count(*)::int` })
+        .from(onlineClasses)
+        .where(
+          and(
+            eq(onlineClasses.schoolId, schoolId),
+            sql`exists (select 1 from ${enrolments} where ${enrolments.studentId} = ${studentId}
+              and ${enrolments.sectionId} = ${onlineClasses.sectionId} and ${enrolments.sessionId} = ${onlineClasses.sessionId})`,
+          ),
+        )
+    )[0].n;
 
   app.get(
     '/eschool/classes',
@@ -180,6 +227,17 @@ export async function eschoolRoutes(fastify: FastifyInstance) {
       if (auth.userType === USER_TYPES.student || child) {
         const me = child ?? (await studentOfUser(db, auth.userId));
         if (!me) throw new ApiError(403, 'eschool.no_student_record', 'Your account has no student record.');
+        if (!q.section_id && q.upcoming_only !== 'true') {
+          const found = await studentClassesStatement(db).execute({
+            schoolId,
+            studentId: me.id,
+            limit: q.limit,
+            offset: q.offset,
+          });
+          // A page past the end has no row to carry the total: count then (rare).
+          const total = found[0]?.total ?? (q.offset > 0 ? await countClasses(schoolId, me.id) : 0);
+          return { rows: found.map(({ total: _t, ...r }) => r), total, limit: q.limit, offset: q.offset };
+        }
         where.push(
           sql`exists (select 1 from ${enrolments} where ${enrolments.studentId} = ${me.id}
             and ${enrolments.sectionId} = ${onlineClasses.sectionId} and ${enrolments.sessionId} = ${onlineClasses.sessionId})`,
@@ -199,12 +257,7 @@ export async function eschoolRoutes(fastify: FastifyInstance) {
           .innerJoin(subjects, eq(subjects.id, onlineClasses.subjectId))
           .innerJoin(teachers, eq(teachers.id, onlineClasses.teacherId))
           .where(cond)
-          .orderBy(
-            sql`(${endsAt} < now())`,
-            sql`case when ${endsAt} >= now() then ${onlineClasses.startsAt} end asc`,
-            sql`${onlineClasses.startsAt} desc`,
-            asc(onlineClasses.id),
-          )
+          .orderBy(...listOrder)
           .limit(q.limit)
           .offset(q.offset),
         db

@@ -16,6 +16,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { formatPoisha, type InvoiceReceipt, type InvoiceRow } from '@/api/schemas/fees';
 import type { DbOrTx, Tx } from '../db/client';
+import { namedRows } from '../db/prepared';
 import { feeReceiptCounters } from '../db/schema';
 import { ApiError } from '../errors';
 
@@ -114,8 +115,10 @@ export async function studentInvoices(
     f.status === 'due'
       ? sql`(i.amount_poisha - coalesce(w.total, 0) - coalesce(a.total, 0)) > 0`
       : sql`(i.amount_poisha - coalesce(w.total, 0) - coalesce(a.total, 0)) = 0`;
-  const rows = await rowsOf<BalanceRow>(
+  // The student's fees page (issue 10): a named statement, planned once per connection.
+  const rows = await namedRows<BalanceRow>(
     db,
+    `student_invoices_${f.status}`,
     sql`${balances(sql`i.school_id = ${f.schoolId} and i.student_id = ${f.studentId} and ${dueCondition}`)}
         order by f.last_date, i.kind, i.id limit ${f.limit} offset ${f.offset}`,
   );

@@ -96,6 +96,15 @@ describe('eSchool', () => {
     // 16:30 in Dhaka is 10:30 UTC
     expect(row!.starts_at).toBe(`${tomorrow}T10:30:00Z`);
 
+    // Paged with the same total, the same rows as the section's filter, and a page past the end still totals.
+    const one = (await t.get('student1', '/api/eschool/classes?limit=1&offset=1')).json();
+    expect(one).toMatchObject({ total: mine.total, limit: 1, offset: 1 });
+    expect(one.rows).toEqual(mine.rows.slice(1, 2));
+    const past = (await t.get('student1', `/api/eschool/classes?offset=${mine.total + 5}`)).json();
+    expect(past).toMatchObject({ rows: [], total: mine.total });
+    const bySection = (await t.get('student1', `/api/eschool/classes?section_id=${row!.section_id}`)).json();
+    expect(bySection.rows.map((r: OnlineClassRow) => r.id)).toContain(id);
+
     const otherCode = S.pupilOfOtherSection.code;
     const theirs = (await t.get(otherCode, '/api/eschool/classes')).json();
     expect((theirs.rows as OnlineClassRow[]).some((r) => r.id === id)).toBe(false);

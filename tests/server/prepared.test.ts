@@ -5,7 +5,7 @@
  * drizzle.
  */
 import { eq, sql } from 'drizzle-orm';
-import { compiledRows } from '@server/db/prepared';
+import { compiledRows, namedRows } from '@server/db/prepared';
 import { notices, schools, users } from '@server/db/schema';
 import { freshDb } from '../helpers/test-db';
 import type { DbHandle } from '@server/db/client';
@@ -66,4 +66,24 @@ it('leaves a nested selection to drizzle (it nulls a left join’s missing table
   const rows = await statement.execute();
   // A super admin belongs to no school: drizzle makes the whole object null.
   expect(rows.some((r) => r.school === null)).toBe(true);
+});
+
+describe('namedRows', () => {
+  const q = (id: number) => sql`select id, user_code from users where id >= ${id} order by id limit 3`;
+
+  it('answers what the plain statement answers, on the pool and in a transaction', async () => {
+    const plain = ((await handle.db.execute(q(1))) as unknown as { rows: unknown[] }).rows;
+    expect(plain.length).toBeGreaterThan(0);
+    expect(await namedRows(handle.db, 'test_users_from', q(1))).toEqual(plain);
+    // again, now prepared on the connection, with another value
+    const later = ((await handle.db.execute(q(2))) as unknown as { rows: unknown[] }).rows;
+    expect(await namedRows(handle.db, 'test_users_from', q(2))).toEqual(later);
+    await handle.db.transaction(async (tx) => {
+      expect(await namedRows(tx, 'test_users_from', q(1))).toEqual(plain);
+    });
+  });
+
+  it('refuses another text under a name already used', async () => {
+    await expect(namedRows(handle.db, 'test_users_from', sql`select 1 as id`)).rejects.toThrow(/another text/);
+  });
 });
