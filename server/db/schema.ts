@@ -1065,6 +1065,12 @@ export const examMarkAudit = pgTable(
       .notNull()
       .references(() => users.id),
     changedAt: timestamp('changed_at', { withTimezone: true }).notNull().defaultNow(),
+    /**
+     * A save queued on a phone (issue 15): when the teacher entered it there (`entered_at`, never
+     * after changed_at). Null for a save made online. A queued save's conflict rule
+     * (services/exams.ts saveMarks) takes a change as entered at coalesce(entered_at, changed_at).
+     */
+    enteredAt: timestamp('entered_at', { withTimezone: true }),
     oldMark: numeric('old_mark', { precision: 5, scale: 2, mode: 'number' }),
     oldAbsent: boolean('old_absent').notNull().default(false),
     newMark: numeric('new_mark', { precision: 5, scale: 2, mode: 'number' }),

@@ -87,6 +87,7 @@ import {
 } from '../services/exams';
 import { gradesheetOf } from '../services/gradesheet';
 import { accountName, studentFullName } from '../services/names';
+import { queuedTimeProblem, QUEUED_MAX_AGE_DAYS } from '../services/queued-time';
 import { schoolClock, sessionIdForDate } from '../services/school-time';
 
 /** The PostgreSQL error code of a failed statement (drizzle wraps the driver's error). */
@@ -112,6 +113,25 @@ async function markableExam(db: DbOrTx, req: FastifyRequest, examId: number) {
       throw new ApiError(403, EXAM_CODES.notYours, 'You do not teach this subject to this section.');
   }
   return exam;
+}
+
+/**
+ * A queued save's `entered_at` (issue 15): within the bounds attendance's `taken_at` has
+ * (services/queued-time.ts). Every refusal is a 400 naming `entered_at`.
+ */
+function checkEnteredAt(enteredAt: string) {
+  const problem = queuedTimeProblem(enteredAt);
+  if (!problem) return;
+  const [code, message] =
+    problem === 'future'
+      ? [EXAM_CODES.enteredAtFuture, 'The time the marks were entered is in the future; check the phone’s clock.']
+      : problem === 'too_old'
+        ? [
+            EXAM_CODES.enteredAtTooOld,
+            `These marks waited on the phone for more than ${QUEUED_MAX_AGE_DAYS} days. Open the sheet and enter them again.`,
+          ]
+        : ['invalid_input', 'must be an ISO date-time with offset'];
+  throw new ApiError(400, code, badRequest('entered_at', message).message, { entered_at: message });
 }
 
 async function refuseLocked(db: DbOrTx, schoolId: number, sessionId: number) {
@@ -506,14 +526,19 @@ export async function examRoutes(fastify: FastifyInstance) {
         marks.push({ enrolmentId: e.enrolmentId, value: v === '' ? null : v });
       });
       fieldErrors(fields);
+      if (b.entered_at) checkEnteredAt(b.entered_at);
       try {
-        const n = await saveMarks(db, exam, auth.userId, marks);
+        const { count: n, kept } = await saveMarks(db, exam, auth.userId, marks, { enteredAt: b.entered_at });
+        const studentOf = new Map(enrolled.map((e) => [e.enrolmentId, e.studentId]));
         return {
           ok: true as const,
-          message: EXAM_MESSAGES.marksSaved.replace('{n}', String(n)),
-          code: EXAM_CODES.marksSaved,
+          message: (kept.length ? EXAM_MESSAGES.marksKept : EXAM_MESSAGES.marksSaved)
+            .replace('{n}', String(n))
+            .replace('{k}', String(kept.length)),
+          code: kept.length ? EXAM_CODES.marksKept : EXAM_CODES.marksSaved,
           count: n,
           rows: await markSheet(db, exam),
+          kept: kept.map((id) => studentOf.get(id)!),
         };
       } catch (err) {
         // The full marks changed under us (the database's bound): say so as the same 400.

@@ -44,7 +44,11 @@ import { ApiError, badRequest } from '../errors';
 import { cancelAbsenceMessages, isCancelled, MAX_ATTEMPTS, smsParts } from './messaging';
 import { accountName, studentFullName, teacherFullName } from './names';
 import { normalisePhone } from './phone';
+import { queuedTimeProblem, QUEUED_MAX_AGE_DAYS } from './queued-time';
 import { DAY_NAMES, dayIdOf, earliestEditableDate, type SchoolClock } from './school-time';
+
+// The bounds of a queued taking time, shared with queued mark saves.
+export { QUEUED_CLOCK_SKEW_MS, QUEUED_MAX_AGE_DAYS } from './queued-time';
 
 const studentName = studentFullName();
 const teacherName = teacherFullName();
@@ -208,11 +212,6 @@ export async function submissionSeen(db: DbOrTx, userId: number, key: string): P
 
 export type SubmissionOutcome = 'saved' | 'corrected' | 'duplicate' | 'kept_admin' | 'kept_later';
 
-/** How long after its taking time a queued submission is still accepted. */
-export const QUEUED_MAX_AGE_DAYS = 7;
-/** How far ahead of the server's clock a phone's clock may run. */
-export const QUEUED_CLOCK_SKEW_MS = 5 * 60_000;
-
 /**
  * The bounds of a queued submission's claimed taking time (issue 15, written in the README):
  * - not in the future (a phone clock up to QUEUED_CLOCK_SKEW_MS fast is tolerated);
@@ -229,18 +228,19 @@ export function checkQueuedTakenAt(
   isTeacher: boolean,
   now: DateTime = DateTime.now(),
 ) {
-  const at = DateTime.fromISO(takenAt, { setZone: true });
-  if (!at.isValid) throw refusal('taken_at_invalid', 'taken_at', 'The taking time is not a valid date-time.');
-  if (at.toMillis() > now.toMillis() + QUEUED_CLOCK_SKEW_MS) {
+  const problem = queuedTimeProblem(takenAt, now);
+  if (problem === 'invalid') throw refusal('taken_at_invalid', 'taken_at', 'The taking time is not a valid date-time.');
+  if (problem === 'future') {
     throw refusal('taken_at_future', 'taken_at', 'The taking time is in the future; check the phone’s clock.');
   }
+  const at = DateTime.fromISO(takenAt, { setZone: true });
   const takenOn = at.setZone(clock.timeZone).toISODate()!;
   if (takenOn < date) {
     throw refusal('taken_at_before_day', 'taken_at', 'The roll cannot have been taken before the day of the class.');
   }
   if (!isTeacher) return;
   checkEditWindow(date, { ...clock, today: takenOn }, true);
-  if (now.diff(at, 'days').days > QUEUED_MAX_AGE_DAYS) {
+  if (problem === 'too_old') {
     const message = `This roll waited on the phone for more than ${QUEUED_MAX_AGE_DAYS} days. Ask the school admin to correct the attendance.`;
     throw new ApiError(403, 'attendance.window_closed', message, { date: message });
   }

@@ -4,8 +4,8 @@
  * whole section (computed by services/grades.ts from a bounded number of queries, whatever the
  * section's size).
  */
-import { and, asc, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
-import type { PgSelect } from 'drizzle-orm/pg-core';
+import { and, asc, desc, eq, gt, inArray, sql, type SQL } from 'drizzle-orm';
+import type { PgInsertValue, PgSelect } from 'drizzle-orm/pg-core';
 import { EXAM_CODES, type ExamKind, type MarkValue } from '@/api/schemas/exams';
 import { ApiError } from '../errors';
 import type { DbOrTx } from '../db/client';
@@ -223,16 +223,35 @@ export const lockedError = () =>
 
 export type NewMark = { enrolmentId: number; value: number | 'absent' | null };
 
+export interface SavedMarks {
+  /** How many students' marks changed (and were audited). */
+  count: number;
+  /** Enrolments whose newer mark stood against a queued save (see saveMarks); [] otherwise. */
+  kept: number[];
+}
+
 /**
  * Saves changed marks of one exam in one transaction and audits each change. Values equal to the
- * stored ones are skipped (not counted, not audited). Returns how many students' marks changed.
+ * stored ones are skipped (not counted, not audited).
+ *
+ * THE OFFLINE CONFLICT RULE FOR MARKS (issue 15; as attendance's, README "Offline attendance"): a
+ * save queued on a phone carries `enteredAt`, when the teacher saved it there (bounded by the
+ * route, services/queued-time.ts). A sent mark whose (exam, enrolment) any save changed after that
+ * (an audit row entered after it: set, changed, cleared or deleted; a queued change counts from
+ * its own entered_at, an online one from its changed_at) is not written: the newer mark stands and
+ * the enrolment is reported in `kept`, unless the phone's value equals the mark as it stands (then
+ * there is nothing to keep or save). So a queue sent days later, or replayed after its idempotency
+ * answer was purged, never overwrites what a colleague or the admin changed meanwhile, and a
+ * replay of a save already applied changes nothing. Without `enteredAt` every change applies.
  */
 export async function saveMarks(
   db: DbOrTx,
   exam: { id: number; school_id: number; full_marks: number; section_id: number; session_id: number },
   userId: number,
   marks: NewMark[],
-): Promise<number> {
+  opts: { enteredAt?: string | null } = {},
+): Promise<SavedMarks> {
+  const enteredAt = opts.enteredAt ? new Date(opts.enteredAt).toISOString() : null;
   return db.transaction(async (tx) => {
     // Publishing updates this row: a save waits for (or blocks) a publish, never slips past one.
     const [publication] = await tx
@@ -241,6 +260,10 @@ export async function saveMarks(
       .where(and(eq(resultPublications.schoolId, exam.school_id), eq(resultPublications.sessionId, exam.session_id)))
       .for('share');
     if (publication?.locked) throw lockedError();
+    // One save of an exam at a time: a queued save's look at the audit trail below then sees every
+    // change committed before it (the marks' row locks miss a first mark two saves insert at once).
+    // No key update: the marks' own foreign keys (key share) are not blocked.
+    await tx.execute(sql`select 1 from ${exams} where ${exams.id} = ${exam.id} for no key update`);
     const ids = marks.map((m) => m.enrolmentId);
     const existing = await tx
       .select({
@@ -253,13 +276,37 @@ export async function saveMarks(
       .where(and(eq(examMarks.examId, exam.id), inArray(examMarks.enrolmentId, ids)))
       .for('update');
     const byEnrolment = new Map(existing.map((e) => [e.enrolmentId, e]));
+    // Changed after the phone's entry: entered_at is never after changed_at, so the range on
+    // (exam_id, changed_at) (exam_mark_audit_exam_idx) bounds the look.
+    const newer = enteredAt
+      ? new Set(
+          (
+            await tx
+              .selectDistinct({ enrolmentId: examMarkAudit.enrolmentId })
+              .from(examMarkAudit)
+              .where(
+                and(
+                  eq(examMarkAudit.examId, exam.id),
+                  gt(examMarkAudit.changedAt, new Date(enteredAt)),
+                  inArray(examMarkAudit.enrolmentId, ids),
+                  sql`coalesce(${examMarkAudit.enteredAt}, ${examMarkAudit.changedAt}) > ${enteredAt}::timestamptz`,
+                ),
+              )
+          ).map((r) => r.enrolmentId),
+        )
+      : new Set<number>();
     const upserts: (typeof examMarks.$inferInsert)[] = [];
     const deletes: number[] = [];
-    const audits: (typeof examMarkAudit.$inferInsert)[] = [];
+    const audits: PgInsertValue<typeof examMarkAudit>[] = [];
+    const kept: number[] = [];
     for (const m of marks) {
       const old = byEnrolment.get(m.enrolmentId);
       const oldValue = old ? markOf(old.marksObtained, old.absent) : null;
       if (oldValue === m.value) continue;
+      if (newer.has(m.enrolmentId)) {
+        kept.push(m.enrolmentId);
+        continue;
+      }
       if (m.value === null) deletes.push(old!.id);
       else
         upserts.push({
@@ -278,6 +325,8 @@ export async function saveMarks(
         examId: exam.id,
         enrolmentId: m.enrolmentId,
         changedByUserId: userId,
+        // A phone's clock up to a few minutes fast: never after the change itself.
+        enteredAt: enteredAt ? sql`least(${enteredAt}::timestamptz, now())` : null,
         oldMark: typeof oldValue === 'number' ? oldValue : null,
         oldAbsent: oldValue === 'absent',
         newMark: typeof m.value === 'number' ? m.value : null,
@@ -299,7 +348,7 @@ export async function saveMarks(
         });
     if (deletes.length) await tx.delete(examMarks).where(inArray(examMarks.id, deletes));
     if (audits.length) await tx.insert(examMarkAudit).values(audits);
-    return audits.length;
+    return { count: audits.length, kept };
   });
 }
 

@@ -12,14 +12,22 @@
  *
  * Offline (issue 15; `offlineMarkEntryMachine`, which the screen uses when the device can keep data): a save the network fails goes to
  * the device's queue (src/offline/store.ts, the same queue as attendance, sent in order) instead of
- * `failed`, with its idempotency key:
+ * `failed`, with the moment the teacher saved (`entered_at`, taken at "Save") and a key of its own:
  *   saving ──(network)──> queueing ──> queued ──sync.start──> syncing ─┬─> synced     (saved)
- *                            └─> failed (the device     ^       │       ├─> conflict   (409 exams.locked:
- *                                 could not keep it)     └───────┘       │    results published meanwhile)
- *                                                     (network again)   └─> syncRefused (another 4xx)
+ *                            └─> failed (the device     ^       │       ├─> kept       (saved, but some marks
+ *                                 could not keep it)     └───────┘       │    were changed by someone else after
+ *                                                     (network again)   │    entered_at: theirs stand)
+ *                                                                        ├─> conflict   (409 exams.locked:
+ *                                                                        │    results published meanwhile)
+ *                                                                        └─> syncRefused (another 4xx)
  * The sync events come from src/offline/sync.ts; the screen forwards them and the machine checks
  * the key. Leaving `queued` is safe: the queue keeps the marks. From `conflict` and `syncRefused`
- * `marks.reopen` opens the sheet again as the server has it.
+ * `marks.reopen` opens the sheet again as the server has it; from `synced` and `kept`
+ * `marks.edit` goes back to the sheet, which holds the marks as the server has them.
+ * Why a new key for the queue: the queued request carries `entered_at`, so it is another request
+ * than the lost one, and the server refuses a key reused with another body. Should the lost
+ * request have arrived after all, the queued one meets its audit rows (later than `entered_at`)
+ * with the same values, and changes nothing (the server's conflict rule, services/exams.ts).
  *
  * Rules kept here rather than in the screen:
  * - a blank field means "not entered" and 0 is a real zero; "absent" (typed `a`, `ab`, `absent`,
@@ -112,8 +120,10 @@ export interface MarkEntryContext {
   error: string | null;
   /** Its code (`exams.locked`, `network`, ...): the screen words it in the user's language. */
   errorCode: string | null;
-  /** One key per confirmed save: "Try again" reuses it. */
+  /** One key per confirmed save: "Try again" reuses it (a queued save gets its own). */
   saveKey: string | null;
+  /** When the teacher pressed "Save" (ISO instant): a queued save's `entered_at`. */
+  enteredAt: string | null;
 }
 
 /** What the device's queue keeps of a save. */
@@ -240,6 +250,9 @@ export const markEntryMachine = setup({
       params.key === context.saveKey && params.retryable,
     isLockedSync: ({ context }, params: { key: string; code: string }) =>
       params.key === context.saveKey && params.code === EXAM_CODES.locked,
+    /** The queued save arrived, but someone changed some of its marks after the teacher entered them. */
+    isKeptSync: ({ context }, params: { key: string; result: ExamMarkSaved }) =>
+      params.key === context.saveKey && (params.result.kept?.length ?? 0) > 0,
   },
   actions: {
     /** The screen provides it: invalidate what the server just changed. */
@@ -275,6 +288,7 @@ export const markEntryMachine = setup({
     error: null,
     errorCode: null,
     saveKey: null,
+    enteredAt: null,
   },
   initial: 'filtering',
   states: {
@@ -394,6 +408,7 @@ export const markEntryMachine = setup({
           target: 'saving',
           actions: assign(({ context }) => ({
             saveKey: newIdempotencyKey(),
+            enteredAt: new Date().toISOString(),
             sent: markChanges(context),
             result: null,
           })),
@@ -459,18 +474,31 @@ export const markEntryMachine = setup({
       },
     },
 
-    /** The network failed: the marks go to the device's queue, key with them. */
+    /**
+     * The network failed: the marks go to the device's queue with the time the teacher saved them
+     * (`entered_at`) and a key of their own (see the header: another body, another key).
+     */
     queueing: {
       tags: 'busy',
+      entry: assign(({ context }) => ({
+        saveKey: newIdempotencyKey(),
+        enteredAt: context.enteredAt ?? new Date().toISOString(),
+      })),
       invoke: {
         id: 'queueMarks',
         src: 'queueMarks',
         input: ({ context }) => {
           const e = context.sheet!.exam;
+          const enteredAt = context.enteredAt ?? new Date().toISOString();
           return {
             key: context.saveKey ?? '',
-            takenAt: new Date().toISOString(),
-            input: { exam_info_id: e.id, subject_id: e.subject_id, mark_update: context.sent ?? [] },
+            takenAt: enteredAt,
+            input: {
+              exam_info_id: e.id,
+              subject_id: e.subject_id,
+              mark_update: context.sent ?? [],
+              entered_at: enteredAt,
+            },
             label: `${e.exam_name} · ${e.subject_name} · ${e.class_name} ${e.section_default_name}`,
           };
         },
@@ -484,11 +512,18 @@ export const markEntryMachine = setup({
     queued: {
       on: {
         'marks.sync.start': { guard: { type: 'isThisSave', params: ({ event }) => event }, target: 'syncing' },
-        'marks.sync.done': {
-          guard: { type: 'isThisSave', params: ({ event }) => event },
-          target: 'synced',
-          actions: ['syncSaved', 'savedChanges'],
-        },
+        'marks.sync.done': [
+          {
+            guard: { type: 'isKeptSync', params: ({ event }) => event },
+            target: 'kept',
+            actions: ['syncSaved', 'savedChanges'],
+          },
+          {
+            guard: { type: 'isThisSave', params: ({ event }) => event },
+            target: 'synced',
+            actions: ['syncSaved', 'savedChanges'],
+          },
+        ],
         'marks.sync.failed': [
           { guard: { type: 'isRetryableSync', params: ({ event }) => event }, target: 'queued', actions: 'syncFailed' },
           {
@@ -506,11 +541,18 @@ export const markEntryMachine = setup({
     syncing: {
       tags: 'busy',
       on: {
-        'marks.sync.done': {
-          guard: { type: 'isThisSave', params: ({ event }) => event },
-          target: 'synced',
-          actions: ['syncSaved', 'savedChanges'],
-        },
+        'marks.sync.done': [
+          {
+            guard: { type: 'isKeptSync', params: ({ event }) => event },
+            target: 'kept',
+            actions: ['syncSaved', 'savedChanges'],
+          },
+          {
+            guard: { type: 'isThisSave', params: ({ event }) => event },
+            target: 'synced',
+            actions: ['syncSaved', 'savedChanges'],
+          },
+        ],
         'marks.sync.failed': [
           { guard: { type: 'isRetryableSync', params: ({ event }) => event }, target: 'queued', actions: 'syncFailed' },
           {
@@ -527,6 +569,19 @@ export const markEntryMachine = setup({
 
     /** The queued marks reached the server and were saved: the sheet holds them as saved. */
     synced: {
+      on: {
+        'marks.edit': { target: 'entering', actions: assign({ result: null }) },
+        'marks.search': LOAD,
+        'marks.clear': 'filtering',
+      },
+    },
+
+    /**
+     * The queued marks arrived, but someone changed some of them after the teacher entered them
+     * on the phone: those newer marks stand (the result's `kept`), the rest were saved. The
+     * teacher is told how many stood; the sheet holds the marks as the server has them.
+     */
+    kept: {
       on: {
         'marks.edit': { target: 'entering', actions: assign({ result: null }) },
         'marks.search': LOAD,

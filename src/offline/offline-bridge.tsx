@@ -223,7 +223,7 @@ export function OfflineBanner() {
               : 'bg-amber-50 text-amber-900 ring-amber-200'
           }`}
         >
-          <p>{t(`shell.offline.${d.outcome}`, { label: d.label })}</p>
+          <p>{t(`shell.offline.${d.outcome}`, { label: d.label, count: d.n ?? 0, n: d.n ?? 0 })}</p>
           <Button variant="ghost" onClick={() => dismiss(d.key)}>
             {t('shell.offline.dismiss')}
           </Button>

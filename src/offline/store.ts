@@ -49,9 +49,12 @@ export interface QueuedMarks {
   kind: 'marks';
   /** The Idempotency-Key every attempt is sent with. */
   key: string;
-  /** When the teacher confirmed the save (ISO instant). */
+  /** When the teacher confirmed the save (ISO instant): the request's `entered_at`. */
   takenAt: string;
-  /** The request: the exam, its subject and the changed marks. */
+  /**
+   * The request: the exam, its subject, the changed marks and `entered_at` (items queued before
+   * it was added lack it, and are sent as they were: the same key with another body is refused).
+   */
   input: ExamMarkBody;
   /** What the teacher recognises it by ("Half Yearly · Bangla · Class 6 A"). */
   label: string;

@@ -8,7 +8,8 @@
  * - A refusal (4xx: the window closed, the class moved) will not succeed by itself: the item stays,
  *   marked with the server's words, for the teacher to read and discard (the banner says what to do).
  * - Every answer tells what happened (saved, corrected, duplicate, or kept: an admin's correction
- *   or a later taking stands); listeners (the open screen, the banner) show it.
+ *   or a later taking stands; for marks, how many marks someone changed after the teacher entered
+ *   them, whose newer marks stand); listeners (the open screen, the banner) show it.
  */
 import { errorMessage, errorStatus } from '@/api/client';
 import { takeAttendance } from '@/api/attendance';
@@ -30,7 +31,9 @@ let running: Promise<void> | null = null;
 export interface Decided {
   key: string;
   label: string;
-  outcome: 'sent' | 'keptAdmin' | 'keptLater';
+  outcome: 'sent' | 'keptAdmin' | 'keptLater' | 'keptMarks';
+  /** keptMarks: how many of the queued marks were not written (newer ones stood). */
+  n?: number;
 }
 let view: { sending: boolean; decided: Decided[] } = { sending: false, decided: [] };
 
@@ -48,9 +51,22 @@ const emit = (event: SyncEvent) => {
   if (event.type === 'syncing') view = { ...view, sending: true };
   else view = { ...view, sending: false };
   if (event.type === 'synced') {
-    const o = event.kind === 'attendance' ? event.result.outcome : 'applied';
-    const outcome = o === 'kept_admin' ? 'keptAdmin' : o === 'kept_later' ? 'keptLater' : 'sent';
-    view = { ...view, decided: [...view.decided, { key: event.key, label: event.item.label, outcome }] };
+    const decided: Decided =
+      event.kind === 'marks'
+        ? (event.result.kept?.length ?? 0) > 0
+          ? { key: event.key, label: event.item.label, outcome: 'keptMarks', n: event.result.kept!.length }
+          : { key: event.key, label: event.item.label, outcome: 'sent' }
+        : {
+            key: event.key,
+            label: event.item.label,
+            outcome:
+              event.result.outcome === 'kept_admin'
+                ? 'keptAdmin'
+                : event.result.outcome === 'kept_later'
+                  ? 'keptLater'
+                  : 'sent',
+          };
+    view = { ...view, decided: [...view.decided, decided] };
   }
   listeners.forEach((l) => l(event));
 };
@@ -78,7 +94,8 @@ async function sendAll() {
     emit({ type: 'syncing', key: item.key });
     try {
       if (item.kind === 'marks') {
-        // Marks: the server saves them, or refuses them (e.g. results published meanwhile: locked).
+        // Marks: the server saves them (but not over marks someone changed after `entered_at`),
+        // or refuses them (e.g. results published meanwhile: locked).
         const result = await saveMarks(item.input, { idempotencyKey: item.key });
         await removeQueued(item.seq);
         emit({ type: 'synced', key: item.key, kind: 'marks', item, result });

@@ -1,9 +1,11 @@
 /**
  * Model-based path tests for the mark entry machine's offline states (issue 15): with offline on
- * (`offlineMarkEntryMachine`) a save the network fails is queued on the device (queueing → queued),
- * the queue sends it (syncing) and the server's answer ends it as synced, conflict (409
- * exams.locked: the results were published meanwhile) or syncRefused (another 4xx); a network
- * failure during the send puts it back in the queue. The model is the machine's own config
+ * (`offlineMarkEntryMachine`) a save the network fails is queued on the device (queueing → queued)
+ * with the moment the teacher saved (`entered_at`) under a key of its own, the queue sends it
+ * (syncing) and the server's answer ends it as synced, kept (saved, but some marks someone changed
+ * after entered_at stood: the answer's `kept`), conflict (409 exams.locked: the results were
+ * published meanwhile) or syncRefused (another 4xx); a network failure during the send puts it
+ * back in the queue. The model is the machine's own config
  * (tests/helpers/as-model.ts); each state on a path is checked against literal expectations and
  * the calls the real actor made.
  *
@@ -58,6 +60,16 @@ const SAVED: ExamMarkSaved = {
   count: 1,
   rows: [{ ...ROWS[0], mark_id: 901, marks_obtained: 77 }],
 };
+/** The queued save arrived, but the admin had changed the mark after the teacher entered it: 60 stands. */
+const KEPT: ExamMarkSaved = {
+  ok: true,
+  message:
+    '0 students Mark entry successful!! 1 marks were changed by someone else after you entered them; their marks stand.',
+  code: 'exams.marks_kept',
+  count: 0,
+  rows: [{ ...ROWS[0], mark_id: 902, marks_obtained: 60 }],
+  kept: [1],
+};
 const OFFLINE = { status: 0, code: 'network', message: 'Could not reach the server.' };
 const SERVER_DOWN = { status: 503, code: 'unavailable', message: 'The server is busy.' };
 const DISK_FULL = new Error('QuotaExceededError');
@@ -82,6 +94,7 @@ function eventsFor(state: Snap): ModelEvent[] {
     { type: 'marks.sync.start', key },
     { type: 'marks.sync.start', key: 'another-save' },
     { type: 'marks.sync.done', key, result: SAVED },
+    { type: 'marks.sync.done', key, result: KEPT },
     { type: 'marks.sync.failed', key, code: 'network', message: OFFLINE.message, retryable: true },
     { type: 'marks.sync.failed', key, code: 'exams.locked', message: LOCKED_MSG, retryable: false },
     { type: 'marks.sync.failed', key, code: 'exams.not_yours', message: 'You do not teach this.', retryable: false },
@@ -95,8 +108,14 @@ function serializeState(state: Snap, event: ModelEvent | undefined, prev?: Snap)
   const c = state.context;
   const moved = event && prev && stateName(prev.value) !== stateName(state.value);
   return (
-    JSON.stringify([state.value, c.drafts[1] ?? null, c.errorCode, !!c.saveKey, c.sheet?.locked ?? null]) +
-    (moved ? ` via ${event.type} from ${stateName(prev.value)}` : '')
+    JSON.stringify([
+      state.value,
+      c.drafts[1] ?? null,
+      c.errorCode,
+      !!c.saveKey,
+      c.sheet?.locked ?? null,
+      c.result?.kept ?? null,
+    ]) + (moved ? ` via ${event.type} from ${stateName(prev.value)}` : '')
   );
 }
 
@@ -153,12 +172,23 @@ function replay(run: ReturnType<typeof start>) {
   const isIn = (name: string) => expect(stateName(real().value)).toBe(name);
   const queuedItem = () => {
     const q = calls.queue.at(-1)!;
-    // Queued with the key the failed save used, the exam, its subject and the changed marks.
+    // Queued under a key of its own (the body differs from the lost one's: it carries entered_at),
+    // which the sync events then carry; the exam, its subject, the changed marks, and the moment
+    // the teacher pressed "Save" as entered_at.
     expect(q.key).toBe(real().context.saveKey);
-    expect(q.key).toBe(calls.save.at(-1)!.idempotencyKey);
-    expect(q.input).toEqual({ exam_info_id: 501, subject_id: 21, mark_update: [{ student_id: 1, mark_obtained: 77 }] });
+    expect(q.key).toMatch(/\S{8,}/);
+    expect(q.key).not.toBe(calls.save.at(-1)!.idempotencyKey);
+    expect(q.input).toEqual({
+      exam_info_id: 501,
+      subject_id: 21,
+      mark_update: [{ student_id: 1, mark_obtained: 77 }],
+      entered_at: q.takenAt,
+    });
+    expect(calls.save.at(-1)).not.toHaveProperty('entered_at');
     expect(q.label).toBe('Half Yearly · Mathematics · Six A');
-    expect(Number.isNaN(Date.parse(q.takenAt))).toBe(false);
+    expect(q.takenAt).toBe(real().context.enteredAt);
+    expect(Date.parse(q.takenAt)).toBeLessThanOrEqual(Date.now());
+    expect(Date.now() - Date.parse(q.takenAt)).toBeLessThan(60_000);
   };
   return {
     events: {
@@ -218,8 +248,20 @@ function replay(run: ReturnType<typeof start>) {
         expect(real().context.sheet!.rows[0].marks_obtained).toBe(77);
         expect(real().context.drafts[1]).toBe('77');
         expect(real().context.result?.count).toBe(1);
+        expect(real().context.result?.kept ?? []).toEqual([]);
         expect(calls.saved).toBe(1);
         expect(real().can({ type: 'marks.edit' })).toBe(true);
+      },
+      kept: () => {
+        isIn('kept');
+        // Not "saved": the newer mark stands, the sheet shows it, the student is named as kept.
+        expect(real().context.result?.kept).toEqual([1]);
+        expect(real().context.sheet!.rows[0].marks_obtained).toBe(60);
+        expect(real().context.drafts[1]).toBe('60');
+        expect(calls.saved).toBe(1);
+        expect(hasUnsavedMarks(real())).toBe(false);
+        expect(real().can({ type: 'marks.edit' })).toBe(true);
+        expect(real().can({ type: 'marks.reopen' })).toBe(false);
       },
       conflict: () => {
         isIn('conflict');
@@ -247,7 +289,7 @@ function replay(run: ReturnType<typeof start>) {
   };
 }
 
-const OFFLINE_STATES = ['queueing', 'queued', 'syncing', 'synced', 'conflict', 'syncRefused'];
+const OFFLINE_STATES = ['queueing', 'queued', 'syncing', 'synced', 'kept', 'conflict', 'syncRefused'];
 
 describe('mark entry machine offline: shortest paths through the queue', () => {
   const model = asModel(offlineMarkEntryMachine);
@@ -279,6 +321,11 @@ describe('mark entry machine offline: shortest paths through the queue', () => {
         'syncing→queued',
         'queued→synced',
         'syncing→synced',
+        'queued→kept',
+        'syncing→kept',
+        'kept→entering',
+        'kept→loading',
+        'kept→filtering',
         'queued→conflict',
         'syncing→conflict',
         'queued→syncRefused',

@@ -431,7 +431,7 @@ function nameOf(path: { steps: Array<{ event: ModelEvent }>; state: Snap }): str
   return `${stateName(path.state.value)} via ${events.join(' → ') || 'start'}`;
 }
 
-const OFFLINE_STATES = ['queueing', 'queued', 'syncing', 'synced', 'conflict', 'syncRefused'];
+const OFFLINE_STATES = ['queueing', 'queued', 'syncing', 'synced', 'kept', 'conflict', 'syncRefused'];
 
 function definedTransitions(machine: AnyStateMachine): Set<string> {
   const out = new Set<string>();

@@ -2,8 +2,10 @@
  * Mark entry offline (issue 15), against a mock API with fake-indexeddb fresh for each test: a
  * sheet opened while online is kept on the device and opens again with no network; a save the
  * network fails is kept on the phone ("Saved on this phone, will send when online") with its
- * idempotency key, and back online the queue sends it under that key and the page says the school
- * has the marks; results published meanwhile (409 exams.locked) are shown with what to do.
+ * time the teacher saved (entered_at) and a key of its own, and back online the queue sends it under
+ * that key and the page says the school has the marks; marks someone changed after entered_at
+ * stand, and the page says how many and which (never that all were saved); results published
+ * meanwhile (409 exams.locked) are shown with what to do.
  */
 import 'fake-indexeddb/auto';
 import { IDBFactory } from 'fake-indexeddb';
@@ -63,7 +65,7 @@ function examReads(network = true) {
 }
 
 /** POST /api/exam_mark: what it answers, and what it was sent with. */
-function marksEndpoint(answer: 'network' | 'saved' | 'locked') {
+function marksEndpoint(answer: 'network' | 'saved' | 'locked' | 'kept') {
   const posts: { key: string | null; body: ExamMarkBody }[] = [];
   server.use(
     http.post('/api/exam_mark', async ({ request }) => {
@@ -81,6 +83,21 @@ function marksEndpoint(answer: 'network' | 'saved' | 'locked') {
           },
           { status: 409 },
         );
+      if (answer === 'kept') {
+        // The admin changed Babul's mark to 14 after the teacher entered 13: 14 stands; Arif's 9 was saved.
+        const rows = ROWS.map((r) =>
+          r.student_id === 1 ? { ...r, mark_id: 901, marks_obtained: 9 } : { ...r, marks_obtained: 14 },
+        );
+        return HttpResponse.json({
+          ok: true,
+          message:
+            '1 students Mark entry successful!! 1 marks were changed by someone else after you entered them; their marks stand.',
+          code: 'exams.marks_kept',
+          count: 1,
+          rows,
+          kept: [2],
+        });
+      }
       const rows = ROWS.map((r) => (r.student_id === 1 ? { ...r, mark_id: 901, marks_obtained: 9 } : r));
       return HttpResponse.json({
         ok: true,
@@ -140,19 +157,78 @@ describe('mark entry offline', () => {
     ).toBeInTheDocument();
     expect(screen.queryByText(/Mark entry successful/)).toBeNull();
     const [item] = await queuedItems();
+    // Queued with the moment the teacher saved, under a key of its own (another body than the lost
+    // request's, which carried no entered_at).
+    expect(lost[0].body).toEqual({
+      exam_info_id: 501,
+      subject_id: 21,
+      mark_update: [{ student_id: 1, mark_obtained: 9 }],
+    });
     expect(item).toMatchObject({
       kind: 'marks',
-      key: lost[0].key,
-      input: { exam_info_id: 501, subject_id: 21, mark_update: [{ student_id: 1, mark_obtained: 9 }] },
+      input: {
+        exam_info_id: 501,
+        subject_id: 21,
+        mark_update: [{ student_id: 1, mark_obtained: 9 }],
+        entered_at: item.takenAt,
+      },
     });
+    expect(item.key).not.toBe(lost[0].key);
+    expect(Date.parse(item.takenAt)).toBeLessThanOrEqual(Date.now());
 
     const sent = marksEndpoint('saved');
     act(() => void window.dispatchEvent(new Event('online')));
     expect(await screen.findByRole('heading', { name: 'Sent: the school has these marks.' }, SLOW)).toBeInTheDocument();
     expect(sent).toHaveLength(1);
-    expect(sent[0].key).toBe(lost[0].key);
-    expect(sent[0].body).toEqual(lost[0].body);
+    expect(sent[0].key).toBe(item.key);
+    expect(sent[0].body).toEqual(item.input);
     await waitFor(async () => expect(await queuedItems()).toEqual([]));
+  });
+
+  it('marks someone changed after the phone entry stand: the page says how many and which, not that all were saved', async () => {
+    fakeAuthServer(TEACHER).savedSignIn();
+    examReads(true);
+    marksEndpoint('network');
+    const { user } = renderApp(URL_A);
+    await screen.findByRole('table', { name: 'Marks Entry Sheet' }, SLOW);
+    await user.type(field('Arif Hossain', 1), '9');
+    await user.clear(field('Babul Mia', 2));
+    await user.type(field('Babul Mia', 2), '13');
+    await user.click(screen.getByRole('button', { name: 'Review changes' }));
+    await user.click(
+      within(await screen.findByRole('dialog', { name: 'Save these marks?' })).getByRole('button', {
+        name: 'Save marks',
+      }),
+    );
+    await screen.findByRole('heading', { name: 'Saved on this phone, will send when online.' }, SLOW);
+    const sent = marksEndpoint('kept');
+    act(() => void window.dispatchEvent(new Event('online')));
+    expect(
+      await screen.findByRole(
+        'heading',
+        {
+          name: 'Sent, but 1 of your marks was not saved: someone else changed it after you entered it on this phone, and their mark stands. Your other marks were saved.',
+        },
+        SLOW,
+      ),
+    ).toBeInTheDocument();
+    expect(sent[0].body.entered_at).toEqual(expect.any(String));
+    expect(screen.queryByText('Sent: the school has these marks.')).toBeNull();
+    // The kept student is named with the mark that stands; the saved one is not.
+    const waiting = screen.getByRole('table', { name: 'Marks waiting on this phone' });
+    const babul = within(waiting).getByRole('row', { name: /Babul Mia/ });
+    expect(within(babul).getByText('Not saved: 14 (changed later) stands')).toBeInTheDocument();
+    const arif = within(waiting).getByRole('row', { name: /Arif Hossain/ });
+    expect(within(arif).queryByText(/Not saved/)).toBeNull();
+    // The banner above every screen says the same.
+    expect(
+      await screen.findByText(
+        'Monthly Class Test 3 · Mathematics · Six A: sent, but 1 mark was changed by someone else after you entered it; their mark stands. Your other marks were saved.',
+      ),
+    ).toBeInTheDocument();
+    // Back to the sheet: it holds the marks as the school has them.
+    await user.click(screen.getByRole('button', { name: 'Change these marks' }));
+    expect(await screen.findByRole('textbox', { name: 'Marks Obtained of Babul Mia, roll 2' })).toHaveValue('14');
   });
 
   it('results published meanwhile: the queued marks are refused as locked, with what to do', async () => {

@@ -844,3 +844,155 @@ describe('the database keeps marks sound whatever code writes', () => {
     await t.db.execute(copy({ sessionId: S.unpublishedYear }));
   });
 });
+
+describe('queued mark saves (entered_at): marks changed since stand', () => {
+  const save = (as: string, mark_update: unknown[], extra: Record<string, unknown> = {}, key?: string) =>
+    t.call(as, {
+      method: 'POST',
+      url: '/api/exam_mark',
+      payload: { exam_info_id: S.open.id, subject_id: S.open.subjectId, mark_update, ...extra },
+      headers: key ? { 'idempotency-key': key } : {},
+    });
+  const markNow = async (studentId: number) =>
+    (await t.get('admin1', `/api/student_mark?exam_info_id=${S.open.id}`))
+      .json()
+      .rows.find((r: { student_id: number }) => r.student_id === studentId).marks_obtained;
+  const auditCount = async () => (await t.get('admin1', `/api/exam_mark/audit?exam_info_id=${S.open.id}`)).json().total;
+  const tick = () => new Promise((r) => setTimeout(r, 20));
+  const now = () => new Date().toISOString();
+
+  it('keeps the marks an admin changed after the phone entry, saves the rest, and names the kept students', async () => {
+    const [a, b, c, d] = S.pupils.slice(7, 11);
+    await save('teacher1', [
+      { student_id: a.id, mark_obtained: 5 },
+      { student_id: b.id, mark_obtained: 6 },
+      { student_id: c.id, mark_obtained: 7 },
+    ]);
+    await tick();
+    const enteredAt = now();
+    await tick();
+    // Meanwhile, at school: the admin changes a, clears c and enters d.
+    const admin = await save('admin1', [
+      { student_id: a.id, mark_obtained: 15 },
+      { student_id: c.id, mark_obtained: null },
+      { student_id: d.id, mark_obtained: 15 },
+    ]);
+    expect(admin.json().count).toBe(3);
+    const before = await auditCount();
+    const queued = await save(
+      'teacher1',
+      [
+        { student_id: a.id, mark_obtained: 9 },
+        { student_id: b.id, mark_obtained: 8 },
+        { student_id: c.id, mark_obtained: 7 },
+        // The same value the admin entered: nothing to keep, nothing to save.
+        { student_id: d.id, mark_obtained: 15 },
+      ],
+      { entered_at: enteredAt },
+    );
+    expect(queued.statusCode).toBe(200);
+    const body = queued.json();
+    expect(body.count).toBe(1);
+    expect([...body.kept].sort((x: number, y: number) => x - y)).toEqual([a.id, c.id].sort((x, y) => x - y));
+    expect(body.code).toBe('exams.marks_kept');
+    expect(body.message).toBe(
+      '1 students Mark entry successful!! 2 marks were changed by someone else after you entered them; their marks stand.',
+    );
+    const rowOf = (id: number) => body.rows.find((r: { student_id: number }) => r.student_id === id).marks_obtained;
+    expect([rowOf(a.id), rowOf(b.id), rowOf(c.id), rowOf(d.id)]).toEqual([15, 8, null, 15]);
+    expect(await markNow(a.id)).toBe(15);
+    expect(await markNow(c.id)).toBe(null);
+    // Only b's change was written and audited.
+    expect(await auditCount()).toBe(before + 1);
+  });
+
+  it('a change entered before the phone entry does not stand against it; equal values are not reported', async () => {
+    const [e] = S.pupils.slice(11, 12);
+    await save('admin1', [{ student_id: e.id, mark_obtained: 4 }]);
+    await tick();
+    const res = await save('teacher1', [{ student_id: e.id, mark_obtained: 10 }], { entered_at: now() });
+    expect(res.json()).toMatchObject({ count: 1, kept: [], code: 'exams.marks_saved' });
+    expect(await markNow(e.id)).toBe(10);
+    // Sent again (the same marks, a later entry): equal to what stands, so neither kept nor counted.
+    const again = await save('teacher1', [{ student_id: e.id, mark_obtained: 10 }], { entered_at: now() });
+    expect(again.json()).toMatchObject({ count: 0, kept: [] });
+  });
+
+  it('two saves queued on the phone, sent in order: the later entry is saved over the earlier one', async () => {
+    const [f] = S.pupils.slice(12, 13);
+    const first = now();
+    await tick();
+    const second = now();
+    await tick();
+    expect(
+      (await save('teacher1', [{ student_id: f.id, mark_obtained: 3 }], { entered_at: first })).json(),
+    ).toMatchObject({ count: 1, kept: [] });
+    expect(
+      (await save('teacher1', [{ student_id: f.id, mark_obtained: 4 }], { entered_at: second })).json(),
+    ).toMatchObject({ count: 1, kept: [] });
+    expect(await markNow(f.id)).toBe(4);
+    // An entry older than the last one that counts (another phone, sent later) does not replace it.
+    const older = await save('teacher1', [{ student_id: f.id, mark_obtained: 2 }], { entered_at: first });
+    expect(older.json()).toMatchObject({ count: 0, kept: [f.id] });
+    expect(await markNow(f.id)).toBe(4);
+  });
+
+  it('a queued save replayed under a new key (its answer purged) changes nothing, even after someone changed a mark', async () => {
+    const [g, h] = S.pupils.slice(13, 15);
+    const body = [
+      { student_id: g.id, mark_obtained: 11 },
+      { student_id: h.id, mark_obtained: 'absent' },
+    ];
+    const enteredAt = now();
+    await tick();
+    const first = await save('teacher1', body, { entered_at: enteredAt }, 'queued-marks-first');
+    expect(first.json()).toMatchObject({ count: 2, kept: [] });
+    // Replayed as it was: its own audit rows are not "later" than itself, and the values are equal.
+    const replay = await save('teacher1', body, { entered_at: enteredAt }, 'queued-marks-replay-1');
+    expect(replay.headers['idempotent-replayed']).toBeUndefined();
+    expect(replay.json()).toMatchObject({ count: 0, kept: [] });
+    // The admin corrects g; a later replay must not put 11 back.
+    await save('admin1', [{ student_id: g.id, mark_obtained: 13 }]);
+    const before = await auditCount();
+    const late = await save('teacher1', body, { entered_at: enteredAt }, 'queued-marks-replay-2');
+    expect(late.statusCode).toBe(200);
+    expect(late.json()).toMatchObject({ count: 0, kept: [g.id] });
+    expect(await markNow(g.id)).toBe(13);
+    expect(await markNow(h.id)).toBe('absent');
+    expect(await auditCount()).toBe(before);
+  });
+
+  it('entered_at in the future (beyond 5 minutes), older than 7 days or not a date-time is a 400 naming it', async () => {
+    const [i] = S.pupils.slice(15, 16);
+    const before = await markNow(i.id);
+    const at = (ms: number) => new Date(Date.now() + ms).toISOString();
+    const cases: [string, string | null][] = [
+      [at(10 * 60_000), 'exams.entered_at_future'],
+      [at(-8 * 24 * 3600_000), 'exams.entered_at_too_old'],
+      ['yesterday', null],
+      ['2026-01-05T10:00:00', null],
+    ];
+    for (const [enteredAt, code] of cases) {
+      const res = await save('teacher1', [{ student_id: i.id, mark_obtained: 1 }], { entered_at: enteredAt });
+      expect(res.statusCode, enteredAt).toBe(400);
+      expect(Object.keys(res.json().error.fields), enteredAt).toEqual(['entered_at']);
+      if (code) expect(res.json().error.code, enteredAt).toBe(code);
+    }
+    expect(await markNow(i.id)).toBe(before);
+    // A phone clock a little fast, and an entry six days old, are believed.
+    for (const enteredAt of [at(2 * 60_000), at(-6 * 24 * 3600_000)])
+      expect(
+        (await save('teacher1', [{ student_id: i.id, mark_obtained: 1 }], { entered_at: enteredAt })).statusCode,
+        enteredAt,
+      ).toBe(200);
+  });
+
+  it('without entered_at a save overwrites a newer change, as before', async () => {
+    const [j] = S.pupils.slice(16, 17);
+    await save('teacher1', [{ student_id: j.id, mark_obtained: 2 }]);
+    await save('admin1', [{ student_id: j.id, mark_obtained: 12 }]);
+    const res = await save('teacher1', [{ student_id: j.id, mark_obtained: 2 }]);
+    expect(res.json()).toMatchObject({ count: 1, kept: [], code: 'exams.marks_saved' });
+    expect(await markNow(j.id)).toBe(2);
+  });
+});

@@ -26,6 +26,9 @@ export const EXAM_MESSAGES = {
   created: 'New exam Created Successfully!!',
   /** `{n}` is the number of students whose mark changed. */
   marksSaved: '{n} students Mark entry successful!!',
+  /** `{k}` is the number of marks a queued save did not write (someone changed them since). */
+  marksKept:
+    '{n} students Mark entry successful!! {k} marks were changed by someone else after you entered them; their marks stand.',
   markDeleted: 'Mark deleted successfully',
   renamed: 'Exam type renamed successfully',
   typeCreated: 'Exam type created successfully',
@@ -37,6 +40,9 @@ export const EXAM_MESSAGES = {
 export const EXAM_CODES = {
   created: 'exams.created',
   marksSaved: 'exams.marks_saved',
+  marksKept: 'exams.marks_kept',
+  enteredAtFuture: 'exams.entered_at_future',
+  enteredAtTooOld: 'exams.entered_at_too_old',
   markDeleted: 'exams.mark_deleted',
   renamed: 'exams.renamed',
   published: 'exams.published',
@@ -238,6 +244,12 @@ export const examMarkBody = z.object({
     .array(markUpdateItem, { error: 'mark_update must be a list' })
     .min(1, 'mark_update must name at least one student')
     .max(MARK_UPDATE_MAX, `mark_update may name at most ${MARK_UPDATE_MAX} students`),
+  /**
+   * Issue 15: a save queued on the teacher's phone carries the moment it was saved there (ISO 8601
+   * with offset; at most 5 minutes ahead of the server, at most 7 days old). A sent mark that any
+   * save changed after it is not written: the newer mark stands (the answer's `kept`).
+   */
+  entered_at: z.iso.datetime({ offset: true, error: 'must be an ISO date-time with offset' }).optional(),
 });
 export type ExamMarkBody = z.input<typeof examMarkBody>;
 
@@ -249,6 +261,12 @@ export const examMarkSaved = z.object({
   count: z.number().int(),
   /** The "Inserted data": the exam's sheet after the save. */
   rows: z.array(studentMarkRow),
+  /**
+   * Students whose mark a save with `entered_at` did not write, because someone changed it after
+   * that time: their newer mark stands (in `rows`). [] otherwise. (Answers kept for idempotent
+   * replays from before it was added lack it: read as [].)
+   */
+  kept: z.array(z.number().int()).optional(),
 });
 export type ExamMarkSaved = z.infer<typeof examMarkSaved>;
 

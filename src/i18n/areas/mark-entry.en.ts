@@ -88,6 +88,11 @@ export const markEntryEn = {
     conflict:
       'Not saved: the results of this session were published before your marks reached the school, so the marks are locked. Ask the school admin to unlock them, then enter these marks again.',
     syncRefused: 'The school did not accept these marks: {{error}} Open the sheet again and correct them.',
+    kept_one:
+      'Sent, but {{n}} of your marks was not saved: someone else changed it after you entered it on this phone, and their mark stands. Your other marks were saved.',
+    kept_other:
+      'Sent, but {{n}} of your marks were not saved: someone else changed them after you entered them on this phone, and their marks stand. Your other marks were saved.',
+    keptRow: 'Not saved: {{mark}} (changed later) stands',
     reopen: 'Open the sheet again',
     waitingMarks: 'Marks waiting on this phone',
   },
@@ -110,6 +115,10 @@ export const markEntryEn = {
   /** Server codes `exams.<name>`, worded for these screens. */
   errors: {
     marks_saved: '{{n}} students Mark entry successful!!',
+    marks_kept:
+      '{{n}} students Mark entry successful!! {{k}} marks were changed by someone else after you entered them; their marks stand.',
+    entered_at_future: 'The time the marks were entered is in the future; check the phone’s clock.',
+    entered_at_too_old: 'These marks waited on the phone for more than 7 days. Open the sheet and enter them again.',
     mark_deleted: 'Mark deleted successfully',
     locked: 'The results of this session are published and marks are locked. The school admin can unlock them.',
     not_yours: 'You do not teach this subject to this section.',

@@ -16,6 +16,10 @@ export const shellEn = {
     keptAdmin:
       '{{label}}: the school admin had corrected this period; the admin’s marks stand. Yours is kept in the record.',
     keptLater: '{{label}}: a later taking of this period already counts. Yours is kept in the record.',
+    keptMarks_one:
+      '{{label}}: sent, but {{n}} mark was changed by someone else after you entered it; their mark stands. Your other marks were saved.',
+    keptMarks_other:
+      '{{label}}: sent, but {{n}} marks were changed by someone else after you entered them; their marks stand. Your other marks were saved.',
     dismiss: 'OK',
     unconfirmed: 'No network: Pathshala opened with what this phone keeps.',
     signOutTitle: 'Sign out with unsent attendance?',

@@ -137,7 +137,7 @@ function MarkEntry() {
   );
 }
 
-const OFFLINE_STATES = ['queueing', 'queued', 'syncing', 'synced', 'conflict', 'syncRefused'];
+const OFFLINE_STATES = ['queueing', 'queued', 'syncing', 'synced', 'kept', 'conflict', 'syncRefused'];
 
 /** The queue's news about the save this screen holds, to the flow (it checks the key again). */
 function ForwardQueueNews() {
@@ -164,7 +164,9 @@ function ForwardQueueNews() {
 
 /**
  * Marks kept on the phone: "Saved on this phone, will send when online", then what the school
- * did with them (saved; or locked because results were published meanwhile; or refused).
+ * did with them (saved; saved but for the marks someone changed after the teacher entered them,
+ * which stand, each named with the mark that stands; locked because results were published
+ * meanwhile; or refused).
  */
 function Queued() {
   const send = useSend();
@@ -172,21 +174,32 @@ function Queued() {
   const state = useFlow((s) => String(s.value));
   const sent = useFlow((s) => s.context.sent);
   const rows = useFlow((s) => s.context.sheet?.rows ?? NO_ROWS);
+  const kept = useFlow((s) => s.context.result?.kept ?? NO_IDS);
   const error = useFlowError();
   const headingRef = useRef<HTMLHeadingElement>(null);
   useEffect(() => headingRef.current?.focus(), [state]);
   const heading =
     state === 'synced'
       ? t('markEntry.offline.synced')
-      : state === 'conflict'
-        ? t('markEntry.offline.conflict')
-        : state === 'syncRefused'
-          ? t('markEntry.offline.syncRefused', { error: error ?? '' })
-          : state === 'syncing'
-            ? t('markEntry.offline.syncing')
-            : t('markEntry.offline.queued');
-  const tone = state === 'syncRefused' || state === 'conflict' ? 'error' : state === 'synced' ? 'success' : 'info';
+      : state === 'kept'
+        ? t('markEntry.offline.kept', { count: kept.length, n: localDigits(String(kept.length), lang) })
+        : state === 'conflict'
+          ? t('markEntry.offline.conflict')
+          : state === 'syncRefused'
+            ? t('markEntry.offline.syncRefused', { error: error ?? '' })
+            : state === 'syncing'
+              ? t('markEntry.offline.syncing')
+              : t('markEntry.offline.queued');
+  const tone =
+    state === 'syncRefused' || state === 'conflict'
+      ? 'error'
+      : state === 'kept'
+        ? 'warning'
+        : state === 'synced'
+          ? 'success'
+          : 'info';
   const byId = new Map(rows.map((r) => [r.student_id, r]));
+  const keptIds = new Set(state === 'kept' ? kept : NO_IDS);
   return (
     <Card>
       <ExamHeading />
@@ -224,13 +237,22 @@ function Queued() {
             <tr key={c.student_id}>
               <td className="py-2 pr-3 font-mono break-all text-slate-700">{byId.get(c.student_id)?.student_code}</td>
               <td className="py-2 pr-3 text-slate-900">{byId.get(c.student_id)?.name}</td>
-              <td className="py-2 font-semibold text-slate-900">{markLabel(c.mark_obtained, lang)}</td>
+              <td className="py-2 font-semibold text-slate-900">
+                {markLabel(c.mark_obtained, lang)}
+                {keptIds.has(c.student_id) ? (
+                  <span className="block text-xs font-normal text-amber-900">
+                    {t('markEntry.offline.keptRow', {
+                      mark: markLabel(byId.get(c.student_id)?.marks_obtained ?? null, lang),
+                    })}
+                  </span>
+                ) : null}
+              </td>
             </tr>
           ))}
         </tbody>
       </table>
       <div className="mt-4 flex flex-wrap gap-2">
-        {state === 'synced' ? (
+        {state === 'synced' || state === 'kept' ? (
           <Button variant="secondary" onClick={() => send({ type: 'marks.edit' })}>
             {t('markEntry.saved.editAgain')}
           </Button>
@@ -292,6 +314,7 @@ const LEGEND = [
 ] as const;
 
 const NO_ROWS: readonly StudentMarkRow[] = [];
+const NO_IDS: readonly number[] = [];
 
 function Sheet() {
   const send = useSend();
@@ -602,9 +625,12 @@ function Saved({ onAnother }: { onAnother: () => void }) {
   return (
     <Card>
       <ExamHeading />
-      <Alert tone="success" className="mb-4">
+      <Alert tone={result.kept?.length ? 'warning' : 'success'} className="mb-4">
         <h3 ref={headingRef} tabIndex={-1} className="text-base font-semibold focus:outline-none">
-          {examAnswerText(result, { n: localDigits(String(result.count), lang) })}
+          {examAnswerText(result, {
+            n: localDigits(String(result.count), lang),
+            k: localDigits(String(result.kept?.length ?? 0), lang),
+          })}
         </h3>
       </Alert>
       <table className="w-full text-left text-sm">

@@ -1,0 +1,1 @@
+ALTER TABLE "exam_mark_audit" ADD COLUMN "entered_at" timestamp with time zone;
