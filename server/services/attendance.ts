@@ -369,8 +369,17 @@ export async function recordAttendance(db: DbOrTx, input: RecordInput) {
             ? 'kept_later'
             : null;
         if (lost) {
-          await recordSubmission(tx, current.id, lost);
-          return asItStands(tx, lost);
+          // The same marks as stand (a send that arrived though the phone never heard the answer,
+          // queued again under a key of its own): nothing was lost, so it is a duplicate.
+          const standing = await tx
+            .select({ enrolmentId: attendanceMarks.enrolmentId, status: attendanceMarks.status })
+            .from(attendanceMarks)
+            .where(eq(attendanceMarks.takingId, current.id));
+          const now = new Map(standing.map((m) => [m.enrolmentId, m.status]));
+          const same = entries.every((e) => now.get(enrolmentOf.get(e.student_id)!) === e.attendance_status);
+          const outcome = same ? 'duplicate' : lost;
+          await recordSubmission(tx, current.id, outcome);
+          return asItStands(tx, outcome);
         }
       }
     }

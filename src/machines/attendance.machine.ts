@@ -521,9 +521,15 @@ export const attendanceMachine = setup({
       },
     },
 
-    /** The network failed: the submission goes to the device's queue, key and taking time with it. */
+    /**
+     * The network failed: the submission goes to the device's queue with its taking time and a key
+     * of its own. The queued request carries `taken_at`, so it is another request than the lost one,
+     * and the server refuses a key reused with another body (422): had the lost one arrived, the
+     * queued copy is a second submission of the same marks, which changes nothing.
+     */
     queueing: {
       tags: 'busy',
+      entry: assign({ submitKey: () => newIdempotencyKey() }),
       invoke: {
         id: 'queueSubmission',
         src: 'queueSubmission',
@@ -546,7 +552,7 @@ export const attendanceMachine = setup({
           };
         },
         onDone: { target: 'queued', actions: assign({ error: null, errorCode: null }) },
-        // The device could not keep it either: as before, "Try again" with the same key.
+        // The device could not keep it either: "Try again" sends it online under the queue's key.
         onError: { target: 'failed' },
       },
     },

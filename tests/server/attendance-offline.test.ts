@@ -174,6 +174,25 @@ describe('a queued submission', () => {
   });
 });
 
+describe('a send that reached the school though the phone heard nothing', () => {
+  it('its queued copy (taken_at, a key of its own) is taken without a refusal and changes nothing', async () => {
+    await resetTaking(t, routine.id, today);
+    const online = await send('teacher1', firstAbsent, { key: 'lost-answer-1' });
+    expect(online.statusCode, online.body).toBe(200);
+    // The same key with the queued body (taken_at added) would be another request: refused.
+    const takenAt = minutesAgo(1);
+    const sameKey = await send('teacher1', firstAbsent, { takenAt, key: 'lost-answer-1' });
+    expect(sameKey.statusCode).toBe(422);
+    // Which is why the app queues it under a key of its own (src/machines/attendance.machine.ts).
+    const queued = await send('teacher1', firstAbsent, { takenAt, key: 'lost-answer-queued-1' });
+    expect(queued.statusCode, queued.body).toBe(200);
+    expect(queued.json()).toMatchObject({ absent: 1 });
+    // Its taking time is older than the arrived send's, but its marks are those: no conflict to show.
+    expect(queued.json()).toMatchObject({ outcome: 'duplicate', code: 'attendance.sync_duplicate' });
+    expect(await savedStatuses()).toEqual(firstAbsent.map((m) => m.attendance_status));
+  });
+});
+
 describe('the conflict rule', () => {
   it('an admin’s correction is never overwritten by a queued teacher’s taking, earlier or later', async () => {
     await resetTaking(t, routine.id, today);
