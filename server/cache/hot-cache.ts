@@ -115,7 +115,8 @@ export interface SchoolSettings {
  * data of one school (the user's own), so any change to that school's data drops it.
  */
 export interface CachedResponse {
-  body: string;
+  /** The answer's bytes, encoded once: a hit sends them as they are (no encoding, no length pass). */
+  body: Buffer;
   userId: number;
   /** The schools whose data the answer may hold: the user's one, or a guardian's children's. */
   schoolIds: readonly number[];
@@ -253,7 +254,11 @@ export class HotCache {
   /** Keep a read's answer, unless any change was announced or made here since the read began. */
   storeResponse(slot: ResponseSlot, body: string) {
     if (!this.ready || slot.epoch !== this.epoch || body.length > MAX_RESPONSE_CHARS) return;
-    this.responses.set(slot.key, { body, userId: slot.userId, schoolIds: slot.schoolIds }, slot.until);
+    this.responses.set(
+      slot.key,
+      { body: Buffer.from(body), userId: slot.userId, schoolIds: slot.schoolIds },
+      slot.until,
+    );
   }
 
   /**
