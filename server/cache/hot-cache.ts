@@ -31,6 +31,7 @@
  * One cache per database handle (a WeakMap keyed by the Db object), so several apps in one process
  * (the tests) never share entries. A transaction handle has no cache: it reads its own snapshot.
  */
+import { gzipSync } from 'node:zlib';
 import pg from 'pg';
 import type { DbOrTx } from '../db/client';
 
@@ -43,6 +44,12 @@ export const RESPONSE_TTL_MS = 30_000;
 /** Answers kept per process, and the longest kept (32 Ki characters: 32-64 KiB in memory; 4,000 of them 250 MiB at worst, typically 5-20 KiB each). */
 const MAX_RESPONSES = 4_000;
 export const MAX_RESPONSE_CHARS = 32_768;
+/**
+ * A kept answer this large is also kept gzipped, once, and a client that accepts gzip (every
+ * browser) gets those bytes: a fifth of a history page's on a phone's network, and no compressing
+ * per request. Smaller answers are not worth a gzip header.
+ */
+export const GZIP_FROM = 1024;
 /** Entries per map; the oldest go first past it (a process serves far fewer live sessions). */
 const MAX_ENTRIES = 20_000;
 const HEARTBEAT_MS = 15_000;
@@ -117,6 +124,8 @@ export interface SchoolSettings {
 export interface CachedResponse {
   /** The answer's bytes, encoded once: a hit sends them as they are (no encoding, no length pass). */
   body: Buffer;
+  /** The same, gzipped once when that makes it smaller (answers of GZIP_FROM bytes or more). */
+  gzip: Buffer | null;
   userId: number;
   /** The schools whose data the answer may hold: the user's one, or a guardian's children's. */
   schoolIds: readonly number[];
@@ -254,9 +263,16 @@ export class HotCache {
   /** Keep a read's answer, unless any change was announced or made here since the read began. */
   storeResponse(slot: ResponseSlot, body: string) {
     if (!this.ready || slot.epoch !== this.epoch || body.length > MAX_RESPONSE_CHARS) return;
+    const raw = Buffer.from(body);
+    const packed = raw.length >= GZIP_FROM ? gzipSync(raw, { level: 6 }) : null;
     this.responses.set(
       slot.key,
-      { body: Buffer.from(body), userId: slot.userId, schoolIds: slot.schoolIds },
+      {
+        body: raw,
+        gzip: packed && packed.length < raw.length ? packed : null,
+        userId: slot.userId,
+        schoolIds: slot.schoolIds,
+      },
       slot.until,
     );
   }

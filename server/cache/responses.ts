@@ -39,6 +39,20 @@ declare module 'fastify' {
 
 const JSON_TYPE = 'application/json; charset=utf-8';
 
+/** Whether an Accept-Encoding header takes gzip: named (x-gzip too) with q > 0, else `*` with q > 0. */
+export function acceptsGzip(header: string | string[] | undefined): boolean {
+  if (!header) return false;
+  let star = false;
+  for (const part of String(header).toLowerCase().split(',')) {
+    const [coding, ...params] = part.split(';').map((p) => p.trim());
+    const q = params.find((p) => p.startsWith('q='));
+    const wanted = !q || Number(q.slice(2)) > 0;
+    if (coding === 'gzip' || coding === 'x-gzip') return wanted;
+    if (coding === '*') star = wanted;
+  }
+  return star;
+}
+
 export const responseCache = fp(async (app: FastifyInstance) => {
   const cache = app.hotCache;
   app.decorateRequest('responseSlot', null);
@@ -51,10 +65,16 @@ export const responseCache = fp(async (app: FastifyInstance) => {
     const guardian = auth.schoolId === null && auth.userType === USER_TYPES.guardian;
     if (auth.schoolId === null && !guardian) return;
     const key = `${auth.userId} ${req.url}`;
+    // A hit may be sent gzipped, so every answer of a kept read varies by Accept-Encoding.
+    reply.header('vary', 'accept-encoding');
     const hit = cache.responses.get(key);
     if (hit) {
       cache.stats.hits += 1;
       reply.header('content-type', JSON_TYPE);
+      if (hit.gzip && acceptsGzip(req.headers['accept-encoding'])) {
+        reply.header('content-encoding', 'gzip');
+        return reply.send(hit.gzip);
+      }
       return reply.send(hit.body);
     }
     cache.stats.misses += 1;

@@ -5,7 +5,9 @@
  * request; and when the listener's connection is lost the caches are bypassed, so nothing stale is
  * served, until it reconnects.
  */
+import { gunzipSync } from 'node:zlib';
 import { eq, sql } from 'drizzle-orm';
+import { acceptsGzip } from '@server/cache/responses';
 import { authSessions, calendarEntries, schools, users } from '@server/db/schema';
 import { hashToken } from '@server/auth/sessions';
 import { DEMO_GUARDIAN_PHONE } from '@server/db/seed/demo';
@@ -213,6 +215,36 @@ describe('cached answers', () => {
     }
     await t.app.hotCache.sync();
     expect((await t.get(G, '/api/guardian/children')).json()).toHaveLength(2);
+  });
+
+  it('a large kept answer goes gzipped to a client that takes gzip, the same bytes once unpacked', async () => {
+    const url = `/api/attendance/student/individual?start_date=${new Date().getFullYear()}-01-01&limit=50`;
+    const plain = await t.get('student1', url);
+    expect(plain.statusCode).toBe(200);
+    expect(plain.headers.vary).toBe('accept-encoding');
+    expect(plain.body.length).toBeGreaterThan(1024);
+    await t.app.hotCache.sync();
+    const headers = { ...(await auth('student1')), 'accept-encoding': 'gzip, deflate, br' };
+    const packed = await t.app.inject({ url, headers });
+    expect(packed.headers['content-encoding']).toBe('gzip');
+    expect(packed.headers.vary).toBe('accept-encoding');
+    expect(packed.rawPayload.length).toBeLessThan(plain.body.length / 2);
+    expect(gunzipSync(packed.rawPayload).toString()).toBe(plain.body);
+    // Not to a client that refuses it, nor without asking.
+    const refused = await t.app.inject({ url, headers: { ...headers, 'accept-encoding': 'gzip;q=0, *' } });
+    expect(refused.headers['content-encoding']).toBeUndefined();
+    expect(refused.body).toBe(plain.body);
+    expect((await t.get('student1', url)).headers['content-encoding']).toBeUndefined();
+  });
+
+  it('reads Accept-Encoding as HTTP does', () => {
+    expect(acceptsGzip('gzip')).toBe(true);
+    expect(acceptsGzip('br, GZIP;q=0.5')).toBe(true);
+    expect(acceptsGzip('*')).toBe(true);
+    expect(acceptsGzip('gzip;q=0')).toBe(false);
+    expect(acceptsGzip('gzip;q=0, *')).toBe(false);
+    expect(acceptsGzip('br, deflate')).toBe(false);
+    expect(acceptsGzip(undefined)).toBe(false);
   });
 
   it('is not kept for viewers, whose answers span schools', async () => {
