@@ -7,7 +7,7 @@
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { and, asc, eq, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, sql, type Placeholder, type SQL } from 'drizzle-orm';
 import { DateTime } from 'luxon';
 import {
   ESCHOOL_FIELD_MESSAGES,
@@ -74,7 +74,12 @@ const listOrder = [
  * A student's (or a guardian's child's) classes, the dashboard's read: one prepared statement with
  * the page's total beside each row (issue 10: planning the five joins cost ~6 ms a request).
  */
-const studentClassesStatement = preparedFor((db: DbOrTx) =>
+/** Classes of the sections a student is enrolled in (in the class's session). */
+const ofStudent = (studentId: number | Placeholder) =>
+  sql`exists (select 1 from ${enrolments} where ${enrolments.studentId} = ${studentId}
+    and ${enrolments.sectionId} = ${onlineClasses.sectionId} and ${enrolments.sessionId} = ${onlineClasses.sessionId})`;
+
+const classList = (db: DbOrTx) =>
   db
     .select({ ...rowFields, total: sql<number>`(count(*) over ())::int` })
     .from(onlineClasses)
@@ -82,14 +87,23 @@ const studentClassesStatement = preparedFor((db: DbOrTx) =>
     .innerJoin(classes, eq(classes.id, onlineClasses.classId))
     .innerJoin(sections, eq(sections.id, onlineClasses.sectionId))
     .innerJoin(subjects, eq(subjects.id, onlineClasses.subjectId))
-    .innerJoin(teachers, eq(teachers.id, onlineClasses.teacherId))
-    .where(
-      and(
-        eq(onlineClasses.schoolId, sql.placeholder('schoolId')),
-        sql`exists (select 1 from ${enrolments} where ${enrolments.studentId} = ${sql.placeholder('studentId')}
-          and ${enrolments.sectionId} = ${onlineClasses.sectionId} and ${enrolments.sessionId} = ${onlineClasses.sessionId})`,
-      ),
-    )
+    .innerJoin(teachers, eq(teachers.id, onlineClasses.teacherId));
+
+/** A list page with its total (on every row); a page past the end has no row to carry it: count then. */
+const pageOfClasses = async (
+  found: ({ total: number } & OnlineClassRow)[],
+  q: { limit: number; offset: number },
+  count: () => Promise<number>,
+) => ({
+  rows: found.map(({ total: _t, ...r }) => r),
+  total: found[0]?.total ?? (q.offset > 0 ? await count() : 0),
+  limit: q.limit,
+  offset: q.offset,
+});
+
+const studentClassesStatement = preparedFor((db: DbOrTx) =>
+  classList(db)
+    .where(and(eq(onlineClasses.schoolId, sql.placeholder('schoolId')), ofStudent(sql.placeholder('studentId'))))
     .orderBy(...listOrder)
     .limit(sql.placeholder('limit'))
     .offset(sql.placeholder('offset'))
@@ -186,18 +200,12 @@ async function valuesOf(db: DbOrTx, req: FastifyRequest, body: z.output<typeof o
 export async function eschoolRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const db = app.db;
-  const countClasses = async (schoolId: number, studentId: number) =>
+  const countClasses = async (cond: SQL) =>
     (
       await db
         .select({ n: sql<number>`count(*)::int` })
         .from(onlineClasses)
-        .where(
-          and(
-            eq(onlineClasses.schoolId, schoolId),
-            sql`exists (select 1 from ${enrolments} where ${enrolments.studentId} = ${studentId}
-              and ${enrolments.sectionId} = ${onlineClasses.sectionId} and ${enrolments.sessionId} = ${onlineClasses.sessionId})`,
-          ),
-        )
+        .where(cond)
     )[0].n;
 
   app.get(
@@ -234,38 +242,22 @@ export async function eschoolRoutes(fastify: FastifyInstance) {
             limit: q.limit,
             offset: q.offset,
           });
-          // A page past the end has no row to carry the total: count then (rare).
-          const total = found[0]?.total ?? (q.offset > 0 ? await countClasses(schoolId, me.id) : 0);
-          return { rows: found.map(({ total: _t, ...r }) => r), total, limit: q.limit, offset: q.offset };
+          return pageOfClasses(found, q, () =>
+            countClasses(and(eq(onlineClasses.schoolId, schoolId), ofStudent(me.id))!),
+          );
         }
-        where.push(
-          sql`exists (select 1 from ${enrolments} where ${enrolments.studentId} = ${me.id}
-            and ${enrolments.sectionId} = ${onlineClasses.sectionId} and ${enrolments.sessionId} = ${onlineClasses.sessionId})`,
-        );
+        where.push(ofStudent(me.id));
       } else if (auth.userType === USER_TYPES.teacher && q.scope !== 'school') {
         const me = await ownTeacher(db, req);
         where.push(eq(onlineClasses.teacherId, me.id));
       }
-      const cond = and(...where);
-      const [rows, [{ total }]] = await Promise.all([
-        db
-          .select(rowFields)
-          .from(onlineClasses)
-          .innerJoin(schools, eq(schools.id, onlineClasses.schoolId))
-          .innerJoin(classes, eq(classes.id, onlineClasses.classId))
-          .innerJoin(sections, eq(sections.id, onlineClasses.sectionId))
-          .innerJoin(subjects, eq(subjects.id, onlineClasses.subjectId))
-          .innerJoin(teachers, eq(teachers.id, onlineClasses.teacherId))
-          .where(cond)
-          .orderBy(...listOrder)
-          .limit(q.limit)
-          .offset(q.offset),
-        db
-          .select({ total: sql<number>`count(*)::int` })
-          .from(onlineClasses)
-          .where(cond),
-      ]);
-      return { rows, total, limit: q.limit, offset: q.offset };
+      const cond = and(...where)!;
+      const found = await classList(db)
+        .where(cond)
+        .orderBy(...listOrder)
+        .limit(q.limit)
+        .offset(q.offset);
+      return pageOfClasses(found, q, () => countClasses(cond));
     },
   );
 
