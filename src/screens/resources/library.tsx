@@ -11,7 +11,6 @@ import { createActorContext } from '@xstate/react';
 import { fromPromise } from 'xstate';
 import { DateTime } from 'luxon';
 import { booksQuery, deleteBook, issueLoan, loansQuery, resourceKeys, returnLoan, saveBook } from '@/api/resources';
-import { USER_TYPES } from '@/api/permissions';
 import { MAX_COPIES, RESOURCE_PAGE, type BookRow, type LoanRow } from '@/api/schemas/resources';
 import { formatDate, formatNumber } from '@/i18n/format';
 import { useI18n } from '@/i18n/i18n';
@@ -58,12 +57,12 @@ function useBookFields(): readonly FieldDef[] {
 
 export default function Library() {
   const { t } = useI18n();
-  const { schoolName, may, userType } = useResourceSchool();
+  const { schoolName, may } = useResourceSchool();
   const canWrite = may('library.write');
   const canIssue = may('library.issue');
   const ownLoans = may('library.loans') && !canIssue;
   // A guardian (issue 16): a linked child's loans and the catalogue of the child's school (`?student=`).
-  const forChild = userType === USER_TYPES.guardian;
+  const forChild = may('guardian.children');
 
   const config: EditorConfig = {
     blank: { title: '', author: '', category: '', copies: '1' },
