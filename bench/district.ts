@@ -60,7 +60,7 @@ const PERIODS_A_DAY = 6;
 const MARKER_KEY = 'pathshala_district';
 /**
  * What the generator makes, in the marker: a district made by an older version (fewer tables
- * filled) is made again, not reused. 2: exams, marks and the previous session (2026-11-26).
+ * filled) is made again, not reused. 2: exams, marks and the previous session (2026-11-25).
  */
 const DISTRICT_VERSION = 2;
 const UT = { student: 1, teacher: 2, schoolAdmin: 4, superAdmin: 5, viewer: 6 } as const;
