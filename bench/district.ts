@@ -23,6 +23,8 @@ import { seedReference } from '../server/db/seed/reference';
 import { hashPassword } from '../server/auth/passwords';
 import { createRng } from '../server/db/seed/random';
 import { DEMO_PASSWORD } from '../server/db/seed/demo';
+import { MARKS_OF_KIND, PREVIOUS_DATES } from '../server/db/seed/exams';
+import { DEFAULT_EXAM_TYPES } from '../server/services/exams';
 import * as N from '../server/db/seed/names';
 
 export interface DistrictOptions {
@@ -56,6 +58,11 @@ const TIME_ZONE = 'Asia/Dhaka';
 const SECTION_SIZE = 40;
 const PERIODS_A_DAY = 6;
 const MARKER_KEY = 'pathshala_district';
+/**
+ * What the generator makes, in the marker: a district made by an older version (fewer tables
+ * filled) is made again, not reused. 2: exams, marks and the previous session (2026-11-25).
+ */
+const DISTRICT_VERSION = 2;
 const UT = { student: 1, teacher: 2, schoolAdmin: 4, superAdmin: 5, viewer: 6 } as const;
 const GROUPS = ['Science', 'Humanities', 'Business Studies'] as const;
 
@@ -251,7 +258,7 @@ function dateWindow(today: string, days: number) {
   return { start: start.toISODate()!, end: end.toISODate()! };
 }
 
-type Marker = DistrictSummary['params'] & { counts: Record<string, number>; seconds: number };
+type Marker = DistrictSummary['params'] & { counts: Record<string, number>; seconds: number; version?: number };
 
 async function readMarker(client: pg.ClientBase): Promise<Marker | null> {
   const { rows } = await client.query<{ comment: string | null }>(
@@ -330,6 +337,7 @@ export async function seedDistrict(url: string, opts: DistrictOptions): Promise<
   // Two connections: the loading one below, and one for the migrations and reference data.
   const handle = fromPostgres(url, { max: 2 });
   const client = await handle.pool.connect();
+  let stale: Marker | null = null;
   try {
     await handle.migrate();
     const marker = await readMarker(client);
@@ -340,7 +348,9 @@ export async function seedDistrict(url: string, opts: DistrictOptions): Promise<
       marker.days === params.days &&
       marker.seed === params.seed &&
       (opts.today === undefined || marker.today === opts.today);
-    if (same) {
+    if (same && (marker.version ?? 1) !== DISTRICT_VERSION) {
+      stale = marker;
+    } else if (same) {
       log(`The district (${describe(marker)}) is already in this database: nothing to do.`);
       return {
         ...base,
@@ -351,27 +361,52 @@ export async function seedDistrict(url: string, opts: DistrictOptions): Promise<
         ...(await databaseSize(client)),
       };
     }
-    const { rows: existing } = await client.query(`select 1 from schools limit 1`);
-    if (existing.length) {
-      throw new Error(
-        marker
-          ? `This database holds another district (${describe(marker)}); use --replace to make a new one.`
-          : 'This database already has schools; the district goes into a database of its own (use --replace to wipe it).',
+    // A stale district is made again below, once this connection is closed.
+    if (!stale) {
+      const { rows: existing } = await client.query(`select 1 from schools limit 1`);
+      if (existing.length) {
+        throw new Error(
+          marker
+            ? `This database holds another district (${describe(marker)}); use --replace to make a new one.`
+            : 'This database already has schools; the district goes into a database of its own (use --replace to wipe it).',
+        );
+      }
+      await seedReference(handle.db);
+      const started = performance.now();
+      const counts = await load(client, { ...opts, today }, log);
+      const seconds = Math.round((performance.now() - started) / 100) / 10;
+      const markerValue: Marker = { ...params, counts, seconds, version: DISTRICT_VERSION };
+      const { rows: db } = await client.query<{ name: string }>(`select current_database() as name`);
+      await client.query(
+        `comment on database "${db[0].name.replace(/"/g, '""')}" is ${lit(JSON.stringify({ [MARKER_KEY]: markerValue }))}`,
       );
+      return { ...base, reused: false, counts, seconds, ...(await databaseSize(client)) };
     }
-    await seedReference(handle.db);
-    const started = performance.now();
-    const counts = await load(client, { ...opts, today }, log);
-    const seconds = Math.round((performance.now() - started) / 100) / 10;
-    const markerValue: Marker = { ...params, counts, seconds };
-    const { rows: db } = await client.query<{ name: string }>(`select current_database() as name`);
-    await client.query(
-      `comment on database "${db[0].name.replace(/"/g, '""')}" is ${lit(JSON.stringify({ [MARKER_KEY]: markerValue }))}`,
-    );
-    return { ...base, reused: false, counts, seconds, ...(await databaseSize(client)) };
   } finally {
     client.release();
     await handle.close();
+  }
+  // The same parameters, but made by an older generator: the database is made afresh and loaded again.
+  log(
+    `The district in this database (${describe(stale)}) was made by generator version ${stale.version ?? 1}, not ${DISTRICT_VERSION}: making it again.`,
+  );
+  await recreateDatabase(url);
+  return seedDistrict(url, opts);
+}
+
+/** Drops and creates the database `url` names (from the server's `postgres` database). */
+async function recreateDatabase(url: string) {
+  const adminUrl = new URL(url);
+  const name = decodeURIComponent(adminUrl.pathname.slice(1));
+  adminUrl.pathname = '/postgres';
+  const admin = new pg.Client({ connectionString: adminUrl.toString() });
+  await admin.connect();
+  try {
+    const quoted = `"${name.replace(/"/g, '""')}"`;
+    await admin.query(`drop database if exists ${quoted} with (force)`);
+    await admin.query(`create database ${quoted}`);
+  } finally {
+    await admin.end().catch(() => undefined);
   }
 }
 
@@ -744,6 +779,8 @@ async function load(
       `  attendance section days (read model): ${counts.attendanceSectionDays} rows in ${((performance.now() - t1) / 1000).toFixed(1)} s`,
     );
 
+    Object.assign(counts, await loadExams(client, { opts, ref, rnd, step, log }));
+
     // The sequences continue after the ids given here, so the app's own inserts do not collide.
     for (const table of [
       'schools',
@@ -755,6 +792,8 @@ async function load(
       'periods',
       'enrolments',
       'routines',
+      'exam_types',
+      'exams',
     ]) {
       await client.query(
         `select setval(pg_get_serial_sequence('${table}', 'id'), coalesce((select max(id) from ${table}), 0) + 1, false)`,
@@ -839,4 +878,138 @@ export async function openDistrictDatabase(opts: {
   const url = new URL(serverUrl);
   url.pathname = `/${encodeURIComponent(name)}`;
   return { url: url.toString(), where, close: stop };
+}
+
+// ------------------------------------------------------------------------ exams and marks
+
+/**
+ * Exams as the demo has them (server/db/seed/exams.ts), made set-based: each school's default exam
+ * types; the previous session complete and published (every exam type for every subject the
+ * routine teaches a section, marks for every student, a few absent from class tests), with the
+ * subject registrations the grade sheet reads; the current session's first three class tests, the
+ * first entered, the second entered by about seven teachers in ten, the third held today (no marks).
+ *
+ * As in the demo, the previous session keeps each student in the section they are in now, with an
+ * enrolment of its own (id: the student's id plus the number of students), and has no attendance,
+ * so its grade sheets leave attendance out. The marks are loaded without exam_marks' indexes and
+ * keys, which are rebuilt (and checked) in one pass.
+ */
+async function loadExams(
+  client: pg.ClientBase,
+  ctx: {
+    opts: DistrictOptions & { today: string };
+    ref: Record<string, number>;
+    rnd: ReturnType<typeof rndOf>;
+    step: (label: string, statement: string, values?: unknown[]) => Promise<number>;
+    log: (line: string) => void;
+  },
+): Promise<Record<string, number>> {
+  const { opts, ref, rnd, step, log } = ctx;
+  const counts: Record<string, number> = {};
+  const year = Number(opts.today.slice(0, 4));
+  await client.query(`insert into academic_sessions (session_year) values ($1) on conflict do nothing`, [
+    String(year - 1),
+  ]);
+  const previous = (
+    await client.query<{ id: number }>(`select id from academic_sessions where session_year = $1`, [String(year - 1)])
+  ).rows[0].id;
+  const typesOfSchool = DEFAULT_EXAM_TYPES.length;
+
+  counts.examTypes = await step(
+    'exam types',
+    `insert into exam_types (id, school_id, kind, exam_name, sort_order)
+     select (p.id - 1) * ${typesOfSchool} + t.ord, p.id, t.kind, t.exam_name, t.ord
+       from plan_school p, unnest($1::text[], $2::text[]) with ordinality as t(kind, exam_name, ord)`,
+    [DEFAULT_EXAM_TYPES.map((t) => t.kind), DEFAULT_EXAM_TYPES.map((t) => t.examName)],
+  );
+  counts.previousEnrolments = await step(
+    'previous-session enrolments',
+    `insert into enrolments (id, school_id, student_id, session_id, shift_id, class_id, section_id, group_id, class_roll_no)
+     select ${opts.students} + id, school_id, id, ${previous}, ${ref.shift}, class_id, section_id, group_id, roll from p_student`,
+  );
+
+  // What each section is taught and by whom (the routine's first teacher of it); one optional
+  // (4th) subject a section, the lowest code, as in the demo.
+  await client.query(`
+    create temp table p_taught on commit drop as
+    select school_id, class_id, section_id, subject_id, teacher_id from (
+      select r.school_id, r.class_id, r.section_id, r.subject_id, min(r.teacher_id) as teacher_id, s.optional,
+             row_number() over (partition by r.section_id, s.optional order by s.subject_code) as k
+        from routines r join subjects s on s.id = r.subject_id
+       where r.session_id = ${ref.session}
+       group by r.school_id, r.class_id, r.section_id, r.subject_id, s.optional, s.subject_code) t
+     where not optional or k = 1`);
+  const kinds = Object.entries(MARKS_OF_KIND);
+  const marksOfKind = `(values ${kinds.map(([k, [full, conv]]) => `(${lit(k)}, ${full}, ${conv})`).join(', ')}) as m(kind, full_marks, converted)`;
+  const months = `(array[${PREVIOUS_DATES.map((d) => d[0]).join(',')}])`;
+  const days = `(array[${PREVIOUS_DATES.map((d) => d[1]).join(',')}])`;
+  counts.exams = await step(
+    'exams',
+    `insert into exams (id, school_id, session_id, exam_type_id, class_id, section_id, subject_id, teacher_id, full_marks,
+                        converted_marks, exam_date, created_by_user_id, created_at)
+     select row_number() over (order by x.session_id <> ${previous}, x.section_id, x.subject_id, x.exam_type_id),
+            x.school_id, x.session_id, x.exam_type_id, x.class_id, x.section_id, x.subject_id, x.teacher_id, x.full_marks,
+            x.converted, x.exam_date, 2 + x.school_id, (x.exam_date - 14 + time '10:00') at time zone '${TIME_ZONE}'
+       from (
+         select t.*, ${previous} as session_id, et.id as exam_type_id, m.full_marks, m.converted,
+                make_date(${year - 1}, ${months}[1 + (et.sort_order - 1) % ${PREVIOUS_DATES.length}],
+                          ${days}[1 + (et.sort_order - 1) % ${PREVIOUS_DATES.length}]) as exam_date
+           from p_taught t join exam_types et on et.school_id = t.school_id join ${marksOfKind} on m.kind = et.kind
+         union all
+         select t.*, ${ref.session}, et.id, 20, 20, date '${opts.today}' - (56 - 28 * (et.sort_order - 1))
+           from p_taught t join exam_types et on et.school_id = t.school_id
+          where et.kind = 'class_test' and et.sort_order <= 3
+       ) x`,
+  );
+  counts.previousExams = Number(
+    (await client.query<{ n: string }>(`select count(*) as n from exams where session_id = ${previous}`)).rows[0].n,
+  );
+
+  // Marks: each student an ability, each paper that ability give or take a little (as the demo);
+  // 3% absent from a class test. Current session: the tests held before today; the second one
+  // entered for about seven exams in ten.
+  await client.query(`alter table exam_marks disable trigger user`);
+  const restore = await withoutIndexes(client, ['exam_marks']);
+  const ability = `(0.3 + 0.65 * ${rnd('e.student_id', 30)})`;
+  const paper = `greatest(0, least(x.full_marks, round((${ability} + (${rnd('x.id::bigint * 1048576 + e.id', 31)} - 0.5) * 0.25) * x.full_marks)))`;
+  const absent = `(et.kind = 'class_test' and ${rnd('x.id::bigint * 1048576 + e.id', 32)} < 0.03)`;
+  counts.examMarks = await step(
+    'exam marks',
+    `insert into exam_marks (school_id, exam_id, full_marks, section_id, session_id, enrolment_id, marks_obtained, absent,
+                             entered_by_user_id, updated_at)
+     select x.school_id, x.id, x.full_marks, x.section_id, x.session_id, e.id,
+            case when ${absent} then null else ${paper} end, ${absent},
+            coalesce(t.user_id, 2 + x.school_id), (x.exam_date + 3 + time '16:00') at time zone '${TIME_ZONE}'
+       from exams x
+       join exam_types et on et.id = x.exam_type_id
+       join enrolments e on e.section_id = x.section_id and e.session_id = x.session_id
+       left join teachers t on t.id = x.teacher_id
+      where x.exam_date < date '${opts.today}'
+        and (x.session_id = ${previous} or et.sort_order = 1 or ${rnd('x.id', 33)} < 0.7)`,
+  );
+  const t0 = performance.now();
+  await restore();
+  await client.query(`alter table exam_marks enable trigger user`);
+  log(`  indexes and keys of exam_marks rebuilt in ${((performance.now() - t0) / 1000).toFixed(1)} s`);
+  counts.absentMarks = Number(
+    (await client.query<{ n: string }>(`select count(*) as n from exam_marks where absent`)).rows[0].n,
+  );
+
+  // The previous session's subject registrations, as the demo makes them: each student the
+  // subjects their section was examined in (their group's electives only), the optional one as 4th.
+  counts.subjectRegistrations = await step(
+    'subject registrations',
+    `insert into subject_registrations (school_id, enrolment_id, class_id, subject_id, fourth)
+     select e.school_id, e.id, e.class_id, s.id, s.optional
+       from p_taught t
+       join subjects s on s.id = t.subject_id
+       join enrolments e on e.section_id = t.section_id and e.session_id = ${previous}
+      where s.group_id is null or s.group_id = e.group_id`,
+  );
+  counts.resultPublications = await step(
+    'result publications',
+    `insert into result_publications (school_id, session_id, published, locked, published_at, published_by_user_id)
+     select id, ${previous}, true, true, timestamptz '${year}-01-10 11:00+06', 2 + id from plan_school`,
+  );
+  return counts;
 }

@@ -263,7 +263,7 @@ interface Case {
   hot: boolean;
   /** Measured for reference only: no target (a shape no screen asks for). */
   reference?: true;
-  /** Only where the data has it (the demo; the district has no exams yet). */
+  /** Only where the data has it (the demo; the district has no guardians). */
   demoOnly?: true;
   /** Every request a URL of its own ([<id>] replaced), so the answer cache never answers. */
   cold?: true;
@@ -308,7 +308,7 @@ async function casesFor(
     tokens.student,
   );
   const years = await json<{ id: number; current: boolean }[]>(base, '/api/session', tokens.student);
-  // Last session's: the demo's exams of the previous year are complete and published.
+  // Last session's: the exams of the previous year are complete and published (demo and district).
   const lastYear = years[years.findIndex((y) => y.current) - 1];
   const week = await json<{ id: number; day_id: number; section_id: number }[]>(
     base,
@@ -332,7 +332,7 @@ async function casesFor(
     routine_id: routine.id,
     attendance: students.map((s, i) => ({ student_id: s.student_id, attendance_status: i % 10 === 3 ? 0 : 1 })),
   };
-  // The sheet a teacher opens to enter marks: their first exam of this session (demo only).
+  // The sheet a teacher opens to enter marks: their first exam of this session (its first class test).
   const current = years.find((y) => y.current);
   const exam = current
     ? (
@@ -400,7 +400,6 @@ async function casesFor(
             as: 'student',
             path: `/api/gradesheet?student_code=${encodeURIComponent(me.student_code)}&session_id=${lastYear.id}`,
             hot: true,
-            demoOnly: true as const,
           },
         ]
       : []),
@@ -411,7 +410,6 @@ async function casesFor(
             as: 'teacher',
             path: `/api/student_mark?exam_info_id=${exam.id}`,
             hot: false,
-            demoOnly: true as const,
           },
         ]
       : []),

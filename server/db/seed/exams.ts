@@ -32,7 +32,7 @@ const PRNG_SEED = 0xe8a3_2026;
 const MARK_BATCH_ROWS = 10_000;
 
 /** Full and converted marks per kind: class tests 20 (averaged: 20%), Sub 70→49 + MCQ 30→21 (70%), extra 10→5. */
-const MARKS_OF_KIND: Record<string, [full: number, converted: number]> = {
+export const MARKS_OF_KIND: Record<string, [full: number, converted: number]> = {
   class_test: [20, 20],
   half_yearly_sub: [70, 49],
   half_yearly_mcq: [30, 21],
@@ -42,7 +42,7 @@ const MARKS_OF_KIND: Record<string, [full: number, converted: number]> = {
 };
 
 /** Exam dates of the previous session by exam type order (month, day). */
-const PREVIOUS_DATES: [number, number][] = [
+export const PREVIOUS_DATES: [number, number][] = [
   [2, 20],
   [3, 20],
   [4, 17],
