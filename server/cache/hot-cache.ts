@@ -190,8 +190,25 @@ export class HotCache {
    * drops that school's sections.
    */
   readonly sections = new TtlMap<number, SectionRecord>(REFERENCE_TTL_MS);
+  /**
+   * '<section id> <session id>' -> a section's computed year results (the grade sheet's ranking
+   * needs the whole section: ~11 ms of CPU at district size), shared by its students' grade sheets
+   * and PDFs; dropped with the school's answers (any change to its marks, exams, publication,
+   * activities or calendar announces the school).
+   */
+  readonly sectionResults = new TtlMap<string, { schoolId: number; value: unknown }>(RESPONSE_TTL_MS, 2_000);
 
   private epoch = 0;
+
+  /** Where the change counter stands: a computation begun now may be kept if it has not moved. */
+  get changeMark(): number {
+    return this.epoch;
+  }
+
+  /** Keep a section's computed results, unless anything changed since `mark` (or no listener). */
+  keepSectionResults(key: string, schoolId: number, value: unknown, mark: number) {
+    if (this.ready && mark === this.epoch) this.sectionResults.set(key, { schoolId, value });
+  }
   private listening = false;
   private client: pg.Client | null = null;
   private closed = false;
@@ -252,6 +269,7 @@ export class HotCache {
     this.responses.clear();
     this.holidays.clear();
     this.sections.clear();
+    this.sectionResults.clear();
   }
 
   /** A slot for a read's answer, or null when answers may not be kept now (no listener). */
@@ -286,9 +304,11 @@ export class HotCache {
     if (schoolIds === null) {
       this.responses.clear();
       this.sections.clear();
+      this.sectionResults.clear();
       return;
     }
     const ids = new Set(schoolIds);
+    this.sectionResults.deleteWhere((r) => ids.has(r.schoolId));
     this.responses.deleteWhere((r) => r.schoolIds.some((id) => ids.has(id)));
     this.sections.deleteWhere((r) => ids.has(r.schoolId));
   }
@@ -360,6 +380,7 @@ export class HotCache {
       case 'years':
         this.years.clear();
         this.responses.clear();
+        this.sectionResults.clear();
         return;
       case 'calendar':
         // Holidays change the day's periods and the summaries: the school's answers go too.

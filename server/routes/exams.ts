@@ -79,7 +79,7 @@ import {
   markSheet,
   publicationOf,
   saveMarks,
-  sectionSheets,
+  sectionSheetsKept,
   selectExamInfo,
   teacherTeaches,
   teacherTeachesSection,
@@ -746,7 +746,7 @@ export async function examRoutes(fastify: FastifyInstance) {
     async (req) => {
       const q = req.query;
       const who = await readableStudent(db, req, q);
-      const sheets = await sectionSheets(db, who.sectionId, q.session_id);
+      const sheets = await sectionSheetsKept(db, app.hotCache, who.schoolId, who.sectionId, q.session_id);
       const me = sheets?.students.find((s) => s.enrolmentId === who.enrolmentId);
       if (!sheets || !me) throw notFound('Grade sheet');
       return gradesheetOf(sheets, me, q.session_id, who.publication.published);

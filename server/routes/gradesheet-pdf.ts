@@ -20,7 +20,7 @@ import { schools, users } from '../db/schema';
 import { forbidden, notFound } from '../errors';
 import { gradesheetOf } from '../services/gradesheet';
 import { gradesheetPdf, type PdfLanguage } from '../services/gradesheet-pdf';
-import { publicationOf, sectionSheets, teacherTeachesSection } from '../services/exams';
+import { publicationOf, sectionSheetsKept, teacherTeachesSection } from '../services/exams';
 import { schoolClock, sessionIdForDate } from '../services/school-time';
 import { attachmentHeader } from '../storage/files';
 import { readableStudent } from './exams';
@@ -70,7 +70,7 @@ export async function gradesheetPdfRoutes(fastify: FastifyInstance) {
     async (req, reply) => {
       const q = req.query;
       const who = await readableStudent(db, req, q);
-      const sheets = await sectionSheets(db, who.sectionId, q.session_id);
+      const sheets = await sectionSheetsKept(db, app.hotCache, who.schoolId, who.sectionId, q.session_id);
       const me = sheets?.students.find((s) => s.enrolmentId === who.enrolmentId);
       if (!sheets || !me) throw notFound('Grade sheet');
       const sheet = gradesheetOf(sheets, me, q.session_id, who.publication.published);
@@ -101,7 +101,7 @@ export async function gradesheetPdfRoutes(fastify: FastifyInstance) {
         if (!(await teaches(q.session_id)) && (current === q.session_id || !(await teaches(current))))
           throw forbidden('You do not teach this section.');
       }
-      const sheets = await sectionSheets(db, section.id, q.session_id);
+      const sheets = await sectionSheetsKept(db, app.hotCache, section.schoolId, section.id, q.session_id);
       if (!sheets || !sheets.students.length) throw notFound('Students of that section in that session');
       const { published } = await publicationOf(db, section.schoolId, q.session_id);
       const pages = sheets.students.map((s) => gradesheetOf(sheets, s, q.session_id, published));

@@ -8,6 +8,7 @@ import { and, asc, desc, eq, gt, inArray, sql, type SQL } from 'drizzle-orm';
 import type { PgInsertValue, PgSelect } from 'drizzle-orm/pg-core';
 import { EXAM_CODES, type ExamKind, type MarkValue } from '@/api/schemas/exams';
 import { ApiError } from '../errors';
+import type { HotCache } from '../cache/hot-cache';
 import type { DbOrTx } from '../db/client';
 import {
   academicSessions,
@@ -376,6 +377,26 @@ export interface SectionSheets {
  * registrations (the registered 4th subject; see services/grades.ts), their activity marks (the
  * Extra Curriculum 5%).
  */
+/**
+ * `sectionSheets`, computed once per section and session while nothing of the school changes
+ * (HotCache.sectionResults): forty grade sheets of one section share one ranking.
+ */
+export async function sectionSheetsKept(
+  db: DbOrTx,
+  cache: HotCache,
+  schoolId: number,
+  sectionId: number,
+  sessionId: number,
+): Promise<SectionSheets | null> {
+  const key = `${sectionId} ${sessionId}`;
+  const kept = cache.sectionResults.get(key);
+  if (kept && kept.schoolId === schoolId) return kept.value as SectionSheets | null;
+  const mark = cache.changeMark;
+  const sheets = await sectionSheets(db, sectionId, sessionId);
+  cache.keepSectionResults(key, schoolId, sheets, mark);
+  return sheets;
+}
+
 export async function sectionSheets(db: DbOrTx, sectionId: number, sessionId: number): Promise<SectionSheets | null> {
   const [head] = await db
     .select({

@@ -247,6 +247,37 @@ describe('cached answers', () => {
     expect(acceptsGzip(undefined)).toBe(false);
   });
 
+  it('a section’s computed results are shared by its grade sheets and go with any change to its marks', async () => {
+    const me = (await t.get('student1', '/api/users/user_id')).json() as { student_code: string };
+    const years = (await t.get('student1', '/api/session')).json() as { id: number; current: boolean }[];
+    const last = years[years.findIndex((y) => y.current) - 1];
+    const url = (extra: string) =>
+      `/api/gradesheet?student_code=${encodeURIComponent(me.student_code)}&session_id=${last.id}${extra}`;
+    const first = await t.get('student1', url(''));
+    expect(first.statusCode, first.body).toBe(200);
+    await t.app.hotCache.sync();
+    expect(t.app.hotCache.sectionResults.size).toBeGreaterThan(0);
+    // Another URL (not the kept answer): the section's results come from memory, the same sheet.
+    const again = await t.get('student1', url('&nocache=1'));
+    expect(again.json()).toEqual(first.json());
+    // A mark changed in the database: the results are computed anew.
+    const [{ id, marks }] = (
+      (await t.db.execute(sql`
+        select m.id, m.marks_obtained::float as marks from exam_marks m
+          join enrolments e on e.id = m.enrolment_id join students s on s.id = e.student_id
+         where s.student_code = ${me.student_code} and m.session_id = ${last.id} and m.marks_obtained > 1
+         order by m.id limit 1`)) as unknown as { rows: { id: number; marks: number }[] }
+    ).rows;
+    await t.db.execute(sql`update exam_marks set marks_obtained = marks_obtained - 1 where id = ${id}`);
+    try {
+      await t.app.hotCache.sync();
+      const after = await t.get('student1', url('&nocache=2'));
+      expect(after.json().total_marks).not.toEqual(first.json().total_marks);
+    } finally {
+      await t.db.execute(sql`update exam_marks set marks_obtained = ${marks} where id = ${id}`);
+    }
+  });
+
   it('is not kept for viewers, whose answers span schools', async () => {
     const url = '/api/notice/school?type=2&school_info_id=1';
     expect((await t.get('viewer1', url)).statusCode).toBe(200);

@@ -1,0 +1,1 @@
+CREATE INDEX "exam_marks_section_session_idx" ON "exam_marks" USING btree ("section_id","session_id","exam_id");
