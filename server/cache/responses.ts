@@ -17,10 +17,11 @@
  * - An answer lives at most RESPONSE_TTL_MS and never past the school's midnight ("today" moves);
  *   until the cache's listener is connected, nothing is kept or served (HotCache.ready).
  *
- * A cached answer skips the handler and the serializer, not the guard: the session, the action and
- * the input are checked on every request as before.
+ * A cached answer skips the schema's validation, the handler and the serializer, not the guard: the
+ * session and the action are checked on every request as before, and the URL it answers was
+ * validated (for the same user) before its answer was kept.
  */
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { USER_TYPES } from '@/api/permissions';
 import type { ResponseSlot } from './hot-cache';
@@ -57,27 +58,41 @@ export const responseCache = fp(async (app: FastifyInstance) => {
   const cache = app.hotCache;
   app.decorateRequest('responseSlot', null);
 
-  app.addHook('preHandler', async (req, reply) => {
-    if (!req.routeOptions.config.cacheable || req.method !== 'GET') return;
+  /** The answer's key when the request may be answered from (and kept in) the cache, else null. */
+  const keyOf = (req: FastifyRequest): string | null => {
+    if (!req.routeOptions.config.cacheable || req.method !== 'GET') return null;
     const auth = req.auth;
-    if (!auth || !cache.ready) return;
+    if (!auth || !cache.ready) return null;
     // A guardian belongs to no school: their answers are their children's schools' (below).
-    const guardian = auth.schoolId === null && auth.userType === USER_TYPES.guardian;
-    if (auth.schoolId === null && !guardian) return;
-    const key = `${auth.userId} ${req.url}`;
+    if (auth.schoolId === null && auth.userType !== USER_TYPES.guardian) return null;
+    return `${auth.userId} ${req.url}`;
+  };
+
+  // A hit is answered before the schema's validation: the same user's same URL was validated
+  // before its answer was kept, and validation depends on the URL alone. The guard (onRequest) and
+  // the NUL check (strict-input, an earlier preValidation hook) have run as for any request.
+  app.addHook('preValidation', async (req, reply) => {
+    const key = keyOf(req);
+    if (key === null) return;
     // A hit may be sent gzipped, so every answer of a kept read varies by Accept-Encoding.
     reply.header('vary', 'accept-encoding');
     const hit = cache.responses.get(key);
-    if (hit) {
-      cache.stats.hits += 1;
-      reply.header('content-type', JSON_TYPE);
-      if (hit.gzip && acceptsGzip(req.headers['accept-encoding'])) {
-        reply.header('content-encoding', 'gzip');
-        return reply.send(hit.gzip);
-      }
-      return reply.send(hit.body);
+    if (!hit) return;
+    cache.stats.hits += 1;
+    reply.header('content-type', JSON_TYPE);
+    if (hit.gzip && acceptsGzip(req.headers['accept-encoding'])) {
+      reply.header('content-encoding', 'gzip');
+      return reply.send(hit.gzip);
     }
+    return reply.send(hit.body);
+  });
+
+  // A miss, once the input is valid: where its answer goes when it is done.
+  app.addHook('preHandler', async (req) => {
+    const key = keyOf(req);
+    if (key === null) return;
     cache.stats.misses += 1;
+    const auth = req.auth!;
     const schoolIds = auth.schoolId !== null ? [auth.schoolId] : await guardianSchools(app.db, auth.userId);
     let until = Infinity;
     for (const id of schoolIds) {
