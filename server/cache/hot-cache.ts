@@ -45,11 +45,21 @@ export const RESPONSE_TTL_MS = 30_000;
 const MAX_RESPONSES = 4_000;
 export const MAX_RESPONSE_CHARS = 32_768;
 /**
- * A kept answer this large is also kept gzipped, once, and a client that accepts gzip (every
- * browser) gets those bytes: a fifth of a history page's on a phone's network, and no compressing
- * per request. Smaller answers are not worth a gzip header.
+ * A kept answer this large is also kept gzipped, made once at its first hit that takes gzip, and a
+ * client that accepts gzip (every browser) gets those bytes: a fifth of a history page's on a
+ * phone's network, no compressing per request, and none for answers never asked again. Smaller
+ * answers are not worth a gzip header.
  */
 export const GZIP_FROM = 1024;
+
+/** A kept answer's gzipped bytes, made once at its first hit that takes gzip; null when not worth it. */
+export function gzippedOf(r: CachedResponse): Buffer | null {
+  if (r.gzip === undefined) {
+    const packed = r.body.length >= GZIP_FROM ? gzipSync(r.body, { level: 6 }) : null;
+    r.gzip = packed && packed.length < r.body.length ? packed : null;
+  }
+  return r.gzip;
+}
 /** Entries per map; the oldest go first past it (a process serves far fewer live sessions). */
 const MAX_ENTRIES = 20_000;
 const HEARTBEAT_MS = 15_000;
@@ -124,8 +134,12 @@ export interface SchoolSettings {
 export interface CachedResponse {
   /** The answer's bytes, encoded once: a hit sends them as they are (no encoding, no length pass). */
   body: Buffer;
-  /** The same, gzipped once when that makes it smaller (answers of GZIP_FROM bytes or more). */
-  gzip: Buffer | null;
+  /**
+   * The same, gzipped, made at the first hit that takes gzip (`gzippedOf`): null when not worth it
+   * (under GZIP_FROM bytes, or no smaller), undefined until then. A read never asked again costs
+   * no compressing.
+   */
+  gzip?: Buffer | null;
   userId: number;
   /** The schools whose data the answer may hold: the user's one, or a guardian's children's. */
   schoolIds: readonly number[];
@@ -281,16 +295,9 @@ export class HotCache {
   /** Keep a read's answer, unless any change was announced or made here since the read began. */
   storeResponse(slot: ResponseSlot, body: string) {
     if (!this.ready || slot.epoch !== this.epoch || body.length > MAX_RESPONSE_CHARS) return;
-    const raw = Buffer.from(body);
-    const packed = raw.length >= GZIP_FROM ? gzipSync(raw, { level: 6 }) : null;
     this.responses.set(
       slot.key,
-      {
-        body: raw,
-        gzip: packed && packed.length < raw.length ? packed : null,
-        userId: slot.userId,
-        schoolIds: slot.schoolIds,
-      },
+      { body: Buffer.from(body), userId: slot.userId, schoolIds: slot.schoolIds },
       slot.until,
     );
   }

@@ -24,7 +24,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { USER_TYPES } from '@/api/permissions';
-import type { ResponseSlot } from './hot-cache';
+import { gzippedOf, type ResponseSlot } from './hot-cache';
 import { guardianSchools } from '../auth/child';
 import { dayEndIn, schoolSettings } from '../services/school-time';
 
@@ -80,9 +80,10 @@ export const responseCache = fp(async (app: FastifyInstance) => {
     if (!hit) return;
     cache.stats.hits += 1;
     reply.header('content-type', JSON_TYPE);
-    if (hit.gzip && acceptsGzip(req.headers['accept-encoding'])) {
+    const packed = acceptsGzip(req.headers['accept-encoding']) ? gzippedOf(hit) : null;
+    if (packed) {
       reply.header('content-encoding', 'gzip');
-      return reply.send(hit.gzip);
+      return reply.send(packed);
     }
     return reply.send(hit.body);
   });
