@@ -70,10 +70,6 @@ const listOrder = [
   asc(onlineClasses.id),
 ];
 
-/**
- * A student's (or a guardian's child's) classes, the dashboard's read: one prepared statement with
- * the page's total beside each row (issue 10: planning the five joins cost ~6 ms a request).
- */
 /** Classes of the sections a student is enrolled in (in the class's session). */
 const ofStudent = (studentId: number | Placeholder) =>
   sql`exists (select 1 from ${enrolments} where ${enrolments.studentId} = ${studentId}
@@ -101,6 +97,10 @@ const pageOfClasses = async (
   offset: q.offset,
 });
 
+/**
+ * A student's (or a guardian's child's) classes, the dashboard's read: one prepared statement with
+ * the page's total beside each row (issue 10: planning the five joins cost ~6 ms a request).
+ */
 const studentClassesStatement = preparedFor((db: DbOrTx) =>
   classList(db)
     .where(and(eq(onlineClasses.schoolId, sql.placeholder('schoolId')), ofStudent(sql.placeholder('studentId'))))
