@@ -71,6 +71,29 @@ export async function resourceRoutes(fastify: FastifyInstance) {
   const db = app.db;
   const uploadDir = uploadDirOf(app.config);
 
+  /** DELETE of a row the caller's school owns (no other row refers to it): 404 when it is not theirs. */
+  const deleteOwned = (
+    url: string,
+    action: 'ebook.write' | 'link.write',
+    description: string,
+    table: typeof ebooks | typeof importantLinks,
+    label: string,
+    done: 'ebookDeleted' | 'linkDeleted',
+  ) =>
+    app.delete(
+      url,
+      { config: { action }, schema: { description, params: resourceIdParams, response: { 200: writeAnswer } } },
+      async (req) => {
+        const schoolId = await schoolOf(req);
+        const [row] = await db
+          .delete(table)
+          .where(and(eq(table.id, req.params.id), eq(table.schoolId, schoolId)))
+          .returning({ id: table.id });
+        if (!row) throw notFound(label);
+        return answer(done, row.id);
+      },
+    );
+
   // ---------------------------------------------------------------- library: the catalogue
 
   app.get(
@@ -504,22 +527,7 @@ export async function resourceRoutes(fastify: FastifyInstance) {
     },
   );
 
-  app.delete(
-    '/ebooks/:id',
-    {
-      config: { action: 'ebook.write' },
-      schema: { description: 'Deletes an e-book.', params: resourceIdParams, response: { 200: writeAnswer } },
-    },
-    async (req) => {
-      const schoolId = await schoolOf(req);
-      const [row] = await db
-        .delete(ebooks)
-        .where(and(eq(ebooks.id, req.params.id), eq(ebooks.schoolId, schoolId)))
-        .returning({ id: ebooks.id });
-      if (!row) throw notFound('E-book');
-      return answer('ebookDeleted', row.id);
-    },
-  );
+  deleteOwned('/ebooks/:id', 'ebook.write', 'Deletes an e-book.', ebooks, 'E-book', 'ebookDeleted');
 
   app.get(
     '/ebooks/:id/file',
@@ -618,20 +626,5 @@ export async function resourceRoutes(fastify: FastifyInstance) {
     },
   );
 
-  app.delete(
-    '/links/:id',
-    {
-      config: { action: 'link.write' },
-      schema: { description: 'Deletes an important link.', params: resourceIdParams, response: { 200: writeAnswer } },
-    },
-    async (req) => {
-      const schoolId = await schoolOf(req);
-      const [row] = await db
-        .delete(importantLinks)
-        .where(and(eq(importantLinks.id, req.params.id), eq(importantLinks.schoolId, schoolId)))
-        .returning({ id: importantLinks.id });
-      if (!row) throw notFound('Link');
-      return answer('linkDeleted', row.id);
-    },
-  );
+  deleteOwned('/links/:id', 'link.write', 'Deletes an important link.', importantLinks, 'Link', 'linkDeleted');
 }

@@ -335,6 +335,9 @@ describe('important links', () => {
     expect((await t.post('student1', '/api/links', { title: 'x', url: 'https://a.bd' })).statusCode).toBe(403);
     expect((await put('admin2', `/api/links/${id}`, { title: 'x', url: 'https://a.bd' })).statusCode).toBe(404);
     expect((await put('admin1', `/api/links/${id}`, { title: 'Results', url: 'http://a.bd' })).statusCode).toBe(200);
+    expect((await del('admin2', `/api/links/${id}`)).statusCode).toBe(404);
+    expect((await del('student1', `/api/links/${id}`)).statusCode).toBe(403);
     expect((await del('admin1', `/api/links/${id}`)).statusCode).toBe(200);
+    expect((await del('admin1', `/api/links/${id}`)).statusCode).toBe(404);
   });
 });
