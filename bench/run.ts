@@ -5,7 +5,8 @@
  *
  *   npm run bench                    demo data on a fresh embedded PostgreSQL (or DATABASE_URL)
  *   npm run bench -- --district      the district (bench/district.ts) instead, reused between runs
- *   options: --duration <s> (5), --only <text> (cases whose name contains it), --no-js
+ *   options: --duration <s> (5), --only <text> (cases whose name contains it), --no-js,
+ *            --profile <dir> (the API process's CPU profile, written there when the run ends)
  *
  * Targets, on the 2-core machine; the run prints each and exits 1 when one is missed:
  * - demo size, 50 connections: every hot read >= 25% of the bare route's requests per second;
@@ -41,6 +42,7 @@ const { values: opts } = parseArgs({
     schools: { type: 'string', default: '50' },
     students: { type: 'string', default: '30000' },
     days: { type: 'string', default: '200' },
+    profile: { type: 'string' },
   },
 });
 const duration = Number(opts.duration);
@@ -163,8 +165,8 @@ async function load(
 // ------------------------------------------------------------------ processes
 
 const children: ChildProcess[] = [];
-function start(script: string, env: Record<string, string>): ChildProcess {
-  const child = spawn(process.execPath, ['--import', 'tsx', script], {
+function start(script: string, env: Record<string, string>, nodeArgs: string[] = []): ChildProcess {
+  const child = spawn(process.execPath, [...nodeArgs, '--import', 'tsx', script], {
     cwd: root,
     env: { ...process.env, ...env },
     stdio: ['ignore', 'ignore', 'inherit'],
@@ -478,15 +480,19 @@ try {
   const dbUrl = opts.district ? await districtDatabase() : await demoDatabase();
   const apiPort = await freePort();
   const barePort = await freePort();
-  const api = start('server/main.ts', {
-    DATABASE_URL: dbUrl,
-    PORT: String(apiPort),
-    HOST: '127.0.0.1',
-    SEED_DEMO: 'false',
-    STATIC_DIR: '',
-    LOG_LEVEL: 'warn',
-    WORKERS: process.env.WORKERS ?? '1',
-  });
+  const api = start(
+    'server/main.ts',
+    {
+      DATABASE_URL: dbUrl,
+      PORT: String(apiPort),
+      HOST: '127.0.0.1',
+      SEED_DEMO: 'false',
+      STATIC_DIR: '',
+      LOG_LEVEL: 'warn',
+      WORKERS: process.env.WORKERS ?? '1',
+    },
+    opts.profile ? ['--cpu-prof', `--cpu-prof-dir=${path.resolve(opts.profile)}`] : [],
+  );
   const bare = start('bench/bare.ts', { PORT: String(barePort) });
   const base = `http://127.0.0.1:${apiPort}`;
   await ready(`${base}/api/users/user_id`, api);

@@ -111,6 +111,19 @@ export class TtlMap<K, V> {
   }
 }
 
+/** What a student's history shows of a routine (server/services/attendance.ts, routineLabelsOf). */
+export interface RoutineLabel {
+  id: number;
+  periodId: number;
+  subjectId: number;
+  serial: number;
+  periodCode: string;
+  startTime: string;
+  subjectName: string;
+  teacherName: string;
+  initial: string;
+}
+
 /** What a session lookup caches: the guard's AuthContext plus what invalidates it. */
 export interface CachedSession<A> {
   auth: A;
@@ -211,6 +224,13 @@ export class HotCache {
    * activities or calendar announces the school).
    */
   readonly sectionResults = new TtlMap<string, { schoolId: number; value: unknown }>(RESPONSE_TTL_MS, 2_000);
+  /**
+   * school id -> routine id -> what a history row shows of a routine (its period, subject and
+   * teacher): a student's history names ~36 routines a year, the same for a section's 40 students;
+   * dropped with the school's answers (its routines, periods and teachers announce the school, the
+   * shared subjects every school).
+   */
+  readonly routineLabels = new TtlMap<number, ReadonlyMap<number, RoutineLabel>>(REFERENCE_TTL_MS, 1_000);
 
   private epoch = 0;
 
@@ -222,6 +242,11 @@ export class HotCache {
   /** Keep a section's computed results, unless anything changed since `mark` (or no listener). */
   keepSectionResults(key: string, schoolId: number, value: unknown, mark: number) {
     if (this.ready && mark === this.epoch) this.sectionResults.set(key, { schoolId, value });
+  }
+
+  /** Keep a school's routine labels (those kept before and the new), unless anything changed since `mark`. */
+  keepRoutineLabels(schoolId: number, labels: ReadonlyMap<number, RoutineLabel>, mark: number) {
+    if (this.ready && mark === this.epoch) this.routineLabels.set(schoolId, labels);
   }
   private listening = false;
   private client: pg.Client | null = null;
@@ -284,6 +309,7 @@ export class HotCache {
     this.holidays.clear();
     this.sections.clear();
     this.sectionResults.clear();
+    this.routineLabels.clear();
   }
 
   /** A slot for a read's answer, or null when answers may not be kept now (no listener). */
@@ -312,8 +338,10 @@ export class HotCache {
       this.responses.clear();
       this.sections.clear();
       this.sectionResults.clear();
+      this.routineLabels.clear();
       return;
     }
+    for (const id of schoolIds) this.routineLabels.delete(id);
     const ids = new Set(schoolIds);
     this.sectionResults.deleteWhere((r) => ids.has(r.schoolId));
     this.responses.deleteWhere((r) => r.schoolIds.some((id) => ids.has(id)));

@@ -247,7 +247,15 @@ export async function attendanceRoutes(fastify: FastifyInstance) {
     const { startDate, endDate } = historyRange(today, q.start_date, q.end_date);
     // Holidays are not school days: a mark on one (taken before it was declared) is not counted.
     const holidays = holidayDatesBetween(await schoolHolidays(db, student.schoolId), startDate, endDate);
-    return { studentId: student.id, startDate, endDate, holidays, periodId: q.period_id, subjectId: q.subject_id };
+    return {
+      studentId: student.id,
+      schoolId: student.schoolId,
+      startDate,
+      endDate,
+      holidays,
+      periodId: q.period_id,
+      subjectId: q.subject_id,
+    };
   };
 
   app.get(

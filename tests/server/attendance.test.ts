@@ -806,8 +806,8 @@ describe('a student’s history', () => {
     expect(summary.present_rate).toBeCloseTo(Math.round((1000 * want.present) / want.total) / 10, 5);
   });
 
-  it('every page holds the rows a plain join gives in that place: period, subject, teacher and status of each mark', async () => {
-    const from = iso(schoolToday().minus({ days: 90 }));
+  /** Every window of the history the API gives, against this file's plain join of the same marks. */
+  const expectPagesMatchPlainJoin = async (from: string) => {
     const expected = await rows<Record<string, unknown>>(sql`
       select m.date::text as date, p.period_code, s.subject_name, m.status as present_status, r.period_id,
              r.subject_id, r.id as routine_id, t.initial, p.start_time::text as start_time
@@ -850,6 +850,53 @@ describe('a student’s history', () => {
         `limit ${limit} offset ${offset}`,
       ).toEqual(want);
       expect(page.every((r: { teacher_name: string }) => r.teacher_name.length > 0)).toBe(true);
+    }
+    return expected;
+  };
+
+  it('every page holds the rows a plain join gives in that place: period, subject, teacher and status of each mark', async () => {
+    await expectPagesMatchPlainJoin(iso(schoolToday().minus({ days: 90 })));
+  });
+
+  it('pages over two enrolments as one list: marks of an earlier session’s enrolment fall among this one’s', async () => {
+    const from = iso(schoolToday().minus({ days: 90 }));
+    // Last session's enrolment of the same student, and one of its section's classes taken on some
+    // of the range's school days (the days the student already has marks on: no holidays).
+    const [session] = await rows<{ id: number }>(sql`
+      insert into academic_sessions (session_year) values ('1999') on conflict (session_year) do update
+        set session_year = excluded.session_year returning id`);
+    const [old] = await rows<{ id: number; school_id: number }>(sql`
+      insert into enrolments (school_id, student_id, session_id, shift_id, class_id, section_id, group_id, class_roll_no)
+      select school_id, student_id, ${session.id}, shift_id, class_id, section_id, group_id, class_roll_no
+        from enrolments where student_id = ${me.id} and session_id = ${c.sessionId} returning id, school_id`);
+    try {
+      const [routine] = await rows<{ id: number }>(sql`
+        insert into routines (school_id, session_id, shift_id, class_id, section_id, day_id, period_id, subject_id, teacher_id)
+        select school_id, ${session.id}, shift_id, class_id, section_id, day_id, period_id, subject_id, teacher_id
+          from routines where section_id = ${me.section_id} and session_id = ${c.sessionId} order by id limit 1
+        returning id`);
+      const dates = await rows<{ date: string }>(sql`
+        select distinct m.date::text as date from attendance_marks m join enrolments e on e.id = m.enrolment_id
+         where e.student_id = ${me.id} and m.date between ${from} and ${c.today} order by 1 desc`);
+      // The newest day, one inside the first page, two in the middle and the oldest.
+      const picked = [0, 2, Math.floor(dates.length / 2), Math.floor(dates.length / 2) + 1, dates.length - 1].map(
+        (i) => dates[i].date,
+      );
+      await t.db.execute(sql`
+        with taken as (
+          insert into attendance_takings (school_id, routine_id, date, taken_time, taken_by_user_id)
+          select ${old.school_id}, ${routine.id}, d, '09:00:00', ${c.teacher1User}
+            from unnest(${`{${picked.join(',')}}`}::date[]) as d
+          returning id, school_id, routine_id, date)
+        insert into attendance_marks (school_id, taking_id, routine_id, date, enrolment_id, status)
+        select school_id, id, routine_id, date, ${old.id}, (extract(day from date)::int % 2) from taken`);
+      const expected = await expectPagesMatchPlainJoin(from);
+      expect(expected.filter((r) => r.routine_id === routine.id)).toHaveLength(picked.length);
+    } finally {
+      await t.db.execute(sql`delete from attendance_takings where routine_id in
+        (select id from routines where session_id = ${session.id} and school_id = ${old.school_id})`);
+      await t.db.execute(sql`delete from routines where session_id = ${session.id} and school_id = ${old.school_id}`);
+      await t.db.execute(sql`delete from enrolments where id = ${old.id}`);
     }
   });
 

@@ -76,12 +76,46 @@ describe('warm reads', () => {
       expect(res.statusCode).toBe(200);
       return res.body;
     };
-    t.app.hotCache.dropSchools(null);
+    // The answers go; the reference data (sessions, clocks, holidays, a history's routine labels) stay.
+    t.app.hotCache.responses.clear();
     let first = '';
     expect(await queriesDuring(async () => (first = await read()))).toBe(1);
     let again = '';
     expect(await queriesDuring(async () => (again = await read()))).toBe(0);
     expect(again).toBe(first);
+  });
+});
+
+describe('a history’s routine labels', () => {
+  it('are kept per school, and a teacher renamed in SQL is shown renamed at once', async () => {
+    const url = '/api/attendance/student/individual?limit=5';
+    const headers = await auth('student1');
+    const read = async () => {
+      const res = await t.app.inject({ url, headers });
+      expect(res.statusCode).toBe(200);
+      return res.json() as { routine_id: number; teacher_name: string }[];
+    };
+    const [row] = await read();
+    expect(row).toBeDefined();
+    const { rows } = (await t.db.execute(
+      sql`select teacher_id, t.first_name from routines r join teachers t on t.id = r.teacher_id where r.id = ${row.routine_id}`,
+    )) as unknown as { rows: { teacher_id: number; first_name: string }[] };
+    const { teacher_id: teacherId, first_name: firstName } = rows[0];
+    // A school's change drops its labels with its answers: the next read looks them up again.
+    t.app.hotCache.dropSchools([1]);
+    expect(await queriesDuring(read)).toBe(2);
+    t.app.hotCache.responses.clear();
+    expect(await queriesDuring(read)).toBe(1);
+    try {
+      await t.db.execute(sql`update teachers set first_name = 'Renamed' where id = ${teacherId}`);
+      await t.app.hotCache.sync();
+      const renamed = (await read()).find((r) => r.routine_id === row.routine_id)!;
+      expect(renamed.teacher_name).toContain('Renamed');
+      expect(renamed.teacher_name).not.toBe(row.teacher_name);
+    } finally {
+      await t.db.execute(sql`update teachers set first_name = ${firstName} where id = ${teacherId}`);
+      await t.app.hotCache.sync();
+    }
   });
 });
 
