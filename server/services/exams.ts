@@ -10,6 +10,7 @@ import { EXAM_CODES, type ExamKind, type MarkValue } from '@/api/schemas/exams';
 import { ApiError } from '../errors';
 import type { HotCache } from '../cache/hot-cache';
 import type { DbOrTx } from '../db/client';
+import { preparedFor } from '../db/prepared';
 import {
   academicSessions,
   attendanceMarks,
@@ -111,13 +112,26 @@ export const examListOrder = [
   asc(examTypes.sortOrder),
 ];
 
-export async function examById(db: DbOrTx, examId: number): Promise<(ExamInfo & { school_id: number }) | null> {
-  const [row] = await joinExam(
+const ph = (name: string) => sql.placeholder(name);
+
+/**
+ * The hot lookups of mark entry (a teacher opens a sheet, saves, opens the next) as prepared
+ * statements: the exam with its six joins was planned afresh on every call, ~2 ms of the
+ * database's CPU per sheet at district size for 0.3 ms of execution.
+ */
+const examByIdStatement = preparedFor((db: DbOrTx) =>
+  joinExam(
     db
       .select({ ...examInfoFields, school_id: exams.schoolId })
       .from(exams)
       .$dynamic(),
-  ).where(eq(exams.id, examId));
+  )
+    .where(eq(exams.id, ph('examId')))
+    .prepare('exam_by_id'),
+);
+
+export async function examById(db: DbOrTx, examId: number): Promise<(ExamInfo & { school_id: number }) | null> {
+  const [row] = await examByIdStatement(db).execute({ examId });
   return row ?? null;
 }
 
@@ -133,20 +147,29 @@ export async function teacherTeaches(
   exam: { id: number; section_id: number; subject_id: number; session_id: number; teacher_id: number | null },
 ): Promise<boolean> {
   if (exam.teacher_id === teacherId) return true;
-  const [row] = await db
+  const [row] = await teachesStatement(db).execute({
+    teacherId,
+    sectionId: exam.section_id,
+    subjectId: exam.subject_id,
+    sessionId: exam.session_id,
+  });
+  return !!row;
+}
+const teachesStatement = preparedFor((db: DbOrTx) =>
+  db
     .select({ id: routines.id })
     .from(routines)
     .where(
       and(
-        eq(routines.teacherId, teacherId),
-        eq(routines.sectionId, exam.section_id),
-        eq(routines.subjectId, exam.subject_id),
-        eq(routines.sessionId, exam.session_id),
+        eq(routines.teacherId, ph('teacherId')),
+        eq(routines.sectionId, ph('sectionId')),
+        eq(routines.subjectId, ph('subjectId')),
+        eq(routines.sessionId, ph('sessionId')),
       ),
     )
-    .limit(1);
-  return !!row;
-}
+    .limit(1)
+    .prepare('exam_teacher_teaches'),
+);
 
 /** Whether a teacher teaches a section anything in a session (routines, or as an exam's teacher). */
 export async function teacherTeachesSection(
@@ -178,8 +201,8 @@ export interface Publication {
   unlockedAt: Date | null;
 }
 
-export async function publicationOf(db: DbOrTx, schoolId: number, sessionId: number): Promise<Publication> {
-  const [row] = await db
+const publicationStatement = preparedFor((db: DbOrTx) =>
+  db
     .select({
       published: resultPublications.published,
       locked: resultPublications.locked,
@@ -187,7 +210,12 @@ export async function publicationOf(db: DbOrTx, schoolId: number, sessionId: num
       unlockedAt: resultPublications.unlockedAt,
     })
     .from(resultPublications)
-    .where(and(eq(resultPublications.schoolId, schoolId), eq(resultPublications.sessionId, sessionId)));
+    .where(and(eq(resultPublications.schoolId, ph('schoolId')), eq(resultPublications.sessionId, ph('sessionId'))))
+    .prepare('exam_publication'),
+);
+
+export async function publicationOf(db: DbOrTx, schoolId: number, sessionId: number): Promise<Publication> {
+  const [row] = await publicationStatement(db).execute({ schoolId, sessionId });
   return row ?? { published: false, locked: false, publishedAt: null, unlockedAt: null };
 }
 
@@ -197,7 +225,15 @@ export const markOf = (marksObtained: number | null, absent: boolean): MarkValue
 
 /** The marks entry sheet of an exam: every student enrolled in its section, with their mark if any. */
 export async function markSheet(db: DbOrTx, exam: { id: number; section_id: number; session_id: number }) {
-  const rows = await db
+  const rows = await markSheetStatement(db).execute({
+    examId: exam.id,
+    sectionId: exam.section_id,
+    sessionId: exam.session_id,
+  });
+  return rows.map(({ marksObtained, absent, ...r }) => ({ ...r, marks_obtained: markOf(marksObtained, !!absent) }));
+}
+const markSheetStatement = preparedFor((db: DbOrTx) =>
+  db
     .select({
       student_id: students.id,
       student_code: students.studentCode,
@@ -209,11 +245,11 @@ export async function markSheet(db: DbOrTx, exam: { id: number; section_id: numb
     })
     .from(enrolments)
     .innerJoin(students, eq(students.id, enrolments.studentId))
-    .leftJoin(examMarks, and(eq(examMarks.enrolmentId, enrolments.id), eq(examMarks.examId, exam.id)))
-    .where(and(eq(enrolments.sectionId, exam.section_id), eq(enrolments.sessionId, exam.session_id)))
-    .orderBy(asc(enrolments.classRollNo));
-  return rows.map(({ marksObtained, absent, ...r }) => ({ ...r, marks_obtained: markOf(marksObtained, !!absent) }));
-}
+    .leftJoin(examMarks, and(eq(examMarks.enrolmentId, enrolments.id), eq(examMarks.examId, ph('examId'))))
+    .where(and(eq(enrolments.sectionId, ph('sectionId')), eq(enrolments.sessionId, ph('sessionId'))))
+    .orderBy(asc(enrolments.classRollNo))
+    .prepare('exam_mark_sheet'),
+);
 
 export const lockedError = () =>
   new ApiError(
