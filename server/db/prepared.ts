@@ -77,24 +77,32 @@ export function preparedFor<D extends DbOrTx, T>(build: (db: D) => T): (db: D) =
   };
 }
 
+interface NamedQuerying {
+  query(config: { name: string; text: string; values: unknown[] }): Promise<{ rows: unknown[] }>;
+}
 interface RawQuerying {
   dialect?: { sqlToQuery(query: SQL): { sql: string; params: unknown[] } };
-  $client?: { query(config: { name: string; text: string; values: unknown[] }): Promise<{ rows: unknown[] }> };
+  $client?: NamedQuerying;
+  /** A transaction's (drizzle-orm 0.45: NodePgSession.client, the connection it holds). */
+  session?: { client?: Partial<NamedQuerying> };
 }
 const namedTexts = new Map<string, string>();
 
 /**
- * A hot read written as SQL (not drizzle's builder) as a named statement: node-postgres prepares it
- * once per pooled connection, so PostgreSQL parses and plans it once (generic plans, client.ts)
- * instead of on every request. The text for one name must never change (only the values); a
- * transaction (no pool of its own) runs it as a plain statement.
+ * A hot statement written as SQL (not drizzle's builder) as a named statement: node-postgres
+ * prepares it once per connection, so PostgreSQL parses and plans it once (generic plans,
+ * client.ts) instead of on every request. The text for one name must never change (only the
+ * values). On the pool it runs on any connection; in a transaction on the transaction's own.
  */
 export async function namedRows<T>(db: DbOrTx, name: string, query: SQL): Promise<T[]> {
   const raw = db as unknown as RawQuerying;
-  if (!raw.$client || !raw.dialect) return ((await db.execute(query)) as unknown as { rows: T[] }).rows;
+  // The session's client: the pool for the database, the connection a transaction holds.
+  const client = raw.session?.client ?? raw.$client;
+  if (!client || typeof client.query !== 'function' || !raw.dialect)
+    return ((await db.execute(query)) as unknown as { rows: T[] }).rows;
   const { sql: text, params } = raw.dialect.sqlToQuery(query);
   const known = namedTexts.get(name);
   if (known === undefined) namedTexts.set(name, text);
   else if (known !== text) throw new Error(`named statement ${name} was given another text`);
-  return (await raw.$client.query({ name, text, values: params })).rows as T[];
+  return (await client.query({ name, text, values: params })).rows as T[];
 }

@@ -19,7 +19,7 @@ import type { OutboxStatus } from '@/api/schemas/attendance';
 import { cacheOf, type RoutineLabel } from '../cache/hot-cache';
 import { teacherOfUser } from '../cache/members';
 import type { DbOrTx } from '../db/client';
-import { preparedFor } from '../db/prepared';
+import { namedRows, preparedFor } from '../db/prepared';
 import {
   attendanceAudit,
   attendanceMarks,
@@ -42,7 +42,7 @@ import {
 } from '../db/schema';
 import { formatDate, localDigits } from '@/i18n/format';
 import { ApiError, badRequest } from '../errors';
-import { cancelAbsenceMessages, isCancelled, MAX_ATTEMPTS, smsParts } from './messaging';
+import { absenceCancellation, cancelAbsenceMessages, isCancelled, MAX_ATTEMPTS, smsParts } from './messaging';
 import { accountName, studentFullName, teacherFullName } from './names';
 import { normalisePhone } from './phone';
 import { queuedTimeProblem, QUEUED_MAX_AGE_DAYS } from './queued-time';
@@ -392,7 +392,10 @@ export async function recordAttendance(db: DbOrTx, input: RecordInput) {
     // below when a mark actually changed. A first taking (the common case: the roll at 8 a.m.)
     // writes its marks in the same statement, one round trip and one summary recount.
     const marked = entries.map((e) => ({ enrolmentId: enrolmentOf.get(e.student_id)!, status: e.attendance_status }));
-    const { rows } = (await tx.execute(sql`
+    const rows = await namedRows<{ id: number; taken_time: string; inserted: boolean }>(
+      tx,
+      'attendance_take',
+      sql`
       with taking as (
         insert into ${attendanceTakings} (school_id, routine_id, date, taken_time, taken_by_user_id, marks_taken_at, admin_saved)
         values (${routine.schoolId}, ${routine.id}, ${date}, ${time}, ${userId},
@@ -409,17 +412,17 @@ export async function recordAttendance(db: DbOrTx, input: RecordInput) {
         where taking.inserted
         returning 1
       )
-      select id, taken_time, inserted from taking`)) as unknown as {
-      rows: { id: number; taken_time: string; inserted: boolean }[];
-    };
+      select id, taken_time, inserted from taking`,
+    );
     const taking = { id: rows[0].id, takenTime: rows[0].taken_time, inserted: rows[0].inserted };
     // A correction: every mark of the period, for the old statuses and the rest of the answer.
     const before = taking.inserted
       ? []
-      : await tx
-          .select({ id: attendanceMarks.id, enrolmentId: attendanceMarks.enrolmentId, status: attendanceMarks.status })
-          .from(attendanceMarks)
-          .where(eq(attendanceMarks.takingId, taking.id));
+      : await namedRows<{ id: number; enrolmentId: number; status: number }>(
+          tx,
+          'attendance_take_marks',
+          sql`select id, enrolment_id as "enrolmentId", status from ${attendanceMarks} where taking_id = ${taking.id}`,
+        );
     const old = new Map(before.map((m) => [m.enrolmentId, m]));
     const status = new Map(before.map((m) => [m.enrolmentId, m.status]));
 
@@ -454,18 +457,20 @@ export async function recordAttendance(db: DbOrTx, input: RecordInput) {
         update ${attendanceTakings} set corrected_by_user_id = ${userId}, corrected_at = now()
         where id = ${taking.id}`);
     }
-    // A student marked present must not get the absence SMS of an earlier, absent mark. A period
-    // taken for the first time has no absence message yet: they are queued from a taking's marks.
-    if (!taking.inserted) {
-      await cancelAbsenceMessages(tx, {
-        routineId: routine.id,
-        date,
-        enrolmentIds: entries.filter((e) => e.attendance_status === 1).map((e) => enrolmentOf.get(e.student_id)!),
-      });
-    }
-
     const outcome: SubmissionOutcome = corrected ? 'corrected' : 'saved';
-    await recordSubmission(tx, taking.id, outcome);
+    if (taking.inserted) await recordSubmission(tx, taking.id, outcome);
+    else {
+      // A student marked present must not get the absence SMS of an earlier, absent mark (a period
+      // taken for the first time has none yet: they are queued from a taking's marks); sent with
+      // the trail's row as one statement.
+      const present = entries.filter((e) => e.attendance_status === 1).map((e) => enrolmentOf.get(e.student_id)!);
+      const cancel = absenceCancellation(tx, { routineId: routine.id, date, enrolmentIds: present });
+      await namedRows(
+        tx,
+        'attendance_take_trail',
+        sql`with cancelled as (${cancel.getSQL()}) ${recordSubmission(tx, taking.id, outcome).getSQL()}`,
+      );
+    }
     return {
       takingId: taking.id,
       takenTime: taking.takenTime,

@@ -49,6 +49,16 @@ export async function cancelAbsenceMessages(
   opts: { routineId: number; date: string; enrolmentIds?: number[] },
 ): Promise<number> {
   if (opts.enrolmentIds && opts.enrolmentIds.length === 0) return 0;
+  const rows = await absenceCancellation(db, opts).returning({ id: messageOutbox.id });
+  return rows.length;
+}
+
+/**
+ * cancelAbsenceMessages' statement, not run: a caller may send it with another write as one
+ * statement (`with cancelled as (...) ...`), a round trip less (the attendance submission does).
+ * An empty `enrolmentIds` cancels nothing.
+ */
+export function absenceCancellation(db: DbOrTx, opts: { routineId: number; date: string; enrolmentIds?: number[] }) {
   const where: SQL[] = [
     eq(messageOutbox.kind, 'absence'),
     eq(messageOutbox.routineId, opts.routineId),
@@ -56,13 +66,11 @@ export async function cancelAbsenceMessages(
     unsent,
     sql`not ${stillAbsent}`,
   ];
-  if (opts.enrolmentIds) where.push(inArray(messageOutbox.enrolmentId, opts.enrolmentIds));
-  const rows = await db
+  if (opts.enrolmentIds) where.push(sql`${messageOutbox.enrolmentId} = any(${sql.param(opts.enrolmentIds)}::int[])`);
+  return db
     .update(messageOutbox)
     .set({ status: 'cancelled', lastError: CANCELLED_REASON })
-    .where(and(...where))
-    .returning({ id: messageOutbox.id });
-  return rows.length;
+    .where(and(...where));
 }
 
 export interface OutgoingSms {
