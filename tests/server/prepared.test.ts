@@ -83,6 +83,21 @@ describe('namedRows', () => {
     });
   });
 
+  it('in a transaction runs on the transaction’s connection: it sees the transaction’s own writes, the pool does not', async () => {
+    const count = sql`select count(*)::int as n from academic_sessions where session_year = ${'1888'}`;
+    await handle.db
+      .transaction(async (tx) => {
+        await tx.execute(sql`insert into academic_sessions (session_year) values ('1888')`);
+        expect(await namedRows(tx, 'test_named_school_count', count)).toEqual([{ n: 1 }]);
+        expect(await namedRows(handle.db, 'test_named_school_count', count)).toEqual([{ n: 0 }]);
+        tx.rollback();
+      })
+      .catch((e: unknown) => {
+        if (!(e instanceof Error && /rollback/i.test(e.message))) throw e;
+      });
+    expect(await namedRows(handle.db, 'test_named_school_count', count)).toEqual([{ n: 0 }]);
+  });
+
   it('refuses another text under a name already used', async () => {
     await expect(namedRows(handle.db, 'test_users_from', sql`select 1 as id`)).rejects.toThrow(/another text/);
   });
