@@ -389,6 +389,41 @@ export async function activityRoutes(fastify: FastifyInstance) {
     },
   );
 
+  // A student's activities (a hot read: the dashboard's): prepared once, planned once per connection.
+  // The enrolment of the asked session (only), else of the current one, else the latest.
+  const myEnrolment = db
+    .select({ id: enrolments.id, sessionId: enrolments.sessionId, sessionYear: academicSessions.sessionYear })
+    .from(enrolments)
+    .innerJoin(academicSessions, eq(academicSessions.id, enrolments.sessionId))
+    .where(
+      and(
+        eq(enrolments.studentId, sql.placeholder('studentId')),
+        sql`(${sql.placeholder('only')}::int is null or ${enrolments.sessionId} = ${sql.placeholder('only')}::int)`,
+      ),
+    )
+    .orderBy(
+      sql`(${enrolments.sessionId} = ${sql.placeholder('current')}::int) desc`,
+      desc(academicSessions.sessionYear),
+    )
+    .limit(1)
+    .prepare('activities_my_enrolment');
+  const activitiesOfEnrolment = db
+    .select({
+      id: activities.id,
+      name: activities.name,
+      kind: sql<ActivityKind>`${activities.kind}`,
+      teacher_name: sql<string | null>`case when ${teachers.id} is null then null else ${teacherFullName()} end`,
+      full_marks: activities.fullMarks,
+      role: activityParticipants.role,
+      marks: sql<number | null>`${activityParticipants.marks}::float8`,
+    })
+    .from(activityParticipants)
+    .innerJoin(activities, eq(activities.id, activityParticipants.activityId))
+    .leftJoin(teachers, eq(teachers.id, activities.teacherId))
+    .where(eq(activityParticipants.enrolmentId, sql.placeholder('enrolmentId')))
+    .orderBy(asc(activities.name))
+    .prepare('activities_mine');
+
   app.get(
     '/activities/mine',
     {
@@ -412,34 +447,13 @@ export async function activityRoutes(fastify: FastifyInstance) {
         throw new ApiError(403, 'own_records_only', 'You may only see your own records.');
       const { today } = await schoolClock(db, me.schoolId);
       const current = req.query.session_id ?? (await sessionIdForDate(db, today));
-      const [enrolment] = await db
-        .select({ id: enrolments.id, sessionId: enrolments.sessionId, sessionYear: academicSessions.sessionYear })
-        .from(enrolments)
-        .innerJoin(academicSessions, eq(academicSessions.id, enrolments.sessionId))
-        .where(
-          and(
-            eq(enrolments.studentId, me.id),
-            current && req.query.session_id ? eq(enrolments.sessionId, current) : undefined,
-          ),
-        )
-        .orderBy(sql`(${enrolments.sessionId} = ${current ?? 0}) desc`, desc(academicSessions.sessionYear))
-        .limit(1);
+      const [enrolment] = await myEnrolment.execute({
+        studentId: me.id,
+        current: current ?? 0,
+        only: req.query.session_id && current ? current : null,
+      });
       if (!enrolment) return { session_id: null, session_year: null, rows: [], extra_curriculum: null };
-      const rows = await db
-        .select({
-          id: activities.id,
-          name: activities.name,
-          kind: sql<ActivityKind>`${activities.kind}`,
-          teacher_name: sql<string | null>`case when ${teachers.id} is null then null else ${teacherFullName()} end`,
-          full_marks: activities.fullMarks,
-          role: activityParticipants.role,
-          marks: sql<number | null>`${activityParticipants.marks}::float8`,
-        })
-        .from(activityParticipants)
-        .innerJoin(activities, eq(activities.id, activityParticipants.activityId))
-        .leftJoin(teachers, eq(teachers.id, activities.teacherId))
-        .where(eq(activityParticipants.enrolmentId, enrolment.id))
-        .orderBy(asc(activities.name));
+      const rows = await activitiesOfEnrolment.execute({ enrolmentId: enrolment.id });
       const marked = rows.filter((r) => r.marks !== null);
       const rate = marked.length ? marked.reduce((a, r) => a + r.marks! / r.full_marks, 0) / marked.length : null;
       return {

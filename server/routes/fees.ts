@@ -46,6 +46,7 @@ import type { z } from 'zod';
 import { authOf } from '../auth/guard';
 import { schoolOf } from '../auth/tenant';
 import { studentInScope } from '../auth/child';
+import { studentOfUser } from '../cache/members';
 import type { DbOrTx } from '../db/client';
 import {
   academicSessions,
@@ -395,10 +396,8 @@ export async function feeRoutes(fastify: FastifyInstance) {
       return { schoolId: child.schoolId, studentId: child.id };
     }
     if (auth.userType === USER_TYPES.student) {
-      const [me] = await db
-        .select({ id: students.id, schoolId: students.schoolId })
-        .from(students)
-        .where(eq(students.userId, auth.userId));
+      // The account's student record, from the process's cache (server/cache/members.ts).
+      const me = await studentOfUser(db, auth.userId);
       if (!me) throw forbidden();
       if (q.student_id && q.student_id !== me.id) throw forbidden('You may see only your own invoices.');
       if (q.student_code) throw forbidden('You may see only your own invoices.');

@@ -290,6 +290,36 @@ describe('activities', () => {
     expect(after.rows.some((r: { name: string }) => r.name === 'Cricket')).toBe(false);
   });
 
+  it('a student’s activities of a session they name: that enrolment’s, none where they had none', async () => {
+    const current = (await t.get('student1', '/api/activities/mine')).json();
+    expect((await t.get('student1', `/api/activities/mine?session_id=${S.current}`)).json()).toEqual(current);
+    expect(current.session_id).toBe(S.current);
+    // Last session's enrolment (the demo's published year): its own activities, not this year's.
+    const [last] = await t.db
+      .select({ id: enrolments.sessionId, year: academicSessions.sessionYear })
+      .from(enrolments)
+      .innerJoin(academicSessions, eq(academicSessions.id, enrolments.sessionId))
+      .where(and(eq(enrolments.studentId, S.pupilOfSection.id), ne(enrolments.sessionId, S.current)))
+      .orderBy(asc(academicSessions.sessionYear))
+      .limit(1);
+    expect(last).toBeDefined();
+    const before = (await t.get('student1', `/api/activities/mine?session_id=${last.id}`)).json();
+    expect(before).toMatchObject({ session_id: last.id, session_year: last.year });
+    expect(before.rows.map((r: { id: number }) => r.id)).not.toEqual(current.rows.map((r: { id: number }) => r.id));
+    // A session with no enrolment of theirs: nothing, not the latest.
+    const [none] = await t.db
+      .insert(academicSessions)
+      .values({ sessionYear: '1990' })
+      .onConflictDoUpdate({ target: academicSessions.sessionYear, set: { sessionYear: '1990' } })
+      .returning({ id: academicSessions.id });
+    expect((await t.get('student1', `/api/activities/mine?session_id=${none.id}`)).json()).toEqual({
+      session_id: null,
+      session_year: null,
+      rows: [],
+      extra_curriculum: null,
+    });
+  });
+
   it('a student not enrolled in the school is refused by field', async () => {
     const [s2] = await t.db
       .select({ id: students.id })
