@@ -218,6 +218,27 @@ const clamp = (n: number, max: number) => Math.max(0, Math.min(n, max));
 
 const LOAD = { target: '#markEntry.loading', actions: 'setQuery' } as const;
 
+type SyncDone = Extract<MarkEntryEvent, { type: 'marks.sync.done' }>;
+type SyncFailed = Extract<MarkEntryEvent, { type: 'marks.sync.failed' }>;
+const syncDone = ({ event }: { event: SyncDone }) => event;
+const syncFailed = ({ event }: { event: SyncFailed }) => event;
+/**
+ * What the queue's answer about a queued save does, the same whether the sync was seen starting
+ * (`syncing`) or the answer came first (`queued`): saved, kept (someone changed marks after them),
+ * to try again, refused because the results are locked, or refused.
+ */
+const SYNC_OUTCOMES = {
+  'marks.sync.done': [
+    { guard: { type: 'isKeptSync', params: syncDone }, target: 'kept', actions: ['syncSaved', 'savedChanges'] },
+    { guard: { type: 'isThisSave', params: syncDone }, target: 'synced', actions: ['syncSaved', 'savedChanges'] },
+  ],
+  'marks.sync.failed': [
+    { guard: { type: 'isRetryableSync', params: syncFailed }, target: 'queued', actions: 'syncFailed' },
+    { guard: { type: 'isLockedSync', params: syncFailed }, target: 'conflict', actions: ['syncFailed', 'lockSheet'] },
+    { guard: { type: 'isThisSave', params: syncFailed }, target: 'syncRefused', actions: 'syncFailed' },
+  ],
+} as const;
+
 export const markEntryMachine = setup({
   types: {
     context: {} as MarkEntryContext,
@@ -273,6 +294,8 @@ export const markEntryMachine = setup({
     syncFailed: assign(({ event }) =>
       event.type === 'marks.sync.failed' ? { error: event.message, errorCode: event.code } : {},
     ),
+    /** The results were published meanwhile: the sheet shows them locked. */
+    lockSheet: assign(({ context }) => ({ sheet: { ...context.sheet!, locked: true } })),
   },
 }).createMachine({
   id: 'markEntry',
@@ -512,27 +535,7 @@ export const markEntryMachine = setup({
     queued: {
       on: {
         'marks.sync.start': { guard: { type: 'isThisSave', params: ({ event }) => event }, target: 'syncing' },
-        'marks.sync.done': [
-          {
-            guard: { type: 'isKeptSync', params: ({ event }) => event },
-            target: 'kept',
-            actions: ['syncSaved', 'savedChanges'],
-          },
-          {
-            guard: { type: 'isThisSave', params: ({ event }) => event },
-            target: 'synced',
-            actions: ['syncSaved', 'savedChanges'],
-          },
-        ],
-        'marks.sync.failed': [
-          { guard: { type: 'isRetryableSync', params: ({ event }) => event }, target: 'queued', actions: 'syncFailed' },
-          {
-            guard: { type: 'isLockedSync', params: ({ event }) => event },
-            target: 'conflict',
-            actions: ['syncFailed', assign(({ context }) => ({ sheet: { ...context.sheet!, locked: true } }))],
-          },
-          { guard: { type: 'isThisSave', params: ({ event }) => event }, target: 'syncRefused', actions: 'syncFailed' },
-        ],
+        ...SYNC_OUTCOMES,
         'marks.search': LOAD,
         'marks.clear': 'filtering',
       },
@@ -541,27 +544,7 @@ export const markEntryMachine = setup({
     syncing: {
       tags: 'busy',
       on: {
-        'marks.sync.done': [
-          {
-            guard: { type: 'isKeptSync', params: ({ event }) => event },
-            target: 'kept',
-            actions: ['syncSaved', 'savedChanges'],
-          },
-          {
-            guard: { type: 'isThisSave', params: ({ event }) => event },
-            target: 'synced',
-            actions: ['syncSaved', 'savedChanges'],
-          },
-        ],
-        'marks.sync.failed': [
-          { guard: { type: 'isRetryableSync', params: ({ event }) => event }, target: 'queued', actions: 'syncFailed' },
-          {
-            guard: { type: 'isLockedSync', params: ({ event }) => event },
-            target: 'conflict',
-            actions: ['syncFailed', assign(({ context }) => ({ sheet: { ...context.sheet!, locked: true } }))],
-          },
-          { guard: { type: 'isThisSave', params: ({ event }) => event }, target: 'syncRefused', actions: 'syncFailed' },
-        ],
+        ...SYNC_OUTCOMES,
         'marks.search': LOAD,
         'marks.clear': 'filtering',
       },
