@@ -306,7 +306,11 @@ export const systemSettings = pgTable(
   (t) => [check('system_settings_one_row', sql`${t.id} = 1`)],
 );
 
-/** Changes to how an account signs in that someone else made (a second factor reset), kept for review. */
+/**
+ * Changes that touch who may sign in or see what, made by someone (a second factor reset, a school's
+ * two-factor requirement, a guardian linked to a student, ...), kept for review: who, when, what, about
+ * whom or which school, and the facts of the change (`detail`). Written by server/services/audit.ts.
+ */
 export const securityAudit = pgTable(
   'security_audit',
   {
@@ -315,12 +319,17 @@ export const securityAudit = pgTable(
     actorUserId: integer('actor_user_id')
       .notNull()
       .references(() => users.id),
-    subjectUserId: integer('subject_user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    /** The account the change is about, if it is about one. */
+    subjectUserId: integer('subject_user_id').references(() => users.id, { onDelete: 'cascade' }),
+    /** The school the change belongs to, if any (a school admin's trail is their school's). */
+    schoolId: integer('school_id').references(() => schools.id, { onDelete: 'cascade' }),
     action: varchar('action', { length: 40 }).notNull(),
+    detail: jsonb('detail').$type<Record<string, unknown>>(),
   },
-  (t) => [index('security_audit_subject_idx').on(t.subjectUserId, t.at)],
+  (t) => [
+    index('security_audit_subject_idx').on(t.subjectUserId, t.at),
+    index('security_audit_school_idx').on(t.schoolId, t.at),
+  ],
 );
 
 export const viewerSchools = pgTable(

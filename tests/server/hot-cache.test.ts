@@ -360,6 +360,7 @@ describe('every table a cached read may read announces its school', () => {
       'idempotency_keys',
       'fee_receipt_counters',
       'viewer_schools',
+      'security_audit',
       // kept by triggers on attendance_marks in the same statement, whose own triggers announce it
       'attendance_section_days',
     ];
