@@ -153,7 +153,8 @@ export async function attendanceRoutes(fastify: FastifyInstance) {
           409,
         );
       }
-      // A queued submission (issue 15) is judged by the time the roll was taken, bounded; its
+      // A queued submission (issue 15) is bounded by the time the roll was taken; a first taking
+      // is judged on it, a correction on the school's clock (recordAttendance, with `clock`). Its
       // clock time is the attendance time a first taking records (the admin sees the original).
       if (replay) {
         /* judged before */
@@ -168,6 +169,7 @@ export async function attendanceRoutes(fastify: FastifyInstance) {
         key,
         takenAt: taken_at ?? null,
         isAdmin: !isTeacher(req),
+        clock,
       });
       return {
         ok: true as const,

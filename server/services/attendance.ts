@@ -46,7 +46,7 @@ import { absenceCancellation, cancelAbsenceMessages, isCancelled, MAX_ATTEMPTS, 
 import { accountName, studentFullName, teacherFullName } from './names';
 import { normalisePhone } from './phone';
 import { queuedTimeProblem, QUEUED_MAX_AGE_DAYS } from './queued-time';
-import { DAY_NAMES, dayIdOf, earliestEditableDate, type SchoolClock } from './school-time';
+import { DAY_NAMES, dayIdOf, earliestEditableDate, serverClock, type SchoolClock } from './school-time';
 
 // The bounds of a queued taking time, shared with queued mark saves.
 export { QUEUED_CLOCK_SKEW_MS, QUEUED_MAX_AGE_DAYS } from './queued-time';
@@ -199,6 +199,12 @@ export interface RecordInput {
   takenAt?: string | null;
   /** The saver is a school admin (their saves always apply, and a queued teacher's never replace them). */
   isAdmin?: boolean;
+  /**
+   * The school's clock when the submission arrived: a queued teacher's correction of a period
+   * already taken is judged on it (`checkCorrectionWindow`). Required with a queued teacher's
+   * submission; online ones were judged on it by the caller (`checkEditWindow`).
+   */
+  clock?: Pick<SchoolClock, 'today' | 'weeklyOffDays' | 'attendanceEditDays'>;
 }
 
 /** Whether this user's submission with this key already arrived (applied or judged). */
@@ -217,17 +223,22 @@ export type SubmissionOutcome = 'saved' | 'corrected' | 'duplicate' | 'kept_admi
  * The bounds of a queued submission's claimed taking time (issue 15, written in the README):
  * - not in the future (a phone clock up to QUEUED_CLOCK_SKEW_MS fast is tolerated);
  * - not before the period's own day began (in the school's time zone);
- * - a teacher's correction window is judged on the day the roll was taken, not the day the phone
- *   found a network: a roll taken in time stays in time while it waits in the queue, but no longer
- *   than QUEUED_MAX_AGE_DAYS (after that the school admin corrects it).
- * Every refusal names `taken_at`.
+ * - a teacher's FIRST taking of a period is judged on the day the roll was taken (or the school's
+ *   today when the phone's clock runs ahead of it), not the day the phone found a network: a roll
+ *   taken in time stays in time while it waits in the queue, but no longer than QUEUED_MAX_AGE_DAYS
+ *   (after that the school admin corrects it).
+ * A CORRECTION (the period was already taken) is judged on the school's clock alone, inside the
+ * transaction that knows whether it is one (`recordAttendance`, `checkCorrectionWindow`). Refusing
+ * here on the claimed day is safe for both: that day is never later than the school's today, so a
+ * window closed on it is closed on the school's today too.
+ * Every refusal names `taken_at` (the window's names `date`).
  */
 export function checkQueuedTakenAt(
   takenAt: string,
   date: string,
   clock: Pick<SchoolClock, 'timeZone' | 'today' | 'weeklyOffDays' | 'attendanceEditDays'>,
   isTeacher: boolean,
-  now: DateTime = DateTime.now(),
+  now: DateTime = DateTime.fromMillis(serverClock.now()),
 ) {
   const problem = queuedTimeProblem(takenAt, now);
   if (problem === 'invalid') throw refusal('taken_at_invalid', 'taken_at', 'The taking time is not a valid date-time.');
@@ -240,11 +251,38 @@ export function checkQueuedTakenAt(
     throw refusal('taken_at_before_day', 'taken_at', 'The roll cannot have been taken before the day of the class.');
   }
   if (!isTeacher) return;
-  checkEditWindow(date, { ...clock, today: takenOn }, true);
+  // A phone clock a few minutes fast may claim tomorrow: the school's today bounds the claim.
+  checkEditWindow(date, { ...clock, today: takenOn < clock.today ? takenOn : clock.today }, true);
   if (problem === 'too_old') {
     const message = `This roll waited on the phone for more than ${QUEUED_MAX_AGE_DAYS} days. Ask the school admin to correct the attendance.`;
     throw new ApiError(403, 'attendance.window_closed', message, { date: message });
   }
+}
+
+/**
+ * A teacher's correction of a period already taken, judged on the school's clock when it arrives
+ * (`clock.today` is the server's today): a queued correction whose phone claims an earlier time
+ * does not reopen the window, since nothing on the server shows it was made in time (a key the
+ * school already saw is answered as it stands before this is asked). After the window the
+ * correction is the school admin's: a 409 naming `date` that says so.
+ */
+export function checkCorrectionWindow(
+  date: string,
+  clock: Pick<SchoolClock, 'today' | 'weeklyOffDays' | 'attendanceEditDays'>,
+) {
+  if (date >= earliestEditableDate(clock)) return;
+  const window =
+    clock.attendanceEditDays === 0
+      ? 'on the same school day'
+      : `within ${clock.attendanceEditDays} school day${clock.attendanceEditDays === 1 ? '' : 's'} after the class`;
+  const message = `Attendance of ${ddmmyyyy(date)} was already taken, and a teacher may correct it only ${window}. This correction reached the school after that (the school's clock decides, not the phone's), so it was not applied. Ask the school admin to correct it.`;
+  throw new ApiError(409, 'attendance.correction_window_closed', message, { date: message });
+}
+
+/** Whether a teacher's correction of the date would arrive after their window (on the school's clock). */
+function isLate(date: string, clock: RecordInput['clock']): boolean {
+  if (!clock) throw new Error('recordAttendance: a queued teacher submission needs the school clock');
+  return date < earliestEditableDate(clock);
 }
 
 /** A queued taking's clock time (HH:mm:ss) in the school's time zone: the attendance time it claims. */
@@ -345,6 +383,16 @@ export async function recordAttendance(db: DbOrTx, input: RecordInput) {
     return { total: marks.length, present, absent: marks.length - present, students: marks };
   };
 
+  /** Whether every sent mark equals the period's mark as it stands. */
+  const sameAsStanding = async (tx: DbOrTx, takingId: number) => {
+    const standing = await tx
+      .select({ enrolmentId: attendanceMarks.enrolmentId, status: attendanceMarks.status })
+      .from(attendanceMarks)
+      .where(eq(attendanceMarks.takingId, takingId));
+    const now = new Map(standing.map((m) => [m.enrolmentId, m.status]));
+    return entries.every((e) => now.get(enrolmentOf.get(e.student_id)!) === e.attendance_status);
+  };
+
   return db.transaction(async (tx) => {
     // The same submission again (a queue replaying after its idempotency answer was purged, or a
     // phone that never heard the first answer): it was applied or judged once, and stays so.
@@ -357,6 +405,9 @@ export async function recordAttendance(db: DbOrTx, input: RecordInput) {
     // A submission not applied is still kept in attendance_submissions with its marks (the
     // trail keeps both), and the answer says which way it went. Online submissions and admin
     // saves apply as before (an online teacher re-takes from the saved marks, admin's included).
+    // A queued teacher's submission that would be applied to a period already taken is a
+    // correction: judged on the school's clock now, never on the phone's claim.
+    const teacherLate = queued && !input.isAdmin && isLate(date, input.clock);
     if (queued && !input.isAdmin) {
       const { rows: found } = (await tx.execute(sql`
         select id, admin_saved, coalesce(marks_taken_at, corrected_at, created_at) as last_at
@@ -372,15 +423,17 @@ export async function recordAttendance(db: DbOrTx, input: RecordInput) {
         if (lost) {
           // The same marks as stand (a send that arrived though the phone never heard the answer,
           // queued again under a key of its own): nothing was lost, so it is a duplicate.
-          const standing = await tx
-            .select({ enrolmentId: attendanceMarks.enrolmentId, status: attendanceMarks.status })
-            .from(attendanceMarks)
-            .where(eq(attendanceMarks.takingId, current.id));
-          const now = new Map(standing.map((m) => [m.enrolmentId, m.status]));
-          const same = entries.every((e) => now.get(enrolmentOf.get(e.student_id)!) === e.attendance_status);
-          const outcome = same ? 'duplicate' : lost;
+          const outcome = (await sameAsStanding(tx, current.id)) ? 'duplicate' : lost;
           await recordSubmission(tx, current.id, outcome);
           return asItStands(tx, outcome);
+        }
+        if (teacherLate) {
+          // The same marks as stand change nothing: answered as a duplicate, not refused.
+          if (await sameAsStanding(tx, current.id)) {
+            await recordSubmission(tx, current.id, 'duplicate');
+            return asItStands(tx, 'duplicate');
+          }
+          checkCorrectionWindow(date, input.clock!);
         }
       }
     }
@@ -415,6 +468,9 @@ export async function recordAttendance(db: DbOrTx, input: RecordInput) {
       select id, taken_time, inserted from taking`,
     );
     const taking = { id: rows[0].id, takenTime: rows[0].taken_time, inserted: rows[0].inserted };
+    // Taken by someone else since the check above (two first takings at once): this one is a
+    // late correction after all, and the transaction's changes are rolled back with the refusal.
+    if (teacherLate && !taking.inserted) checkCorrectionWindow(date, input.clock!);
     // A correction: every mark of the period, for the old statuses and the rest of the answer.
     const before = taking.inserted
       ? []

@@ -13,12 +13,19 @@ export const dayIdOf = (isoDate: string): number => (DateTime.fromISO(isoDate).w
 export const DAY_NAMES = ['', 'Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'];
 
 /**
+ * The server's clock for school dates and the attendance windows judged on them (epoch ms). Tests
+ * replace `now` (vi.spyOn) to put a window's edges on fixed dates without moving the clock that
+ * sign-in sessions and the database keep.
+ */
+export const serverClock = { now: (): number => Date.now() };
+
+/**
  * The date in a time zone, remembered until that zone's next midnight: converting the clock to a
  * zone (luxon through Intl) was a tenth of a simple read's CPU when done on every request.
  */
 const todays = new Map<string, { today: string; from: number; until: number }>();
 function dayIn(timeZone: string) {
-  const now = Date.now();
+  const now = serverClock.now();
   const hit = todays.get(timeZone);
   if (hit && hit.from <= now && now < hit.until) return hit;
   const day = DateTime.fromMillis(now).setZone(timeZone);

@@ -236,6 +236,8 @@ export const attendanceEn = {
     corrected: 'Attendance corrected',
     messages_queued: 'Absence messages queued.',
     window_closed: 'This date can no longer be changed by a teacher. Ask the school admin to correct it.',
+    correction_window_closed:
+      'This period was already taken, and this correction reached the school after the teacher’s correction window closed (by the school’s clock, not the phone’s), so it was not applied. Ask the school admin to correct it.',
     future_date: 'Attendance cannot be taken for a future date.',
     weekly_off: 'That date is a weekly off day.',
     wrong_weekday: 'This class does not meet on that weekday.',
