@@ -52,15 +52,20 @@ const waiting: (() => void)[] = [];
 
 /** A hash's work in scrypt's own unit (N * r * p): what the queue's bound counts. */
 const costOf = ({ N, r, p }: ScryptParams) => N * r * p;
+/**
+ * The bound's unit: one hash at the production cost (N=2^17, r=8), or today's cost if higher, so
+ * that a lowered PASSWORD_HASH_LOG_N (the tests) does not shrink the queue with it.
+ */
+const UNIT = Math.max(costOf(STRONG), 2 ** 17 * 8);
 /** The work waiting for a turn, and the most that may wait (set from PASSWORD_HASH_QUEUE). */
 let queuedCost = 0;
-let queueLimit = 32 * costOf(STRONG);
+let queueLimit = 32 * UNIT;
 /** Milliseconds per unit of cost, as measured (a running average): Retry-After is estimated from it. */
 let msPerCost = 0;
 
 /** How many strong hashes' worth of work may wait for a turn (0: none waits; the running ones only). */
 export function setHashQueueLimit(strongHashes: number): void {
-  queueLimit = Math.max(0, strongHashes) * costOf(STRONG);
+  queueLimit = Math.max(0, strongHashes) * UNIT;
 }
 
 /** The hashing queue is full: the request is answered 503 with Retry-After (seconds). */
