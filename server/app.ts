@@ -18,7 +18,7 @@ import { ApiError } from './errors';
 import { attachCache, detachCache, HotCache } from './cache/hot-cache';
 import { responseCache } from './cache/responses';
 import { guardPlugin } from './auth/guard';
-import { LoginLimiter, limitsFromConfig } from './auth/rate-limit';
+import { loginLimits, type LoginLimiter } from './auth/rate-limit';
 import { registerRoutes } from './routes/index';
 import { apiDocs, isDocsRoute } from './plugins/api-docs';
 import { idempotencyPlugin } from './plugins/idempotency';
@@ -104,6 +104,16 @@ export async function buildApp(config: Config, handle: DbHandle): Promise<Fastif
   const app = Fastify({
     logger: config.LOG_LEVEL === 'silent' ? false : { level: config.LOG_LEVEL },
     bodyLimit: 1_048_576,
+    // A request must arrive whole within REQUEST_TIMEOUT_SECONDS (a slow body is cut with 408, see
+    // clientErrorHandler); Node checks pending requests every connectionsCheckingInterval, so that
+    // is a fraction of the timeout; headers alone get at most as long (Node's default is 60 s).
+    requestTimeout: config.REQUEST_TIMEOUT_SECONDS * 1000,
+    connectionTimeout: config.CONNECTION_TIMEOUT_SECONDS * 1000,
+    keepAliveTimeout: config.KEEP_ALIVE_TIMEOUT_SECONDS * 1000,
+    http: {
+      headersTimeout: Math.min(60_000, config.REQUEST_TIMEOUT_SECONDS * 1000),
+      connectionsCheckingInterval: Math.min(30_000, Math.max(100, (config.REQUEST_TIMEOUT_SECONDS * 1000) / 4)),
+    },
     // X-Forwarded-For only from the proxies TRUST_PROXY names: req.ip is what the limiter counts.
     trustProxy: config.TRUST_PROXY.length ? config.TRUST_PROXY : false,
     frameworkErrors: (err, req, reply) => frameworkError(err, req, reply as FastifyReply),
@@ -114,7 +124,7 @@ export async function buildApp(config: Config, handle: DbHandle): Promise<Fastif
   app.setSerializerCompiler(fastSerializerCompiler);
   app.decorate('db', handle.db);
   app.decorate('config', config);
-  app.decorate('loginLimiter', new LoginLimiter(handle.db, limitsFromConfig(config)));
+  await app.register(loginLimits);
   // The cache's listener connects before the first request; until it does, reads bypass the cache.
   const hotCache = new HotCache(handle.url, app.log);
   await hotCache.start();

@@ -35,8 +35,30 @@ const configSchema = z.object({
   LOGIN_DELAY_BASE_MS: z.coerce.number().int().min(0).default(1000),
   /** ...up to this (keep it well below the client's 20 s timeout). */
   LOGIN_DELAY_MAX_MS: z.coerce.number().int().min(0).default(8000),
-  /** Failed sign-ins from one client address within the window before that address gets 429. */
+  /**
+   * Failed sign-ins from one client address within the window before that address is slowed down:
+   * past it, every attempt from there waits LOGIN_DELAY_MAX_MS and a wrong password gets 429 (the
+   * right one still signs in).
+   */
   LOGIN_MAX_FAILURES_PER_ADDRESS: z.coerce.number().int().positive().default(100),
+  /**
+   * Password hashes that may wait for a turn in each process, beyond the ones running (one per
+   * core): about half a second of one core each. Past it, sign-ins and password changes get 503
+   * with Retry-After instead of queueing for longer than the client waits.
+   */
+  PASSWORD_HASH_QUEUE: z.coerce.number().int().min(0).max(10_000).default(32),
+  /**
+   * Seconds a client has to send a whole request, headers and body (a slowly sent body is cut with
+   * 408). Large enough for the biggest upload (UPLOAD_MAX_MB) over a slow mobile connection.
+   */
+  REQUEST_TIMEOUT_SECONDS: z.coerce.number().positive().max(3600).default(60),
+  /**
+   * Seconds a connection may stay silent, in either direction, before it is closed: above the time
+   * the slowest answer (a report, an import) takes to compute.
+   */
+  CONNECTION_TIMEOUT_SECONDS: z.coerce.number().positive().max(3600).default(120),
+  /** Seconds an idle keep-alive connection is kept open for the client's next request. */
+  KEEP_ALIVE_TIMEOUT_SECONDS: z.coerce.number().positive().max(3600).default(72),
   /**
    * Proxies whose X-Forwarded-For is believed, comma-separated: addresses, CIDR ranges, or
    * `loopback`, `linklocal`, `uniquelocal`. Empty (the default): the connecting address is the

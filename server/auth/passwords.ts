@@ -3,10 +3,14 @@
  * use N=2^17, r=8, p=1 (128 MiB and about half a second per hash); a stored hash with weaker
  * parameters still verifies and `needsRehash` tells the sign-in to replace it. Hashing runs on
  * libuv's thread pool (the callback form of scrypt), never on the event loop, and at most
- * HASH_CONCURRENCY at once.
+ * HASH_CONCURRENCY at once. The work waiting for a turn is bounded too (PASSWORD_HASH_QUEUE strong
+ * hashes' worth, cheap hashes counting by their cost): beyond it a hash is refused at once with
+ * HashQueueFull (503 with Retry-After), so a flood of sign-ins cannot pile up minutes of CPU work
+ * that every later sign-in would wait behind.
  */
 import { randomBytes, scrypt as scryptCb, timingSafeEqual } from 'node:crypto';
 import { availableParallelism } from 'node:os';
+import { ApiError } from '../errors';
 
 export interface ScryptParams {
   N: number;
@@ -46,16 +50,59 @@ export const HASH_CONCURRENCY = Math.max(
 let hashing = 0;
 const waiting: (() => void)[] = [];
 
-async function scrypt(password: string, salt: Buffer, keylen: number, { N, r, p }: ScryptParams): Promise<Buffer> {
+/** A hash's work in scrypt's own unit (N * r * p): what the queue's bound counts. */
+const costOf = ({ N, r, p }: ScryptParams) => N * r * p;
+/**
+ * The bound's unit: one hash at the production cost (N=2^17, r=8), or today's cost if higher, so
+ * that a lowered PASSWORD_HASH_LOG_N (the tests) does not shrink the queue with it.
+ */
+const UNIT = Math.max(costOf(STRONG), 2 ** 17 * 8);
+/** The work waiting for a turn, and the most that may wait (set from PASSWORD_HASH_QUEUE). */
+let queuedCost = 0;
+let queueLimit = 32 * UNIT;
+/** Milliseconds per unit of cost, as measured (a running average): Retry-After is estimated from it. */
+let msPerCost = 0;
+
+/** How many strong hashes' worth of work may wait for a turn (0: none waits; the running ones only). */
+export function setHashQueueLimit(strongHashes: number): void {
+  queueLimit = Math.max(0, strongHashes) * UNIT;
+}
+
+/** The hashing queue is full: the request is answered 503 with Retry-After (seconds). */
+export class HashQueueFull extends ApiError {
+  constructor(readonly retryAfter: number) {
+    super(503, 'server_busy', `The server is busy checking passwords. Try again in ${retryAfter} second(s).`);
+  }
+}
+
+async function scrypt(password: string, salt: Buffer, keylen: number, params: ScryptParams): Promise<Buffer> {
+  const { N, r, p } = params;
   // scrypt needs 128 * N * r * p bytes; Node's default ceiling (32 MiB) is below N=2^17.
   const maxmem = 128 * N * r * p + 16 * 1024 * 1024;
-  if (hashing >= HASH_CONCURRENCY) await new Promise<void>((resolve) => waiting.push(resolve));
-  else hashing += 1;
+  const cost = costOf(params);
+  if (hashing >= HASH_CONCURRENCY) {
+    if (queuedCost + cost > queueLimit) {
+      const estimate = ((queuedCost + cost) * msPerCost) / HASH_CONCURRENCY;
+      throw new HashQueueFull(Math.min(60, Math.max(1, Math.ceil(estimate / 1000))));
+    }
+    queuedCost += cost;
+    try {
+      await new Promise<void>((resolve) => waiting.push(resolve));
+    } finally {
+      queuedCost -= cost;
+    }
+  } else hashing += 1;
+  const started = performance.now();
   try {
     return await new Promise((resolve, reject) =>
       scryptCb(password, salt, keylen, { N, r, p, maxmem }, (err, key) => (err ? reject(err) : resolve(key))),
     );
   } finally {
+    // Measured on costly hashes only: a cheap one's time is mostly fixed overhead.
+    if (cost * 8 >= costOf(STRONG)) {
+      const perCost = (performance.now() - started) / cost;
+      msPerCost = msPerCost === 0 ? perCost : 0.8 * msPerCost + 0.2 * perCost;
+    }
     // The slot passes straight to the next waiter, if any.
     const next = waiting.shift();
     if (next) next();

@@ -40,7 +40,10 @@ declare module 'fastify' {
   }
 }
 
-/** What makes two requests "the same": method, address with its query, and parsed body. */
+/**
+ * What makes two requests "the same": method, address with its query, and parsed body. The body's
+ * nesting is bounded before it is parsed (strict-input.ts), so re-serialising it here cannot overflow.
+ */
 export function requestHash(method: string, url: string, body: unknown): string {
   const text = body === undefined ? '' : JSON.stringify(body);
   return createHash('sha256').update(`${method}\n${url}\n${text}`).digest('hex');

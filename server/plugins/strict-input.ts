@@ -1,7 +1,9 @@
 /**
  * Inputs are taken as sent, never coerced (src/api/schemas/common.ts explains the rules):
- * - JSON bodies: decoded as strict UTF-8 (invalid bytes are a 400, not silently replaced), parsed,
- *   and refused with a field-naming 400 when a key would reach an object's prototype
+ * - JSON bodies: decoded as strict UTF-8 (invalid bytes are a 400, not silently replaced), refused
+ *   with a 400 naming the body when nested deeper than MAX_JSON_DEPTH (checked on the text, before
+ *   parsing: no later step, the idempotency key's hash or a schema, meets a structure that would
+ *   overflow its stack), parsed, and refused with a field-naming 400 when a key would reach an object's prototype
  *   (`__proto__`, `constructor.prototype`), when a string holds a NUL (PostgreSQL text cannot) or
  *   half a surrogate pair (not text at all).
  * - Query strings and path parameters can only carry text: for the fields whose schema is a number,
@@ -101,6 +103,26 @@ export const strictValidatorCompiler: FastifySchemaCompiler<$ZodType> = (route) 
 // ---------------------------------------------------------------- JSON bodies
 
 const utf8 = new TextDecoder('utf-8', { fatal: true });
+
+/** Arrays and objects inside one another: the API's deepest body has a handful; this leaves room. */
+export const MAX_JSON_DEPTH = 32;
+
+/** Whether JSON text nests arrays and objects deeper than `limit` (strings are skipped, escapes too). */
+export function nestsDeeperThan(text: string, limit: number): boolean {
+  let depth = 0;
+  let inString = false;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (inString) {
+      if (c === 0x5c) i++;
+      else if (c === 0x22) inString = false;
+    } else if (c === 0x22) inString = true;
+    else if (c === 0x5b || c === 0x7b) {
+      if (++depth > limit) return true;
+    } else if (c === 0x5d || c === 0x7d) depth--;
+  }
+  return false;
+}
 const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
 
 /**
@@ -157,6 +179,10 @@ export const strictInput = fp(async (app: FastifyInstance) => {
       text = utf8.decode(raw);
     } catch {
       done(badRequest('body', 'is not valid UTF-8 text'));
+      return;
+    }
+    if (nestsDeeperThan(text, MAX_JSON_DEPTH)) {
+      done(badRequest('body', `is nested too deeply (at most ${MAX_JSON_DEPTH} levels of arrays and objects)`));
       return;
     }
     let body: unknown;

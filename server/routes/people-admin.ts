@@ -33,6 +33,7 @@ import { errorBody } from '@/api/schemas/common';
 import { USER_TYPES } from '@/api/permissions';
 import { authOf } from '../auth/guard';
 import { hashPassword, verifyPassword } from '../auth/passwords';
+import { passwordRefusal } from '../auth/password-policy';
 import { schoolOf } from '../auth/tenant';
 import { guardiansFromImport } from '../services/guardians';
 import { cacheOf } from '../cache/hot-cache';
@@ -510,22 +511,36 @@ export async function peopleAdminRoutes(fastify: FastifyInstance) {
         description:
           'Change the signed-in user’s own password (user_code must be theirs: another is 403). The current ' +
           'password is required (wrong: 400 naming current_password); the new one (Pass) must be at least 8 ' +
-          'characters and not only digits. Every other session of the account is signed out.',
+          'characters, not only digits, not one of the most common passwords and not containing the user id, ' +
+          'e-mail or phone (400 naming Pass). A wrong current password counts as a failed sign-in of the account ' +
+          '(it slows the account down; 429 with Retry-After while another attempt at it is being checked). Every ' +
+          'other session of the account is signed out.',
         querystring: updateUserQuery,
         body: updateUserBody,
         response: { 200: messageResponse },
       },
+      // The current-password check takes the account's turn in the sign-in limiter: give it back.
+      onResponse: async (req) => app.loginLimiter.finish(req),
     },
     async (req) => {
       const auth = authOf(req);
       if (req.query.user_code.toLowerCase() !== auth.userCode.toLowerCase()) {
         throw forbidden('You may change only your own password.');
       }
-      const [user] = await db.select({ hash: users.passwordHash }).from(users).where(eq(users.id, auth.userId));
+      const [user] = await db
+        .select({ hash: users.passwordHash, userCode: users.userCode, email: users.email, phone: users.phone })
+        .from(users)
+        .where(eq(users.id, auth.userId));
       if (!user) throw notFound('User');
+      const refusal = passwordRefusal(req.body.Pass, user);
+      if (refusal) throw badRequest('Pass', refusal);
+      // The current password is guessed like a sign-in: same budget, same delay, one check at a time.
+      const attempt = await app.loginLimiter.begin(`user:${auth.userId}`, req.ip, req);
       if (!(await verifyPassword(req.body.current_password, user.hash))) {
+        await app.loginLimiter.failed(attempt);
         throw badRequest('current_password', PEOPLE_MESSAGES.wrongPassword);
       }
+      await app.loginLimiter.succeeded(attempt);
       if (req.body.Pass === req.body.current_password) {
         throw badRequest('Pass', 'must differ from the current password');
       }

@@ -18,7 +18,6 @@ import { okBody } from '@/api/schemas/common';
 import { USER_TYPES } from '@/api/permissions';
 import { authOf } from '../auth/guard';
 import { dummyPasswordHash, hashPassword, needsRehash, verifyPassword } from '../auth/passwords';
-import { AddressLimited } from '../auth/rate-limit';
 import { createSession, revokeSession, type AuthContext } from '../auth/sessions';
 import { checkSecondFactor, twoFactorSetupRequired } from '../auth/two-factor';
 import type { Db } from '../db/client';
@@ -34,7 +33,7 @@ import {
   teachers,
   users,
 } from '../db/schema';
-import { forbidden, tooMany } from '../errors';
+import { forbidden } from '../errors';
 import { normalisePhone } from '../services/phone';
 import { schoolClock, sessionIdForDate } from '../services/school-time';
 
@@ -50,6 +49,8 @@ export async function usersRoutes(fastify: FastifyInstance) {
     {
       config: { public: true },
       schema: { body: loginBody, response: { 200: loginResponse, 401: loginFailure } },
+      // Whatever happened, the attempt gives up the account's turn (server/auth/rate-limit.ts).
+      onResponse: async (req) => app.loginLimiter.finish(req),
     },
     async (req, reply) => {
       const id = req.body.user_code.trim();
@@ -84,14 +85,8 @@ export async function usersRoutes(fastify: FastifyInstance) {
       // An account's code, e-mail and phone share one budget; an unknown id is counted by its text,
       // so it slows down exactly like a real account (no hint which ids exist).
       const accountKey = user ? `user:${user.id}` : `id:${id.toLowerCase()}`;
-      let attempt;
-      try {
-        attempt = await app.loginLimiter.begin(accountKey, req.ip);
-      } catch (err) {
-        if (!(err instanceof AddressLimited)) throw err;
-        reply.header('retry-after', String(err.retryAfter));
-        throw tooMany(`Too many failed sign-ins. Try again in ${Math.ceil(err.retryAfter / 60)} minute(s).`);
-      }
+      // Waits the account's delay and turn; 429 with Retry-After when a newer attempt took its place.
+      const attempt = await app.loginLimiter.begin(accountKey, req.ip, req);
       // Always spend the hashing time, so unknown ids cannot be told apart from wrong passwords.
       const stored = user?.passwordHash ?? (await dummyPasswordHash());
       const ok = await verifyPassword(password, stored);
@@ -100,6 +95,8 @@ export async function usersRoutes(fastify: FastifyInstance) {
       if (!ok && weak) await verifyPassword(password, await dummyPasswordHash());
       if (!user || !ok || user.status !== 'active') {
         await app.loginLimiter.failed(attempt);
+        // From an address past its bound a wrong password is a 429 (the right one signs in).
+        if (attempt.addressLimited) throw attempt.addressLimited;
         return reply.code(401).send({ errorMsg: WRONG, error: { code: 'invalid_credentials', message: WRONG } });
       }
       if (user.totpSecret) {

@@ -46,6 +46,7 @@ export const enCore = {
     not_found: 'Not found.',
     too_many_requests: 'Too many attempts. Please wait a moment and try again.',
     rate_limited: 'Too many changes in a short time. Please wait a while and try again.',
+    server_busy: 'The server is busy. Please try again in a few seconds.',
     internal: 'Something went wrong on our side. Please try again.',
     otp_required: 'Enter the 6-digit code from your authenticator app, or a recovery code.',
     otp_invalid: 'That code is not right, or was used already. Enter the current code.',

@@ -263,7 +263,7 @@ describe('the sign-in limiter', () => {
   describe('per address', () => {
     let a: TestApp;
     beforeAll(async () => {
-      a = await createTestApp({ LOGIN_MAX_FAILURES_PER_ADDRESS: 4, LOGIN_DELAY_BASE_MS: 0 });
+      a = await createTestApp({ LOGIN_MAX_FAILURES_PER_ADDRESS: 4, LOGIN_DELAY_BASE_MS: 0, LOGIN_DELAY_MAX_MS: 50 });
     });
     afterAll(() => a.close());
 
@@ -271,15 +271,16 @@ describe('the sign-in limiter', () => {
       for (let i = 0; i < 6; i++) expect((await from(a.app, '10.20.0.1', 'student1')).statusCode).toBe(200);
     });
 
-    it('a flood of failures from one address gets 429 with Retry-After there, and only there', async () => {
+    it('past its bound an address still signs in the right password; a wrong one there gets 429 with Retry-After', async () => {
       for (let i = 0; i < 4; i++) {
         expect((await from(a.app, '10.20.0.2', `someone-${i}`, 'wrong')).statusCode).toBe(401);
       }
-      const refused = await from(a.app, '10.20.0.2', 'admin1');
+      const refused = await from(a.app, '10.20.0.2', 'admin1', 'wrong');
       expect(refused.statusCode).toBe(429);
       expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
       expect(refused.json().error.message).toMatch(/Too many failed sign-ins/);
-      expect((await from(a.app, '10.20.0.3', 'admin1')).statusCode).toBe(200);
+      expect((await from(a.app, '10.20.0.2', 'admin1')).statusCode).toBe(200);
+      expect((await from(a.app, '10.20.0.3', 'admin1', 'wrong')).statusCode).toBe(401);
     });
 
     it('X-Forwarded-For is ignored unless TRUST_PROXY names the proxy', async () => {
@@ -293,17 +294,20 @@ describe('the sign-in limiter', () => {
         });
       // Untrusted: every client behind 10.30.0.1 is that one address.
       for (let i = 0; i < 4; i++) await viaProxy(a.app, `198.18.0.${i + 1}`, 'wrong');
-      expect((await viaProxy(a.app, '198.18.0.99', DEMO_PASSWORD)).statusCode).toBe(429);
+      expect((await viaProxy(a.app, '198.18.0.99', 'wrong')).statusCode).toBe(429);
+      expect((await viaProxy(a.app, '198.18.0.99', DEMO_PASSWORD)).statusCode).toBe(200);
 
       const trusting = await createTestApp({
         LOGIN_MAX_FAILURES_PER_ADDRESS: 4,
         LOGIN_DELAY_BASE_MS: 0,
+        LOGIN_DELAY_MAX_MS: 50,
         TRUST_PROXY: ['10.30.0.0/16'],
       });
       try {
         for (let i = 0; i < 4; i++) await viaProxy(trusting.app, '198.18.1.1', 'wrong');
-        expect((await viaProxy(trusting.app, '198.18.1.1', DEMO_PASSWORD)).statusCode).toBe(429);
-        expect((await viaProxy(trusting.app, '198.18.1.2', DEMO_PASSWORD)).statusCode).toBe(200);
+        expect((await viaProxy(trusting.app, '198.18.1.1', 'wrong')).statusCode).toBe(429);
+        expect((await viaProxy(trusting.app, '198.18.1.2', 'wrong')).statusCode).toBe(401);
+        expect((await viaProxy(trusting.app, '198.18.1.1', DEMO_PASSWORD)).statusCode).toBe(200);
       } finally {
         await trusting.close();
       }
@@ -316,6 +320,7 @@ describe('the sign-in limiter', () => {
       ...loadConfig({ LOG_LEVEL: 'silent', STATIC_DIR: '' }),
       LOGIN_MAX_FAILURES_PER_ADDRESS: 3,
       LOGIN_DELAY_BASE_MS: 0,
+      LOGIN_DELAY_MAX_MS: 50,
     };
     try {
       const first = await buildApp(config, handle);
@@ -323,8 +328,9 @@ describe('the sign-in limiter', () => {
       await first.close();
       const second = await buildApp(config, handle);
       try {
-        expect((await from(second, '10.40.0.1', 'student1')).statusCode).toBe(429);
-        expect((await from(second, '10.40.0.2', 'student1')).statusCode).toBe(200);
+        expect((await from(second, '10.40.0.1', 'student1', 'wrong')).statusCode).toBe(429);
+        expect((await from(second, '10.40.0.2', 'student1', 'wrong')).statusCode).toBe(401);
+        expect((await from(second, '10.40.0.1', 'student1')).statusCode).toBe(200);
       } finally {
         await second.close();
       }

@@ -125,6 +125,8 @@ export const PEOPLE_MESSAGES = {
   profileSaved: 'password Changed successfully!!',
   weakPassword: 'must be at least 8 characters and not only digits',
   wrongPassword: 'is not your current password',
+  commonPassword: 'is one of the most common passwords: choose one that others would not guess',
+  personalPassword: 'must not contain your user id, e-mail or phone number',
   imported: 'Imported.',
   importChecked: 'No problems found: nothing was written (dry run).',
   importRefused: 'The file has problems: nothing was imported.',

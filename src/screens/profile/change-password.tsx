@@ -7,6 +7,7 @@ import { useMemo, type FormEvent } from 'react';
 import { Link } from 'wouter';
 import { HOME_ROUTE } from '@/api/permissions';
 import { passwordMachine, PASSWORD_RULES, type PasswordForm } from '@/machines/password.machine';
+import { PEOPLE_MESSAGES } from '@/api/schemas/people';
 import { useMachine } from '@xstate/react';
 import { Alert } from '@/ui/alert';
 import { Button } from '@/ui/button';
@@ -16,10 +17,14 @@ import { useSession, useSessionActor, useSignedIn } from '@/ui/session';
 import { linkStyle } from '@/ui/table';
 import { useI18n } from '@/i18n/i18n';
 
-const RULE_KEYS: Record<string, 'required' | 'weak' | 'mismatch'> = {
+/** The form's own rules and the server's field messages, each said in the user's language. */
+const RULE_KEYS: Record<string, 'required' | 'weak' | 'mismatch' | 'common' | 'personal' | 'wrong'> = {
   [PASSWORD_RULES.required]: 'required',
   [PASSWORD_RULES.weak]: 'weak',
   [PASSWORD_RULES.mismatch]: 'mismatch',
+  [PEOPLE_MESSAGES.commonPassword]: 'common',
+  [PEOPLE_MESSAGES.personalPassword]: 'personal',
+  [PEOPLE_MESSAGES.wrongPassword]: 'wrong',
 };
 
 export default function ChangePasswordScreen() {
