@@ -1,22 +1,33 @@
 /**
  * What a chosen password must not be, beyond the shape the schema already checks (at least 8
  * characters, not only digits: src/api/schemas/people.ts): one of the passwords guessers try first
- * (common-passwords.txt), or the account's own user id, e-mail or phone, in it or around it. This is
+ * (the 49,000 of @zxcvbn-ts/language-common, a maintained list, and a few a Bangladeshi school's
+ * guessers would try first), or the account's own user id, e-mail or phone, in it or around it. This is
  * NIST SP 800-63B's rule for chosen secrets (5.1.1.2: compare against values known to be commonly
  * used, expected or compromised, and context-specific words such as the user name). Case is ignored.
  *
  * Every password a person chooses goes through `passwordRefusal` before it is hashed; one-time
  * passwords the server generates are random and need no check.
  */
-import { readFileSync } from 'node:fs';
+import { dictionary } from '@zxcvbn-ts/language-common';
 import { PEOPLE_MESSAGES } from '@/api/schemas/people';
 
-const COMMON: ReadonlySet<string> = new Set(
-  readFileSync(new URL('./common-passwords.txt', import.meta.url), 'utf8')
-    .split('\n')
-    .map((line) => line.trim().toLowerCase())
-    .filter((line) => line && !line.startsWith('#')),
-);
+/** What guessers at a school in Bangladesh try before any list's words. */
+const LOCAL = [
+  'pathshala',
+  'pathshala1',
+  'pathshala123',
+  'bangladesh',
+  'bangladesh1',
+  'dhaka1234',
+  'school123',
+  'student123',
+  'teacher123',
+  'admin123',
+  'admin1234',
+];
+
+const COMMON: ReadonlySet<string> = new Set([...dictionary['passwords-common'], ...LOCAL].map((p) => p.toLowerCase()));
 
 /** An identifier shorter than this is not looked for inside a password (a 2-letter code is no clue). */
 const MIN_CLUE = 4;
