@@ -7,7 +7,7 @@
  */
 import cluster, { type Worker } from 'node:cluster';
 import { loadConfig, type Config } from './config';
-import { fromPostgres, openDatabase, refreshStatistics, type DbHandle } from './db/client';
+import { fromPostgres, openDatabase, refreshStatistics, waitForDatabase, type DbHandle } from './db/client';
 import { seedDemo } from './db/seed/demo';
 import { seedReference } from './db/seed/reference';
 import { buildApp } from './app';
@@ -23,7 +23,11 @@ async function prepare(): Promise<DbHandle> {
     dataDir: config.DATA_DIR,
     port: config.EMBEDDED_PG_PORT,
     log: verbose ? (line) => console.log(`[postgres] ${line}`) : undefined,
+    notice: (line) => console.warn(line),
   });
+  await waitForDatabase(handle, (err) =>
+    console.warn(`Waiting for the database (${err instanceof Error ? err.message : String(err)})...`),
+  );
   await handle.migrate();
   if (config.SEED_DEMO) {
     const { seeded } = await seedDemo(handle.db);

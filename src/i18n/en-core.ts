@@ -47,6 +47,7 @@ export const enCore = {
     too_many_requests: 'Too many attempts. Please wait a moment and try again.',
     rate_limited: 'Too many changes in a short time. Please wait a while and try again.',
     internal: 'Something went wrong on our side. Please try again.',
+    database_unavailable: 'The server cannot reach its database just now. Please try again in a few seconds.',
     otp_required: 'Enter the 6-digit code from your authenticator app, or a recovery code.',
     otp_invalid: 'That code is not right, or was used already. Enter the current code.',
   },
