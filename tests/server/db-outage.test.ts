@@ -133,7 +133,11 @@ describe('errors that say the database is away', () => {
     ['08001 could not connect', sqlstate('08001'), true],
     ['53300 too_many_connections', sqlstate('53300'), true],
     ['the connection ended', new Error('Connection terminated unexpectedly'), true],
-    ['a connection that broke before', new Error('Client has encountered a connection error and is not queryable'), true],
+    [
+      'a connection that broke before',
+      new Error('Client has encountered a connection error and is not queryable'),
+      true,
+    ],
     ['no connection within the time limit', new Error('timeout exceeded when trying to connect'), true],
     ['wrapped by Drizzle', new DrizzleQueryError('select 1', [], sqlstate('57P01')), true],
     ['a refusal wrapped by Drizzle', new DrizzleQueryError('select 1', [], refused), true],
