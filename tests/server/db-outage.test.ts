@@ -7,7 +7,7 @@
  * not end the process either.
  */
 import net from 'node:net';
-import { sql, DrizzleQueryError } from 'drizzle-orm';
+import { DrizzleQueryError } from 'drizzle-orm';
 import { buildApp, type App } from '@server/app';
 import { loadConfig } from '@server/config';
 import { fromPostgres, type DbHandle } from '@server/db/client';

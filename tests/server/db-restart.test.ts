@@ -10,6 +10,8 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import pg from 'pg';
+import { runningEmbeddedUrl } from '@server/db/embedded';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 
@@ -41,14 +43,14 @@ function alive(pid: number) {
   }
 }
 
-/** One request, answered or not within a second (a hang counts as no answer: status 0). */
-async function ask(method: string, url: string, body?: unknown): Promise<number> {
+/** One request, answered or not within `ms` (a hang counts as no answer: status 0). */
+async function ask(method: string, url: string, body?: unknown, ms = 1_000): Promise<number> {
   try {
     const res = await fetch(`${base}${url}`, {
       method,
       headers: body ? { 'content-type': 'application/json' } : {},
       body: body ? JSON.stringify(body) : undefined,
-      signal: AbortSignal.timeout(1_000),
+      signal: AbortSignal.timeout(ms),
     });
     await res.arrayBuffer();
     return res.status;
@@ -120,6 +122,24 @@ it('after its PostgreSQL is killed, health goes 503 and back to 200 within 15 s,
   // A sign-in that reaches the database: an unknown account is refused (401), not an error.
   expect(await ask('POST', '/api/users/login', signIn)).toBe(401);
 
+  // Sign-ins keep arriving from four clients meanwhile, each answered within 5 s.
+  let loading = true;
+  const answers = new Map<number, number>();
+  const load = Array.from({ length: 4 }, async (_, i) => {
+    for (let n = 0; loading; n++) {
+      const status = await ask('POST', '/api/users/login', { ...signIn, user_code: `nobody${i}-${n}` }, 5_000);
+      answers.set(status, (answers.get(status) ?? 0) + 1);
+    }
+  });
+  await new Promise((r) => setTimeout(r, 300));
+
+  // A freshly migrated cluster has all of it still to write at the end of its recovery; a server
+  // that has run a while has checkpointed (every 5 minutes at most): as that one.
+  const admin = new pg.Client({ connectionString: runningEmbeddedUrl(dataDir)! });
+  await admin.connect();
+  await admin.query('checkpoint');
+  await admin.end();
+
   const killed = postmasterPid();
   process.kill(killed, 'SIGKILL');
   const at = Date.now();
@@ -132,8 +152,18 @@ it('after its PostgreSQL is killed, health goes 503 and back to 200 within 15 s,
     if (seen.at(-1) !== status) seen.push(status);
     if (status !== 200) await new Promise((r) => setTimeout(r, 100));
   }
+  loading = false;
+  await Promise.all(load);
   // 503 while away (never a hang or a 500), then 200: the API process answered throughout.
   expect(seen.filter((s) => s !== 200 && s !== 503)).toEqual([]);
+  // The sign-ins were refused as unknown (401; 429 once the address has failed too often) or told
+  // to come back (503): never a 500, never without an answer.
+  const statuses = [...answers.keys()].sort();
+  expect(
+    statuses.filter((s) => ![401, 429, 503].includes(s)),
+    JSON.stringify([...answers]),
+  ).toEqual([]);
+  expect(answers.get(503) ?? 0).toBeGreaterThan(0);
   expect(seen.at(-1)).toBe(200);
   expect(api.exitCode).toBeNull();
   expect(api.signalCode).toBeNull();
@@ -142,4 +172,5 @@ it('after its PostgreSQL is killed, health goes 503 and back to 200 within 15 s,
   expect(alive(postmasterPid())).toBe(true);
   expect(await ask('POST', '/api/users/login', signIn)).toBe(401);
   expect(output.join('')).toMatch(/starting it again/);
+  console.log(`health: ${seen.join(' -> ')} within ${Date.now() - at} ms; sign-ins: ${JSON.stringify([...answers])}`);
 }, 60_000);
