@@ -158,7 +158,9 @@ export async function buildApp(config: Config, handle: DbHandle): Promise<Fastif
     if (isDatabaseUnavailable(err)) {
       // The database is restarting or unreachable: nothing of this request was acknowledged, and
       // the client is told to send it again (503, Retry-After) rather than that the server failed.
-      req.log.warn({ err }, 'database unavailable');
+      // One line per request, without the statement and its values (Drizzle's message carries both).
+      const cause = (err as { cause?: unknown }).cause ?? err;
+      req.log.warn({ reason: cause instanceof Error ? cause.message : String(cause) }, 'database unavailable');
       return reply
         .code(503)
         .header('retry-after', String(DATABASE_RETRY_AFTER_SECONDS))
