@@ -80,8 +80,43 @@ export const CONNECT_TIMEOUT_MS = 10_000;
 /** What the pool's connections do with an 'error' event: nothing (see fromPostgres). */
 const ignoreClientError = () => undefined;
 
+/**
+ * A pool whose checked-out connections go back by themselves when their server goes away.
+ * Drizzle's transaction (drizzle-orm 0.45, NodePgSession.transaction) sends `begin` before the
+ * try/finally that releases its connection: when `begin` fails because the connection just died,
+ * the connection is never released and its place in the pool is lost for good. After a few
+ * database restarts under load every place was lost: each request then waited for a connection
+ * that never came, and shutting down waited for them too. Here a checked-out connection that
+ * reports a connection error is released at once (with the error, so the pool discards it), and
+ * its user's own release, if it comes, is a no-op.
+ */
+class ResilientPool extends pg.Pool {
+  connect(): Promise<pg.PoolClient>;
+  connect(
+    callback: (err: Error | undefined, client: pg.PoolClient | undefined, done: (release?: unknown) => void) => void,
+  ): void;
+  connect(callback?: Parameters<pg.Pool['connect']>[0]): Promise<pg.PoolClient> | void {
+    // With a callback: the pool's own query(), which releases on error itself.
+    if (callback) return super.connect(callback);
+    return super.connect().then((client) => {
+      const release = client.release.bind(client);
+      let released = false;
+      const releaseOnce = (err?: Error | boolean) => {
+        if (released) return;
+        released = true;
+        client.removeListener('error', onLost);
+        release(err);
+      };
+      const onLost = (err: Error) => releaseOnce(err);
+      client.on('error', onLost);
+      client.release = releaseOnce;
+      return client;
+    });
+  }
+}
+
 export function fromPostgres(url: string, opts: { max?: number } = {}): DbHandle {
-  const pool = new pg.Pool({
+  const pool = new ResilientPool({
     connectionString: withSessionOptions(url),
     max: opts.max ?? POOL_SIZE,
     connectionTimeoutMillis: CONNECT_TIMEOUT_MS,

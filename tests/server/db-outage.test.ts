@@ -165,6 +165,29 @@ describe('a connection checked out of the pool', () => {
     }
   });
 
+  it('whose server goes away goes back to the pool even if its user never releases it', async () => {
+    // Drizzle's transaction sends `begin` before the try/finally that releases its connection: a
+    // `begin` that fails on a dead connection leaves it checked out. With one place in the pool, a
+    // lost place is every later statement waiting for ever.
+    const small = fromPostgres(direct.url, { max: 1 });
+    try {
+      const client = await small.pool.connect();
+      const { rows } = await client.query<{ pid: number }>('select pg_backend_pid() as pid');
+      await direct.pool.query('select pg_terminate_backend($1)', [rows[0].pid]);
+      await expect(client.query('begin')).rejects.toThrow();
+      const next = await Promise.race([
+        small.pool.query<{ one: number }>('select 1 as one').then((r) => r.rows[0].one),
+        new Promise((r) => setTimeout(() => r('still waiting after 5 s'), 5_000)),
+      ]);
+      expect(next).toBe(1);
+      // Its user's own release, late, changes nothing.
+      expect(() => client.release()).not.toThrow();
+      expect((await small.pool.query<{ one: number }>('select 1 as one')).rows[0].one).toBe(1);
+    } finally {
+      await small.close();
+    }
+  });
+
   it('whose backend is terminated fails its statement as unavailable; the next request is served', async () => {
     const client = await relayed.pool.connect();
     let failure: unknown;
