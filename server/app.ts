@@ -14,7 +14,7 @@ import {
 } from 'fastify-type-provider-zod';
 import type { Config } from './config';
 import type { DbHandle, Db } from './db/client';
-import { ApiError } from './errors';
+import { ApiError, DATABASE_RETRY_AFTER_SECONDS, databaseUnavailable, isDatabaseUnavailable } from './errors';
 import { attachCache, detachCache, HotCache } from './cache/hot-cache';
 import { responseCache } from './cache/responses';
 import { guardPlugin } from './auth/guard';
@@ -164,6 +164,17 @@ export async function buildApp(config: Config, handle: DbHandle): Promise<Fastif
     if (status && status >= 400 && status < 500) {
       const code = status === 413 ? 'payload_too_large' : status === 415 ? 'unsupported_media_type' : 'bad_request';
       return reply.code(status).send({ error: { code, message: (err as Error).message } });
+    }
+    if (isDatabaseUnavailable(err)) {
+      // The database is restarting or unreachable: nothing of this request was acknowledged, and
+      // the client is told to send it again (503, Retry-After) rather than that the server failed.
+      // One line per request, without the statement and its values (Drizzle's message carries both).
+      const cause = (err as { cause?: unknown }).cause ?? err;
+      req.log.warn({ reason: cause instanceof Error ? cause.message : String(cause) }, 'database unavailable');
+      return reply
+        .code(503)
+        .header('retry-after', String(DATABASE_RETRY_AFTER_SECONDS))
+        .send(databaseUnavailable().toBody());
     }
     req.log.error({ err }, 'unhandled error');
     return reply.code(500).send({ error: { code: 'internal', message: 'Something went wrong on our side.' } });

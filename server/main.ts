@@ -1,13 +1,13 @@
 /**
  * The only file that listens. The primary process opens the database (starting the embedded
- * PostgreSQL in DATA_DIR when DATABASE_URL is unset), migrates, seeds the demo on first start, and
- * then serves: by itself when WORKERS=1, or through WORKERS forked API processes that share the
- * port (node:cluster). Nothing shared lives in a process's memory (see ARCHITECTURE.md), so N
+ * PostgreSQL in DATA_DIR when DATABASE_URL is unset, and starting it again should it die), waits
+ * until it answers, migrates, seeds the demo on first start, and then serves: by itself when
+ * WORKERS=1, or through WORKERS forked API processes that share the port (node:cluster). Nothing shared lives in a process's memory (see ARCHITECTURE.md), so N
  * processes behave as one. Background jobs (message retries, housekeeping) run in one process.
  */
 import cluster, { type Worker } from 'node:cluster';
 import { loadConfig, type Config } from './config';
-import { fromPostgres, openDatabase, refreshStatistics, type DbHandle } from './db/client';
+import { fromPostgres, openDatabase, refreshStatistics, waitForDatabase, type DbHandle } from './db/client';
 import { seedDemo } from './db/seed/demo';
 import { seedReference } from './db/seed/reference';
 import { buildApp } from './app';
@@ -23,7 +23,11 @@ async function prepare(): Promise<DbHandle> {
     dataDir: config.DATA_DIR,
     port: config.EMBEDDED_PG_PORT,
     log: verbose ? (line) => console.log(`[postgres] ${line}`) : undefined,
+    notice: (line) => console.warn(line),
   });
+  await waitForDatabase(handle, (err) =>
+    console.warn(`Waiting for the database (${err instanceof Error ? err.message : String(err)})...`),
+  );
   await handle.migrate();
   if (config.SEED_DEMO) {
     const { seeded } = await seedDemo(handle.db);

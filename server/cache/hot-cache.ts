@@ -467,6 +467,7 @@ export class HotCache {
     this.listening = true;
     this.retryMs = 250;
     this.stats.connects += 1;
+    if (this.stats.connects > 1) this.log?.info({ connects: this.stats.connects }, 'cache listener reconnected');
     // A connection that died without a word (a dropped network) is found by a query.
     this.heartbeat = setInterval(() => {
       const timeout = setTimeout(() => this.lost(client, new Error('listener heartbeat timed out')), 5_000);

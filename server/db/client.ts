@@ -12,6 +12,7 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import pg from 'pg';
 import * as schema from './schema';
 import { startEmbeddedPostgres, type EmbeddedServer } from './embedded';
+import { isDatabaseUnavailable } from '../errors';
 
 export type Schema = typeof schema;
 export type Db = PgDatabase<PgQueryResultHKT, Schema>;
@@ -69,10 +70,67 @@ export function withSessionOptions(url: string): string {
   return u.toString();
 }
 
+/**
+ * How long a request waits for a connection (a new one, or a free one of the pool) before it is
+ * answered 503: a database that is away refuses at once, but one behind a dropped network would
+ * otherwise hold the request until TCP gives up, minutes later.
+ */
+export const CONNECT_TIMEOUT_MS = 10_000;
+
+/** What the pool's connections do with an 'error' event: nothing (see fromPostgres). */
+const ignoreClientError = () => undefined;
+
+/**
+ * A pool whose checked-out connections go back by themselves when their server goes away.
+ * Drizzle's transaction (drizzle-orm 0.45, NodePgSession.transaction) sends `begin` before the
+ * try/finally that releases its connection: when `begin` fails because the connection just died,
+ * the connection is never released and its place in the pool is lost for good. After a few
+ * database restarts under load every place was lost: each request then waited for a connection
+ * that never came, and shutting down waited for them too. Here a checked-out connection that
+ * reports a connection error is released at once (with the error, so the pool discards it), and
+ * its user's own release, if it comes, is a no-op.
+ */
+class ResilientPool extends pg.Pool {
+  connect(): Promise<pg.PoolClient>;
+  connect(
+    callback: (err: Error | undefined, client: pg.PoolClient | undefined, done: (release?: unknown) => void) => void,
+  ): void;
+  connect(callback?: Parameters<pg.Pool['connect']>[0]): Promise<pg.PoolClient> | void {
+    // With a callback: the pool's own query(), which releases on error itself.
+    if (callback) return super.connect(callback);
+    return super.connect().then((client) => {
+      const release = client.release.bind(client);
+      let released = false;
+      const releaseOnce = (err?: Error | boolean) => {
+        if (released) return;
+        released = true;
+        client.removeListener('error', onLost);
+        release(err);
+      };
+      const onLost = (err: Error) => releaseOnce(err);
+      client.on('error', onLost);
+      client.release = releaseOnce;
+      return client;
+    });
+  }
+}
+
 export function fromPostgres(url: string, opts: { max?: number } = {}): DbHandle {
-  const pool = new pg.Pool({ connectionString: withSessionOptions(url), max: opts.max ?? POOL_SIZE });
-  // An idle client whose server went away (a restart, a killed backend) must not crash the process.
-  pool.on('error', () => undefined);
+  const pool = new ResilientPool({
+    connectionString: withSessionOptions(url),
+    max: opts.max ?? POOL_SIZE,
+    connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
+    // A connection whose server vanished without a word (a dropped network) is found and ended.
+    keepAlive: true,
+  });
+  // A pooled connection whose server went away (a restart, a killed backend, a lost network) emits
+  // 'error'; an 'error' event nobody listens to ends the process (Node's EventEmitter). The pool
+  // listens only while a connection is idle (and re-emits on the pool): a connection checked out
+  // for a transaction has no listener of its own, so each gets a permanent one here. The failure
+  // itself reaches whoever was using it (the query rejects; the next one finds the connection not
+  // queryable), and the pool drops the connection when it comes back.
+  pool.on('connect', (client) => client.on('error', ignoreClientError));
+  pool.on('error', ignoreClientError);
   const db = drizzle(pool, { schema }) as unknown as Db;
   return {
     db,
@@ -83,15 +141,41 @@ export function fromPostgres(url: string, opts: { max?: number } = {}): DbHandle
   };
 }
 
+/**
+ * Resolves once the database answers a trivial query, trying again (every 250 ms, doubling up to
+ * 5 s) for as long as it is away: a database started after the app, or restarting, is waited for
+ * rather than ending the process. Any other error (a wrong password, a missing database) is thrown.
+ */
+export async function waitForDatabase(handle: DbHandle, onWait?: (err: unknown) => void): Promise<void> {
+  for (let wait = 250, told = false; ; wait = Math.min(wait * 2, 5_000)) {
+    try {
+      await handle.pool.query('select 1');
+      return;
+    } catch (err) {
+      if (!isDatabaseUnavailable(err)) throw err;
+      if (!told) onWait?.(err);
+      told = true;
+      await new Promise((r) => setTimeout(r, wait));
+    }
+  }
+}
+
 /** DATABASE_URL when given; otherwise the embedded PostgreSQL in DATA_DIR, started here. */
 export async function openDatabase(opts: {
   databaseUrl?: string;
   dataDir: string;
   port?: number;
   log?: (line: string) => void;
+  /** What the embedded server's supervisor does (a restart). */
+  notice?: (line: string) => void;
 }): Promise<DbHandle> {
   if (opts.databaseUrl) return fromPostgres(opts.databaseUrl);
-  const embedded = await startEmbeddedPostgres({ dataDir: opts.dataDir, port: opts.port, log: opts.log });
+  const embedded = await startEmbeddedPostgres({
+    dataDir: opts.dataDir,
+    port: opts.port,
+    log: opts.log,
+    notice: opts.notice,
+  });
   const handle = fromPostgres(embedded.url);
   return {
     ...handle,

@@ -9,7 +9,13 @@
  * `postmaster.pid` and the owner file this module writes: a server whose owning process is gone is
  * shut down (fast shutdown: committed work is kept) and started afresh; one whose owner still runs
  * is another Pathshala on the same DATA_DIR, and this start refuses rather than share it.
+ *
+ * While it runs, the server is supervised: a postmaster that ends without being asked to (killed,
+ * crashed, out of memory) is started again on the same port, as on start (its recovery replays the
+ * write-ahead log: every committed write is kept), retrying with backoff until it is back. The
+ * API's pools reconnect on their own; requests in between are answered 503 (server/app.ts).
  */
+import type { ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import net from 'node:net';
@@ -46,6 +52,8 @@ export interface EmbeddedServer {
   /** The cluster directory. */
   clusterDir: string;
   port: number;
+  /** Times the supervisor started the server again after it ended on its own. */
+  readonly restarts: number;
   stop(): Promise<void>;
 }
 
@@ -62,7 +70,15 @@ export interface EmbeddedOptions {
   throwaway?: boolean;
   /** PostgreSQL's own log lines (startup, warnings). */
   log?: (line: string) => void;
+  /** What the supervisor does (a restart after the server ended on its own); console.warn when unset. */
+  notice?: (line: string) => void;
 }
+
+/** Waits between attempts to start a server that ended on its own: from 250 ms, doubling, at most this. */
+const RESTART_MAX_WAIT_MS = 2_000;
+
+/** The package keeps its postgres child process in a private field: the supervisor watches it. */
+type WithProcess = { process?: ChildProcess };
 
 interface Credentials {
   password: string;
@@ -210,6 +226,8 @@ export async function startEmbeddedPostgres(opts: EmbeddedOptions): Promise<Embe
   process.on('exit', onExit);
 
   const admin = new pg.Client({ host: '127.0.0.1', port, user: 'postgres', password, database: 'postgres' });
+  // A server that dies under this connection makes its query fail; the 'error' event must not end the process too.
+  admin.on('error', () => undefined);
   await admin.connect();
   try {
     const exists = await admin.query('select 1 from pg_database where datname = $1', [database]);
@@ -218,15 +236,76 @@ export async function startEmbeddedPostgres(opts: EmbeddedOptions): Promise<Embe
     await admin.end();
   }
 
+  const notice = opts.notice ?? ((line: string) => console.warn(line));
+  const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+  let stopping = false;
+  let restarting: Promise<void> | undefined;
+  let restarts = 0;
+
+  /** Watch the running postmaster: when it ends and nobody asked it to, start it again. */
+  const supervise = () => {
+    const child = (server as unknown as WithProcess).process;
+    if (!child) return;
+    // The package listens for 'close' only; an 'error' event nobody listens to would end this process.
+    child.on('error', (err) => log(`postgres process: ${err.message}\n`));
+    child.once('exit', (code, signal) => {
+      if (stopping) return;
+      // The package would wait for this process's exit again on stop(): it has happened.
+      if ((server as unknown as WithProcess).process === child) (server as unknown as WithProcess).process = undefined;
+      notice(
+        `PostgreSQL in ${clusterDir} (process ${child.pid}) ended (${signal ?? `exit code ${code}`}); starting it again`,
+      );
+      restarting = restart(child.pid ?? 0)
+        .catch((err: unknown) => notice(`PostgreSQL in ${clusterDir} was not started again: ${String(err)}`))
+        .finally(() => (restarting = undefined));
+    });
+  };
+
+  const restart = async (endedPid: number) => {
+    for (let wait = 250; !stopping; wait = Math.min(wait * 2, RESTART_MAX_WAIT_MS)) {
+      try {
+        // A postmaster.pid naming the ended process is PostgreSQL's to judge: it removes a lock file
+        // whose process is gone, and refuses while that server's backends still hold its shared
+        // memory (they end on their own within moments of their postmaster). Anything else alive
+        // is handled as on start.
+        if (readNumber(path.join(clusterDir, 'postmaster.pid')) !== endedPid) await reclaim(clusterDir, ownerFile);
+        await server.start();
+      } catch (err) {
+        // A start that failed has ended its process: forget it, wait, try again.
+        (server as unknown as WithProcess).process = undefined;
+        const why = err instanceof Error ? err.message : recent.slice(-3).join('').trim() || 'no reason given';
+        log(`PostgreSQL did not start again (${why}); retrying in ${wait} ms\n`);
+        await sleep(wait);
+        continue;
+      }
+      if (stopping) {
+        await server.stop();
+        return;
+      }
+      restarts += 1;
+      fs.writeFileSync(ownerFile, String(process.pid));
+      supervise();
+      notice(`PostgreSQL in ${clusterDir} is running again`);
+      return;
+    }
+  };
+  supervise();
+
   let stopped: Promise<void> | undefined;
   return {
     url: urlOf(password, port, database),
     clusterDir,
     port,
+    get restarts() {
+      return restarts;
+    },
     stop: () =>
-      (stopped ??= server.stop().then(() => {
+      (stopped ??= (async () => {
+        stopping = true;
+        await restarting;
+        await server.stop();
         process.removeListener('exit', onExit);
         if (readNumber(ownerFile) === process.pid) fs.rmSync(ownerFile, { force: true });
-      })),
+      })()),
   };
 }

@@ -23,6 +23,7 @@ import { paymentSandboxRoutes } from './payment-sandbox';
 import { guardianRoutes } from './guardians';
 import { eschoolRoutes } from './eschool';
 import { activityRoutes } from './activities';
+import { healthRoutes } from './health';
 
 /** Every resource plugin, mounted under /api. */
 export async function registerRoutes(app: FastifyInstance) {
@@ -50,4 +51,5 @@ export async function registerRoutes(app: FastifyInstance) {
   await app.register(guardianRoutes);
   await app.register(eschoolRoutes);
   await app.register(activityRoutes);
+  await app.register(healthRoutes);
 }

@@ -48,6 +48,7 @@ export const enCore = {
     rate_limited: 'Too many changes in a short time. Please wait a while and try again.',
     server_busy: 'The server is busy. Please try again in a few seconds.',
     internal: 'Something went wrong on our side. Please try again.',
+    database_unavailable: 'The server cannot reach its database just now. Please try again in a few seconds.',
     otp_required: 'Enter the 6-digit code from your authenticator app, or a recovery code.',
     otp_invalid: 'That code is not right, or was used already. Enter the current code.',
   },

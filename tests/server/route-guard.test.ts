@@ -170,6 +170,8 @@ const GLOBAL = new Set([
   'PUT /api/links/:id',
   'DELETE /api/links/:id',
   'POST /api/users/login',
+  // public: whether the database answers, nothing of any school (db-outage.test.ts)
+  'GET /api/health',
   'POST /api/users/logout',
   'PUT /api/users/language',
   'GET /api/class',
@@ -376,6 +378,8 @@ it('every route declares a permission, and every action it names exists', () => 
     'POST /api/payment/online/callback',
     'GET /api/payment/sandbox/checkout',
     'POST /api/payment/sandbox/checkout',
+    // For proxies and probes: whether the database answers, no data (tests/server/db-outage.test.ts).
+    'GET /api/health',
   ]);
 });
 

@@ -1,0 +1,63 @@
+/**
+ * GET /api/health: whether this process can serve, for load balancers, reverse proxies and
+ * container probes. 200 `{ status: 'ok' }` when the database answers a trivial query within
+ * HEALTH_TIMEOUT_MS; 503 `{ status: 'unavailable' }` (with Retry-After) while it is away or slow.
+ * Public (a probe has no account), with nothing of any school in it, and cheap: one `select 1` at
+ * a time per process, shared by every probe that asks meanwhile.
+ */
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { sql } from 'drizzle-orm';
+import { z } from 'zod';
+import { DATABASE_RETRY_AFTER_SECONDS } from '../errors';
+
+/** How long the database may take to answer `select 1` before the process is reported unavailable. */
+export const HEALTH_TIMEOUT_MS = 2_000;
+
+const healthy = z.object({ status: z.literal('ok') });
+const unhealthy = z.object({ status: z.literal('unavailable') });
+
+export async function healthRoutes(fastify: FastifyInstance) {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+
+  let inFlight: Promise<boolean> | null = null;
+  const probe = async (): Promise<boolean> => {
+    let timer: NodeJS.Timeout | undefined;
+    const late = new Promise<false>((resolve) => {
+      timer = setTimeout(() => resolve(false), HEALTH_TIMEOUT_MS);
+    });
+    try {
+      return await Promise.race([
+        app.db.execute(sql`select 1`).then(
+          () => true,
+          () => false,
+        ),
+        late,
+      ]);
+    } finally {
+      clearTimeout(timer);
+    }
+  };
+  const databaseAnswers = () => (inFlight ??= probe().finally(() => (inFlight = null)));
+
+  app.get(
+    '/health',
+    {
+      config: { public: true },
+      schema: {
+        description:
+          'Whether the API can serve: 200 when its database answers, 503 (with Retry-After) while the ' +
+          'database is away. For load balancers, proxies and probes.',
+        response: { 200: healthy, 503: unhealthy },
+      },
+    },
+    async (_req, reply) => {
+      reply.header('cache-control', 'no-store');
+      if (await databaseAnswers()) return { status: 'ok' as const };
+      return reply
+        .code(503)
+        .header('retry-after', String(DATABASE_RETRY_AFTER_SECONDS))
+        .send({ status: 'unavailable' as const });
+    },
+  );
+}
