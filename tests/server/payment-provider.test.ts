@@ -68,9 +68,7 @@ describe('the configuration', () => {
     expect(loadConfig({}).PAYMENT_PROVIDER).toBe('none');
     expect(loadConfig({ PAYMENT_PROVIDER: 'sandbox' }).PAYMENT_PROVIDER).toBe('sandbox');
     expect(() => loadConfig({ PAYMENT_PROVIDER: 'bkash' })).toThrow(/PAYMENT_PROVIDER/);
-    expect(onlinePaymentsAtStart({ PAYMENT_PROVIDER: 'none' })).toBe(
-      'Online payments: off (PAYMENT_PROVIDER not set)',
-    );
+    expect(onlinePaymentsAtStart({ PAYMENT_PROVIDER: 'none' })).toBe('Online payments: off (PAYMENT_PROVIDER not set)');
     expect(onlinePaymentsAtStart({ PAYMENT_PROVIDER: 'sandbox' })).toContain('SANDBOX: test payments, no money moves');
   });
 });
@@ -169,7 +167,9 @@ describe('the sandbox: a paid decision is a test payment, never money', () => {
     const before = await money(yearSession);
     expect(before).toMatchObject({ byDay: [], byMonth: '0.00', invoice: { paid: '0.00', due: '1250.50' } });
     expect(new Set(before.duesPaid)).toEqual(new Set(['0.00']));
-    const [{ n: allocationsBefore }] = await exec<{ n: number }>(sql`select count(*)::int as n from payment_allocations`);
+    const [{ n: allocationsBefore }] = await exec<{ n: number }>(
+      sql`select count(*)::int as n from payment_allocations`,
+    );
 
     // The student starts; anyone holding the link posts the checkout form with decision=paid.
     const started = await t.post('student1', '/api/payment/online/start', {
@@ -194,7 +194,9 @@ describe('the sandbox: a paid decision is a test payment, never money', () => {
 
     // Nothing of it is money: same reports, same due, no allocation written.
     expect(await money(yearSession)).toEqual(before);
-    const [{ n: allocationsAfter }] = await exec<{ n: number }>(sql`select count(*)::int as n from payment_allocations`);
+    const [{ n: allocationsAfter }] = await exec<{ n: number }>(
+      sql`select count(*)::int as n from payment_allocations`,
+    );
     expect(allocationsAfter).toBe(allocationsBefore);
     const defaulters = (
       await t.get('admin1', `/api/fee/report/defaulters?session_id=${on.sessionId}&as_of=2026-02-15&limit=500`)
