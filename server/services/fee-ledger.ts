@@ -94,7 +94,8 @@ export async function recordTestPayment(
 ): Promise<{ paymentId: number; receiptNo: string }> {
   const ids = [...new Set(p.invoiceIds)];
   const found = await lockedInvoices(tx, p.schoolId, ids);
-  if (found.length !== ids.length || found.some((i) => i.studentId !== p.studentId)) throw invoiceNotFound('invoice_ids');
+  if (found.length !== ids.length || found.some((i) => i.studentId !== p.studentId))
+    throw invoiceNotFound('invoice_ids');
   allocate(found, p.amount); // 409 when more than is due, as a real payment would be
   const receiptNo = testReceiptNo(p.onlinePaymentId);
   const [payment] = await tx

@@ -35,7 +35,7 @@ import {
   teachers,
   users,
 } from '../db/schema';
-import { ApiError, badRequest, notFound } from '../errors';
+import { badRequest, notFound } from '../errors';
 import { checkCreateBudget, RateLimited, type CreateBudget } from './create-budget';
 import { accountName } from './names';
 

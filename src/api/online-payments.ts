@@ -21,7 +21,11 @@ export const fetchOnlineOptions = (): Promise<OnlineOptions> =>
 
 /** The server's configuration: read once per page view, never guessed by the client. */
 export const onlineOptionsQuery = () =>
-  queryOptions({ queryKey: ['payments', 'online', 'options'] as const, queryFn: fetchOnlineOptions, staleTime: 60_000 });
+  queryOptions({
+    queryKey: ['payments', 'online', 'options'] as const,
+    queryFn: fetchOnlineOptions,
+    staleTime: 60_000,
+  });
 
 export function startOnlinePayment(
   body: OnlineStartBody,

@@ -349,9 +349,7 @@ function AdjustDesk() {
                       <Td label={t('fees.cols.date')}>{localDigits(r.created_at.slice(0, 10), lang)}</Td>
                       <Td label={t('fees.adjust.entry')}>
                         {t(`fees.adjust.kinds.${r.kind}`)} · {t(`fees.collect.methods.${r.method}`)}
-                        {r.test ? (
-                          <strong className="block text-red-800">{t('fees.adjust.test')}</strong>
-                        ) : null}
+                        {r.test ? <strong className="block text-red-800">{t('fees.adjust.test')}</strong> : null}
                       </Td>
                       <Td label={t('fees.cols.amount')}>{formatTaka(r.amount, lang)}</Td>
                       <Td label={t('fees.adjust.reason')}>{r.reason || '—'}</Td>

@@ -118,7 +118,11 @@ function Chooser({
   const options = useQuery(onlineOptionsQuery());
   const list = useOwnInvoices('due', studentId);
   return (
-    <QueryState query={options} what={t('payments.online.optionsWhat')} loadingLabel={t('payments.online.optionsLoading')}>
+    <QueryState
+      query={options}
+      what={t('payments.online.optionsWhat')}
+      loadingLabel={t('payments.online.optionsLoading')}
+    >
       {(offered) => (
         <QueryState
           query={list}
