@@ -102,10 +102,13 @@ const configSchema = z.object({
   /** The largest file one upload may carry, in megabytes (413 beyond it). */
   UPLOAD_MAX_MB: z.coerce.number().positive().max(1024).default(10),
   /**
-   * Which payment provider takes online fee payments. 'sandbox' (the only one so far, and the
-   * default) runs inside this server: its checkout page is marked SANDBOX and moves no money.
+   * Which payment provider takes online fee payments. 'none' (the default): the server offers no
+   * online payment at all (payers are told to pay at the school office). 'sandbox' runs inside
+   * this server for tests and demonstrations only: every payment through it is recorded as a test
+   * payment, which settles no invoice and counts as no money received. A sandbox is never turned
+   * on by default, because its checkout page needs no money and no sign-in.
    */
-  PAYMENT_PROVIDER: z.enum(['sandbox']).default('sandbox'),
+  PAYMENT_PROVIDER: z.enum(['none', 'sandbox']).default('none'),
   /**
    * The secret that signs the sandbox provider's callbacks (HMAC-SHA256). Empty: one is generated
    * on first use and kept in DATA_DIR/payment-sandbox.key (readable by its owner only).

@@ -12,9 +12,12 @@ import { seedDemo } from './db/seed/demo';
 import { seedReference } from './db/seed/reference';
 import { buildApp } from './app';
 import { adapterFromConfig, deliverPending, deliveriesSettled } from './services/messaging';
+import { onlinePaymentsAtStart } from './services/payment-provider';
 import { startHousekeeping } from './plugins/housekeeping';
 
 const config = loadConfig();
+// Whether online payment is offered, and whether it is the sandbox's (no money moves), said once.
+if (cluster.isPrimary) console.log(onlinePaymentsAtStart(config));
 const verbose = config.LOG_LEVEL === 'debug' || config.LOG_LEVEL === 'trace';
 
 async function prepare(): Promise<DbHandle> {

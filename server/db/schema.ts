@@ -1457,7 +1457,9 @@ export const feeReceiptCounters = pgTable('fee_receipt_counters', {
  * The ledger: money received (kind 'payment', amount > 0) or given back / taken off a wrong entry
  * (kind 'refund' or 'correction', amount < 0, pointing at the entry it reverses). Entries are
  * never edited; each has a receipt number unique in its school. Its allocations say which
- * invoices it settles and always sum to its amount.
+ * invoices it settles and always sum to its amount. A test entry (`is_test`: made through a
+ * provider that moves no money, the sandbox) is kept and shown, marked, but has no allocations:
+ * it settles nothing and is no money received; it cannot be refunded.
  */
 export const payments = pgTable(
   'payments',
@@ -1475,6 +1477,7 @@ export const payments = pgTable(
     reversesPaymentId: integer('reverses_payment_id'),
     reason: varchar('reason', { length: 300 }).notNull().default(''),
     receivedByUserId: integer('received_by_user_id').references(() => users.id),
+    isTest: boolean('is_test').notNull().default(false),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
@@ -1494,6 +1497,7 @@ export const payments = pgTable(
         or (${t.kind} <> 'payment' and ${t.amountPoisha} < 0 and ${t.reversesPaymentId} is not null)`,
     ),
     check('payments_wallet_reference', sql`${t.method} <> 'mobile_wallet' or length(trim(${t.reference})) > 0`),
+    check('payments_test_is_wallet', sql`not ${t.isTest} or ${t.method} = 'mobile_wallet'`),
     index('payments_student_idx').on(t.studentId),
     index('payments_school_day_idx').on(t.schoolId, t.createdAt),
   ],
@@ -1634,7 +1638,8 @@ export const importantLinks = pgTable(
  * (or whoever `mayPayFor` allows) starts it, with the invoices and amount chosen; completed by the
  * provider's signed callback, which records the ledger entry (`payment_id`) exactly once. A
  * pending, cancelled or failed one never touches the ledger. `token` is the public reference the
- * provider and the browser carry; `provider_txn_id` is unique per provider.
+ * provider and the browser carry; `provider_txn_id` is unique per provider. `is_test`: started
+ * through a provider that moves no money (the sandbox); its ledger entry is a test entry.
  */
 export const onlinePayments = pgTable(
   'online_payments',
@@ -1653,6 +1658,7 @@ export const onlinePayments = pgTable(
     providerTxnId: varchar('provider_txn_id', { length: 60 }),
     paymentId: integer('payment_id'),
     failure: varchar('failure', { length: 300 }).notNull().default(''),
+    isTest: boolean('is_test').notNull().default(false),
     createdByUserId: integer('created_by_user_id')
       .notNull()
       .references(() => users.id),

@@ -229,7 +229,8 @@ export async function feeRoutes(fastify: FastifyInstance) {
           'Sets a sector’s fee for a session and a class, a section or named students, and invoices every student ' +
           'it covers, in one transaction. Idempotent: the same sector, session, target and last date is one fee, ' +
           'and posting it again only invoices students who have none yet (409 when the amount differs). ' +
-          'dry_run: true only counts the students. Amounts are decimal text in taka ("1250.50").',
+          'dry_run: true only counts the students and writes nothing (code fees.fee_dry_run). ' +
+          'Amounts are decimal text in taka ("1250.50").',
         body: feeBody,
         response: { 200: feeResponse, 400: errorBody, 404: errorBody, 409: errorBody },
       },
@@ -301,8 +302,8 @@ export async function feeRoutes(fastify: FastifyInstance) {
             students: target.studentIds.length,
             created: 0,
             existing,
-            message: FEE_MESSAGES.feeCreated(target.studentIds.length - existing),
-            code: FEE_CODES.feeCreated,
+            message: FEE_MESSAGES.feeDryRun(target.studentIds.length - existing),
+            code: FEE_CODES.feeDryRun,
           };
         }
         if (!target.studentIds.length) {
@@ -555,6 +556,15 @@ export async function feeRoutes(fastify: FastifyInstance) {
         if (!original) {
           throw new ApiError(404, 'not_found', 'Payment not found.', { payment_id: 'is not a payment of this school' });
         }
+        if (original.isTest) {
+          // It took no money and settled nothing (services/fee-ledger.ts): there is nothing to give back.
+          throw new ApiError(
+            409,
+            FEE_CODES.testPayment,
+            `Receipt ${original.receiptNo} is a test payment: no money was received, so nothing can be refunded or corrected.`,
+            { payment_id: 'is a test payment' },
+          );
+        }
         // What of the payment is still on each invoice: its allocations less earlier reversals.
         const net = await rowsOf<{ invoice_id: number; last_date: string; net: string }>(
           tx,
@@ -647,7 +657,7 @@ export async function feeRoutes(fastify: FastifyInstance) {
       schema: {
         description:
           'The school’s ledger entries (payments, refunds, corrections), newest first, optionally one student’s ' +
-          '(student_id or student_code).',
+          '(student_id or student_code). test: true marks a test entry (the payment sandbox’s): no money received.',
         querystring: paymentListQuery,
         response: { 200: paymentPage },
       },
@@ -660,6 +670,7 @@ export async function feeRoutes(fastify: FastifyInstance) {
         sql`
         select p.id, p.receipt_no, p.kind, p.method, p.reference, p.amount_poisha::text as amount,
                p.reverses_payment_id, p.reason, p.student_id, s.student_code, concat_ws(' ', s.first_name, nullif(s.middle_name, ''), nullif(s.last_name, '')) as full_name,
+               p.is_test as test,
                to_char(p.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"') as created_at,
                count(*) over () as total
         from payments p join students s on s.id = p.student_id

@@ -50,6 +50,7 @@ import {
   subjects,
 } from '../db/schema';
 import { ApiError, badRequest, forbidden, notFound } from '../errors';
+import { checkCreateBudget, RateLimited, type CreateBudget } from '../services/create-budget';
 import { schoolClock, sessionIdForDate } from '../services/school-time';
 import {
   enrolledFor,
@@ -60,6 +61,24 @@ import {
   submissionPage,
 } from '../services/homework';
 import { commitFile, FILE_MESSAGES, sendStoredFile, uploadDirOf } from '../storage/files';
+
+/** Homework one teacher may set in an hour: room for every section they teach, not for a flood. */
+export const HOMEWORK_CREATES_PER_HOUR = 30;
+
+const HOMEWORK_BUDGET: CreateBudget = {
+  lock: 7302,
+  table: homework,
+  author: homework.teacherId,
+  createdAt: homework.createdAt,
+  perHour: HOMEWORK_CREATES_PER_HOUR,
+  refuse: (retryAfterSeconds) =>
+    new RateLimited(
+      retryAfterSeconds,
+      'rate_limited',
+      `You have set ${HOMEWORK_CREATES_PER_HOUR} homework in the last hour, the most allowed. ` +
+        `Try again in ${Math.max(1, Math.ceil(retryAfterSeconds / 60))} minute(s).`,
+    ),
+};
 
 async function ownTeacher(db: DbOrTx, req: FastifyRequest, requested?: number) {
   const me = await teacherOfUser(db, authOf(req).userId);
@@ -188,7 +207,7 @@ export async function homeworkRoutes(fastify: FastifyInstance) {
       config: { action: 'homework.create', upload: true },
       schema: { body: homeworkCreateBody, response: { 200: homeworkWriteResponse } },
     },
-    async (req) => {
+    async (req, reply) => {
       const body = req.body;
       const me = await ownTeacher(db, req, body.teacher_id);
       const schoolId = await schoolOf(req, body.school_info_id ?? undefined);
@@ -220,26 +239,37 @@ export async function homeworkRoutes(fastify: FastifyInstance) {
         )
         .limit(1);
       if (!teaches) throw badRequest('subject_id', HOMEWORK_FIELD_MESSAGES.notYourSubject);
-      const file = req.incomingFile ? await commitFile(uploadDir, req.incomingFile) : null;
-      const [row] = await db
-        .insert(homework)
-        .values({
-          schoolId,
-          sessionId,
-          classId: body.class_id,
-          sectionId: body.section_id,
-          subjectId: body.subject_id,
-          teacherId: me.id,
-          topic: body.topic,
-          details: body.details,
-          issueDate: body.issue_date,
-          dueDate: body.due_date,
-          fileSha256: file?.sha256 ?? null,
-          fileName: file?.name ?? null,
-          fileType: file?.type ?? null,
-          fileSize: file?.size ?? null,
+      // Limited per teacher and hour, as notices are (services/create-budget.ts): checked before the
+      // file is kept, and in the insert's transaction.
+      const row = await db
+        .transaction(async (tx) => {
+          await checkCreateBudget(tx, HOMEWORK_BUDGET, me.id);
+          const file = req.incomingFile ? await commitFile(uploadDir, req.incomingFile) : null;
+          const [created] = await tx
+            .insert(homework)
+            .values({
+              schoolId,
+              sessionId,
+              classId: body.class_id,
+              sectionId: body.section_id,
+              subjectId: body.subject_id,
+              teacherId: me.id,
+              topic: body.topic,
+              details: body.details,
+              issueDate: body.issue_date,
+              dueDate: body.due_date,
+              fileSha256: file?.sha256 ?? null,
+              fileName: file?.name ?? null,
+              fileType: file?.type ?? null,
+              fileSize: file?.size ?? null,
+            })
+            .returning({ id: homework.id });
+          return created;
         })
-        .returning({ id: homework.id });
+        .catch((err: unknown) => {
+          if (err instanceof RateLimited) reply.header('retry-after', String(err.retryAfterSeconds));
+          throw err;
+        });
       return {
         ok: true as const,
         id: row.id,

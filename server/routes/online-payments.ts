@@ -3,8 +3,9 @@
  * linked guardian: see `mayPayFor`) starts a payment of chosen due invoices through the configured
  * payment provider; the provider's signed callback completes it, exactly once, through the same
  * ledger service as a payment at the counter; the screen reads the outcome from the server's
- * record. Every ledger entry has a printable receipt (PDF) for the school's admin and for the
- * student it is for.
+ * record. With no provider configured (the default) starting and callbacks are refused and the
+ * options read says so; the sandbox's payments are test entries that settle nothing. Every ledger
+ * entry has a printable receipt (PDF) for the school's admin and for the student it is for.
  */
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -15,6 +16,7 @@ import {
   ONLINE_CODES,
   onlineCallbackBody,
   onlineCallbackResponse,
+  onlineOptionsResponse,
   onlinePaymentRow,
   onlineStartBody,
   onlineStartResponse,
@@ -37,8 +39,45 @@ export async function onlinePaymentRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const db = app.db;
   let provider: PaymentProvider | null = null;
-  /** Made on first use: the sandbox's secret may be a file under DATA_DIR. */
-  const providerOf = () => (provider ??= paymentProviderOf(app.config));
+  /**
+   * Made on first use: the sandbox's secret may be a file under DATA_DIR. Without a configured
+   * provider (PAYMENT_PROVIDER=none) the server offers no online payment: a clear refusal, never a
+   * fake checkout.
+   */
+  const providerOf = (): PaymentProvider => {
+    provider ??= paymentProviderOf(app.config);
+    if (!provider) {
+      throw new ApiError(
+        409,
+        ONLINE_CODES.unavailable,
+        'Online payment is not offered by this school’s server: pay at the school office.',
+      );
+    }
+    return provider;
+  };
+
+  app.get(
+    '/payment/online/options',
+    {
+      // Asked by the pay screen before it offers a wallet: whoever may start a payment may ask.
+      config: { action: 'payment.online-start' },
+      schema: {
+        description:
+          'Whether this server offers online payment (PAYMENT_PROVIDER): available false with provider none ' +
+          '(the default: pay at the school office); with the sandbox, test true: every payment through it is a ' +
+          'test payment, no money moves and no invoice is settled.',
+        response: { 200: onlineOptionsResponse },
+      },
+    },
+    async () => {
+      const configured = app.config.PAYMENT_PROVIDER;
+      return {
+        available: configured !== 'none',
+        provider: configured,
+        test: configured === 'sandbox',
+      };
+    },
+  );
 
   app.post(
     '/payment/online/start',
@@ -47,7 +86,8 @@ export async function onlinePaymentRoutes(fastify: FastifyInstance) {
       schema: {
         description:
           'Starts an online payment of one student’s due invoices through the configured payment provider ' +
-          '(PAYMENT_PROVIDER; the sandbox by default): the amount may be part of what is due, never more (409). ' +
+          '(PAYMENT_PROVIDER; none by default: 409 payments.online_unavailable): the amount may be part of what ' +
+          'is due, never more (409). Through the sandbox it is a test payment: no money moves, nothing is settled. ' +
           'Records a pending payment, which touches no ledger, and answers the provider’s checkout URL. ' +
           'Invoices the caller may not pay are 404, like unknown ones.',
         body: onlineStartBody,
@@ -80,7 +120,8 @@ export async function onlinePaymentRoutes(fastify: FastifyInstance) {
         description:
           'The payment provider’s callback (no sign-in: its HMAC signature is its credential). A forged or ' +
           'altered callback is 400 and records nothing; a paid one records the ledger entry (method ' +
-          'mobile_wallet, reference the provider’s transaction id) exactly once: a repeat answers replay: true.',
+          'mobile_wallet, reference the provider’s transaction id) exactly once: a repeat answers replay: true. ' +
+          'The sandbox’s paid is a test entry (TEST-…) that settles no invoice. Without a provider: 409.',
         body: onlineCallbackBody,
         response: { 200: onlineCallbackResponse, 400: errorBody, 404: errorBody, 409: errorBody },
       },

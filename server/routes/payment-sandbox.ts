@@ -1,11 +1,13 @@
 /**
  * The sandbox payment provider's own pages (issue 14), served by this server only while
- * PAYMENT_PROVIDER=sandbox: the checkout page a payer's browser is sent to, clearly marked
- * SANDBOX, with Confirm, Cancel and a simulated failure. The choice makes the sandbox send the
- * signed callback a real gateway would send (server to server: here an in-process request to
- * POST /api/payment/online/callback), then sends the browser back to the app's /payoption, which
- * shows what the server recorded. No sign-in: the checkout URL's signature is the credential, as
- * a gateway's session id would be. Nothing here moves money.
+ * PAYMENT_PROVIDER=sandbox (routes/index.ts; otherwise they do not exist: 404): the checkout page
+ * a payer's browser is sent to, clearly marked SANDBOX, with Confirm, Cancel and a simulated
+ * failure. The choice makes the sandbox send the signed callback a real gateway would send (server
+ * to server: here an in-process request to POST /api/payment/online/callback), then sends the
+ * browser back to the app's /payoption, which shows what the server recorded. No sign-in: the
+ * checkout URL's signature is the credential, as a gateway's session id would be. Nothing here
+ * moves money, so a "paid" from here is recorded as a test payment that settles no invoice
+ * (services/online-payments.ts): anyone can press Confirm, and it must never count as money.
  */
 import { createHash } from 'node:crypto';
 import type { FastifyInstance, FastifyReply } from 'fastify';
@@ -45,7 +47,7 @@ function page(reply: FastifyReply, status: number, title: string, body: string) 
     .send(
       `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">` +
         `<title>${escape(title)}</title><style>${STYLE}</style></head><body>` +
-        `<div class="banner" role="note">SANDBOX: test wallet, no real money moves</div><main>${body}</main></body></html>`,
+        `<div class="banner" role="note">SANDBOX: test payments, no money moves</div><main>${body}</main></body></html>`,
     );
 }
 
@@ -90,11 +92,12 @@ export async function paymentSandboxRoutes(fastify: FastifyInstance) {
         200,
         `Sandbox ${wallet} checkout`,
         `<h1>Sandbox ${escape(wallet)} checkout</h1>` +
-          '<p>This is a test payment page. Confirming records the payment in the school portal as if the wallet had taken it; no money moves.</p>' +
+          '<p>This is a test payment page. Confirming records a TEST PAYMENT in the school portal: no money is received, ' +
+          'and the invoices stay due until they are paid for real.</p>' +
           `<dl><dt>Wallet</dt><dd>${escape(wallet)} (sandbox)</dd><dt>Amount</dt><dd>${escape(formatTaka(s.amount, 'en'))}</dd>` +
           `<dt>Merchant</dt><dd>Pathshala school fees</dd></dl>` +
           `<form method="post" action="/api/payment/sandbox/checkout">${hidden}<div class="actions">` +
-          '<button class="confirm" type="submit" name="decision" value="paid">Confirm payment</button>' +
+          '<button class="confirm" type="submit" name="decision" value="paid">Confirm test payment</button>' +
           '<button class="cancel" type="submit" name="decision" value="cancelled">Cancel</button>' +
           '<button class="fail" type="submit" name="decision" value="failed">Simulate a failed payment</button>' +
           '</div></form>',

@@ -1,7 +1,9 @@
 /**
  * Recording a payment in the fee ledger (issue 14): the one way a payment enters it, whether a
  * cashier takes it at the counter (`POST /api/payment`) or a payment provider's verified callback
- * confirms an online one (services/online-payments.ts). The caller holds the transaction.
+ * confirms an online one (services/online-payments.ts); and the one way a test payment (a provider
+ * that moves no money) is kept beside them, marked and settling nothing. The caller holds the
+ * transaction.
  */
 import { formatPoisha } from '@/api/schemas/fees';
 import type { PaymentMethod } from '@/api/schemas/fees';
@@ -69,6 +71,52 @@ export async function recordPayment(
   );
   return { paymentId: payment.id, receiptNo, studentId: found[0].studentId, amount: p.amount, parts };
 }
+
+/**
+ * Records what a test provider (the sandbox, which moves no money) reported paid: a ledger entry
+ * marked `is_test`, numbered in its own series (TEST-<online payment id>, so the school's receipt
+ * numbers stay those of money), with NO allocations, so it settles no invoice, and every sum of
+ * paid, due and collected leaves it out. The same checks as a real payment run first (one
+ * student's invoices of this school, no more than is due), so a test shows what a real payment
+ * would have been refused.
+ */
+export async function recordTestPayment(
+  tx: Tx,
+  p: {
+    schoolId: number;
+    invoiceIds: readonly number[];
+    amount: bigint;
+    reference: string;
+    receivedByUserId: number | null;
+    studentId: number;
+    onlinePaymentId: number;
+  },
+): Promise<{ paymentId: number; receiptNo: string }> {
+  const ids = [...new Set(p.invoiceIds)];
+  const found = await lockedInvoices(tx, p.schoolId, ids);
+  if (found.length !== ids.length || found.some((i) => i.studentId !== p.studentId))
+    throw invoiceNotFound('invoice_ids');
+  allocate(found, p.amount); // 409 when more than is due, as a real payment would be
+  const receiptNo = testReceiptNo(p.onlinePaymentId);
+  const [payment] = await tx
+    .insert(payments)
+    .values({
+      schoolId: p.schoolId,
+      studentId: p.studentId,
+      receiptNo,
+      kind: 'payment',
+      method: 'mobile_wallet',
+      reference: p.reference,
+      amountPoisha: Number(p.amount),
+      receivedByUserId: p.receivedByUserId,
+      isTest: true,
+    })
+    .returning({ id: payments.id });
+  return { paymentId: payment.id, receiptNo };
+}
+
+/** A test entry's receipt number: never one of the school's R- numbers of money received. */
+export const testReceiptNo = (onlinePaymentId: number) => `TEST-${String(onlinePaymentId).padStart(6, '0')}`;
 
 export const allocationsOut = (parts: RecordedPayment['parts']) =>
   parts.map((p) => ({ invoice_id: p.invoiceId, amount: formatPoisha(p.amount), due_after: formatPoisha(p.dueAfter) }));

@@ -11,7 +11,8 @@
  * reverses. Nothing is ever updated or deleted. Every write that changes what is due locks the
  * invoices it touches first (SELECT ... FOR UPDATE), so two cashiers cannot both take the last
  * taka of an invoice: paid + waived never exceeds the amount, and each entry's allocations sum to
- * the entry.
+ * the entry. A test entry (`is_test`: the sandbox's, no money) has no allocations and is left out
+ * of every collection: it is shown in the ledger, marked, and counts as nothing received.
  */
 import { sql, type SQL } from 'drizzle-orm';
 import { formatPoisha, type InvoiceReceipt, type InvoiceRow } from '@/api/schemas/fees';
@@ -275,7 +276,7 @@ export async function duesByClassSection(
   };
 }
 
-/** Net collections per day (in the school's time zone) and sector. */
+/** Net collections per day (in the school's time zone) and sector; test entries are no money. */
 export async function collectionsByDaySector(
   db: DbOrTx,
   f: { schoolId: number; timeZone: string; from: string; to: string; limit: number; offset: number },
@@ -300,7 +301,7 @@ export async function collectionsByDaySector(
     join invoices i on i.id = pa.invoice_id
     join fees f on f.id = i.fee_id
     join fee_sectors fs on fs.id = f.sector_id
-    where p.school_id = ${f.schoolId} and ${day} between ${f.from}::date and ${f.to}::date
+    where p.school_id = ${f.schoolId} and not p.is_test and ${day} between ${f.from}::date and ${f.to}::date
     group by 1, fs.id, fs.sector_code, fs.sector_name
     order by 1, fs.sector_code
     limit ${f.limit} offset ${f.offset}`,
@@ -411,14 +412,14 @@ export async function generateAllLateFees(db: DbOrTx, todayOf: (schoolId: number
   return created;
 }
 
-/** A session's net collections per month (the school's time zone), every month of the year. */
+/** A session's net collections per month (school time zone), every month of the year; test entries are none. */
 export async function collectionsByMonth(db: DbOrTx, f: { schoolId: number; timeZone: string; sessionYear: string }) {
   const month = sql`to_char(p.created_at at time zone ${f.timeZone}, 'YYYY-MM')`;
   const rows = await rowsOf<{ month: string; receipts: number; amount: string }>(
     db,
     sql`select ${month} as month, count(*)::int as receipts, sum(p.amount_poisha)::text as amount
         from payments p
-        where p.school_id = ${f.schoolId} and ${month} like ${`${f.sessionYear}-%`}
+        where p.school_id = ${f.schoolId} and not p.is_test and ${month} like ${`${f.sessionYear}-%`}
         group by 1 order by 1`,
   );
   const byMonth = new Map(rows.map((r) => [r.month, r]));

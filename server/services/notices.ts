@@ -35,7 +35,8 @@ import {
   teachers,
   users,
 } from '../db/schema';
-import { ApiError, badRequest, notFound } from '../errors';
+import { badRequest, notFound } from '../errors';
+import { checkCreateBudget, RateLimited, type CreateBudget } from './create-budget';
 import { accountName } from './names';
 
 /** The notice (of the enclosing query) has explicit recipients. */
@@ -287,37 +288,23 @@ export async function audienceSize(db: DbOrTx, a: Audience): Promise<number> {
   return Number(row?.n ?? 0);
 }
 
-/** 429 with the seconds until the next create is allowed (sent as Retry-After). */
-export class RateLimited extends ApiError {
-  constructor(readonly retryAfterSeconds: number) {
-    super(
-      429,
+export { RateLimited };
+
+/** Notices' create budget (services/create-budget.ts): NOTICE_CREATES_PER_HOUR per author. */
+const NOTICE_BUDGET: CreateBudget = {
+  lock: 7301,
+  table: notices,
+  author: notices.creatorUserId,
+  createdAt: notices.createdAt,
+  perHour: NOTICE_CREATES_PER_HOUR,
+  refuse: (retryAfterSeconds) =>
+    new RateLimited(
+      retryAfterSeconds,
       'notices.rate_limited',
       `You have created ${NOTICE_CREATES_PER_HOUR} notices in the last hour, the most allowed. ` +
         `Try again in ${Math.max(1, Math.ceil(retryAfterSeconds / 60))} minute(s).`,
-    );
-  }
-}
-
-/** Any number that is the same in every process: the first key of the per-user create lock. */
-const CREATE_LOCK = 7301;
-
-/**
- * Refuses a create when the user made NOTICE_CREATES_PER_HOUR notices in the last hour. The
- * per-user advisory lock (released with the transaction) makes two simultaneous creates count
- * one after the other, in every process.
- */
-async function checkCreateBudget(tx: DbOrTx, userId: number) {
-  await tx.execute(sql`select pg_advisory_xact_lock(${CREATE_LOCK}, ${userId})`);
-  const [row] = await tx
-    .select({
-      n: sql<number>`count(*)::int`,
-      wait: sql<number>`ceil(extract(epoch from (min(${notices.createdAt}) + interval '1 hour' - now())))::int`,
-    })
-    .from(notices)
-    .where(and(eq(notices.creatorUserId, userId), sql`${notices.createdAt} > now() - interval '1 hour'`));
-  if (Number(row.n) >= NOTICE_CREATES_PER_HOUR) throw new RateLimited(Math.max(1, Number(row.wait)));
-}
+    ),
+};
 
 export interface NoticeInput extends Audience {
   /** The signed-in user: the creator of a new notice, the editor of an existing one. */
@@ -370,7 +357,7 @@ export async function saveNotice(
       noticeId = existing.id;
       await tx.delete(noticeRecipients).where(eq(noticeRecipients.noticeId, noticeId));
     } else {
-      await checkCreateBudget(tx, input.userId);
+      await checkCreateBudget(tx, NOTICE_BUDGET, input.userId);
       const [created] = await tx
         .insert(notices)
         .values({ ...fields, schoolId: input.schoolId, creatorUserId: input.userId, type: input.type })

@@ -2,7 +2,9 @@
  * Online fee payments (issue 14): started by the payer, completed by the provider's verified
  * callback, recorded in the ledger exactly once through the same `recordPayment` as a payment at
  * the counter (method mobile_wallet, reference the provider's transaction id). A payment that is
- * pending, cancelled or failed never touches the ledger.
+ * pending, cancelled or failed never touches the ledger. One through a test provider (the sandbox)
+ * is marked test from its start and, when "paid", becomes a test entry that settles nothing
+ * (`recordTestPayment`): no money moved, so the invoices stay due.
  */
 import { randomBytes } from 'node:crypto';
 import { and, eq, ne, sql } from 'drizzle-orm';
@@ -13,7 +15,7 @@ import { linkedChild } from '../auth/child';
 import type { DbOrTx, Tx } from '../db/client';
 import { onlinePayments, payments, students } from '../db/schema';
 import { ApiError } from '../errors';
-import { recordPayment } from './fee-ledger';
+import { recordPayment, recordTestPayment } from './fee-ledger';
 import { allocate, invoiceNotFound, lockedInvoices } from './fees';
 import type { PaymentProvider, VerifiedCallback } from './payment-provider';
 
@@ -80,6 +82,7 @@ export async function startOnlinePayment(
       wallet: b.wallet,
       invoiceIds,
       amountPoisha: Number(b.amount),
+      isTest: provider.test,
       createdByUserId: who.userId,
     });
   });
@@ -163,16 +166,27 @@ export async function completeOnlinePayment(
     }
     try {
       // A savepoint: a refusal (the due changed since the start) leaves the row to be marked failed.
+      // A test provider's "paid" is no money: a test entry that settles nothing (fee-ledger.ts).
       const paid = await tx.transaction((sp) =>
-        recordPayment(sp, {
-          schoolId: row.schoolId,
-          invoiceIds: row.invoiceIds,
-          amount: BigInt(row.amountPoisha),
-          method: 'mobile_wallet',
-          reference: v.providerTxnId,
-          receivedByUserId: row.createdByUserId,
-          studentId: row.studentId,
-        }),
+        row.isTest || provider.test
+          ? recordTestPayment(sp, {
+              schoolId: row.schoolId,
+              invoiceIds: row.invoiceIds,
+              amount: BigInt(row.amountPoisha),
+              reference: v.providerTxnId,
+              receivedByUserId: row.createdByUserId,
+              studentId: row.studentId,
+              onlinePaymentId: row.id,
+            })
+          : recordPayment(sp, {
+              schoolId: row.schoolId,
+              invoiceIds: row.invoiceIds,
+              amount: BigInt(row.amountPoisha),
+              method: 'mobile_wallet',
+              reference: v.providerTxnId,
+              receivedByUserId: row.createdByUserId,
+              studentId: row.studentId,
+            }),
       );
       await finish({ status: 'paid', providerTxnId: v.providerTxnId, paymentId: paid.paymentId });
       return { status: 'paid', replay: false, receiptNo: paid.receiptNo };
@@ -204,6 +218,7 @@ export async function onlinePaymentOf(db: DbOrTx, token: string) {
     payment_id: p.paymentId,
     receipt_no: row.receiptNo,
     failure: p.failure,
+    test: p.isTest,
     created_at: p.createdAt.toISOString(),
   };
   return { row: out, schoolId: p.schoolId };

@@ -1,8 +1,10 @@
 /**
  * The sandbox payment provider (issue 14): a stand-in for bKash, Nagad and Rocket that runs inside
- * this server and moves no money. Its checkout page (routes/payment-sandbox.ts) is marked SANDBOX
- * and offers Confirm, Cancel and a simulated failure; whichever is chosen, it sends the server the
- * callback a real gateway would, signed with HMAC-SHA256.
+ * this server, only when PAYMENT_PROVIDER=sandbox, and moves no money: every payment it confirms
+ * is recorded as a test payment, which settles no invoice. Its checkout page
+ * (routes/payment-sandbox.ts) is marked SANDBOX and offers Confirm, Cancel and a simulated failure;
+ * whichever is chosen, it sends the server the callback a real gateway would, signed with
+ * HMAC-SHA256.
  *
  * It keeps no state of its own: the checkout URL carries the payment's token, amount, wallet and
  * invoices, signed, so the page shows exactly what was started and nothing a link-editor typed.
@@ -68,6 +70,8 @@ export interface SandboxSession {
 
 export class SandboxProvider implements PaymentProvider {
   readonly name = 'sandbox';
+  /** It moves no money: what it reports paid is a test payment (services/online-payments.ts). */
+  readonly test: boolean = true;
   constructor(private readonly secret: string) {}
 
   async start(p: PaymentStart) {

@@ -3,8 +3,10 @@
  * and day (school time zone), the student, how it was paid (a mobile wallet's name and
  * transaction id), and each invoice it settled with the invoice's amount, this receipt's share and
  * what was due right after it. Refunds and corrections get their own title and the receipt they
- * reverse. Amounts come from the database as integer poisha text and are only ever formatted as
- * text, so 1,250.50 prints as 1,250.50. Fonts and Bangla shaping as the grade sheet does them.
+ * reverse. A test entry (the payment sandbox's) is titled TEST PAYMENT - NO MONEY RECEIVED and
+ * lists its invoices with nothing settled. Amounts come from the database as integer poisha text
+ * and are only ever formatted as text, so 1,250.50 prints as 1,250.50. Fonts and Bangla shaping as
+ * the grade sheet does them.
  */
 import { sql } from 'drizzle-orm';
 import PDFDocument from 'pdfkit';
@@ -30,6 +32,8 @@ export interface ReceiptData {
   provider: string | null;
   reason: string;
   reversesReceiptNo: string | null;
+  /** A test entry (the payment sandbox's): printed as TEST PAYMENT - NO MONEY RECEIVED. */
+  test: boolean;
   /** Poisha, as text. */
   amount: string;
   date: string;
@@ -56,6 +60,7 @@ export async function receiptData(db: DbOrTx, paymentId: number, timeZone: (scho
     amount: string;
     created_at: Date | string;
     reverses_receipt_no: string | null;
+    is_test: boolean;
     wallet: string | null;
     provider: string | null;
     student_name: string;
@@ -63,7 +68,7 @@ export async function receiptData(db: DbOrTx, paymentId: number, timeZone: (scho
   }>(
     db,
     sql`select p.id, p.school_id, p.student_id, sc.school_name, p.receipt_no, p.kind, p.method, p.reference, p.reason,
-               p.amount_poisha::text as amount, p.created_at, r.receipt_no as reverses_receipt_no,
+               p.amount_poisha::text as amount, p.created_at, r.receipt_no as reverses_receipt_no, p.is_test,
                op.wallet, op.provider,
                concat_ws(' ', s.first_name, nullif(s.middle_name, ''), nullif(s.last_name, '')) as student_name,
                s.student_code
@@ -80,6 +85,11 @@ export async function receiptData(db: DbOrTx, paymentId: number, timeZone: (scho
     db,
     sql`select to_char(${new Date(p.created_at)}::timestamptz at time zone ${tz}, 'DD-MM-YYYY') as date`,
   );
+  const dueAfter = sql`(i.amount_poisha
+                 - coalesce((select sum(w.amount_poisha) from invoice_waivers w
+                             where w.invoice_id = i.id and w.created_at <= p.created_at), 0)
+                 - coalesce((select sum(a.amount_poisha) from payment_allocations a
+                             where a.invoice_id = i.id and a.payment_id <= p.id), 0))::text`;
   const lines = await rowsOf<{
     sector: string;
     session: string;
@@ -88,13 +98,21 @@ export async function receiptData(db: DbOrTx, paymentId: number, timeZone: (scho
     due_after: string;
   }>(
     db,
-    sql`select fs.sector_name as sector, ses.session_year as session, i.amount_poisha::text as invoice_amount,
-               pa.amount_poisha::text as amount,
-               (i.amount_poisha
-                 - coalesce((select sum(w.amount_poisha) from invoice_waivers w
-                             where w.invoice_id = i.id and w.created_at <= p.created_at), 0)
-                 - coalesce((select sum(a.amount_poisha) from payment_allocations a
-                             where a.invoice_id = i.id and a.payment_id <= p.id), 0))::text as due_after
+    p.is_test
+      ? // A test entry settled nothing (no allocations): its invoices are the online payment's, each
+        // with nothing of this receipt on it and its due unchanged.
+        sql`select fs.sector_name as sector, ses.session_year as session, i.amount_poisha::text as invoice_amount,
+                 '0' as amount, ${dueAfter} as due_after
+          from payments p
+          join online_payments op on op.payment_id = coalesce(p.reverses_payment_id, p.id)
+          join invoices i on i.id = any(op.invoice_ids) and i.school_id = p.school_id
+          join fees f on f.id = i.fee_id
+          join fee_sectors fs on fs.id = f.sector_id
+          join academic_sessions ses on ses.id = f.session_id
+          where p.id = ${paymentId}
+          order by f.last_date, i.id`
+      : sql`select fs.sector_name as sector, ses.session_year as session, i.amount_poisha::text as invoice_amount,
+               pa.amount_poisha::text as amount, ${dueAfter} as due_after
         from payment_allocations pa
         join payments p on p.id = pa.payment_id
         join invoices i on i.id = pa.invoice_id
@@ -117,6 +135,7 @@ export async function receiptData(db: DbOrTx, paymentId: number, timeZone: (scho
     provider: p.provider,
     reason: p.reason,
     reversesReceiptNo: p.reverses_receipt_no,
+    test: p.is_test,
     amount: p.amount,
     date,
     studentName: p.student_name,
@@ -167,12 +186,16 @@ export function receiptPdf(r: ReceiptData, lang: PdfLanguage, printedOn: string,
   let y = A5.margin;
   line(doc, r.schoolName, x, y, { size: 14, bold: true, align: 'center', width: inner });
   y += 22;
-  const title = r.kind === 'payment' ? l.title : l[r.kind];
-  line(doc, title, x, y, { size: 12, bold: true, align: 'center', width: inner });
-  y += 22;
-  if (r.provider === 'sandbox') {
-    line(doc, l.sandbox, x, y, { size: 9, bold: true, align: 'center', width: inner, color: '#b91c1c' });
-    y += 16;
+  if (r.test) {
+    // Never mistakable for money: the title itself says so, in red, with what it means below.
+    line(doc, l.test, x, y, { size: 13, bold: true, align: 'center', width: inner, color: '#b91c1c' });
+    y += 22;
+    line(doc, l.testNote, x, y, { size: 9, bold: true, align: 'center', width: inner, color: '#b91c1c' });
+    y += 28;
+  } else {
+    const title = r.kind === 'payment' ? l.title : l[r.kind];
+    line(doc, title, x, y, { size: 12, bold: true, align: 'center', width: inner });
+    y += 22;
   }
   doc
     .moveTo(x, y)
@@ -243,7 +266,13 @@ export function receiptPdf(r: ReceiptData, lang: PdfLanguage, printedOn: string,
     .lineWidth(0.6)
     .stroke('#444444');
   y += 6;
-  line(doc, `${l.total}: ${receiptTaka(r.amount, lang)}`, x, y, { size: 12, bold: true, align: 'right', width: inner });
+  line(doc, `${r.test ? l.testTotal : l.total}: ${receiptTaka(r.amount, lang)}`, x, y, {
+    size: 12,
+    bold: true,
+    align: 'right',
+    width: inner,
+    ...(r.test ? { color: '#b91c1c' } : {}),
+  });
   y += 30;
   line(doc, fill(l.footer, { date: digits(printedOn) }), x, y, { size: 8, color: '#555555', width: inner });
   doc.end();

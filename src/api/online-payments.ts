@@ -1,16 +1,31 @@
 /**
- * Online fee payment calls (issue 14), typed with ./schemas/online-payments: start a payment
- * through the provider, read the server's record of it, and download a ledger entry's receipt PDF.
+ * Online fee payment calls (issue 14), typed with ./schemas/online-payments: ask whether online
+ * payment is offered (and whether it is the sandbox's test payments), start a payment through the
+ * provider, read the server's record of it, and download a ledger entry's receipt PDF.
  */
+import { queryOptions } from '@tanstack/react-query';
 import { apiGet, apiPost } from '@/api/client';
 import {
+  onlineOptionsResponse,
   onlinePaymentRow,
   onlineStartResponse,
+  type OnlineOptions,
   type OnlinePaymentRow,
   type OnlineStartBody,
   type OnlineStartResponse,
 } from '@/api/schemas/online-payments';
 import { downloadFile } from '@/api/upload';
+
+export const fetchOnlineOptions = (): Promise<OnlineOptions> =>
+  apiGet('/api/payment/online/options', onlineOptionsResponse);
+
+/** The server's configuration: read once per page view, never guessed by the client. */
+export const onlineOptionsQuery = () =>
+  queryOptions({
+    queryKey: ['payments', 'online', 'options'] as const,
+    queryFn: fetchOnlineOptions,
+    staleTime: 60_000,
+  });
 
 export function startOnlinePayment(
   body: OnlineStartBody,

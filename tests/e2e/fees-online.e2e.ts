@@ -1,10 +1,12 @@
 /**
- * Online payment end to end (issue 14; real server, seeded demo, Chromium): the school admin sets
- * a fee of 1250.50 for student1's class with a last date already past, so student1 is on the
- * defaulters list; student1 pays 1000.25 of it through the sandbox wallet (Pay Now, /payoption,
- * the SANDBOX checkout page, Confirm) and sees "paid" only from the server's record; a cancelled
- * attempt records nothing; the admin records the remaining 250.25 in cash; student1 leaves the
- * defaulters list, and the receipt downloads as a PDF.
+ * Online payment end to end (issue 14; real server with PAYMENT_PROVIDER=sandbox from
+ * global-setup.ts, seeded demo, Chromium): the school admin sets a fee of 1250.50 for student1's
+ * class with a last date already past, so student1 is on the defaulters list; student1 makes a
+ * test payment of 1000.25 through the sandbox wallet (Pay Now, /payoption, the SANDBOX checkout
+ * page, Confirm) and is told, from the server's record, that it was a TEST PAYMENT - NO MONEY
+ * RECEIVED: the invoice stays due and student1 stays a defaulter; a cancelled attempt records
+ * nothing; the admin records all 1250.50 in cash; student1 leaves the defaulters list, and both
+ * receipts download as PDFs (the test one from /payoption).
  */
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { baseUrl, expectSoundScreen, launch, signIn } from './browser';
@@ -55,7 +57,7 @@ async function profileOf(userCode: string) {
   return { token: login.accessToken, me };
 }
 
-it('student1 pays part by the sandbox wallet, the admin the rest in cash, and the defaulters list changes', async () => {
+it('student1’s sandbox payment is a test that settles nothing; the admin’s cash payment settles the fee', async () => {
   const run = Date.now().toString(36).slice(-6).toUpperCase();
   const sectorName = `Online fee ${run}`;
   const admin = await profileOf('admin1');
@@ -93,7 +95,7 @@ it('student1 pays part by the sandbox wallet, the admin the rest in cash, and th
   const code = student.me.student_code ?? '';
   if (code) await list.getByRole('row').filter({ hasText: code }).waitFor();
 
-  // ---- student1: Pay Now, a part of it, by bKash through the sandbox
+  // ---- student1: Pay Now, a part of it, by bKash through the sandbox (a test payment)
   const page = await newPage();
   await signIn(page, 'student1');
   await page.waitForURL(`${baseUrl()}/student-admin`);
@@ -103,46 +105,55 @@ it('student1 pays part by the sandbox wallet, the admin the rest in cash, and th
   await page.waitForURL(/\/payoption\?invoice=\d+$/);
   const amount = page.getByRole('textbox', { name: 'Amount in taka' });
   await expect(amount.inputValue()).resolves.toBe('1250.50');
+  await page
+    .getByText('SANDBOX: payments here are TEST payments. No money moves and your invoices stay due.')
+    .waitFor();
   await expectSoundScreen(page, '/payoption');
 
   // A cancelled attempt first: nothing is paid.
   await amount.fill('1000.25');
-  await page.getByRole('button', { name: 'Pay ৳1,000.25 with bKash' }).click();
+  await page.getByRole('button', { name: 'Make a test payment of ৳1,000.25 with bKash' }).click();
   await page.waitForURL(/\/api\/payment\/sandbox\/checkout\?/);
-  await page.getByText('SANDBOX: test wallet, no real money moves').waitFor();
+  await page.getByText('SANDBOX: test payments, no money moves').waitFor();
   await page.getByRole('button', { name: 'Cancel' }).click();
   await page.waitForURL(/\/payoption\?payment=/);
   await page.getByText('Payment cancelled: nothing was paid.').waitFor();
   await page.getByRole('button', { name: 'Pay again' }).click();
 
   await page.getByRole('textbox', { name: 'Amount in taka' }).fill('1000.25');
-  await page.getByRole('button', { name: 'Pay ৳1,000.25 with bKash' }).click();
+  await page.getByRole('button', { name: 'Make a test payment of ৳1,000.25 with bKash' }).click();
   await page.waitForURL(/\/api\/payment\/sandbox\/checkout\?/);
   await page.getByText('৳1,000.25').waitFor();
   await expectSoundScreen(page, 'sandbox checkout');
-  await page.getByRole('button', { name: 'Confirm payment' }).click();
+  await page.getByRole('button', { name: 'Confirm test payment' }).click();
   await page.waitForURL(/\/payoption\?payment=/);
-  const paid = page.getByText(/^Payment received: receipt R-\d{6}$/);
-  await paid.waitFor();
-  const receiptNo = /R-\d{6}/.exec((await paid.textContent()) ?? '')![0];
-  await page.getByText(/৳1,000\.25 paid with bKash \(transaction SBX[0-9A-F]+\)/).waitFor();
-  await expectSoundScreen(page, '/payoption paid');
+  const tested = page.getByText(/^TEST PAYMENT - NO MONEY RECEIVED: receipt TEST-\d{6}$/);
+  await tested.waitFor();
+  const testReceiptNo = /TEST-\d{6}/.exec((await tested.textContent()) ?? '')![0];
+  await page
+    .getByText(
+      /The bKash payment of ৳1,000\.25 \(transaction SBX[0-9A-F]+\) was a sandbox test\. No money was received and your invoices are still due\./,
+    )
+    .waitFor();
+  await expect(page.getByText(/Payment received/).count()).resolves.toBe(0);
+  await expectSoundScreen(page, '/payoption test payment');
   const download = page.waitForEvent('download');
-  await page.getByRole('button', { name: `Download receipt ${receiptNo} (PDF)` }).click();
-  expect((await download).suggestedFilename()).toBe(`receipt-${receiptNo}.pdf`);
+  await page.getByRole('button', { name: `Download test receipt ${testReceiptNo} (PDF)` }).click();
+  expect((await download).suggestedFilename()).toBe(`receipt-${testReceiptNo}.pdf`);
 
+  // Nothing was settled: the whole fee is still due, and student1 still a defaulter by as much.
   await page.goto(`${baseUrl()}/dueinvoice`);
-  await row.getByText('৳250.25').waitFor();
-  expect((await defaulters())?.due).toBe(formatDue(before!.due, '1000.25'));
+  await row.getByText('৳1,250.50').first().waitFor();
+  expect((await defaulters())?.due).toBe(before!.due);
 
-  // ---- the admin records the rest in cash at the counter
+  // ---- the admin records the fee in cash at the counter
   const cash = await api<{ receipt_no: string }>(
     '/api/payment',
     admin.token,
-    { invoice_ids: [await invoiceId(admin.token, student.me.id, `O${run}`)], amount: '250.25', method: 'cash' },
+    { invoice_ids: [await invoiceId(admin.token, student.me.id, `O${run}`)], amount: '1250.50', method: 'cash' },
     { 'idempotency-key': `e2e-fees-online-${run}` },
   );
-  expect(cash.receipt_no).not.toBe(receiptNo);
+  expect(cash.receipt_no).toMatch(/^R-\d{6}$/);
   const after = await defaulters();
   expect(after?.due ?? '0.00').toBe(formatDue(before!.due, '1250.50'));
   await office.reload();
@@ -152,14 +163,14 @@ it('student1 pays part by the sandbox wallet, the admin the rest in cash, and th
     await expect(office.getByRole('row').filter({ hasText: code }).count()).resolves.toBe(0);
   }
 
-  // ---- student1's paid invoice lists both receipts
+  // ---- student1's paid invoice lists the cash receipt only: the test payment paid nothing
   await page.goto(`${baseUrl()}/paidinvoice`);
   const settled = page
     .getByRole('table', { name: 'Your paid invoices' })
     .getByRole('row')
     .filter({ hasText: sectorName });
-  await settled.getByRole('button', { name: `Receipt ${receiptNo} (PDF)` }).waitFor();
   await settled.getByRole('button', { name: `Receipt ${cash.receipt_no} (PDF)` }).waitFor();
+  await expect(settled.getByRole('button', { name: `Receipt ${testReceiptNo} (PDF)` }).count()).resolves.toBe(0);
 });
 
 /** What remains of a due after a payment, in exact poisha. */

@@ -66,6 +66,9 @@ export default async function setup(project: TestProject) {
     DATA_DIR: dataDir,
     STATIC_DIR: outDir,
     LOG_LEVEL: 'warn',
+    // The payment sandbox runs only when asked for (its payments are tests: no money, nothing
+    // settled); fees-online.e2e.ts and guardians.e2e.ts pay through it.
+    PAYMENT_PROVIDER: 'sandbox',
   };
   delete env.DATABASE_URL;
   if (process.env.E2E_DATABASE_URL) env.DATABASE_URL = process.env.E2E_DATABASE_URL;

@@ -40,6 +40,7 @@ const rec = (status: OnlinePaymentRow['status']): OnlinePaymentRow => ({
   payment_id: status === 'paid' ? 9 : null,
   receipt_no: status === 'paid' ? 'R-000009' : null,
   failure: status === 'failed' ? 'declined' : '',
+  test: false,
   created_at: '2026-11-24T10:00:00Z',
 });
 const GOOD: OnlineDraft = { invoice_ids: [7], amount: ' 1000.25 ', wallet: 'bkash' };

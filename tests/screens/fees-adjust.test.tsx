@@ -2,7 +2,8 @@
  * /payment's Adjustments tab against a mock server (msw): a waiver or discount on one invoice and a
  * refund of a payment, each asking first, needing a reason, sending an Idempotency-Key (the same
  * one on "Try again"), and reporting success only after the server answered; then the lists show
- * the new entry. Amounts exact with ৳; the texts in Bangla too.
+ * the new entry; a test payment (the payment sandbox's) is marked and never refundable. Amounts
+ * exact with ৳; the texts in Bangla too.
  */
 import { screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
@@ -49,6 +50,7 @@ function adjustApi() {
         student_id: 5,
         student_code: 'S-0005',
         full_name: 'Rahim Uddin',
+        test: false,
         created_at: '2026-03-02T05:00:00Z',
       },
     ] as PaymentRow[],
@@ -162,6 +164,32 @@ describe('/payment adjustments', () => {
     await waitFor(() => expect(within(ledger).getByText('-৳1,000.25')).toBeInTheDocument());
     expect(within(ledger).getByText('All taken back')).toBeInTheDocument();
     expect(within(ledger).queryByRole('button', { name: /Refund or correct/ })).toBeNull();
+  });
+
+  it('a test payment (the payment sandbox) is marked in the ledger and offers no refund', async () => {
+    fakeAuthServer(ADMIN).savedSignIn();
+    const api = adjustApi();
+    api.payments = [
+      {
+        ...api.payments[0],
+        id: 11,
+        receipt_no: 'TEST-000004',
+        method: 'mobile_wallet',
+        reference: 'SBX00AA11',
+        amount: '500.00',
+        test: true,
+      },
+      ...api.payments,
+    ];
+    renderApp('/payment?tab=adjust&student_code=S-0005');
+    const ledger = await screen.findByRole('table', { name: 'Payments of Rahim Uddin' });
+    const row = within(ledger).getByText('TEST-000004').closest('tr')!;
+    expect(within(row).getByText('TEST PAYMENT - NO MONEY RECEIVED')).toBeInTheDocument();
+    expect(within(row).queryByRole('button')).toBeNull();
+    expect(within(row).queryByText('All taken back')).toBeNull();
+    // The money payment beside it is refundable as before.
+    expect(within(ledger).getByRole('button', { name: 'Refund or correct: R-000009' })).toBeInTheDocument();
+    expect(within(ledger).queryByRole('button', { name: 'Refund or correct: TEST-000004' })).toBeNull();
   });
 
   it('cancelling the confirmation sends nothing', async () => {

@@ -67,8 +67,11 @@ function feeApi() {
         students: 40,
         created: body.dry_run ? 0 : 40,
         existing: 0,
-        message: 'Fee saved: 40 invoices generated',
-        code: 'fees.fee_created',
+        // As the server words them: a dry run says it saved nothing.
+        message: body.dry_run
+          ? 'Dry run: 40 invoices would be generated; nothing was saved.'
+          : 'Fee saved: 40 invoices generated',
+        code: body.dry_run ? 'fees.fee_dry_run' : 'fees.fee_created',
       });
     }),
     http.get('/api/invoice/due', () => HttpResponse.json(page(state.invoice.due === '0.00' ? [] : [state.invoice]))),
@@ -127,6 +130,11 @@ describe('/payment', () => {
     await user.click(screen.getByRole('button', { name: 'Generate invoices' }));
     const dialog = await screen.findByRole('dialog', { name: 'Generate invoices?' });
     expect(within(dialog).getByText('This invoices 40 students ৳1,250.50 each.')).toBeInTheDocument();
+    expect(
+      within(dialog).getByText('Nothing has been saved yet: the invoices are made only when you choose Generate.'),
+    ).toBeInTheDocument();
+    // The count alone is no success: nothing says "saved" before Generate.
+    expect(screen.queryByText(/invoices generated/)).toBeNull();
     expect(api.feePosts).toEqual([
       { sector_id: 4, session_id: 2, class_id: 6, amount: '1250.50', last_date: '2026-01-31', dry_run: true },
     ]);

@@ -2,13 +2,14 @@
  * Paying online on /payoption against a mock server (msw): the chosen invoices, amount and wallet
  * go to POST /api/payment/online/start and the browser to the answered checkout page; more than is
  * due is refused before anything is sent; the server's refusal is shown; back from the provider the
- * page shows only what the server recorded (paid with its receipt, cancelled, failed, pending);
- * /paidinvoice downloads a receipt; both languages.
+ * page shows only what the server recorded (paid with its receipt, cancelled, failed, pending; a
+ * sandbox payment as TEST PAYMENT - NO MONEY RECEIVED); on a server without online payment the
+ * page offers no wallet and says so; /paidinvoice downloads a receipt; both languages.
  */
 import { screen, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import type { InvoiceRow } from '@/api/schemas/fees';
-import type { OnlinePaymentRow } from '@/api/schemas/online-payments';
+import type { OnlineOptions, OnlinePaymentRow } from '@/api/schemas/online-payments';
 import { setLanguage } from '@/i18n/i18n';
 import { checkout } from '@/screens/fees/student-pay-option';
 import type { GuardianChild } from '@/api/schemas/guardians';
@@ -50,14 +51,18 @@ const record = (over: Partial<OnlinePaymentRow>): OnlinePaymentRow => ({
   payment_id: 42,
   receipt_no: 'R-000042',
   failure: '',
+  test: false,
   created_at: '2026-11-24T10:00:00Z',
   ...over,
 });
+/** A server running the payment sandbox (PAYMENT_PROVIDER=sandbox): every payment a test. */
+const SANDBOX: OnlineOptions = { available: true, provider: 'sandbox', test: true };
 
-function api(opts: { start?: () => Response; status?: OnlinePaymentRow[] } = {}) {
+function api(opts: { start?: () => Response; status?: OnlinePaymentRow[]; options?: OnlineOptions } = {}) {
   const started: unknown[] = [];
   let reads = 0;
   server.use(
+    http.get('/api/payment/online/options', () => HttpResponse.json(opts.options ?? SANDBOX)),
     http.get('/api/invoice/due', () => HttpResponse.json(page(DUE))),
     http.post('/api/payment/online/start', async ({ request }) => {
       started.push(await request.json());
@@ -101,7 +106,10 @@ describe('/payoption: paying by wallet', () => {
     await user.clear(amount);
     await user.type(amount, '1000.25');
     await user.click(screen.getByRole('radio', { name: 'Nagad' }));
-    await user.click(screen.getByRole('button', { name: 'Pay ৳1,000.25 with Nagad' }));
+    expect(
+      screen.getByText('SANDBOX: payments here are TEST payments. No money moves and your invoices stay due.'),
+    ).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Make a test payment of ৳1,000.25 with Nagad' }));
     await vi.waitFor(() => expect(opened).toEqual([`/api/payment/sandbox/checkout?token=${TOKEN}`]));
     expect(calls.started).toEqual([{ invoice_ids: [70], amount: '1000.25', wallet: 'nagad' }]);
   });
@@ -113,14 +121,14 @@ describe('/payoption: paying by wallet', () => {
     const amount = await screen.findByLabelText('Amount in taka');
     await user.clear(amount);
     await user.type(amount, '250.26');
-    await user.click(screen.getByRole('button', { name: /^Pay / }));
+    await user.click(screen.getByRole('button', { name: /^Make a test payment of / }));
     expect(await screen.findByText('At most ৳250.25 is due on the chosen invoices.')).toBeInTheDocument();
     await user.clear(amount);
     await user.type(amount, '12.345');
-    await user.click(screen.getByRole('button', { name: /^Pay / }));
+    await user.click(screen.getByRole('button', { name: /^Make a test payment of / }));
     expect(await screen.findByText('Enter an amount in taka such as 1250.50.')).toBeInTheDocument();
     await user.click(screen.getByRole('checkbox', { name: /Exam fee/ }));
-    await user.click(screen.getByRole('button', { name: /^Pay / }));
+    await user.click(screen.getByRole('button', { name: /^Make a test payment of / }));
     expect(await screen.findByText('Choose at least one invoice.')).toBeInTheDocument();
     expect(calls.started).toEqual([]);
     expect(opened).toEqual([]);
@@ -138,10 +146,43 @@ describe('/payoption: paying by wallet', () => {
         ),
     });
     const { user } = renderApp('/payoption?invoice=71');
-    await user.click(await screen.findByRole('button', { name: /^Pay / }));
+    await user.click(await screen.findByRole('button', { name: /^Make a test payment of / }));
     expect(await screen.findByText(/at most 200.00 may be paid/)).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Try again' })).toBeInTheDocument();
     expect(opened).toEqual([]);
+  });
+});
+
+describe('/payoption on a server without online payment (PAYMENT_PROVIDER unset)', () => {
+  it('says online payment is not available, offers no wallet, and keeps the school office steps', async () => {
+    fakeAuthServer(STUDENT).savedSignIn();
+    const calls = api({ options: { available: false, provider: 'none', test: false } });
+    renderApp('/payoption?invoice=71');
+    expect(
+      await screen.findByText(
+        'Online payment is not available at this school. Please pay at the school office, as below.',
+      ),
+    ).toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: 'Pay at the school office' })).toBeInTheDocument();
+    expect(screen.getByText(/student code S-2024-07/)).toBeInTheDocument();
+    expect(screen.queryByLabelText('Amount in taka')).toBeNull();
+    expect(screen.queryByRole('radio')).toBeNull();
+    expect(screen.queryByRole('button', { name: /pay/i })).toBeNull();
+    expect(calls.started).toEqual([]);
+  });
+
+  it('in Bangla too', async () => {
+    await setLanguage('bn');
+    try {
+      fakeAuthServer(STUDENT).savedSignIn();
+      api({ options: { available: false, provider: 'none', test: false } });
+      renderApp('/payoption?invoice=71');
+      expect(
+        await screen.findByText('এই স্কুলে অনলাইনে পরিশোধের ব্যবস্থা নেই। নিচের নিয়মে স্কুল অফিসে পরিশোধ করুন।'),
+      ).toBeInTheDocument();
+    } finally {
+      await setLanguage('en');
+    }
   });
 });
 
@@ -182,7 +223,7 @@ describe('/payoption for a guardian (issue 16)', () => {
     expect(await screen.findByLabelText('Amount in taka')).toHaveValue('250.25');
     expect(asked).toContain('52');
     expect(screen.getByText(/S-1-0150/)).toBeInTheDocument();
-    await user.click(screen.getByRole('button', { name: 'Pay ৳250.25 with bKash' }));
+    await user.click(screen.getByRole('button', { name: 'Make a test payment of ৳250.25 with bKash' }));
     await vi.waitFor(() => expect(opened).toEqual([`/api/payment/sandbox/checkout?token=${TOKEN}`]));
     expect(calls.started).toEqual([{ invoice_ids: [71], amount: '250.25', wallet: 'bkash' }]);
   });
@@ -208,6 +249,33 @@ describe('/payoption?payment=: the outcome from the server', () => {
     expect(screen.getByText(/৳1,000.25 paid with Nagad \(transaction SBX00AA11\)/)).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Download receipt R-000042 (PDF)' }));
     await vi.waitFor(() => expect(pdf).toEqual(['42']));
+  });
+
+  it('a sandbox payment: TEST PAYMENT - NO MONEY RECEIVED, the invoices still due, its test receipt', async () => {
+    fakeAuthServer(STUDENT).savedSignIn();
+    api({ status: [record({ test: true, receipt_no: 'TEST-000007', payment_id: 7 })] });
+    const pdf: string[] = [];
+    server.use(
+      http.get('/api/payment/:id/receipt', ({ params }) => {
+        pdf.push(String(params.id));
+        return new HttpResponse(new Uint8Array([37, 80, 68, 70]), {
+          headers: { 'content-type': 'application/pdf', 'content-disposition': 'attachment; filename="r.pdf"' },
+        });
+      }),
+    );
+    URL.createObjectURL ??= () => 'blob:x';
+    URL.revokeObjectURL ??= () => {};
+    const { user } = renderApp(`/payoption?payment=${TOKEN}`);
+    expect(await screen.findByText('TEST PAYMENT - NO MONEY RECEIVED: receipt TEST-000007')).toBeInTheDocument();
+    expect(
+      screen.getByText(
+        'The Nagad payment of ৳1,000.25 (transaction SBX00AA11) was a sandbox test. No money was received and your invoices are still due.',
+      ),
+    ).toBeInTheDocument();
+    expect(screen.queryByText(/Payment received/)).toBeNull();
+    expect(screen.queryByRole('link', { name: 'Go to Paid Invoice' })).toBeNull();
+    await user.click(screen.getByRole('button', { name: 'Download test receipt TEST-000007 (PDF)' }));
+    await vi.waitFor(() => expect(pdf).toEqual(['7']));
   });
 
   it('cancelled and failed say so, and nothing is shown as paid', async () => {

@@ -45,6 +45,10 @@ function invoiceApi(due: InvoiceRow[], paid: InvoiceRow[] = []) {
       asked.push({ url: url.pathname, studentId: url.searchParams.get('student_id') });
       return HttpResponse.json(page(paid));
     }),
+    // A server that runs the payment sandbox (PAYMENT_PROVIDER=sandbox).
+    http.get('/api/payment/online/options', () =>
+      HttpResponse.json({ available: true, provider: 'sandbox', test: true }),
+    ),
   );
   return asked;
 }
@@ -154,7 +158,7 @@ describe('the student’s invoices', () => {
     expect(screen.getByLabelText('Amount in taka')).toHaveValue('250.25');
     expect(screen.getByRole('heading', { name: 'Pay at the school office' })).toBeInTheDocument();
     expect(screen.getByText(/student code S-2024-07/)).toBeInTheDocument();
-    expect(screen.getByText(/SANDBOX/)).toBeInTheDocument();
+    expect(screen.getByText(/SANDBOX: payments here are TEST payments/)).toBeInTheDocument();
     expect(screen.getByRole('radio', { name: 'bKash' })).toBeChecked();
   });
 

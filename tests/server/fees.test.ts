@@ -156,11 +156,20 @@ describe('fees and invoices', () => {
     expectField(await t.post('admin1', '/api/fee', feeBody({ section_id: undefined })), 400, 'class_id');
   });
 
-  it('a dry run counts the students and writes nothing', async () => {
+  it('a dry run counts the students, writes nothing and says so', async () => {
     const res = await t.post('admin1', '/api/fee', feeBody({ dry_run: true }));
     expect(res.statusCode, res.body).toBe(200);
-    expect(res.json()).toMatchObject({ fee_id: null, students: S.classmates.length + 1, created: 0, existing: 0 });
+    const n = S.classmates.length + 1;
+    expect(res.json()).toMatchObject({ fee_id: null, students: n, created: 0, existing: 0 });
+    // It says what a save would do and that nothing was written, never "Fee saved".
+    expect(res.json().message).toBe(`Dry run: ${n} invoices would be generated; nothing was saved.`);
+    expect(res.json().code).toBe('fees.fee_dry_run');
     expect(await due(S.me)).toEqual([]);
+    const [{ fees: written }] = (await exec(sql`select count(*)::int as fees from fees`)).rows as { fees: number }[];
+    const again = await t.post('admin1', '/api/fee', feeBody({ dry_run: true }));
+    expect(again.json().message).toBe(`Dry run: ${n} invoices would be generated; nothing was saved.`);
+    const [{ fees: after }] = (await exec(sql`select count(*)::int as fees from fees`)).rows as { fees: number }[];
+    expect(after).toBe(written);
   });
 
   it('generates one invoice per student of the section, and running it twice creates no duplicates', async () => {
@@ -168,6 +177,7 @@ describe('fees and invoices', () => {
     expect(first.statusCode, first.body).toBe(200);
     const n = S.classmates.length + 1;
     expect(first.json()).toMatchObject({ students: n, created: n, existing: 0, code: FEE_CODES.feeCreated });
+    expect(first.json().message).toBe(`Fee saved: ${n} invoices generated`);
     const again = await t.post('admin1', '/api/fee', feeBody({ late_fee: '50.00' }));
     expect(again.json()).toMatchObject({ fee_id: first.json().fee_id, created: 0, existing: n });
     const [{ count }] = (

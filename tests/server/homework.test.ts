@@ -18,6 +18,7 @@ import {
 } from '@server/db/schema';
 import { DEMO_GUARDIAN_PHONE } from '@server/db/seed/demo';
 import { tinyPdf } from '@server/db/seed/homework';
+import { HOMEWORK_CREATES_PER_HOUR } from '@server/routes/homework';
 import { createTestApp, type TestApp } from '../helpers/server';
 
 let t: TestApp;
@@ -535,5 +536,54 @@ describe('the school’s filter', () => {
       .groupBy(homeworkSubmissions.late);
     expect(counts.find((c) => c.late)?.n).toBeGreaterThan(0);
     expect(counts.find((c) => !c.late)?.n).toBeGreaterThan(0);
+  });
+});
+
+describe('the create budget', () => {
+  it(`one homework more than ${HOMEWORK_CREATES_PER_HOUR} within an hour is a 429 with Retry-After, and keeps no file`, async () => {
+    // One of teacher1's to copy; then all of teacher1's leave the hour, and the budget is spent
+    // 10 minutes ago.
+    await createHw({ topic: 'Budget model' });
+    await t.db.execute(
+      sql`update homework set created_at = now() - interval '2 hours' where teacher_id = ${S.teacher1}`,
+    );
+    await t.db.execute(sql`
+      insert into homework (school_id, session_id, class_id, section_id, subject_id, teacher_id, topic, issue_date, due_date, created_at)
+      select school_id, session_id, class_id, section_id, subject_id, teacher_id, 'Budget ' || g, issue_date, due_date,
+             now() - interval '10 minutes' + (g - 1) * interval '1 second'
+      from homework, generate_series(1, ${HOMEWORK_CREATES_PER_HOUR}) g
+      where id = (select max(id) from homework where teacher_id = ${S.teacher1})`);
+    const rows = async () =>
+      (
+        await t.db
+          .select({ n: sql<number>`count(*)::int` })
+          .from(homework)
+          .where(eq(homework.teacherId, S.teacher1))
+      )[0].n;
+    const before = await rows();
+    const files = fs.readdirSync(uploadDir, { recursive: true }).length;
+
+    const refused = await upload(
+      'teacher1',
+      '/api/homework/teacher',
+      multipart(hwFields({ topic: 'One too many' }), { name: 'sheet.pdf', content: tinyPdf(['One too many']) }),
+    );
+    expect(refused.statusCode, refused.body).toBe(429);
+    expect(refused.json().error.code).toBe('rate_limited');
+    expect(refused.json().error.message).toBe(
+      `You have set ${HOMEWORK_CREATES_PER_HOUR} homework in the last hour, the most allowed. Try again in 50 minute(s).`,
+    );
+    const wait = Number(refused.headers['retry-after']);
+    expect(wait).toBeGreaterThan(49 * 60);
+    expect(wait).toBeLessThanOrEqual(50 * 60);
+    expect(await rows()).toBe(before);
+    expect(fs.readdirSync(uploadDir, { recursive: true }).length).toBe(files);
+
+    // An hour after the oldest, the budget has room again (and is full after that one).
+    await t.db.execute(sql`
+      update homework set created_at = now() - interval '61 minutes'
+      where id = (select min(id) from homework where teacher_id = ${S.teacher1} and created_at > now() - interval '1 hour')`);
+    await createHw({ topic: 'Room again' });
+    expect((await upload('teacher1', '/api/homework/teacher', multipart(hwFields()))).statusCode).toBe(429);
   });
 });

@@ -1,9 +1,11 @@
 /**
- * Online fee payments through the sandbox provider, and receipts (issue 14): a pending payment
- * touches no ledger; the signed callback records it once through the ledger (method
- * mobile_wallet, reference the provider's transaction id); a repeat records nothing; a forged or
- * altered one is refused; cancel and failure record nothing; only the student pays and follows
- * their own; receipts are PDFs for the school's admin and the student only; 1,250.50 stays exact.
+ * Online fee payments through the sandbox provider (enabled here: PAYMENT_PROVIDER=sandbox), and
+ * receipts (issue 14): a pending payment touches no ledger; the signed callback records it once (a
+ * test entry through the sandbox, which settles nothing: payment-provider.test.ts; through a
+ * provider that moves money, through the ledger with method mobile_wallet and reference the
+ * provider's transaction id); a repeat records nothing; a forged or altered one is refused; cancel
+ * and failure record nothing; only the student pays and follows their own; receipts are PDFs for
+ * the school's admin and the student only; 1,250.50 stays exact.
  */
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
@@ -11,7 +13,7 @@ import { asc, eq, sql } from 'drizzle-orm';
 import { USER_TYPES } from '@/api/permissions';
 import { ONLINE_CODES, type OnlineCallbackBody } from '@/api/schemas/online-payments';
 import { enrolments, students, users } from '@server/db/schema';
-import { mayPayFor } from '@server/services/online-payments';
+import { completeOnlinePayment, mayPayFor, startOnlinePayment } from '@server/services/online-payments';
 import { SandboxProvider } from '@server/services/payment-sandbox';
 import { receiptData, receiptPdf } from '@server/services/receipt-pdf';
 import { createTestApp, type TestApp } from '../helpers/server';
@@ -20,6 +22,15 @@ import { clearDemoFees } from '../helpers/fees';
 const SECRET = 'online-payments-test-secret';
 let t: TestApp;
 const sandbox = new SandboxProvider(SECRET);
+
+/**
+ * A provider that moves money, as a real gateway would: the sandbox's signatures with `test` off.
+ * No route serves it; the service functions take it directly.
+ */
+class MoneyProvider extends SandboxProvider {
+  override readonly test: boolean = false;
+}
+const gateway = new MoneyProvider(SECRET);
 const S = {} as { me: number; meUser: number; session: number; classId: number; sector: number; invoice: number };
 
 const count = async (table: 'payments' | 'payment_allocations') =>
@@ -51,7 +62,7 @@ function pdfText(pdf: Buffer): string {
 }
 
 beforeAll(async () => {
-  t = await createTestApp({ PAYMENT_SANDBOX_SECRET: SECRET });
+  t = await createTestApp({ PAYMENT_SANDBOX_SECRET: SECRET, PAYMENT_PROVIDER: 'sandbox' });
   // This file reads student1's first due and paid invoices: the demo seed's fees go first.
   await clearDemoFees(t.db);
   const [me] = await t.db
@@ -94,7 +105,8 @@ describe('starting', () => {
     expect(page.headers['content-type']).toMatch(/text\/html/);
     expect(page.body).toContain('SANDBOX');
     expect(page.body).toContain('৳1,000.25');
-    expect(page.body).toContain('Confirm payment');
+    expect(page.body).toContain('Confirm test payment');
+    expect(page.body).toContain('TEST PAYMENT');
     expect(page.body).toContain('Cancel');
     // An edited link (another amount) is not the sandbox's.
     const edited = res.json().checkout_url.replace('amount=1000.25', 'amount=1.00');
@@ -125,7 +137,7 @@ describe('starting', () => {
 });
 
 describe('the callback', () => {
-  it('records a confirmed payment once; a repeat records nothing; the amount stays exact', async () => {
+  it('records a confirmed sandbox payment once, as a test entry; a repeat records nothing', async () => {
     const res = await start({ invoice_ids: [S.invoice], amount: '1000.25', wallet: 'bkash' });
     const s = sessionOf(res.json().checkout_url);
     const body = sandbox.callback(s, 'paid');
@@ -133,7 +145,7 @@ describe('the callback', () => {
     const first = await callback(body);
     expect(first.statusCode, first.body).toBe(200);
     expect(first.json()).toMatchObject({ status: 'paid', replay: false });
-    expect(first.json().receipt_no).toMatch(/^R-\d{6}$/);
+    expect(first.json().receipt_no).toMatch(/^TEST-\d{6}$/);
     const again = await callback(body);
     expect(again.statusCode, again.body).toBe(200);
     expect(again.json()).toMatchObject({ status: 'paid', replay: true, receipt_no: first.json().receipt_no });
@@ -143,21 +155,46 @@ describe('the callback', () => {
     expect(other.statusCode).toBe(409);
     expect(other.json().error.code).toBe(ONLINE_CODES.alreadyCompleted);
     expect(await count('payments')).toBe(before + 1);
+    // A test: the invoice is as due as before.
+    expect((await due())[0]).toMatchObject({ amount: '1250.50', paid: '0.00', due: '1250.50' });
+    expect((await status(res.json().token)).json()).toMatchObject({
+      status: 'paid',
+      test: true,
+      receipt_no: first.json().receipt_no,
+      provider_txn_id: body.provider_txn_id,
+    });
+  });
+
+  it('through a provider that moves money: once, in the ledger, settling the invoice exactly', async () => {
+    const payer = { userId: S.meUser, userType: USER_TYPES.student };
+    const started = await startOnlinePayment(t.db, gateway, payer, {
+      invoiceIds: [S.invoice],
+      amount: 100025n,
+      wallet: 'bkash',
+    });
+    const body = gateway.callback(sessionOf(started.checkoutUrl), 'paid');
+    const before = await count('payments');
+    const first = await completeOnlinePayment(t.db, gateway, gateway.verify(body)!);
+    expect(first).toMatchObject({ status: 'paid', replay: false });
+    expect(first.receiptNo).toMatch(/^R-\d{6}$/);
+    expect(await completeOnlinePayment(t.db, gateway, gateway.verify(body)!)).toEqual({ ...first, replay: true });
+    expect(await count('payments')).toBe(before + 1);
 
     expect((await due())[0]).toMatchObject({ amount: '1250.50', paid: '1000.25', due: '250.25' });
-    const record = (await status(res.json().token)).json();
-    expect(record).toMatchObject({
+    expect((await status(started.token)).json()).toMatchObject({
       status: 'paid',
-      receipt_no: first.json().receipt_no,
+      test: false,
+      receipt_no: first.receiptNo,
       provider_txn_id: body.provider_txn_id,
     });
     // In the ledger as a wallet payment whose reference is the provider's transaction id.
     const ledger = (await t.get('admin1', '/api/payment/all')).json().rows;
     expect(ledger[0]).toMatchObject({
-      receipt_no: first.json().receipt_no,
+      receipt_no: first.receiptNo,
       method: 'mobile_wallet',
       reference: body.provider_txn_id,
       amount: '1000.25',
+      test: false,
     });
   });
 
@@ -233,8 +270,9 @@ describe('the callback', () => {
     });
     expect(post.statusCode, post.body).toBe(303);
     expect(post.headers.location).toBe(`/payoption?payment=${res.json().token}`);
-    expect((await status(res.json().token)).json().status).toBe('paid');
-    expect((await due())[0]).toMatchObject({ paid: '1100.50', due: '150.00' });
+    expect((await status(res.json().token)).json()).toMatchObject({ status: 'paid', test: true });
+    // A test payment: the 1,000.25 and 100.00 paid before are all that is paid.
+    expect((await due())[0]).toMatchObject({ paid: '1100.25', due: '150.25' });
   });
 });
 
@@ -256,6 +294,7 @@ describe('receipts', () => {
       receipt_no: string;
       method: string;
       amount: string;
+      test: boolean;
     }[];
 
   it('is a PDF for the admin and the student, nobody else', async () => {
@@ -293,7 +332,7 @@ describe('receipts', () => {
     expect(sum).toBe(125050n);
 
     const list = await paymentIds();
-    const wallet = list.find((p) => p.amount === '1000.25')!;
+    const wallet = list.find((p) => p.amount === '1000.25' && !p.test)!;
     const data = await receiptData(t.db, wallet.id, async () => 'Asia/Dhaka');
     expect(data).toMatchObject({
       amount: '100025',
@@ -307,7 +346,7 @@ describe('receipts', () => {
     expect(text).toContain('1,250.50');
     expect(text).toContain('1,000.25');
     expect(text).toContain('250.25');
-    expect(text).toContain('SANDBOX');
+    expect(text).not.toContain('TEST PAYMENT');
     expect(text).toMatch(/bKash/);
     const last = list[0];
     const lastText = pdfText((await t.get('admin1', `/api/payment/${last.id}/receipt?lang=en`)).rawPayload);

@@ -284,6 +284,8 @@ const GLOBAL = new Set([
   // in the body or path; online-payments.test.ts checks another student's and school's refusal
   'POST /api/payment/online/start',
   'GET /api/payment/online/:token',
+  // whether this server offers online payment: configuration, no school's data
+  'GET /api/payment/online/options',
   'GET /api/payment/:id/receipt',
   // public: the provider's signed callback and the sandbox provider's own checkout page
   'POST /api/payment/online/callback',
@@ -318,7 +320,9 @@ let other: OtherSchool;
 let unlinkedSchool: number;
 
 beforeAll(async () => {
-  t = await createTestApp();
+  // The payment sandbox's routes exist only when it is enabled (PAYMENT_PROVIDER=sandbox): enabled
+  // here, so that this file sees every route the server can have.
+  t = await createTestApp({ PAYMENT_PROVIDER: 'sandbox' });
   const db = t.db;
   const [s2] = await db.select({ id: users.schoolId }).from(users).where(eq(users.userCode, 'admin2'));
   const school = s2.id!;

@@ -73,6 +73,8 @@ const amount = z.string().regex(/^-?\d+\.\d{2}$/);
 export const FEE_MESSAGES = {
   sectorCreated: 'New Sector saved successfully',
   feeCreated: (n: number) => `Fee saved: ${n} invoices generated`,
+  /** A dry run writes nothing: it says what a save would do. */
+  feeDryRun: (n: number) => `Dry run: ${n} invoices would be generated; nothing was saved.`,
   paymentRecorded: (receipt: string) => `Payment recorded: receipt ${receipt}`,
   reversed: (receipt: string) => `Entry recorded: receipt ${receipt}`,
   waived: 'Waiver saved',
@@ -82,6 +84,7 @@ export const FEE_MESSAGES = {
 export const FEE_CODES = {
   sectorCreated: 'fees.sector_created',
   feeCreated: 'fees.fee_created',
+  feeDryRun: 'fees.fee_dry_run',
   paymentRecorded: 'fees.payment_recorded',
   reversed: 'fees.reversed',
   waived: 'fees.waived',
@@ -91,6 +94,7 @@ export const FEE_CODES = {
   feeAmountDiffers: 'fees.fee_amount_differs',
   idempotencyRequired: 'fees.idempotency_key_required',
   nothingToReverse: 'fees.nothing_to_reverse',
+  testPayment: 'fees.test_payment',
   noStudents: 'fees.no_students',
 } as const;
 
@@ -353,6 +357,8 @@ export const paymentRow = z.object({
   student_id: z.number().int(),
   student_code: z.string(),
   full_name: z.string(),
+  /** A test entry (the payment sandbox's): no money received, settles nothing, cannot be refunded. */
+  test: z.boolean(),
   created_at: z.string(),
 });
 export type PaymentRow = z.infer<typeof paymentRow>;

@@ -3,8 +3,10 @@
  * payment of chosen due invoices through the payment provider (`POST /api/payment/online/start`,
  * answering the provider's checkout URL); the provider's signed callback
  * (`POST /api/payment/online/callback`) completes it; the screen reads the outcome from the
- * server's record (`GET /api/payment/online/:token`). Each ledger entry has a printable receipt
- * (`GET /api/payment/:id/receipt`, a PDF). Money is decimal text in taka, as in ./fees.
+ * server's record (`GET /api/payment/online/:token`). Whether online payment is offered at all,
+ * and whether it is the sandbox's test payments, is `GET /api/payment/online/options`. Each ledger
+ * entry has a printable receipt (`GET /api/payment/:id/receipt`, a PDF). Money is decimal text in
+ * taka, as in ./fees.
  */
 import { z } from 'zod';
 import { id, idList } from './common';
@@ -25,7 +27,21 @@ export const ONLINE_CODES = {
   alreadyCompleted: 'payments.already_completed',
   duplicateTransaction: 'payments.duplicate_transaction',
   unknown: 'payments.unknown_payment',
+  unavailable: 'payments.online_unavailable',
 } as const;
+
+/**
+ * GET /api/payment/online/options: whether this server offers online payment at all, and whether
+ * it is the sandbox (every payment a test: no money moves, nothing is settled). The pay screen
+ * asks before offering a wallet.
+ */
+export const onlineOptionsResponse = z.object({
+  available: z.boolean(),
+  provider: z.enum(['none', 'sandbox']),
+  /** True when what the provider reports paid is a test payment, never money received. */
+  test: z.boolean(),
+});
+export type OnlineOptions = z.infer<typeof onlineOptionsResponse>;
 
 const amountText = z.string().regex(/^-?\d+\.\d{2}$/);
 
@@ -94,6 +110,8 @@ export const onlinePaymentRow = z.object({
   payment_id: z.number().int().nullable(),
   receipt_no: z.string().nullable(),
   failure: z.string(),
+  /** A test payment (the sandbox): no money received; its invoices stay due. */
+  test: z.boolean(),
   created_at: z.string(),
 });
 export type OnlinePaymentRow = z.infer<typeof onlinePaymentRow>;

@@ -33,6 +33,7 @@ export const feesBn: Catalogue['fees'] = {
     confirmTitle: 'ইনভয়েস তৈরি করবেন?',
     confirmText: '{{count}} জন শিক্ষার্থীর প্রত্যেকের নামে {{amount}} এর ইনভয়েস হবে।',
     confirmExisting: 'তাদের {{existing}} জনের এই ইনভয়েস আগেই আছে, তাদের বাদ দেওয়া হবে।',
+    confirmNothingSaved: 'এখনো কিছু সংরক্ষিত হয়নি: "তৈরি করুন" বাছাই করলে তবেই ইনভয়েস তৈরি হবে।',
     confirmButton: 'তৈরি করুন',
     created: '{{count}}টি ইনভয়েস তৈরি হয়েছে',
     required: 'আবশ্যক',
@@ -107,6 +108,7 @@ export const feesBn: Catalogue['fees'] = {
     receipt: 'রসিদ',
     entry: 'এন্ট্রি',
     fullyReversed: 'পুরোটা ফেরত নেওয়া হয়েছে',
+    test: 'পরীক্ষামূলক পরিশোধ - কোনো টাকা গৃহীত হয়নি',
   },
   cols: {
     sector: 'খাত',
@@ -148,5 +150,8 @@ export const feesBn: Catalogue['fees'] = {
     month: 'মাস',
   },
   unsaved: 'এই পাতার লেখা এখনও সংরক্ষিত হয়নি।',
+  errors: {
+    test_payment: 'এটি পরীক্ষামূলক পরিশোধ: কোনো টাকা গৃহীত হয়নি, তাই ফেরত বা সংশোধনের কিছু নেই।',
+  },
   overdue: 'মেয়াদোত্তীর্ণ',
 };

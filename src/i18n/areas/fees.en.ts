@@ -31,6 +31,7 @@ export const feesEn = {
     confirmTitle: 'Generate invoices?',
     confirmText: 'This invoices {{count}} students {{amount}} each.',
     confirmExisting: '{{existing}} of them already have this invoice and are skipped.',
+    confirmNothingSaved: 'Nothing has been saved yet: the invoices are made only when you choose Generate.',
     confirmButton: 'Generate',
     created: '{{count}} invoices generated',
     required: 'Required',
@@ -105,6 +106,7 @@ export const feesEn = {
     receipt: 'Receipt',
     entry: 'Entry',
     fullyReversed: 'All taken back',
+    test: 'TEST PAYMENT - NO MONEY RECEIVED',
   },
   cols: {
     sector: 'Sector',
@@ -146,5 +148,8 @@ export const feesEn = {
     month: 'Month',
   },
   unsaved: 'Your entries on this page are not saved yet.',
+  errors: {
+    test_payment: 'This is a test payment: no money was received, so nothing can be refunded or corrected.',
+  },
   overdue: 'Overdue',
 };

@@ -33,10 +33,13 @@ type Choice = { what: 'waiver'; invoice: InvoiceRow } | { what: 'reverse'; payme
 const poishaOf = (amount: string) =>
   amount.startsWith('-') ? -BigInt(parseTaka(amount.slice(1)) ?? 0) : BigInt(parseTaka(amount) ?? 0);
 
-/** Each payment of the list with what of it is not yet refunded or corrected (poisha). */
+/**
+ * Each payment of the list with what of it is not yet refunded or corrected (poisha). A test
+ * payment (the payment sandbox's) took no money: there is nothing of it to give back.
+ */
 export function reversible(rows: PaymentRow[]): Map<number, bigint> {
   const left = new Map<number, bigint>();
-  for (const r of rows) if (r.kind === 'payment') left.set(r.id, poishaOf(r.amount));
+  for (const r of rows) if (r.kind === 'payment' && !r.test) left.set(r.id, poishaOf(r.amount));
   for (const r of rows) {
     if (r.kind !== 'payment' && r.reverses_payment_id && left.has(r.reverses_payment_id)) {
       left.set(r.reverses_payment_id, left.get(r.reverses_payment_id)! + poishaOf(r.amount));
@@ -346,6 +349,7 @@ function AdjustDesk() {
                       <Td label={t('fees.cols.date')}>{localDigits(r.created_at.slice(0, 10), lang)}</Td>
                       <Td label={t('fees.adjust.entry')}>
                         {t(`fees.adjust.kinds.${r.kind}`)} · {t(`fees.collect.methods.${r.method}`)}
+                        {r.test ? <strong className="block text-red-800">{t('fees.adjust.test')}</strong> : null}
                       </Td>
                       <Td label={t('fees.cols.amount')}>{formatTaka(r.amount, lang)}</Td>
                       <Td label={t('fees.adjust.reason')}>{r.reason || '—'}</Td>
@@ -362,7 +366,7 @@ function AdjustDesk() {
                           >
                             {t('fees.adjust.reverse')}
                           </Button>
-                        ) : r.kind === 'payment' ? (
+                        ) : r.kind === 'payment' && !r.test ? (
                           t('fees.adjust.fullyReversed')
                         ) : (
                           '—'

@@ -341,6 +341,7 @@ function FeeSetup() {
                   {t('fees.fee.confirmExisting', { existing: localDigits(String(count.existing), lang) })}
                 </p>
               ) : null}
+              <p className="mt-2 text-sm">{t('fees.fee.confirmNothingSaved')}</p>
             </>
           ) : null}
         </ConfirmDialog>

@@ -1,17 +1,22 @@
 /**
- * /payoption: paying due invoices. The student ticks due invoices (the one "Pay Now" came from is
- * ticked), sets the amount (their due by default; part of it allowed, more refused before anything
- * is sent) and a mobile wallet (bKash, Nagad, Rocket: through the sandbox provider for now), and is
- * sent to the provider's checkout page. Back from it (/payoption?payment=<token>) the page shows
- * the server's record only: paid with the receipt, cancelled, failed or not yet confirmed. Paying
- * at the school office stays described beside it. The flow is online-payment.machine.ts.
+ * /payoption: paying due invoices. The page first asks the server whether it offers online payment
+ * at all (GET /api/payment/online/options): when it does not (no provider configured), it says so
+ * and describes paying at the school office only. Otherwise the student ticks due invoices (the one
+ * "Pay Now" came from is ticked), sets the amount (their due by default; part of it allowed, more
+ * refused before anything is sent) and a mobile wallet (bKash, Nagad, Rocket), and is sent to the
+ * provider's checkout page. Through the sandbox every payment is a test, and the page says so
+ * before and after: no money moves and the invoices stay due. Back from the provider
+ * (/payoption?payment=<token>) the page shows the server's record only: paid with the receipt (or
+ * a TEST PAYMENT - NO MONEY RECEIVED), cancelled, failed or not yet confirmed. Paying at the school
+ * office stays described beside it. The flow is online-payment.machine.ts.
  */
 import { useEffect, useMemo, useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
 import { useMachine } from '@xstate/react';
 import { Link } from 'wouter';
-import { downloadReceipt } from '@/api/online-payments';
+import { downloadReceipt, onlineOptionsQuery } from '@/api/online-payments';
 import { formatPoisha, parseTaka, type InvoiceRow } from '@/api/schemas/fees';
-import { WALLETS, type Wallet } from '@/api/schemas/online-payments';
+import { WALLETS, type OnlineOptions, type Wallet } from '@/api/schemas/online-payments';
 import { useErrorText } from '@/i18n/errors';
 import { useI18n } from '@/i18n/i18n';
 import { onlinePaymentMachine, type OnlineDraft } from '@/machines/online-payment.machine';
@@ -41,14 +46,17 @@ export default function StudentPayOption() {
         goToCheckout: ({ context }) => {
           if (context.started) checkout.open(context.started.checkout_url);
         },
-        // "Pay again" after a cancelled or failed attempt starts from the same invoice; after a paid
-        // one, from the list (the student may hold other dues, and must not pay them by surprise).
+        // "Pay again" after a cancelled, failed or test attempt starts from the same invoice (still
+        // due); after a paid one, from the list (the student may hold other dues, and must not pay
+        // them by surprise).
         forgetToken: ({ context }) =>
           setParams(
             {
               payment: '',
               invoice:
-                context.record && context.record.status !== 'paid' ? String(context.record.invoice_ids[0] ?? '') : '',
+                context.record && (context.record.status !== 'paid' || context.record.test)
+                  ? String(context.record.invoice_ids[0] ?? '')
+                  : '',
             },
             { replace: true },
           ),
@@ -107,31 +115,69 @@ function Chooser({
   back: React.ReactNode;
 }) {
   const { t } = useI18n();
+  const options = useQuery(onlineOptionsQuery());
   const list = useOwnInvoices('due', studentId);
   return (
     <QueryState
-      query={list}
-      what={t('studentFees.option.what')}
-      loadingLabel={t('studentFees.option.loading')}
-      empty={t('studentFees.due.empty')}
-      isEmpty={(d) => d.total === 0}
+      query={options}
+      what={t('payments.online.optionsWhat')}
+      loadingLabel={t('payments.online.optionsLoading')}
     >
-      {(data) => (
-        <PayForm
-          rows={data.rows}
-          state={state}
-          send={send}
-          invoiceParam={invoiceParam}
-          studentCode={studentCode}
-          back={back}
-        />
+      {(offered) => (
+        <QueryState
+          query={list}
+          what={t('studentFees.option.what')}
+          loadingLabel={t('studentFees.option.loading')}
+          empty={t('studentFees.due.empty')}
+          isEmpty={(d) => d.total === 0}
+        >
+          {(data) =>
+            offered.available ? (
+              <PayForm
+                rows={data.rows}
+                options={offered}
+                state={state}
+                send={send}
+                invoiceParam={invoiceParam}
+                studentCode={studentCode}
+                back={back}
+              />
+            ) : (
+              <div className="grid gap-4">
+                <Alert tone="info">{t('payments.online.unavailable')}</Alert>
+                <OfficeSteps
+                  first={data.rows.find((r) => r.id === Number(invoiceParam)) ?? data.rows[0]}
+                  studentCode={studentCode}
+                />
+                {back}
+              </div>
+            )
+          }
+        </QueryState>
       )}
     </QueryState>
   );
 }
 
+/** Paying at the school office: always possible, and the only way when online payment is not offered. */
+function OfficeSteps({ first, studentCode }: { first: InvoiceRow | undefined; studentCode: string }) {
+  const { t } = useI18n();
+  return (
+    <Card title={t('studentFees.option.office')}>
+      <p className="text-sm text-slate-700">
+        {t('studentFees.option.officeSteps', {
+          code: studentCode,
+          sector: first?.sector_name ?? '',
+          session: first?.session_year ?? '',
+        })}
+      </p>
+    </Card>
+  );
+}
+
 function PayForm({
   rows,
+  options,
   state,
   send,
   invoiceParam,
@@ -139,6 +185,7 @@ function PayForm({
   back,
 }: {
   rows: InvoiceRow[];
+  options: OnlineOptions;
   state: Snapshot;
   send: Send;
   invoiceParam: string;
@@ -171,9 +218,11 @@ function PayForm({
     <div className="grid gap-4">
       {invoiceParam && !known ? <Alert tone="warning">{t('studentFees.option.notFound')}</Alert> : null}
       <Card title={t('payments.online.heading')}>
-        <p className="mb-4 rounded-md border-2 border-dashed border-red-400 bg-amber-50 p-3 text-sm font-semibold text-red-800">
-          {t('payments.online.sandbox')}
-        </p>
+        {options.test ? (
+          <p className="mb-4 rounded-md border-2 border-dashed border-red-400 bg-amber-50 p-3 text-sm font-semibold text-red-800">
+            {t('payments.online.sandbox')}
+          </p>
+        ) : null}
         <form onSubmit={submit} noValidate className="grid gap-4">
           <fieldset aria-describedby={problems.invoices ? 'pay-invoices-error' : undefined}>
             <legend className="text-sm font-semibold text-slate-900">{t('payments.online.invoices')}</legend>
@@ -259,22 +308,17 @@ function PayForm({
               <Button type="submit" disabled={busy}>
                 {busy
                   ? t('payments.online.starting')
-                  : t('payments.online.pay', { amount: shownAmount, wallet: t(`studentFees.option.${wallet}`) })}
+                  : t(options.test ? 'payments.online.payTest' : 'payments.online.pay', {
+                      amount: shownAmount,
+                      wallet: t(`studentFees.option.${wallet}`),
+                    })}
               </Button>
             )}
           </div>
           {busy ? <Loading label={t('payments.online.starting')} /> : null}
         </form>
       </Card>
-      <Card title={t('studentFees.option.office')}>
-        <p className="text-sm text-slate-700">
-          {t('studentFees.option.officeSteps', {
-            code: studentCode,
-            sector: first?.sector_name ?? '',
-            session: first?.session_year ?? '',
-          })}
-        </p>
-      </Card>
+      <OfficeSteps first={first} studentCode={studentCode} />
       {back}
     </div>
   );
@@ -303,9 +347,13 @@ function Outcome({ state, send, back }: { state: Snapshot; send: Send; back: Rea
   return (
     <div className="grid gap-4">
       {state.matches('paid') ? (
-        <Alert tone="success" title={t('payments.online.paid', { receipt: r.receipt_no ?? '' })}>
+        // A test payment (the sandbox) is never shown as money received: the invoices stay due.
+        <Alert
+          tone={r.test ? 'warning' : 'success'}
+          title={t(r.test ? 'payments.online.testPaid' : 'payments.online.paid', { receipt: r.receipt_no ?? '' })}
+        >
           <p>
-            {t('payments.online.paidBody', {
+            {t(r.test ? 'payments.online.testPaidBody' : 'payments.online.paidBody', {
               amount: formatTaka(r.amount, lang),
               wallet,
               txn: r.provider_txn_id ?? '',
@@ -320,7 +368,7 @@ function Outcome({ state, send, back }: { state: Snapshot; send: Send; back: Rea
                 downloadReceipt(r.payment_id!, r.receipt_no!).catch(setReceiptError);
               }}
             >
-              {t('payments.online.receipt', { receipt: r.receipt_no })}
+              {t(r.test ? 'payments.online.testReceipt' : 'payments.online.receipt', { receipt: r.receipt_no })}
             </Button>
           ) : null}
         </Alert>
@@ -336,9 +384,11 @@ function Outcome({ state, send, back }: { state: Snapshot; send: Send; back: Rea
       {receiptError ? <Alert>{errorText(receiptError)}</Alert> : null}
       <div className="flex flex-wrap gap-3">
         {state.matches('pending') ? null : again}
-        <Link href="/paidinvoice" className={`inline-flex min-h-11 items-center ${linkStyle}`}>
-          {t('payments.online.toPaid')}
-        </Link>
+        {r.test ? null : (
+          <Link href="/paidinvoice" className={`inline-flex min-h-11 items-center ${linkStyle}`}>
+            {t('payments.online.toPaid')}
+          </Link>
+        )}
         {back}
       </div>
     </div>
