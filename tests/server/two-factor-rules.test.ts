@@ -102,7 +102,11 @@ describe('a school’s two-factor requirement', () => {
 
   it('the audit row says who changed what', async () => {
     await requirementIs(null);
-    await t.call('admin1', { method: 'PUT', url: `/api/school_info/${school1}/two_factor`, payload: { required: true } });
+    await t.call('admin1', {
+      method: 'PUT',
+      url: `/api/school_info/${school1}/two_factor`,
+      payload: { required: true },
+    });
     const [row] = await t.db
       .select()
       .from(securityAudit)
@@ -150,9 +154,9 @@ describe('a school’s two-factor requirement', () => {
     });
     expect(off.statusCode, off.body).toBe(409);
     expect(off.json().error.code).toBe('two_factor.required');
-    expect(
-      (await t.db.select({ s: users.totpSecret }).from(users).where(eq(users.userCode, 'admin1')))[0].s,
-    ).toBe(admin1Secret);
+    expect((await t.db.select({ s: users.totpSecret }).from(users).where(eq(users.userCode, 'admin1')))[0].s).toBe(
+      admin1Secret,
+    );
   });
 
   it('a second-factor reset is audited with the account’s school', async () => {
@@ -198,9 +202,7 @@ describe('one’s own second factor needs the current password', () => {
       expect(res.json().error).toMatchObject({ code: 'two_factor.wrong_password' });
       expect(res.json().error.fields).toHaveProperty('current_password');
       expect(await failures()).toBe(before + 1);
-      expect(
-        (await t.db.select({ p: users.totpPendingSecret }).from(users).where(eq(users.id, id)))[0].p,
-      ).toBeNull();
+      expect((await t.db.select({ p: users.totpPendingSecret }).from(users).where(eq(users.id, id)))[0].p).toBeNull();
     },
   );
 
