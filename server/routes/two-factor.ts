@@ -66,7 +66,7 @@ async function settle(db: Db) {
 }
 
 const OWN_FIRST = 'Turn on two-factor sign-in for your own account first.';
-const WRONG_PASSWORD = 'is not your current password';
+const WRONG_PASSWORD = 'That is not your current password.';
 const SUPER_ADMINS_REQUIREMENT =
   'The super admin requires two-factor sign-in for this school: only the super admin can lift it.';
 
