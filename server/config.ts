@@ -27,6 +27,13 @@ const configSchema = z.object({
   WORKERS: z.coerce.number().int().min(1).max(64).default(1),
   /** Hours a sign-in token stays valid. */
   SESSION_TTL_HOURS: z.coerce.number().positive().default(12),
+  /**
+   * The sign-in cookie's `Secure` flag. `auto` (the default): set when the request came over https,
+   * directly or through a proxy named in TRUST_PROXY (its X-Forwarded-Proto), and left off on plain
+   * http (a browser drops a Secure cookie sent over http, so http://127.0.0.1 could not sign in).
+   * `always`: set on every answer (behind a TLS proxy that is not in TRUST_PROXY).
+   */
+  SESSION_COOKIE_SECURE: z.enum(['auto', 'always']).default('auto'),
   /** How long a failed sign-in counts against its account and its address. */
   LOGIN_WINDOW_MINUTES: z.coerce.number().positive().default(15),
   /** Failures of one account within the window before its sign-ins are slowed down (never refused). */

@@ -126,12 +126,12 @@ function ReloadOnBackWhenStale() {
 /** Nothing read for one sign-in is ever shown to the next: sign-out or another user empties the cache. */
 function ClearCacheOnUserChange() {
   const client = useQueryClient();
-  const token = useSession((s) => s.context.token ?? null);
-  const [seen, setSeen] = useState(token);
+  const signIn = useSession((s) => s.context.sessionKey ?? null);
+  const [seen, setSeen] = useState(signIn);
   // During render, not in an effect: the next user's screens (rendered after this) must never
   // see one frame of the last user's answers. Clearing twice (StrictMode) is harmless.
-  if (seen !== token) {
-    setSeen(token);
+  if (seen !== signIn) {
+    setSeen(signIn);
     if (seen !== null) client.clear();
   }
   return null;

@@ -1,11 +1,19 @@
 /**
  * The security boundary. Every route declares either `config.public` or `config.action`; the
- * guard authenticates the bearer token and checks the action against src/api/permissions.ts
+ * guard authenticates the session and checks the action against src/api/permissions.ts
  * before validation and before any handler runs. A route that declares neither is refused.
  * Read-only user types (WRITE_FORBIDDEN_TYPES, the viewer) are refused every call that is not a
  * read, whatever the permission table says, unless the route opts out with `config.readOnlySafe`.
+ *
+ * The session token comes from the `Authorization: Bearer` header (API clients, the tests) or from
+ * the sign-in cookie (the app: HttpOnly, so no script on the page can read it; SameSite=Strict, so
+ * another site's page never sends it). A write that authenticates by the cookie must also carry
+ * the `X-Requested-With` header: a page on another origin cannot add a custom header to a request
+ * without a CORS preflight, which this server never grants, so the header proves the request came
+ * from the app's own pages (OWASP's "custom request header" defence against CSRF, on top of
+ * SameSite). A bearer token is never sent by a browser on its own, so it needs no such proof.
  */
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { can, WRITE_FORBIDDEN_TYPES, type Action } from '@/api/permissions';
 import { unauthorized, ApiError } from '../errors';
@@ -28,6 +36,45 @@ export function bearerToken(req: FastifyRequest): string | null {
   if (!header) return null;
   const match = /^bearer\s+(\S+)$/i.exec(header);
   return match ? match[1] : null;
+}
+
+/** The sign-in cookie (Path=/api: only the API reads it). */
+export const SESSION_COOKIE = 'pathshala_session';
+/** The header a cookie-authenticated write must carry (any non-empty value; the app sends `pathshala`). */
+export const CSRF_HEADER = 'x-requested-with';
+const COOKIE_PATH = '/api';
+
+/** The session token in the request's cookie, if any. */
+export function cookieToken(req: FastifyRequest): string | null {
+  const header = req.headers.cookie;
+  if (!header) return null;
+  for (const part of header.split(';')) {
+    const eq = part.indexOf('=');
+    if (eq < 0 || part.slice(0, eq).trim() !== SESSION_COOKIE) continue;
+    const value = part.slice(eq + 1).trim();
+    // Tokens are base64url: anything else is not one of ours.
+    return /^[A-Za-z0-9_-]{20,200}$/.test(value) ? value : null;
+  }
+  return null;
+}
+
+/** Whether the cookie is to be `Secure` on this answer (SESSION_COOKIE_SECURE, server/config.ts). */
+function secureFor(req: FastifyRequest): boolean {
+  return req.server.config.SESSION_COOKIE_SECURE === 'always' || req.protocol === 'https';
+}
+
+/** Hands the browser the session's cookie: it lasts as long as the session (so the app reopens offline). */
+export function setSessionCookie(req: FastifyRequest, reply: FastifyReply, token: string, expiresAt: Date) {
+  const maxAge = Math.max(0, Math.ceil((expiresAt.getTime() - Date.now()) / 1000));
+  const flags = [`Path=${COOKIE_PATH}`, `Max-Age=${maxAge}`, 'HttpOnly', 'SameSite=Strict'];
+  if (secureFor(req)) flags.push('Secure');
+  reply.header('set-cookie', `${SESSION_COOKIE}=${token}; ${flags.join('; ')}`);
+}
+
+export function clearSessionCookie(req: FastifyRequest, reply: FastifyReply) {
+  const flags = [`Path=${COOKIE_PATH}`, 'Max-Age=0', 'HttpOnly', 'SameSite=Strict'];
+  if (secureFor(req)) flags.push('Secure');
+  reply.header('set-cookie', `${SESSION_COOKIE}=; ${flags.join('; ')}`);
 }
 
 /** The signed-in user of a guarded route (the guard has already refused anonymous calls). */
@@ -72,16 +119,28 @@ const OPEN_BEFORE_TWO_FACTOR: ReadonlySet<Action> = new Set([...OPEN_BEFORE_PASS
 
 export const guardPlugin = fp(async (app: FastifyInstance) => {
   app.decorateRequest('auth', null);
-  app.addHook('onRequest', async (req) => {
+  app.addHook('onRequest', async (req, reply) => {
     const config = req.routeOptions.config;
     const url = req.routeOptions.url;
     if (!url || !url.startsWith('/api/')) return; // unknown routes 404; the SPA's files are public
     if (config.public) return;
     if (!config.action) throw new ApiError(500, 'route_without_action', 'This route declares no permission.');
-    const token = bearerToken(req);
+    const bearer = bearerToken(req);
+    const token = bearer ?? cookieToken(req);
     if (!token) throw unauthorized();
+    if (!bearer && !READ_METHODS.has(req.method) && !req.headers[CSRF_HEADER]) {
+      throw new ApiError(
+        403,
+        'csrf_header_missing',
+        'This request must come from the app itself (the X-Requested-With header is missing).',
+      );
+    }
     const auth = await findSession(app.db, token);
-    if (!auth) throw unauthorized('Your session has ended. Please sign in again.');
+    if (!auth) {
+      // A cookie whose session ended is of no more use: the browser forgets it.
+      if (!bearer) clearSessionCookie(req, reply);
+      throw unauthorized('Your session has ended. Please sign in again.');
+    }
     req.auth = auth;
     if (!can(auth.userType, config.action))
       throw new ApiError(403, 'forbidden_role', 'Your account type cannot do this.');

@@ -1,6 +1,6 @@
 /** Sign-in tokens: random, handed out once, stored only as SHA-256 hashes, revocable, expiring. */
 import { createHash, randomBytes } from 'node:crypto';
-import { and, eq, gt, isNotNull, isNull, lt, or, sql } from 'drizzle-orm';
+import { and, eq, gt, isNotNull, isNull, lt, ne, or, sql } from 'drizzle-orm';
 import { cacheOf, type CachedSession } from '../cache/hot-cache';
 import { affectedRows, type Db } from '../db/client';
 import { preparedFor } from '../db/prepared';
@@ -109,6 +109,29 @@ export async function revokeSession(db: Db, sessionId: number) {
   const cache = cacheOf(db);
   cache?.dropSessions([sessionId]);
   if (cache) await Promise.race([cache.sync(), new Promise((r) => setTimeout(r, 1_000).unref())]);
+}
+
+/**
+ * Sign out every session of the account but `keepSessionId` (null: all of them), after a change to
+ * how it signs in: a session opened before the change must not outlive it. This process forgets
+ * them now and waits (at most a second) for its own notification, as revokeSession does.
+ */
+export async function revokeOtherSessions(db: Db, userId: number, keepSessionId: number | null): Promise<number> {
+  const gone = await db
+    .update(authSessions)
+    .set({ revokedAt: sql`now()` })
+    .where(
+      and(
+        eq(authSessions.userId, userId),
+        isNull(authSessions.revokedAt),
+        keepSessionId != null ? ne(authSessions.id, keepSessionId) : undefined,
+      ),
+    )
+    .returning({ id: authSessions.id });
+  const cache = cacheOf(db);
+  cache?.dropSessions(gone.map((g) => g.id));
+  if (cache) await Promise.race([cache.sync(), new Promise((r) => setTimeout(r, 1_000).unref())]);
+  return gone.length;
 }
 
 /**

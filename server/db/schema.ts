@@ -192,6 +192,11 @@ export const schools = pgTable(
      * led to set it up right after signing in and can do nothing else until it is on.
      */
     requireTwoFactor: boolean('require_two_factor').notNull().default(false),
+    /**
+     * Who set the requirement: `super_admin` (only a super admin may lift it) or `school_admin`
+     * (the school's admins may lift it too); null while nothing is required.
+     */
+    twoFactorRequiredBy: varchar('two_factor_required_by', { length: 12 }).$type<'super_admin' | 'school_admin'>(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
@@ -199,6 +204,10 @@ export const schools = pgTable(
     check('schools_attendance_edit_days_range', sql`${t.attendanceEditDays} between 0 and 366`),
     check('schools_language_valid', sql`${t.language} in ('en', 'bn')`),
     check('schools_sms_language_valid', sql`${t.smsLanguage} in ('en', 'bn')`),
+    check(
+      'schools_two_factor_required_by_valid',
+      sql`(${t.requireTwoFactor} and ${t.twoFactorRequiredBy} in ('super_admin', 'school_admin')) or (not ${t.requireTwoFactor} and ${t.twoFactorRequiredBy} is null)`,
+    ),
     // The district lies in the school's division and the upazila in its district.
     foreignKey({
       name: 'schools_district_in_division_fk',

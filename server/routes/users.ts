@@ -16,7 +16,7 @@ import {
 } from '@/api/schemas/auth';
 import { okBody } from '@/api/schemas/common';
 import { USER_TYPES } from '@/api/permissions';
-import { authOf } from '../auth/guard';
+import { authOf, clearSessionCookie, setSessionCookie } from '../auth/guard';
 import { dummyPasswordHash, hashPassword, needsRehash, verifyPassword } from '../auth/passwords';
 import { createSession, revokeSession, type AuthContext } from '../auth/sessions';
 import { checkSecondFactor, twoFactorSetupRequired } from '../auth/two-factor';
@@ -130,6 +130,10 @@ export async function usersRoutes(fastify: FastifyInstance) {
           .where(and(eq(users.id, user.id), eq(users.passwordHash, stored)));
       }
       const session = await createSession(app.db, user.id, app.config.SESSION_TTL_HOURS, req.headers['user-agent']);
+      // The app keeps its session in this HttpOnly cookie (server/auth/guard.ts) and ignores the
+      // token in the answer; API clients send the token as a bearer instead. The answer carries no
+      // more than the sign-in itself already had: whoever reads it also saw the password typed.
+      setSessionCookie(req, reply, session.token, session.expiresAt);
       return {
         user_type_id: user.userType,
         accessToken: session.token,
@@ -144,8 +148,9 @@ export async function usersRoutes(fastify: FastifyInstance) {
   app.post(
     '/users/logout',
     { config: { action: 'users.logout' }, schema: { response: { 200: okBody } } },
-    async (req) => {
+    async (req, reply) => {
       await revokeSession(app.db, authOf(req).sessionId);
+      clearSessionCookie(req, reply);
       return { ok: true as const, message: 'Signed out.' };
     },
   );

@@ -1,7 +1,9 @@
 /**
  * The one HTTP client. Every call goes through `apiGet` / `apiPost` so that:
- * - the bearer token comes from the session (registered by the session provider, never read here
- *   from storage), or is passed explicitly by the session's own calls (login, restore, logout);
+ * - the session travels in the HttpOnly cookie the sign-in set (server/auth/guard.ts): no script
+ *   on the page, this one included, ever holds the token, so an injected script cannot carry it
+ *   away. Every call says it comes from the app (`X-Requested-With`), which the server requires of
+ *   every write the cookie authenticates (another site's page cannot add that header);
  * - every failure becomes a typed `ApiError` whose message is the server's `error.message`
  *   (or the sign-in `errorMsg`), ready to show to the user;
  * - a 401 on a call made with the session's token tells the session, which ends it and sends the
@@ -43,15 +45,22 @@ export const NETWORK_ERROR_MESSAGE = 'Could not reach the server. Check your con
 const UNEXPECTED_MESSAGE = 'The server sent an answer this page does not understand.';
 
 /**
- * How a call authenticates: with the session's current token (the default), with no token
- * (sign-in), or with a token given by the caller (the session checking a token it holds).
+ * Whose call it is: the signed-in session's (the default: a 401 ends it), or the session's own
+ * calls (sign-in, restore, sign-out), which handle a 401 themselves. Both go with the cookie.
  */
-export type CallAuth = 'session' | 'none' | { token: string };
+export type CallAuth = 'session' | 'none';
+
+/** The header every call carries; the server refuses a cookie-authenticated write without it. */
+export const APP_REQUEST_HEADER = 'x-requested-with';
+const APP_REQUEST_VALUE = 'pathshala';
+/** The headers that make a request the app's own (for calls made outside ofetch: uploads, downloads). */
+export const appRequestHeaders = (): Record<string, string> => ({ [APP_REQUEST_HEADER]: APP_REQUEST_VALUE });
 
 interface AuthHooks {
-  getToken: () => string | null;
-  /** Called with the token that was refused, so a late 401 for an old token can be ignored. */
-  onUnauthorized: (refusedToken: string) => void;
+  /** Which sign-in is current (an id of the sign-in, not a credential), or null when signed out. */
+  getSessionKey: () => string | null;
+  /** Called with the sign-in whose call was refused, so a late 401 for an old one can be ignored. */
+  onUnauthorized: (refusedKey: string) => void;
 }
 
 let hooks: AuthHooks | null = null;
@@ -64,14 +73,14 @@ export function configureAuth(next: AuthHooks): () => void {
   };
 }
 
-/** The session's token, for calls made outside ofetch (uploads with progress: src/api/upload.ts). */
-export function sessionToken(): string | null {
-  return hooks?.getToken() ?? null;
+/** The current sign-in, for calls made outside ofetch (uploads with progress: src/api/upload.ts). */
+export function sessionKey(): string | null {
+  return hooks?.getSessionKey() ?? null;
 }
 
 /** A failed answer to a call made outside ofetch, as the same ApiError (a 401 ends the session). */
-export function failedAnswer(status: number, data: unknown, token: string | null): ApiError {
-  if (status === 401 && token) hooks?.onUnauthorized(token);
+export function failedAnswer(status: number, data: unknown, key: string | null): ApiError {
+  if (status === 401 && key) hooks?.onUnauthorized(key);
   return toApiError(status, data);
 }
 
@@ -152,9 +161,8 @@ async function call<S extends z.ZodType>(
   // Awaited only after the answer; a failure to load it must not go unhandled before then.
   const contract = Promise.resolve(schema);
   contract.catch(() => undefined);
-  const token = auth === 'none' ? null : auth === 'session' ? (hooks?.getToken() ?? null) : auth.token;
-  const headers: Record<string, string> = { accept: 'application/json', ...extraHeaders };
-  if (token) headers.authorization = `Bearer ${token}`;
+  const key = auth === 'session' ? (hooks?.getSessionKey() ?? null) : null;
+  const headers: Record<string, string> = { accept: 'application/json', ...appRequestHeaders(), ...extraHeaders };
   if (method !== 'GET') headers['idempotency-key'] = idempotencyKey ?? newIdempotencyKey();
 
   let response;
@@ -164,6 +172,8 @@ async function call<S extends z.ZodType>(
       query: cleanQuery(query),
       body: body as Record<string, unknown> | undefined,
       headers,
+      // Same origin: the session cookie goes with every call (fetch's default, said explicitly).
+      credentials: 'same-origin',
       ignoreResponseError: true,
     });
   } catch (error) {
@@ -173,7 +183,7 @@ async function call<S extends z.ZodType>(
 
   if (!response.ok) {
     const apiError = toApiError(response.status, response._data);
-    if (response.status === 401 && auth === 'session' && token) hooks?.onUnauthorized(token);
+    if (response.status === 401 && key) hooks?.onUnauthorized(key);
     throw apiError;
   }
   let parser: S;

@@ -2,6 +2,11 @@
  * Sign-in, sign-out, the signed-in user's profile, and the saved sign-in in localStorage.
  * The session machine uses these as its default actors and actions; tests replace them.
  *
+ * The session itself is the HttpOnly cookie the server sets at sign-in: the page never holds the
+ * token (the sign-in answer's `accessToken` is for API clients and is not kept). What localStorage
+ * keeps is only who is signed in and until when (to reopen the app, also with no network), never a
+ * credential: a script injected into the page finds nothing there to sign in with elsewhere.
+ *
  * This module is part of the app's first download, zod is not: the answers' contracts are
  * imported when a call is made (in parallel with the request, see src/api/client.ts), and the
  * saved sign-in is checked by hand.
@@ -30,26 +35,26 @@ export function login(body: LoginBody): Promise<LoginResponse> {
 }
 
 export interface FetchMeInput {
-  token: string;
   user_code: string;
   user_type: number;
 }
 
-/** The signed-in user's profile; also how a saved token is confirmed with the server. */
-export function fetchMe({ token, user_code, user_type }: FetchMeInput): Promise<UserProfile> {
+/** The signed-in user's profile; also how a saved sign-in (its cookie) is confirmed with the server. */
+export function fetchMe({ user_code, user_type }: FetchMeInput): Promise<UserProfile> {
   const query: UserQuery = { user_code, user_type };
   return apiGet(
     '/api/users/user_id',
     authSchemas().then((m) => m.userProfile),
-    { query, auth: { token } },
+    { query, auth: 'none' },
   );
 }
 
-export async function logout({ token }: { token: string }): Promise<void> {
+/** Ends the session on the server, which also clears its cookie. */
+export async function logout(): Promise<void> {
   await apiPost(
     '/api/users/logout',
     retryImport(() => import('@/api/schemas/common')).then((m) => m.okBody),
-    { auth: { token } },
+    { auth: 'none' },
   );
 }
 
@@ -95,8 +100,8 @@ export interface ChosenSchool {
   school_name: string;
 }
 
+/** Who is signed in and until when: never the token (that is the HttpOnly cookie's). */
 export interface StoredSession {
-  accessToken: string;
   user_type: UserType;
   user_code: string;
   expires_at: string | null;
@@ -114,16 +119,20 @@ function toChosenSchool(value: unknown): ChosenSchool | null | undefined {
   return { id: value.id as number, school_name: value.school_name };
 }
 
-/** The saved sign-in's fields, and only those, when every one is well-formed; else null. */
+/**
+ * The saved sign-in's fields, and only those, when every one is well-formed; else null. A record
+ * an earlier version saved with the token in it is not used (it is removed: the token must not
+ * stay in storage, and that sign-in has no cookie anyway).
+ */
 export function toStoredSession(value: unknown): StoredSession | null {
-  if (!isObject(value)) return null;
-  const { accessToken, user_type, user_code, expires_at } = value;
+  if (!isObject(value) || 'accessToken' in value) return null;
+  const { user_type, user_code, expires_at } = value;
   const school = toChosenSchool(value.school);
-  if (!isFilledString(accessToken) || !isFilledString(user_code)) return null;
+  if (!isFilledString(user_code)) return null;
   if (!Number.isInteger(user_type) || !isUserType(user_type)) return null;
   if (expires_at !== null && typeof expires_at !== 'string') return null;
   if (school === undefined) return null;
-  return { accessToken, user_type, user_code, expires_at, school };
+  return { user_type, user_code, expires_at, school };
 }
 
 function storage(): Storage | null {

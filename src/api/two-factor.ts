@@ -20,16 +20,17 @@ export function fetchTwoFactorStatus(): Promise<TwoFactorStatus> {
   return apiGet('/api/users/2fa', twoFactorStatus);
 }
 
-export function startTwoFactorSetup(): Promise<TwoFactorSetup> {
-  return apiPost('/api/users/2fa/setup', twoFactorSetup);
+/** Each needs the account's current password (the server checks it like a sign-in). */
+export function startTwoFactorSetup(currentPassword: string): Promise<TwoFactorSetup> {
+  return apiPost('/api/users/2fa/setup', twoFactorSetup, { body: { current_password: currentPassword } });
 }
 
-export function enableTwoFactor(code: string): Promise<TwoFactorEnabled> {
-  return apiPost('/api/users/2fa/enable', twoFactorEnabled, { body: { code } });
+export function enableTwoFactor(code: string, currentPassword: string): Promise<TwoFactorEnabled> {
+  return apiPost('/api/users/2fa/enable', twoFactorEnabled, { body: { code, current_password: currentPassword } });
 }
 
-export function disableTwoFactor(code: string): Promise<z.infer<typeof okBody>> {
-  return apiPost('/api/users/2fa/disable', okBody, { body: { code } });
+export function disableTwoFactor(code: string, currentPassword: string): Promise<z.infer<typeof okBody>> {
+  return apiPost('/api/users/2fa/disable', okBody, { body: { code, current_password: currentPassword } });
 }
 
 // ---------------------------------------------------------------- who must use it; the reset

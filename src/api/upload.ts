@@ -1,11 +1,18 @@
 /**
  * multipart/form-data writes with upload progress. ofetch (src/api/client.ts) has no progress
- * events, so these go through XMLHttpRequest, keeping what every write carries: the session's
- * bearer token, an Idempotency-Key (the flow's own, the same on a retry), the same ApiError for a
+ * events, so these go through XMLHttpRequest, keeping what every write carries: the session (its
+ * cookie, and the header that makes it the app's own request), an Idempotency-Key (the flow's own, the same on a retry), the same ApiError for a
  * failure (the server's message, a 401 ending the session) and the answer parsed with its schema.
  */
 import type { z } from 'zod';
-import { ApiError, failedAnswer, NETWORK_ERROR_MESSAGE, newIdempotencyKey, sessionToken } from '@/api/client';
+import {
+  ApiError,
+  appRequestHeaders,
+  failedAnswer,
+  NETWORK_ERROR_MESSAGE,
+  newIdempotencyKey,
+  sessionKey,
+} from '@/api/client';
 
 export interface UploadProgress {
   loaded: number;
@@ -31,13 +38,14 @@ export function postForm<S extends z.ZodType>(
   const form = new FormData();
   for (const [k, v] of Object.entries(fields)) if (v !== undefined && v !== null) form.append(k, String(v));
   if (file) form.append('file', file, file instanceof File ? file.name : 'file');
-  const token = sessionToken();
+  const key = sessionKey();
   return new Promise((resolve, reject) => {
     const xhr = new XMLHttpRequest();
     xhr.open('POST', path);
     xhr.timeout = UPLOAD_TIMEOUT_MS;
     xhr.setRequestHeader('accept', 'application/json');
-    if (token) xhr.setRequestHeader('authorization', `Bearer ${token}`);
+    // The session cookie goes with it (same origin); the header makes it the app's own request.
+    for (const [name, value] of Object.entries(appRequestHeaders())) xhr.setRequestHeader(name, value);
     xhr.setRequestHeader('idempotency-key', idempotencyKey ?? newIdempotencyKey());
     if (onProgress) {
       xhr.upload.onprogress = (e) => onProgress({ loaded: e.loaded, total: e.lengthComputable ? e.total : 0 });
@@ -53,7 +61,7 @@ export function postForm<S extends z.ZodType>(
       } catch {
         data = null;
       }
-      if (xhr.status < 200 || xhr.status >= 300) return reject(failedAnswer(xhr.status, data, token));
+      if (xhr.status < 200 || xhr.status >= 300) return reject(failedAnswer(xhr.status, data, key));
       const parsed = schema.safeParse(data);
       if (!parsed.success) {
         return reject(
@@ -68,20 +76,21 @@ export function postForm<S extends z.ZodType>(
 }
 
 /**
- * Download a file the API serves only to those allowed (a link cannot carry the bearer token):
- * fetched with the token, then handed to the browser as a download under its own name.
+ * Download a file the API serves only to those allowed: fetched with the session (its cookie),
+ * then handed to the browser as a download under its own name, so that a failure is shown in the
+ * page instead of as a browser error page.
  */
 export async function downloadFile(path: string, fallbackName = 'file'): Promise<void> {
-  const token = sessionToken();
+  const key = sessionKey();
   let res: Response;
   try {
-    res = await fetch(path, { headers: token ? { authorization: `Bearer ${token}` } : {} });
+    res = await fetch(path, { credentials: 'same-origin', headers: appRequestHeaders() });
   } catch {
     throw new ApiError(0, 'network', NETWORK_ERROR_MESSAGE);
   }
   if (!res.ok) {
     const data: unknown = await res.json().catch(() => null);
-    throw failedAnswer(res.status, data, token);
+    throw failedAnswer(res.status, data, key);
   }
   const disposition = res.headers.get('content-disposition') ?? '';
   const star = /filename\*=UTF-8''([^;]+)/i.exec(disposition);

@@ -1,5 +1,5 @@
 /**
- * The session: who is signed in, with which token, and what the sign-in screen should say.
+ * The session: who is signed in, and what the sign-in screen should say.
  *
  * booting ─┬─ saved sign-in ─> restoring ──(server confirms)──> signedIn
  *          └─ none ──────────> signedOut
@@ -12,8 +12,12 @@
  *
  * Pure: no React, no DOM. All I/O is the named actors (login, fetchMe, logout) and the named
  * actions (persist, forget); the defaults call the API and localStorage, tests `.provide()` fakes.
- * A saved token is used only after the server confirms it (fetchMe); the spec's old portal trusted
- * browser storage and left the token valid on logout, which this machine does not repeat.
+ * The token itself never reaches this machine: the server keeps the session in an HttpOnly cookie
+ * (src/api/client.ts), and the sign-in answer's `accessToken` is not read. What is saved is who is
+ * signed in and until when; a saved sign-in is used only after the server confirms it (fetchMe).
+ * The spec's old portal trusted browser storage and left the token valid on logout, which this
+ * machine does not repeat. `sessionKey` names the current sign-in (user and expiry, no secret), so
+ * a late 401 for an earlier sign-in, or its cached answers, never touch the current one.
  *
  * Two-factor sign-in (issue 16): the typed user id and password stay in the context (memory
  * only, never persisted) while the code is asked for, and are sent again with it; they are dropped
@@ -39,7 +43,8 @@ export const UNSUPPORTED_ACCOUNT_MESSAGE = 'This account cannot use the portal. 
 export const PROFILE_MISMATCH_MESSAGE = 'The server answered with a different account. Please sign in again.';
 
 export interface SessionContext {
-  token: string | null;
+  /** Which sign-in this is (user id and expiry: not a credential), or null when signed out. */
+  sessionKey: string | null;
   expiresAt: string | null;
   userType: UserType | null;
   userCode: string | null;
@@ -111,7 +116,7 @@ export function safeReturnTo(path: string | null | undefined): string | null {
 }
 
 const signedOutContext = {
-  token: null,
+  sessionKey: null,
   expiresAt: null,
   userType: null,
   userCode: null,
@@ -124,10 +129,13 @@ const signedOutContext = {
   unconfirmed: false,
 } as const;
 
+/** Names a sign-in: its user and expiry (a new sign-in of the same user has a later expiry). */
+export const sessionKeyOf = (userCode: string, expiresAt: string | null) => `${userCode}@${expiresAt ?? ''}`;
+
 function fromStored(stored: StoredSession | null | undefined): Partial<SessionContext> {
   if (!stored) return {};
   return {
-    token: stored.accessToken,
+    sessionKey: sessionKeyOf(stored.user_code, stored.expires_at),
     expiresAt: stored.expires_at,
     userType: stored.user_type,
     userCode: stored.user_code,
@@ -143,7 +151,6 @@ function knownUserType(context: SessionContext): UserType {
 
 function toStored(context: SessionContext): StoredSession {
   return {
-    accessToken: context.token ?? '',
     user_type: knownUserType(context),
     user_code: context.userCode ?? '',
     expires_at: context.expiresAt,
@@ -152,7 +159,7 @@ function toStored(context: SessionContext): StoredSession {
 }
 
 function fetchMeInput(context: SessionContext): FetchMeInput {
-  return { token: context.token ?? '', user_code: context.userCode ?? '', user_type: knownUserType(context) };
+  return { user_code: context.userCode ?? '', user_type: knownUserType(context) };
 }
 
 export const sessionMachine = setup({
@@ -165,14 +172,14 @@ export const sessionMachine = setup({
   actors: {
     login: fromPromise<LoginResponse, LoginBody>(({ input }) => login(input)),
     fetchMe: fromPromise<UserProfile, FetchMeInput>(({ input }) => fetchMe(input)),
-    logout: fromPromise<void, { token: string }>(({ input }) => logout(input)),
+    logout: fromPromise<void>(() => logout()),
   },
   actions: {
     persist: (_, stored: StoredSession) => saveStoredSession(stored),
     forget: () => clearStoredSession(),
   },
   guards: {
-    hasSavedToken: ({ context }) => context.token !== null,
+    hasSavedSignIn: ({ context }) => context.sessionKey !== null,
     isKnownUserType: (_, output: LoginResponse) => isUserType(output.user_type_id),
     profileMatches: ({ context }, profile: UserProfile) => profile.user_type === context.userType,
     /** Only a user who browses a chosen school (a viewer) may choose one. */
@@ -199,7 +206,7 @@ export const sessionMachine = setup({
   initial: 'booting',
   states: {
     booting: {
-      always: [{ guard: 'hasSavedToken', target: 'restoring' }, { target: 'signedOut' }],
+      always: [{ guard: 'hasSavedSignIn', target: 'restoring' }, { target: 'signedOut' }],
     },
 
     signedOut: {
@@ -261,7 +268,7 @@ export const sessionMachine = setup({
                 guard: { type: 'isKnownUserType', params: ({ event }) => event.output },
                 target: 'loadingProfile',
                 actions: assign(({ event }) => ({
-                  token: event.output.accessToken,
+                  sessionKey: sessionKeyOf(event.output.user_code, event.output.expires_at),
                   expiresAt: event.output.expires_at,
                   userType: event.output.user_type_id as UserType,
                   userCode: event.output.user_code,
@@ -358,7 +365,7 @@ export const sessionMachine = setup({
         ],
         onError: [
           {
-            // The token is no longer valid: forget it and say so.
+            // The sign-in is no longer valid: forget it and say so.
             guard: { type: 'isRefused', params: ({ event }: { event: { error: unknown } }) => event.error },
             target: 'signedOut',
             actions: [assign({ ...signedOutContext, message: SESSION_ENDED_MESSAGE }), 'forget'],
@@ -422,7 +429,6 @@ export const sessionMachine = setup({
       invoke: {
         id: 'logout',
         src: 'logout',
-        input: ({ context }) => ({ token: context.token ?? '' }),
         onDone: {
           target: 'signedOut',
           actions: assign({ ...signedOutContext, returnTo: null, message: null }),

@@ -1,6 +1,7 @@
 /**
  * React glue for the session machine: one actor per app, created with the saved sign-in read
- * once at start, and registered with the API client so calls carry its token and a 401 ends it.
+ * once at start, and registered with the API client so that a 401 on its calls ends it (the
+ * calls carry the session's HttpOnly cookie, which no script here can read).
  */
 import { useLayoutEffect, useRef, useState, type ReactNode } from 'react';
 import { createActorContext } from '@xstate/react';
@@ -52,10 +53,10 @@ function ClientBridge() {
   useLayoutEffect(
     () =>
       configureAuth({
-        getToken: () => actor.getSnapshot().context.token,
-        onUnauthorized: (refusedToken) => {
-          // A late answer for a token that is no longer ours must not end the current session.
-          if (refusedToken !== actor.getSnapshot().context.token) return;
+        getSessionKey: () => actor.getSnapshot().context.sessionKey,
+        onUnauthorized: (refusedKey) => {
+          // A late answer for a sign-in that is no longer ours must not end the current session.
+          if (refusedKey !== actor.getSnapshot().context.sessionKey) return;
           const returnTo = locationRef.current + (typeof window !== 'undefined' ? window.location.search : '');
           actor.send({ type: 'session.expired', returnTo });
         },

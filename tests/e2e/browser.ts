@@ -22,6 +22,16 @@ export async function launch(): Promise<Browser> {
 
 export const baseUrl = () => inject('baseUrl');
 
+/**
+ * The session token of a signed-in page: the value of its HttpOnly cookie, which no script in the
+ * page can read (the test's browser context can), for asking the API as that user (a bearer token).
+ */
+export async function sessionTokenOf(page: Page): Promise<string> {
+  const cookie = (await page.context().cookies(baseUrl())).find((c) => c.name === 'pathshala_session');
+  if (!cookie?.value) throw new Error('the page is not signed in (no session cookie)');
+  return cookie.value;
+}
+
 export async function signIn(page: Page, userCode: string, password = 'demo1234') {
   await page.goto(`${baseUrl()}/login`);
   await page.getByLabel(/user id/i).fill(userCode);

@@ -6,7 +6,7 @@
  * critical violation) and never scrolls sideways.
  */
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { baseUrl, expectNoSeriousAxeViolations, launch, scrollsSideways, signIn } from './browser';
+import { baseUrl, expectNoSeriousAxeViolations, launch, scrollsSideways, signIn, sessionTokenOf } from './browser';
 
 let browser: Browser;
 const contexts: BrowserContext[] = [];
@@ -36,11 +36,9 @@ interface SectionStudent {
   section_id: number;
 }
 
-/** Asks the API as the signed-in user of `page` (their token from the saved sign-in). */
+/** Asks the API as the signed-in user of `page` (their session cookie's token). */
 async function apiAs<T>(page: Page, path: string): Promise<T> {
-  const token = await page.evaluate(
-    () => JSON.parse(localStorage.getItem('pathshala.session') ?? '{}').accessToken as string,
-  );
+  const token = await sessionTokenOf(page);
   const res = await fetch(`${baseUrl()}${path}`, { headers: { authorization: `Bearer ${token}` } });
   expect(res.status).toBe(200);
   return (await res.json()) as T;

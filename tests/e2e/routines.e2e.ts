@@ -6,7 +6,7 @@
  * was). Every screen visited passes axe and never scrolls sideways, also on a phone.
  */
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { baseUrl, expectSoundScreen, launch, signIn } from './browser';
+import { baseUrl, expectSoundScreen, launch, signIn, sessionTokenOf } from './browser';
 
 let browser: Browser;
 const contexts: BrowserContext[] = [];
@@ -29,9 +29,7 @@ async function newPage(viewport = DESKTOP): Promise<Page> {
 }
 
 async function apiAs<T>(page: Page, path: string): Promise<T> {
-  const token = await page.evaluate(
-    () => JSON.parse(localStorage.getItem('pathshala.session') ?? '{}').accessToken as string,
-  );
+  const token = await sessionTokenOf(page);
   const res = await fetch(`${baseUrl()}${path}`, { headers: { authorization: `Bearer ${token}` } });
   expect(res.status).toBe(200);
   return (await res.json()) as T;

@@ -1,6 +1,6 @@
 import type { Browser, BrowserContext, BrowserContextOptions, Page } from 'playwright-core';
 import { HOME_ROUTE, type UserType } from '@/api/permissions';
-import { baseUrl, expectNoSeriousAxeViolations, launch, scrollsSideways, signIn } from './browser';
+import { baseUrl, expectNoSeriousAxeViolations, launch, scrollsSideways, sessionTokenOf, signIn } from './browser';
 
 let browser: Browser;
 let context: BrowserContext;
@@ -80,15 +80,17 @@ it('logging out revokes the session: reload stays signed out', async () => {
   await signIn(page, 'admin1');
   await page.waitForURL(`${baseUrl()}/school-admin`);
   await shellReady(page);
-  const stored = await page.evaluate(() => JSON.stringify(localStorage));
-  const token = /"accessToken":"([^"]+)"/.exec(stored.replace(/\\"/g, '"'))?.[1];
-  expect(token).toBeTruthy();
+  // The session is an HttpOnly cookie: the page's storage holds no token, and its scripts cannot read it.
+  const token = await sessionTokenOf(page);
+  expect(await page.evaluate(() => JSON.stringify(localStorage))).not.toContain(token);
+  expect(await page.evaluate(() => document.cookie)).not.toContain(token);
   await page.getByRole('button', { name: /profile menu/i }).click();
   await page.getByRole('menuitem', { name: /log out/i }).click();
   await page.waitForURL(/\/login$/);
   await page.goto(`${baseUrl()}/school-admin`);
   await page.waitForURL(/\/login$/);
-  // The server revoked the token: it no longer opens anything, even outside the app.
+  // Sign-out cleared the cookie, and the server revoked the token: it no longer opens anything.
+  expect((await page.context().cookies(baseUrl())).find((c) => c.name === 'pathshala_session')).toBeUndefined();
   const status = await page.evaluate(
     async (t) => (await fetch('/api/users/user_id', { headers: { authorization: `Bearer ${t}` } })).status,
     token,

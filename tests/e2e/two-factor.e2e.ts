@@ -43,6 +43,8 @@ it('admin2 turns two-factor sign-in on, signs in with password and code, and tur
   await page.goto(`${baseUrl()}/schoolprofile`);
   const card = page.getByRole('region', { name: 'Two-factor sign-in' });
   await card.getByText('Two-factor sign-in is off.').waitFor();
+  // Turning it on (and off) asks for the current password first.
+  await card.getByLabel('Your current password').fill('demo1234');
   await card.getByRole('button', { name: 'Turn on' }).click();
 
   const secret = (await card.getByTestId('two-factor-secret').innerText()).replace(/\s+/g, '');
@@ -77,6 +79,7 @@ it('admin2 turns two-factor sign-in on, signs in with password and code, and tur
   // Turn it off again (with a recovery code), after confirming.
   await page.goto(`${baseUrl()}/schoolprofile`);
   await card.getByText(/Two-factor sign-in is on\./).waitFor();
+  await card.getByLabel('Your current password').fill('demo1234');
   await card.getByLabel('A code from the app, or a recovery code').fill(recovery);
   await card.getByRole('button', { name: 'Turn off' }).click();
   await page
@@ -152,6 +155,7 @@ it('a school that requires two-factor sign-in holds its new admin to setting it 
   await admin.goto(`${baseUrl()}/school-admin`);
   await admin.waitForURL(`${baseUrl()}/two-factor`);
   const card = admin.getByRole('region', { name: 'Two-factor sign-in' });
+  await card.getByLabel('Your current password').fill('two-factor-admin-1');
   await card.getByRole('button', { name: 'Turn on' }).click();
   await card.getByRole('img', { name: /QR code/ }).waitFor();
   await expectSoundScreen(admin, '/two-factor (required setup, 360 px)');

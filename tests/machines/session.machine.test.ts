@@ -115,16 +115,14 @@ const HELD_ADMIN = profile({
 const STUDENT = profile({ id: 77, user_code: 'S-77', user_type: 1, student_code: 'S-77' });
 const PROFILES: Record<number, UserProfile> = { 2: TEACHER, 4: HELD_ADMIN, 6: VIEWER };
 
-/** Each token the fakes hand out, and whose it is. */
+/** Each sign-in the fakes hand out (named by user and expiry: the token is the cookie's), and whose it is. */
 const ACCOUNTS: Record<string, { userCode: string; userType: number; profile: UserProfile }> = {
-  'tok-teacher': { userCode: 'T-1001', userType: 2, profile: TEACHER },
-  'tok-viewer': { userCode: 'V-9', userType: 6, profile: VIEWER },
-  'tok-saved': { userCode: 'T-1001', userType: 2, profile: TEACHER },
-  'tok-held': { userCode: 'A-4', userType: 4, profile: HELD_ADMIN },
+  [`T-1001@${EXPIRES}`]: { userCode: 'T-1001', userType: 2, profile: TEACHER },
+  [`V-9@${EXPIRES}`]: { userCode: 'V-9', userType: 6, profile: VIEWER },
+  [`A-4@${EXPIRES}`]: { userCode: 'A-4', userType: 4, profile: HELD_ADMIN },
 };
 
 const SAVED: StoredSession = {
-  accessToken: 'tok-saved',
   user_type: 2,
   user_code: 'T-1001',
   expires_at: EXPIRES,
@@ -195,7 +193,7 @@ type ActorName = 'login' | 'fetchMe' | 'logout';
 
 function startSession(input: SessionInput) {
   const pending: Partial<Record<ActorName, Deferred>> = {};
-  const calls = { login: [] as LoginBody[], fetchMe: [] as FetchMeInput[], logout: [] as Array<{ token: string }> };
+  const calls = { login: [] as LoginBody[], fetchMe: [] as FetchMeInput[], logout: [] as Array<'logout'> };
   const storage = { current: input.stored ?? null, saves: 0, clears: 0 };
   const defer = <T>(name: ActorName) =>
     new Promise<T>((resolve, reject) => {
@@ -210,7 +208,7 @@ function startSession(input: SessionInput) {
       fetchMe: fromPromise<UserProfile, FetchMeInput>(
         ({ input }) => (calls.fetchMe.push(input), defer<UserProfile>('fetchMe')),
       ),
-      logout: fromPromise<void, { token: string }>(({ input }) => (calls.logout.push(input), defer<void>('logout'))),
+      logout: fromPromise<void>(() => (calls.logout.push('logout'), defer<void>('logout'))),
     },
     actions: {
       persist: (_, stored: StoredSession) => {
@@ -279,7 +277,7 @@ function replay(session: Session) {
       signedOut: () => {
         const s = real();
         expect(s.value).toBe('signedOut');
-        expect(s.context).toMatchObject({ token: null, userType: null, profile: null, school: null });
+        expect(s.context).toMatchObject({ sessionKey: null, userType: null, profile: null, school: null });
         // What was typed is gone once the sign-in ended (no code step left over).
         expect(s.context.credentials ?? null).toBeNull();
         expect(s.context.codeError ?? null).toBeNull();
@@ -308,7 +306,7 @@ function replay(session: Session) {
         expect(s.context.message).toBe(SESSION_ENDED_MESSAGE);
         // The 401 said where the user was; a later redirect to sign-in may have updated it.
         expect(['/routine', '/teacherprofile']).toContain(s.context.returnTo);
-        expect(s.context).toMatchObject({ token: null, profile: null, userType: null });
+        expect(s.context).toMatchObject({ sessionKey: null, profile: null, userType: null });
         // The user id stays, for the sign-in form to offer again.
         expect(['T-1001', 'V-9', 'A-4']).toContain(s.context.userCode);
         expect(storage.current).toBeNull();
@@ -322,7 +320,7 @@ function replay(session: Session) {
         expect(s.hasTag('busy')).toBe(true);
         expect(s.can(LOGIN)).toBe(false);
         expect(s.context.message).toBeNull();
-        expect(s.context.token).toBeNull();
+        expect(s.context.sessionKey).toBeNull();
         // After a code was asked for, the same user id and password go again, with the code.
         expect(calls.login.at(-1)).toEqual(
           s.context.codeError
@@ -344,7 +342,7 @@ function replay(session: Session) {
         // Kept in memory to send again with the code, and never written to storage.
         expect(s.context.credentials).toEqual({ user_code: 'T-1001', password: 'secret' });
         expect(JSON.stringify(storage.current ?? {})).not.toContain('secret');
-        expect(s.context.token).toBeNull();
+        expect(s.context.sessionKey).toBeNull();
         expect(s.can(CODE)).toBe(true);
         expect(s.can(CANCEL_CODE)).toBe(true);
         expect(s.can(LOGIN)).toBe(false);
@@ -354,23 +352,19 @@ function replay(session: Session) {
         const s = real();
         expect(s.value).toEqual({ signingIn: 'loadingProfile' });
         expect(s.hasTag('busy')).toBe(true);
-        const account = ACCOUNTS[s.context.token ?? ''];
-        expect(['tok-teacher', 'tok-viewer', 'tok-held']).toContain(s.context.token);
-        expect(calls.fetchMe.at(-1)).toEqual({
-          token: s.context.token,
-          user_code: account.userCode,
-          user_type: account.userType,
-        });
+        const account = ACCOUNTS[s.context.sessionKey ?? ''];
+        expect(account).toBeDefined();
+        expect(calls.fetchMe.at(-1)).toEqual({ user_code: account.userCode, user_type: account.userType });
         expect(Object.keys(pending)).toEqual(['fetchMe']);
         // Nothing is saved before the server confirmed who this is.
-        expect(storage.current?.accessToken).not.toBe(s.context.token);
+        expect(storage.current?.user_code).not.toBe(account.userCode);
       },
       restoring: () => {
         const s = real();
         expect(s.value).toBe('restoring');
         expect(s.hasTag('busy')).toBe(true);
         expect(s.can(LOGIN)).toBe(false);
-        expect(calls.fetchMe.at(-1)).toEqual({ token: 'tok-saved', user_code: 'T-1001', user_type: 2 });
+        expect(calls.fetchMe.at(-1)).toEqual({ user_code: 'T-1001', user_type: 2 });
         expect(s.context.profile).toBeNull();
         expect(Object.keys(pending)).toEqual(['fetchMe']);
       },
@@ -378,14 +372,14 @@ function replay(session: Session) {
         const s = real();
         expect(s.value).toBe('signedIn');
         expect(s.hasTag('busy')).toBe(false);
-        const account = ACCOUNTS[s.context.token ?? ''];
+        const account = ACCOUNTS[s.context.sessionKey ?? ''];
         expect(account).toBeDefined();
         expect(s.context.profile).toEqual(account.profile);
         expect(s.context.message).toBeNull();
         expect(s.context.credentials ?? null).toBeNull();
         expect(s.context.codeError ?? null).toBeNull();
+        // Who and until when: never a token (the session is the server's HttpOnly cookie).
         expect(storage.current).toEqual({
-          accessToken: s.context.token,
           user_type: account.userType,
           user_code: account.userCode,
           expires_at: EXPIRES,
@@ -408,7 +402,7 @@ function replay(session: Session) {
         expect(s.hasTag('busy')).toBe(true);
         // Forgotten locally at once, whatever the server answers.
         expect(storage.current).toBeNull();
-        expect(calls.logout.at(-1)).toEqual({ token: s.context.token });
+        expect(calls.logout.at(-1)).toBe('logout');
         expect(Object.keys(pending)).toEqual(['logout']);
       },
     },
@@ -549,7 +543,7 @@ describe('session examples', () => {
     expect(s.value).toBe('expired');
     expect(s.context.message).toBe('Your session has ended. Please sign in again.');
     expect(s.context.returnTo).toBe('/teacherprofile?tab=contact');
-    expect(s.context.token).toBeNull();
+    expect(s.context.sessionKey).toBeNull();
     expect(s.context.userCode).toBe('T-1001');
     expect(session.storage.current).toBeNull();
 
@@ -628,24 +622,34 @@ describe('session examples', () => {
   it('logging out forgets the saved sign-in at once, even when the server does not answer', async () => {
     const session = startSession({ stored: null });
     await signIn(session);
-    expect(session.storage.current?.accessToken).toBe('tok-teacher');
+    expect(session.storage.current?.user_code).toBe('T-1001');
 
     session.actor.send({ type: 'session.logout' });
     expect(session.actor.getSnapshot().hasTag('busy')).toBe(true);
     expect(session.storage.current).toBeNull();
-    expect(session.calls.logout).toEqual([{ token: 'tok-teacher' }]);
+    expect(session.calls.logout).toEqual(['logout']);
 
     await session.settle('logout', 'reject', OFFLINE);
     const s = session.actor.getSnapshot();
     expect(s.value).toBe('signedOut');
-    expect(s.context.token).toBeNull();
+    expect(s.context.sessionKey).toBeNull();
     expect(s.context.profile).toBeNull();
+  });
+
+  it('keeps no token: the sign-in answer’s accessToken is neither in the context nor saved', async () => {
+    const session = startSession({ stored: null });
+    await signIn(session);
+    const s = session.actor.getSnapshot();
+    expect(s.value).toBe('signedIn');
+    expect(JSON.stringify(s.context)).not.toContain(TEACHER_LOGIN.accessToken);
+    expect(JSON.stringify(session.storage.current)).not.toContain(TEACHER_LOGIN.accessToken);
+    expect(session.storage.current).not.toHaveProperty('accessToken');
   });
 
   it('a saved sign-in is used only after the server confirms it', async () => {
     const session = startSession({ stored: SAVED });
     expect(session.actor.getSnapshot().value).toBe('restoring');
-    expect(session.calls.fetchMe).toEqual([{ token: 'tok-saved', user_code: 'T-1001', user_type: 2 }]);
+    expect(session.calls.fetchMe).toEqual([{ user_code: 'T-1001', user_type: 2 }]);
     await session.settle('fetchMe', 'resolve', TEACHER);
     const s = session.actor.getSnapshot();
     expect(s.value).toBe('signedIn');
@@ -663,7 +667,7 @@ describe('session examples', () => {
     const offline = startSession({ stored: SAVED });
     await offline.settle('fetchMe', 'reject', OFFLINE);
     expect(offline.actor.getSnapshot().value).toBe('signedOut');
-    expect(offline.actor.getSnapshot().context.token).toBeNull();
+    expect(offline.actor.getSnapshot().context.sessionKey).toBeNull();
     expect(offline.storage.clears).toBe(0);
     expect(offline.storage.current).toEqual(SAVED);
   });
@@ -674,7 +678,6 @@ describe('session examples', () => {
     viewer.actor.send({ type: 'session.chooseSchool', school: SCHOOL });
     expect(viewer.actor.getSnapshot().context.school).toEqual(SCHOOL);
     expect(viewer.storage.current).toEqual({
-      accessToken: 'tok-viewer',
       user_type: 6,
       user_code: 'V-9',
       expires_at: EXPIRES,

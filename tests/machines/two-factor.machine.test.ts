@@ -21,6 +21,12 @@ const ENABLED: TwoFactorEnabled = { ok: true, message: 'Two-factor sign-in is on
 const WRONG_CODE = { status: 400, code: 'invalid_input', message: 'That code is not right.' };
 const OFFLINE = { status: 0, code: 'network', message: 'Could not reach the server.' };
 const ALREADY = { status: 409, code: 'two_factor.already_on', message: 'Two-factor sign-in is already on.' };
+const WRONG_PASSWORD = {
+  status: 400,
+  code: 'two_factor.wrong_password',
+  message: 'current_password: That is not your current password.',
+};
+const PASSWORD = 'my password';
 
 type Snap = SnapshotFrom<typeof twoFactorMachine>;
 type ModelEvent = EventObject & Record<string, unknown>;
@@ -28,20 +34,22 @@ type ModelEvent = EventObject & Record<string, unknown>;
 function eventsFor(): ModelEvent[] {
   return [
     { type: 'twoFactor.retry' },
-    { type: 'twoFactor.start' },
+    { type: 'twoFactor.start', password: PASSWORD },
     { type: 'twoFactor.cancel' },
     { type: 'twoFactor.code', code: '123456' },
     { type: 'twoFactor.saved' },
-    { type: 'twoFactor.disable', code: '654321' },
+    { type: 'twoFactor.disable', code: '654321', password: PASSWORD },
     { type: 'xstate.done.actor.fetchStatus', output: OFF },
     { type: 'xstate.done.actor.fetchStatus', output: ON },
     { type: 'xstate.error.actor.fetchStatus', error: OFFLINE },
     { type: 'xstate.done.actor.startSetup', output: SETUP },
     { type: 'xstate.error.actor.startSetup', error: ALREADY },
+    { type: 'xstate.error.actor.startSetup', error: WRONG_PASSWORD },
     { type: 'xstate.done.actor.enable', output: ENABLED },
     { type: 'xstate.error.actor.enable', error: WRONG_CODE },
     { type: 'xstate.done.actor.disable', output: { ok: true } },
     { type: 'xstate.error.actor.disable', error: WRONG_CODE },
+    { type: 'xstate.error.actor.disable', error: WRONG_PASSWORD },
   ];
 }
 
@@ -50,7 +58,12 @@ type Deferred = { resolve: (v: unknown) => void; reject: (e: unknown) => void };
 
 function start() {
   const pending: Partial<Record<Name, Deferred>> = {};
-  const calls = { fetchStatus: 0, startSetup: 0, enable: [] as string[], disable: [] as string[] };
+  const calls = {
+    fetchStatus: 0,
+    startSetup: [] as { password: string }[],
+    enable: [] as { code: string; password: string }[],
+    disable: [] as { code: string; password: string }[],
+  };
   const defer = <T>(name: Name) =>
     new Promise<T>((resolve, reject) => {
       pending[name] = { resolve: resolve as (v: unknown) => void, reject };
@@ -58,12 +71,14 @@ function start() {
   const machine = twoFactorMachine.provide({
     actors: {
       fetchStatus: fromPromise<TwoFactorStatus>(() => (calls.fetchStatus++, defer('fetchStatus'))),
-      startSetup: fromPromise<TwoFactorSetup>(() => (calls.startSetup++, defer('startSetup'))),
-      enable: fromPromise<TwoFactorEnabled, { code: string }>(
-        ({ input }) => (calls.enable.push(input.code), defer('enable')),
+      startSetup: fromPromise<TwoFactorSetup, { password: string }>(
+        ({ input }) => (calls.startSetup.push(input), defer('startSetup')),
       ),
-      disable: fromPromise<unknown, { code: string }>(
-        ({ input }) => (calls.disable.push(input.code), defer('disable')),
+      enable: fromPromise<TwoFactorEnabled, { code: string; password: string }>(
+        ({ input }) => (calls.enable.push(input), defer('enable')),
+      ),
+      disable: fromPromise<unknown, { code: string; password: string }>(
+        ({ input }) => (calls.disable.push(input), defer('disable')),
       ),
     },
   });
@@ -121,14 +136,17 @@ function replay(sut: ReturnType<typeof start>) {
         const s = real();
         expect(s.context.status).toEqual(OFF);
         expect(s.context.setup).toBeNull();
-        expect(s.can({ type: 'twoFactor.start' })).toBe(true);
-        expect(s.can({ type: 'twoFactor.disable', code: '1' })).toBe(false);
-        // Only a refused setup leaves an error to show.
-        expect([null, ALREADY]).toContainEqual(s.context.error);
+        expect(s.can({ type: 'twoFactor.start', password: PASSWORD })).toBe(true);
+        expect(s.can({ type: 'twoFactor.disable', code: '1', password: PASSWORD })).toBe(false);
+        // Only a refused setup leaves an error to show (a wrong password among them).
+        expect([null, ALREADY, WRONG_PASSWORD]).toContainEqual(s.context.error);
+        // The password typed for a setup that did not go ahead is not kept.
+        expect(s.context.password).toBeNull();
         nothingPending();
       },
       starting: () => {
         expect(real().hasTag('busy')).toBe(true);
+        expect(calls.startSetup.at(-1)).toEqual({ password: PASSWORD });
         expect(Object.keys(pending)).toEqual(['startSetup']);
       },
       setup: () => {
@@ -141,7 +159,8 @@ function replay(sut: ReturnType<typeof start>) {
       },
       enabling: () => {
         expect(real().hasTag('busy')).toBe(true);
-        expect(calls.enable.at(-1)).toBe('123456');
+        // The password typed to start goes with the first code.
+        expect(calls.enable.at(-1)).toEqual({ code: '123456', password: PASSWORD });
         expect(Object.keys(pending)).toEqual(['enable']);
       },
       showingCodes: () => {
@@ -149,6 +168,7 @@ function replay(sut: ReturnType<typeof start>) {
         // The ten codes, shown once; the key is no longer kept.
         expect(s.context.recoveryCodes).toEqual(CODES);
         expect(s.context.setup).toBeNull();
+        expect(s.context.password).toBeNull();
         expect(s.can({ type: 'twoFactor.saved' })).toBe(true);
         nothingPending();
       },
@@ -156,13 +176,14 @@ function replay(sut: ReturnType<typeof start>) {
         const s = real();
         expect(s.context.status).toEqual(ON);
         expect(s.context.recoveryCodes).toBeNull();
-        expect(s.can({ type: 'twoFactor.start' })).toBe(false);
-        expect([null, WRONG_CODE]).toContainEqual(s.context.error);
+        expect(s.can({ type: 'twoFactor.start', password: PASSWORD })).toBe(false);
+        expect([null, WRONG_CODE, WRONG_PASSWORD]).toContainEqual(s.context.error);
+        expect(s.context.password).toBeNull();
         nothingPending();
       },
       disabling: () => {
         expect(real().hasTag('busy')).toBe(true);
-        expect(calls.disable.at(-1)).toBe('654321');
+        expect(calls.disable.at(-1)).toEqual({ code: '654321', password: PASSWORD });
         expect(Object.keys(pending)).toEqual(['disable']);
       },
     },
@@ -198,7 +219,11 @@ describe('two-factor card examples', () => {
   it('turns on, shows the codes once, then shows it on; turning off with a wrong code says so', async () => {
     const sut = start();
     await sut.settle('fetchStatus', 'resolve', OFF);
-    sut.actor.send({ type: 'twoFactor.start' });
+    sut.actor.send({ type: 'twoFactor.start', password: 'typo' });
+    await sut.settle('startSetup', 'reject', WRONG_PASSWORD);
+    expect(sut.actor.getSnapshot().value).toBe('off');
+    expect(sut.actor.getSnapshot().context.error).toEqual(WRONG_PASSWORD);
+    sut.actor.send({ type: 'twoFactor.start', password: PASSWORD });
     await sut.settle('startSetup', 'resolve', SETUP);
     sut.actor.send({ type: 'twoFactor.code', code: '000000' });
     await sut.settle('enable', 'reject', WRONG_CODE);
@@ -210,16 +235,23 @@ describe('two-factor card examples', () => {
     expect(sut.actor.getSnapshot().context.recoveryCodes).toBeNull();
     await sut.settle('fetchStatus', 'resolve', ON);
     expect(sut.actor.getSnapshot().value).toBe('on');
-    sut.actor.send({ type: 'twoFactor.disable', code: '111111' });
+    sut.actor.send({ type: 'twoFactor.disable', code: '111111', password: PASSWORD });
     await sut.settle('disable', 'reject', WRONG_CODE);
     expect(sut.actor.getSnapshot().value).toBe('on');
     expect(sut.actor.getSnapshot().context.error).toEqual(WRONG_CODE);
-    sut.actor.send({ type: 'twoFactor.disable', code: '222222' });
+    sut.actor.send({ type: 'twoFactor.disable', code: '222222', password: PASSWORD });
     await sut.settle('disable', 'resolve', { ok: true });
     await sut.settle('fetchStatus', 'resolve', OFF);
     expect(sut.actor.getSnapshot().value).toBe('off');
     expect(sut.actor.getSnapshot().context.turnedOff).toBe(true);
-    expect(sut.calls.enable).toEqual(['000000', '123456']);
-    expect(sut.calls.disable).toEqual(['111111', '222222']);
+    expect(sut.calls.startSetup).toEqual([{ password: 'typo' }, { password: PASSWORD }]);
+    expect(sut.calls.enable).toEqual([
+      { code: '000000', password: PASSWORD },
+      { code: '123456', password: PASSWORD },
+    ]);
+    expect(sut.calls.disable).toEqual([
+      { code: '111111', password: PASSWORD },
+      { code: '222222', password: PASSWORD },
+    ]);
   });
 });

@@ -114,7 +114,6 @@ describe('the confirm dialog, loaded after the first render', () => {
 
 describe('the saved sign-in', () => {
   const good = {
-    accessToken: 'tok-1',
     user_type: USER_TYPES.teacher,
     user_code: 'T-1001',
     expires_at: '2999-01-01T00:00:00.000Z',
@@ -130,7 +129,7 @@ describe('the saved sign-in', () => {
   });
 
   it.each([
-    ['no token', { ...good, accessToken: '' }],
+    ['a token (saved by an earlier version: it must not stay)', { ...good, accessToken: 'tok-1' }],
     ['an unknown user type', { ...good, user_type: 9 }],
     ['a user type as text', { ...good, user_type: String(USER_TYPES.teacher) }],
     ['no user code', { ...good, user_code: undefined }],

@@ -2,7 +2,7 @@
  * Student evaluation, mark sheet and grade sheet screens against msw: the student's tiles; the
  * grade sheet hidden until Submit, with the student's own code fixed and the filters in the
  * address; the sheet's figures as the server computed them; "not published" said plainly; the PDF
- * downloads carry the token and the language; the staff's section PDF; the viewer's school; Bangla.
+ * downloads go in the session (its cookie) with the language; the staff's section PDF; the viewer's school; Bangla.
  */
 import { screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
@@ -216,7 +216,7 @@ describe('grade sheet', () => {
     expect(screen.queryByRole('button', { name: 'Download section PDF' })).not.toBeInTheDocument();
   });
 
-  it('downloads the PDF with the token, the filters and the language', async () => {
+  it('downloads the PDF in the session, with the filters and the language', async () => {
     fakeAuthServer(STUDENT).savedSignIn();
     const calls = api();
     const { user } = renderApp('/gradesheet?session_id=1');
@@ -225,7 +225,9 @@ describe('grade sheet', () => {
     await waitFor(() => expect(calls.pdf).toHaveLength(1));
     const req = calls.pdf[0];
     expect(query(req)).toEqual({ student_code: 'S-2024-07', session_id: '1', lang: 'en' });
-    expect(req.headers.get('authorization')).toMatch(/^Bearer tok-/);
+    // With the session's cookie (the app holds no token) and the app's own header.
+    expect(req.headers.get('authorization')).toBeNull();
+    expect(req.headers.get('x-requested-with')).toBe('pathshala');
     await waitFor(() => expect(URL.createObjectURL).toHaveBeenCalled());
     expect(screen.queryByText('Could not download the PDF.')).not.toBeInTheDocument();
   });

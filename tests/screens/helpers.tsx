@@ -174,16 +174,23 @@ export function schoolRow(over: Partial<SchoolDetailRow>): SchoolDetailRow {
 /**
  * A small fake of the sign-in server: one account, tokens it issued, profile for a valid token,
  * logout revoking it. `calls` records what the client sent.
+ *
+ * The real server keeps the session in an HttpOnly cookie, which jsdom's fetch does not keep: the
+ * fake plays the browser's cookie jar (`jar`), set by sign-in and cleared by sign-out, as the
+ * server's Set-Cookie would. A request that carries a bearer token instead is the app holding the
+ * token, which it must not: `sessionOf` then answers no session.
  */
 export function fakeAuthServer(account: UserProfile, password = 'correct horse') {
   const valid = new Set<string>();
   let issued = 0;
+  const jar = { session: null as string | null };
   const calls = {
     login: [] as Array<{ user_code: string; password: string }>,
     me: [] as string[],
     logout: [] as string[],
   };
-  const bearer = (request: Request) => request.headers.get('authorization')?.replace(/^Bearer /, '') ?? '';
+  /** The session a request is made in: the cookie's (the app never sends the token itself). */
+  const sessionOf = (request: Request) => (request.headers.get('authorization') ? '' : (jar.session ?? ''));
   const refuse = () =>
     HttpResponse.json({ error: { code: 'unauthorized', message: 'Please sign in to continue.' } }, { status: 401 });
 
@@ -202,6 +209,7 @@ export function fakeAuthServer(account: UserProfile, password = 'correct horse')
       }
       const token = `tok-${account.user_code}-${++issued}`;
       valid.add(token);
+      jar.session = token;
       return HttpResponse.json({
         user_type_id: account.user_type,
         accessToken: token,
@@ -210,13 +218,18 @@ export function fakeAuthServer(account: UserProfile, password = 'correct horse')
       });
     }),
     http.get('/api/users/user_id', ({ request }) => {
-      const token = bearer(request);
+      const token = sessionOf(request);
       calls.me.push(token);
       return valid.has(token) ? HttpResponse.json(account) : refuse();
     }),
     http.post('/api/users/logout', ({ request }) => {
-      const token = bearer(request);
+      const token = sessionOf(request);
       calls.logout.push(token);
+      // A write by the cookie must say it is the app's own (the server's CSRF check).
+      if (request.headers.get('x-requested-with') !== 'pathshala') {
+        return HttpResponse.json({ error: { code: 'csrf_header_missing', message: 'No.' } }, { status: 403 });
+      }
+      jar.session = null;
       if (!valid.delete(token)) return refuse();
       return HttpResponse.json({ ok: true, message: 'Signed out.' });
     }),
@@ -225,14 +238,18 @@ export function fakeAuthServer(account: UserProfile, password = 'correct horse')
   return {
     calls,
     valid,
-    bearer,
+    jar,
+    sessionOf,
     refuse,
-    /** Saves a sign-in in localStorage as a previous visit would have, with a token the server knows. */
+    /**
+     * A sign-in as a previous visit would have left it: its cookie in the jar (a token the server
+     * knows) and who signed in, in localStorage.
+     */
     savedSignIn(school: StoredSession['school'] = null): string {
       const token = `tok-${account.user_code}-saved`;
       valid.add(token);
+      jar.session = token;
       const stored: StoredSession = {
-        accessToken: token,
         user_type: account.user_type as StoredSession['user_type'],
         user_code: account.user_code,
         expires_at: EXPIRES,

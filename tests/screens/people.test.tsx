@@ -280,13 +280,14 @@ describe('passwords', () => {
     server.use(
       // The server keeps the mark on the account until the password is changed.
       http.get('/api/users/user_id', ({ request }) =>
-        auth.valid.has(auth.bearer(request))
+        auth.valid.has(auth.sessionOf(request))
           ? HttpResponse.json({ ...STUDENT, must_change_password: !changed() })
           : auth.refuse(),
       ),
       http.post('/api/users/login', async ({ request }) => {
         const body = (await request.json()) as { user_code: string };
         auth.valid.add('tok-once');
+        auth.jar.session = 'tok-once';
         return HttpResponse.json({
           user_type_id: 1,
           accessToken: 'tok-once',

@@ -126,7 +126,8 @@ function resourceApi() {
       return HttpResponse.json({ ok: true, id: 9, message: 'E-book uploaded', code: 'resources.ebook_created' });
     }),
     http.get('/api/ebooks/:id/file', ({ params, request }) => {
-      state.downloads.push(`${String(params.id)} ${request.headers.get('authorization') ? 'with token' : 'no token'}`);
+      // The session is the cookie; the app's own header says the request is the app's.
+      state.downloads.push(`${String(params.id)} ${request.headers.get('x-requested-with') ? 'from the app' : 'bare'}`);
       return new HttpResponse('%PDF-1.4', {
         headers: { 'content-type': 'application/pdf', 'content-disposition': 'attachment; filename="physics.pdf"' },
       });
@@ -285,7 +286,7 @@ describe('/studentebook', () => {
     Object.assign(URL, { createObjectURL, revokeObjectURL: vi.fn() });
     const { user } = renderApp('/studentebook');
     await user.click(await screen.findByRole('button', { name: 'Download Physics notes' }));
-    await waitFor(() => expect(api.downloads).toEqual(['3 with token']));
+    await waitFor(() => expect(api.downloads).toEqual(['3 from the app']));
     expect(screen.queryByRole('button', { name: 'Upload e-book' })).toBeNull();
   });
 

@@ -19,7 +19,7 @@ describe('a session that ends on the server', () => {
       http.get('/api/routine/teacher', () => HttpResponse.json([])),
       // The profile call succeeds only for a token the server still knows.
       http.get('/api/teacher/profile', ({ request }) =>
-        auth.valid.has(auth.bearer(request)) ? HttpResponse.json(TEACHER_CARD) : auth.refuse(),
+        auth.valid.has(auth.sessionOf(request)) ? HttpResponse.json(TEACHER_CARD) : auth.refuse(),
       ),
     );
     const { user } = renderApp('/teacher-admin');
@@ -41,7 +41,15 @@ describe('a session that ends on the server', () => {
 
     expect(await screen.findByRole('heading', { name: 'Rahima Khatun' })).toBeInTheDocument();
     expect(currentPath()).toBe('/teacherprofile');
-    expect(storedSession()?.accessToken).toBe('tok-T-1001-1');
+    // The new sign-in is the cookie's; what is saved says who, never the token.
+    expect(auth.jar.session).toBe('tok-T-1001-1');
+    expect(storedSession()).toEqual({
+      user_type: 2,
+      user_code: 'T-1001',
+      expires_at: expect.any(String),
+      school: null,
+    });
+    expect(JSON.stringify(localStorage)).not.toContain('tok-T-1001');
   });
 
   it('forgets a saved sign-in the server no longer accepts', async () => {

@@ -50,11 +50,13 @@ describe('sign-in', () => {
     expect(identity).toHaveTextContent('Teacher code: T-1001');
     expect(screen.getByTestId('header-school')).toHaveTextContent('Green Valley School');
     expect(storedSession()).toMatchObject({
-      accessToken: 'tok-T-1001-1',
       user_type: 2,
       user_code: 'T-1001',
       school: null,
     });
+    // The session is the server's HttpOnly cookie: the token is not saved where a script could read it.
+    expect(storedSession()).not.toHaveProperty('accessToken');
+    expect(JSON.stringify(localStorage)).not.toContain('tok-T-1001-1');
     expect(auth.calls.me).toEqual(['tok-T-1001-1']);
   });
 

@@ -9,7 +9,7 @@ describe('teacher dashboard (/teacher-admin)', () => {
     const asked: Array<{ teacherId: string | null; token: string }> = [];
     server.use(
       http.get('/api/routine/teacher', ({ request }) => {
-        asked.push({ teacherId: new URL(request.url).searchParams.get('teacher_id'), token: auth.bearer(request) });
+        asked.push({ teacherId: new URL(request.url).searchParams.get('teacher_id'), token: auth.sessionOf(request) });
         return HttpResponse.json([
           routineRow({
             id: 1,

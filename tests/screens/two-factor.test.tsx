@@ -1,36 +1,55 @@
 /** The "Two-factor sign-in" card on one's own profile pages (issue 16), against a fake API. */
 import { screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
+import { setLanguage } from '@/i18n/i18n';
 import { ADMIN, currentPath, fakeAuthServer, renderApp, server, TEACHER } from './helpers';
 
 const SECRET = 'JBSWY3DPEHPK3PXPJBSWY3DP';
 const URI = `otpauth://totp/Pathshala:T-1001?secret=${SECRET}&issuer=Pathshala`;
 const CODES = Array.from({ length: 10 }, (_, i) => `ABCD${i}-FGHJK`);
+/** The account's password in the fake: setting up, turning on and off ask for it. */
+const PASSWORD = 'correct horse';
 
 /** A fake of the server's two-factor routes with its own state. */
 function fakeTwoFactor() {
   const state = { enabled: false, pending: false, left: 0 };
-  const calls = { enable: [] as string[], disable: [] as string[] };
+  const calls = { setup: [] as string[], enable: [] as string[], disable: [] as string[] };
   const wrong = (message: string) =>
     HttpResponse.json({ error: { code: 'invalid_input', message, fields: { code: message } } }, { status: 400 });
+  const wrongPassword = () =>
+    HttpResponse.json(
+      {
+        error: {
+          code: 'two_factor.wrong_password',
+          message: 'current_password: That is not your current password.',
+          fields: { current_password: 'That is not your current password.' },
+        },
+      },
+      { status: 400 },
+    );
   server.use(
     http.get('/api/users/2fa', () =>
       HttpResponse.json({ enabled: state.enabled, pending: state.pending, recovery_codes_left: state.left }),
     ),
-    http.post('/api/users/2fa/setup', () => {
+    http.post('/api/users/2fa/setup', async ({ request }) => {
+      const { current_password } = (await request.json()) as { current_password: string };
+      calls.setup.push(current_password);
+      if (current_password !== PASSWORD) return wrongPassword();
       state.pending = true;
       return HttpResponse.json({ secret: SECRET, otpauth_uri: URI });
     }),
     http.post('/api/users/2fa/enable', async ({ request }) => {
-      const { code } = (await request.json()) as { code: string };
+      const { code, current_password } = (await request.json()) as { code: string; current_password: string };
       calls.enable.push(code);
+      if (current_password !== PASSWORD) return wrongPassword();
       if (code !== '123456') return wrong('That code is not right. Enter the current code from the app.');
       Object.assign(state, { enabled: true, pending: false, left: 10 });
       return HttpResponse.json({ ok: true, message: 'Two-factor sign-in is on.', recovery_codes: CODES });
     }),
     http.post('/api/users/2fa/disable', async ({ request }) => {
-      const { code } = (await request.json()) as { code: string };
+      const { code, current_password } = (await request.json()) as { code: string; current_password: string };
       calls.disable.push(code);
+      if (current_password !== PASSWORD) return wrongPassword();
       if (code !== '654321') return wrong('That code is not right.');
       Object.assign(state, { enabled: false, left: 0 });
       return HttpResponse.json({ ok: true, message: 'Two-factor sign-in is off.' });
@@ -40,7 +59,7 @@ function fakeTwoFactor() {
 }
 
 describe('two-factor sign-in card', () => {
-  it('turns on with a first code, shows the ten recovery codes once with a download, then turns off after confirming', async () => {
+  it('turns on with the password and a first code, shows the ten recovery codes once with a download, then turns off after confirming', async () => {
     fakeAuthServer(TEACHER).savedSignIn();
     const api = fakeTwoFactor();
     const blobs: Blob[] = [];
@@ -50,6 +69,14 @@ describe('two-factor sign-in card', () => {
 
     const card = await screen.findByRole('region', { name: 'Two-factor sign-in' });
     expect(await within(card).findByText('Two-factor sign-in is off.')).toBeInTheDocument();
+    // The current password first: without it nothing is sent; a wrong one is said.
+    await user.click(within(card).getByRole('button', { name: 'Turn on' }));
+    expect(await within(card).findByText('Enter your current password')).toBeInTheDocument();
+    expect(api.calls.setup).toEqual([]);
+    await user.type(within(card).getByLabelText('Your current password'), 'not it');
+    await user.click(within(card).getByRole('button', { name: 'Turn on' }));
+    expect(await within(card).findByRole('alert')).toHaveTextContent('That is not your current password.');
+    await user.type(within(card).getByLabelText('Your current password'), PASSWORD);
     await user.click(within(card).getByRole('button', { name: 'Turn on' }));
 
     // A QR code of the setup link, the key in groups of four for typing, and the link as text.
@@ -83,7 +110,9 @@ describe('two-factor sign-in card', () => {
     expect(within(card).queryByText(CODES[0])).not.toBeInTheDocument();
     expect(api.calls.enable).toEqual(['000000', '123456']);
 
-    // Turning off asks for a code and a confirmation; cancelling sends nothing.
+    // Turning off asks for the password, a code and a confirmation; cancelling sends nothing.
+    expect(api.calls.setup).toEqual(['not it', PASSWORD]);
+    await user.type(within(card).getByLabelText('Your current password'), PASSWORD);
     await user.type(within(card).getByLabelText('A code from the app, or a recovery code'), '654321');
     await user.click(within(card).getByRole('button', { name: 'Turn off' }));
     let dialog = await screen.findByRole('dialog', { name: 'Turn off two-factor sign-in?' });
@@ -131,7 +160,8 @@ describe('a school admin whose school requires two-factor sign-in', () => {
     const card = await screen.findByRole('region', { name: 'Two-factor sign-in' });
     // The school's requirement card is not offered before one's own is on.
     expect(screen.queryByRole('region', { name: 'Two-factor sign-in for school admins' })).toBeNull();
-    await user.click(await within(card).findByRole('button', { name: 'Turn on' }));
+    await user.type(await within(card).findByLabelText('Your current password'), PASSWORD);
+    await user.click(within(card).getByRole('button', { name: 'Turn on' }));
     expect(await within(card).findByRole('img', { name: /QR code/ })).toBeInTheDocument();
     await user.type(within(card).getByLabelText('Code from the app'), '123456');
     await user.click(within(card).getByRole('button', { name: 'Turn on' }));
@@ -155,9 +185,51 @@ describe('a school admin whose school requires two-factor sign-in', () => {
     );
     const { user } = renderApp('/two-factor');
     const card = await screen.findByRole('region', { name: 'দুই ধাপে সাইন ইন' });
+    await user.type(await within(card).findByLabelText('আপনার বর্তমান পাসওয়ার্ড'), PASSWORD);
     await user.click(await within(card).findByRole('button', { name: 'চালু করুন' }));
     await user.type(await within(card).findByLabelText('অ্যাপের কোড'), '000000');
     await user.click(within(card).getByRole('button', { name: 'চালু করুন' }));
     expect(await within(card).findByRole('alert')).toHaveTextContent('কোডটি সঠিক নয়। অ্যাপে এখন দেখানো কোডটি লিখুন।');
+  });
+});
+
+describe('the school’s requirement, as the school admin sees it', () => {
+  // The Bangla test above leaves the app in Bangla.
+  beforeEach(() => setLanguage('en'));
+
+  it('says the super admin set it, and the school admin cannot lift it', async () => {
+    fakeAuthServer(ADMIN).savedSignIn();
+    fakeTwoFactor().state.enabled = true;
+    const puts: unknown[] = [];
+    server.use(
+      http.get('/api/school_info/:id/two_factor', () =>
+        HttpResponse.json({ required: true, set_by: 'super_admin', may_change: false }),
+      ),
+      http.put('/api/school_info/:id/two_factor', async ({ request }) => {
+        puts.push(await request.json());
+        return HttpResponse.json({ required: false, set_by: null, may_change: true });
+      }),
+    );
+    renderApp('/two-factor');
+    const card = await screen.findByRole('region', { name: 'Two-factor sign-in for school admins' });
+    expect(await within(card).findByText('Required by the super admin.')).toBeInTheDocument();
+    const button = within(card).getByRole('button', { name: 'Stop requiring it' });
+    expect(button).toBeDisabled();
+    expect(button).toHaveAccessibleDescription('Only the super admin can lift it.');
+    expect(puts).toEqual([]);
+  });
+
+  it('one a school admin set can be lifted by them', async () => {
+    fakeAuthServer(ADMIN).savedSignIn();
+    fakeTwoFactor().state.enabled = true;
+    server.use(
+      http.get('/api/school_info/:id/two_factor', () =>
+        HttpResponse.json({ required: true, set_by: 'school_admin', may_change: true }),
+      ),
+    );
+    renderApp('/two-factor');
+    const card = await screen.findByRole('region', { name: 'Two-factor sign-in for school admins' });
+    expect(await within(card).findByText('Required by a school admin of this school.')).toBeInTheDocument();
+    expect(within(card).getByRole('button', { name: 'Stop requiring it' })).toBeEnabled();
   });
 });

@@ -17,21 +17,23 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 const now = () => Math.floor(Date.now() / 1000);
+/** Setting up, turning on and off need the current password. */
+const pw = { current_password: DEMO_PASSWORD };
 const codeAt = (secret: string, epoch = now()) => generate({ secret, epoch });
 const login = (user_code: string, extra: Record<string, string> = {}) =>
   t.app.inject({ method: 'POST', url: '/api/users/login', payload: { user_code, password: DEMO_PASSWORD, ...extra } });
 
 async function turnOn(userCode: string) {
-  const setup = await t.post(userCode, '/api/users/2fa/setup', {});
+  const setup = await t.post(userCode, '/api/users/2fa/setup', pw);
   expect(setup.statusCode, setup.body).toBe(200);
   const { secret, otpauth_uri } = setup.json();
   expect(otpauth_uri).toMatch(new RegExp(`^otpauth://totp/Pathshala:${userCode}\\?.*secret=${secret}`));
   // Until a code proves the app has the secret, sign-in is unchanged.
   expect((await login(userCode)).statusCode).toBe(200);
-  const wrong = await t.post(userCode, '/api/users/2fa/enable', { code: '000000' });
+  const wrong = await t.post(userCode, '/api/users/2fa/enable', { code: '000000', ...pw });
   expect(wrong.statusCode).toBe(400);
   expect(wrong.json().error.fields).toHaveProperty('code');
-  const on = await t.post(userCode, '/api/users/2fa/enable', { code: await codeAt(secret) });
+  const on = await t.post(userCode, '/api/users/2fa/enable', { code: await codeAt(secret), ...pw });
   expect(on.statusCode, on.body).toBe(200);
   const codes: string[] = on.json().recovery_codes;
   expect(codes).toHaveLength(10);
@@ -92,8 +94,8 @@ it('a recovery code signs in once; turning it off takes a code', async () => {
   expect((await login('student1', { otp: codes[0] })).statusCode).toBe(401);
   expect((await t.get('student1', '/api/users/2fa')).json().recovery_codes_left).toBe(9);
 
-  expect((await t.post('student1', '/api/users/2fa/disable', { code: 'AAAAA-AAAAA' })).statusCode).toBe(400);
-  const off = await t.post('student1', '/api/users/2fa/disable', { code: codes[1] });
+  expect((await t.post('student1', '/api/users/2fa/disable', { code: 'AAAAA-AAAAA', ...pw })).statusCode).toBe(400);
+  const off = await t.post('student1', '/api/users/2fa/disable', { code: codes[1], ...pw });
   expect(off.statusCode, off.body).toBe(200);
   expect((await login('student1')).statusCode).toBe(200);
 });
@@ -149,7 +151,11 @@ describe('a required second factor', () => {
   it('a school admin sets it for their school only after turning on their own; the super admin for any', async () => {
     const school = await schoolOfAdmin('admin2');
     const other = await schoolOfAdmin('admin1');
-    expect((await t.get('admin2', `/api/school_info/${school}/two_factor`)).json()).toEqual({ required: false });
+    expect((await t.get('admin2', `/api/school_info/${school}/two_factor`)).json()).toEqual({
+      required: false,
+      set_by: null,
+      may_change: true,
+    });
     const first = await t.call('admin2', {
       method: 'PUT',
       url: `/api/school_info/${school}/two_factor`,
@@ -183,7 +189,7 @@ describe('a required second factor', () => {
       url: `/api/school_info/${school}/two_factor`,
       payload: { required: true },
     });
-    expect(on.json()).toEqual({ required: true });
+    expect(on.json()).toEqual({ required: true, set_by: 'super_admin', may_change: true });
 
     const signIn = await login('admin2');
     expect(signIn.statusCode).toBe(200);
@@ -205,12 +211,12 @@ describe('a required second factor', () => {
     });
     expect(own.json().two_factor_setup_required).toBe(false);
 
-    const setup = await as('POST', '/api/users/2fa/setup', {});
+    const setup = await as('POST', '/api/users/2fa/setup', pw);
     expect(setup.statusCode, setup.body).toBe(200);
-    const wrong = await as('POST', '/api/users/2fa/enable', { code: '000000' });
+    const wrong = await as('POST', '/api/users/2fa/enable', { code: '000000', ...pw });
     expect(wrong.statusCode).toBe(400);
     expect(wrong.json().error).toMatchObject({ code: 'two_factor.wrong_code', fields: { code: expect.any(String) } });
-    const enabled = await as('POST', '/api/users/2fa/enable', { code: await codeAt(setup.json().secret) });
+    const enabled = await as('POST', '/api/users/2fa/enable', { code: await codeAt(setup.json().secret), ...pw });
     expect(enabled.statusCode, enabled.body).toBe(200);
 
     // The same session is let through at once.
@@ -218,7 +224,7 @@ describe('a required second factor', () => {
     expect((await as('GET', '/api/school_info/all')).statusCode).toBe(200);
     // While required, it cannot be turned off.
     const codes: string[] = enabled.json().recovery_codes;
-    const off = await as('POST', '/api/users/2fa/disable', { code: codes[0] });
+    const off = await as('POST', '/api/users/2fa/disable', { code: codes[0], ...pw });
     expect(off.statusCode).toBe(409);
     expect(off.json().error.code).toBe('two_factor.required');
     expect((await as('GET', '/api/users/2fa')).json()).toMatchObject({ enabled: true, required: true });

@@ -48,8 +48,23 @@ export const twoFactorSetup = z.object({
 });
 export type TwoFactorSetup = z.infer<typeof twoFactorSetup>;
 
+/**
+ * The account's current password: a session alone (a borrowed phone, a stolen token) must not
+ * change how the account signs in. Wrong, it counts as a failed sign-in.
+ */
+const currentPassword = z
+  .string({ error: 'Enter your current password' })
+  .min(1, 'Enter your current password')
+  .max(200, 'current_password must be at most 200 characters');
+
+export const twoFactorSetupBody = z.object({ current_password: currentPassword }).strict();
+export type TwoFactorSetupBody = z.input<typeof twoFactorSetupBody>;
+
 export const twoFactorCodeBody = z
-  .object({ code: z.string().trim().min(1, 'Enter the code').max(20, 'code must be at most 20 characters') })
+  .object({
+    code: z.string().trim().min(1, 'Enter the code').max(20, 'code must be at most 20 characters'),
+    current_password: currentPassword,
+  })
   .strict();
 export type TwoFactorCodeBody = z.input<typeof twoFactorCodeBody>;
 
@@ -66,7 +81,16 @@ export const twoFactorResetQuery = z.object({
 });
 
 /** A school's requirement for its school admins, or the installation's for super admins. */
-export const twoFactorPolicy = z.object({ required: z.boolean() });
+export const twoFactorPolicy = z.object({
+  required: z.boolean(),
+  /**
+   * A school's requirement: who set it. One the super admin set is lifted only by a super admin;
+   * one a school admin set, by the school's admins too. Null while nothing is required.
+   */
+  set_by: z.enum(['super_admin', 'school_admin']).nullable().optional(),
+  /** Whether the caller may change it (a school admin may not lift the super admin's). */
+  may_change: z.boolean().optional(),
+});
 export type TwoFactorPolicy = z.infer<typeof twoFactorPolicy>;
 export const twoFactorPolicyBody = z
   .object({ required: z.boolean({ error: 'required must be true or false' }) })
@@ -88,6 +112,8 @@ export const twoFactorAdminRow = z.object({
   enabled: z.boolean(),
   /** The school requires two-factor sign-in of its school admins. */
   required: z.boolean(),
+  /** Who set the school's requirement (null while nothing is required). */
+  required_by: z.enum(['super_admin', 'school_admin']).nullable().optional(),
 });
 export type TwoFactorAdminRow = z.infer<typeof twoFactorAdminRow>;
 export const twoFactorAdminsPage = pageOf(twoFactorAdminRow);

@@ -44,6 +44,8 @@ export const twoFactorBn: Catalogue['two_factor'] = {
     confirmOffBody: 'সাইন ইন করতে শুধু পাসওয়ার্ড লাগবে। আপনার রিকভারি কোডগুলো আর কাজ করবে না।',
     confirmOffButton: 'বন্ধ করুন',
     turningOff: 'বন্ধ করা হচ্ছে…',
+    currentPassword: 'আপনার বর্তমান পাসওয়ার্ড',
+    enterPassword: 'আপনার বর্তমান পাসওয়ার্ড লিখুন',
     turnedOff: 'দুই ধাপে সাইন ইন বন্ধ করা হয়েছে।',
   },
   setupPage: {
@@ -71,6 +73,9 @@ export const twoFactorBn: Catalogue['two_factor'] = {
     confirmBody: 'যে স্কুল অ্যাডমিনদের এটি চালু নেই, তাদের পরের অনুরোধেই অন্য কিছুর আগে এটি চালু করতে হবে।',
     confirmSystemBody: 'যে সুপার অ্যাডমিনদের এটি চালু নেই, তাদের অন্য কিছুর আগে এটি চালু করতে হবে।',
     confirmButton: 'বাধ্যতামূলক করুন',
+    setBySuperAdmin: 'সুপার অ্যাডমিন এটি বাধ্যতামূলক করেছেন।',
+    setBySchoolAdmin: 'এই স্কুলের একজন স্কুল অ্যাডমিন এটি বাধ্যতামূলক করেছেন।',
+    onlySuperAdmin: 'শুধু সুপার অ্যাডমিন এটি তুলে নিতে পারেন।',
     ownFirst: 'আগে নিজের অ্যাকাউন্টে দুই ধাপে সাইন ইন চালু করুন (এই পাতায়)।',
   },
   admins: {
@@ -80,6 +85,8 @@ export const twoFactorBn: Catalogue['two_factor'] = {
     allSchools: 'সব স্কুল',
     admin: 'স্কুল অ্যাডমিন',
     state: 'দুই ধাপে সাইন ইন',
+    requiredBySuperAdmin: 'হ্যাঁ (সুপার অ্যাডমিন)',
+    requiredBySchoolAdmin: 'হ্যাঁ (স্কুল অ্যাডমিন)',
     requiredBySchool: 'স্কুলে বাধ্যতামূলক',
     on: 'চালু',
     off: 'বন্ধ',
@@ -106,6 +113,8 @@ export const twoFactorBn: Catalogue['two_factor'] = {
     required: 'আপনার অ্যাকাউন্টে দুই ধাপে সাইন ইন বাধ্যতামূলক: এটি বন্ধ করা যাবে না।',
     own_first: 'আগে নিজের অ্যাকাউন্টে দুই ধাপে সাইন ইন চালু করুন।',
     setup_required: 'আপনার অ্যাকাউন্টে দুই ধাপে সাইন ইন বাধ্যতামূলক: আগে এটি চালু করুন।',
+    wrong_password: 'এটি আপনার বর্তমান পাসওয়ার্ড নয়।',
+    set_by_super_admin: 'সুপার অ্যাডমিন এই স্কুলের জন্য দুই ধাপে সাইন ইন বাধ্যতামূলক করেছেন: শুধু তিনিই এটি তুলে নিতে পারেন।',
     reset_own: 'নিজেরটি আপনার প্রোফাইল থেকে বন্ধ করুন।',
   },
 };

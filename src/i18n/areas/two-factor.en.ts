@@ -43,6 +43,8 @@ export const twoFactorEn = {
     confirmOffButton: 'Turn off',
     turningOff: 'Turning off…',
     turnedOff: 'Two-factor sign-in was turned off.',
+    currentPassword: 'Your current password',
+    enterPassword: 'Enter your current password',
   },
   setupPage: {
     requiredTitle: 'Two-factor sign-in is required',
@@ -70,6 +72,9 @@ export const twoFactorEn = {
     confirmSystemBody: 'Super admins without it will have to set it up before anything else.',
     confirmButton: 'Require it',
     ownFirst: 'Turn on two-factor sign-in for your own account first (on this page).',
+    setBySuperAdmin: 'Required by the super admin.',
+    setBySchoolAdmin: 'Required by a school admin of this school.',
+    onlySuperAdmin: 'Only the super admin can lift it.',
   },
   admins: {
     intro:
@@ -79,6 +84,8 @@ export const twoFactorEn = {
     admin: 'School admin',
     state: 'Two-factor sign-in',
     requiredBySchool: 'Required by the school',
+    requiredBySuperAdmin: 'Yes (super admin)',
+    requiredBySchoolAdmin: 'Yes (school admin)',
     on: 'On',
     off: 'Off',
     yes: 'Yes',
@@ -105,5 +112,8 @@ export const twoFactorEn = {
     own_first: 'Turn on two-factor sign-in for your own account first.',
     setup_required: 'Your account must use two-factor sign-in: set it up first.',
     reset_own: 'Turn your own off from your profile.',
+    wrong_password: 'That is not your current password.',
+    set_by_super_admin:
+      'The super admin requires two-factor sign-in for this school: only the super admin can lift it.',
   },
 } as const;

@@ -2,7 +2,9 @@
  * "Two-factor sign-in" on one's own profile page (issue 16): the state, turning it on (a QR code of
  * the otpauth:// URI drawn as inline SVG, the key as text in groups of four for typing, and the
  * link, then a first code), the ten recovery codes shown once with a download, and turning it off
- * with a code after confirming (not while the account is required to use it).
+ * with a code after confirming (not while the account is required to use it). Turning it on and off
+ * asks for the current password first (the server checks it like a sign-in; a session alone must
+ * not change how the account signs in); it is kept only in the card's machine, in memory.
  */
 import { useEffect, useState, type FormEvent } from 'react';
 import { useMachine } from '@xstate/react';
@@ -44,6 +46,8 @@ export function TwoFactorCard({ onEnabled }: { onEnabled?: () => void } = {}) {
   const busy = state.hasTag('busy');
   const [code, setCode] = useState('');
   const [empty, setEmpty] = useState(false);
+  const [password, setPassword] = useState('');
+  const [noPassword, setNoPassword] = useState(false);
   const showingCodes = state.matches('showingCodes');
   useEffect(() => {
     if (showingCodes) onEnabled?.();
@@ -55,6 +59,18 @@ export function TwoFactorCard({ onEnabled }: { onEnabled?: () => void } = {}) {
     setEmpty(!c);
     return c || null;
   };
+  /** The typed password, or null (and the field says so) when it is empty. */
+  const passwordOrEmpty = (): string | null => {
+    setNoPassword(!password);
+    return password || null;
+  };
+  const submitStart = (e: FormEvent) => {
+    e.preventDefault();
+    const p = passwordOrEmpty();
+    if (!p) return;
+    send({ type: 'twoFactor.start', password: p });
+    setPassword('');
+  };
   const submitFirst = (e: FormEvent) => {
     const c = codeOrEmpty(e);
     if (!c) return;
@@ -64,7 +80,8 @@ export function TwoFactorCard({ onEnabled }: { onEnabled?: () => void } = {}) {
   };
   const submitOff = async (e: FormEvent) => {
     const c = codeOrEmpty(e);
-    if (!c) return;
+    const p = passwordOrEmpty();
+    if (!c || !p) return;
     const ok = await ask({
       title: t('two_factor.card.confirmOffTitle'),
       body: t('two_factor.card.confirmOffBody'),
@@ -72,10 +89,22 @@ export function TwoFactorCard({ onEnabled }: { onEnabled?: () => void } = {}) {
       tone: 'danger',
     });
     if (ok) {
-      send({ type: 'twoFactor.disable', code: c });
+      send({ type: 'twoFactor.disable', code: c, password: p });
       setCode('');
+      setPassword('');
     }
   };
+  const passwordField = (
+    <TextField
+      label={t('two_factor.card.currentPassword')}
+      name="current_password"
+      type="password"
+      autoComplete="current-password"
+      value={password}
+      onChange={(e) => setPassword(e.target.value)}
+      error={noPassword ? t('two_factor.card.enterPassword') : null}
+    />
+  );
   const codeField = (label: string) => (
     <TextField
       label={label}
@@ -114,9 +143,12 @@ export function TwoFactorCard({ onEnabled }: { onEnabled?: () => void } = {}) {
         {failure}
         <p className="mb-3 text-sm text-slate-700">{t('two_factor.card.intro')}</p>
         <p className="mb-3 font-medium">{t('two_factor.card.off')}</p>
-        <Button type="button" disabled={busy} onClick={() => send({ type: 'twoFactor.start' })}>
-          {busy ? t('two_factor.card.starting') : t('two_factor.card.turnOn')}
-        </Button>
+        <form onSubmit={submitStart} noValidate className="space-y-3">
+          {passwordField}
+          <Button type="submit" disabled={busy}>
+            {busy ? t('two_factor.card.starting') : t('two_factor.card.turnOn')}
+          </Button>
+        </form>
       </>
     );
   } else if ((state.matches('setup') || state.matches('enabling')) && setup) {
@@ -192,6 +224,7 @@ export function TwoFactorCard({ onEnabled }: { onEnabled?: () => void } = {}) {
           <p className="text-sm text-slate-700">{t('two_factor.card.required')}</p>
         ) : (
           <>
+            {passwordField}
             {codeField(t('two_factor.card.offCode'))}
             <Button type="submit" variant="secondary" disabled={busy}>
               {busy ? t('two_factor.card.turningOff') : t('two_factor.card.turnOff')}

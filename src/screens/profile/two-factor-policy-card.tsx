@@ -2,7 +2,9 @@
  * "Two-factor sign-in for school admins" (a school's requirement) or "... for super admins" (the
  * installation's), issue 16: the state, and requiring it after a confirmation or no longer
  * requiring it. The write goes through the two-factor admin machine; a success is said only after
- * the server confirmed it, and a refusal (own second factor first) in the user's language.
+ * the server confirmed it, and a refusal (own second factor first) in the user's language. A
+ * school's requirement says who set it; one the super admin set cannot be lifted by a school admin,
+ * so for them the button is disabled and says why (the server refuses it too).
  */
 import { useMachine } from '@xstate/react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
@@ -59,15 +61,28 @@ export function TwoFactorPolicyCard({ scope }: { scope: PolicyScope }) {
         </Alert>
       ) : null}
       <QueryState query={query} what={title} loadingLabel={t('two_factor.policy.loading')}>
-        {({ required }) => (
+        {({ required, set_by, may_change }) => (
           <div className="flex flex-wrap items-center gap-3">
             <p className="font-medium">
               {required ? t('two_factor.policy.isRequired') : t('two_factor.policy.notRequired')}
+              {required && set_by ? (
+                <span className="ml-1 font-normal">
+                  {set_by === 'super_admin'
+                    ? t('two_factor.policy.setBySuperAdmin')
+                    : t('two_factor.policy.setBySchoolAdmin')}
+                </span>
+              ) : null}
             </p>
+            {may_change === false ? (
+              <p id="two-factor-policy-locked" className="w-full text-sm text-slate-700">
+                {t('two_factor.policy.onlySuperAdmin')}
+              </p>
+            ) : null}
             <Button
               type="button"
               variant={required ? 'secondary' : 'primary'}
-              disabled={busy || !state.can({ type: 'policy.set', scope, required: !required })}
+              disabled={busy || may_change === false || !state.can({ type: 'policy.set', scope, required: !required })}
+              aria-describedby={may_change === false ? 'two-factor-policy-locked' : undefined}
               onClick={() => void change(!required)}
             >
               {busy

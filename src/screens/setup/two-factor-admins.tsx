@@ -104,7 +104,15 @@ export default function TwoFactorAdminsScreen() {
                         <strong>{r.enabled ? t('two_factor.admins.on') : t('two_factor.admins.off')}</strong>
                         {' · '}
                         {t('two_factor.admins.requiredBySchool')}:{' '}
-                        <strong>{r.required ? t('two_factor.admins.yes') : t('two_factor.admins.no')}</strong>
+                        <strong>
+                          {!r.required
+                            ? t('two_factor.admins.no')
+                            : r.required_by === 'school_admin'
+                              ? t('two_factor.admins.requiredBySchoolAdmin')
+                              : r.required_by === 'super_admin'
+                                ? t('two_factor.admins.requiredBySuperAdmin')
+                                : t('two_factor.admins.yes')}
+                        </strong>
                       </p>
                     </div>
                     {r.enabled ? (
