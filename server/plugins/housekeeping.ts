@@ -1,10 +1,9 @@
 /**
  * Periodic clean-up of rows that only ever grow: ended sessions, sign-in failures past the
  * limiter's window, idempotency answers past their retry window, upload counts past the rate
- * limit's hour; of uploaded files no row keeps any more (server/storage/sweep.ts, after a grace
- * period); and the fees' late fees, invoiced
- * once past a fee's last date (services/fees.ts, generateLateFees: idempotent, so running it every
- * time is safe). Started by server/main.ts in one process; the timer is unref()'d, so it never
+ * limit's hour. Then the fees' late fees, invoiced once past a fee's last date (services/fees.ts,
+ * generateLateFees: idempotent, so running it every time is safe), and uploaded files no row keeps
+ * any more (server/storage/sweep.ts, after a grace period). Started by server/main.ts in one process; the timer is unref()'d, so it never
  * keeps a process alive on its own.
  */
 import type { FastifyBaseLogger } from 'fastify';

@@ -6,8 +6,8 @@
  * files a request did not keep are removed when its answer has gone.
  *
  * Every file counts against its user's UPLOAD_RATE_PER_HOUR (storage/quota.ts): a user with none
- * left is refused with 429 and Retry-After before the body is read, and a file received past the
- * limit (parallel uploads) is refused and removed.
+ * left is refused with 429 and Retry-After before their file is written, and a file received past
+ * the limit (parallel uploads) is refused and removed. A form without a file counts nothing.
  *
  * Registered before the idempotency plugin, whose request hash then covers the fields and the
  * file's content hash (IncomingFile.toJSON), so a retried upload replays and a different file
@@ -61,12 +61,18 @@ export const uploadsPlugin = fp(async (app: FastifyInstance) => {
     const userId = req.auth?.userId;
     const body: Record<string, unknown> = Object.create(null);
     try {
-      if (userId) await checkUploadRate(app.db, userId, perHour);
       for await (const part of req.parts()) {
         if (part.type === 'file') {
           if (part.fieldname !== 'file' || req.incomingFile) {
             part.file.resume();
             throw badRequest(part.fieldname, 'only one file, in the field "file", is taken');
+          }
+          // A user with no upload left this hour is refused before the file is written anywhere.
+          if (userId) {
+            await checkUploadRate(app.db, userId, perHour).catch((err: unknown) => {
+              part.file.resume();
+              throw err;
+            });
           }
           const file = await receiveFile(dir, part.filename, part.file);
           req.incomingFile = file;

@@ -239,6 +239,32 @@ describe('quota and rate limit', () => {
     await submitted(pupils[6], hw, answer());
   });
 
+  it('a user with no upload left may still send a form without a file', async () => {
+    const body = (topic: string, content?: string) =>
+      multipart(
+        {
+          class_id: option.class_id,
+          section_id: option.section_id,
+          subject_id: option.subject_id,
+          topic,
+          issue_date: today().toISODate()!,
+          due_date: today().plus({ days: 3 }).toISODate()!,
+        },
+        content === undefined ? undefined : { name: 'sheet.txt', content },
+      );
+    const create = (topic: string, content?: string) =>
+      t.call('teacher1', { method: 'POST', url: '/api/homework/teacher', ...body(topic, content) });
+    let refused = null;
+    for (let i = 0; i <= RATE && !refused; i++) {
+      const res = await create(`Sheet ${i}`, answer());
+      if (res.statusCode === 429) refused = res;
+      else expect(res.statusCode, res.body).toBe(200);
+    }
+    expect(refused?.json().error.code).toBe('upload.rate_limited');
+    const plain = await create('No attachment');
+    expect(plain.statusCode, plain.body).toBe(200);
+  });
+
   it('parallel uploads of one user cannot pass the rate limit together', async () => {
     const hw = await newHomework('Rate in parallel');
     const me = pupils[7];
