@@ -17,7 +17,6 @@ const ROW: StudentHomeworkRow = {
   class_id: 6,
   class_name: 'Six',
   section_id: 3,
-  section_default_name: 'A',
   section_local_name: 'A',
   subject_id: 21,
   subject_name: 'Mathematics',
