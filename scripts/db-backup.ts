@@ -9,6 +9,11 @@
  * for the purpose when it is not. pg_dump and pg_restore come from PATH, PG_BIN, or
  * /usr/lib/postgresql/<version>/bin (Debian's postgresql-client); the newest one found is used, and
  * it must be at least the server's major version. The password never appears on a command line.
+ *
+ * A backup holds password hashes, two-factor secrets and pupils' data: it is written readable by
+ * its owner only (0600; a directory made for it 0700). A restore ends every sign-in session in the
+ * same run: the backup's sessions include ones signed out since it was taken, and those must not
+ * come back to life.
  */
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
@@ -80,6 +85,28 @@ async function serverMajor(url: string): Promise<number> {
   }
 }
 
+/**
+ * Revoke every session the restored rows hold (a revoked one keeps its time). The backup cannot
+ * tell a session still in use from one signed out after it was taken, so none is trusted.
+ */
+async function endAllSessions(url: string): Promise<number> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    const { rows } = await client.query<{ t: string | null }>(`select to_regclass('public.auth_sessions')::text as t`);
+    if (!rows[0].t) return 0;
+    const res = await client.query('update auth_sessions set revoked_at = now() where revoked_at is null');
+    return res.rowCount ?? 0;
+  } catch (err) {
+    throw new Error(
+      `The backup was restored, but ending its sign-in sessions failed (${(err as Error).message}): ` +
+        `run "update auth_sessions set revoked_at = now() where revoked_at is null" before starting Pathshala.`,
+    );
+  } finally {
+    await client.end();
+  }
+}
+
 const dataDir = process.env.DATA_DIR ?? './data';
 let started: EmbeddedServer | undefined;
 let url = process.env.DATABASE_URL;
@@ -112,8 +139,14 @@ try {
   if (command === 'backup') {
     const stamp = new Date().toISOString().replace(/[-:]/g, '').replace('T', '-').slice(0, 15);
     const file = path.resolve(args.file ?? path.join('backups', `pathshala-${stamp}.dump`));
-    fs.mkdirSync(path.dirname(file), { recursive: true });
+    fs.mkdirSync(path.dirname(file), { recursive: true, mode: 0o700 });
+    // pg_dump creates the file with its umask (often 0644) and keeps an existing file's mode: make
+    // the file ours alone before it is written, and give pg_dump a umask that creates nothing wider.
+    fs.closeSync(fs.openSync(file, 'w', 0o600));
+    fs.chmodSync(file, 0o600);
+    const previousUmask = process.umask(0o077);
     const run = spawnSync(tool.path, ['--format=custom', '--no-owner', `--file=${file}`], { env, stdio: 'inherit' });
+    process.umask(previousUmask);
     if (run.status !== 0) throw new Error(`pg_dump failed (exit ${run.status}).`);
     console.log(`Backed up ${env.PGDATABASE} to ${file} (${(fs.statSync(file).size / 2 ** 20).toFixed(1)} MiB).`);
   } else {
@@ -140,7 +173,10 @@ try {
       { env, stdio: 'inherit' },
     );
     if (run.status !== 0) throw new Error(`pg_restore failed (exit ${run.status}); the database is unchanged.`);
-    console.log(`Restored ${args.file} into ${env.PGDATABASE}.`);
+    const ended = await endAllSessions(url);
+    console.log(
+      `Restored ${args.file} into ${env.PGDATABASE}; ${ended} sign-in session(s) ended: everyone signs in again.`,
+    );
   }
 } catch (err) {
   console.error((err as Error).message);

@@ -109,6 +109,14 @@ const configSchema = z.object({
   /** The largest file one upload may carry, in megabytes (413 beyond it). */
   UPLOAD_MAX_MB: z.coerce.number().positive().max(1024).default(10),
   /**
+   * The most a student's kept homework answers may take together, in megabytes (413 beyond it). A
+   * replaced answer no longer counts. Staff uploads (homework sheets, e-books) are school material:
+   * the rate limit bounds them, not a quota.
+   */
+  UPLOAD_QUOTA_MB: z.coerce.number().positive().max(1_000_000).default(50),
+  /** How many files one user may upload in an hour, whatever the route (429 beyond it). */
+  UPLOAD_RATE_PER_HOUR: z.coerce.number().int().min(1).max(100_000).default(30),
+  /**
    * Which payment provider takes online fee payments. 'none' (the default): the server offers no
    * online payment at all (payers are told to pay at the school office). 'sandbox' runs inside
    * this server for tests and demonstrations only: every payment through it is recorded as a test

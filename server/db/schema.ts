@@ -1257,6 +1257,8 @@ export const homework = pgTable(
     index('homework_teacher_idx').on(t.teacherId, t.createdAt),
     index('homework_section_idx').on(t.sectionId, t.sessionId, t.dueDate),
     index('homework_school_issue_idx').on(t.schoolId, t.issueDate),
+    // Is a stored file still kept by a row? (server/storage/sweep.ts)
+    index('homework_file_idx').on(t.fileSha256),
   ],
 );
 
@@ -1284,6 +1286,7 @@ export const homeworkSubmissions = pgTable(
     foreignKey({ columns: [t.studentId, t.schoolId], foreignColumns: [students.id, students.schoolId] }),
     unique('homework_submissions_once_uq').on(t.homeworkId, t.studentId),
     index('homework_submissions_student_idx').on(t.studentId),
+    index('homework_submissions_file_idx').on(t.fileSha256),
   ],
 );
 
@@ -1619,6 +1622,7 @@ export const ebooks = pgTable(
   (t) => [
     check('ebooks_title_present', sql`length(trim(${t.title})) > 0`),
     index('ebooks_school_idx').on(t.schoolId, t.createdAt),
+    index('ebooks_file_idx').on(t.fileSha256),
   ],
 );
 
@@ -1791,4 +1795,24 @@ export const activityParticipants = pgTable(
     index('activity_participants_enrolment_idx').on(t.enrolmentId),
     check('activity_participants_marks', sql`${t.marks} is null or ${t.marks} >= 0`),
   ],
+);
+
+// ---------------------------------------------------------------- uploads
+
+/**
+ * One row per file a user uploaded, for the per-user rate limit (UPLOAD_RATE_PER_HOUR): replacing
+ * a file updates its row, so the rows that keep files cannot count uploads. Purged after a day by
+ * the housekeeping job.
+ */
+export const uploadEvents = pgTable(
+  'upload_events',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    bytes: integer('bytes').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('upload_events_user_idx').on(t.userId, t.createdAt)],
 );

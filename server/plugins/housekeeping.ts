@@ -1,8 +1,9 @@
 /**
  * Periodic clean-up of rows that only ever grow: ended sessions, sign-in failures past the
- * limiter's window, idempotency answers past their retry window; and the fees' late fees, invoiced
- * once past a fee's last date (services/fees.ts, generateLateFees: idempotent, so running it every
- * time is safe). Started by server/main.ts in one process; the timer is unref()'d, so it never
+ * limiter's window, idempotency answers past their retry window, upload counts past the rate
+ * limit's hour. Then the fees' late fees, invoiced once past a fee's last date (services/fees.ts,
+ * generateLateFees: idempotent, so running it every time is safe), and uploaded files no row keeps
+ * any more (server/storage/sweep.ts, after a grace period). Started by server/main.ts in one process; the timer is unref()'d, so it never
  * keeps a process alive on its own.
  */
 import type { FastifyBaseLogger } from 'fastify';
@@ -13,6 +14,9 @@ import { purgeLoginFailures } from '../auth/rate-limit';
 import { purgeIdempotencyKeys } from './idempotency';
 import { generateAllLateFees } from '../services/fees';
 import { schoolClock } from '../services/school-time';
+import { uploadDirOf } from '../storage/files';
+import { purgeUploadEvents } from '../storage/quota';
+import { sweepUploads } from '../storage/sweep';
 
 /** Late fee invoices of every school past a fee's last date (each school's own today). */
 export const runLateFees = (db: Db) =>
@@ -24,6 +28,7 @@ export interface PurgeCounts {
   sessions: number;
   loginFailures: number;
   idempotencyKeys: number;
+  uploadEvents: number;
 }
 
 export async function purgeExpired(db: Db, config: Pick<Config, 'LOGIN_WINDOW_MINUTES'>): Promise<PurgeCounts> {
@@ -31,13 +36,14 @@ export async function purgeExpired(db: Db, config: Pick<Config, 'LOGIN_WINDOW_MI
     sessions: await purgeSessions(db),
     loginFailures: await purgeLoginFailures(db, config.LOGIN_WINDOW_MINUTES * 60_000),
     idempotencyKeys: await purgeIdempotencyKeys(db),
+    uploadEvents: await purgeUploadEvents(db),
   };
 }
 
 /** Purge now and then every `intervalMs`; returns the function that stops it. */
 export function startHousekeeping(
   db: Db,
-  config: Pick<Config, 'LOGIN_WINDOW_MINUTES'>,
+  config: Pick<Config, 'LOGIN_WINDOW_MINUTES' | 'UPLOAD_DIR' | 'DATA_DIR'>,
   log: FastifyBaseLogger,
   intervalMs = HOUSEKEEPING_INTERVAL_MS,
 ): () => void {
@@ -47,7 +53,10 @@ export function startHousekeeping(
       .catch((err) => log.error({ err }, 'purging expired rows failed'))
       .then(() => runLateFees(db))
       .then((lateFees) => log.debug({ lateFees }, 'late fees invoiced'))
-      .catch((err) => log.error({ err }, 'invoicing late fees failed'));
+      .catch((err) => log.error({ err }, 'invoicing late fees failed'))
+      .then(() => sweepUploads(db, uploadDirOf(config)))
+      .then((swept) => log.debug({ swept }, 'unkept uploads removed'))
+      .catch((err) => log.error({ err }, 'removing unkept uploads failed'));
   void run();
   const timer = setInterval(run, intervalMs);
   timer.unref();

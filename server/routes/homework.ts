@@ -3,7 +3,9 @@
  * and subjects they teach (the routines table says which) and see who submitted; students list
  * their section's homework and submit a file; the school admin and viewers filter a school's
  * homework and read the submissions. Files come as multipart/form-data (storage/uploads-plugin.ts)
- * and leave only through the two download routes here, which check who asks.
+ * and leave only through the two download routes here, which check who asks. A file is placed in
+ * the transaction that writes its row (storage keepFile), and one that a replaced answer or a
+ * deleted homework no longer keeps is deleted at once unless another row keeps it (storage/sweep.ts).
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -60,7 +62,8 @@ import {
   studentHomeworkPage,
   submissionPage,
 } from '../services/homework';
-import { commitFile, FILE_MESSAGES, sendStoredFile, uploadDirOf } from '../storage/files';
+import { checkFile, FILE_MESSAGES, keepFile, sendStoredFile, uploadDirOf } from '../storage/files';
+import { dropIfUnreferenced } from '../storage/sweep';
 
 /** Homework one teacher may set in an hour: room for every section they teach, not for a flood. */
 export const HOMEWORK_CREATES_PER_HOUR = 30;
@@ -169,6 +172,13 @@ export async function homeworkRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const db = app.db;
   const uploadDir = uploadDirOf(app.config);
+  /** Delete a file its row no longer keeps; a failure leaves it to the housekeeping sweep. */
+  const dropFile = (req: FastifyRequest, sha256: string | null) =>
+    sha256
+      ? dropIfUnreferenced(app.db, uploadDir, sha256).catch((err: unknown) =>
+          req.log.warn({ err, sha256 }, 'deleting a file no row keeps failed; the sweep will retry'),
+        )
+      : undefined;
 
   app.get(
     '/homework/teacher/options',
@@ -239,12 +249,14 @@ export async function homeworkRoutes(fastify: FastifyInstance) {
         )
         .limit(1);
       if (!teaches) throw badRequest('subject_id', HOMEWORK_FIELD_MESSAGES.notYourSubject);
-      // Limited per teacher and hour, as notices are (services/create-budget.ts): checked before the
-      // file is kept, and in the insert's transaction.
+      // Limited per teacher and hour, as notices are (services/create-budget.ts): checked in the
+      // insert's transaction, before the file is kept.
+      const incoming = req.incomingFile;
+      const checked = incoming ? await checkFile(incoming) : null;
       const row = await db
         .transaction(async (tx) => {
           await checkCreateBudget(tx, HOMEWORK_BUDGET, me.id);
-          const file = req.incomingFile ? await commitFile(uploadDir, req.incomingFile) : null;
+          const file = incoming && checked ? await keepFile(tx, uploadDir, incoming, checked) : null;
           const [created] = await tx
             .insert(homework)
             .values({
@@ -300,6 +312,7 @@ export async function homeworkRoutes(fastify: FastifyInstance) {
         if (answered) throw new ApiError(409, 'homework.has_submissions', HOMEWORK_FIELD_MESSAGES.hasSubmissions);
         await tx.delete(homework).where(eq(homework.id, hw.id));
       });
+      await dropFile(req, hw.fileSha256);
       return { ok: true as const, message: HOMEWORK_MESSAGES.deleted, code: HOMEWORK_SUCCESS_CODES.deleted };
     },
   );
@@ -383,13 +396,24 @@ export async function homeworkRoutes(fastify: FastifyInstance) {
       const hw = await homeworkRecord(db, req.body.homework_id);
       await mayReadHomework(db, req, hw);
       if (!req.incomingFile) throw badRequest('file', FILE_MESSAGES.required);
-      const file = await commitFile(uploadDir, req.incomingFile);
+      const checked = await checkFile(req.incomingFile);
       const { today } = await schoolClock(db, hw.schoolId);
       const saved = await saveSubmission(
         db,
-        { schoolId: hw.schoolId, homeworkId: hw.id, studentId: me.id, dueDate: hw.dueDate, today, file },
+        {
+          schoolId: hw.schoolId,
+          homeworkId: hw.id,
+          studentId: me.id,
+          dueDate: hw.dueDate,
+          today,
+          uploadDir,
+          file: req.incomingFile,
+          checked,
+          quotaMb: app.config.UPLOAD_QUOTA_MB,
+        },
         HOMEWORK_FIELD_MESSAGES.closed,
       );
+      await dropFile(req, saved.replacedSha256);
       const kind = saved.late ? 'submittedLate' : saved.replaced ? 'resubmitted' : 'submitted';
       return {
         ok: true as const,

@@ -9,11 +9,13 @@
  * Submissions (one per student and homework): up to the due date (the school's own calendar day)
  * a re-submission replaces the file and the time; after the due date a first submission is
  * accepted and marked late, while an answer already in stays as it was (409): what the teacher
- * may already have judged does not change behind their back.
+ * may already have judged does not change behind their back. A replaced file no longer counts
+ * against the student's quota (UPLOAD_QUOTA_MB, the answers they keep together) and is deleted
+ * when no other row keeps it (server/storage/sweep.ts).
  *
  * Every list is one statement: counts are correlated subqueries, the total is a window count.
  */
-import { and, asc, desc, eq, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, ne, sql, type SQL } from 'drizzle-orm';
 import {
   homeworkFileUrl,
   submissionFileUrl,
@@ -35,7 +37,8 @@ import {
   teachers,
 } from '../db/schema';
 import { ApiError } from '../errors';
-import type { StoredFile } from '../storage/files';
+import { keepFile, MB, type IncomingFile } from '../storage/files';
+import { quotaExceeded } from '../storage/quota';
 import { studentFullName, teacherFullName } from './names';
 
 const submittedCount = sql<number>`(select count(*)::int from ${homeworkSubmissions}
@@ -243,42 +246,72 @@ export async function submissionPage(
 
 export class SubmissionClosed extends ApiError {}
 
+/** Any number that is the same in every process: the first key of the per-student quota lock. */
+const QUOTA_LOCK = 7305;
+
 /**
  * Record a student's file for a homework (see the rule in the header). One statement each way,
- * under a row lock on the homework so two submissions of the same student cannot race.
+ * under a row lock on the homework so two submissions of the same student cannot race, and a
+ * per-student lock so two answers to different homework cannot pass the quota together. The file
+ * is placed in the same transaction (storage `keepFile`). `replacedSha256` is the file the answer
+ * no longer keeps, for the caller to delete once this is committed.
  */
 export async function saveSubmission(
   db: DbOrTx,
-  input: { schoolId: number; homeworkId: number; studentId: number; dueDate: string; today: string; file: StoredFile },
+  input: {
+    schoolId: number;
+    homeworkId: number;
+    studentId: number;
+    dueDate: string;
+    today: string;
+    uploadDir: string;
+    file: IncomingFile;
+    checked: { type: string; name: string };
+    quotaMb: number;
+  },
   closedMessage: string,
-): Promise<{ id: number; late: boolean; replaced: boolean }> {
+): Promise<{ id: number; late: boolean; replaced: boolean; replacedSha256: string | null }> {
   return db.transaction(async (tx) => {
     await tx.execute(sql`select 1 from ${homework} where ${homework.id} = ${input.homeworkId} for update`);
     const [existing] = await tx
-      .select({ id: homeworkSubmissions.id })
+      .select({ id: homeworkSubmissions.id, sha256: homeworkSubmissions.fileSha256 })
       .from(homeworkSubmissions)
       .where(
         and(eq(homeworkSubmissions.homeworkId, input.homeworkId), eq(homeworkSubmissions.studentId, input.studentId)),
       );
     const late = input.today > input.dueDate;
+    if (existing && late) throw new SubmissionClosed(409, 'homework.closed', closedMessage, { file: closedMessage });
+    // The quota: every answer the student keeps, but the one this file replaces.
+    await tx.execute(sql`select pg_advisory_xact_lock(${QUOTA_LOCK}, ${input.studentId})`);
+    const [kept] = await tx
+      .select({ bytes: sql<string>`coalesce(sum(${homeworkSubmissions.fileSize}), 0)::bigint` })
+      .from(homeworkSubmissions)
+      .where(
+        and(eq(homeworkSubmissions.studentId, input.studentId), ne(homeworkSubmissions.homeworkId, input.homeworkId)),
+      );
+    const keptBytes = Number(kept.bytes);
+    if (keptBytes + input.file.size > input.quotaMb * MB) {
+      throw quotaExceeded(keptBytes, input.file.size, input.quotaMb);
+    }
+    const file = await keepFile(tx, input.uploadDir, input.file, input.checked);
     const fileCols = {
-      fileSha256: input.file.sha256,
-      fileName: input.file.name,
-      fileType: input.file.type,
-      fileSize: input.file.size,
+      fileSha256: file.sha256,
+      fileName: file.name,
+      fileType: file.type,
+      fileSize: file.size,
     };
     if (existing) {
-      if (late) throw new SubmissionClosed(409, 'homework.closed', closedMessage, { file: closedMessage });
       await tx
         .update(homeworkSubmissions)
         .set({ ...fileCols, submittedAt: sql`now()`, late: false })
         .where(eq(homeworkSubmissions.id, existing.id));
-      return { id: existing.id, late: false, replaced: true };
+      const replacedSha256 = existing.sha256 !== file.sha256 ? existing.sha256 : null;
+      return { id: existing.id, late: false, replaced: true, replacedSha256 };
     }
     const [row] = await tx
       .insert(homeworkSubmissions)
       .values({ schoolId: input.schoolId, homeworkId: input.homeworkId, studentId: input.studentId, late, ...fileCols })
       .returning({ id: homeworkSubmissions.id });
-    return { id: row.id, late, replaced: false };
+    return { id: row.id, late, replaced: false, replacedSha256: null };
   });
 }

@@ -5,9 +5,13 @@
  *
  * An upload is streamed to <dir>/tmp while it is hashed and counted (never held in memory), its
  * type is judged from its content with file-type (the name alone proves nothing), and only then
- * renamed into place; the same content uploaded twice is stored once. Files are never deleted
- * (rows share them); a file whose row was never written (a failed transaction) stays behind as
- * harmless garbage, which a future sweep may collect.
+ * renamed into place; the same content uploaded twice is stored once, so rows share files.
+ *
+ * A file goes when no row keeps it (server/storage/sweep.ts): at once when a row replaces or drops
+ * it, and by the housekeeping sweep for anything else left (a failed transaction's file, a deleted
+ * e-book's). Deleting and keeping meet on a per-file advisory lock: `keepFile` places a file under
+ * the lock (shared) in the transaction that writes its row, and a deletion (exclusive) checks the
+ * rows under it, so a file is never deleted between being placed and its row being committed.
  */
 import { createHash, randomBytes } from 'node:crypto';
 import fs from 'node:fs';
@@ -16,8 +20,10 @@ import path from 'node:path';
 import { Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { fileTypeFromFile } from 'file-type';
+import { sql } from 'drizzle-orm';
 import type { FastifyReply } from 'fastify';
 import type { Config } from '../config';
+import type { DbOrTx } from '../db/client';
 import { ApiError, notFound } from '../errors';
 
 export const MB = 1024 * 1024;
@@ -146,13 +152,60 @@ export function storedPath(dir: string, sha256: string): string {
   return path.join(dir, sha256.slice(0, 2), sha256.slice(2, 4), sha256);
 }
 
-/** Check an incoming file and move it into place (once per content). */
-export async function commitFile(dir: string, file: IncomingFile): Promise<StoredFile> {
-  const { type, name } = await checkFile(file);
+/** Any number that is the same in every process: the first key of the per-file lock. */
+const FILE_LOCK = 7303;
+
+/** The per-file advisory lock, held to the end of `tx`: shared to keep a file, exclusive to delete it. */
+export async function lockFile(tx: DbOrTx, sha256: string, mode: 'keep' | 'delete'): Promise<void> {
+  // Two files sharing the first 32 bits of their hash only wait for each other: harmless.
+  const key = Number.parseInt(sha256.slice(0, 8), 16) | 0;
+  await tx.execute(
+    mode === 'keep'
+      ? sql`select pg_advisory_xact_lock_shared(${FILE_LOCK}, ${key})`
+      : sql`select pg_advisory_xact_lock(${FILE_LOCK}, ${key})`,
+  );
+}
+
+/**
+ * Move an incoming file into place, or, when the same content is already stored, mark it as just
+ * used (its time is what the sweep's grace period looks at) and drop the copy.
+ */
+async function placeFile(dir: string, file: IncomingFile): Promise<void> {
   const target = storedPath(dir, file.sha256);
   await fsp.mkdir(path.dirname(target), { recursive: true });
-  if (fs.existsSync(target)) await fsp.rm(file.tmpPath, { force: true });
-  else await fsp.rename(file.tmpPath, target);
+  try {
+    const now = new Date();
+    await fsp.utimes(target, now, now);
+    await fsp.rm(file.tmpPath, { force: true });
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code !== 'ENOENT') throw err;
+    await fsp.rename(file.tmpPath, target);
+  }
+}
+
+/**
+ * Keep a checked file for the row that the transaction `tx` writes: placed under the file's lock,
+ * which is held until `tx` ends, so no deletion can find the file without its row.
+ */
+export async function keepFile(
+  tx: DbOrTx,
+  dir: string,
+  file: IncomingFile,
+  checked: { type: string; name: string },
+): Promise<StoredFile> {
+  await lockFile(tx, file.sha256, 'keep');
+  await placeFile(dir, file);
+  return { sha256: file.sha256, name: checked.name, type: checked.type, size: file.size };
+}
+
+/**
+ * Check an incoming file and move it into place (once per content), for a row written after it
+ * outside any lock: only the sweep's grace period protects it until that row is committed, so
+ * prefer `keepFile` inside the row's transaction.
+ */
+export async function commitFile(dir: string, file: IncomingFile): Promise<StoredFile> {
+  const { type, name } = await checkFile(file);
+  await placeFile(dir, file);
   return { sha256: file.sha256, name, type, size: file.size };
 }
 

@@ -5,6 +5,10 @@
  * `req.incomingFile`. Every other route refuses multipart with 415 before reading it. Temporary
  * files a request did not keep are removed when its answer has gone.
  *
+ * Every file counts against its user's UPLOAD_RATE_PER_HOUR (storage/quota.ts): a user with none
+ * left is refused with 429 and Retry-After before their file is written, and a file received past
+ * the limit (parallel uploads) is refused and removed. A form without a file counts nothing.
+ *
  * Registered before the idempotency plugin, whose request hash then covers the fields and the
  * file's content hash (IncomingFile.toJSON), so a retried upload replays and a different file
  * under the same key is refused.
@@ -15,6 +19,7 @@ import fastifyMultipart from '@fastify/multipart';
 import { ApiError, badRequest } from '../errors';
 import { numberFields, numbersFromText, bodyFault } from '../plugins/strict-input';
 import { discard, FILE_MESSAGES, type IncomingFile, MB, receiveFile, uploadDirOf } from './files';
+import { admitUpload, checkUploadRate, UploadRateLimited } from './quota';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -47,11 +52,13 @@ export const uploadsPlugin = fp(async (app: FastifyInstance) => {
   });
   app.decorateRequest('incomingFile', null);
 
-  app.addHook('preValidation', async (req) => {
+  const perHour = app.config.UPLOAD_RATE_PER_HOUR;
+  app.addHook('preValidation', async (req, reply) => {
     if (!req.isMultipart()) return;
     if (!req.routeOptions.config.upload) {
       throw new ApiError(415, 'unsupported_media_type', FILE_MESSAGES.notAllowedHere);
     }
+    const userId = req.auth?.userId;
     const body: Record<string, unknown> = Object.create(null);
     try {
       for await (const part of req.parts()) {
@@ -60,9 +67,17 @@ export const uploadsPlugin = fp(async (app: FastifyInstance) => {
             part.file.resume();
             throw badRequest(part.fieldname, 'only one file, in the field "file", is taken');
           }
+          // A user with no upload left this hour is refused before the file is written anywhere.
+          if (userId) {
+            await checkUploadRate(app.db, userId, perHour).catch((err: unknown) => {
+              part.file.resume();
+              throw err;
+            });
+          }
           const file = await receiveFile(dir, part.filename, part.file);
           req.incomingFile = file;
           if (part.file.truncated) throw tooLarge();
+          if (userId) await admitUpload(app.db, userId, file.size, perHour);
         } else {
           if (part.fieldname === '__proto__' || part.fieldname === 'constructor') {
             throw badRequest(part.fieldname, 'is not a field of this call');
@@ -71,6 +86,7 @@ export const uploadsPlugin = fp(async (app: FastifyInstance) => {
         }
       }
     } catch (err) {
+      if (err instanceof UploadRateLimited) reply.header('retry-after', String(err.retryAfterSeconds));
       const code = (err as { code?: string }).code;
       if (code === 'FST_REQ_FILE_TOO_LARGE') throw tooLarge();
       if (code === 'FST_FILES_LIMIT') throw badRequest('file', 'only one file is taken');

@@ -432,3 +432,67 @@ describe('student profile update', () => {
     ).toBe(403);
   });
 });
+
+describe('names a spreadsheet would run as a formula', () => {
+  // OWASP's CSV injection starts: = + - @ (and their full-width forms); a tab or CR before one is
+  // trimmed away, leaving the formula at the start.
+  const FORMULAS = ["=cmd|' /C calc'!A0", '+1+1', '-2+3', '@SUM(A1:A9)', '\t=1+1', '＝1+1'];
+  const quoted = (v: string) => `"${v.replace(/"/g, '""')}"`;
+
+  it.each(FORMULAS)(
+    'the student import refuses %j as a first or father’s name, naming row and column',
+    async (name) => {
+      const csv = [
+        'student_code,first_name,last_name,class,section,roll,father_name',
+        `FX-1,${quoted(name)},Ahmed,Six,A,701,`,
+        `FX-2,Rafi,Hasan,Six,A,702,${quoted(name)}`,
+      ].join('\n');
+      const before = await t.db.select({ n: count() }).from(students);
+      const res = await csvPost('admin1', '/api/student/import', csv);
+      expect(res.statusCode, res.body).toBe(400);
+      expect(res.json().errors).toEqual([
+        { row: 2, column: 'first_name', message: `first_name ${PEOPLE_MESSAGES.formulaName}` },
+        { row: 3, column: 'father_name', message: `father_name ${PEOPLE_MESSAGES.formulaName}` },
+      ]);
+      expect(await t.db.select({ n: count() }).from(students)).toEqual(before);
+    },
+  );
+
+  it.each(FORMULAS)(
+    'the teacher import, add_student and add_teacher refuse %j with a 400 naming the field',
+    async (name) => {
+      const imported = await csvPost(
+        'admin1',
+        '/api/teacher/import',
+        `teacher_code,first_name,last_name,initial\nFT-1,Nusrat,${quoted(name)},FXA\n`,
+      );
+      expect(imported.statusCode, imported.body).toBe(400);
+      expect(imported.json().errors).toEqual([
+        { row: 2, column: 'last_name', message: `last_name ${PEOPLE_MESSAGES.formulaName}` },
+      ]);
+      const added = await t.post('admin1', '/api/add_student', student({ student_code: 'FX-9', middle_name: name }));
+      expect(added.statusCode, added.body).toBe(400);
+      expect(added.json().error.fields).toEqual({ middle_name: `middle_name ${PEOPLE_MESSAGES.formulaName}` });
+      const teacher = await t.post('admin1', '/api/add_teacher', {
+        teacher_code: 'FT-9',
+        first_name: name,
+        initial: 'FXB',
+      });
+      expect(teacher.statusCode, teacher.body).toBe(400);
+      expect(teacher.json().error.fields).toEqual({ first_name: `first_name ${PEOPLE_MESSAGES.formulaName}` });
+      expect(await t.db.select({ n: count() }).from(teachers).where(eq(teachers.teacherCode, 'FT-9'))).toEqual([
+        { n: 0 },
+      ]);
+    },
+  );
+
+  it('keeps names with those characters inside them', async () => {
+    const res = await csvPost(
+      'admin1',
+      '/api/student/import?dry_run=true',
+      "student_code,first_name,last_name,class,section,roll,mother_name\nFX-3,Abu-Bakr,O'Neil,Six,A,703,Nur+Jahan\n",
+    );
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toMatchObject({ ok: true, errors: [] });
+  });
+});

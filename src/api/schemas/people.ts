@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { looksLikeFormula } from '../csv';
 import { id, idOrAll, isoDate, optionalId, pageQueryWith, wholeNumber, type PageLimits } from './common';
 
 // ---------------------------------------------------------------- requests
@@ -124,6 +125,7 @@ export const PEOPLE_MESSAGES = {
   passwordReset: 'A new one-time password was made. Hand it to its owner: it is shown only once.',
   profileSaved: 'password Changed successfully!!',
   weakPassword: 'must be at least 8 characters and not only digits',
+  formulaName: 'must not begin with =, +, - or @ (a spreadsheet would run it as a formula)',
   wrongPassword: 'is not your current password',
   commonPassword: 'is one of the most common passwords: choose one that others would not guess',
   personalPassword: 'must not contain your user id, e-mail or phone number',
@@ -147,6 +149,19 @@ const text = (label: string, max: number) =>
     .max(max, `${label} must be at most ${max} characters`);
 const required = (label: string, max: number) => text(label, max).min(1, `${label} is required`);
 const optionalText = (label: string, max: number) => text(label, max).optional().default('');
+
+/**
+ * A person's name: no name begins with = + - or @, and a spreadsheet would run one that did as a
+ * formula when a CSV holding it is opened (src/api/csv.ts), so it is refused rather than kept.
+ */
+const nameRule = (label: string) =>
+  [(v: string) => !looksLikeFormula(v), `${label} ${PEOPLE_MESSAGES.formulaName}`] as const;
+const requiredName = (label: string, max: number) => required(label, max).refine(...nameRule(label));
+const optionalName = (label: string, max: number) =>
+  text(label, max)
+    .refine(...nameRule(label))
+    .optional()
+    .default('');
 
 /** A code people sign in with: letters, digits, dot, dash and underscore. */
 export const personCode = (label: string) =>
@@ -181,16 +196,16 @@ const bloodGroupField = z
 
 export const studentFields = {
   student_code: personCode('student_code'),
-  first_name: required('first_name', 80),
-  middle_name: optionalText('middle_name', 80),
-  last_name: optionalText('last_name', 80),
+  first_name: requiredName('first_name', 80),
+  middle_name: optionalName('middle_name', 80),
+  last_name: optionalName('last_name', 80),
   mobile_no: mobileField('mobile_no'),
   email: emailField('email'),
   present_address: optionalText('present_address', 300),
   permanent_address: optionalText('permanent_address', 300),
-  father_name: optionalText('father_name', 120),
+  father_name: optionalName('father_name', 120),
   father_phone_number: mobileField('father_phone_number'),
-  mother_name: optionalText('mother_name', 120),
+  mother_name: optionalName('mother_name', 120),
   mother_phone_number: mobileField('mother_phone_number'),
   dob: dobField,
   blood_group: bloodGroupField,
@@ -215,9 +230,9 @@ export type AddStudentBody = z.input<typeof addStudentBody>;
 export const teacherFields = {
   teacher_code: personCode('teacher_code'),
   title: optionalText('title', 20),
-  first_name: required('first_name', 80),
-  middle_name: optionalText('middle_name', 80),
-  last_name: optionalText('last_name', 80),
+  first_name: requiredName('first_name', 80),
+  middle_name: optionalName('middle_name', 80),
+  last_name: optionalName('last_name', 80),
   mobile: mobileField('mobile'),
   initial: required('initial', 10),
   designation: optionalText('designation', 80),

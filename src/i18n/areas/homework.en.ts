@@ -140,5 +140,11 @@ export const uploadEn = {
     too_large: 'The file is too large.',
     bad_type:
       'This kind of file is not accepted: use a PDF, an image (PNG, JPEG, WebP, GIF), an Office document or a .txt text file.',
+    rate_limited: 'You have uploaded the most files allowed in an hour. Try again later.',
+    rate_limited_named:
+      'You have uploaded {{count}} files in the last hour, the most allowed. Try again in {{minutes}} minute(s).',
+    quota_exceeded: 'Your homework answers already take all the room a student may keep: send a smaller file.',
+    quota_exceeded_named:
+      'Your homework answers already take {{kept}} MB of the {{quota}} MB a student may keep: this file ({{size}} MB) would pass it. Send a smaller file, or ask your school for more room.',
   },
 } as const;

@@ -6,6 +6,7 @@ export const peopleBn: Catalogue['people'] = {
     studentTitle: 'শিক্ষার্থী যোগ করুন',
     teacherTitle: 'শিক্ষক যোগ করুন',
     required: 'আবশ্যক',
+    formulaName: '=, +, - বা @ দিয়ে শুরু হতে পারবে না (স্প্রেডশিট একে সূত্র হিসেবে চালাবে)।',
     choose: 'বেছে নিন…',
     submit: 'জমা দিন',
     saving: 'সংরক্ষণ হচ্ছে…',

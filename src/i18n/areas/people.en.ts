@@ -4,6 +4,7 @@ export const peopleEn = {
     studentTitle: 'Add Student',
     teacherTitle: 'Add Teacher',
     required: 'Required',
+    formulaName: 'Must not begin with =, +, - or @ (a spreadsheet would run it as a formula).',
     choose: 'Choose…',
     submit: 'Submit',
     saving: 'Saving…',

@@ -1,14 +1,11 @@
 /**
- * CSV files the admin downloads: the import templates, list exports, one-time passwords. Written
- * with papaparse (loaded when first needed) and a BOM, so that Excel opens Bangla text as UTF-8.
+ * CSV files the admin downloads: the import templates, list exports, one-time passwords, the fees
+ * reports. Every one is written by `csvText` (src/api/csv.ts): a BOM, so that Excel opens Bangla
+ * text as UTF-8, and no cell a spreadsheet would run as a formula.
  */
+import { csvText } from '@/api/csv';
 import { STUDENT_IMPORT_COLUMNS, TEACHER_IMPORT_COLUMNS } from '@/api/schemas/people';
 import type { PersonKind } from '@/api/people';
-
-export async function csvText(rows: readonly (readonly string[])[]): Promise<string> {
-  const { default: Papa } = await import('papaparse');
-  return `\uFEFF${Papa.unparse(rows as string[][], { newline: '\r\n' })}\r\n`;
-}
 
 export async function downloadCsv(fileName: string, rows: readonly (readonly string[])[]): Promise<void> {
   const blob = new Blob([await csvText(rows)], { type: 'text/csv;charset=utf-8' });

@@ -16,7 +16,7 @@ import {
   type PersonFormLookups,
   type PersonKind,
 } from '@/api/people';
-import { BLOOD_GROUPS } from '@/api/schemas/people';
+import { BLOOD_GROUPS, PEOPLE_MESSAGES } from '@/api/schemas/people';
 import { MISSING_FIELD, personFormMachine, REQUIRED_FIELDS } from '@/machines/person-form.machine';
 import { Alert } from '@/ui/alert';
 import { Button } from '@/ui/button';
@@ -121,7 +121,10 @@ function PersonFormCard({ kind, lookups }: { kind: PersonKind; lookups: PersonFo
   const fieldError = (field: string) => {
     const message = error?.fields[field];
     if (!message) return null;
-    return message === MISSING_FIELD ? t('people.form.required') : message;
+    if (message === MISSING_FIELD) return t('people.form.required');
+    // The server's name rule (src/api/csv.ts), said in the user's language.
+    if (message.endsWith(PEOPLE_MESSAGES.formulaName)) return t('people.form.formulaName');
+    return message;
   };
   const set = (field: string) => (value: string) => send({ type: 'person.field', field, value });
   const required = REQUIRED_FIELDS[kind];
