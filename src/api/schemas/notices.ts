@@ -51,6 +51,8 @@ export const NOTICE_FIELD_MESSAGES = {
   notAllSections: 'You teach only some sections of this class: choose one of them.',
   notWholeSchool: 'A teacher’s notice goes only to the sections they teach: choose a class and section.',
   notYourStudents: 'Some chosen students are not in a section you teach.',
+  /** The editor's own: a teacher with no routine in the chosen session has nobody to address. */
+  noSectionTaught: 'You teach no section in this session: a teacher’s notice goes only to the sections they teach.',
 } as const;
 
 export const HEADLINE_MAX = 200;
