@@ -2,6 +2,11 @@
  * Guardians (issue 16): the school admin creates guardians and links or unlinks them from a
  * student's record; a guardian lists their children and chooses language and SMS. What a guardian
  * may read about a child is decided by server/auth/child.ts on each child-scoped route.
+ *
+ * Guardians have no school, so an admin reaches one only through their own school: by id, only a
+ * guardian already linked to a student of the school; a parent known elsewhere, by typing their
+ * phone (matched and linked, the other school's name and e-mail for them never answered). Every
+ * creation, match, link and unlink is a row of the security trail (services/audit.ts).
  */
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -23,9 +28,11 @@ import { authOf } from '../auth/guard';
 import { schoolOf } from '../auth/tenant';
 import { guardians, users } from '../db/schema';
 import { ApiError, notFound } from '../errors';
+import { recordAudit } from '../services/audit';
 import {
   childrenOfGuardian,
   findOrCreateGuardian,
+  guardianOfSchool,
   guardiansOfStudent,
   linkStudents,
   studentsOfSchool,
@@ -50,13 +57,23 @@ export async function guardianRoutes(fastify: FastifyInstance) {
     },
     async (req) => {
       const b = req.body;
+      const actor = { userId: authOf(req).userId };
       const schoolId = await schoolOf(req);
       const children = await studentsOfSchool(db, schoolId, b.student_ids);
       const found = await db.transaction(async (tx) => {
         const g = await findOrCreateGuardian(tx, { name: b.name, phone: b.phone, email: b.email });
-        await linkStudents(tx, g.guardianId, children, b.relation);
+        await recordAudit(tx, {
+          actorUserId: actor.userId,
+          action: g.matched ? 'guardian.match' : 'guardian.create',
+          subjectUserId: g.userId,
+          schoolId,
+          detail: { guardian_id: g.guardianId, student_ids: children.map((c) => c.id), relation: b.relation },
+        });
+        await linkStudents(tx, { id: g.guardianId, userId: g.userId }, children, b.relation, actor);
         return g;
       });
+      // A match answers only what the admin typed and that the account is now linked: the name
+      // and e-mail on record may be another school's.
       return {
         guardian_id: found.guardianId,
         user_code: found.userCode,
@@ -67,24 +84,28 @@ export async function guardianRoutes(fastify: FastifyInstance) {
     },
   );
 
-  /** The guardian must exist; an admin links only their own school's students. */
-  const knownGuardian = async (guardianId: number) => {
-    const [g] = await db.select({ id: guardians.id }).from(guardians).where(eq(guardians.id, guardianId));
-    if (!g) throw notFound('Guardian');
-  };
-
   app.post(
     '/guardian/link',
     {
       config: { action: 'guardian.write' },
-      schema: { body: guardianLinkBody, response: { 200: guardianMessage } },
+      schema: {
+        description:
+          'Link a guardian already linked to a student of your school (a sibling’s) to another student of it. ' +
+          'Any other guardian id is 404, as one that does not exist: link a parent known elsewhere by their phone ' +
+          'with POST /api/guardian.',
+        body: guardianLinkBody,
+        response: { 200: guardianMessage },
+      },
     },
     async (req) => {
       const b = req.body;
+      const actor = { userId: authOf(req).userId };
       const schoolId = await schoolOf(req);
       const children = await studentsOfSchool(db, schoolId, [b.student_id]);
-      await knownGuardian(b.guardian_id);
-      await linkStudents(db, b.guardian_id, children, b.relation);
+      await db.transaction(async (tx) => {
+        const g = await guardianOfSchool(tx, schoolId, b.guardian_id);
+        await linkStudents(tx, g, children, b.relation, actor);
+      });
       return { message: 'Guardian linked.' };
     },
   );
@@ -97,10 +118,11 @@ export async function guardianRoutes(fastify: FastifyInstance) {
     },
     async (req) => {
       const b = req.body;
+      const actor = { userId: authOf(req).userId };
       const schoolId = await schoolOf(req);
       await studentsOfSchool(db, schoolId, [b.student_id]);
-      if (!(await unlinkStudent(db, schoolId, b.guardian_id, b.student_id)))
-        throw new ApiError(404, 'guardians.not_linked', 'That guardian is not linked to this student.');
+      const unlinked = await db.transaction((tx) => unlinkStudent(tx, schoolId, b.guardian_id, b.student_id, actor));
+      if (!unlinked) throw new ApiError(404, 'guardians.not_linked', 'That guardian is not linked to this student.');
       return { message: 'Guardian unlinked.' };
     },
   );

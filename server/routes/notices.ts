@@ -1,11 +1,12 @@
 /**
  * Notices (spec part 1: teacher, school admin, student and viewer notice screens; calls in
- * section 7). Teachers manage their own notices, the school admin every notice of the school;
- * students read the notices addressed to them; viewers browse a linked school's notices.
+ * section 7). Teachers manage their own notices, addressed only within the sections they teach;
+ * the school admin every notice of the school; students read the notices addressed to them;
+ * viewers browse a linked school's notices.
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { and, eq, gte, lte, sql, type SQL } from 'drizzle-orm';
+import { and, eq, gte, inArray, lte, notInArray, sql, type SQL } from 'drizzle-orm';
 import { z } from 'zod';
 import {
   creatorNoticePage,
@@ -18,6 +19,8 @@ import {
   noticeCreatorQuery,
   noticeDeleteResponse,
   noticeIdQuery,
+  noticeReachQuery,
+  noticeReachResponse,
   noticeReadResponse,
   noticeSchoolQuery,
   noticeStudentQuery,
@@ -32,8 +35,18 @@ import { authOf } from '../auth/guard';
 import { studentOfUser, teacherOfUser } from '../cache/members';
 import { schoolOf } from '../auth/tenant';
 import { studentInScope } from '../auth/child';
+import { sectionsTaughtBy, teacherReach, teachesSection } from '../auth/reach';
 import type { DbOrTx } from '../db/client';
-import { academicSessions, classes, noticeReads, notices, schoolAdmins, schools, sections } from '../db/schema';
+import {
+  academicSessions,
+  classes,
+  enrolments,
+  noticeReads,
+  notices,
+  schoolAdmins,
+  schools,
+  sections,
+} from '../db/schema';
 import { ApiError, badRequest, notFound, type FieldErrors } from '../errors';
 import { schoolClock, sessionIdForDate } from '../services/school-time';
 import {
@@ -129,6 +142,63 @@ async function checkTargets(
   }
 }
 
+/**
+ * A teacher's notice reaches only their reach (auth/reach.ts: the sections they teach in the
+ * notice's session). Chosen students must each be in such a section; without them, the class and
+ * section must name sections all taught: a section they teach, a class all of whose sections they
+ * teach, or (all classes) the whole school. Anything wider is 403 naming the field to change.
+ * School admins address their whole school (checkTargets already holds them to it).
+ */
+async function checkTeacherReach(
+  db: DbOrTx,
+  req: FastifyRequest,
+  schoolId: number,
+  target: { session_id: number; class_id: number; section_id: number; students: number[] },
+) {
+  const auth = authOf(req);
+  if (auth.userType !== USER_TYPES.teacher) return;
+  const refuse = (field: string, message: string) =>
+    new ApiError(403, 'notices.beyond_reach', `${field}: ${message}`, { [field]: message });
+  const taught = sectionsTaughtBy(db, auth.userId, target.session_id);
+  if (target.students.length) {
+    const outside = await db
+      .select({ id: enrolments.studentId })
+      .from(enrolments)
+      .where(
+        and(
+          eq(enrolments.schoolId, schoolId),
+          eq(enrolments.sessionId, target.session_id),
+          inArray(enrolments.studentId, target.students),
+          notInArray(enrolments.sectionId, taught),
+        ),
+      )
+      .limit(1);
+    if (outside.length) throw refuse('students', NOTICE_FIELD_MESSAGES.notYourStudents);
+    return;
+  }
+  if (target.section_id) {
+    if (!(await teachesSection(db, auth.userId, target.section_id, target.session_id)))
+      throw refuse('section_id', NOTICE_FIELD_MESSAGES.notYourSection);
+    return;
+  }
+  // A class, or the whole school: every section of it must be one they teach.
+  const [untaught] = await db
+    .select({ id: sections.id })
+    .from(sections)
+    .where(
+      and(
+        eq(sections.schoolId, schoolId),
+        target.class_id ? eq(sections.classId, target.class_id) : undefined,
+        notInArray(sections.id, taught),
+      ),
+    )
+    .limit(1);
+  if (untaught)
+    throw target.class_id
+      ? refuse('section_id', NOTICE_FIELD_MESSAGES.notAllSections)
+      : refuse('class_id', NOTICE_FIELD_MESSAGES.notWholeSchool);
+}
+
 export async function noticeRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const db = app.db;
@@ -185,6 +255,7 @@ export async function noticeRoutes(fastify: FastifyInstance) {
       const schoolId = await schoolOf(req, body.school_info_id ?? undefined);
       const existing = body.id ? await manageableNotice(db, req, body.id) : null;
       await checkTargets(db, schoolId, body);
+      await checkTeacherReach(db, req, schoolId, body);
       try {
         const id = await saveNotice(db, existing, {
           schoolId,
@@ -226,6 +297,7 @@ export async function noticeRoutes(fastify: FastifyInstance) {
       }
       const targets = { session_id: sessionId, class_id: q.class_id, section_id: q.section_id };
       await checkTargets(db, schoolId, targets);
+      await checkTeacherReach(db, req, schoolId, { ...targets, students: q.student_ids });
       const students = await audienceSize(db, {
         schoolId,
         sessionId,
@@ -234,6 +306,27 @@ export async function noticeRoutes(fastify: FastifyInstance) {
         students: q.student_ids,
       });
       return { students };
+    },
+  );
+
+  app.get(
+    '/notice/reach',
+    {
+      // Asked by the editor: whoever may write a notice may know whom it may address.
+      config: { action: 'notice.write' },
+      schema: {
+        description:
+          'Whom the caller’s notices may address: a school admin the whole school; a teacher the sections they ' +
+          'teach, per session (their routine). POST /api/notice refuses anything wider with 403.',
+        querystring: noticeReachQuery,
+        response: { 200: noticeReachResponse },
+      },
+    },
+    async (req) => {
+      await schoolOf(req, req.query.school_info_id);
+      const auth = authOf(req);
+      if (auth.userType !== USER_TYPES.teacher) return { whole_school: true, sections: [] };
+      return { whole_school: false, sections: await teacherReach(db, auth.userId) };
     },
   );
 

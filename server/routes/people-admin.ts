@@ -450,6 +450,7 @@ export async function peopleAdminRoutes(fastify: FastifyInstance) {
           const parents = await guardiansFromImport(
             tx,
             schoolId,
+            { userId: authOf(req).userId },
             created.map((c, i) => ({ ...inputs[i], id: c.id, name: c.name })),
           );
           return [...created, ...parents];

@@ -19,8 +19,9 @@ import {
 } from '@/api/schemas/people';
 import { USER_TYPES } from '@/api/permissions';
 import { authOf } from '../auth/guard';
+import { sectionsTaughtBy, teachesSection, teachesStudent } from '../auth/reach';
 import { schoolOf, sectionOf } from '../auth/tenant';
-import { classes, divisions, enrolments, routines, schools, sections, students, teachers } from '../db/schema';
+import { classes, divisions, enrolments, schools, sections, students, teachers } from '../db/schema';
 import { forbidden, notFound } from '../errors';
 import { schoolClock, sessionIdForDate } from '../services/school-time';
 import { studentFullName, teacherFullName } from './users';
@@ -56,7 +57,14 @@ export async function peopleRoutes(fastify: FastifyInstance) {
     '/student/profile',
     {
       config: { action: 'student.profile' },
-      schema: { querystring: studentProfileQuery, response: { 200: z.array(studentProfile) } },
+      schema: {
+        description:
+          'One student’s card (a list of one). A student reads only their own; a school admin or viewer any of ' +
+          'the school’s; a teacher any of the school’s, with mobile_no and email empty unless the student is in a ' +
+          'section they teach this session.',
+        querystring: studentProfileQuery,
+        response: { 200: z.array(studentProfile) },
+      },
     },
     async (req) => {
       const auth = authOf(req);
@@ -76,6 +84,11 @@ export async function peopleRoutes(fastify: FastifyInstance) {
       await schoolOf(req, s.student.schoolId);
       const { today } = await schoolClock(db, s.student.schoolId);
       const sessionId = await sessionIdForDate(db, today);
+      // A teacher sees any pupil's card of the school (name, class, roll), but the mobile and
+      // e-mail only of the pupils they teach this session: the rest answer them empty.
+      const contact =
+        auth.userType !== USER_TYPES.teacher ||
+        (sessionId !== null && (await teachesStudent(db, auth.userId, s.student.id, sessionId)));
       const [e] = sessionId
         ? await db
             .select({
@@ -104,8 +117,8 @@ export async function peopleRoutes(fastify: FastifyInstance) {
           school_name: s.schoolName,
           address_district: s.district,
           address_division: s.division,
-          mobile_no: s.student.mobileNo,
-          email: s.student.email,
+          mobile_no: contact ? s.student.mobileNo : '',
+          email: contact ? s.student.email : '',
         },
       ];
     },
@@ -170,17 +183,11 @@ export async function peopleRoutes(fastify: FastifyInstance) {
       if (req.query.section_id) where.push(eq(enrolments.sectionId, req.query.section_id));
       if (auth.userType === USER_TYPES.teacher) {
         // Guardians' phones are for the people who teach the class, not for every teacher.
-        const taughtBy = (also?: SQL) =>
-          db
-            .select({ sectionId: routines.sectionId })
-            .from(routines)
-            .innerJoin(teachers, eq(teachers.id, routines.teacherId))
-            .where(and(eq(teachers.userId, auth.userId), eq(routines.sessionId, sessionId), also));
         if (req.query.section_id) {
-          const [teaches] = await taughtBy(eq(routines.sectionId, req.query.section_id)).limit(1);
-          if (!teaches) throw forbidden('You do not teach that section.');
+          if (!(await teachesSection(db, auth.userId, req.query.section_id, sessionId)))
+            throw forbidden('You do not teach that section.');
         } else {
-          where.push(inArray(enrolments.sectionId, taughtBy()));
+          where.push(inArray(enrolments.sectionId, sectionsTaughtBy(db, auth.userId, sessionId)));
         }
       }
       const rows = await db

@@ -25,3 +25,19 @@ export async function recordAudit(db: DbOrTx, entry: AuditEntry): Promise<void> 
     detail: entry.detail ?? null,
   });
 }
+
+/** Several rows in one statement (a bulk change, e.g. an import's links), same rules as recordAudit. */
+export async function recordAudits(db: DbOrTx, entries: AuditEntry[]): Promise<void> {
+  if (!entries.length) return;
+  for (let i = 0; i < entries.length; i += 1000) {
+    await db.insert(securityAudit).values(
+      entries.slice(i, i + 1000).map((e) => ({
+        actorUserId: e.actorUserId,
+        action: e.action,
+        subjectUserId: e.subjectUserId ?? null,
+        schoolId: e.schoolId ?? null,
+        detail: e.detail ?? null,
+      })),
+    );
+  }
+}

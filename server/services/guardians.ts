@@ -11,7 +11,8 @@ import { USER_TYPES } from '@/api/permissions';
 import type { GuardianRelation } from '@/api/schemas/guardians';
 import type { DbOrTx } from '../db/client';
 import { guardians, guardianStudents, schools, students, users } from '../db/schema';
-import { ApiError } from '../errors';
+import { ApiError, notFound } from '../errors';
+import { recordAudit, recordAudits } from './audit';
 import { hashOneTime, oneTimePassword } from './people';
 import { normalisePhone } from './phone';
 import { todayIn } from './school-time';
@@ -24,6 +25,8 @@ export interface GuardianPerson {
 
 export interface FoundGuardian {
   guardianId: number;
+  /** The guardian's account (the subject of the security trail's rows). */
+  userId: number;
   userCode: string;
   /** A new account's one-time password; null when an existing guardian was matched. */
   initialPassword: string | null;
@@ -50,11 +53,20 @@ export async function findOrCreateGuardian(tx: DbOrTx, person: GuardianPerson): 
     });
   await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${'guardian:' + phone}))`);
   const [known] = await tx
-    .select({ id: guardians.id, userCode: users.userCode })
+    .select({ id: guardians.id, userId: guardians.userId, userCode: users.userCode })
     .from(guardians)
     .innerJoin(users, eq(users.id, guardians.userId))
     .where(eq(guardians.phone, phone));
-  if (known) return { guardianId: known.id, userCode: known.userCode, initialPassword: null, matched: true };
+  // Matched: the record stays as it is (the name and e-mail another school may have typed are
+  // neither answered nor overwritten with what this admin typed).
+  if (known)
+    return {
+      guardianId: known.id,
+      userId: known.userId,
+      userCode: known.userCode,
+      initialPassword: null,
+      matched: true,
+    };
   const [taken] = await tx
     .select({ id: users.id })
     .from(users)
@@ -84,7 +96,7 @@ export async function findOrCreateGuardian(tx: DbOrTx, person: GuardianPerson): 
     .insert(guardians)
     .values({ userId: user.id, name: person.name.trim(), phone, email: person.email?.trim() ?? '' })
     .returning({ id: guardians.id });
-  return { guardianId: g.id, userCode: phone, initialPassword: password, matched: false };
+  return { guardianId: g.id, userId: user.id, userCode: phone, initialPassword: password, matched: false };
 }
 
 /** Students of `schoolId` among `studentIds`; any other id is refused (404 when none such exists here). */
@@ -107,25 +119,63 @@ export async function studentsOfSchool(db: DbOrTx, schoolId: number, studentIds:
   return rows;
 }
 
-/** Link a guardian to students (their schools given); an existing link takes the new relation. */
+/**
+ * A guardian an admin of `schoolId` may name by id: one already linked to a student of that school
+ * (a sibling's guardian). Any other id, of another school's guardian or of none, is the same 404,
+ * so ids say nothing about other schools; a parent known elsewhere is matched by phone instead.
+ */
+export async function guardianOfSchool(db: DbOrTx, schoolId: number, guardianId: number) {
+  const [row] = await db
+    .select({ id: guardians.id, userId: guardians.userId })
+    .from(guardianStudents)
+    .innerJoin(guardians, eq(guardians.id, guardianStudents.guardianId))
+    .where(and(eq(guardianStudents.guardianId, guardianId), eq(guardianStudents.schoolId, schoolId)))
+    .limit(1);
+  if (!row) throw notFound('Guardian');
+  return row;
+}
+
+/** Who made a change, for the security trail (services/audit.ts). */
+export interface Actor {
+  userId: number;
+}
+
+/**
+ * Link a guardian to students (their schools given); an existing link takes the new relation.
+ * Each link is a 'guardian.link' row of the security trail, written with it (run in a transaction).
+ */
 export async function linkStudents(
   tx: DbOrTx,
-  guardianId: number,
+  guardian: { id: number; userId: number },
   children: { id: number; schoolId: number }[],
   relation: GuardianRelation,
+  actor: Actor,
 ) {
   if (!children.length) return;
   await tx
     .insert(guardianStudents)
-    .values(children.map((c) => ({ guardianId, studentId: c.id, schoolId: c.schoolId, relation })))
+    .values(children.map((c) => ({ guardianId: guardian.id, studentId: c.id, schoolId: c.schoolId, relation })))
     .onConflictDoUpdate({
       target: [guardianStudents.guardianId, guardianStudents.studentId],
       set: { relation: sql`excluded.relation` },
     });
+  await recordAudits(
+    tx,
+    children.map((c) => ({
+      actorUserId: actor.userId,
+      action: 'guardian.link',
+      subjectUserId: guardian.userId,
+      schoolId: c.schoolId,
+      detail: { guardian_id: guardian.id, student_id: c.id, relation },
+    })),
+  );
 }
 
-/** Remove a link of a school's student; answers whether there was one. */
-export async function unlinkStudent(db: DbOrTx, schoolId: number, guardianId: number, studentId: number) {
+/**
+ * Remove a link of a school's student, with its 'guardian.unlink' row of the security trail (run
+ * in a transaction); answers whether there was one.
+ */
+export async function unlinkStudent(db: DbOrTx, schoolId: number, guardianId: number, studentId: number, actor: Actor) {
   const gone = await db
     .delete(guardianStudents)
     .where(
@@ -135,8 +185,17 @@ export async function unlinkStudent(db: DbOrTx, schoolId: number, guardianId: nu
         eq(guardianStudents.schoolId, schoolId),
       ),
     )
-    .returning({ id: guardianStudents.studentId });
-  return gone.length > 0;
+    .returning({ relation: guardianStudents.relation });
+  if (!gone.length) return false;
+  const [g] = await db.select({ userId: guardians.userId }).from(guardians).where(eq(guardians.id, guardianId));
+  await recordAudit(db, {
+    actorUserId: actor.userId,
+    action: 'guardian.unlink',
+    subjectUserId: g.userId,
+    schoolId,
+    detail: { guardian_id: guardianId, student_id: studentId, relation: gone[0].relation },
+  });
+  return true;
 }
 
 /** The guardians of one student (few), for the admin's student record. */
@@ -222,11 +281,13 @@ export async function childrenOfGuardian(db: DbOrTx, userId: number) {
  * a guardian or match the one with that phone, linked as father or mother. New guardians' one-time
  * passwords are answered with the students' (user id = the phone). Run inside the import's
  * transaction; set-based (a handful of statements however many rows), one guardian per phone
- * however many rows name it (siblings in one file).
+ * however many rows name it (siblings in one file). Every creation, match and link is a row of the
+ * security trail, as when one guardian is added by hand.
  */
 export async function guardiansFromImport(
   tx: DbOrTx,
   schoolId: number,
+  actor: Actor,
   rows: {
     id: number;
     name: string;
@@ -257,10 +318,12 @@ export async function guardiansFromImport(
     )}::text[]) as p order by p`,
   );
   const known = await tx
-    .select({ id: guardians.id, phone: guardians.phone })
+    .select({ id: guardians.id, userId: guardians.userId, phone: guardians.phone })
     .from(guardians)
     .where(inArray(guardians.phone, phones));
   const idOf = new Map(known.map((k) => [k.phone, k.id]));
+  const userOf = new Map(known.map((k) => [k.id, k.userId]));
+  const matched = new Set(known.map((k) => k.id));
   const missing = phones.filter((p) => !idOf.has(p));
   const accounts: { userCode: string; name: string; initialPassword: string; guardian: true }[] = [];
   if (missing.length) {
@@ -293,8 +356,11 @@ export async function guardiansFromImport(
     const inserted = await tx
       .insert(guardians)
       .values(missing.map((phone) => ({ userId: userIdOf.get(phone)!, name: nameOf.get(phone)!, phone })))
-      .returning({ id: guardians.id, phone: guardians.phone });
-    for (const g of inserted) idOf.set(g.phone, g.id);
+      .returning({ id: guardians.id, userId: guardians.userId, phone: guardians.phone });
+    for (const g of inserted) {
+      idOf.set(g.phone, g.id);
+      userOf.set(g.id, g.userId);
+    }
     missing.forEach((phone, i) =>
       accounts.push({ userCode: phone, name: nameOf.get(phone)!, initialPassword: passwords[i], guardian: true }),
     );
@@ -319,5 +385,23 @@ export async function guardiansFromImport(
         set: { relation: sql`excluded.relation` },
       });
   }
+  const studentsOf = new Map<number, number[]>();
+  for (const l of all) studentsOf.set(l.guardianId, [...(studentsOf.get(l.guardianId) ?? []), l.studentId]);
+  await recordAudits(tx, [
+    ...[...studentsOf].map(([guardianId, studentIds]) => ({
+      actorUserId: actor.userId,
+      action: matched.has(guardianId) ? 'guardian.match' : 'guardian.create',
+      subjectUserId: userOf.get(guardianId)!,
+      schoolId,
+      detail: { guardian_id: guardianId, student_ids: studentIds, source: 'import' },
+    })),
+    ...all.map((l) => ({
+      actorUserId: actor.userId,
+      action: 'guardian.link',
+      subjectUserId: userOf.get(l.guardianId)!,
+      schoolId,
+      detail: { guardian_id: l.guardianId, student_id: l.studentId, relation: l.relation, source: 'import' },
+    })),
+  ]);
   return accounts;
 }

@@ -10,6 +10,7 @@ import {
   creatorNoticePage,
   noticeAudienceResponse,
   noticeDeleteResponse,
+  noticeReachResponse,
   noticeReadResponse,
   noticeWriteResponse,
   schoolNoticePage,
@@ -19,6 +20,7 @@ import {
   type NoticeAudienceQuery,
   type NoticeCreatorQuery,
   type NoticeDeleteResponse,
+  type NoticeReach,
   type NoticeReadResponse,
   type NoticeSchoolQuery,
   type NoticeStudentQuery,
@@ -61,6 +63,11 @@ export async function fetchNoticeForEdit(id: number): Promise<SchoolNoticeRow> {
 /** How many students a notice with these targets reaches (the server counts them). */
 export async function fetchNoticeAudience(q: NoticeAudienceQuery): Promise<number> {
   return (await apiGet('/api/notice/audience', noticeAudienceResponse, { query: q })).students;
+}
+
+/** Whom the signed-in author's notices may address: the whole school, or a teacher's sections per session. */
+export function fetchNoticeReach(): Promise<NoticeReach> {
+  return apiGet('/api/notice/reach', noticeReachResponse);
 }
 
 /**

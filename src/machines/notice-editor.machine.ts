@@ -28,18 +28,23 @@
  *   save or delete runs `savedChanges` (no-op here: the screen provides it to invalidate reads);
  * - changing class or section clears the chosen students; loaded students keep only the chosen
  *   ones still in the list, and the others are kept in `droppedStudents` for the screen to tell;
- * - `pristine` is the form as loaded or last reset: the screen's unsaved-work guard compares.
+ * - `pristine` is the form as loaded or last reset: the screen's unsaved-work guard compares;
+ * - a teacher addresses only their reach, the sections they teach in the form's session (the
+ *   server refuses anything wider): only those classes and sections are choices, ALL only when
+ *   every section under it is theirs, and a new form or a session change starts within the reach.
  *
- * Pure: no React, no DOM. All I/O goes through the named actors loadLookups, loadStudents,
+ * Pure: no React, no DOM. All I/O goes through the named actors loadLookups (with the reach), loadStudents,
  * loadNotice, countAudience, saveNotice and deleteNotice; tests replace them with `.provide()`.
  */
 import { assertEvent, assign, fromPromise, not, setup } from 'xstate';
 import type { ClassRow, SectionRow, SessionRow } from '@/api/schemas/lookups';
 import type { SectionStudentRow } from '@/api/schemas/people';
 import {
+  NOTICE_FIELD_MESSAGES,
   noticeWriteBody,
   type NoticeAudienceQuery,
   type NoticeDeleteResponse,
+  type NoticeReach,
   type NoticeType,
   type NoticeWriteBody,
   type NoticeWriteResponse,
@@ -54,7 +59,7 @@ import {
   fetchSessions,
   type SectionStudentsQuery,
 } from '@/api/lookups';
-import { deleteNotice, fetchNoticeAudience, fetchNoticeForEdit, saveNotice } from '@/api/notices';
+import { deleteNotice, fetchNoticeAudience, fetchNoticeForEdit, fetchNoticeReach, saveNotice } from '@/api/notices';
 
 export const DELETE_QUESTION = 'Are you sure to delete?';
 
@@ -80,6 +85,8 @@ export interface NoticeLookups {
   classes: ClassRow[];
   sections: SectionRow[];
   sessions: SessionRow[];
+  /** Whom the author may address: the whole school (an admin), or a teacher's sections per session. */
+  reach: NoticeReach;
 }
 
 export interface NoticeEditorInput {
@@ -213,14 +220,85 @@ export function audienceQuery(context: Pick<NoticeEditorContext, 'form' | 'schoo
   };
 }
 
+type ReachContext = Pick<NoticeEditorContext, 'form' | 'classes' | 'sections' | 'reach'>;
+
+/** The school's sections the author may address in the form's session; null: every one (the whole school). */
+export function reachableSections(context: ReachContext): SectionRow[] | null {
+  if (context.reach.whole_school) return null;
+  const mine = new Set(
+    context.reach.sections.filter((r) => r.session_id === context.form.session_id).map((r) => r.section_id),
+  );
+  return context.sections.filter((s) => mine.has(s.id));
+}
+
+/** The class choices: ALL only when every section of the school is within reach. */
+export function classChoices(context: ReachContext): { all: boolean; classes: ClassRow[] } {
+  const mine = reachableSections(context);
+  if (!mine) return { all: true, classes: context.classes };
+  return {
+    all: mine.length > 0 && mine.length === context.sections.length,
+    classes: context.classes.filter((c) => mine.some((s) => s.class_id === c.id)),
+  };
+}
+
+/** The section choices of the form's class: ALL only when every section of it is within reach. */
+export function sectionChoices(context: ReachContext): { all: boolean; sections: SectionRow[] } {
+  const classId = context.form.class_id;
+  const ofClass = context.sections.filter((s) => classId !== 0 && s.class_id === classId);
+  const mine = reachableSections(context);
+  if (!mine) return { all: true, sections: ofClass };
+  const ids = new Set(mine.map((s) => s.id));
+  const taught = ofClass.filter((s) => ids.has(s.id));
+  return {
+    all: classId === 0 ? classChoices(context).all : taught.length > 0 && taught.length === ofClass.length,
+    sections: taught,
+  };
+}
+
+/** The reason the form's class and section are beyond the author's reach (by wire field), if they are. */
+function reachError(context: ReachContext): Record<string, string> {
+  const mine = reachableSections(context);
+  if (!mine || context.form.students.length) return {};
+  if (!mine.length) return { class_id: NOTICE_FIELD_MESSAGES.noSectionTaught };
+  const { form } = context;
+  if (form.section_id) {
+    return mine.some((s) => s.id === form.section_id) ? {} : { section_id: NOTICE_FIELD_MESSAGES.notYourSection };
+  }
+  if (form.class_id) return sectionChoices(context).all ? {} : { section_id: NOTICE_FIELD_MESSAGES.notAllSections };
+  return classChoices(context).all ? {} : { class_id: NOTICE_FIELD_MESSAGES.notWholeSchool };
+}
+
+/**
+ * The form moved within the author's reach: a class and section beyond it become the first of
+ * theirs (the class kept when it has one), chosen students going with them. A form within reach,
+ * or an author with no section in the session, is left as it is (formErrors then says why).
+ */
+export function fitToReach(context: ReachContext): NoticeForm {
+  const { form } = context;
+  const mine = reachableSections(context);
+  if (!mine || !mine.length || !Object.keys(reachError(context)).length) return form;
+  const classId = mine.some((s) => s.class_id === form.class_id) ? form.class_id : mine[0].class_id;
+  const fitted = { ...form, class_id: classId, section_id: 0, students: [] };
+  const whole = sectionChoices({ ...context, form: fitted }).all;
+  return whole ? fitted : { ...fitted, section_id: mine.find((s) => s.class_id === classId)!.id };
+}
+
 /**
  * What is wrong with the form before it goes out, by wire field: the shared request schema's
- * own checks (the server runs the same), plus the two choices the form may lack.
+ * own checks (the server runs the same), the two choices the form may lack, and a class or
+ * section beyond a teacher's reach.
  */
-export function formErrors(context: Pick<NoticeEditorContext, 'form' | 'schoolInfoId' | 'uid' | 'type'>) {
+export function formErrors(
+  context: Pick<NoticeEditorContext, 'form' | 'schoolInfoId' | 'uid' | 'type'> & Partial<ReachContext>,
+) {
   const fields: Record<string, string> = {};
   if (context.form.session_id === null) fields.session_id = 'Choose an academic session';
   if (!context.form.date) fields.date = 'Choose a publishing date';
+  if (context.reach && context.classes && context.sections)
+    Object.assign(
+      fields,
+      reachError({ ...context, reach: context.reach, classes: context.classes, sections: context.sections }),
+    );
   const parsed = noticeWriteBody.safeParse(noticeBody(context));
   for (const issue of parsed.success ? [] : parsed.error.issues)
     fields[String(issue.path[0] ?? 'form')] ??= issue.message;
@@ -246,7 +324,7 @@ export const isDirty = (context: Pick<NoticeEditorContext, 'form' | 'pristine'>)
   !sameForm(context.form, context.pristine);
 
 function defaultForm(context: NoticeEditorContext): NoticeForm {
-  return emptyForm(context.today, defaultSession(context.sessions)?.id ?? null);
+  return fitToReach({ ...context, form: emptyForm(context.today, defaultSession(context.sessions)?.id ?? null) });
 }
 
 function formFromNotice(n: SchoolNoticeRow): NoticeForm {
@@ -303,12 +381,13 @@ export const noticeEditorMachine = setup({
   },
   actors: {
     loadLookups: fromPromise<NoticeLookups, { schoolTypeId: number | null }>(async ({ input }) => {
-      const [classes, sections, sessions] = await Promise.all([
+      const [classes, sections, sessions, reach] = await Promise.all([
         fetchClasses(input.schoolTypeId),
         fetchSections(),
         fetchSessions(),
+        fetchNoticeReach(),
       ]);
-      return { classes, sections, sessions };
+      return { classes, sections, sessions, reach };
     }),
     loadStudents: fromPromise<SectionStudentRow[], SectionStudentsQuery>(({ input }) => fetchSectionStudents(input)),
     loadNotice: fromPromise<SchoolNoticeRow, { id: number }>(({ input }) => fetchNoticeForEdit(input.id)),
@@ -323,19 +402,27 @@ export const noticeEditorMachine = setup({
     savedChanges: () => {},
     setField: assign(({ context, event }) => {
       assertEvent(event, 'notice.field');
-      const form =
-        event.field === 'session_id'
-          ? {
-              ...context.form,
-              session_id: Number.isInteger(Number(event.value)) && Number(event.value) > 0 ? Number(event.value) : null,
-            }
-          : { ...context.form, [event.field]: event.value };
-      return { form, error: withoutField(context.error, event.field) };
+      if (event.field !== 'session_id')
+        return {
+          form: { ...context.form, [event.field]: event.value },
+          error: withoutField(context.error, event.field),
+        };
+      const sessionId = Number.isInteger(Number(event.value)) && Number(event.value) > 0 ? Number(event.value) : null;
+      // Another session may be another reach: the class and section move within it.
+      const form = fitToReach({ ...context, form: { ...context.form, session_id: sessionId } });
+      const moved = form.class_id !== context.form.class_id || form.section_id !== context.form.section_id;
+      let error = withoutField(context.error, 'session_id');
+      if (moved) error = withoutField(withoutField(error, 'class_id'), 'section_id');
+      return { form, error, ...(moved ? { droppedStudents: [] } : {}) };
     }),
     setClass: assign(({ context, event }) => {
       assertEvent(event, 'notice.class');
+      // ALL sections when the whole class is the author's; else the first section of it that is.
+      const form = { ...context.form, class_id: event.class_id, section_id: 0, students: [] };
+      const sections = sectionChoices({ ...context, form });
+      if (!sections.all && sections.sections.length) form.section_id = sections.sections[0].id;
       return {
-        form: { ...context.form, class_id: event.class_id, section_id: 0, students: [] },
+        form,
         // A new audience was chosen on purpose: what the old one lost no longer matters.
         droppedStudents: [],
         error: withoutField(withoutField(context.error, 'class_id'), 'section_id'),
@@ -435,12 +522,17 @@ export const noticeEditorMachine = setup({
   },
   guards: {
     isSessionField: ({ event }) => event.type === 'notice.field' && event.field === 'session_id',
-    knownClass: ({ context, event }) =>
-      event.type === 'notice.class' && (event.class_id === 0 || context.classes.some((c) => c.id === event.class_id)),
-    knownSection: ({ context, event }) =>
-      event.type === 'notice.section' &&
-      (event.section_id === 0 ||
-        context.sections.some((s) => s.id === event.section_id && s.class_id === context.form.class_id)),
+    /** A class the author may address (ALL only when all of the school is theirs). */
+    knownClass: ({ context, event }) => {
+      if (event.type !== 'notice.class') return false;
+      const choices = classChoices(context);
+      return event.class_id === 0 ? choices.all : choices.classes.some((c) => c.id === event.class_id);
+    },
+    knownSection: ({ context, event }) => {
+      if (event.type !== 'notice.section') return false;
+      const choices = sectionChoices(context);
+      return event.section_id === 0 ? choices.all : choices.sections.some((s) => s.id === event.section_id);
+    },
     sectionListed: ({ context, event }) =>
       event.type === 'notice.toggleSection' && context.students.some((s) => s.section_id === event.section_id),
     formValid: ({ context }) => Object.keys(formErrors(context)).length === 0,
@@ -457,6 +549,8 @@ export const noticeEditorMachine = setup({
       classes: [],
       sections: [],
       sessions: [],
+      // Nothing is addressable until the lookups say whom the author may address.
+      reach: { whole_school: false, sections: [] },
       form,
       pristine: form,
       students: [],
@@ -484,7 +578,7 @@ export const noticeEditorMachine = setup({
         onDone: {
           target: 'editing',
           actions: assign(({ context, event }) => {
-            const form = emptyForm(context.today, defaultSession(event.output.sessions)?.id ?? null);
+            const form = defaultForm({ ...context, ...event.output });
             return { ...event.output, form, pristine: form };
           }),
         },

@@ -30,19 +30,22 @@ import {
   type EventObject,
   type SnapshotFrom,
 } from 'xstate';
-import type {
-  NoticeAudienceQuery,
-  NoticeDeleteResponse,
-  NoticeWriteResponse,
-  SchoolNoticeRow,
+import {
+  NOTICE_FIELD_MESSAGES,
+  type NoticeAudienceQuery,
+  type NoticeDeleteResponse,
+  type NoticeWriteResponse,
+  type SchoolNoticeRow,
 } from '@/api/schemas/notices';
 import type { SectionStudentRow } from '@/api/schemas/people';
 import type { SectionStudentsQuery } from '@/api/lookups';
 import {
+  classChoices,
   emptyForm,
   formErrors,
   isDirty,
   noticeEditorMachine,
+  sectionChoices,
   type NoticeEditorContext,
   type NoticeEditorEvent,
   type NoticeEditorInput,
@@ -61,14 +64,17 @@ import {
   SECTIONS,
   SESSIONS,
   studentsOf,
+  SIX_A_SEVEN_A,
   UPDATED_MESSAGE,
+  WHOLE_SCHOOL,
 } from '../screens/notices-fixtures';
 
 // ---- fixtures ---------------------------------------------------------------------------------
 
 const TODAY = schoolToday();
 const INPUT: NoticeEditorInput = { type: 1, schoolInfoId: 10, schoolTypeId: 1, uid: 41, today: TODAY };
-const LOOKUPS: NoticeLookups = { classes: CLASSES, sections: SECTIONS, sessions: SESSIONS };
+// An author whose reach is the whole school (the teacher's reach has its own tests below).
+const LOOKUPS: NoticeLookups = { classes: CLASSES, sections: SECTIONS, sessions: SESSIONS, reach: WHOLE_SCHOOL };
 const NOTICE_5 = notice({});
 const NOTICE_9 = notice({
   id: 9,
@@ -341,9 +347,9 @@ type Shadow = ReturnType<typeof startShadow>;
 
 // ---- the screen ------------------------------------------------------------------------------------
 
-type Endpoint = 'class' | 'section' | 'session' | 'students' | 'edit' | 'audience' | 'save' | 'delete';
+type Endpoint = 'class' | 'section' | 'session' | 'reach' | 'students' | 'edit' | 'audience' | 'save' | 'delete';
 const ENDPOINTS: Record<ActorName, Endpoint[]> = {
-  loadLookups: ['class', 'section', 'session'],
+  loadLookups: ['class', 'section', 'session', 'reach'],
   loadStudents: ['students'],
   loadNotice: ['edit'],
   countAudience: ['audience'],
@@ -389,6 +395,7 @@ function heldApi() {
     http.get('/api/class', hold('class')),
     http.get('/api/section/all', hold('section')),
     http.get('/api/session', hold('session')),
+    http.get('/api/notice/reach', hold('reach')),
     http.get('/api/student/section', hold('students')),
     http.get('/api/notice/edit', hold('edit')),
     http.get('/api/notice/audience', hold('audience')),
@@ -420,15 +427,17 @@ function errorResponse(e: FakeError) {
   return HttpResponse.json({ error: { code: e.code, message: e.message, fields: e.fields } }, { status: e.status });
 }
 
+function lookupAnswer(endpoint: Endpoint) {
+  return { class: CLASSES, section: SECTIONS, session: SESSIONS, reach: WHOLE_SCHOOL }[endpoint as 'class'];
+}
+
 function responseFor(name: ActorName, endpoint: Endpoint, event: ModelEvent): Response {
   if (event.type.startsWith('xstate.error.')) {
-    // A failed lookup: the sessions call fails, the other two answer.
-    if (name === 'loadLookups' && endpoint !== 'session')
-      return HttpResponse.json(endpoint === 'class' ? CLASSES : SECTIONS);
+    // A failed lookup: the sessions call fails, the others answer.
+    if (name === 'loadLookups' && endpoint !== 'session') return HttpResponse.json(lookupAnswer(endpoint));
     return errorResponse(event.error as FakeError);
   }
-  if (name === 'loadLookups')
-    return HttpResponse.json(endpoint === 'class' ? CLASSES : endpoint === 'section' ? SECTIONS : SESSIONS);
+  if (name === 'loadLookups') return HttpResponse.json(lookupAnswer(endpoint));
   if (name === 'loadNotice') return HttpResponse.json([event.output] as never); // a list, as the old API answered
   if (name === 'countAudience') return HttpResponse.json({ students: event.output as number });
   return HttpResponse.json(event.output as never);
@@ -851,5 +860,135 @@ describe('notice editor rules', () => {
     await settled();
     expect(savedChanges).toHaveBeenCalledTimes(2);
     actor.stop();
+  });
+});
+
+// ---- a teacher's reach ----------------------------------------------------------------------------
+
+describe('a teacher addresses only the sections they teach', () => {
+  // SIX_A_SEVEN_A: Six A and Seven A in 2026 (session 2, the current one), not Six B; nothing in 2025.
+  const teacherEditor = (loadNotice?: SchoolNoticeRow) => {
+    const saved: SaveInput[] = [];
+    const actor = createActor(
+      noticeEditorMachine.provide({
+        actors: {
+          loadLookups: fromPromise(async () => ({ ...LOOKUPS, reach: SIX_A_SEVEN_A })),
+          loadStudents: fromPromise(async ({ input }: { input: SectionStudentsQuery }) =>
+            studentsOf(input.class_id ?? 0, input.section_id ?? 0),
+          ),
+          loadNotice: fromPromise(async () => loadNotice ?? NOTICE_5),
+          countAudience: fromPromise(async () => 2),
+          saveNotice: fromPromise(async ({ input }: { input: SaveInput }) => {
+            saved.push(input);
+            return CREATED;
+          }),
+        },
+      }),
+      { input: INPUT },
+    ).start();
+    return { actor, saved };
+  };
+  const settled = async () => {
+    for (let i = 0; i < 3; i++) await new Promise((r) => setTimeout(r, 0));
+  };
+  const context = (actor: ReturnType<typeof teacherEditor>['actor']) => actor.getSnapshot().context;
+
+  it('starts on their first section, and offers only their classes and sections (ALL where all is theirs)', async () => {
+    const { actor } = teacherEditor();
+    await settled();
+    const c = context(actor);
+    expect(c.form).toMatchObject({ session_id: 2, class_id: 6, section_id: 3 });
+    expect(classChoices(c)).toEqual({ all: false, classes: CLASSES });
+    expect(sectionChoices(c)).toEqual({ all: false, sections: [SECTIONS[0]] });
+    // Seven has one section, theirs: the whole class is within reach
+    actor.send({ type: 'notice.class', class_id: 7 });
+    expect(context(actor).form).toMatchObject({ class_id: 7, section_id: 0 });
+    expect(sectionChoices(context(actor))).toEqual({ all: true, sections: [SECTIONS[2]] });
+    // back to Six: its section they teach, not ALL of Six
+    actor.send({ type: 'notice.class', class_id: 6 });
+    expect(context(actor).form).toMatchObject({ class_id: 6, section_id: 3 });
+    actor.stop();
+  });
+
+  it.each([
+    { what: 'ALL classes', event: { type: 'notice.class', class_id: 0 } as const },
+    { what: 'Six B, not theirs', event: { type: 'notice.section', section_id: 4 } as const },
+    { what: 'ALL sections of Six', event: { type: 'notice.section', section_id: 0 } as const },
+  ])('refuses $what: the form stays on Six A', async ({ event }) => {
+    const { actor } = teacherEditor();
+    await settled();
+    actor.send(event);
+    expect(context(actor).form).toMatchObject({ class_id: 6, section_id: 3 });
+    actor.stop();
+  });
+
+  it('publishes to their section after the count question', async () => {
+    const { actor, saved } = teacherEditor();
+    await settled();
+    actor.send({ type: 'notice.field', field: 'headline', value: 'Test on Sunday' });
+    actor.send({ type: 'notice.field', field: 'description', value: 'Chapters 1 to 3.' });
+    actor.send({ type: 'notice.submit' });
+    await settled();
+    expect(actor.getSnapshot().value).toBe('confirmingPublish');
+    actor.send({ type: 'notice.confirm' });
+    await settled();
+    expect(saved.map((s) => [s.body.class_id, s.body.section_id, s.body.students])).toEqual([[6, 3, []]]);
+    actor.stop();
+  });
+
+  it('a session they teach nothing in: the form says so and sends nothing', async () => {
+    const { actor, saved } = teacherEditor();
+    await settled();
+    actor.send({ type: 'notice.field', field: 'session_id', value: '1' });
+    await settled();
+    actor.send({ type: 'notice.field', field: 'headline', value: 'Old news' });
+    actor.send({ type: 'notice.field', field: 'description', value: 'Words.' });
+    actor.send({ type: 'notice.submit' });
+    await settled();
+    expect(context(actor).error?.fields).toEqual({ class_id: NOTICE_FIELD_MESSAGES.noSectionTaught });
+    expect(saved).toEqual([]);
+    expect(classChoices(context(actor))).toEqual({ all: false, classes: [] });
+    actor.stop();
+  });
+
+  it('an edited notice wider than their reach: shown as it was, and the form says why before sending', async () => {
+    const wide = notice({ id: 7, class_id: 6, section_id: 0, students: [], notice_users: '', student_id: null });
+    const { actor, saved } = teacherEditor(wide);
+    await settled();
+    actor.send({ type: 'notice.edit', id: 7 });
+    await settled();
+    expect(context(actor).form).toMatchObject({ id: 7, class_id: 6, section_id: 0 });
+    actor.send({ type: 'notice.submit' });
+    await settled();
+    expect(context(actor).error?.fields).toEqual({ section_id: NOTICE_FIELD_MESSAGES.notAllSections });
+    expect(saved).toEqual([]);
+    // choosing their section fixes it
+    actor.send({ type: 'notice.section', section_id: 3 });
+    expect(context(actor).error).toBeNull();
+    actor.stop();
+  });
+
+  it('the reach check names the field for each target beyond it', () => {
+    const c = {
+      classes: CLASSES,
+      sections: SECTIONS,
+      reach: SIX_A_SEVEN_A,
+      schoolInfoId: 10,
+      uid: 41,
+      type: 1 as const,
+    };
+    const form = { ...emptyForm(TODAY, 2), headline: 'H', description: 'D' };
+    const cases: [Partial<typeof form>, Record<string, string>][] = [
+      [{ class_id: 6, section_id: 3 }, {}],
+      [{ class_id: 7, section_id: 0 }, {}],
+      [{ class_id: 6, section_id: 4 }, { section_id: NOTICE_FIELD_MESSAGES.notYourSection }],
+      [{ class_id: 6, section_id: 0 }, { section_id: NOTICE_FIELD_MESSAGES.notAllSections }],
+      [{ class_id: 0, section_id: 0 }, { class_id: NOTICE_FIELD_MESSAGES.notWholeSchool }],
+      // chosen students come from their own list (the server scopes it): the targets are theirs
+      [{ class_id: 0, section_id: 0, students: [101] }, {}],
+    ];
+    for (const [patch, fields] of cases) expect(formErrors({ ...c, form: { ...form, ...patch } })).toEqual(fields);
+    // a school admin: the whole school
+    expect(formErrors({ ...c, reach: WHOLE_SCHOOL, form })).toEqual({});
   });
 });

@@ -5,6 +5,7 @@
  */
 import { screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
+import { NOTICE_FIELD_MESSAGES } from '@/api/schemas/notices';
 import { schoolToday } from '@/screens/notices/dates';
 import { ADMIN, currentPath, fakeAuthServer, renderApp, server, TEACHER } from './helpers';
 import {
@@ -13,6 +14,7 @@ import {
   errorAnswer,
   notice,
   noticeApi,
+  SIX_A_SEVEN_A,
   UPDATED_MESSAGE,
   type NoticeApi,
 } from './notices-fixtures';
@@ -476,5 +478,54 @@ describe('the palette', () => {
     await user.click(within(ask).getByRole('button', { name: 'Leave' }));
     await waitFor(() => expect(field('Headline').value).toBe('Sports day'));
     expect(api.calls.edit).toEqual(['9', '5']);
+  });
+});
+
+// ---- a teacher's reach ---------------------------------------------------------------------------------
+
+describe('a teacher’s notice goes only to the sections they teach', () => {
+  const optionsOf = (name: string) =>
+    within(field(name))
+      .getAllByRole('option')
+      .map((o) => o.textContent);
+
+  it('offers only their classes and sections, starts on their first section and publishes there', async () => {
+    const { user, api } = await openTeacherScreen(noticeApi([], '/api/notice/creator', SIX_A_SEVEN_A));
+    // Six A and Seven A are theirs, Six B is not: no ALL class, and Six offers A alone.
+    expect(optionsOf('Class')).toEqual(['Six', 'Seven']);
+    expect(field('Class').value).toBe('6');
+    expect(optionsOf('Section')).toEqual(['A']);
+    expect(field('Section').value).toBe('3');
+    // Seven's one section is theirs: the whole class is a choice.
+    await user.selectOptions(field('Class'), '7');
+    expect(optionsOf('Section')).toEqual(['ALL', 'A']);
+    await user.selectOptions(field('Class'), '6');
+    expect(field('Section').value).toBe('3');
+
+    await write(user, 'Test on Sunday', 'Chapters 1 to 3.');
+    await user.click(submit());
+    const dialog = await screen.findByRole('dialog', { name: 'Publish this notice?' });
+    expect(dialog).toHaveTextContent('This goes to 2 students: everyone in Six A.');
+    await user.click(within(dialog).getByRole('button', { name: 'Publish' }));
+    await screen.findByText(CREATED_MESSAGE);
+    expect(api.calls.save.map((c) => c.body)).toMatchObject([{ class_id: 6, section_id: 3, students: [] }]);
+  });
+
+  it('the server’s refusal names the field in the user’s words, and nothing claims success', async () => {
+    const api = noticeApi([], '/api/notice/creator', SIX_A_SEVEN_A);
+    const { user } = await openTeacherScreen(api);
+    await write(user, 'Test on Sunday', 'Chapters 1 to 3.');
+    // The routine changed since the screen opened: the server no longer counts Six A as theirs.
+    api.next(
+      'audience',
+      errorAnswer(403, `section_id: ${NOTICE_FIELD_MESSAGES.notYourSection}`, {
+        section_id: NOTICE_FIELD_MESSAGES.notYourSection,
+      }),
+    );
+    await user.click(submit());
+    const alert = await within(form()).findByRole('alert');
+    expect(alert).toHaveTextContent('Section: you do not teach this section in this session.');
+    expect(api.calls.save).toEqual([]);
+    expect(screen.queryByText(CREATED_MESSAGE)).not.toBeInTheDocument();
   });
 });

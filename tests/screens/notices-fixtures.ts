@@ -6,7 +6,7 @@
  */
 import { http, HttpResponse } from 'msw';
 import type { ClassRow, SectionRow, SessionRow } from '@/api/schemas/lookups';
-import type { CountedNoticeRow } from '@/api/schemas/notices';
+import type { CountedNoticeRow, NoticeReach } from '@/api/schemas/notices';
 import type { SectionStudentRow } from '@/api/schemas/people';
 import { server } from '../helpers/msw';
 
@@ -23,6 +23,17 @@ export const SESSIONS: SessionRow[] = [
   { id: 1, session_year: '2025', current: false },
   { id: 2, session_year: '2026', current: true },
 ];
+
+/** An author who may address the whole school (a school admin; the demo's teachers teach every section). */
+export const WHOLE_SCHOOL: NoticeReach = { whole_school: true, sections: [] };
+/** A teacher who teaches Six A and Seven A in session 2026 (not Six B), and nothing in 2025. */
+export const SIX_A_SEVEN_A: NoticeReach = {
+  whole_school: false,
+  sections: [
+    { session_id: 2, class_id: 6, section_id: 3 },
+    { session_id: 2, class_id: 7, section_id: 5 },
+  ],
+};
 
 export function student(
   id: number,
@@ -98,12 +109,13 @@ export function errorAnswer(status: number, message: string, fields?: Record<str
 
 /**
  * The notice API over an in-memory list. `listPath` is the editor's list (creator for a teacher,
- * school for the admin). `next(endpoint, answer)` makes the next request of that endpoint answer
+ * school for the admin); `reach` whom the author may address. `next(endpoint, answer)` makes the next request of that endpoint answer
  * differently (an error, or a hold the test releases).
  */
 export function noticeApi(
   initial: CountedNoticeRow[] = [],
   listPath: '/api/notice/creator' | '/api/notice/school' = '/api/notice/creator',
+  reach: NoticeReach = WHOLE_SCHOOL,
 ) {
   let list = [...initial];
   let nextId = 40;
@@ -139,6 +151,7 @@ export function noticeApi(
       calls.lookups += 1;
       return HttpResponse.json(SESSIONS);
     }),
+    http.get('/api/notice/reach', () => HttpResponse.json(reach)),
     http.get('/api/student/section', async ({ request }) => {
       const q = query(request);
       calls.students.push(q);

@@ -2,9 +2,18 @@
  * Guardians (issue 16): creating and matching by phone, linking and unlinking, the guardian's
  * sign-in by phone, and child-scoped reads: a linked child in any section or school, never another.
  */
-import { and, eq, inArray, ne } from 'drizzle-orm';
+import { and, eq, inArray, ne, sql } from 'drizzle-orm';
 import { DateTime } from 'luxon';
-import { academicSessions, enrolments, guardians, guardianStudents, students, users } from '@server/db/schema';
+import {
+  academicSessions,
+  enrolments,
+  guardians,
+  guardianStudents,
+  securityAudit,
+  students,
+  users,
+} from '@server/db/schema';
+import { hashPassword } from '@server/auth/passwords';
 import { DEMO_GUARDIAN_PHONE } from '@server/db/seed/demo';
 import { createTestApp, type TestApp } from '../helpers/server';
 
@@ -347,6 +356,168 @@ describe('the school admin', () => {
   });
 });
 
+describe('a guardian of another school', () => {
+  // A parent admin2 added for a school 2 pupil, and school 1 pupils nobody links yet.
+  const phone = '01877700001';
+  const onRecord = { name: 'Karim Uddin', email: 'karim.uddin@example.com' };
+  let theirs: { guardianId: number; userId: number };
+  let pupils: number[];
+  let demoGuardianId: number;
+
+  const trail = (subject: number) =>
+    t.db
+      .select({
+        actor: users.userCode,
+        action: securityAudit.action,
+        school: securityAudit.schoolId,
+        detail: securityAudit.detail,
+      })
+      .from(securityAudit)
+      .innerJoin(users, eq(users.id, securityAudit.actorUserId))
+      .where(eq(securityAudit.subjectUserId, subject))
+      .orderBy(securityAudit.id);
+
+  beforeAll(async () => {
+    const made = await t.post('admin2', '/api/guardian', {
+      ...onRecord,
+      phone,
+      relation: 'father',
+      student_ids: [school2Pupil.id],
+    });
+    expect(made.statusCode, made.body).toBe(200);
+    const [g] = await t.db
+      .select({ guardianId: guardians.id, userId: guardians.userId })
+      .from(guardians)
+      .where(eq(guardians.phone, phone));
+    theirs = g;
+    // Their own password, so the test can act as them (the one-time one must be changed first).
+    await t.db
+      .update(users)
+      .set({ passwordHash: await hashPassword('demo1234'), mustChangePassword: false })
+      .where(eq(users.id, g.userId));
+    const linked = t.db.select({ id: guardianStudents.studentId }).from(guardianStudents);
+    const free = await t.db
+      .select({ id: students.id })
+      .from(students)
+      .where(and(eq(students.schoolId, school1), sql`${students.id} not in (${linked})`))
+      .orderBy(students.id)
+      .limit(2);
+    pupils = free.map((p) => p.id);
+    const [demo] = await t.db.select({ id: guardians.id }).from(guardians).where(eq(guardians.phone, G));
+    demoGuardianId = demo.id;
+  });
+
+  it('admin1 naming them by id is refused exactly as an id nobody has, and they gain nothing', async () => {
+    const cases = [
+      { what: 'a guardian linked only in school 2', guardianId: () => theirs.guardianId },
+      { what: 'an id no guardian has', guardianId: () => 2_000_000_000 },
+    ];
+    const answers = [];
+    for (const c of cases) {
+      const res = await t.post('admin1', '/api/guardian/link', {
+        guardian_id: c.guardianId(),
+        student_id: pupils[0],
+        relation: 'father',
+      });
+      expect(res.statusCode, c.what).toBe(404);
+      answers.push({ code: res.json().error.code, message: res.json().error.message });
+    }
+    expect(answers[0]).toEqual({ code: 'not_found', message: 'Guardian not found.' });
+    expect(answers[1]).toEqual(answers[0]);
+    // nothing written, and the other school's parent reads nothing of admin1's pupil
+    const links = await t.db.select().from(guardianStudents).where(eq(guardianStudents.studentId, pupils[0]));
+    expect(links).toEqual([]);
+    const read = await t.get(phone, `/api/attendance/student/individual/summary?student_id=${pupils[0]}`);
+    expect(read.statusCode).toBe(403);
+    expect(read.json().error.code).toBe('not_your_child');
+    const kids = (await t.get(phone, '/api/guardian/children')).json() as Child[];
+    expect(kids.map((k) => k.student_id)).toEqual([school2Pupil.id]);
+    expect(await trail(theirs.userId)).toEqual([
+      {
+        actor: 'admin2',
+        action: 'guardian.create',
+        school: school2Pupil.schoolId,
+        detail: { guardian_id: theirs.guardianId, student_ids: [school2Pupil.id], relation: 'father' },
+      },
+      {
+        actor: 'admin2',
+        action: 'guardian.link',
+        school: school2Pupil.schoolId,
+        detail: { guardian_id: theirs.guardianId, student_id: school2Pupil.id, relation: 'father' },
+      },
+    ]);
+  });
+
+  it('admin1 may name by id a guardian already linked in school 1 (a sibling’s)', async () => {
+    const res = await t.post('admin1', '/api/guardian/link', {
+      guardian_id: demoGuardianId,
+      student_id: pupils[1],
+      relation: 'other',
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    const [demo] = await t.db
+      .select({ userId: guardians.userId })
+      .from(guardians)
+      .where(eq(guardians.id, demoGuardianId));
+    expect((await trail(demo.userId)).at(-1)).toEqual({
+      actor: 'admin1',
+      action: 'guardian.link',
+      school: school1,
+      detail: { guardian_id: demoGuardianId, student_id: pupils[1], relation: 'other' },
+    });
+    const gone = await t.post('admin1', '/api/guardian/unlink', { guardian_id: demoGuardianId, student_id: pupils[1] });
+    expect(gone.statusCode, gone.body).toBe(200);
+    expect((await trail(demo.userId)).at(-1)).toEqual({
+      actor: 'admin1',
+      action: 'guardian.unlink',
+      school: school1,
+      detail: { guardian_id: demoGuardianId, student_id: pupils[1], relation: 'other' },
+    });
+  });
+
+  it('admin1 typing their phone links them without learning the name or e-mail school 2 has', async () => {
+    const res = await t.post('admin1', '/api/guardian', {
+      name: 'Somebody Else',
+      email: 'typed@example.com',
+      phone: `+88${phone}`,
+      relation: 'father',
+      student_ids: [pupils[0]],
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toEqual({
+      guardian_id: theirs.guardianId,
+      user_code: phone,
+      initial_password: null,
+      matched: true,
+      message: 'Guardian found by phone and linked.',
+    });
+    for (const secret of ['Karim', 'Uddin', onRecord.email]) expect(res.body).not.toContain(secret);
+    // what admin1 typed overwrote nothing
+    const [g] = await t.db
+      .select({ name: guardians.name, email: guardians.email })
+      .from(guardians)
+      .where(eq(guardians.id, theirs.guardianId));
+    expect(g).toEqual(onRecord);
+    // now linked in school 1: the parent reads that pupil, and the trail says who linked them
+    const read = await t.get(phone, `/api/attendance/student/individual/summary?student_id=${pupils[0]}`);
+    expect(read.statusCode, read.body).toBe(200);
+    expect((await trail(theirs.userId)).slice(2)).toEqual([
+      {
+        actor: 'admin1',
+        action: 'guardian.match',
+        school: school1,
+        detail: { guardian_id: theirs.guardianId, student_ids: [pupils[0]], relation: 'father' },
+      },
+      {
+        actor: 'admin1',
+        action: 'guardian.link',
+        school: school1,
+        detail: { guardian_id: theirs.guardianId, student_id: pupils[0], relation: 'father' },
+      },
+    ]);
+  });
+});
+
 describe('the CSV import', () => {
   it('creates one guardian per father or mother phone, matches a known one, and links the siblings', async () => {
     const csv =
@@ -380,6 +551,38 @@ describe('the CSV import', () => {
       { code: 'GIMP-2', relation: 'father', phone: '01733300001' },
       { code: 'GIMP-3', relation: 'father', phone: G },
     ]);
+    // every creation, match and link is on the security trail, as admin1's
+    const audited = await t.db
+      .select({ action: securityAudit.action, phone: users.userCode, detail: securityAudit.detail })
+      .from(securityAudit)
+      .innerJoin(users, eq(users.id, securityAudit.subjectUserId))
+      .where(sql`${securityAudit.detail}->>'source' = 'import'`)
+      .orderBy(securityAudit.id);
+    const codeOf = new Map(
+      (
+        await t.db
+          .select({ id: students.id, code: students.studentCode })
+          .from(students)
+          .where(inArray(students.studentCode, ['GIMP-1', 'GIMP-2', 'GIMP-3']))
+      ).map((r) => [r.id, r.code]),
+    );
+    const summary = audited.map((a) => {
+      const d = a.detail as { student_id?: number; student_ids?: number[]; relation?: string };
+      return d.student_ids
+        ? `${a.action} ${a.phone} ${d.student_ids.map((id) => codeOf.get(id)).join('+')}`
+        : `${a.action} ${a.phone} ${codeOf.get(d.student_id!)} ${d.relation}`;
+    });
+    expect(summary.sort()).toEqual(
+      [
+        'guardian.create 01733300001 GIMP-1+GIMP-2',
+        'guardian.create 01733300002 GIMP-1',
+        `guardian.match ${G} GIMP-3`,
+        'guardian.link 01733300001 GIMP-1 father',
+        'guardian.link 01733300002 GIMP-1 mother',
+        'guardian.link 01733300001 GIMP-2 father',
+        `guardian.link ${G} GIMP-3 father`,
+      ].sort(),
+    );
   });
 });
 

@@ -14,6 +14,7 @@ import {
   noticeReads,
   noticeRecipients,
   notices,
+  routines,
   schoolAdmins,
   schoolTypes,
   sections,
@@ -901,5 +902,144 @@ describe('GET /api/notice/audience', () => {
     expect((await t.get('student1', '/api/notice/audience')).statusCode).toBe(403);
     expect((await t.get('viewer1', `/api/notice/audience?school_info_id=${S.school1}`)).statusCode).toBe(403);
     expect((await t.get('admin2', `/api/notice/audience?school_info_id=${S.school1}`)).statusCode).toBe(403);
+  });
+});
+
+// ------------------------------------------------------------------ a teacher's reach
+
+describe('a teacher addresses only the sections they teach', () => {
+  // The demo's teachers meet every section of their school: Six B's classes of teacher1 go to a new
+  // colleague, so Six B is a section of teacher1's school that teacher1 does not teach. Last in this
+  // file: the tests above rely on the demo's routine.
+  beforeAll(async () => {
+    const made = await t.post('admin1', '/api/add_teacher', {
+      teacher_code: 'REACH-N1',
+      first_name: 'Nasrin',
+      last_name: 'Akter',
+      initial: 'NA',
+    });
+    expect(made.statusCode, made.body).toBe(200);
+    const [colleague] = await t.db
+      .select({ id: teachers.id })
+      .from(teachers)
+      .where(eq(teachers.teacherCode, 'REACH-N1'));
+    const moved = await t.db
+      .update(routines)
+      .set({ teacherId: colleague.id })
+      .where(and(eq(routines.teacherId, S.teacher1.id), eq(routines.sectionId, S.sixB)))
+      .returning({ id: routines.id });
+    expect(moved.length).toBeGreaterThan(0);
+  });
+
+  const cases: {
+    what: string;
+    as: string;
+    patch: () => Record<string, unknown>;
+    status: number;
+    field?: string;
+    message?: string;
+  }[] = [
+    { what: 'their section', as: 'teacher1', patch: () => ({ class_id: S.six, section_id: S.sixA }), status: 200 },
+    {
+      what: 'chosen pupils of their section, class ALL',
+      as: 'teacher1',
+      patch: () => ({ students: S.sixAPupils.slice(0, 2).map((p) => p.id) }),
+      status: 200,
+    },
+    {
+      what: 'a section of their school they do not teach',
+      as: 'teacher1',
+      patch: () => ({ class_id: S.six, section_id: S.sixB }),
+      status: 403,
+      field: 'section_id',
+      message: NOTICE_FIELD_MESSAGES.notYourSection,
+    },
+    {
+      what: 'a class with a section they do not teach',
+      as: 'teacher1',
+      patch: () => ({ class_id: S.six }),
+      status: 403,
+      field: 'section_id',
+      message: NOTICE_FIELD_MESSAGES.notAllSections,
+    },
+    {
+      what: 'every student of the school',
+      as: 'teacher1',
+      patch: () => ({}),
+      status: 403,
+      field: 'class_id',
+      message: NOTICE_FIELD_MESSAGES.notWholeSchool,
+    },
+    {
+      what: 'a chosen pupil of a section they do not teach',
+      as: 'teacher1',
+      patch: () => ({ students: [S.sixAPupils[0].id, S.sixBPupils[0].id] }),
+      status: 403,
+      field: 'students',
+      message: NOTICE_FIELD_MESSAGES.notYourStudents,
+    },
+    {
+      what: 'a section of another school',
+      as: 'teacher1',
+      patch: () => ({ class_id: S.six, section_id: S.sixA2 }),
+      status: 400,
+      field: 'section_id',
+      message: NOTICE_FIELD_MESSAGES.noSuchSection,
+    },
+    {
+      what: 'another school',
+      as: 'teacher1',
+      patch: () => ({ school_info_id: S.school2, class_id: S.six, section_id: S.sixA2 }),
+      status: 403,
+    },
+    {
+      what: 'the school admin: the section teacher1 does not teach',
+      as: 'admin1',
+      patch: () => ({ class_id: S.six, section_id: S.sixB }),
+      status: 200,
+    },
+    { what: 'the school admin: the whole school', as: 'admin1', patch: () => ({}), status: 200 },
+  ];
+
+  it.each(cases)('POST /api/notice, $what: $status', async ({ as, patch, status, field, message }) => {
+    const before = (await t.db.select({ n: sql<number>`count(*)::int` }).from(notices))[0].n;
+    const res = await t.post(as, '/api/notice', body({ headline: 'Reach', ...patch() }));
+    expect(res.statusCode, res.body).toBe(status);
+    if (field) expect(res.json().error.fields).toEqual({ [field]: message });
+    const after = (await t.db.select({ n: sql<number>`count(*)::int` }).from(notices))[0].n;
+    expect(after - before).toBe(status === 200 ? 1 : 0);
+  });
+
+  it.each(cases)('GET /api/notice/audience, $what: $status', async ({ as, patch, status, field, message }) => {
+    const p = { session_id: S.session, ...patch() } as Record<string, unknown>;
+    const q = new URLSearchParams();
+    for (const k of ['school_info_id', 'session_id', 'class_id', 'section_id'])
+      if (p[k] !== undefined) q.set(k, String(p[k]));
+    if (Array.isArray(p.students) && p.students.length) q.set('student_ids', p.students.join(','));
+    const res = await t.get(as, `/api/notice/audience?${q}`);
+    expect(res.statusCode, res.body).toBe(status);
+    if (field) expect(res.json().error.fields).toEqual({ [field]: message });
+  });
+
+  it('editing their own notice cannot widen it past their sections', async () => {
+    const id = await create('teacher1', { headline: 'Six A', class_id: S.six, section_id: S.sixA });
+    const res = await t.post('teacher1', '/api/notice', body({ id, headline: 'Six A', class_id: S.six }));
+    expect(res.statusCode, res.body).toBe(403);
+    expect(res.json().error.fields).toEqual({ section_id: NOTICE_FIELD_MESSAGES.notAllSections });
+    expect((await fetchNotice('teacher1', id)).section_id).toBe(S.sixA);
+  });
+
+  it('GET /api/notice/reach: the sections a teacher teaches per session; the admin the whole school', async () => {
+    const mine = await t.get('teacher1', '/api/notice/reach');
+    expect(mine.statusCode, mine.body).toBe(200);
+    const now = (mine.json().sections as { session_id: number; section_id: number }[])
+      .filter((r) => r.session_id === S.session)
+      .map((r) => r.section_id);
+    expect(mine.json().whole_school).toBe(false);
+    expect(now).toContain(S.sixA);
+    expect(now).toContain(S.sevenA);
+    expect(now).not.toContain(S.sixB);
+    expect((await t.get('admin1', '/api/notice/reach')).json()).toEqual({ whole_school: true, sections: [] });
+    expect((await t.get('teacher1', `/api/notice/reach?school_info_id=${S.school2}`)).statusCode).toBe(403);
   });
 });

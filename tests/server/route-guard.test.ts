@@ -76,6 +76,7 @@ const CROSS_TENANT: Record<string, (o: OtherSchool) => string> = {
   'GET /api/notice/student': (o) => `?student_id=${o.student}`,
   'POST /api/notice/read': (o) => `?id=${o.notice}`,
   'GET /api/notice/audience': (o) => `?school_info_id=${o.school}`,
+  'GET /api/notice/reach': (o) => `?school_info_id=${o.school}`,
   // ---- attendance (issue 4)
   'GET /api/attendance/student': (o) => `?routine_id=${o.routine}`,
   'GET /api/attendance/student/individual': (o) => `?student_id=${o.student}`,

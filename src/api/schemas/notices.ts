@@ -46,6 +46,13 @@ export const NOTICE_FIELD_MESSAGES = {
   sectionNotInClass: 'That section is not in the chosen class.',
   sessionRequired: 'Choose an academic session.',
   endBeforeStart: 'The end date must not be before the start date.',
+  /** A teacher's notice reaches only the sections they teach in its session. */
+  notYourSection: 'You do not teach this section in this session.',
+  notAllSections: 'You teach only some sections of this class: choose one of them.',
+  notWholeSchool: 'A teacher’s notice goes only to the sections they teach: choose a class and section.',
+  notYourStudents: 'Some chosen students are not in a section you teach.',
+  /** The editor's own: a teacher with no routine in the chosen session has nobody to address. */
+  noSectionTaught: 'You teach no section in this session: a teacher’s notice goes only to the sections they teach.',
 } as const;
 
 export const HEADLINE_MAX = 200;
@@ -220,6 +227,19 @@ export type NoticeAudienceQuery = z.input<typeof noticeAudienceQuery>;
 
 export const noticeAudienceResponse = z.object({ students: z.number().int() });
 export type NoticeAudienceResponse = z.infer<typeof noticeAudienceResponse>;
+
+/**
+ * GET /api/notice/reach: whom the caller's notices may address. A school admin: the whole school.
+ * A teacher: the sections they teach, per session (their routine), so the editor offers only those.
+ */
+export const noticeReachQuery = z.strictObject({ school_info_id: queryId('school_info_id') });
+export const noticeReachResponse = z.object({
+  whole_school: z.boolean(),
+  sections: z.array(
+    z.object({ session_id: z.number().int(), class_id: z.number().int(), section_id: z.number().int() }),
+  ),
+});
+export type NoticeReach = z.infer<typeof noticeReachResponse>;
 
 /**
  * POST /api/notice. `id` empty/absent creates, a number updates. `uid` and `type` are accepted

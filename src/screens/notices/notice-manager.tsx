@@ -25,8 +25,10 @@ import {
 } from '@/api/schemas/notices';
 import { creatorNoticesQuery, noticeKeys, pageParams, schoolNoticesQuery } from '@/api/notices';
 import {
+  classChoices,
   isDirty,
   noticeEditorMachine,
+  sectionChoices,
   type NoticeEditorInput,
   type NoticeField,
 } from '@/machines/notice-editor.machine';
@@ -353,7 +355,15 @@ function NoticeFields({ variant }: { variant: NoticeVariant }) {
   const canSubmit = NoticeEditor.useSelector((s) => s.can({ type: 'notice.submit' }));
   const canType = NoticeEditor.useSelector((s) => s.can({ type: 'notice.field', field: 'headline', value: '' }));
   const canReset = NoticeEditor.useSelector((s) => s.can({ type: 'notice.reset' }));
-  const classSections = sections.filter((s) => form.class_id !== 0 && s.class_id === form.class_id);
+  // Only whom the author may address: a teacher's sections in the session (the server holds to it).
+  const reach = NoticeEditor.useSelector((s) => s.context.reach);
+  const classOptions = classChoices({ form, classes, sections, reach });
+  const sectionOptions = sectionChoices({ form, classes, sections, reach });
+  // An edited notice may name what is no longer a choice: shown as it is, and the form says why.
+  const withCurrent = <T extends { id: number }>(choices: T[], all: T[], id: number) =>
+    id === 0 || choices.some((c) => c.id === id) ? choices : [...choices, ...all.filter((c) => c.id === id)];
+  const classList = withCurrent(classOptions.classes, classes, form.class_id);
+  const sectionList = withCurrent(sectionOptions.sections, sections, form.section_id);
   const { t, lang } = useI18n();
   const errorText = useErrorText();
   const fieldError = (name: string) => (error?.fields[name] ? localFieldText(name, error.fields[name], lang) : null);
@@ -441,8 +451,8 @@ function NoticeFields({ variant }: { variant: NoticeVariant }) {
           value={String(form.class_id)}
           onChange={(v) => actor.send({ type: 'notice.class', class_id: Number(v) })}
           options={[
-            { value: '0', label: t('notices.all') },
-            ...classes.map((c) => ({ value: String(c.id), label: c.class_name })),
+            ...(classOptions.all || form.class_id === 0 ? [{ value: '0', label: t('notices.all') }] : []),
+            ...classList.map((c) => ({ value: String(c.id), label: c.class_name })),
           ]}
           error={fieldError('class_id')}
           disabled={!canType}
@@ -452,8 +462,8 @@ function NoticeFields({ variant }: { variant: NoticeVariant }) {
           value={String(form.section_id)}
           onChange={(v) => actor.send({ type: 'notice.section', section_id: Number(v) })}
           options={[
-            { value: '0', label: t('notices.all') },
-            ...classSections.map((s) => ({ value: String(s.id), label: s.section_default_name })),
+            ...(sectionOptions.all || form.section_id === 0 ? [{ value: '0', label: t('notices.all') }] : []),
+            ...sectionList.map((s) => ({ value: String(s.id), label: s.section_default_name })),
           ]}
           error={fieldError('section_id')}
           disabled={!canType}
