@@ -84,6 +84,11 @@ const configSchema = z.object({
       (list) => list.every(isProxyEntry),
       'must list IP addresses, CIDR ranges, loopback, linklocal or uniquelocal',
     ),
+  /**
+   * Where the server's clock starts (an ISO date-time; server/clock.ts): unset, the real clock. For
+   * tests and demonstrations of a given day only; the server warns at start when it is set.
+   */
+  CLOCK_START: z.iso.datetime({ offset: true }).optional(),
   /** Seed the demo schools on first start of an empty database. */
   SEED_DEMO: z
     .enum(['true', 'false'])

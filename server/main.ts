@@ -9,6 +9,7 @@ import cluster, { type Worker } from 'node:cluster';
 import { loadConfig, type Config } from './config';
 import { fromPostgres, openDatabase, refreshStatistics, waitForDatabase, type DbHandle } from './db/client';
 import { seedDemo } from './db/seed/demo';
+import { setClock } from './clock';
 import { seedReference } from './db/seed/reference';
 import { buildApp } from './app';
 import { adapterFromConfig, deliverPending, deliveriesSettled } from './services/messaging';
@@ -18,6 +19,11 @@ import { startHousekeeping } from './plugins/housekeeping';
 const config = loadConfig();
 // Whether online payment is offered, and whether it is the sandbox's (no money moves), said once.
 if (cluster.isPrimary) console.log(onlinePaymentsAtStart(config));
+if (config.CLOCK_START) {
+  setClock(config.CLOCK_START);
+  if (cluster.isPrimary)
+    console.warn(`CLOCK_START is set: the server's clock started at ${config.CLOCK_START}, not now.`);
+}
 const verbose = config.LOG_LEVEL === 'debug' || config.LOG_LEVEL === 'trace';
 
 async function prepare(): Promise<DbHandle> {

@@ -12,12 +12,9 @@ export const dayIdOf = (isoDate: string): number => (DateTime.fromISO(isoDate).w
 
 export const DAY_NAMES = ['', 'Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'];
 
-/**
- * The server's clock for school dates and the attendance windows judged on them (epoch ms). Tests
- * replace `now` (vi.spyOn) to put a window's edges on fixed dates without moving the clock that
- * sign-in sessions and the database keep.
- */
-export const serverClock = { now: (): number => Date.now() };
+/** The server's clock (server/clock.ts): school dates and the attendance windows are judged on it. */
+import { clock as serverClock } from '../clock';
+export { serverClock };
 
 /**
  * The date in a time zone, remembered until that zone's next midnight: converting the clock to a

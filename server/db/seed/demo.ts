@@ -5,6 +5,7 @@
  * created_at timestamps depend on the database). Runs only when no school exists yet.
  */
 import { DateTime } from 'luxon';
+import { clock } from '../../clock';
 import { eq, inArray, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../client';
 import {
@@ -535,7 +536,9 @@ export async function seedDemo(db: Db, opts: { today?: string } = {}): Promise<S
   const existing = await db.select({ id: schools.id }).from(schools).limit(1);
   if (existing.length > 0) return { seeded: false };
 
-  const today = DateTime.fromISO(opts.today ?? DateTime.now().setZone(TIME_ZONE).toISODate()!, { zone: TIME_ZONE });
+  const today = DateTime.fromISO(opts.today ?? DateTime.fromMillis(clock.now()).setZone(TIME_ZONE).toISODate()!, {
+    zone: TIME_ZONE,
+  });
   if (!today.isValid) throw new Error(`Invalid date for the demo seed: ${opts.today}`);
 
   return db.transaction(async (tx) => {
