@@ -23,18 +23,25 @@ export async function createTestApp(overrides: Partial<Config> = {}): Promise<Te
   const config = { ...loadConfig({ LOG_LEVEL: 'silent', STATIC_DIR: '' }), ...overrides };
   const app = await buildApp(config, handle);
   await app.ready();
-  const tokens = new Map<string, string>();
-  const token = async (userCode: string) => {
-    const cached = tokens.get(userCode);
-    if (cached) return cached;
+  // One sign-in per user however many calls ask at once (the limiter checks one sign-in of an
+  // account at a time and answers the others 429, as a real client signing in twice at once would get).
+  const tokens = new Map<string, Promise<string>>();
+  const signIn = async (userCode: string) => {
     const res = await app.inject({
       method: 'POST',
       url: '/api/users/login',
       payload: { user_code: userCode, password: DEMO_PASSWORD },
     });
     if (res.statusCode !== 200) throw new Error(`login ${userCode} failed: ${res.statusCode} ${res.body}`);
-    const t = res.json().accessToken as string;
-    tokens.set(userCode, t);
+    return res.json().accessToken as string;
+  };
+  const token = (userCode: string) => {
+    let t = tokens.get(userCode);
+    if (!t) {
+      t = signIn(userCode);
+      t.catch(() => tokens.delete(userCode));
+      tokens.set(userCode, t);
+    }
     return t;
   };
   const call = async (as: string | null, opts: InjectOptions) => {

@@ -260,7 +260,7 @@ describe('passwords', () => {
     await user.clear(screen.getByLabelText(/^New password again/));
     await user.type(screen.getByLabelText(/^New password again/), 'new-pass-22');
     await user.click(screen.getByRole('button', { name: 'Change password' }));
-    expect(await screen.findByText('is not your current password')).toBeInTheDocument();
+    expect(await screen.findByText('This is not your current password.')).toBeInTheDocument();
     expect(screen.queryByText('password Changed successfully!!')).not.toBeInTheDocument();
     await user.clear(screen.getByLabelText(/^Current password/));
     await user.type(screen.getByLabelText(/^Current password/), 'correct horse');

@@ -3,11 +3,10 @@
  * sheet, real PDFs (one page a student for a section), labels in the asked or the caller's
  * language, and no query per student for a section.
  */
-import { execFileSync } from 'node:child_process';
-import fs from 'node:fs';
 import { and, asc, eq } from 'drizzle-orm';
 import { DateTime } from 'luxon';
 import { academicSessions, classes, enrolments, sections, students, users, viewerSchools } from '@server/db/schema';
+import { pdfText } from '../helpers/pdf-text';
 import { createTestApp, type TestApp } from '../helpers/server';
 
 let t: TestApp;
@@ -64,11 +63,7 @@ const section = (as: string, sectionId: number, extra = '') =>
 
 const pagesOf = (pdf: Buffer) => pdf.toString('latin1').match(/\/Type \/Page\b(?!s)/g)?.length ?? 0;
 
-/** The text of a PDF as poppler reads it (null where poppler is not installed). */
-function textOf(pdf: Buffer): string | null {
-  if (!fs.existsSync('/usr/bin/pdftotext')) return null;
-  return execFileSync('/usr/bin/pdftotext', ['-', '-'], { input: pdf }).toString('utf8');
-}
+const textOf = pdfText;
 
 describe('one student’s grade sheet PDF', () => {
   it('the student downloads their own published sheet: a one-page PDF named after them', async () => {
@@ -80,34 +75,30 @@ describe('one student’s grade sheet PDF', () => {
     expect(res.rawPayload.subarray(0, 5).toString('latin1')).toBe('%PDF-');
     expect(pagesOf(res.rawPayload)).toBe(1);
     const json = (await t.get('student1', `/api/gradesheet?student_code=${me}&session_id=${S.previous}`)).json();
-    const text = textOf(res.rawPayload);
-    if (text !== null) {
-      expect(text).toContain('Yearly Calculation');
-      expect(text).toContain(json.name);
-      expect(text).toContain(json.gpa.toFixed(2));
-      expect(text).toContain(json.subjects[0].subject_name);
-      expect(text).toContain('Class Teacher’s Comment');
-    }
+    const text = await textOf(res.rawPayload);
+    expect(text).toContain('Yearly Calculation');
+    expect(text).toContain(json.name);
+    expect(text).toContain(json.gpa.toFixed(2));
+    expect(text).toContain(json.subjects[0].subject_name);
+    expect(text).toContain('Class Teacher’s Comment');
   });
 
   it('labels follow lang, else the caller’s language setting', async () => {
     const me = S.pupils[0];
     const bn = await one('student1', me, '&lang=bn');
     expect(bn.statusCode).toBe(200);
-    const text = textOf(bn.rawPayload);
-    if (text !== null) {
-      expect(text).not.toContain('Yearly Calculation');
-      expect(text).toContain('নাম');
-    }
+    const text = await textOf(bn.rawPayload);
+    expect(text).not.toContain('Yearly Calculation');
+    expect(text).toContain('নাম');
     await t.db.update(users).set({ language: 'bn' }).where(eq(users.userCode, 'student1'));
     try {
-      const byUser = textOf((await one('student1', me)).rawPayload);
-      if (byUser !== null) expect(byUser).not.toContain('Yearly Calculation');
+      const byUser = await textOf((await one('student1', me)).rawPayload);
+      expect(byUser).not.toContain('Yearly Calculation');
     } finally {
       await t.db.update(users).set({ language: 'en' }).where(eq(users.userCode, 'student1'));
     }
-    const english = textOf((await one('student1', me)).rawPayload);
-    if (english !== null) expect(english).toContain('Yearly Calculation');
+    const english = await textOf((await one('student1', me)).rawPayload);
+    expect(english).toContain('Yearly Calculation');
     expect((await one('student1', me, '&lang=fr')).statusCode).toBe(400);
   });
 
