@@ -26,6 +26,7 @@ import fp from 'fastify-plugin';
 import { USER_TYPES } from '@/api/permissions';
 import { gzippedOf, type ResponseSlot } from './hot-cache';
 import { guardianSchools } from '../auth/child';
+import { clockOffset } from '../clock';
 import { dayEndIn, schoolSettings } from '../services/school-time';
 
 declare module 'fastify' {
@@ -65,7 +66,9 @@ export const responseCache = fp(async (app: FastifyInstance) => {
     if (!auth || !cache.ready) return null;
     // A guardian belongs to no school: their answers are their children's schools' (below).
     if (auth.schoolId === null && auth.userType !== USER_TYPES.guardian) return null;
-    return `${auth.userId} ${req.url}`;
+    // The clock's setting (server/clock.ts) is part of the key: an answer of today is not one of
+    // the day a test or a demo moves the clock to.
+    return `${auth.userId} ${req.url}${clockOffset() ? ` @${clockOffset()}` : ''}`;
   };
 
   // A hit is answered before the schema's validation: the same user's same URL was validated
@@ -99,7 +102,8 @@ export const responseCache = fp(async (app: FastifyInstance) => {
     for (const id of schoolIds) {
       const settings = await schoolSettings(app.db, id);
       if (!settings) return;
-      until = Math.min(until, dayEndIn(settings.timeZone));
+      // The school's midnight on the server's clock, as a moment of the real clock the cache keeps time by.
+      until = Math.min(until, dayEndIn(settings.timeZone) - clockOffset());
     }
     req.responseSlot = cache.responseSlot(key, auth.userId, schoolIds, until);
   });

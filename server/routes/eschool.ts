@@ -31,12 +31,16 @@ import type { DbOrTx } from '../db/client';
 import { preparedFor } from '../db/prepared';
 import { classes, enrolments, onlineClasses, routines, schools, sections, subjects, teachers } from '../db/schema';
 import { ApiError, badRequest, forbidden, notFound } from '../errors';
-import { schoolClock, sessionIdForDate } from '../services/school-time';
+import { schoolClock, serverClock, sessionIdForDate } from '../services/school-time';
 import { teacherFullName } from '../services/names';
 
 const endsAt = sql`(${onlineClasses.startsAt} + make_interval(mins => ${onlineClasses.durationMinutes}::int))`;
 
-const rowFields = {
+/**
+ * The columns of a class as listed; `now` is the server's clock (server/clock.ts) as SQL: whether a
+ * class is live or has ended is a rule of the school's time, not the database's.
+ */
+const rowFields = (now: SQL) => ({
   id: onlineClasses.id,
   session_id: onlineClasses.sessionId,
   class_id: onlineClasses.classId,
@@ -58,26 +62,30 @@ const rowFields = {
   cancelled: sql<boolean>`${onlineClasses.cancelledAt} is not null`,
   status: sql<OnlineClassRow['status']>`case
     when ${onlineClasses.cancelledAt} is not null then 'cancelled'
-    when ${endsAt} < now() then 'ended'
-    when ${onlineClasses.startsAt} <= now() then 'live'
+    when ${endsAt} < ${now} then 'ended'
+    when ${onlineClasses.startsAt} <= ${now} then 'live'
     else 'upcoming' end`,
-};
+});
 
-const listOrder = [
-  sql`(${endsAt} < now())`,
-  sql`case when ${endsAt} >= now() then ${onlineClasses.startsAt} end asc`,
+const listOrder = (now: SQL) => [
+  sql`(${endsAt} < ${now})`,
+  sql`case when ${endsAt} >= ${now} then ${onlineClasses.startsAt} end asc`,
   sql`${onlineClasses.startsAt} desc`,
   asc(onlineClasses.id),
 ];
+
+/** The server clock's instant as a timestamptz (a prepared statement takes it as the `now` placeholder). */
+const clockNow = () => sql`${new Date(serverClock.now()).toISOString()}::timestamptz`;
+const nowPlaceholder = sql`${sql.placeholder('now')}::timestamptz`;
 
 /** Classes of the sections a student is enrolled in (in the class's session). */
 const ofStudent = (studentId: number | Placeholder) =>
   sql`exists (select 1 from ${enrolments} where ${enrolments.studentId} = ${studentId}
     and ${enrolments.sectionId} = ${onlineClasses.sectionId} and ${enrolments.sessionId} = ${onlineClasses.sessionId})`;
 
-const classList = (db: DbOrTx) =>
+const classList = (db: DbOrTx, now: SQL) =>
   db
-    .select({ ...rowFields, total: sql<number>`(count(*) over ())::int` })
+    .select({ ...rowFields(now), total: sql<number>`(count(*) over ())::int` })
     .from(onlineClasses)
     .innerJoin(schools, eq(schools.id, onlineClasses.schoolId))
     .innerJoin(classes, eq(classes.id, onlineClasses.classId))
@@ -102,9 +110,9 @@ const pageOfClasses = async (
  * the page's total beside each row (issue 10: planning the five joins cost ~6 ms a request).
  */
 const studentClassesStatement = preparedFor((db: DbOrTx) =>
-  classList(db)
+  classList(db, nowPlaceholder)
     .where(and(eq(onlineClasses.schoolId, sql.placeholder('schoolId')), ofStudent(sql.placeholder('studentId'))))
-    .orderBy(...listOrder)
+    .orderBy(...listOrder(nowPlaceholder))
     .limit(sql.placeholder('limit'))
     .offset(sql.placeholder('offset'))
     .prepare('eschool_student_classes'),
@@ -159,7 +167,7 @@ async function valuesOf(db: DbOrTx, req: FastifyRequest, body: z.output<typeof o
   const clock = await schoolClock(db, schoolId);
   const start = DateTime.fromISO(`${body.date}T${body.start_time}`, { zone: clock.timeZone });
   if (!start.isValid) throw badRequest('start_time', 'is not a time of that day');
-  if (isNew && start.toMillis() < Date.now() - 60_000) throw badRequest('date', ESCHOOL_FIELD_MESSAGES.past);
+  if (isNew && start.toMillis() < serverClock.now() - 60_000) throw badRequest('date', ESCHOOL_FIELD_MESSAGES.past);
   const sessionId = await sessionIdForDate(db, body.date);
   if (!sessionId) throw badRequest('date', ESCHOOL_FIELD_MESSAGES.noSession);
   const [entry] = await db
@@ -229,9 +237,10 @@ export async function eschoolRoutes(fastify: FastifyInstance) {
       // A guardian (issue 16): a linked child's sections, in the child's school.
       const child = auth.userType === USER_TYPES.guardian ? await studentInScope(req, q.student_id) : null;
       const schoolId = child ? child.schoolId : await schoolOf(req, q.school_info_id);
+      const now = clockNow();
       const where: SQL[] = [eq(onlineClasses.schoolId, schoolId)];
       if (q.section_id) where.push(eq(onlineClasses.sectionId, q.section_id));
-      if (q.upcoming_only === 'true') where.push(sql`${endsAt} >= now()`);
+      if (q.upcoming_only === 'true') where.push(sql`${endsAt} >= ${now}`);
       if (auth.userType === USER_TYPES.student || child) {
         const me = child ?? (await studentOfUser(db, auth.userId));
         if (!me) throw new ApiError(403, 'eschool.no_student_record', 'Your account has no student record.');
@@ -239,6 +248,7 @@ export async function eschoolRoutes(fastify: FastifyInstance) {
           const found = await studentClassesStatement(db).execute({
             schoolId,
             studentId: me.id,
+            now: new Date(serverClock.now()).toISOString(),
             limit: q.limit,
             offset: q.offset,
           });
@@ -252,9 +262,9 @@ export async function eschoolRoutes(fastify: FastifyInstance) {
         where.push(eq(onlineClasses.teacherId, me.id));
       }
       const cond = and(...where)!;
-      const found = await classList(db)
+      const found = await classList(db, now)
         .where(cond)
-        .orderBy(...listOrder)
+        .orderBy(...listOrder(now))
         .limit(q.limit)
         .offset(q.offset);
       return pageOfClasses(found, q, () => countClasses(cond));

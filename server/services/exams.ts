@@ -8,6 +8,7 @@ import { and, asc, desc, eq, gt, inArray, sql, type SQL } from 'drizzle-orm';
 import type { PgInsertValue, PgSelect } from 'drizzle-orm/pg-core';
 import { EXAM_CODES, type ExamKind, type MarkValue } from '@/api/schemas/exams';
 import { ApiError } from '../errors';
+import { clock } from '../clock';
 import type { HotCache } from '../cache/hot-cache';
 import type { DbOrTx } from '../db/client';
 import { preparedFor } from '../db/prepared';
@@ -289,6 +290,9 @@ export async function saveMarks(
   opts: { enteredAt?: string | null } = {},
 ): Promise<SavedMarks> {
   const enteredAt = opts.enteredAt ? new Date(opts.enteredAt).toISOString() : null;
+  // The change's time on the server's clock (server/clock.ts): a queued save's entered_at (the
+  // phone's claim, bounded by that clock) is compared with it.
+  const changedAt = new Date(clock.now());
   return db.transaction(async (tx) => {
     // Publishing updates this row: a save waits for (or blocks) a publish, never slips past one.
     const [publication] = await tx
@@ -363,7 +367,8 @@ export async function saveMarks(
         enrolmentId: m.enrolmentId,
         changedByUserId: userId,
         // A phone's clock up to a few minutes fast: never after the change itself.
-        enteredAt: enteredAt ? sql`least(${enteredAt}::timestamptz, now())` : null,
+        changedAt,
+        enteredAt: enteredAt ? sql`least(${enteredAt}::timestamptz, ${changedAt.toISOString()}::timestamptz)` : null,
         oldMark: typeof oldValue === 'number' ? oldValue : null,
         oldAbsent: oldValue === 'absent',
         newMark: typeof m.value === 'number' ? m.value : null,

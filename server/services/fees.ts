@@ -20,6 +20,7 @@ import type { DbOrTx, Tx } from '../db/client';
 import { namedRows } from '../db/prepared';
 import { feeReceiptCounters } from '../db/schema';
 import { ApiError } from '../errors';
+import { clock } from '../clock';
 
 export { formatPoisha };
 
@@ -403,7 +404,10 @@ export async function generateLateFees(db: DbOrTx, f: { schoolId: number; today:
 export async function generateAllLateFees(db: DbOrTx, todayOf: (schoolId: number) => Promise<string>): Promise<number> {
   const schools = await rowsOf<{ school_id: number }>(
     db,
-    sql`select distinct school_id from fees where late_fee_poisha > 0 and last_date < current_date + 1 order by school_id`,
+    // A first sift on the server clock's UTC date (server/clock.ts): no school's today is more than
+    // a day past it; each school's own today decides below.
+    sql`select distinct school_id from fees where late_fee_poisha > 0
+      and last_date < ${new Date(clock.now()).toISOString().slice(0, 10)}::date + 1 order by school_id`,
   );
   let created = 0;
   for (const s of schools) {

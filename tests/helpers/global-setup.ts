@@ -1,7 +1,8 @@
 /**
  * The server suite's database: DATABASE_URL when set (`npm run test:pg`), otherwise a throwaway
  * embedded PostgreSQL started here for this run. Either way a migrated and seeded template
- * database is built once; every test file copies it (tests/helpers/test-db.ts).
+ * database is built once; every test file copies it (tests/helpers/test-db.ts). A second template,
+ * seeded on a fixed day, serves the suites that run their cases on named days.
  */
 import fs from 'node:fs';
 import os from 'node:os';
@@ -11,7 +12,7 @@ import type { TestProject } from 'vitest/node';
 import { fromPostgres, refreshStatistics } from '@server/db/client';
 import { startEmbeddedPostgres } from '@server/db/embedded';
 import { seedDemo } from '@server/db/seed/demo';
-import { templateDbFor, databaseUrlFor } from './test-db';
+import { databaseUrlFor, namedDayTemplateDbFor, SEEDED_TODAY, templateDbFor } from './test-db';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -32,18 +33,35 @@ export default async function setup(project: TestProject) {
     };
   }
   const TEMPLATE_DB = templateDbFor(base);
+  const NAMED_DAY_DB = namedDayTemplateDbFor(base);
   const admin = new pg.Client({ connectionString: base });
   await admin.connect();
-  await admin.query(`DROP DATABASE IF EXISTS ${TEMPLATE_DB} WITH (FORCE)`);
-  await admin.query(`CREATE DATABASE ${TEMPLATE_DB}`);
-  await admin.end();
-  const handle = fromPostgres(databaseUrlFor(base, TEMPLATE_DB));
   try {
-    await handle.migrate();
-    await seedDemo(handle.db);
-    await refreshStatistics(handle.db);
+    for (const name of [TEMPLATE_DB, NAMED_DAY_DB]) await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+    await admin.query(`CREATE DATABASE ${TEMPLATE_DB}`);
+    const migrated = fromPostgres(databaseUrlFor(base, TEMPLATE_DB));
+    try {
+      await migrated.migrate();
+    } finally {
+      await migrated.close();
+    }
+    // Migrated once; each template gets its own seed: on the clock's today (the demo's own day)
+    // and on SEEDED_TODAY, the day suites with named days are written against.
+    await admin.query(`CREATE DATABASE ${NAMED_DAY_DB} TEMPLATE ${TEMPLATE_DB}`);
   } finally {
-    await handle.close();
+    await admin.end();
+  }
+  for (const [name, today] of [
+    [TEMPLATE_DB, undefined],
+    [NAMED_DAY_DB, SEEDED_TODAY],
+  ] as const) {
+    const handle = fromPostgres(databaseUrlFor(base, name));
+    try {
+      await seedDemo(handle.db, { today });
+      await refreshStatistics(handle.db);
+    } finally {
+      await handle.close();
+    }
   }
   project.provide('databaseUrl', base);
   return stop;

@@ -18,8 +18,12 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
-export async function createTestApp(overrides: Partial<Config> = {}): Promise<TestApp> {
-  const handle = await freshDb();
+/** `namedDays`: on a copy of the template seeded on SEEDED_TODAY (tests/helpers/test-db.ts). */
+export async function createTestApp(
+  overrides: Partial<Config> = {},
+  opts: { namedDays?: boolean } = {},
+): Promise<TestApp> {
+  const handle = await freshDb(opts);
   const config = { ...loadConfig({ LOG_LEVEL: 'silent', STATIC_DIR: '' }), ...overrides };
   const app = await buildApp(config, handle);
   await app.ready();

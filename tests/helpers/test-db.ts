@@ -1,7 +1,8 @@
 /**
  * A fresh, migrated and seeded database per test file, cheaply: global-setup builds a template
  * database once per run (on DATABASE_URL or a throwaway embedded PostgreSQL); each file gets
- * CREATE DATABASE ... TEMPLATE, dropped again when the file is done.
+ * CREATE DATABASE ... TEMPLATE, dropped again when the file is done. There are two templates: one
+ * seeded on the clock's today and one on a fixed day (SEEDED_TODAY) for suites that name their days.
  */
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
@@ -15,6 +16,19 @@ import { fromPostgres, type DbHandle } from '@server/db/client';
 export function templateDbFor(base: string): string {
   const name = new URL(base).pathname.replace(/^\//, '').replace(/[^a-z0-9_]/gi, '_') || 'postgres';
   return `pathshala_tpl_${name}`.slice(0, 63);
+}
+
+/**
+ * The day the named-day template is seeded on (a Thursday, a school day of the demo): suites whose
+ * rules depend on the date copy it (`freshDb({ namedDays: true })`) and move the server's clock to
+ * named days around it (server/clock.ts), so they judge the same dates whatever day they run.
+ * The other template is seeded on the clock's today, as the demo is.
+ */
+export const SEEDED_TODAY = '2026-12-03';
+
+/** The named-day template's name: the run's template name with a suffix. */
+export function namedDayTemplateDbFor(base: string): string {
+  return `${templateDbFor(base).slice(0, 57)}_named`;
 }
 
 export function databaseUrlFor(base: string, name: string): string {
@@ -54,12 +68,14 @@ function droppedOnClose(handle: DbHandle, name: string): DbHandle {
   };
 }
 
-export async function freshDb(): Promise<DbHandle> {
+/** A copy of the run's template; `namedDays`: of the template seeded on SEEDED_TODAY. */
+export async function freshDb(opts: { namedDays?: boolean } = {}): Promise<DbHandle> {
   const base = baseDatabaseUrl();
+  const template = opts.namedDays ? namedDayTemplateDbFor(base) : templateDbFor(base);
   const name = `pathshala_t_${randomBytes(6).toString('hex')}`;
   for (let attempt = 0; ; attempt++) {
     try {
-      await adminQuery(`CREATE DATABASE ${name} TEMPLATE ${templateDbFor(base)}`);
+      await adminQuery(`CREATE DATABASE ${name} TEMPLATE ${template}`);
       break;
     } catch (err) {
       // Two files copying the template at once: PostgreSQL refuses one; wait and retry.

@@ -4,8 +4,9 @@
  * of a period already taken is judged on the school's clock when it arrives, never on the phone's
  * claim: after the window it is refused (409) and stays the school admin's.
  *
- * Dates are fixed: a Sunday in July of the seeded session's year (no holiday, a school day of the
- * demo), the school's window set to 1 school day. The server's clock is moved with its seam
+ * Dates are fixed: the demo seeded on Thursday 3 December 2026 (tests/helpers/test-db.ts), a
+ * Sunday in July of its session (no holiday, a school day of the demo), and a Thursday class whose
+ * window crosses the Friday-Saturday weekend; the school's window set to 1 school day. The server's clock is moved with its seam
  * (`serverClock` in server/services/school-time.ts), which every date and window of the attendance
  * path reads; sign-in sessions and the database keep the real clock.
  */
@@ -22,7 +23,7 @@ import {
   teachers,
   users,
 } from '@server/db/schema';
-import { serverClock } from '@server/services/school-time';
+import { earliestEditableDate, serverClock } from '@server/services/school-time';
 import { createTestApp, type TestApp } from '../helpers/server';
 import { listOf, resetTaking, ZONE, type ListedStudent } from './attendance-fixtures';
 
@@ -41,7 +42,7 @@ const at = (days: number, hhmm: string) => {
 };
 
 beforeAll(async () => {
-  t = await createTestApp();
+  t = await createTestApp({}, { namedDays: true });
   const [tch] = await t.db
     .select({ id: teachers.id, schoolId: teachers.schoolId })
     .from(teachers)
@@ -230,5 +231,69 @@ describe('a queued correction that arrives after the window', () => {
     expect(again.statusCode, again.body).toBe(200);
     expect(again.json().outcome).toBe('duplicate');
     expect(await period()).toEqual({ marks: statusesOf(firstAbsent()), trail: ['saved', 'corrected'] });
+  });
+});
+
+describe('the window counts school days: Friday and Saturday are not in it', () => {
+  // Literal dates around the weekend of Friday 4 and Saturday 5 December 2026.
+  it.each([
+    { today: '2026-12-03', days: 0, earliest: '2026-12-03' },
+    { today: '2026-12-06', days: 0, earliest: '2026-12-06' },
+    { today: '2026-12-05', days: 1, earliest: '2026-12-03' },
+    { today: '2026-12-06', days: 1, earliest: '2026-12-03' },
+    { today: '2026-12-07', days: 1, earliest: '2026-12-06' },
+    { today: '2026-12-06', days: 2, earliest: '2026-12-02' },
+    { today: '2026-12-08', days: 3, earliest: '2026-12-03' },
+  ])('on $today with a window of $days school days the earliest date is $earliest', ({ today, days, earliest }) => {
+    expect(earliestEditableDate({ today, weeklyOffDays: [6, 7], attendanceEditDays: days })).toBe(earliest);
+  });
+
+  it('a school closed every day of the week counts every day', () => {
+    const everyDay = [1, 2, 3, 4, 5, 6, 7];
+    expect(earliestEditableDate({ today: '2026-12-06', weeklyOffDays: everyDay, attendanceEditDays: 1 })).toBe(
+      '2026-12-05',
+    );
+  });
+
+  it('Thursday’s class is corrected on Sunday (one school day later) but not on Monday', async () => {
+    const thursday = '2026-12-03';
+    const [{ id: thursdayRoutine }] = await t.db
+      .select({ id: routines.id })
+      .from(routines)
+      .innerJoin(periods, eq(periods.id, routines.periodId))
+      .innerJoin(teachers, eq(teachers.id, routines.teacherId))
+      .innerJoin(users, eq(users.id, teachers.userId))
+      .innerJoin(academicSessions, eq(academicSessions.id, routines.sessionId))
+      .where(and(eq(users.userCode, 'teacher1'), eq(routines.dayId, 5), eq(academicSessions.sessionYear, '2026')))
+      .orderBy(asc(periods.serial))
+      .limit(1);
+    const moment = (iso: string) => DateTime.fromISO(iso, { zone: ZONE });
+    const take = (present: (i: number) => boolean, key: string) =>
+      t.call('teacher1', {
+        method: 'POST',
+        url: '/api/attendance/student',
+        headers: { 'idempotency-key': key },
+        payload: {
+          date: thursday,
+          time: '09:00:00',
+          routine_id: thursdayRoutine,
+          attendance: roll.map((s, i) => ({ student_id: s.student_id, attendance_status: present(i) ? 1 : 0 })),
+        },
+      });
+    serverAt(moment('2026-12-03T09:05'));
+    await resetTaking(t, thursdayRoutine, thursday);
+    const roll = await listOf(t, 'teacher1', thursdayRoutine, thursday);
+    expect((await take(() => true, 'thu-taken')).json()).toMatchObject({ outcome: 'saved' });
+
+    serverAt(moment('2026-12-07T08:00'));
+    const monday = await take((i) => i !== 0, 'thu-on-monday');
+    expect(monday.statusCode).toBe(403);
+    expect(monday.json().error).toMatchObject({ code: 'attendance.window_closed' });
+    expect(monday.json().error.message).toContain('03-12-2026');
+
+    serverAt(moment('2026-12-06T08:00'));
+    const sunday = await take((i) => i !== 0, 'thu-on-sunday');
+    expect(sunday.statusCode, sunday.body).toBe(200);
+    expect(sunday.json()).toMatchObject({ outcome: 'corrected', corrected: true, absent: 1 });
   });
 });

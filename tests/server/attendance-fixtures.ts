@@ -1,16 +1,52 @@
 /**
  * Dates and set-up shared by the attendance and messaging server tests. Attendance depends on the
  * calendar (today, weekly off days, the routine's weekday), so every test works from the school's
- * real today; `openToday` makes that a school day with classes when the suite runs on a weekly off
- * day, instead of tests that pass only from Sunday to Thursday.
+ * today on the server's clock (server/clock.ts). The attendance suites set that clock to named
+ * days of the template seeded on SEEDED_TODAY (`onNamedDays`); a suite that keeps the real clock
+ * calls `openToday`, which makes today a school day with classes when it is a weekly off day.
  */
 import { DateTime } from 'luxon';
 import { and, eq, sql } from 'drizzle-orm';
 import { attendanceTakings, messageOutbox, schools } from '@server/db/schema';
+import { clock, setClock } from '@server/clock';
 import type { TestApp } from '../helpers/server';
 
 export const ZONE = 'Asia/Dhaka';
-export const schoolToday = () => DateTime.now().setZone(ZONE).startOf('day');
+/** The server clock's instant in the school's zone. */
+export const schoolNow = () => DateTime.fromMillis(clock.now()).setZone(ZONE);
+export const schoolToday = () => schoolNow().startOf('day');
+
+/**
+ * Named moments of the template seeded on SEEDED_TODAY (Thursday 3 December 2026; the demo's
+ * weekly off days are Friday and Saturday). Dhaka is UTC+6 all year.
+ */
+export const NAMED = {
+  /** A school day, mid-morning: the suites' today. */
+  schoolDay: '2026-12-03T04:30:00Z',
+  /** A weekly off day (Friday 4 December), mid-morning. */
+  friday: '2026-12-04T04:30:00Z',
+  /** The first school day after the weekend (Sunday 6 December). */
+  sunday: '2026-12-06T04:30:00Z',
+  /** The Monday after it. */
+  monday: '2026-12-07T04:30:00Z',
+  /** Victory Day, a holiday in the demo's calendar (Wednesday 16 December). */
+  holiday: '2026-12-16T04:30:00Z',
+  /** The last day of the 2026 session (Thursday 31 December), a school day. */
+  sessionEnd: '2026-12-31T04:30:00Z',
+  /** 23:59 on Thursday 3 December in Dhaka. */
+  beforeMidnight: '2026-12-03T17:59:00Z',
+  /** 00:30 on Friday 4 December in Dhaka while UTC is still on 3 December. */
+  afterMidnight: '2026-12-03T18:30:00Z',
+} as const;
+
+/**
+ * Run the file's tests with the server's clock on `at` (an ISO instant; a test may move it with
+ * setClock), back on the real clock after the file.
+ */
+export function onNamedDays(at: string = NAMED.schoolDay) {
+  beforeAll(() => setClock(at));
+  afterAll(() => setClock(null));
+}
 export const iso = (d: DateTime) => d.toISODate()!;
 /** Spec day ids: 1 = Sunday ... 7 = Saturday. */
 export const dayIdOf = (d: DateTime) => (d.weekday % 7) + 1;

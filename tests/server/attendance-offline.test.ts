@@ -3,6 +3,8 @@
  * its taking time, is stored once however late it is replayed, and meets a period saved meanwhile
  * by the written rule (README, "Offline attendance"): an admin's save stands, otherwise the later
  * taking time wins; either way both submissions stay in the trail. The claimed time is bounded.
+ * The suite runs on named days (attendance-fixtures.ts, NAMED): the demo seeded on Thursday
+ * 3 December 2026 and the server's clock on that morning, moved forward where a roll waits.
  */
 import { DateTime } from 'luxon';
 import { and, asc, eq, sql } from 'drizzle-orm';
@@ -20,12 +22,16 @@ import {
   dayIdOf,
   iso,
   listOf,
+  NAMED,
+  onNamedDays,
   openToday,
   resetTaking,
+  schoolNow,
   schoolToday,
   ZONE,
   type ListedStudent,
 } from './attendance-fixtures';
+import { setClock } from '@server/clock';
 
 let t: TestApp;
 let today: string;
@@ -34,8 +40,9 @@ let students: ListedStudent[];
 let teacherUser: number;
 let adminUser: number;
 
+onNamedDays(NAMED.schoolDay);
 beforeAll(async () => {
-  t = await createTestApp();
+  t = await createTestApp({}, { namedDays: true });
   await openToday(t);
   const [tch] = await t.db
     .select({ id: teachers.id, userId: teachers.userId })
@@ -65,7 +72,7 @@ afterAll(() => t.close());
 
 /** Moments of the school's today, in order, all in the past: `minutesAgo(30)` is before `minutesAgo(10)`. */
 function minutesAgo(n: number): string {
-  const now = DateTime.now().setZone(ZONE);
+  const now = schoolNow();
   const sinceMidnight = now.diff(now.startOf('day'), 'minutes').minutes;
   // Early in the day there may be fewer minutes than asked: squeeze them into what has passed.
   const back = sinceMidnight > 130 ? n : (n * (sinceMidnight - 1)) / 130;
@@ -210,7 +217,7 @@ describe('the conflict rule', () => {
     });
     expect(queuedEarlier.json().message).toMatch(/admin/);
     // Even a queued taking timed after the correction does not replace it.
-    const queuedLater = await send('teacher1', allPresent, { takenAt: DateTime.now().toISO()!, key: 'conflict-b' });
+    const queuedLater = await send('teacher1', allPresent, { takenAt: schoolNow().toISO()!, key: 'conflict-b' });
     expect(queuedLater.json()).toMatchObject({ outcome: 'kept_admin' });
     expect(await savedStatuses()).toEqual(firstTwoAbsent.map((m) => m.attendance_status));
     // Both takings are kept, marks and all.
@@ -250,7 +257,7 @@ describe('the taking time a phone may claim', () => {
   it('is not in the future, not before the class’s day, and within the teacher’s window', async () => {
     await resetTaking(t, routine.id, today);
     const future = await send('teacher1', allPresent, {
-      takenAt: DateTime.now().plus({ hours: 1 }).toISO()!,
+      takenAt: schoolNow().plus({ hours: 1 }).toISO()!,
       key: 'bound-future',
     });
     expect(future.statusCode).toBe(400);
@@ -273,9 +280,49 @@ describe('the taking time a phone may claim', () => {
   it('a phone clock a few minutes fast is tolerated', async () => {
     await resetTaking(t, routine.id, today);
     const fast = await send('teacher1', allPresent, {
-      takenAt: DateTime.now().plus({ minutes: 2 }).toISO()!,
+      takenAt: schoolNow().plus({ minutes: 2 }).toISO()!,
       key: 'bound-fast',
     });
     expect(fast.statusCode, fast.body).toBe(200);
+  });
+});
+
+describe('the teacher’s window and a roll that waited on the phone (attendance_edit_days 0: the same day)', () => {
+  afterEach(() => setClock(NAMED.schoolDay));
+
+  it('a roll taken on Thursday in time and arriving on Monday, after the window, is still the first taking', async () => {
+    expect(today).toBe('2026-12-03');
+    await resetTaking(t, routine.id, today);
+    // Monday 7 December, 10:30 in Dhaka: Thursday's window closed at Thursday's midnight.
+    setClock(NAMED.monday);
+    expect((await send('teacher1', allPresent)).json().error.code).toBe('attendance.window_closed');
+    // Taken on the phone after the window (Friday 09:00 in Dhaka): refused on the day it was taken.
+    const takenLate = await send('teacher1', allPresent, { takenAt: '2026-12-04T03:00:00Z', key: 'window-late' });
+    expect(takenLate.statusCode).toBe(403);
+    expect(takenLate.json().error.code).toBe('attendance.window_closed');
+    // Taken on Thursday at 11:00 in Dhaka: judged on that day, so in time, though it arrives on Monday.
+    const inTime = await send('teacher1', firstAbsent, { takenAt: '2026-12-03T05:00:00Z', key: 'window-in-time' });
+    expect(inTime.statusCode, inTime.body).toBe(200);
+    expect(inTime.json()).toMatchObject({ outcome: 'saved', time: '11:00:00', absent: 1, corrected: false });
+    expect(await savedStatuses()).toEqual(firstAbsent.map((m) => m.attendance_status));
+    // A correction of it, also taken on Thursday, arriving on Monday: the server's clock judges it.
+    const correction = await send('teacher1', firstTwoAbsent, {
+      takenAt: '2026-12-03T05:30:00Z',
+      key: 'window-correction',
+    });
+    expect(correction.statusCode).toBe(409);
+    expect(correction.json().error.code).toBe('attendance.correction_window_closed');
+    expect(await savedStatuses()).toEqual(firstAbsent.map((m) => m.attendance_status));
+  });
+
+  it('a roll that waited more than seven days is the school admin’s to enter', async () => {
+    await resetTaking(t, routine.id, today);
+    // Friday 11 December, 10:30 in Dhaka: eight days after the roll was taken.
+    setClock('2026-12-11T04:30:00Z');
+    const stale = await send('teacher1', firstAbsent, { takenAt: '2026-12-03T05:00:00Z', key: 'window-stale' });
+    expect(stale.statusCode).toBe(403);
+    expect(stale.json().error.code).toBe('attendance.window_closed');
+    expect(stale.json().error.message).toContain('more than 7 days');
+    expect(await taking()).toBeUndefined();
   });
 });

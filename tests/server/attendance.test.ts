@@ -1,7 +1,10 @@
 /**
  * Attendance (issue 4, corrections from issue 7): taking it, the correction window and its audit,
- * the summaries, a student's history and absentees. Dates are relative to the school's today; on a
- * weekly off day `openToday` gives today classes. Each test sets up the takings it reads (a period
+ * the summaries, a student's history and absentees. The suite runs on named days whatever day it
+ * runs: on a copy of the demo seeded on Thursday 3 December 2026 with the server's clock on that
+ * morning (attendance-fixtures.ts, NAMED), and its last block moves the clock to a weekly off day,
+ * a holiday, the first school day after a weekend, the session's last day and Dhaka's midnight
+ * while UTC is still on the day before. Each test sets up the takings it reads (a period
  * is reset before it is taken), so the tests pass in any order. Expected counts come from this
  * file's own SQL, written differently from the server's.
  */
@@ -24,12 +27,15 @@ import {
   ddmmyyyy,
   iso,
   listOf,
+  NAMED,
+  onNamedDays,
   openToday,
   resetTaking,
   schoolDayBefore,
   schoolToday,
   type ListedStudent,
 } from './attendance-fixtures';
+import { setClock } from '@server/clock';
 
 let t: TestApp;
 
@@ -87,9 +93,11 @@ async function teacherRoutinesOn(teacherId: number, sessionId: number, date: str
     .orderBy(asc(periods.serial));
 }
 
+onNamedDays(NAMED.schoolDay);
 beforeAll(async () => {
-  t = await createTestApp();
+  t = await createTestApp({}, { namedDays: true });
   const db = t.db;
+  // A no-op on the named school day (a Thursday): kept so the set-up holds on any day it is given.
   const offDays = await openToday(t);
   const userOf = async (code: string) =>
     (await db.select({ id: users.id, school: users.schoolId }).from(users).where(eq(users.userCode, code)))[0];
@@ -1044,5 +1052,91 @@ describe('the school’s time zone', () => {
     } finally {
       await t.db.update(schools).set({ timeZone: 'Asia/Dhaka' }).where(eq(schools.id, c.school1));
     }
+  });
+});
+
+describe('on named days (the server’s clock moved to them; dates are literal)', () => {
+  afterEach(() => setClock(NAMED.schoolDay));
+  const summaryToday = async () => (await t.get('admin1', '/api/attendance/summary/school')).json();
+
+  it('the suite’s today is Thursday 3 December 2026, whatever day it runs', () => {
+    expect([c.earlierDate, c.pastDate, c.today, c.futureDate]).toEqual([
+      '2026-12-01',
+      '2026-12-02',
+      '2026-12-03',
+      '2026-12-06',
+    ]);
+    expect(c.offDays).toEqual([6, 7]);
+  });
+
+  it('a weekly off day: on Friday no roll is taken and the school’s day says Friday', async () => {
+    const students = await listOf(t, 'teacher1', c.routine.id, c.today);
+    setClock(NAMED.friday);
+    const res = await submit('teacher1', body(students, { date: '2026-12-04' }));
+    expect(res.statusCode).toBe(400);
+    expect(res.json().error).toMatchObject({
+      code: 'attendance.weekly_off',
+      fields: { date: 'Friday is a weekly off day.' },
+    });
+    expect(await summaryToday()).toMatchObject({ date: '2026-12-04', weekly_off: true, day_name: 'Friday' });
+  });
+
+  it('a holiday from the calendar: no roll on Victory Day (Wednesday 16 December)', async () => {
+    const [wednesday] = await teacherRoutinesOn(c.teacher1, c.sessionId, '2026-12-16');
+    const students = await listOf(t, 'teacher1', wednesday.id, '2026-12-02');
+    setClock(NAMED.holiday);
+    const res = await submit('teacher1', body(students, { date: '2026-12-16', routine_id: wednesday.id }));
+    expect(res.statusCode).toBe(409);
+    expect(res.json().error.code).toBe('attendance.holiday');
+    expect(res.json().error.message).toContain('16-12-2026 is a holiday (Victory Day)');
+    expect(await summaryToday()).toMatchObject({ date: '2026-12-16', weekly_off: false, day_name: 'Wednesday' });
+  });
+
+  it('the first school day after the weekend: a window of one school day still reaches Thursday', async () => {
+    await t.db.update(schools).set({ attendanceEditDays: 1 }).where(eq(schools.id, c.school1));
+    try {
+      await resetTaking(t, c.routine.id, '2026-12-03');
+      const students = await listOf(t, 'teacher1', c.routine.id, '2026-12-03');
+      // Monday 7 December: Sunday is the one school day the window keeps; Thursday is past it.
+      setClock(NAMED.monday);
+      const late = await submit('teacher1', body(students, { date: '2026-12-03' }));
+      expect(late.statusCode).toBe(403);
+      expect(late.json().error.code).toBe('attendance.window_closed');
+      expect(late.json().error.message).toContain('03-12-2026');
+      // Sunday 6 December: Friday and Saturday are not school days, so Thursday is one school day back.
+      setClock(NAMED.sunday);
+      const inTime = await submit('teacher1', body(students, { date: '2026-12-03' }));
+      expect(inTime.statusCode, inTime.body).toBe(200);
+      expect(inTime.json()).toMatchObject({ outcome: 'saved', corrected: false });
+    } finally {
+      await t.db.update(schools).set({ attendanceEditDays: 0 }).where(eq(schools.id, c.school1));
+    }
+  });
+
+  it('the session’s last day (Thursday 31 December) takes a roll; the next school day has no session', async () => {
+    setClock(NAMED.sessionEnd);
+    await resetTaking(t, c.routine.id, '2026-12-31');
+    const students = await listOf(t, 'teacher1', c.routine.id, '2026-12-31');
+    const last = await submit('teacher1', body(students, { date: '2026-12-31' }));
+    expect(last.statusCode, last.body).toBe(200);
+    const [sunday] = await teacherRoutinesOn(c.teacher1, c.sessionId, '2027-01-03');
+    setClock('2027-01-03T04:30:00Z');
+    const next = await submit('teacher1', body(students, { date: '2027-01-03', routine_id: sunday.id }));
+    expect(next.statusCode).toBe(400);
+    expect(next.json().error.code).toBe('attendance.outside_session');
+  });
+
+  it('Dhaka’s midnight, not UTC’s, starts the school’s day (18:30 UTC on the 3rd is the 4th in Dhaka)', async () => {
+    const students = await listOf(t, 'teacher1', c.routine.id, c.today);
+    setClock(NAMED.beforeMidnight);
+    const before = await submit('teacher1', body(students, { date: '2026-12-04' }));
+    expect(before.statusCode).toBe(400);
+    expect(before.json().error.code).toBe('attendance.future_date');
+    expect(await summaryToday()).toMatchObject({ date: '2026-12-03', weekly_off: false, day_name: 'Thursday' });
+    setClock(NAMED.afterMidnight);
+    const after = await submit('teacher1', body(students, { date: '2026-12-04' }));
+    expect(after.statusCode).toBe(400);
+    expect(after.json().error.code).toBe('attendance.weekly_off');
+    expect(await summaryToday()).toMatchObject({ date: '2026-12-04', weekly_off: true, day_name: 'Friday' });
   });
 });

@@ -1,7 +1,8 @@
 /**
  * The academic calendar (issue 11): every call × user type × own/other school, validation, and
  * what a holiday does to attendance (refused; not a school day in the summaries and histories).
- * Dates are relative to the school's real today, as in attendance.test.ts.
+ * Runs on named days, as attendance.test.ts does: the demo seeded on Thursday 3 December 2026 and
+ * the server's clock on that morning (attendance-fixtures.ts, NAMED), so `year` is 2026.
  */
 import { and, asc, eq, sql } from 'drizzle-orm';
 import { DateTime } from 'luxon';
@@ -17,7 +18,17 @@ import {
   users,
 } from '@server/db/schema';
 import { createTestApp, type TestApp } from '../helpers/server';
-import { dayIdOf, iso, listOf, openToday, resetTaking, schoolDayBefore, schoolToday } from './attendance-fixtures';
+import {
+  dayIdOf,
+  iso,
+  listOf,
+  NAMED,
+  onNamedDays,
+  openToday,
+  resetTaking,
+  schoolDayBefore,
+  schoolToday,
+} from './attendance-fixtures';
 
 let t: TestApp;
 let school1: number;
@@ -64,8 +75,9 @@ const insertEntry = async (school: number, over: Partial<typeof calendarEntries.
   return row.id;
 };
 
+onNamedDays(NAMED.schoolDay);
 beforeAll(async () => {
-  t = await createTestApp();
+  t = await createTestApp({}, { namedDays: true });
   offDays = await openToday(t);
   const schoolOf = async (code: string) =>
     (await t.db.select({ school: users.schoolId }).from(users).where(eq(users.userCode, code)))[0].school!;

@@ -212,3 +212,33 @@ describe('position in section', () => {
     expect(Object.fromEntries(ranked)).toEqual({ b: 1, c: 2, a: 3, d: 3, f: 5, e: 6 });
   });
 });
+
+describe('attendance of 0% is not "no attendance taken"', () => {
+  // Class tests 15 and 15 of 20 (15 of 20), half-yearly and final 40 + 40 of 50 each ((56 + 56) / 2
+  // = 56 of 70), extra-curricular 10 of 10 (5 of 5): 76 marks before attendance.
+  const marks = { ct: [15, 15], halfSub: 40, halfMcq: 40, finalSub: 40, finalMcq: 40, extra: 10 };
+
+  it('a student with attendance taken and absent every period gets 0 of its 5 marks, and 5 stay in the maximum', () => {
+    expect(subjectResult(usualSubject(marks), 0)).toMatchObject({
+      attendanceMarks: 0,
+      total: 76,
+      maximum: 100,
+      percentage: 76,
+      grade: 'A',
+      gradePoint: 4,
+    });
+    expect(yearResult([usualSubject(marks)], 0)).toMatchObject({ totalMarks: 76, gpa: 4, grade: 'A' });
+  });
+
+  it('a section with no attendance taken leaves attendance out of the maximum', () => {
+    expect(subjectResult(usualSubject(marks), null)).toMatchObject({
+      attendanceMarks: 0,
+      total: 76,
+      maximum: 95,
+      percentage: 80,
+      grade: 'A+',
+      gradePoint: 5,
+    });
+    expect(yearResult([usualSubject(marks)], null)).toMatchObject({ totalMarks: 76, gpa: 5, grade: 'A+' });
+  });
+});
