@@ -14,6 +14,13 @@
 import { defineConfig } from 'vitest/config';
 import base from './vitest.config';
 
+/**
+ * Generated path tests: hundreds of paths per file, too many to replay for every mutant (a run of
+ * the routine editor took hours). Each such machine has a file of literal scenarios that runs
+ * instead (routine-editor-rules.test.ts).
+ */
+export const PATH_TESTS = ['tests/machines/routine-editor.machine.test.ts'];
+
 /** Server tests that need no database: they import the rules' modules and nothing else. */
 export const UNIT_TESTS = [
   'tests/server/grades.test.ts',
@@ -39,6 +46,7 @@ export default defineConfig({
         test: {
           ...client.test,
           include: process.env.MUTATE_SCREENS === '1' ? client.test.include : ['tests/machines/**/*.test.{ts,tsx}'],
+          exclude: [...(client.test.exclude ?? []), ...PATH_TESTS],
         },
       },
       ...(process.env.MUTATE_DB === '1'
