@@ -4,7 +4,7 @@ import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 
 export default tseslint.config(
-  { ignores: ['dist/', '.tmp/', 'node_modules/', 'data/', 'server/db/migrations/'] },
+  { ignores: ['dist/', '.tmp/', 'node_modules/', 'data/', 'server/db/migrations/', 'reports/', '.stryker-tmp/'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
