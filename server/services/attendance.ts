@@ -335,7 +335,8 @@ export async function recordAttendance(db: DbOrTx, input: RecordInput) {
       takingId,
       userId,
       submissionKey: key,
-      takenAt: input.takenAt ? new Date(input.takenAt) : new Date(),
+      // Online: now on the server's clock, which the offline conflict rule compares with a phone's.
+      takenAt: input.takenAt ? new Date(input.takenAt) : new Date(serverClock.now()),
       queued,
       outcome,
       marks: entries,
@@ -437,7 +438,9 @@ export async function recordAttendance(db: DbOrTx, input: RecordInput) {
         }
       }
     }
-    const marksTakenAt = input.takenAt ? new Date(input.takenAt).toISOString() : null;
+    // Online, the marks are taken now on the server's clock (not the database's): the offline
+    // conflict rule above compares them with a queued taking's time.
+    const marksTakenAt = new Date(input.takenAt ?? serverClock.now()).toISOString();
     const adminSaved = !!input.isAdmin;
     // The taking first: its row lock (held by the upsert until commit) serialises two submissions
     // of the same period, so the old statuses read next are the ones this upsert replaces.
@@ -452,7 +455,7 @@ export async function recordAttendance(db: DbOrTx, input: RecordInput) {
       with taking as (
         insert into ${attendanceTakings} (school_id, routine_id, date, taken_time, taken_by_user_id, marks_taken_at, admin_saved)
         values (${routine.schoolId}, ${routine.id}, ${date}, ${time}, ${userId},
-          coalesce(${marksTakenAt}::timestamptz, now()), ${adminSaved})
+          ${marksTakenAt}::timestamptz, ${adminSaved})
         on conflict (routine_id, date) do update set updated_at = now(),
           marks_taken_at = excluded.marks_taken_at, admin_saved = excluded.admin_saved
         -- xmax is 0 on a freshly inserted row version, set when ON CONFLICT updated an existing one.

@@ -7,6 +7,7 @@
  * Each caller words the refusal for its own field.
  */
 import { DateTime } from 'luxon';
+import { clock } from '../clock';
 
 /** How long after its claimed time a queued submission is still accepted. */
 export const QUEUED_MAX_AGE_DAYS = 7;
@@ -16,7 +17,10 @@ export const QUEUED_CLOCK_SKEW_MS = 5 * 60_000;
 export type QueuedTimeProblem = 'invalid' | 'future' | 'too_old';
 
 /** What is wrong with a claimed time (an ISO instant), or null when it is within the bounds. */
-export function queuedTimeProblem(iso: string, now: DateTime = DateTime.now()): QueuedTimeProblem | null {
+export function queuedTimeProblem(
+  iso: string,
+  now: DateTime = DateTime.fromMillis(clock.now()),
+): QueuedTimeProblem | null {
   const at = DateTime.fromISO(iso, { setZone: true });
   if (!at.isValid) return 'invalid';
   if (at.toMillis() > now.toMillis() + QUEUED_CLOCK_SKEW_MS) return 'future';
