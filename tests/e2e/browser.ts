@@ -46,7 +46,8 @@ export const baseUrl = () => inject('baseUrl');
  * page can read (the test's browser context can), for asking the API as that user (a bearer token).
  */
 export async function sessionTokenOf(page: Page): Promise<string> {
-  const cookie = (await page.context().cookies(baseUrl())).find((c) => c.name === 'pathshala_session');
+  // The cookie's Path is /api (server/auth/guard.ts): the page's own address does not carry it.
+  const cookie = (await page.context().cookies(`${baseUrl()}/api/`)).find((c) => c.name === 'pathshala_session');
   if (!cookie?.value) throw new Error('the page is not signed in (no session cookie)');
   return cookie.value;
 }
