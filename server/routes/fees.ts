@@ -8,6 +8,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { and, eq, inArray, sql } from 'drizzle-orm';
+import { clock } from '../clock';
 import { USER_TYPES } from '@/api/permissions';
 import { errorBody } from '@/api/schemas/common';
 import {
@@ -617,6 +618,7 @@ export async function feeRoutes(fastify: FastifyInstance) {
             reversesPaymentId: original.id,
             reason: b.reason,
             receivedByUserId: authOf(req).userId,
+            createdAt: new Date(clock.now()),
           })
           .returning({ id: payments.id });
         await tx.insert(paymentAllocations).values(

@@ -7,6 +7,7 @@
  */
 import { formatPoisha } from '@/api/schemas/fees';
 import type { PaymentMethod } from '@/api/schemas/fees';
+import { clock } from '../clock';
 import type { Tx } from '../db/client';
 import { paymentAllocations, payments } from '../db/schema';
 import { badRequest } from '../errors';
@@ -59,6 +60,8 @@ export async function recordPayment(
       reference: p.reference,
       amountPoisha: Number(p.amount),
       receivedByUserId: p.receivedByUserId,
+      // The day money is received is the school's day (server/clock.ts), as the reports read it.
+      createdAt: new Date(clock.now()),
     })
     .returning({ id: payments.id });
   await tx.insert(paymentAllocations).values(
@@ -110,6 +113,7 @@ export async function recordTestPayment(
       amountPoisha: Number(p.amount),
       receivedByUserId: p.receivedByUserId,
       isTest: true,
+      createdAt: new Date(clock.now()),
     })
     .returning({ id: payments.id });
   return { paymentId: payment.id, receiptNo };

@@ -1,11 +1,23 @@
-/** Debian's Chromium driven by playwright-core: no browser download, ever. */
+/**
+ * Debian's Chromium driven by playwright-core: no browser download, ever. Every context it opens
+ * runs on the server's clock (clock.ts).
+ */
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { inject } from 'vitest';
+import { CLOCK_START, serverNowOf } from './clock';
 
 export const CHROMIUM = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
 
-export async function launch(): Promise<Browser> {
-  return chromium.launch({
+/** The suite's server's clock now (ms): CLOCK_START and running since the server started. */
+export const serverNow = (): number => serverNowOf(CLOCK_START, inject('serverStartedAt'));
+
+/**
+ * A headless Chromium whose every new context has Playwright's clock installed at `now()` (the
+ * suite's server's time by default) and running on from there, so the app's "today" is the
+ * server's. Installed before any page of the context loads.
+ */
+export async function launch(now: () => number = serverNow): Promise<Browser> {
+  const browser = await chromium.launch({
     executablePath: CHROMIUM,
     headless: true,
     args: [
@@ -18,6 +30,13 @@ export async function launch(): Promise<Browser> {
       '--disable-sync',
     ],
   });
+  const newContext = browser.newContext.bind(browser);
+  browser.newContext = async (options) => {
+    const context = await newContext(options);
+    await context.clock.install({ time: now() });
+    return context;
+  };
+  return browser;
 }
 
 export const baseUrl = () => inject('baseUrl');
@@ -27,13 +46,14 @@ export const baseUrl = () => inject('baseUrl');
  * page can read (the test's browser context can), for asking the API as that user (a bearer token).
  */
 export async function sessionTokenOf(page: Page): Promise<string> {
-  const cookie = (await page.context().cookies(baseUrl())).find((c) => c.name === 'pathshala_session');
+  // The cookie's Path is /api (server/auth/guard.ts): the page's own address does not carry it.
+  const cookie = (await page.context().cookies(`${baseUrl()}/api/`)).find((c) => c.name === 'pathshala_session');
   if (!cookie?.value) throw new Error('the page is not signed in (no session cookie)');
   return cookie.value;
 }
 
-export async function signIn(page: Page, userCode: string, password = 'demo1234') {
-  await page.goto(`${baseUrl()}/login`);
+export async function signIn(page: Page, userCode: string, password = 'demo1234', base = baseUrl()) {
+  await page.goto(`${base}/login`);
   await page.getByLabel(/user id/i).fill(userCode);
   await page.getByLabel(/password/i).fill(password);
   await page.getByRole('button', { name: /sign in/i }).click();

@@ -10,6 +10,7 @@
  */
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { baseUrl, expectSoundScreen, launch, signIn } from './browser';
+import { schoolDay } from './clock';
 
 let browser: Browser;
 const contexts: BrowserContext[] = [];
@@ -66,7 +67,7 @@ it('student1’s sandbox payment is a test that settles nothing; the admin’s c
     sector_code: `O${run}`,
     sector_name: sectorName,
   });
-  const past = new Date(Date.now() - 20 * 86_400_000).toISOString().slice(0, 10);
+  const past = schoolDay().minus({ days: 20 }).toISODate()!;
   const fee = await api<{ created: number }>('/api/fee', admin.token, {
     sector_id: sector.id,
     session_id: student.me.session_id,

@@ -11,6 +11,7 @@
  */
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { baseUrl, expectSoundScreen, launch, signIn } from './browser';
+import { schoolDay } from './clock';
 
 let browser: Browser;
 const contexts: BrowserContext[] = [];
@@ -133,7 +134,7 @@ it('admin1 links a new guardian to two siblings; the guardian changes the passwo
     sector_code: `G${run}`,
     sector_name: sectorName,
   });
-  const later = new Date(Date.now() + 30 * 86_400_000).toISOString().slice(0, 10);
+  const later = schoolDay().plus({ days: 30 }).toISODate()!;
   const fee = await api<{ created: number }>('/api/fee', admin, {
     sector_id: sector.id,
     session_id: second.session_id,

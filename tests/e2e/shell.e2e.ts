@@ -90,7 +90,9 @@ it('logging out revokes the session: reload stays signed out', async () => {
   await page.goto(`${baseUrl()}/school-admin`);
   await page.waitForURL(/\/login$/);
   // Sign-out cleared the cookie, and the server revoked the token: it no longer opens anything.
-  expect((await page.context().cookies(baseUrl())).find((c) => c.name === 'pathshala_session')).toBeUndefined();
+  expect(
+    (await page.context().cookies(`${baseUrl()}/api/`)).find((c) => c.name === 'pathshala_session'),
+  ).toBeUndefined();
   const status = await page.evaluate(
     async (t) => (await fetch('/api/users/user_id', { headers: { authorization: `Bearer ${t}` } })).status,
     token,

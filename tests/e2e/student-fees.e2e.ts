@@ -8,6 +8,7 @@
  */
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { baseUrl, expectSoundScreen, launch, signIn } from './browser';
+import { schoolDay } from './clock';
 
 let browser: Browser;
 const contexts: BrowserContext[] = [];
@@ -64,7 +65,7 @@ it('student1 sees a new fee to the poisha, the due after a partial payment, and 
     sector_code: `L${run}`,
     sector_name: sectorName,
   });
-  const lastDate = `${new Date().getUTCFullYear() + 1}-01-31`;
+  const lastDate = `${schoolDay().year + 1}-01-31`;
   const fee = await api<{ created: number }>('/api/fee', admin.token, {
     sector_id: sector.id,
     session_id: student.me.session_id,
