@@ -10,6 +10,9 @@ const alias = {
   'virtual:pwa-register': fileURLToPath(new URL('./tests/helpers/pwa-register.ts', import.meta.url)),
 };
 
+/** Server test files that mock modules: run isolated, in the server-unit project. */
+const ISOLATED_SERVER_TESTS = ['tests/server/guard-rules.test.ts'];
+
 export default defineConfig({
   test: {
     projects: [
@@ -19,6 +22,7 @@ export default defineConfig({
           name: 'server',
           environment: 'node',
           include: ['tests/server/**/*.test.ts'],
+          exclude: ISOLATED_SERVER_TESTS,
           globalSetup: ['tests/helpers/global-setup.ts'],
           globals: true,
           // One migrated, seeded template database per run (global-setup), copied per file.
@@ -29,6 +33,20 @@ export default defineConfig({
           // New password hashes at N=2^12, not production's 2^17: the suites sign in hundreds of
           // times and each first sign-in of a seeded account re-hashes (server/auth/passwords.ts).
           env: { PASSWORD_HASH_LOG_N: '12' },
+        },
+      },
+      {
+        // Server rules tested without a database that replace a module (vi.mock): each file in a
+        // fresh module graph, which the database suites' shared one (isolate: false) cannot give.
+        resolve: { alias },
+        test: {
+          name: 'server-unit',
+          environment: 'node',
+          include: ISOLATED_SERVER_TESTS,
+          globals: true,
+          isolate: true,
+          pool: 'forks',
+          testTimeout: 30_000,
         },
       },
       {

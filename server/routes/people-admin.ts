@@ -6,7 +6,7 @@
 import { readFile } from 'node:fs/promises';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { and, desc, eq, ilike, ne, or, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
 import { z } from 'zod';
 import {
   addPersonResponse,
@@ -34,13 +34,12 @@ import { USER_TYPES } from '@/api/permissions';
 import { authOf } from '../auth/guard';
 import { hashPassword, verifyPassword } from '../auth/passwords';
 import { passwordRefusal } from '../auth/password-policy';
+import { revokeOtherSessions } from '../auth/sessions';
 import { schoolOf } from '../auth/tenant';
 import { guardiansFromImport } from '../services/guardians';
-import { cacheOf } from '../cache/hot-cache';
 import type { DbOrTx } from '../db/client';
 import {
   academicSessions,
-  authSessions,
   classes,
   enrolments,
   sections,
@@ -485,24 +484,6 @@ export async function peopleAdminRoutes(fastify: FastifyInstance) {
     },
   );
 
-  /** Sign out every other session of the account: this process now, the others by notification. */
-  const revokeOtherSessions = async (userId: number, keepSessionId: number | null) => {
-    const gone = await db
-      .update(authSessions)
-      .set({ revokedAt: sql`now()` })
-      .where(
-        and(
-          eq(authSessions.userId, userId),
-          sql`${authSessions.revokedAt} is null`,
-          keepSessionId ? ne(authSessions.id, keepSessionId) : undefined,
-        ),
-      )
-      .returning({ id: authSessions.id });
-    const cache = cacheOf(db);
-    cache?.dropSessions(gone.map((g) => g.id));
-    if (cache) await Promise.race([cache.sync(), new Promise((r) => setTimeout(r, 1_000).unref())]);
-  };
-
   app.post(
     '/update_user',
     {
@@ -547,7 +528,7 @@ export async function peopleAdminRoutes(fastify: FastifyInstance) {
       }
       const hash = await hashPassword(req.body.Pass);
       await db.update(users).set({ passwordHash: hash, mustChangePassword: false }).where(eq(users.id, auth.userId));
-      await revokeOtherSessions(auth.userId, auth.sessionId);
+      await revokeOtherSessions(db, auth.userId, auth.sessionId);
       return {
         ok: true as const,
         message: PEOPLE_MESSAGES.passwordChanged,
@@ -581,7 +562,7 @@ export async function peopleAdminRoutes(fastify: FastifyInstance) {
       const password = oneTimePassword();
       const [hash] = await hashOneTime([password]);
       await db.update(users).set({ passwordHash: hash, mustChangePassword: true }).where(eq(users.id, user.id));
-      await revokeOtherSessions(user.id, null);
+      await revokeOtherSessions(db, user.id, null);
       return {
         ok: true as const,
         message: PEOPLE_MESSAGES.passwordReset,
