@@ -153,7 +153,7 @@ export async function attendanceRoutes(fastify: FastifyInstance) {
           409,
         );
       }
-      // A queued submission (issue 15) is bounded by the time the roll was taken; a first taking
+      // A queued submission (README, "Offline attendance") is bounded by the time the roll was taken; a first taking
       // is judged on it, a correction on the school's clock (recordAttendance, with `clock`). Its
       // clock time is the attendance time a first taking records (the admin sees the original).
       if (replay) {

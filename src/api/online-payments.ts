@@ -1,5 +1,5 @@
 /**
- * Online fee payment calls (issue 14), typed with ./schemas/online-payments: ask whether online
+ * Online fee payment calls (README: Fees and payments), typed with ./schemas/online-payments: ask whether online
  * payment is offered (and whether it is the sandbox's test payments), start a payment through the
  * provider, read the server's record of it, and download a ledger entry's receipt PDF.
  */

@@ -1,5 +1,5 @@
 /**
- * Online payment end to end (issue 14; real server with PAYMENT_PROVIDER=sandbox from
+ * Online payment end to end (README: Fees and payments; real server with PAYMENT_PROVIDER=sandbox from
  * global-setup.ts, seeded demo, Chromium): the school admin sets a fee of 1250.50 for student1's
  * class with a last date already past, so student1 is on the defaulters list; student1 makes a
  * test payment of 1000.25 through the sandbox wallet (Pay Now, /payoption, the SANDBOX checkout

@@ -1,6 +1,6 @@
 /**
  * Online fee payments through the sandbox provider (enabled here: PAYMENT_PROVIDER=sandbox), and
- * receipts (issue 14): a pending payment touches no ledger; the signed callback records it once (a
+ * receipts (README: Fees and payments): a pending payment touches no ledger; the signed callback records it once (a
  * test entry through the sandbox, which settles nothing: payment-provider.test.ts; through a
  * provider that moves money, through the ledger with method mobile_wallet and reference the
  * provider's transaction id); a repeat records nothing; a forged or altered one is refused; cancel
