@@ -6,6 +6,12 @@ let failed = 0;
 let skipped = 0;
 let broken = 0;
 for (const file of process.argv.slice(2)) {
+  // A run that ended before writing its report (a crash, a failed global setup) broke.
+  if (!fs.existsSync(file)) {
+    console.log(`${file.split('/').pop()}: no report (the run ended before writing it)`);
+    broken += 1;
+    continue;
+  }
   const report = JSON.parse(fs.readFileSync(file, 'utf8'));
   passed += report.numPassedTests;
   failed += report.numFailedTests;

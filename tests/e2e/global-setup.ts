@@ -3,9 +3,11 @@
  * CLOCK_START (clock.ts): a school morning of the seeded week, whatever day the suite runs.
  */
 import { spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
 import type { TestProject } from 'vitest/node';
 import { CLOCK_START } from './clock';
-import { distDir, root, startServer } from './server';
+import { distDir, prebuiltDist, root, startServer } from './server';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -16,8 +18,21 @@ declare module 'vitest' {
 }
 
 export default async function setup(project: TestProject) {
-  // A private build, so that a concurrent `vite build` (which empties dist/) cannot pull the
-  // files from under the server.
+  if (prebuiltDist) {
+    if (!fs.existsSync(path.join(prebuiltDist, 'index.html')))
+      throw new Error(`E2E_DIST has no build: ${prebuiltDist}`);
+  } else buildApp();
+  const server = await startServer({ clockStart: CLOCK_START, useDatabaseUrl: true });
+  project.provide('baseUrl', server.baseUrl);
+  project.provide('serverStartedAt', server.startedAt);
+  return server.stop;
+}
+
+/**
+ * A private build, so that a concurrent `vite build` (which empties dist/) cannot pull the files
+ * from under the server.
+ */
+function buildApp() {
   const build = spawnSync(
     process.execPath,
     ['node_modules/vite/bin/vite.js', 'build', '--outDir', distDir, '--emptyOutDir', '--logLevel', 'warn'],
@@ -25,8 +40,4 @@ export default async function setup(project: TestProject) {
     { cwd: root, stdio: 'inherit', env: { ...process.env, NODE_ENV: 'production' } },
   );
   if (build.status !== 0) throw new Error('vite build failed');
-  const server = await startServer({ clockStart: CLOCK_START, useDatabaseUrl: true });
-  project.provide('baseUrl', server.baseUrl);
-  project.provide('serverStartedAt', server.startedAt);
-  return server.stop;
 }

@@ -12,8 +12,12 @@ import os from 'node:os';
 import path from 'node:path';
 
 export const root = path.resolve(import.meta.dirname, '../..');
-/** The SPA global-setup builds for the suite (a private build, see global-setup.ts). */
-export const distDir = path.join(root, '.tmp/e2e-dist');
+/**
+ * The SPA the suite's servers serve: a private build global-setup makes, or E2E_DIST, a build made
+ * beforehand for this run (.ci/run passes the one `npm run size` measured, instead of building twice).
+ */
+export const prebuiltDist = process.env.E2E_DIST ? path.resolve(root, process.env.E2E_DIST) : undefined;
+export const distDir = prebuiltDist ?? path.join(root, '.tmp/e2e-dist');
 
 function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
