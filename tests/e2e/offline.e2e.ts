@@ -23,7 +23,8 @@ afterAll(async () => {
   await browser?.close();
 });
 beforeEach(async () => {
-  context = await browser.newContext();
+  // The service worker is what this file tests (other files' contexts block it: browser.ts).
+  context = await browser.newContext({ serviceWorkers: 'allow' });
   page = await context.newPage();
 });
 afterEach(async () => {

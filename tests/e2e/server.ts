@@ -69,6 +69,9 @@ export async function startServer(opts: { clockStart: string; useDatabaseUrl?: b
     // settled); fees-online.e2e.ts and guardians.e2e.ts pay through it.
     PAYMENT_PROVIDER: 'sandbox',
     CLOCK_START: opts.clockStart,
+    // New password hashes at N=2^12, as in the server suite (server/auth/passwords.ts): each demo
+    // account's first sign-in re-hashes, about half a second of CPU at production's 2^17.
+    PASSWORD_HASH_LOG_N: '12',
   };
   delete env.DATABASE_URL;
   if (opts.useDatabaseUrl && process.env.E2E_DATABASE_URL) env.DATABASE_URL = process.env.E2E_DATABASE_URL;
