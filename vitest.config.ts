@@ -11,6 +11,9 @@ const alias = {
   'virtual:pwa-register': fileURLToPath(new URL('./tests/helpers/pwa-register.ts', import.meta.url)),
 };
 
+/** Screen test files that replace modules (vi.mock): run isolated, in the client-isolated project. */
+const ISOLATED_CLIENT_TESTS = ['tests/screens/deferred-loading.test.tsx', 'tests/screens/shell-failures.test.tsx'];
+
 /** Server test files that mock modules: run isolated, in the server-unit project. */
 const ISOLATED_SERVER_TESTS = ['tests/server/guard-rules.test.ts'];
 
@@ -60,8 +63,26 @@ export default defineConfig({
           name: 'client',
           environment: 'jsdom',
           include: ['tests/machines/**/*.test.{ts,tsx}', 'tests/screens/**/*.test.{ts,tsx}'],
+          exclude: ISOLATED_CLIENT_TESTS,
           setupFiles: ['tests/helpers/client-setup.ts'],
           globals: true,
+          // One module graph per worker, not per file: loading the app's modules again for each of
+          // ~80 files cost 549 CPU-s of the project's run against 258 CPU-s shared. Each test starts
+          // clean all the same (client-setup.ts: unmounted, handlers reset, storage cleared).
+          isolate: false,
+          testTimeout: 15_000,
+        },
+      },
+      {
+        plugins: [react()],
+        resolve: { alias },
+        test: {
+          name: 'client-isolated',
+          environment: 'jsdom',
+          include: ISOLATED_CLIENT_TESTS,
+          setupFiles: ['tests/helpers/client-setup.ts'],
+          globals: true,
+          isolate: true,
           testTimeout: 15_000,
         },
       },

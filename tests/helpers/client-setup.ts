@@ -1,7 +1,7 @@
 /** Setup for the 'client' test project (jsdom): matchers, the mock API, clean storage and URL. */
 import '@testing-library/jest-dom/vitest';
 import { cleanup, configure } from '@testing-library/react';
-import { ensureCatalogues } from '@/i18n/i18n';
+import { ensureCatalogues, i18n, setLanguage } from '@/i18n/i18n';
 import { server } from './msw';
 
 // Screens are lazy chunks: on a busy two-core CI machine the first import of one can take longer
@@ -25,6 +25,10 @@ beforeAll(async () => {
   server.listen({ onUnhandledRequest: 'error' });
   // Components rendered directly (not through a lazy route) need the screen areas' texts too.
   await ensureCatalogues();
+  // The client project shares one module graph per worker (vitest.config.ts): a file that switched
+  // to Bangla must not hand the next file a Bangla app. Each file starts in English, as a page does.
+  if (i18n.language !== 'en') await setLanguage('en');
+  localStorage.clear();
 });
 
 afterEach(() => {
