@@ -335,7 +335,7 @@ export async function schoolSetupRoutes(fastify: FastifyInstance) {
             const day = DAY_NAMES[dayId];
             const message =
               `${day} has ${periods} ${periods === 1 ? 'period' : 'periods'} in the routines of this session: ` +
-              `move or delete them before making ${day} a weekly off day.`;
+              `move or delete ${periods === 1 ? 'it' : 'them'} before making ${day} a weekly off day.`;
             throw new ApiError(409, 'school_setup.off_day_has_periods', message, { weekly_off_days: message }, {
               day,
               day_id: dayId,

@@ -897,7 +897,7 @@ export async function setupStructureRoutes(fastify: FastifyInstance) {
               select school_id, ${session.id}, shift_id, class_id, section_id, day_id, period_id, subject_id, teacher_id, room
                 from routines where school_id = ${schoolId} and session_id = ${source.id}
                   -- not the periods of days that are now weekly off days (routines.weekly_off)
-                  and day_id <> all((select weekly_off_days from schools where id = ${schoolId}))`);
+                  and day_id <> all(coalesce((select weekly_off_days from schools where id = ${schoolId}), '{}'))`);
             copied = (res as unknown as { rowCount?: number }).rowCount ?? 0;
           }
         }
