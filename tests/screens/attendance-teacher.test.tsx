@@ -720,7 +720,7 @@ describe('taking attendance in Bangla', () => {
     expect(api.studentQueries).toEqual([]);
   });
 
-  it('a school open on Saturdays offers Saturday’s periods; its off day is said in Bangla', async () => {
+  it('a school open on Saturdays is offered Saturday’s periods and takes its roll', async () => {
     fakeAuthServer({ ...TEACHER, weekly_off_days: [6] }).savedSignIn();
     fakeAttendanceApi();
     const { user } = renderApp('/teacherattendance?date=2026-11-21');
