@@ -336,11 +336,17 @@ export async function schoolSetupRoutes(fastify: FastifyInstance) {
             const message =
               `${day} has ${periods} ${periods === 1 ? 'period' : 'periods'} in the routines of this session: ` +
               `move or delete ${periods === 1 ? 'it' : 'them'} before making ${day} a weekly off day.`;
-            throw new ApiError(409, 'school_setup.off_day_has_periods', message, { weekly_off_days: message }, {
-              day,
-              day_id: dayId,
-              periods,
-            });
+            throw new ApiError(
+              409,
+              'school_setup.off_day_has_periods',
+              message,
+              { weekly_off_days: message },
+              {
+                day,
+                day_id: dayId,
+                periods,
+              },
+            );
           }
         }
         await tx.update(schools).set({ weeklyOffDays: off }).where(eq(schools.id, schoolId));

@@ -125,7 +125,10 @@ export function updateWeeklyOffDays(
   body: WeeklyOffDaysBody,
   opts: { idempotencyKey: string },
 ): Promise<SchoolDetailRow> {
-  return apiPut(`/api/school_info/${id}/weekly_off_days`, schoolDetailRow, { body, idempotencyKey: opts.idempotencyKey });
+  return apiPut(`/api/school_info/${id}/weekly_off_days`, schoolDetailRow, {
+    body,
+    idempotencyKey: opts.idempotencyKey,
+  });
 }
 
 export function createOrganization(body: OrganizationBody, opts: { idempotencyKey: string }): Promise<SetupMessage> {

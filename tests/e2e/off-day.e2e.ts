@@ -38,7 +38,9 @@ it('on a Friday teacher1 is told it is the weekly off day, and the admin dashboa
   const t = await signedIn('teacher1', '/teacher-admin');
   expect(await t.page.evaluate(() => new Date().toISOString().slice(0, 10))).toBe(OFF_DAY);
   await t.page.goto(`${server.baseUrl}/teacherattendance`);
-  await t.page.getByText('Friday is the school’s weekly off day: no classes are held and no attendance is taken.').waitFor();
+  await t.page
+    .getByText('Friday is the school’s weekly off day: no classes are held and no attendance is taken.')
+    .waitFor();
   expect(await t.page.getByRole('button', { name: /^Take Attendance for / }).count()).toBe(0);
   await expectSoundScreen(t.page, 'teacher attendance, no classes');
   await t.context.close();

@@ -744,11 +744,9 @@ describe('taking attendance in Bangla', () => {
 
   it('a refused submit is brought into view and takes focus, so the teacher at the roster’s end sees why', async () => {
     const scrolled: Element[] = [];
-    const scrollIntoView = vi
-      .spyOn(Element.prototype, 'scrollIntoView')
-      .mockImplementation(function (this: Element) {
-        scrolled.push(this);
-      });
+    const scrollIntoView = vi.spyOn(Element.prototype, 'scrollIntoView').mockImplementation(function (this: Element) {
+      scrolled.push(this);
+    });
     try {
       fakeAuthServer(TEACHER).savedSignIn();
       fakeAttendanceApi({

@@ -273,7 +273,10 @@ describe('/payment for a viewer (the dashboard’s Payment tile)', () => {
       let fail = true;
       const asked = viewerFeeApi(() =>
         fail
-          ? HttpResponse.json({ error: { code: 'internal', message: 'Something went wrong on our side.' } }, { status: 500 })
+          ? HttpResponse.json(
+              { error: { code: 'internal', message: 'Something went wrong on our side.' } },
+              { status: 500 },
+            )
           : HttpResponse.json([{ id: 2, session_year: '2026', current: true }]),
       );
       const { user } = renderApp('/payment');

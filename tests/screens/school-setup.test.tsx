@@ -369,7 +369,9 @@ describe('/schoolprofile working week', () => {
     await user.click(within(days).getByRole('checkbox', { name: 'Saturday' }));
     await user.click(save);
     expect(await within(week).findByText('Working week saved.')).toBeInTheDocument();
-    expect(sent).toEqual([{ method: 'PUT', url: '/api/school_info/10/weekly_off_days', body: { weekly_off_days: [6] } }]);
+    expect(sent).toEqual([
+      { method: 'PUT', url: '/api/school_info/10/weekly_off_days', body: { weekly_off_days: [6] } },
+    ]);
     expect(within(week).getByTestId('weekly-off-now')).toHaveTextContent('Off: Friday');
     expect(within(days).getByRole('checkbox', { name: 'Saturday' })).not.toBeChecked();
   });

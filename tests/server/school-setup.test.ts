@@ -133,7 +133,10 @@ describe('address reference data', () => {
         name_bn: string;
       }[];
       for (const [name, nameBn] of expected) {
-        expect(rows.filter((r) => r.name === name).map((r) => r.name_bn), `${district}: ${name}`).toEqual([nameBn]);
+        expect(
+          rows.filter((r) => r.name === name).map((r) => r.name_bn),
+          `${district}: ${name}`,
+        ).toEqual([nameBn]);
       }
     }
     // A thana that is an upazila of the same name already is listed once.
@@ -348,7 +351,11 @@ describe('editing schools', () => {
     expect(Number(page.headers['x-total-count'])).toBe(await schoolCount());
     // The demo schools carry their district and thana as reference rows too.
     const [own] = (await t.get('admin1', '/api/school_info/all')).json();
-    expect(own).toMatchObject({ district_id: G.dhakaDistrict, address_district: 'Dhaka', address_upazilla: 'Dhanmondi' });
+    expect(own).toMatchObject({
+      district_id: G.dhakaDistrict,
+      address_district: 'Dhaka',
+      address_upazilla: 'Dhanmondi',
+    });
     expect(own.upazila_id).not.toBeNull();
     const found = (await t.get('superadmin', '/api/school_info/all?q=765432')).json();
     expect(found.map((s: { eiin: string }) => s.eiin)).toEqual(['765432']);

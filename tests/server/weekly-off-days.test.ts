@@ -159,7 +159,9 @@ describe('a school’s weekly off days', () => {
     const made = await t.post('admin1', '/api/routine/all', routine(SATURDAY));
     expect(made.statusCode, made.body).toBe(200);
     const routineId = made.json().id as number;
-    const today = (await t.get('teacher1', `/api/routine/teacher/today?teacher_id=${S.teacher1}&today=2026-12-05`)).json();
+    const today = (
+      await t.get('teacher1', `/api/routine/teacher/today?teacher_id=${S.teacher1}&today=2026-12-05`)
+    ).json();
     expect(today.map((r: { id: number }) => r.id)).toContain(routineId);
 
     const students = await listOf(t, 'teacher1', routineId, '2026-12-05');
@@ -209,7 +211,11 @@ describe('a school’s weekly off days', () => {
       'day 0': [[0], 'weekly_off_days.0', 'a day id is a number from 1 (Sunday) to 7 (Saturday)'],
       'day 8': [[8], 'weekly_off_days.0', 'a day id is a number from 1 (Sunday) to 7 (Saturday)'],
       'a name': [['Friday'], 'weekly_off_days.0', 'a day id is a number from 1 (Sunday) to 7 (Saturday)'],
-      'not a list': ['Friday', 'weekly_off_days', 'weekly_off_days must be a list of day ids (1 = Sunday ... 7 = Saturday)'],
+      'not a list': [
+        'Friday',
+        'weekly_off_days',
+        'weekly_off_days must be a list of day ids (1 = Sunday ... 7 = Saturday)',
+      ],
     } as const;
     for (const [name, [days, field, message]] of Object.entries(refused)) {
       const res = await put('admin1', S.school1, days);

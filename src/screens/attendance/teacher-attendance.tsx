@@ -281,9 +281,7 @@ function ChoosePeriod() {
       {weeklyOff ? (
         <Alert tone="info">
           <p data-testid="weekly-off">{t('attendance.take.weeklyOff', { day: weekdayOf(date, lang) })}</p>
-          <p className="mt-1">
-            {date === today ? t('attendance.take.pickEarlier') : t('attendance.take.pickAnother')}
-          </p>
+          <p className="mt-1">{date === today ? t('attendance.take.pickEarlier') : t('attendance.take.pickAnother')}</p>
         </Alert>
       ) : null}
       {holiday && !weeklyOff ? (

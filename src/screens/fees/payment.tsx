@@ -59,7 +59,11 @@ export default function PaymentScreen() {
             {school ? t('fees.changeSchool') : t('fees.chooseSchool')}
           </Link>
         </PageHeader>
-        {school ? <FeeReports key={school.id} schoolId={school.id} /> : <EmptyState>{t('fees.chooseSchool')}</EmptyState>}
+        {school ? (
+          <FeeReports key={school.id} schoolId={school.id} />
+        ) : (
+          <EmptyState>{t('fees.chooseSchool')}</EmptyState>
+        )}
       </>
     );
   }

@@ -84,7 +84,9 @@ function SchoolProfile() {
       </div>
       {schools.data?.rows
         .filter((s) => s.id === profile.school_info_id)
-        .map((s) => <WeeklyOffCard key={s.id} school={s} />)}
+        .map((s) => (
+          <WeeklyOffCard key={s.id} school={s} />
+        ))}
       <TwoFactorCard />
       {profile.school_info_id != null ? (
         <TwoFactorPolicyCard scope={{ kind: 'school', schoolId: profile.school_info_id }} />
