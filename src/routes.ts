@@ -511,7 +511,7 @@ export const ROUTES: readonly AppRoute[] = [
   }),
   route('/schoolprofile', 'schoolProfile', 'page.school-profile', ['profile', 'school', 'my profile'], {
     screen: 'schoolProfile',
-    calls: ['school.list', 'school.contact-update', 'users.password'],
+    calls: ['school.list', 'school.contact-update', 'school.weekly-off-update', 'users.password'],
   }),
   route(
     '/subjectregistration',

@@ -1,11 +1,12 @@
 /**
- * The super admin's setup (issue 13): the address reference data (districts, upazilas), creating a
- * school together with its first school admin, editing schools (a school admin: only its own
- * contact details), and organization types (the school_types table) with a guarded delete.
+ * The super admin's setup (issue 13): the address reference data (districts, upazilas and city
+ * thanas), creating a school together with its first school admin, editing schools (a school
+ * admin: only its own contact details and weekly off days), and organization types (the
+ * school_types table) with a guarded delete.
  */
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { and, asc, eq, sql } from 'drizzle-orm';
+import { and, asc, count, eq, gte, inArray, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { districtQuery, districtRow, schoolDetailRow, upazilaQuery, upazilaRow } from '@/api/schemas/lookups';
 import {
@@ -20,16 +21,28 @@ import {
   SETUP_SUCCESS_CODES,
   setupMessage,
   updateSchoolBody,
+  weeklyOffDaysBody,
   type UpdateSchoolBody,
 } from '@/api/schemas/setup';
 import { SUPER_ADMIN, USER_TYPES } from '@/api/permissions';
 import { authOf } from '../auth/guard';
 import type { DbOrTx } from '../db/client';
-import { districts, schoolAdmins, schools, schoolTypes, upazilas, users } from '../db/schema';
+import { cacheOf } from '../cache/hot-cache';
+import {
+  academicSessions,
+  districts,
+  routines,
+  schoolAdmins,
+  schools,
+  schoolTypes,
+  upazilas,
+  users,
+} from '../db/schema';
 import { ApiError, badRequest, forbidden, notFound } from '../errors';
 import { hashOneTime, oneTimePassword } from '../services/people';
 import { normalisePhone } from '../services/phone';
 import { pgErrorOf } from '../services/routines';
+import { DAY_NAMES, schoolClock } from '../services/school-time';
 import { selectSchoolDetails } from './schools';
 
 /** Reference data changes only with a release: browsers may keep it a day. */
@@ -269,6 +282,80 @@ export async function schoolSetupRoutes(fastify: FastifyInstance) {
         })
         .where(eq(schools.id, req.params.id));
       return oneSchool(db, req.params.id);
+    },
+  );
+
+  app.put(
+    '/school_info/:id/weekly_off_days',
+    {
+      config: { action: 'school.weekly-off-update' },
+      schema: {
+        description:
+          'The days a school is closed every week (1 = Sunday ... 7 = Saturday): attendance is not taken and no ' +
+          'routine period is set on them. A school admin may change only their own. A day that has periods in the ' +
+          'routines of this or a later session cannot become an off day: 409 naming the day and how many periods, ' +
+          'until they are moved or deleted.',
+        params: schoolParams,
+        body: weeklyOffDaysBody,
+        response: { 200: schoolDetailRow },
+      },
+    },
+    async (req) => {
+      const auth = authOf(req);
+      if (auth.userType !== SUPER_ADMIN && auth.schoolId !== req.params.id)
+        throw forbidden('That school is not yours.');
+      await oneSchool(db, req.params.id);
+      const off = [...req.body.weekly_off_days].sort((a, b) => a - b);
+      const schoolId = req.params.id;
+      await db.transaction(async (tx) => {
+        // One change of the school's week at a time.
+        const [current] = await tx
+          .select({ off: schools.weeklyOffDays })
+          .from(schools)
+          .where(eq(schools.id, schoolId))
+          .for('update');
+        const closing = off.filter((d) => !current.off.includes(d));
+        if (closing.length) {
+          const { today } = await schoolClock(tx, schoolId);
+          const busy = await tx
+            .select({ dayId: routines.dayId, periods: count() })
+            .from(routines)
+            .innerJoin(academicSessions, eq(academicSessions.id, routines.sessionId))
+            .where(
+              and(
+                eq(routines.schoolId, schoolId),
+                inArray(routines.dayId, closing),
+                gte(academicSessions.sessionYear, today.slice(0, 4)),
+              ),
+            )
+            .groupBy(routines.dayId)
+            .orderBy(asc(routines.dayId));
+          if (busy.length) {
+            const { dayId, periods } = busy[0];
+            const day = DAY_NAMES[dayId];
+            const message =
+              `${day} has ${periods} ${periods === 1 ? 'period' : 'periods'} in the routines of this session: ` +
+              `move or delete ${periods === 1 ? 'it' : 'them'} before making ${day} a weekly off day.`;
+            throw new ApiError(
+              409,
+              'school_setup.off_day_has_periods',
+              message,
+              { weekly_off_days: message },
+              {
+                day,
+                day_id: dayId,
+                periods,
+              },
+            );
+          }
+        }
+        await tx.update(schools).set({ weeklyOffDays: off }).where(eq(schools.id, schoolId));
+      });
+      // This process forgets the school's clock at once (the others hear of it: server/cache/hot-cache.ts).
+      const cache = cacheOf(db);
+      cache?.schools.delete(schoolId);
+      cache?.dropSchools([schoolId]);
+      return oneSchool(db, schoolId);
     },
   );
 

@@ -52,6 +52,7 @@ export function selectSchoolDetails(db: DbOrTx) {
       head_name: schools.headName,
       head_phone: schools.headPhone,
       head_email: schools.headEmail,
+      weekly_off_days: schools.weeklyOffDays,
     })
     .from(schools)
     .innerJoin(schoolTypes, eq(schoolTypes.id, schools.schoolTypeId))

@@ -828,7 +828,8 @@ export async function setupStructureRoutes(fastify: FastifyInstance) {
           'routine, or after the newest session for a super admin naming no school). Sessions are ' +
           'shared by every school, and classes, sections and periods are not bound to a session, so they carry ' +
           'over as they are. With copy_routines, the school’s weekly routine of the latest earlier session is ' +
-          'copied into the new one, in the same transaction (409 when the school already has routines there).',
+          'copied into the new one, in the same transaction (409 when the school already has routines there), ' +
+          'leaving out the periods of the school’s weekly off days.',
         body: sessionOpenBody,
         response: { 200: sessionOpenAnswer },
       },
@@ -894,7 +895,9 @@ export async function setupStructureRoutes(fastify: FastifyInstance) {
             const res = await tx.execute(sql`
               insert into routines (school_id, session_id, shift_id, class_id, section_id, day_id, period_id, subject_id, teacher_id, room)
               select school_id, ${session.id}, shift_id, class_id, section_id, day_id, period_id, subject_id, teacher_id, room
-                from routines where school_id = ${schoolId} and session_id = ${source.id}`);
+                from routines where school_id = ${schoolId} and session_id = ${source.id}
+                  -- not the periods of days that are now weekly off days (routines.weekly_off)
+                  and day_id <> all(coalesce((select weekly_off_days from schools where id = ${schoolId}), '{}'))`);
             copied = (res as unknown as { rowCount?: number }).rowCount ?? 0;
           }
         }

@@ -200,6 +200,7 @@ const accountFields = {
   schoolName: schools.schoolName,
   schoolType: schools.schoolTypeId,
   timeZone: schools.timeZone,
+  weeklyOffDays: schools.weeklyOffDays,
   language: users.language,
   schoolLanguage: schools.language,
   mustChangePassword: users.mustChangePassword,
@@ -215,6 +216,7 @@ interface AccountRow {
   schoolName: string | null;
   schoolType: number | null;
   timeZone: string | null;
+  weeklyOffDays: number[] | null;
   language: string | null;
   schoolLanguage: string | null;
   mustChangePassword: boolean;
@@ -319,6 +321,8 @@ export async function loadProfile(db: Db, auth: AuthContext): Promise<z.infer<ty
     school_name: u.schoolName,
     // The client's "today" and attendance times are the school's (users without a school: the default).
     time_zone: u.timeZone ?? DEFAULT_SCHOOL_TIME_ZONE,
+    // The days the school is closed every week: screens say so instead of offering a roll to take.
+    weekly_off_days: u.weeklyOffDays ?? [],
     // The user's own choice, else the school's, else English (users without a school).
     language: asLanguage(u.language) ?? asLanguage(u.schoolLanguage) ?? 'en',
     school_language: asLanguage(u.schoolLanguage) ?? 'en',

@@ -29,6 +29,7 @@ import {
 } from '../db/schema';
 import { ApiError, badRequest, forbidden, notFound, type FieldErrors } from '../errors';
 import { teacherFullName } from './names';
+import { DAY_NAMES, schoolSettings } from './school-time';
 
 /** The routine row the API speaks. */
 export const routineFields = {
@@ -179,12 +180,13 @@ export function pgErrorOf(err: unknown): { code?: string; constraint?: string } 
 /**
  * Check that the routine's parts exist and fit together: a section of this school, of the class
  * and shift; a teacher and a period of this school, the period of the shift; a subject of the
- * class; a session. Ids of another school are refused as elsewhere (403), unknown ones 404; parts
- * that do not fit are a 400 naming every field at once.
+ * class; a session; a day the school is open (not one of its weekly off days). Ids of another
+ * school are refused as elsewhere (403), unknown ones 404; parts that do not fit are a 400 naming
+ * every field at once (an off day alone: `routines.weekly_off`, naming day_id).
  */
 export async function checkRoutineParts(db: DbOrTx, input: RoutineInput) {
-  // Independent lookups, sent together: one wait instead of seven.
-  const [[section], [teacher], [period], [subject], [session], [shift], [day]] = await Promise.all([
+  // Independent lookups, sent together: one wait instead of eight.
+  const [[section], [teacher], [period], [subject], [session], [shift], [day], settings] = await Promise.all([
     db
       .select({ schoolId: sections.schoolId, classId: sections.classId, shiftId: sections.shiftId })
       .from(sections)
@@ -198,6 +200,7 @@ export async function checkRoutineParts(db: DbOrTx, input: RoutineInput) {
     db.select({ id: academicSessions.id }).from(academicSessions).where(eq(academicSessions.id, input.sessionId)),
     db.select({ id: shifts.id }).from(shifts).where(eq(shifts.id, input.shiftId)),
     db.select({ id: days.id }).from(days).where(eq(days.id, input.dayId)),
+    schoolSettings(db, input.schoolId),
   ]);
   if (!section) throw notFound('Section');
   if (section.schoolId !== input.schoolId) throw forbidden('That section is not in this school.');
@@ -214,9 +217,15 @@ export async function checkRoutineParts(db: DbOrTx, input: RoutineInput) {
   else if (subject.classId !== input.classId) fields.subject_id = 'That subject is not taught in the chosen class.';
   if (!session) fields.session_id = 'No such academic session.';
   if (!day) fields.day_id = 'No such day.';
+  // No class is held on the school's weekly off days: attendance could never be taken for it.
+  const offDay = !!day && !!settings?.weeklyOffDays.includes(input.dayId);
+  if (offDay) fields.day_id = `${DAY_NAMES[input.dayId]} is a weekly off day of this school: no classes are held.`;
   const entries = Object.entries(fields);
   if (entries.length) {
-    throw new ApiError(400, 'invalid_input', entries.map(([f, m]) => `${f}: ${m}`).join(' '), fields);
+    const message = entries.map(([f, m]) => `${f}: ${m}`).join(' ');
+    if (offDay && entries.length === 1)
+      throw new ApiError(400, 'routines.weekly_off', message, fields, { day: DAY_NAMES[input.dayId] });
+    throw new ApiError(400, 'invalid_input', message, fields);
   }
 }
 

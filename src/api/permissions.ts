@@ -198,12 +198,15 @@ export const PERMISSIONS = {
   'subject-registration.delete': [A],
 
   // school setup (issue 13): the super admin creates schools and organization types; a school
-  // admin edits only their own school's contact details (the route checks which school)
+  // admin edits only their own school's contact details and weekly off days (the routes check
+  // which school)
   'lookup.district': ALL,
   'lookup.upazila': ALL,
   'school.create': [SA],
   'school.update': [SA],
   'school.contact-update': [A, SA],
+  /** The school's weekly off days (its working week): its own admin, or the super admin. */
+  'school.weekly-off-update': [A, SA],
   'organization.list': [SA],
   'organization.write': [SA],
   'organization.delete': [SA],

@@ -26,6 +26,7 @@ import {
   type SchoolListQuery,
   type SetupMessage,
   type UpdateSchoolBody,
+  type WeeklyOffDaysBody,
 } from '@/api/schemas/setup';
 
 /** Reference data changes only with a release. */
@@ -116,6 +117,18 @@ export function updateSchoolContact(
   opts: { idempotencyKey: string },
 ): Promise<SchoolDetailRow> {
   return apiPut(`/api/school_info/${id}/contact`, schoolDetailRow, { body, idempotencyKey: opts.idempotencyKey });
+}
+
+/** The school's weekly off days (its own admin, or the super admin): the school as it now stands. */
+export function updateWeeklyOffDays(
+  id: number,
+  body: WeeklyOffDaysBody,
+  opts: { idempotencyKey: string },
+): Promise<SchoolDetailRow> {
+  return apiPut(`/api/school_info/${id}/weekly_off_days`, schoolDetailRow, {
+    body,
+    idempotencyKey: opts.idempotencyKey,
+  });
 }
 
 export function createOrganization(body: OrganizationBody, opts: { idempotencyKey: string }): Promise<SetupMessage> {

@@ -1,8 +1,9 @@
 /**
  * "No classes today" on a weekly off day: a server of its own, its clock started on a Friday
  * (OFF_DAY_CLOCK_START, clock.ts; the demo's weekly off days are Friday and Saturday) and seeded
- * around that day, and browsers on the same clock. teacher1's Take Attendance screen and admin1's
- * attendance dashboard say plainly that there are no classes; both pass axe.
+ * around that day, and browsers on the same clock. teacher1's Take Attendance screen says the day
+ * is the school's weekly off day and offers no roll, and admin1's attendance dashboard says there
+ * are no classes; both pass axe.
  *
  * The suite's own server runs on a school day (global-setup.ts), so this file starts a second one
  * rather than move that clock under the other files.
@@ -32,12 +33,14 @@ async function signedIn(userCode: string, landing: string) {
   return { context, page };
 }
 
-it('on a Friday teacher1 is told there are no classes, and the admin dashboard says so', async () => {
+it('on a Friday teacher1 is told it is the weekly off day, and the admin dashboard says there are no classes', async () => {
   // The page's today is the server's Friday, not the day the suite runs.
   const t = await signedIn('teacher1', '/teacher-admin');
   expect(await t.page.evaluate(() => new Date().toISOString().slice(0, 10))).toBe(OFF_DAY);
   await t.page.goto(`${server.baseUrl}/teacherattendance`);
-  await t.page.getByText(/You have no classes on Friday/).waitFor();
+  await t.page
+    .getByText('Friday is the school’s weekly off day: no classes are held and no attendance is taken.')
+    .waitFor();
   expect(await t.page.getByRole('button', { name: /^Take Attendance for / }).count()).toBe(0);
   await expectSoundScreen(t.page, 'teacher attendance, no classes');
   await t.context.close();

@@ -1,9 +1,10 @@
 /**
- * Routines end to end (real server, seeded demo, Chromium): the school admin adds a routine on a
- * free day, then one that clashes with it (the same teacher, another section, the same period) and
+ * Routines end to end (real server, seeded demo, Chromium): the school admin is refused a period
+ * on Friday, a weekly off day; with Friday made a school day (PUT weekly_off_days) adds a routine
+ * there, then one that clashes with it (the same teacher, another section, the same period) and
  * sees the server's 409 naming the clash; edits the first (the update keeps its id), looks at the
  * section's week as a grid, and deletes it after "Are you sure to delete?" (leaving the demo as it
- * was). Every screen visited passes axe and never scrolls sideways, also on a phone.
+ * was, Friday off again). Every screen visited passes axe and never scrolls sideways, also on a phone.
  */
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { baseUrl, expectSoundScreen, launch, signIn, sessionTokenOf } from './browser';
@@ -46,6 +47,18 @@ async function openAdminRoutines(viewport = DESKTOP) {
   return { admin, form };
 }
 
+/** The admin's school's weekly off days (1 = Sunday ... 7 = Saturday). */
+async function setWeeklyOff(page: Page, days: number[]) {
+  const token = await sessionTokenOf(page);
+  const me = await apiAs<{ school_info_id: number }>(page, '/api/users/user_id');
+  const res = await fetch(`${baseUrl()}/api/school_info/${me.school_info_id}/weekly_off_days`, {
+    method: 'PUT',
+    headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+    body: JSON.stringify({ weekly_off_days: days }),
+  });
+  expect(res.status).toBe(200);
+}
+
 interface Row {
   id: number;
   room: string;
@@ -59,7 +72,7 @@ it('an admin adds a routine, is refused a clashing one with the 409 message, edi
   const demo = await apiAs<{ total: number }>(admin, '/api/routine/school/filter?limit=1');
   expect(demo.total).toBeGreaterThan(10);
 
-  // Friday is free in the demo: a new routine there clashes with nothing.
+  // Friday is the demo's weekly off day: no period there.
   await form.getByLabel('Class').selectOption({ label: 'Six' });
   await form.getByLabel('Section').selectOption({ label: 'A' });
   await form.getByLabel('Day').selectOption({ label: 'Friday' });
@@ -67,6 +80,13 @@ it('an admin adds a routine, is refused a clashing one with the 409 message, edi
   await form.getByLabel('Subject').selectOption({ index: 1 });
   await form.getByLabel('Teacher').selectOption({ index: 1 });
   await form.getByLabel('Room').fill('E2E-1');
+  await form.getByRole('button', { name: 'Submit' }).click();
+  await form.getByText('Friday is a weekly off day of this school: no classes are held.').first().waitFor();
+  await expect(form.getByLabel('Day').getAttribute('aria-invalid')).resolves.toBe('true');
+  expect((await apiAs<{ total: number }>(admin, '/api/routine/school/filter?day_id=6')).total).toBe(0);
+
+  // Made a school day, Friday is free: a new routine there clashes with nothing.
+  await setWeeklyOff(admin, [7]);
   await form.getByRole('button', { name: 'Submit' }).click();
   await admin.getByText('routine added successfully!!').waitFor();
   const [made] = (await apiAs<{ rows: Row[] }>(admin, '/api/routine/school/filter?day_id=6')).rows;
@@ -120,6 +140,7 @@ it('an admin adds a routine, is refused a clashing one with the 409 message, edi
   await dialog.getByRole('button', { name: 'Delete' }).click();
   await admin.getByText('Routine deleted successfully').waitFor();
   expect((await apiAs<{ total: number }>(admin, '/api/routine/school/filter?day_id=6')).total).toBe(0);
+  await setWeeklyOff(admin, [6, 7]);
 });
 
 it('phone 390×844: the routine screen and a week fit the screen', async () => {

@@ -705,6 +705,71 @@ describe('taking attendance in Bangla', () => {
     expect(within(send).getByRole('button', { name: '১টি বার্তা পাঠান' })).toBeInTheDocument();
   });
 
+  it('on the school’s weekly off day says so and offers no roll, even when the routine has periods that day', async () => {
+    // Saturday 21 November: the routine (made before off days were checked) still has periods.
+    fakeAuthServer({ ...TEACHER, weekly_off_days: [6, 7] }).savedSignIn();
+    const api = fakeAttendanceApi();
+    renderApp('/teacherattendance?date=2026-11-21');
+    expect(await screen.findByTestId('weekly-off', {}, SLOW)).toHaveTextContent(
+      'Saturday is the school’s weekly off day: no classes are held and no attendance is taken.',
+    );
+    await waitFor(() => expect(distinct(api.periodQueries.map((q) => q.today))).toEqual(['2026-11-21']));
+    expect(screen.queryByRole('list', { name: 'Your classes' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /Take Attendance for/ })).not.toBeInTheDocument();
+    expect(screen.queryByRole('listbox', { name: /Students/ })).not.toBeInTheDocument();
+    expect(api.studentQueries).toEqual([]);
+  });
+
+  it('a school open on Saturdays is offered Saturday’s periods and takes its roll', async () => {
+    fakeAuthServer({ ...TEACHER, weekly_off_days: [6] }).savedSignIn();
+    fakeAttendanceApi();
+    const { user } = renderApp('/teacherattendance?date=2026-11-21');
+    const list = await screen.findByRole('list', { name: 'Your classes' }, SLOW);
+    expect(within(list).getAllByRole('listitem')).toHaveLength(2);
+    expect(screen.queryByTestId('weekly-off')).not.toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Take Attendance for P1 Mathematics, Six A' }));
+    expect(await screen.findByRole('listbox', { name: /Students/ })).toBeInTheDocument();
+  });
+
+  it('the weekly off day in Bangla', async () => {
+    await setLanguage('bn');
+    fakeAuthServer({ ...TEACHER, weekly_off_days: [6, 7] }).savedSignIn();
+    fakeAttendanceApi();
+    renderApp('/teacherattendance?date=2026-11-20');
+    expect(await screen.findByTestId('weekly-off', {}, SLOW)).toHaveTextContent(
+      'শুক্রবার স্কুলের সাপ্তাহিক ছুটির দিন: এদিন কোনো ক্লাস হয় না, হাজিরাও নেওয়া হয় না।',
+    );
+    expect(screen.queryByRole('button', { name: /হাজিরা নিন$/ })).not.toBeInTheDocument();
+  });
+
+  it('a refused submit is brought into view and takes focus, so the teacher at the roster’s end sees why', async () => {
+    const scrolled: Element[] = [];
+    const scrollIntoView = vi.spyOn(Element.prototype, 'scrollIntoView').mockImplementation(function (this: Element) {
+      scrolled.push(this);
+    });
+    try {
+      fakeAuthServer(TEACHER).savedSignIn();
+      fakeAttendanceApi({
+        failNextPost: { status: 400, code: 'attendance.weekly_off', message: 'date: Friday is a weekly off day.' },
+      });
+      const { user } = renderApp('/teacherattendance');
+      await user.click(await screen.findByRole('button', { name: /Take Attendance for P1/ }, SLOW));
+      const listbox = await screen.findByRole('listbox', { name: /Students/ });
+      await waitFor(() => expect(listbox).toHaveFocus());
+      await user.keyboard('a{Enter}');
+      await user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Submit' }));
+      const problem = await screen.findByTestId('submit-problem');
+      expect(problem).toHaveTextContent('Attendance was not saved: date: Friday is a weekly off day.');
+      await waitFor(() => expect(problem).toHaveFocus());
+      expect(scrolled).toContain(problem);
+      // The marks are kept, and Tab reaches "Change marks" next.
+      await user.tab();
+      expect(screen.getByRole('button', { name: 'Change marks' })).toHaveFocus();
+    } finally {
+      scrollIntoView.mockRestore();
+    }
+  });
+
   it('a refusal the server sends with a code is shown in Bangla', async () => {
     await setLanguage('bn');
     fakeAuthServer(TEACHER).savedSignIn();

@@ -8,7 +8,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import type { InvoiceRow, SectorRow } from '@/api/schemas/fees';
 import { setLanguage } from '@/i18n/i18n';
-import { ADMIN, fakeAuthServer, renderApp, server } from './helpers';
+import { ADMIN, fakeAuthServer, renderApp, server, VIEWER } from './helpers';
 
 const page = <T,>(rows: T[]) => ({ rows, total: rows.length, limit: 500, offset: 0 });
 
@@ -198,5 +198,98 @@ describe('/payment', () => {
       expect(within(table).getAllByText('৳১,২৫০.৫০')).toHaveLength(2);
       expect(within(table).getByText('৳০.০০')).toBeInTheDocument();
     });
+  });
+});
+
+describe('/payment for a viewer (the dashboard’s Payment tile)', () => {
+  const HILL_VIEW = { id: 3, school_name: 'Hill View High School' };
+  /** The loading spinner (src/ui/status.tsx Loading), which before never went away. */
+  const spinner = () => document.querySelector('.animate-spin');
+
+  /** The calls a viewer's fee reports may make; the school's section list answers as the server does. */
+  function viewerFeeApi(sessions: () => Response) {
+    const asked = { sections: 0, dues: [] as Record<string, string>[] };
+    server.use(
+      // A viewer who names no school is refused the school's lists, as the server answers.
+      http.get('/api/section/all', () => {
+        asked.sections += 1;
+        return HttpResponse.json(
+          {
+            error: {
+              code: 'invalid_input',
+              message: 'school_info_id: Choose a school.',
+              fields: { school_info_id: 'Choose a school.' },
+            },
+          },
+          { status: 400 },
+        );
+      }),
+      http.get('/api/groups/all', () => HttpResponse.json([])),
+      http.get('/api/gender', () => HttpResponse.json([])),
+      http.get('/api/session', sessions),
+      http.get('/api/fee/report/dues', ({ request }) => {
+        asked.dues.push(Object.fromEntries(new URL(request.url).searchParams));
+        return HttpResponse.json(
+          page([
+            {
+              class_id: 6,
+              class_name: 'Six',
+              section_id: 61,
+              section_default_name: 'A',
+              students: 40,
+              amount: '50000.00',
+              waived: '0.00',
+              paid: '42500.50',
+              due: '7499.50',
+            },
+          ]),
+        );
+      }),
+    );
+    return asked;
+  }
+
+  it('shows the chosen school’s dues report, asking only for what a viewer may read', async () => {
+    fakeAuthServer(VIEWER).savedSignIn(HILL_VIEW);
+    const asked = viewerFeeApi(() => HttpResponse.json([{ id: 2, session_year: '2026', current: true }]));
+    renderApp('/payment');
+    expect(await screen.findByRole('heading', { name: 'Fee reports' })).toBeInTheDocument();
+    const table = await screen.findByRole('table', { name: 'Dues by class and section' });
+    expect(
+      within(table)
+        .getAllByRole('cell')
+        .map((c) => c.textContent),
+    ).toEqual(['Six', 'A', '40', '৳50,000.00', '৳0.00', '৳42,500.50', '৳7,499.50']);
+    expect(asked.dues).toEqual([{ school_info_id: '3', session_id: '2', limit: '500' }]);
+    expect(asked.sections).toBe(0);
+    expect(spinner()).toBeNull();
+    expect(screen.getByRole('link', { name: 'Another school' })).toHaveAttribute('href', '/viewer-school');
+  });
+
+  it('a failure to load the sessions is said in the user’s language with Try again, never an endless spinner', async () => {
+    await setLanguage('bn');
+    try {
+      fakeAuthServer(VIEWER).savedSignIn(HILL_VIEW);
+      let fail = true;
+      const asked = viewerFeeApi(() =>
+        fail
+          ? HttpResponse.json(
+              { error: { code: 'internal', message: 'Something went wrong on our side.' } },
+              { status: 500 },
+            )
+          : HttpResponse.json([{ id: 2, session_year: '2026', current: true }]),
+      );
+      const { user } = renderApp('/payment');
+      const alert = await screen.findByRole('alert', {}, { timeout: 5000 });
+      expect(alert).toHaveTextContent('সেশনের তালিকা লোড করা যায়নি।');
+      expect(spinner()).toBeNull();
+      expect(asked.dues).toEqual([]);
+      fail = false;
+      await user.click(within(alert).getByRole('button', { name: 'আবার চেষ্টা করুন' }));
+      expect(await screen.findByRole('table', { name: 'শ্রেণি ও শাখা অনুযায়ী বকেয়া' })).toBeInTheDocument();
+      expect(asked.dues).toEqual([{ school_info_id: '3', session_id: '2', limit: '500' }]);
+    } finally {
+      await setLanguage('en');
+    }
   });
 });

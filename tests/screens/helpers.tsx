@@ -167,6 +167,7 @@ export function schoolRow(over: Partial<SchoolDetailRow>): SchoolDetailRow {
     head_phone: '',
     head_email: '',
     type_name: 'Secondary',
+    weekly_off_days: [6, 7],
     ...over,
   };
 }

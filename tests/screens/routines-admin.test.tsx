@@ -3,8 +3,9 @@
  * the address, adding a routine (a clash's 409 shown as the server named it), editing one (the
  * update goes to the same id), deleting after "Are you sure to delete?", the week view, and Bangla.
  */
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
+import { setLanguage } from '@/i18n/i18n';
 import { ADMIN, fakeAuthServer, renderApp, server } from './helpers';
 import { ROWS, serveRoutineLookups } from './routines-fixtures';
 
@@ -153,6 +154,47 @@ describe('/schooladminroutine', () => {
     await user.click(within(form()).getByRole('button', { name: 'Submit' }));
     expect(await screen.findByText('routine added successfully!!')).toBeInTheDocument();
     expect(sent.saves[1]).toMatchObject({ teacher_id: 42, id: '' });
+  });
+
+  it('a period on the school’s weekly off day is refused under Day, in the user’s language', async () => {
+    fakeAuthServer(ADMIN).savedSignIn();
+    const refusal = 'Friday is a weekly off day of this school: no classes are held.';
+    const sent = serveRoutines({
+      save: () =>
+        HttpResponse.json(
+          {
+            error: {
+              code: 'routines.weekly_off',
+              message: `day_id: ${refusal}`,
+              fields: { day_id: refusal },
+              params: { day: 'Friday' },
+            },
+          },
+          { status: 400 },
+        ),
+    });
+    const { user } = renderApp('/schooladminroutine');
+    await screen.findByRole('table', { name: 'All Class Routines' });
+    await fillForm(user);
+    const day = within(form()).getByLabelText('Day');
+    await user.selectOptions(day, 'Friday');
+    await user.click(within(form()).getByRole('button', { name: 'Submit' }));
+    await waitFor(() => expect(sent.saves).toHaveLength(1));
+    expect(sent.saves[0]).toMatchObject({ day_id: 6 });
+    expect(await within(form()).findByText(refusal)).toBeInTheDocument();
+    expect(day).toHaveAttribute('aria-invalid', 'true');
+    expect(within(form()).getByRole('alert')).toHaveTextContent(`day_id: ${refusal}`);
+
+    const theForm = form();
+    await act(() => setLanguage('bn'));
+    try {
+      const bangla = 'এই বারটি স্কুলের সাপ্তাহিক ছুটির দিন: এদিন কোনো ক্লাস হয় না। স্কুল খোলা থাকে এমন একটি বার বেছে নিন।';
+      // Under the Day field and in the form's alert.
+      expect(await within(theForm).findAllByText(bangla)).toHaveLength(2);
+      expect(within(theForm).queryByText(refusal)).not.toBeInTheDocument();
+    } finally {
+      await act(() => setLanguage('en'));
+    }
   });
 
   it('edits a routine: the form holds the row and the save updates that routine', async () => {

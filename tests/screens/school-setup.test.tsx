@@ -105,6 +105,29 @@ function serveSetup() {
       schools = schools.map((s) => (s.id === id ? { ...s, phone: String(body.phone) } : s));
       return HttpResponse.json(schools.find((s) => s.id === id));
     }),
+    http.put('/api/school_info/:id/weekly_off_days', async ({ request, params }) => {
+      const body = await record(request);
+      const days = body.weekly_off_days as number[];
+      // As the server: Thursday has this session's periods.
+      if (days.includes(5)) {
+        const message =
+          'Thursday has 42 periods in the routines of this session: move or delete them before making Thursday a weekly off day.';
+        return HttpResponse.json(
+          {
+            error: {
+              code: 'school_setup.off_day_has_periods',
+              message,
+              fields: { weekly_off_days: message },
+              params: { day: 'Thursday', day_id: 5, periods: 42 },
+            },
+          },
+          { status: 409 },
+        );
+      }
+      const id = Number(params.id);
+      schools = schools.map((s) => (s.id === id ? { ...s, weekly_off_days: [...days].sort() } : s));
+      return HttpResponse.json(schools.find((s) => s.id === id));
+    }),
   );
   return sent;
 }
@@ -317,6 +340,71 @@ describe('/schoolprofile contact edit', () => {
     ]);
     const school = screen.getByRole('region', { name: 'School' });
     expect(await within(school).findByText('01811000200')).toBeInTheDocument();
+  });
+});
+
+describe('/schoolprofile working week', () => {
+  it('a school with Saturday classes unticks Saturday and saves it; the page says the days off', async () => {
+    fakeAuthServer(ADMIN).savedSignIn();
+    const sent = serveSetup();
+    const { user } = renderApp('/schoolprofile');
+    const week = await screen.findByRole('region', { name: 'Working week' });
+    expect(within(week).getByTestId('weekly-off-now')).toHaveTextContent('Off: Friday, Saturday');
+    const days = within(week).getByRole('group', { name: 'Weekly off days' });
+    expect(
+      within(days)
+        .getAllByRole('checkbox')
+        .map((c) => [c.closest('label')?.textContent, (c as HTMLInputElement).checked]),
+    ).toEqual([
+      ['Sunday', false],
+      ['Monday', false],
+      ['Tuesday', false],
+      ['Wednesday', false],
+      ['Thursday', false],
+      ['Friday', true],
+      ['Saturday', true],
+    ]);
+    const save = within(week).getByRole('button', { name: 'Save working week' });
+    expect(save).toBeDisabled();
+    await user.click(within(days).getByRole('checkbox', { name: 'Saturday' }));
+    await user.click(save);
+    expect(await within(week).findByText('Working week saved.')).toBeInTheDocument();
+    expect(sent).toEqual([
+      { method: 'PUT', url: '/api/school_info/10/weekly_off_days', body: { weekly_off_days: [6] } },
+    ]);
+    expect(within(week).getByTestId('weekly-off-now')).toHaveTextContent('Off: Friday');
+    expect(within(days).getByRole('checkbox', { name: 'Saturday' })).not.toBeChecked();
+  });
+
+  it('every day ticked is refused before sending: a school is open at least one day', async () => {
+    fakeAuthServer(ADMIN).savedSignIn();
+    const sent = serveSetup();
+    const { user } = renderApp('/schoolprofile');
+    const week = await screen.findByRole('region', { name: 'Working week' });
+    for (const day of ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday'])
+      await user.click(within(week).getByRole('checkbox', { name: day }));
+    expect(within(week).getByRole('alert')).toHaveTextContent('A school must be open at least one day a week.');
+    expect(within(week).getByRole('button', { name: 'Save working week' })).toBeDisabled();
+    expect(sent).toEqual([]);
+  });
+
+  it('a day with this session’s periods is refused, naming the day and how many, in Bangla', async () => {
+    await setLanguage('bn');
+    fakeAuthServer(ADMIN).savedSignIn();
+    const sent = serveSetup();
+    const { user } = renderApp('/schoolprofile');
+    const week = await screen.findByRole('region', { name: 'কর্মসপ্তাহ' });
+    expect(within(week).getByTestId('weekly-off-now')).toHaveTextContent('ছুটি: শুক্রবার, শনিবার');
+    await user.click(within(week).getByRole('checkbox', { name: 'বৃহস্পতিবার' }));
+    await user.click(within(week).getByRole('button', { name: 'কর্মসপ্তাহ সংরক্ষণ করুন' }));
+    expect(await within(week).findByRole('alert')).toHaveTextContent(
+      'এই সেশনের রুটিনে বৃহস্পতিবার ৪২টি পিরিয়ড আছে: বৃহস্পতিবার সাপ্তাহিক ছুটির দিন করার আগে সেগুলো সরান বা মুছে ফেলুন।',
+    );
+    expect(sent).toEqual([
+      { method: 'PUT', url: '/api/school_info/10/weekly_off_days', body: { weekly_off_days: [5, 6, 7] } },
+    ]);
+    // Nothing changed: the school's week is as it was.
+    expect(within(week).getByTestId('weekly-off-now')).toHaveTextContent('ছুটি: শুক্রবার, শনিবার');
   });
 });
 

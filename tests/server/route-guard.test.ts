@@ -244,13 +244,14 @@ const GLOBAL = new Set([
   // subject-registration.test.ts checks the cross-school refusal
   'POST /api/save/subjectRegistration',
   // ---- school setup (issue 13): shared reference data and the super admin's own tables; the
-  // contact edit names the school in its path, and school-setup.test.ts checks a school admin is
-  // refused another school's.
+  // contact and weekly off days edits name the school in their paths, and school-setup.test.ts and
+  // weekly-off-days.test.ts check a school admin is refused another school's.
   'GET /api/district',
   'GET /api/upazila',
   'POST /api/add_school',
   'PUT /api/school_info/:id',
   'PUT /api/school_info/:id/contact',
+  'PUT /api/school_info/:id/weekly_off_days',
   'GET /api/organization',
   'POST /api/organization',
   'PUT /api/organization/:id',

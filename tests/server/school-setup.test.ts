@@ -4,7 +4,7 @@
  * field, 409s for a taken EIIN or admin code with nothing left behind, editing (the super admin:
  * everything; a school admin: only its own contact details), and organization types.
  */
-import { count, eq } from 'drizzle-orm';
+import { and, count, eq } from 'drizzle-orm';
 import { SETUP_MESSAGES } from '@/api/schemas/setup';
 import { districts, divisions, schoolAdmins, schools, upazilas, users } from '@server/db/schema';
 import { seedGeography } from '@server/db/seed/reference';
@@ -69,14 +69,121 @@ describe('address reference data', () => {
     const ups = (await t.get('superadmin', '/api/upazila')).json();
     expect(ups.length).toBeGreaterThanOrEqual(490);
     const ofDhakaDistrict = (await t.get('superadmin', `/api/upazila?district_id=${G.dhakaDistrict}`)).json();
-    expect(ofDhakaDistrict.map((u: { name: string }) => u.name)).toEqual([
-      'Dhamrai',
-      'Dohar',
-      'Keraniganj',
-      'Nawabganj',
-      'Savar',
-    ]);
+    // Its five upazilas and the 50 thanas of the Dhaka Metropolitan Police (Dhaka North and South).
+    expect(ofDhakaDistrict).toHaveLength(55);
+    const names = ofDhakaDistrict.map((u: { name: string }) => u.name);
+    expect(names).toEqual(expect.arrayContaining(['Dhamrai', 'Dohar', 'Keraniganj', 'Nawabganj', 'Savar']));
     expect(ofDhakaDistrict.find((u: { name: string }) => u.name === 'Savar').name_bn).toBe('সাভার');
+  });
+
+  it('lists the city thanas of every city corporation, in English and Bangla', async () => {
+    const thanas: Record<string, [string, string][]> = {
+      // Dhaka North and Dhaka South
+      Dhaka: [
+        ['Mirpur', 'মিরপুর'],
+        ['Dhanmondi', 'ধানমন্ডি'],
+        ['Gulshan', 'গুলশান'],
+        ['Uttara West', 'উত্তরা পশ্চিম'],
+        ['Motijheel', 'মতিঝিল'],
+        ['Lalbagh', 'লালবাগ'],
+        ['Jatrabari', 'যাত্রাবাড়ী'],
+      ],
+      Chattogram: [
+        ['Kotwali', 'কোতোয়ালী'],
+        ['Panchlaish', 'পাঁচলাইশ'],
+        ['Double Mooring', 'ডবলমুরিং'],
+        ['Patenga', 'পতেঙ্গা'],
+      ],
+      Khulna: [
+        ['Sonadanga', 'সোনাডাঙ্গা'],
+        ['Khalishpur', 'খালিশপুর'],
+      ],
+      Rajshahi: [
+        ['Boalia', 'বোয়ালিয়া'],
+        ['Shah Makhdum', 'শাহ মখদুম'],
+      ],
+      Sylhet: [
+        ['Jalalabad', 'জালালাবাদ'],
+        ['Shah Poran', 'শাহপরাণ'],
+      ],
+      Barishal: [
+        ['Kawnia', 'কাউনিয়া'],
+        ['Kotwali', 'কোতোয়ালী'],
+      ],
+      Rangpur: [
+        ['Tajhat', 'তাজহাট'],
+        ['Mahiganj', 'মাহিগঞ্জ'],
+      ],
+      Mymensingh: [['Kotwali', 'কোতোয়ালী']],
+      Gazipur: [
+        ['Tongi East', 'টঙ্গী পূর্ব'],
+        ['Gacha', 'গাছা'],
+      ],
+      Narayanganj: [
+        ['Fatullah', 'ফতুল্লা'],
+        ['Siddhirganj', 'সিদ্ধিরগঞ্জ'],
+      ],
+      Cumilla: [['Kotwali', 'কোতোয়ালী']],
+    };
+    const districtRows = (await t.get('superadmin', '/api/district')).json() as { id: number; name: string }[];
+    for (const [district, expected] of Object.entries(thanas)) {
+      const id = districtRows.find((d) => d.name === district)!.id;
+      const rows = (await t.get('superadmin', `/api/upazila?district_id=${id}`)).json() as {
+        name: string;
+        name_bn: string;
+      }[];
+      for (const [name, nameBn] of expected) {
+        expect(
+          rows.filter((r) => r.name === name).map((r) => r.name_bn),
+          `${district}: ${name}`,
+        ).toEqual([nameBn]);
+      }
+    }
+    // A thana that is an upazila of the same name already is listed once.
+    const chattogram = districtRows.find((d) => d.name === 'Chattogram')!.id;
+    const ctg = (await t.get('superadmin', `/api/upazila?district_id=${chattogram}`)).json() as { name: string }[];
+    expect(ctg.filter((r) => r.name === 'Karnaphuli')).toHaveLength(1);
+  });
+
+  it('the demo school is in its thana and saves again as it is; a school saved with the thana as text is linked at the next start', async () => {
+    const [dhanmondi] = await t.db
+      .select()
+      .from(upazilas)
+      .where(and(eq(upazilas.districtId, G.dhakaDistrict), eq(upazilas.name, 'Dhanmondi')));
+    const [own] = (await t.get('admin1', '/api/school_info/all')).json();
+    expect(own).toMatchObject({
+      school_name: 'Dhanmondi Model High School',
+      address_upazilla: 'Dhanmondi',
+      upazila_id: dhanmondi.id,
+    });
+    // The super admin's edit form sends the school back as it stands.
+    const again = await put('superadmin', `/api/school_info/${own.id}`, {
+      school_type: own.type_id,
+      eiin: own.eiin,
+      school_name: own.school_name,
+      short_name: own.short_name,
+      division: own.division_id,
+      district: own.district_id,
+      upazilla: own.upazila_id,
+      address: own.address,
+      phone: own.phone,
+      email: own.email,
+      head_name: own.head_name,
+      head_phone: own.head_phone,
+      head_email: own.head_email,
+    });
+    expect(again.statusCode, again.body).toBe(200);
+    expect(again.json()).toMatchObject({ address_upazilla: 'Dhanmondi', upazila_id: dhanmondi.id });
+
+    // A database seeded before the thanas were listed: the school had the name only.
+    await t.db.update(schools).set({ upazilaId: null }).where(eq(schools.id, own.id));
+    await seedGeography(t.db);
+    const [row] = await t.db.select().from(schools).where(eq(schools.id, own.id));
+    expect(row.upazilaId).toBe(dhanmondi.id);
+    // Chattogram's demo school is in Kotwali thana.
+    const [other] = (await t.get('admin2', '/api/school_info/all')).json();
+    expect(other).toMatchObject({ address_upazilla: 'Kotwali' });
+    expect(other.upazila_id).not.toBeNull();
   });
 
   it('seeding again (every start does) adds nothing', async () => {
@@ -242,9 +349,14 @@ describe('editing schools', () => {
     const page = await t.get('superadmin', '/api/school_info/all?limit=1&offset=1');
     expect(page.json()).toHaveLength(1);
     expect(Number(page.headers['x-total-count'])).toBe(await schoolCount());
-    // The demo schools carry their district as a reference row too (their city thanas are no upazilas).
+    // The demo schools carry their district and thana as reference rows too.
     const [own] = (await t.get('admin1', '/api/school_info/all')).json();
-    expect(own).toMatchObject({ district_id: G.dhakaDistrict, address_district: 'Dhaka', upazila_id: null });
+    expect(own).toMatchObject({
+      district_id: G.dhakaDistrict,
+      address_district: 'Dhaka',
+      address_upazilla: 'Dhanmondi',
+    });
+    expect(own.upazila_id).not.toBeNull();
     const found = (await t.get('superadmin', '/api/school_info/all?q=765432')).json();
     expect(found.map((s: { eiin: string }) => s.eiin)).toEqual(['765432']);
   });

@@ -1,9 +1,11 @@
 /**
  * Bangladesh's administrative geography for school addresses: 8 divisions, 64 districts and their
- * upazilas (494), in English and Bangla. Seeded by seedReference on every start (idempotent), so a
- * fresh database and every test database have it. Names follow the government's current English
- * spellings (Chattogram, Cumilla, Barishal, Bogura, Jashore). Each district's upazilas are one
- * string, "English:বাংলা" pairs separated by commas, to keep this file readable.
+ * upazilas (494), in English and Bangla, and the thanas of the cities (METRO_THANAS below), which
+ * a city school names as its "upazilla". Seeded by seedReference on every start (idempotent), so a
+ * fresh database and every test database have it, and a database seeded before gains the thanas at
+ * its next start. Names follow the government's current English spellings (Chattogram, Cumilla,
+ * Barishal, Bogura, Jashore). Each district's upazilas are one string, "English:বাংলা" pairs
+ * separated by commas, to keep this file readable.
  */
 
 export interface GeoDistrict {
@@ -358,15 +360,73 @@ const RAW: readonly Raw[] = [
   ],
 ];
 
+/**
+ * The thanas of the city corporations, by the district they lie in: a school in Mirpur, Dhanmondi or
+ * Panchlaish names its thana, not an upazila (the cities are outside the upazilas). Sources: the
+ * thana lists of the metropolitan police units on Bangladesh Police's sites (police.gov.bd: Dhaka
+ * DMP, 50 thanas, serving both Dhaka North and Dhaka South city corporations; Chattogram CMP, 16;
+ * Khulna KMP, 8; Rajshahi RMP, 12; Sylhet SMP, 6; Barishal BMP, 4; Rangpur RpMP, 6; Gazipur GMP,
+ * 8) and BBS's thana list of the Bangladesh Population and Housing Census 2022 (bbs.gov.bd). The
+ * cities without a metropolitan police are served by district thanas: Narayanganj (Fatullah and
+ * Siddhirganj; Narayanganj Sadar and Bandar are upazilas above), Cumilla and Mymensingh (Kotwali).
+ * A thana named as an upazila of the same district (Karnaphuli, Paba, Dakshin Surma, Gazipur Sadar)
+ * is that upazila already and is not repeated.
+ */
+const METRO_THANAS: Readonly<Record<string, string>> = {
+  Dhaka:
+    'Adabor:আদাবর,Airport:বিমানবন্দর,Badda:বাড্ডা,Banani:বনানী,Bangshal:বংশাল,Bhashantek:ভাসানটেক,' +
+    'Cantonment:ক্যান্টনমেন্ট,Chawkbazar:চকবাজার,Dakshinkhan:দক্ষিণখান,Darus Salam:দারুস সালাম,Demra:ডেমরা,' +
+    'Dhanmondi:ধানমন্ডি,Gendaria:গেন্ডারিয়া,Gulshan:গুলশান,Hatirjheel:হাতিরঝিল,Hazaribagh:হাজারীবাগ,' +
+    'Jatrabari:যাত্রাবাড়ী,Kadamtali:কদমতলী,Kafrul:কাফরুল,Kalabagan:কলাবাগান,Kamrangirchar:কামরাঙ্গীরচর,' +
+    'Khilgaon:খিলগাঁও,Khilkhet:খিলক্ষেত,Kotwali:কোতোয়ালী,Lalbagh:লালবাগ,Mirpur:মিরপুর,Mohammadpur:মোহাম্মদপুর,' +
+    'Motijheel:মতিঝিল,Mugda:মুগদা,New Market:নিউ মার্কেট,Pallabi:পল্লবী,Paltan:পল্টন,Ramna:রমনা,' +
+    'Rampura:রামপুরা,Rupnagar:রূপনগর,Sabujbagh:সবুজবাগ,Shah Ali:শাহ আলী,Shahbag:শাহবাগ,' +
+    'Shahjahanpur:শাহজাহানপুর,Sher-e-Bangla Nagar:শেরেবাংলা নগর,Shyampur:শ্যামপুর,Sutrapur:সূত্রাপুর,' +
+    'Tejgaon:তেজগাঁও,Tejgaon Industrial Area:তেজগাঁও শিল্পাঞ্চল,Turag:তুরাগ,Uttara East:উত্তরা পূর্ব,' +
+    'Uttara West:উত্তরা পশ্চিম,Uttarkhan:উত্তরখান,Vatara:ভাটারা,Wari:ওয়ারী',
+  Chattogram:
+    'Akbar Shah:আকবর শাহ,Bakalia:বাকলিয়া,Bandar:বন্দর,Bayazid Bostami:বায়েজিদ বোস্তামী,Chandgaon:চান্দগাঁও,' +
+    'Chawkbazar:চকবাজার,Double Mooring:ডবলমুরিং,EPZ:ইপিজেড,Halishahar:হালিশহর,Karnaphuli:কর্ণফুলী,' +
+    'Khulshi:খুলশী,Kotwali:কোতোয়ালী,Pahartali:পাহাড়তলী,Panchlaish:পাঁচলাইশ,Patenga:পতেঙ্গা,Sadarghat:সদরঘাট',
+  Khulna:
+    'Aranghata:আড়ংঘাটা,Daulatpur:দৌলতপুর,Harintana:হরিণটানা,Khalishpur:খালিশপুর,Khan Jahan Ali:খানজাহান আলী,' +
+    'Khulna Sadar:খুলনা সদর,Labanchara:লবণচরা,Sonadanga:সোনাডাঙ্গা',
+  Rajshahi:
+    'Airport:বিমানবন্দর,Belpukur:বেলপুকুর,Boalia:বোয়ালিয়া,Chandrima:চন্দ্রিমা,Damkura:দামকুড়া,Karnahar:কর্ণহার,' +
+    'Kashiadanga:কাশিয়াডাঙ্গা,Katakhali:কাটাখালী,Motihar:মতিহার,Paba:পবা,Rajpara:রাজপাড়া,Shah Makhdum:শাহ মখদুম',
+  Sylhet:
+    'Airport:বিমানবন্দর,Dakshin Surma:দক্ষিণ সুরমা,Jalalabad:জালালাবাদ,Kotwali:কোতোয়ালী,Moglabazar:মোগলাবাজার,' +
+    'Shah Poran:শাহপরাণ',
+  Barishal: 'Airport:বিমানবন্দর,Bandar:বন্দর,Kawnia:কাউনিয়া,Kotwali:কোতোয়ালী',
+  Rangpur: 'Hajirhat:হাজিরহাট,Haragach:হারাগাছ,Kotwali:কোতোয়ালী,Mahiganj:মাহিগঞ্জ,Parshuram:পরশুরাম,Tajhat:তাজহাট',
+  Gazipur:
+    'Basan:বাসন,Gacha:গাছা,Gazipur Sadar:গাজীপুর সদর,Kashimpur:কাশিমপুর,Konabari:কোনাবাড়ী,Pubail:পূবাইল,' +
+    'Tongi East:টঙ্গী পূর্ব,Tongi West:টঙ্গী পশ্চিম',
+  Narayanganj: 'Fatullah:ফতুল্লা,Siddhirganj:সিদ্ধিরগঞ্জ',
+  Cumilla: 'Kotwali:কোতোয়ালী',
+  Mymensingh: 'Kotwali:কোতোয়ালী',
+};
+
+const pairs = (list: string) =>
+  list.split(',').map((pair) => {
+    const [en, bn] = pair.split(':');
+    return { name: en.trim(), nameBn: bn.trim() };
+  });
+
+/** The district's upazilas, then its city thanas that are not one of them by name. */
+function placesOf(district: string, upazilas: string) {
+  const own = pairs(upazilas);
+  const names = new Set(own.map((u) => u.name));
+  const thanas = METRO_THANAS[district] ? pairs(METRO_THANAS[district]) : [];
+  return [...own, ...thanas.filter((t) => !names.has(t.name))];
+}
+
 export const BD_GEO: readonly GeoDivision[] = RAW.map(([name, nameBn, districts]) => ({
   name,
   nameBn,
   districts: districts.map(([dName, dBn, upazilas]) => ({
     name: dName,
     nameBn: dBn,
-    upazilas: upazilas.split(',').map((pair) => {
-      const [en, bn] = pair.split(':');
-      return { name: en.trim(), nameBn: bn.trim() };
-    }),
+    upazilas: placesOf(dName, upazilas),
   })),
 }));

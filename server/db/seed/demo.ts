@@ -30,6 +30,7 @@ import {
   subjects,
   teachers,
   enrolments,
+  upazilas,
   users,
   viewerSchools,
   guardians,
@@ -568,8 +569,9 @@ async function insertDemo(tx: Tx, today: DateTime): Promise<Record<string, numbe
   const [secondary] = await tx.select({ id: schoolTypes.id }).from(schoolTypes).where(eq(schoolTypes.code, 'SEC'));
   const genderId = new Map((await tx.select().from(genders)).map((g) => [g.name, g.id]));
   const divisionId = new Map((await tx.select().from(divisions)).map((d) => [d.name, d.id]));
-  // The demo schools' city thanas are not upazilas: they get their district, and the thana as text.
   const districtId = new Map((await tx.select().from(districts)).map((d) => [`${d.divisionId}/${d.name}`, d.id]));
+  // The demo schools are in city thanas (Dhanmondi, Kotwali), listed with the upazilas (bd-geo.ts).
+  const upazilaId = new Map((await tx.select().from(upazilas)).map((u) => [`${u.districtId}/${u.name}`, u.id]));
   const groupRows = await tx.select().from(studentGroups);
   const groupId = new Map(groupRows.map((g) => [g.name, g.id]));
   const groupName = new Map(groupRows.map((g) => [g.id, g.name]));
@@ -603,13 +605,15 @@ async function insertDemo(tx: Tx, today: DateTime): Promise<Record<string, numbe
     .values(
       plans.map(({ def, teachers: ts }) => {
         const head = ts[0];
+        const district = districtId.get(`${divisionId.get(def.division)}/${def.district}`) ?? null;
         return {
           eiin: def.eiin,
           schoolName: def.schoolName,
           shortName: def.shortName,
           schoolTypeId: secondary.id,
           divisionId: divisionId.get(def.division)!,
-          districtId: districtId.get(`${divisionId.get(def.division)}/${def.district}`) ?? null,
+          districtId: district,
+          upazilaId: upazilaId.get(`${district}/${def.upazilla}`) ?? null,
           district: def.district,
           upazilla: def.upazilla,
           street: def.street,

@@ -166,6 +166,13 @@ export async function seedGeography(db: DbOrTx): Promise<void> {
       set: { nameBn: sql`excluded.name_bn` },
       setWhere: changedBn(upazilas.nameBn),
     });
+  // A school saved with its city thana as text only (the demo schools, and any school saved
+  // before the thanas were listed) gets the row of that name in its district, so its address
+  // form opens with the thana chosen and saves again. Only empty links are filled.
+  await db.execute(sql`
+    update schools s set upazila_id = u.id
+    from upazilas u
+    where s.upazila_id is null and s.district_id = u.district_id and lower(s.upazilla) = lower(u.name)`);
 }
 
 export async function seedReference(db: DbOrTx): Promise<void> {

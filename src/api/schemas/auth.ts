@@ -156,6 +156,8 @@ export const userProfile = z.object({
   school_name: z.string().nullable(),
   /** The school's IANA time zone (its "today"); the server always sends it, clients default it. */
   time_zone: z.string().optional(),
+  /** The school's weekly off days (1 = Sunday ... 7 = Saturday); none for users without a school. */
+  weekly_off_days: z.array(z.number().int()).optional(),
   admin_code: z.string().nullable(),
   teacher_code: z.string().nullable(),
   student_code: z.string().nullable(),

@@ -104,6 +104,8 @@ export const schoolDetailRow = schoolRow.extend({
   head_phone: z.string(),
   head_email: z.string(),
   type_name: z.string(),
+  /** The days the school is closed every week (1 = Sunday ... 7 = Saturday). */
+  weekly_off_days: z.array(z.number().int()),
 });
 
 export type ClassRow = z.infer<typeof classRow>;

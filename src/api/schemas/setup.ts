@@ -98,6 +98,27 @@ export const schoolContactBody = z.object({
 });
 export type SchoolContactBody = z.input<typeof schoolContactBody>;
 
+/**
+ * PUT /api/school_info/:id/weekly_off_days: the days the school is closed every week (day ids
+ * 1 = Sunday ... 7 = Saturday; the demo's and a new school's are Friday and Saturday). A school
+ * with Saturday classes leaves Saturday out; a school must be open at least one day. Attendance is
+ * never taken, nor a routine period set, on an off day (server/services/attendance.ts, routines.ts).
+ */
+export const weeklyOffDaysBody = z.object({
+  weekly_off_days: z
+    .array(
+      z
+        .number({ error: 'a day id is a number from 1 (Sunday) to 7 (Saturday)' })
+        .int('a day id is a number from 1 (Sunday) to 7 (Saturday)')
+        .min(1, 'a day id is a number from 1 (Sunday) to 7 (Saturday)')
+        .max(7, 'a day id is a number from 1 (Sunday) to 7 (Saturday)'),
+      { error: 'weekly_off_days must be a list of day ids (1 = Sunday ... 7 = Saturday)' },
+    )
+    .refine((days) => new Set(days).size === days.length, 'names a day twice')
+    .refine((days) => days.length < 7, 'a school must be open at least one day a week'),
+});
+export type WeeklyOffDaysBody = z.input<typeof weeklyOffDaysBody>;
+
 /** GET /api/school_info/all: a bare list by name, searched and paged; the total is in X-Total-Count. */
 export const SCHOOL_LIST_PAGE: PageLimits = { defaultLimit: 100, maxLimit: 500 };
 export const schoolListQuery = z.object({

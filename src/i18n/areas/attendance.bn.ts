@@ -43,6 +43,7 @@ export const attendanceBn: Catalogue['attendance'] = {
     classesOn: 'আপনার ক্লাস:',
     loadingClasses: 'আপনার ক্লাসগুলো লোড হচ্ছে…',
     noClassesOn: '{{day}} আপনার কোনো ক্লাস নেই।',
+    weeklyOff: '{{day}} স্কুলের সাপ্তাহিক ছুটির দিন: এদিন কোনো ক্লাস হয় না, হাজিরাও নেওয়া হয় না।',
     pickEarlier: 'হাজিরা নিতে বা সংশোধন করতে আগের কোনো তারিখ বেছে নিন।',
     pickAnother: 'অন্য একটি তারিখ বেছে নিন।',
     couldNotLoadClasses: 'আপনার ক্লাসগুলো লোড করা যায়নি।',

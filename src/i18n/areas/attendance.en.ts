@@ -43,6 +43,7 @@ export const attendanceEn = {
     classesOn: 'Your classes on',
     loadingClasses: 'Loading your classes…',
     noClassesOn: 'You have no classes on {{day}}.',
+    weeklyOff: '{{day}} is the school’s weekly off day: no classes are held and no attendance is taken.',
     pickEarlier: 'Pick an earlier date to take or correct attendance.',
     pickAnother: 'Pick another date.',
     couldNotLoadClasses: 'Could not load your classes.',

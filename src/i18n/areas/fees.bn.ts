@@ -4,6 +4,8 @@ import type { Catalogue } from '../en';
 export const feesBn: Catalogue['fees'] = {
   title: 'পেমেন্ট খাত',
   viewerTitle: 'ফি প্রতিবেদন',
+  chooseSchool: 'ফি প্রতিবেদন দেখতে একটি প্রতিষ্ঠান বেছে নিন।',
+  changeSchool: 'অন্য প্রতিষ্ঠান',
   tabs: { sectors: 'খাত', fees: 'ফি নির্ধারণ', collect: 'আদায়', adjust: 'সমন্বয়', reports: 'প্রতিবেদন' },
   sector: {
     formTitle: 'পেমেন্ট খাত',
@@ -143,6 +145,8 @@ export const feesBn: Catalogue['fees'] = {
     exportCsv: 'CSV রপ্তানি',
     empty: 'এই বাছাইয়ে দেখানোর কিছু নেই।',
     what: 'প্রতিবেদন',
+    sessionsWhat: 'সেশনের তালিকা',
+    noSession: 'এখনো কোনো সেশন নেই: সেশনভিত্তিক প্রতিবেদনে দেখানোর কিছু নেই।',
     chartTitle: '{{year}} সেশনের আদায়',
     chartSummary: '{{year}} সালে মোট নিট আদায় {{total}}; সবচেয়ে বেশি {{best}} মাসে ({{bestAmount}})।',
     chartEmpty: '{{year}} সালে এখনো কিছু আদায় হয়নি।',

@@ -2,6 +2,8 @@
 export const feesEn = {
   title: 'Payment Sector',
   viewerTitle: 'Fee reports',
+  chooseSchool: 'Choose a school to see its fee reports.',
+  changeSchool: 'Another school',
   tabs: { sectors: 'Sectors', fees: 'Fee setup', collect: 'Collection', adjust: 'Adjustments', reports: 'Reports' },
   sector: {
     formTitle: 'Payment Sector',
@@ -141,6 +143,8 @@ export const feesEn = {
     exportCsv: 'Export CSV',
     empty: 'Nothing to show for these choices.',
     what: 'the report',
+    sessionsWhat: 'the academic sessions',
+    noSession: 'No academic session yet: the reports by session have none to show.',
     chartTitle: 'Collections over the session {{year}}',
     chartSummary: 'Net collections in {{year}}: {{total}} in all; the most in {{best}} ({{bestAmount}}).',
     chartEmpty: 'Nothing collected in {{year}} yet.',

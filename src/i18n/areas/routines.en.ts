@@ -147,5 +147,6 @@ export const routinesEn = {
       'Attendance has been taken for this routine, so it cannot be deleted: its attendance history is kept.',
     has_attendance_move:
       'Attendance has been taken for this routine, so its class, section, session, shift, day and period cannot change. Its teacher, subject and room can.',
+    weekly_off: 'That day is one of the school’s weekly off days: no classes are held on it. Choose a school day.',
   },
 } as const;

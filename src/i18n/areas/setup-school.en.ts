@@ -108,6 +108,22 @@ export const schoolSetupEn = {
     saving: 'Saving…',
     editAgain: 'Edit again',
   },
+  week: {
+    title: 'Working week',
+    intro:
+      'Tick the days your school is closed every week. Attendance is not taken, and no routine period is set, on them.',
+    legend: 'Weekly off days',
+    save: 'Save working week',
+    saving: 'Saving…',
+    saved: 'Working week saved.',
+    none: 'Open every day of the week',
+    offDays: 'Off: {{days}}',
+    allClosed: 'A school must be open at least one day a week.',
+    hasPeriods_one:
+      '{{day}} has {{periods}} period in this session’s routines: move or delete it before making {{day}} a weekly off day.',
+    hasPeriods_other:
+      '{{day}} has {{periods}} periods in this session’s routines: move or delete them before making {{day}} a weekly off day.',
+  },
   success: {
     school_added: 'New School Created!',
     school_saved: 'School Updated!',
@@ -118,5 +134,7 @@ export const schoolSetupEn = {
   errors: {
     duplicate: 'That is already taken: choose another.',
     organization_in_use: 'This organization type is in use by schools or classes: it cannot be deleted.',
+    off_day_has_periods:
+      'A day with periods in this session’s routines cannot become a weekly off day: move or delete them first.',
   },
 };

@@ -16,6 +16,16 @@ export function formatDayMonthYear(iso: string, lang: Language = 'en'): string {
   return formatDate(iso, lang === 'bn' ? 'dd-LLLL-yyyy' : 'dd-LLL-yyyy', lang);
 }
 
+/** The server's day id of a date: 1 = Sunday ... 7 = Saturday (luxon: 1 = Monday ... 7 = Sunday). */
+export function dayIdOfDate(iso: string): number {
+  return (fromIso(iso).weekday % 7) + 1;
+}
+
+/** Whether the date is one of the school's weekly off days (the profile's `weekly_off_days`). */
+export function isWeeklyOff(iso: string, weeklyOffDays: readonly number[] | undefined): boolean {
+  return fromIso(iso).isValid && !!weeklyOffDays?.includes(dayIdOfDate(iso));
+}
+
 /** "2026-11-22" -> "Sunday" ("রবিবার"). */
 export function weekdayOf(iso: string, lang: Language = 'en'): string {
   return fromIso(iso).isValid ? formatDate(iso, 'cccc', lang) : '';

@@ -41,7 +41,7 @@ import { offlineAvailable } from '@/offline/store';
 import { onSync } from '@/offline/sync';
 import { latinDigits } from '@/i18n/format';
 import { i18n, useI18n, type Language } from '@/i18n/i18n';
-import { formatClassTime, formatDayMonthYear, formatTime, num, weekdayOf } from './format';
+import { formatClassTime, formatDayMonthYear, formatTime, isWeeklyOff, num, weekdayOf } from './format';
 
 /** The teacher's flow, provided once by the screen; every part reads and sends through it. */
 export const AttendanceFlow = createActorContext(attendanceMachine);
@@ -238,14 +238,18 @@ function ChoosePeriod() {
           : 'loading',
   );
 
+  // A weekly off day says so and offers no roll: the server refuses attendance on one.
+  const { profile } = useSignedIn();
+  const weeklyOff = isWeeklyOff(date, profile.weekly_off_days);
+
   // The palette's "next period": open it once, when today's list first arrives.
   const openedNext = useRef(false);
   useEffect(() => {
-    if (params.next !== '1' || openedNext.current || phase !== 'ready' || date !== today) return;
+    if (params.next !== '1' || openedNext.current || phase !== 'ready' || date !== today || weeklyOff) return;
     openedNext.current = true;
     const next = nextPeriod(periods, schoolClockTime());
     if (next) send({ type: 'attendance.choose', routineId: next.id });
-  }, [params.next, phase, date, today, periods, send]);
+  }, [params.next, phase, date, today, periods, send, weeklyOff]);
 
   // A calendar holiday says so before the teacher starts (the server refuses attendance on one).
   const holidays = useQuery(calendarQuery('teacher', { month: date.slice(0, 7), type: 'holiday', limit: 200 }));
@@ -274,26 +278,32 @@ function ChoosePeriod() {
         </div>
       </div>
 
-      {holiday ? (
+      {weeklyOff ? (
+        <Alert tone="info">
+          <p data-testid="weekly-off">{t('attendance.take.weeklyOff', { day: weekdayOf(date, lang) })}</p>
+          <p className="mt-1">{date === today ? t('attendance.take.pickEarlier') : t('attendance.take.pickAnother')}</p>
+        </Alert>
+      ) : null}
+      {holiday && !weeklyOff ? (
         <Alert tone="warning">
           <p>{t('calendar.holidayNotice', { date: formatDayMonthYear(date, lang), name: holiday.topics })}</p>
         </Alert>
       ) : null}
-      {phase === 'loading' ? <Loading label={t('attendance.take.loadingClasses')} /> : null}
-      {phase === 'empty' && !holiday ? (
+      {phase === 'loading' && !weeklyOff ? <Loading label={t('attendance.take.loadingClasses')} /> : null}
+      {phase === 'empty' && !holiday && !weeklyOff ? (
         <EmptyState>
           {t('attendance.take.noClassesOn', { day: dayLabel })}{' '}
           {date === today ? t('attendance.take.pickEarlier') : t('attendance.take.pickAnother')}
         </EmptyState>
       ) : null}
-      {phase === 'failed' ? (
+      {phase === 'failed' && !weeklyOff ? (
         <Alert tone="error" onRetry={() => send({ type: 'attendance.retry' })}>
           <p>
             {t('attendance.take.couldNotLoadClasses')} {error}
           </p>
         </Alert>
       ) : null}
-      {phase === 'ready' ? <PeriodList periods={periods} /> : null}
+      {phase === 'ready' && !weeklyOff ? <PeriodList periods={periods} /> : null}
     </Card>
   );
 }
@@ -416,6 +426,16 @@ function Marking() {
     active?.scrollIntoView?.({ block: 'nearest' });
   }, [cursor]);
 
+  // A submit that failed is said where the teacher is looking: on a long roster the alert above it
+  // would be out of view, with Submit at the bottom of the screen. It is brought into view and
+  // takes focus, so a screen reader reads it and Tab reaches its buttons next.
+  const problemRef = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    if (!failed && !refused) return;
+    problemRef.current?.scrollIntoView?.({ block: 'center' });
+    problemRef.current?.focus();
+  }, [failed, refused]);
+
   function onKeyDown(event: ReactKeyboardEvent<HTMLUListElement>) {
     if (!marking || event.ctrlKey || event.metaKey || event.altKey) return;
     const key = event.key;
@@ -481,21 +501,24 @@ function Marking() {
         </p>
       </div>
 
-      {failed ? (
-        <Alert tone="error" className="mb-3" onRetry={() => send({ type: 'attendance.retry' })}>
-          <p>{t('attendance.take.notSavedKept', { error: error ?? '' })}</p>
-          <Button variant="ghost" className="mt-2 -ml-2" onClick={() => send({ type: 'attendance.back' })}>
-            {t('attendance.take.changeMarks')}
-          </Button>
-        </Alert>
-      ) : null}
-      {refused ? (
-        <Alert tone="error" className="mb-3">
-          <p>{t('attendance.take.notSaved', { error: error ?? '' })}</p>
-          <Button variant="ghost" className="mt-2 -ml-2" onClick={() => send({ type: 'attendance.back' })}>
-            {t('attendance.take.changeMarks')}
-          </Button>
-        </Alert>
+      {failed || refused ? (
+        <div ref={problemRef} tabIndex={-1} data-testid="submit-problem" className="scroll-mt-4 focus:outline-none">
+          {failed ? (
+            <Alert tone="error" className="mb-3" onRetry={() => send({ type: 'attendance.retry' })}>
+              <p>{t('attendance.take.notSavedKept', { error: error ?? '' })}</p>
+              <Button variant="ghost" className="mt-2 -ml-2" onClick={() => send({ type: 'attendance.back' })}>
+                {t('attendance.take.changeMarks')}
+              </Button>
+            </Alert>
+          ) : (
+            <Alert tone="error" className="mb-3">
+              <p>{t('attendance.take.notSaved', { error: error ?? '' })}</p>
+              <Button variant="ghost" className="mt-2 -ml-2" onClick={() => send({ type: 'attendance.back' })}>
+                {t('attendance.take.changeMarks')}
+              </Button>
+            </Alert>
+          )}
+        </div>
       ) : null}
       {submitting ? <Loading label={t('attendance.take.saving')} /> : null}
 

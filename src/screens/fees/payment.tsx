@@ -8,6 +8,7 @@
  */
 import { useEffect, useMemo, useState } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { Link } from 'wouter';
 import { createActorContext } from '@xstate/react';
 import { can } from '@/api/permissions';
 import { dueInvoicesQuery, feeKeys, feesQuery, sectorsQuery } from '@/api/fees';
@@ -24,8 +25,8 @@ import { TextField } from '@/ui/field';
 import { Card, PageHeader } from '@/ui/page';
 import { SelectField } from '@/ui/select';
 import { useSignedIn } from '@/ui/session';
-import { QueryState } from '@/ui/status';
-import { DataTable, Td } from '@/ui/table';
+import { EmptyState, QueryState } from '@/ui/status';
+import { DataTable, Td, linkStyle } from '@/ui/table';
 import { useToast } from '@/ui/toast';
 import { useUnsavedChanges } from '@/ui/unsaved';
 import { useSearchState } from '@/ui/use-search-state';
@@ -47,12 +48,22 @@ const PaymentFlow = createActorContext(feePaymentMachine);
 export default function PaymentScreen() {
   const { userType, school } = useSignedIn();
   const { t } = useI18n();
-  // A viewer (the dashboard's Payment tile) reads the chosen school's reports only.
+  // A viewer (the dashboard's Payment tile) reads the chosen school's reports only; the guard sends
+  // a viewer with no school chosen to the school list first (src/app.tsx), and the header's school
+  // link changes it.
   if (!can(userType, 'fee.write')) {
     return (
       <>
-        <PageHeader kicker={school?.school_name ?? undefined} title={t('fees.viewerTitle')} />
-        {school ? <FeeReports schoolId={school.id} /> : null}
+        <PageHeader kicker={school?.school_name ?? undefined} title={t('fees.viewerTitle')}>
+          <Link href="/viewer-school" className={`${linkStyle} inline-flex min-h-11 items-center`}>
+            {school ? t('fees.changeSchool') : t('fees.chooseSchool')}
+          </Link>
+        </PageHeader>
+        {school ? (
+          <FeeReports key={school.id} schoolId={school.id} />
+        ) : (
+          <EmptyState>{t('fees.chooseSchool')}</EmptyState>
+        )}
       </>
     );
   }

@@ -3,18 +3,20 @@
  * the defaulters list, each exportable to CSV (amounts as the server's exact decimal text), and
  * the chart of collections over the session (chart.js, loaded only when that report is opened).
  * The report and its choices are in the address. A viewer reads them for the school they chose
- * (`schoolId`, sent as school_info_id).
+ * (`schoolId`, sent as school_info_id). The choices need only the academic sessions (`/api/session`,
+ * shared by every school): the school's own lists (sections need a school, which a viewer must
+ * name) are not asked for, and a failure to load the sessions is said, never an endless spinner.
  */
 import { lazy, Suspense } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { collectionsQuery, defaultersQuery, duesReportQuery, monthlyCollectionsQuery } from '@/api/fees';
-import { personFormLookupsQuery } from '@/api/people';
+import { sessionsQuery } from '@/api/gradesheet-pdf';
 import { schoolToday } from '@/api/school-time';
 import { Button } from '@/ui/button';
 import { DateField } from '@/ui/date-field';
 import { Card } from '@/ui/page';
 import { SelectField } from '@/ui/select';
-import { Loading, QueryState } from '@/ui/status';
+import { EmptyState, ErrorState, Loading, QueryState } from '@/ui/status';
 import { DataTable, Td } from '@/ui/table';
 import { useSearchState } from '@/ui/use-search-state';
 import { localDigits } from '@/i18n/format';
@@ -83,9 +85,16 @@ export function FeeReports({ schoolId }: { schoolId?: number } = {}) {
     as_of: today,
   });
   const kind: Kind = (KINDS as readonly string[]).includes(s.report) ? (s.report as Kind) : 'dues';
-  const lookups = useQuery(personFormLookupsQuery());
-  const sessionList = lookups.data?.sessions ?? [];
+  const sessions = useQuery(sessionsQuery());
+  const sessionList = sessions.data ?? [];
   const sessionId = Number(s.session_id) || sessionList.find((x) => x.current)?.id || 0;
+  // The reports by session wait for a session: without the list (or with none) they say why.
+  const bySession = kind !== 'collections';
+  const sessionProblem = !bySession ? null : sessions.isError ? (
+    <ErrorState error={sessions.error} what={t('fees.reports.sessionsWhat')} onRetry={() => void sessions.refetch()} />
+  ) : sessions.isSuccess && !sessionId ? (
+    <EmptyState>{t('fees.reports.noSession')}</EmptyState>
+  ) : null;
   const dues = useQuery({
     ...duesReportQuery({ ...school, session_id: sessionId, limit: ROWS }),
     enabled: kind === 'dues' && !!sessionId,
@@ -130,7 +139,8 @@ export function FeeReports({ schoolId }: { schoolId?: number } = {}) {
           <DateField label={t('fees.reports.asOf')} value={s.as_of} onChange={(v) => set({ as_of: v })} />
         ) : null}
       </div>
-      {kind === 'dues' ? (
+      {sessionProblem}
+      {kind === 'dues' && !sessionProblem ? (
         <QueryState
           query={dues}
           what={t('fees.reports.what')}
@@ -177,7 +187,7 @@ export function FeeReports({ schoolId }: { schoolId?: number } = {}) {
           )}
         </QueryState>
       ) : null}
-      {kind === 'session' ? (
+      {kind === 'session' && !sessionProblem ? (
         <QueryState query={monthly} what={t('fees.reports.what')}>
           {(d) => (
             <Suspense fallback={<Loading />}>
@@ -186,7 +196,7 @@ export function FeeReports({ schoolId }: { schoolId?: number } = {}) {
           )}
         </QueryState>
       ) : null}
-      {kind === 'defaulters' ? (
+      {kind === 'defaulters' && !sessionProblem ? (
         <QueryState
           query={late}
           what={t('fees.reports.what')}

@@ -1,6 +1,7 @@
 /**
  * /schoolprofile: the school admin's card (name, admin code), their school's details and its
- * contact details, which the school admin may change (issue 13). A school admin who signed in with
+ * contact details, which the school admin may change (issue 13), and its working week (the weekly
+ * off days, ./weekly-off-card.tsx). A school admin who signed in with
  * a one-time password chooses their own here first (the spec has no password page for them).
  */
 import { TwoFactorCard } from '@/screens/profile/two-factor-card';
@@ -17,6 +18,7 @@ import { EmptyState, QueryState } from '@/ui/status';
 import { useI18n } from '@/i18n/i18n';
 import { localDigits } from '@/i18n/format';
 import ChangePasswordScreen from './change-password';
+import { WeeklyOffCard } from './weekly-off-card';
 
 export default function SchoolProfileScreen() {
   const mustChange = useSession((s) => s.context.mustChangePassword === true);
@@ -80,6 +82,11 @@ function SchoolProfile() {
           </Card>
         ) : null}
       </div>
+      {schools.data?.rows
+        .filter((s) => s.id === profile.school_info_id)
+        .map((s) => (
+          <WeeklyOffCard key={s.id} school={s} />
+        ))}
       <TwoFactorCard />
       {profile.school_info_id != null ? (
         <TwoFactorPolicyCard scope={{ kind: 'school', schoolId: profile.school_info_id }} />

@@ -106,6 +106,9 @@ function RoutineFormCard({ lookups }: { lookups: RoutineLookups }) {
   const fieldError = (field: string) => {
     const message = error?.fields[field];
     if (!message) return null;
+    // A weekly off day (routines.weekly_off) is said in the user's language under the Day field too.
+    const code = (error?.cause as { code?: unknown } | undefined)?.code;
+    if (field === 'day_id' && code === 'routines.weekly_off' && lang !== 'en') return t('routines.errors.weekly_off');
     return message === 'Choose one.' ? t('routines.form.missing') : message;
   };
   const submit = (e: FormEvent) => {
