@@ -28,6 +28,7 @@ export const UNIT_TESTS = [
   'tests/server/guard-rules.test.ts',
   'tests/server/school-time-rules.test.ts',
   'tests/server/queued-time-rules.test.ts',
+  'tests/server/fee-ledger-rules.test.ts',
 ];
 
 type Project = { test: { name: string; include?: string[]; exclude?: string[]; globalSetup?: string[] } };
