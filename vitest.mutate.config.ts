@@ -29,6 +29,7 @@ export const UNIT_TESTS = [
   'tests/server/school-time-rules.test.ts',
   'tests/server/queued-time-rules.test.ts',
   'tests/server/fee-ledger-rules.test.ts',
+  'tests/server/import-rules.test.ts',
 ];
 
 type Project = { test: { name: string; include?: string[]; exclude?: string[]; globalSetup?: string[] } };
