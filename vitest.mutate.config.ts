@@ -26,6 +26,10 @@ export const UNIT_TESTS = [
   'tests/server/grades.test.ts',
   'tests/server/grades-rules.test.ts',
   'tests/server/guard-rules.test.ts',
+  'tests/server/school-time-rules.test.ts',
+  'tests/server/queued-time-rules.test.ts',
+  'tests/server/fee-ledger-rules.test.ts',
+  'tests/server/import-rules.test.ts',
 ];
 
 type Project = { test: { name: string; include?: string[]; exclude?: string[]; globalSetup?: string[] } };

@@ -20,7 +20,7 @@ import {
 } from '@/api/schemas/people';
 import type { DbOrTx } from '../db/client';
 import { classes, genders, schools, sections, shifts, studentGroups } from '../db/schema';
-import { studentConflicts, teacherConflicts, type StudentInput, type TeacherInput } from './people';
+import { studentConflicts, teacherConflicts, type Conflict, type StudentInput, type TeacherInput } from './people';
 
 export interface ParsedCsv {
   header: string[];
@@ -89,20 +89,14 @@ function checkFields<T extends z.ZodRawShape>(
   shape: T,
   values: Record<string, string>,
   row: number,
-  rename: Record<string, string>,
   errors: ImportError[],
 ): z.infer<z.ZodObject<T>> | null {
   const input: Record<string, string | undefined> = {};
-  for (const key of Object.keys(shape)) {
-    const column = Object.entries(rename).find(([, k]) => k === key)?.[0] ?? key;
-    input[key] = values[column];
-  }
+  for (const key of Object.keys(shape)) input[key] = values[key];
   const result = z.object(shape).safeParse(input);
   if (result.success) return result.data;
   for (const issue of result.error.issues) {
-    const key = String(issue.path[0] ?? '');
-    const column = Object.entries(rename).find(([, k]) => k === key)?.[0] ?? key;
-    errors.push({ row, column, message: issue.message });
+    errors.push({ row, column: String(issue.path[0] ?? ''), message: issue.message });
   }
   return null;
 }
@@ -154,47 +148,45 @@ export interface CheckedImport<T> {
 
 const sortErrors = (errors: ImportError[]) => errors.sort((a, b) => a.row - b.row || a.column.localeCompare(b.column));
 
-export async function checkStudentImport(
-  db: DbOrTx,
-  schoolId: number,
-  sessionId: number,
-  text: string,
-): Promise<CheckedImport<StudentInput>> {
+/**
+ * What a student row's names are looked up in: the school type's classes, the school's sections,
+ * the shared lists.
+ */
+export interface StudentLookups {
+  classes: { id: number; name: string; code: string }[];
+  sections: { id: number; classId: number; shiftId: number; name: string }[];
+  shifts: { id: number; name: string }[];
+  groups: { id: number; name: string }[];
+  genders: { id: number; name: string }[];
+}
+
+/**
+ * A file's rows checked on their own: the problems so far, and the inputs of the rows without any
+ * with their row numbers.
+ */
+export interface CheckedRows<T> extends CheckedImport<T> {
+  rowOf: number[];
+}
+
+/** Every row of a student file checked against the lookups (no database read). */
+export function checkStudentRows(text: string, lookups: StudentLookups): CheckedRows<StudentInput> {
   const csv = parseCsv(text, STUDENT_IMPORT_COLUMNS, STUDENT_IMPORT_REQUIRED);
   const errors = [...csv.errors];
-  const [school] = await db.select({ typeId: schools.schoolTypeId }).from(schools).where(eq(schools.id, schoolId));
-  const [classRows, sectionRows, shiftRows, groupRows, genderRows] = await Promise.all([
-    db
-      .select({ id: classes.id, name: classes.className, code: classes.classCode })
-      .from(classes)
-      .where(eq(classes.schoolTypeId, school.typeId)),
-    db
-      .select({
-        id: sections.id,
-        classId: sections.classId,
-        shiftId: sections.shiftId,
-        name: sections.sectionDefaultName,
-      })
-      .from(sections)
-      .where(eq(sections.schoolId, schoolId)),
-    db.select({ id: shifts.id, name: shifts.name }).from(shifts),
-    db.select({ id: studentGroups.id, name: studentGroups.name }).from(studentGroups),
-    db.select({ id: genders.id, name: genders.name }).from(genders),
-  ]);
+  const sectionRows = lookups.sections;
   const classOf = byName(
-    classRows,
+    lookups.classes,
     (c) => c.name,
     (c) => c.code,
   );
-  const shiftOf = byName(shiftRows, (s) => s.name);
-  const groupOf = byName(groupRows, (g) => g.name);
-  const genderOf = byName(genderRows, (g) => g.name);
+  const shiftOf = byName(lookups.shifts, (s) => s.name);
+  const groupOf = byName(lookups.groups, (g) => g.name);
+  const genderOf = byName(lookups.genders, (g) => g.name);
   const inputs: StudentInput[] = [];
   const rowOf: number[] = [];
   for (const { row, values: raw } of csv.records) {
     const before = errors.length;
     const values = normalise(raw, ['mobile_no', 'father_phone_number', 'mother_phone_number'], row, errors);
-    const fields = checkFields(studentFields, values, row, {}, errors);
+    const fields = checkFields(studentFields, values, row, errors);
     const cls = values.class ? classOf.get(values.class.toLowerCase())?.[0] : undefined;
     if (values.class && !cls) errors.push({ row, column: 'class', message: `no class named “${values.class}”` });
     let shiftId: number | undefined;
@@ -260,18 +252,11 @@ export async function checkStudentImport(
     });
     rowOf.push(row);
   }
-  const columnOf: Record<string, string> = { class_roll_no: 'roll' };
-  for (const c of await studentConflicts(db, schoolId, sessionId, inputs)) {
-    errors.push({ row: rowOf[c.index], column: columnOf[c.field] ?? c.field, message: c.message });
-  }
-  return { rows: csv.records.length, errors: sortErrors(errors), inputs };
+  return { rows: csv.records.length, errors, inputs, rowOf };
 }
 
-export async function checkTeacherImport(
-  db: DbOrTx,
-  schoolId: number,
-  text: string,
-): Promise<CheckedImport<TeacherInput>> {
+/** Every row of a teacher file checked (no database read). */
+export function checkTeacherRows(text: string): CheckedRows<TeacherInput> {
   const csv = parseCsv(text, TEACHER_IMPORT_COLUMNS, TEACHER_IMPORT_REQUIRED);
   const errors = [...csv.errors];
   const inputs: TeacherInput[] = [];
@@ -279,7 +264,7 @@ export async function checkTeacherImport(
   for (const { row, values: raw } of csv.records) {
     const before = errors.length;
     const values = normalise(raw, ['mobile'], row, errors);
-    const f = checkFields(teacherFields, values, row, {}, errors);
+    const f = checkFields(teacherFields, values, row, errors);
     if (errors.length > before || !f) continue;
     inputs.push({
       teacherCode: f.teacher_code,
@@ -300,8 +285,67 @@ export async function checkTeacherImport(
     });
     rowOf.push(row);
   }
-  for (const c of await teacherConflicts(db, schoolId, inputs)) {
-    errors.push({ row: rowOf[c.index], column: c.field, message: c.message });
+  return { rows: csv.records.length, errors, inputs, rowOf };
+}
+
+/**
+ * The conflicts with what is stored (`studentConflicts` / `teacherConflicts`: the n-th input's
+ * field) added to the problems at their row, the field named as the file's column (`columnOf`),
+ * all sorted by row, then column.
+ */
+export function withConflicts<T>(
+  checked: CheckedRows<T>,
+  conflicts: readonly Conflict[],
+  columnOf: Record<string, string> = {},
+): CheckedImport<T> {
+  const errors = [...checked.errors];
+  for (const c of conflicts) {
+    errors.push({ row: checked.rowOf[c.index], column: columnOf[c.field] ?? c.field, message: c.message });
   }
-  return { rows: csv.records.length, errors: sortErrors(errors), inputs };
+  return { rows: checked.rows, errors: sortErrors(errors), inputs: checked.inputs };
+}
+
+// ---------------------------------------------------------------- the database's part
+
+async function studentLookups(db: DbOrTx, schoolId: number): Promise<StudentLookups> {
+  const [school] = await db.select({ typeId: schools.schoolTypeId }).from(schools).where(eq(schools.id, schoolId));
+  const [classRows, sectionRows, shiftRows, groupRows, genderRows] = await Promise.all([
+    db
+      .select({ id: classes.id, name: classes.className, code: classes.classCode })
+      .from(classes)
+      .where(eq(classes.schoolTypeId, school.typeId)),
+    db
+      .select({
+        id: sections.id,
+        classId: sections.classId,
+        shiftId: sections.shiftId,
+        name: sections.sectionDefaultName,
+      })
+      .from(sections)
+      .where(eq(sections.schoolId, schoolId)),
+    db.select({ id: shifts.id, name: shifts.name }).from(shifts),
+    db.select({ id: studentGroups.id, name: studentGroups.name }).from(studentGroups),
+    db.select({ id: genders.id, name: genders.name }).from(genders),
+  ]);
+  return { classes: classRows, sections: sectionRows, shifts: shiftRows, groups: groupRows, genders: genderRows };
+}
+
+export async function checkStudentImport(
+  db: DbOrTx,
+  schoolId: number,
+  sessionId: number,
+  text: string,
+): Promise<CheckedImport<StudentInput>> {
+  const checked = checkStudentRows(text, await studentLookups(db, schoolId));
+  const conflicts = await studentConflicts(db, schoolId, sessionId, checked.inputs);
+  return withConflicts(checked, conflicts, { class_roll_no: 'roll' });
+}
+
+export async function checkTeacherImport(
+  db: DbOrTx,
+  schoolId: number,
+  text: string,
+): Promise<CheckedImport<TeacherInput>> {
+  const checked = checkTeacherRows(text);
+  return withConflicts(checked, await teacherConflicts(db, schoolId, checked.inputs));
 }
