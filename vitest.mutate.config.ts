@@ -2,7 +2,9 @@
  * The test projects Stryker runs (stryker.config.json; `npm run mutate`). Not the CI suite: that is
  * vitest.config.ts, and .ci/run never runs Stryker (a mutation run takes minutes per file).
  *
- * - 'unit': the server's pure rules (no database), fast enough to run once per mutant.
+ * - 'unit': the server's pure rules (no database), fast enough to run once per mutant. Each file in
+ *   a module graph of its own, as vitest.config.ts's 'server-unit' project (some replace a module
+ *   with vi.mock, which a graph shared by files does not honour).
  * - 'client': the machine tests (jsdom, the mock API). Screen tests are left out by default: they
  *   take seconds each; MUTATE_SCREENS=1 adds them.
  * - 'server': the database suites (embedded PostgreSQL through global-setup) only with
@@ -21,7 +23,11 @@ import base from './vitest.config';
  */
 export const PATH_TESTS = ['tests/machines/routine-editor.machine.test.ts'];
 
-/** Server tests that need no database: they import the rules' modules and nothing else. */
+/**
+ * Server tests that need no database: they import the rules' modules and nothing else. (The files
+ * of vitest.config.ts's ISOLATED_SERVER_TESTS are among them: the 'unit' project below isolates
+ * every file, so it must not inherit the 'server' project's exclusion of those.)
+ */
 export const UNIT_TESTS = [
   'tests/server/grades.test.ts',
   'tests/server/grades-rules.test.ts',
@@ -32,14 +38,15 @@ type Project = { test: { name: string; include?: string[]; exclude?: string[]; g
 const projects = (base.test?.projects ?? []) as Project[];
 const byName = (name: string) => projects.find((p) => p.test.name === name)!;
 const server = byName('server');
+const serverUnit = byName('server-unit');
 const client = byName('client');
 
 export default defineConfig({
   test: {
     projects: [
       {
-        ...server,
-        test: { ...server.test, name: 'unit', include: UNIT_TESTS, globalSetup: [] },
+        ...serverUnit,
+        test: { ...serverUnit.test, name: 'unit', include: UNIT_TESTS, exclude: [] },
       },
       {
         ...client,
