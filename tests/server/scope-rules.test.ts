@@ -1,0 +1,252 @@
+/**
+ * The row scopes, called as a route calls them, on a copy of the demo seeded on a fixed day
+ * (tests/helpers/test-db.ts): a guardian's children and a student's own record
+ * (server/auth/child.ts), a teacher's reach (server/auth/reach.ts) and the school of the caller
+ * (server/auth/tenant.ts). Each row of the tables names the caller, what they ask for, and the
+ * answer they get, written out: the record, or the status, code and message of the refusal.
+ *
+ * The request is what the guard hands a route (server/auth/guard.ts): the caller's session in
+ * `auth`, the app's database in `server.db`. Nothing is called from a `beforeAll`: that only finds
+ * the demo's people by their user codes (docs/testing.md, "Mutation testing": this file is how
+ * `MUTATE_DB=1 npm run mutate -- --mutate server/auth/child.ts --testFiles tests/server/scope-rules.test.ts`
+ * scores the scopes).
+ */
+import { and, asc, eq, notInArray } from 'drizzle-orm';
+import type { FastifyRequest } from 'fastify';
+import type { UserType } from '@/api/permissions';
+import type { AuthContext } from '@server/auth/sessions';
+import { guardianHasSchool, guardianOfUser, guardianSchools, linkedChild, studentInScope } from '@server/auth/child';
+import type { Db, DbHandle } from '@server/db/client';
+import { guardians, guardianStudents, students, users } from '@server/db/schema';
+import { DEMO_GUARDIAN_PHONE } from '@server/db/seed/demo';
+import { ApiError } from '@server/errors';
+import { freshDb } from '../helpers/test-db';
+
+let handle: DbHandle;
+let db: Db;
+
+/** The demo's people and places this file speaks of, found by their codes. */
+const id = {
+  school1: 0,
+  school2: 0,
+  /** student1's record, the demo guardian's first child. */
+  student1: 0,
+  /** student1's brother or sister in another section of school 1, the guardian's second child. */
+  sibling: 0,
+  /** A school 1 student who is nobody's child here. */
+  stranger: 0,
+  /** A school 2 student. */
+  school2Pupil: 0,
+  guardianRecord: 0,
+};
+/** Callers by name: the demo's accounts, and two made here. */
+const callers = new Map<string, AuthContext>();
+type Caller =
+  | 'student1'
+  | 'teacher1'
+  | 'guardian'
+  | 'admin1'
+  | 'viewer1'
+  | 'superadmin'
+  /** A student account of school 1 without a student record. */
+  | 'recordless student'
+  /** A guardian with one child in school 1 (the stranger) and one in school 2. */
+  | 'guardian of two schools';
+
+const CODES: Record<Caller, string> = {
+  student1: 'student1',
+  teacher1: 'teacher1',
+  guardian: DEMO_GUARDIAN_PHONE,
+  admin1: 'admin1',
+  viewer1: 'viewer1',
+  superadmin: 'superadmin',
+  'recordless student': 'scope_rules_no_record',
+  'guardian of two schools': '01710000099',
+};
+
+const who = (name: Caller): AuthContext => callers.get(name)!;
+
+/** The request as the guard leaves it for the route. */
+const requestOf = (auth: AuthContext) => ({ auth, server: { db } }) as unknown as FastifyRequest;
+
+/** What the caller gets: the answer, or the refusal as the error body says it, with its status. */
+type Refusal = { status: number; code: string; message: string; fields?: Record<string, string> };
+async function outcome<T>(run: () => Promise<T>): Promise<T | Refusal> {
+  try {
+    return await run();
+  } catch (err) {
+    if (err instanceof ApiError) return { status: err.statusCode, ...err.toBody().error };
+    throw err;
+  }
+}
+
+async function userOf(userCode: string) {
+  const [u] = await db
+    .select({ id: users.id, userType: users.userType, schoolId: users.schoolId })
+    .from(users)
+    .where(eq(users.userCode, userCode));
+  return u;
+}
+
+beforeAll(async () => {
+  handle = await freshDb({ namedDays: true });
+  db = handle.db;
+  // Made here: a student account whose record is missing, and a guardian of two schools.
+  const admin1 = await userOf('admin1');
+  const admin2 = await userOf('admin2');
+  id.school1 = admin1.schoolId!;
+  id.school2 = admin2.schoolId!;
+  await db.insert(users).values([
+    { userCode: CODES['recordless student'], userType: 1, passwordHash: '', schoolId: id.school1 },
+    { userCode: CODES['guardian of two schools'], userType: 3, passwordHash: '', schoolId: null },
+  ]);
+  for (const [name, code] of Object.entries(CODES) as [Caller, string][]) {
+    const u = await userOf(code);
+    callers.set(name, {
+      sessionId: 1,
+      userId: u.id,
+      userType: u.userType as UserType,
+      userCode: code,
+      schoolId: u.schoolId,
+    });
+  }
+  const [guardian] = await db
+    .select({ id: guardians.id })
+    .from(guardians)
+    .where(eq(guardians.userId, who('guardian').userId));
+  id.guardianRecord = guardian.id;
+  const [student1] = await db
+    .select({ id: students.id })
+    .from(students)
+    .where(eq(students.userId, who('student1').userId));
+  id.student1 = student1.id;
+  const children = await db
+    .select({ id: guardianStudents.studentId })
+    .from(guardianStudents)
+    .where(eq(guardianStudents.guardianId, guardian.id));
+  expect(children.map((c) => c.id)).toContain(id.student1);
+  expect(children).toHaveLength(2);
+  id.sibling = children.find((c) => c.id !== id.student1)!.id;
+  const [stranger] = await db
+    .select({ id: students.id })
+    .from(students)
+    .where(and(eq(students.schoolId, id.school1), notInArray(students.id, [id.student1, id.sibling])))
+    .orderBy(asc(students.id))
+    .limit(1);
+  id.stranger = stranger.id;
+  const [pupil] = await db
+    .select({ id: students.id })
+    .from(students)
+    .where(eq(students.schoolId, id.school2))
+    .orderBy(asc(students.id))
+    .limit(1);
+  id.school2Pupil = pupil.id;
+  const [twoSchools] = await db
+    .insert(guardians)
+    .values({ userId: who('guardian of two schools').userId, name: 'Two Schools', phone: '01710000099' })
+    .returning({ id: guardians.id });
+  await db.insert(guardianStudents).values([
+    { guardianId: twoSchools.id, studentId: id.stranger, schoolId: id.school1, relation: 'mother' },
+    { guardianId: twoSchools.id, studentId: id.school2Pupil, schoolId: id.school2, relation: 'mother' },
+  ]);
+});
+
+afterAll(async () => {
+  await handle?.close();
+});
+
+/** Students by the names above. */
+type Student = 'student1' | 'sibling' | 'stranger' | 'school2Pupil';
+
+describe('child.ts: the student a student’s or guardian’s call is about', () => {
+  const ownRecordsOnly: Refusal = {
+    status: 403,
+    code: 'own_records_only',
+    message: 'You may only see your own records.',
+  };
+  const notYourChild: Refusal = {
+    status: 403,
+    code: 'not_your_child',
+    message: 'That student is not linked to your account.',
+  };
+  const chooseAChild: Refusal = {
+    status: 400,
+    code: 'invalid_input',
+    message: 'student_id: Choose one of your children.',
+    fields: { student_id: 'Choose one of your children.' },
+  };
+  /** The answer: a student of school 1 or 2 by name, null (not a student's or guardian's call), or a refusal. */
+  type Answer = { student: Student; school: 1 | 2 } | null | Refusal;
+  const cases: [Caller, Student | null | undefined, Answer][] = [
+    ['student1', undefined, { student: 'student1', school: 1 }],
+    ['student1', null, { student: 'student1', school: 1 }],
+    ['student1', 'student1', { student: 'student1', school: 1 }],
+    ['student1', 'sibling', ownRecordsOnly],
+    ['student1', 'stranger', ownRecordsOnly],
+    ['student1', 'school2Pupil', ownRecordsOnly],
+    [
+      'recordless student',
+      undefined,
+      { status: 403, code: 'no_student_record', message: 'Your account has no student record.' },
+    ],
+    ['guardian', 'student1', { student: 'student1', school: 1 }],
+    ['guardian', 'sibling', { student: 'sibling', school: 1 }],
+    ['guardian', 'stranger', notYourChild],
+    ['guardian', 'school2Pupil', notYourChild],
+    ['guardian', undefined, chooseAChild],
+    ['guardian', null, chooseAChild],
+    ['guardian of two schools', 'school2Pupil', { student: 'school2Pupil', school: 2 }],
+    ['guardian of two schools', 'stranger', { student: 'stranger', school: 1 }],
+    ['guardian of two schools', 'student1', notYourChild],
+    // Staff and viewers: the route resolves the student within the schools they may see.
+    ['teacher1', 'stranger', null],
+    ['admin1', 'school2Pupil', null],
+    ['viewer1', 'stranger', null],
+    ['superadmin', undefined, null],
+  ];
+  it.each(cases)('%s asking for %s: %j', async (caller, requested, answer) => {
+    const expected =
+      answer && 'student' in answer
+        ? { id: id[answer.student], schoolId: answer.school === 1 ? id.school1 : id.school2 }
+        : answer;
+    const asked = requested == null ? requested : id[requested];
+    expect(await outcome(() => studentInScope(requestOf(who(caller)), asked))).toEqual(expected);
+  });
+});
+
+describe('child.ts: a guardian’s links', () => {
+  it('the guardian record of a guardian account; none for any other account', async () => {
+    expect(await guardianOfUser(db, who('guardian').userId)).toBe(id.guardianRecord);
+    expect(await guardianOfUser(db, who('student1').userId)).toBeNull();
+    expect(await guardianOfUser(db, who('teacher1').userId)).toBeNull();
+  });
+
+  it('a linked child with the child’s school; nothing for anyone else’s child', async () => {
+    expect(await linkedChild(db, who('guardian').userId, id.sibling)).toEqual({ id: id.sibling, schoolId: id.school1 });
+    expect(await linkedChild(db, who('guardian').userId, id.stranger)).toBeNull();
+    expect(await linkedChild(db, who('guardian of two schools').userId, id.school2Pupil)).toEqual({
+      id: id.school2Pupil,
+      schoolId: id.school2,
+    });
+  });
+
+  it('the schools of their children, each once', async () => {
+    // Two children, both in school 1: one school.
+    expect(await guardianSchools(db, who('guardian').userId)).toEqual([id.school1]);
+    expect((await guardianSchools(db, who('guardian of two schools').userId)).sort((a, b) => a - b)).toEqual(
+      [id.school1, id.school2].sort((a, b) => a - b),
+    );
+    expect(await guardianSchools(db, who('student1').userId)).toEqual([]);
+  });
+
+  it.each([
+    ['guardian', 1, true],
+    ['guardian', 2, false],
+    ['guardian of two schools', 1, true],
+    ['guardian of two schools', 2, true],
+    ['student1', 1, false],
+    ['teacher1', 1, false],
+  ] as [Caller, 1 | 2, boolean][])('%s has a child in school %s: %s', async (caller, school, has) => {
+    expect(await guardianHasSchool(db, who(caller).userId, school === 1 ? id.school1 : id.school2)).toBe(has);
+  });
+});
