@@ -11,13 +11,25 @@
  * `MUTATE_DB=1 npm run mutate -- --mutate server/auth/child.ts --testFiles tests/server/scope-rules.test.ts`
  * scores the scopes).
  */
-import { and, asc, eq, notInArray } from 'drizzle-orm';
+import { and, asc, eq, inArray, notInArray } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import type { UserType } from '@/api/permissions';
 import type { AuthContext } from '@server/auth/sessions';
 import { guardianHasSchool, guardianOfUser, guardianSchools, linkedChild, studentInScope } from '@server/auth/child';
+import { sectionsTaughtBy, teacherReach, teachesSection, teachesStudent } from '@server/auth/reach';
 import type { Db, DbHandle } from '@server/db/client';
-import { guardians, guardianStudents, students, users } from '@server/db/schema';
+import {
+  academicSessions,
+  classes,
+  enrolments,
+  guardians,
+  guardianStudents,
+  routines,
+  sections,
+  students,
+  teachers,
+  users,
+} from '@server/db/schema';
 import { DEMO_GUARDIAN_PHONE } from '@server/db/seed/demo';
 import { ApiError } from '@server/errors';
 import { freshDb } from '../helpers/test-db';
@@ -51,7 +63,9 @@ type Caller =
   /** A student account of school 1 without a student record. */
   | 'recordless student'
   /** A guardian with one child in school 1 (the stranger) and one in school 2. */
-  | 'guardian of two schools';
+  | 'guardian of two schools'
+  /** A teacher of school 1 who took over teacher1's classes beyond Six A and Seven A. */
+  | 'colleague';
 
 const CODES: Record<Caller, string> = {
   student1: 'student1',
@@ -62,6 +76,7 @@ const CODES: Record<Caller, string> = {
   superadmin: 'superadmin',
   'recordless student': 'scope_rules_no_record',
   'guardian of two schools': '01710000099',
+  colleague: 'scope_rules_colleague',
 };
 
 const who = (name: Caller): AuthContext => callers.get(name)!;
@@ -99,6 +114,7 @@ beforeAll(async () => {
   await db.insert(users).values([
     { userCode: CODES['recordless student'], userType: 1, passwordHash: '', schoolId: id.school1 },
     { userCode: CODES['guardian of two schools'], userType: 3, passwordHash: '', schoolId: null },
+    { userCode: CODES.colleague, userType: 2, passwordHash: '', schoolId: id.school1 },
   ]);
   for (const [name, code] of Object.entries(CODES) as [Caller, string][]) {
     const u = await userOf(code);
@@ -149,6 +165,7 @@ beforeAll(async () => {
     { guardianId: twoSchools.id, studentId: id.stranger, schoolId: id.school1, relation: 'mother' },
     { guardianId: twoSchools.id, studentId: id.school2Pupil, schoolId: id.school2, relation: 'mother' },
   ]);
+  await setUpReach();
 });
 
 afterAll(async () => {
@@ -248,5 +265,179 @@ describe('child.ts: a guardian’s links', () => {
     ['teacher1', 1, false],
   ] as [Caller, 1 | 2, boolean][])('%s has a child in school %s: %s', async (caller, school, has) => {
     expect(await guardianHasSchool(db, who(caller).userId, school === 1 ? id.school1 : id.school2)).toBe(has);
+  });
+});
+
+/**
+ * The teachers' years: the demo's teachers meet every section of their school in the session of
+ * its routine (2026). Here teacher1 keeps Six A and Seven A; their other classes go to a colleague.
+ * The demo's previous session (2025) has enrolments (every pupil in the section they are in now,
+ * server/db/seed/exams.ts) and no routine: here teacher1 taught one period of Six B then.
+ */
+const reach = {
+  session2026: 0,
+  session2025: 0,
+  /** School 1's sections by "class section" ("Six A"), and school 2's Six A. */
+  section: new Map<string, number>(),
+  school2SixA: 0,
+  /** The first pupil by roll of school 1's Six A and Six B (2026), and of school 2's Six A. */
+  sixAPupil: 0,
+  sixBPupil: 0,
+  school2Pupil: 0,
+  /** Names of sessions, classes and sections by id, to write answers out in words. */
+  names: { session: new Map<number, string>(), class: new Map<number, string>(), section: new Map<number, string>() },
+};
+
+async function setUpReach() {
+  const [s2026] = await db
+    .select({ id: academicSessions.id })
+    .from(academicSessions)
+    .where(eq(academicSessions.sessionYear, '2026'));
+  reach.session2026 = s2026.id;
+  const [s2025] = await db
+    .select({ id: academicSessions.id })
+    .from(academicSessions)
+    .where(eq(academicSessions.sessionYear, '2025'));
+  reach.session2025 = s2025.id;
+  reach.names.session.set(s2026.id, '2026').set(s2025.id, '2025');
+  const sectionRows = await db
+    .select({
+      id: sections.id,
+      schoolId: sections.schoolId,
+      name: sections.sectionDefaultName,
+      class: classes.className,
+      classId: classes.id,
+    })
+    .from(sections)
+    .innerJoin(classes, eq(classes.id, sections.classId))
+    .where(inArray(sections.schoolId, [id.school1, id.school2]));
+  for (const r of sectionRows) {
+    reach.names.class.set(r.classId, r.class);
+    reach.names.section.set(r.id, r.name);
+    if (r.schoolId === id.school1) reach.section.set(`${r.class} ${r.name}`, r.id);
+    else if (r.class === 'Six' && r.name === 'A') reach.school2SixA = r.id;
+  }
+  const firstPupil = async (sectionId: number) => {
+    const [e] = await db
+      .select({ id: enrolments.studentId })
+      .from(enrolments)
+      .where(and(eq(enrolments.sectionId, sectionId), eq(enrolments.sessionId, reach.session2026)))
+      .orderBy(asc(enrolments.classRollNo))
+      .limit(1);
+    return e.id;
+  };
+  reach.sixAPupil = await firstPupil(reach.section.get('Six A')!);
+  reach.sixBPupil = await firstPupil(reach.section.get('Six B')!);
+  reach.school2Pupil = await firstPupil(reach.school2SixA);
+
+  const [t1] = await db
+    .select({ id: teachers.id })
+    .from(teachers)
+    .where(eq(teachers.userId, who('teacher1').userId));
+  const [colleague] = await db
+    .insert(teachers)
+    .values({
+      userId: who('colleague').userId,
+      schoolId: id.school1,
+      teacherCode: 'SCOPE-T2',
+      firstName: 'Nasrin',
+      initial: 'NA',
+    })
+    .returning({ id: teachers.id });
+  const kept = [reach.section.get('Six A')!, reach.section.get('Seven A')!];
+  const moved = await db
+    .update(routines)
+    .set({ teacherId: colleague.id })
+    .where(
+      and(
+        eq(routines.teacherId, t1.id),
+        eq(routines.sessionId, reach.session2026),
+        notInArray(routines.sectionId, kept),
+      ),
+    )
+    .returning();
+  // The demo's teachers meet every section: teacher1 had classes in all ten of school 1.
+  expect(new Set(moved.map((r) => r.sectionId)).size).toBe(8);
+  const sixB = moved.find((r) => r.sectionId === reach.section.get('Six B'))!;
+  await db.insert(routines).values({
+    schoolId: id.school1,
+    sessionId: reach.session2025,
+    shiftId: sixB.shiftId,
+    classId: sixB.classId,
+    sectionId: sixB.sectionId,
+    dayId: sixB.dayId,
+    periodId: sixB.periodId,
+    subjectId: sixB.subjectId,
+    teacherId: t1.id,
+    room: '',
+  });
+}
+
+type Year = '2025' | '2026';
+const sessionOf = (year: Year) => (year === '2026' ? reach.session2026 : reach.session2025);
+/** A section by name: school 1's "Six A" ..., or school 2's Six A. */
+const sectionNamed = (name: string) => (name === 'school 2 Six A' ? reach.school2SixA : reach.section.get(name)!);
+type Pupil = 'Six A pupil' | 'Six B pupil' | 'school 2 pupil';
+const pupilNamed = (p: Pupil) =>
+  p === 'Six A pupil' ? reach.sixAPupil : p === 'Six B pupil' ? reach.sixBPupil : reach.school2Pupil;
+
+describe('reach.ts: the sections a teacher teaches', () => {
+  it.each([
+    ['teacher1', 'Six A', '2026', true],
+    ['teacher1', 'Seven A', '2026', true],
+    ['teacher1', 'Six B', '2026', false],
+    ['teacher1', 'Ten B', '2026', false],
+    ['colleague', 'Six B', '2026', true],
+    ['colleague', 'Six A', '2026', false],
+    ['teacher1', 'Six B', '2025', true],
+    ['teacher1', 'Six A', '2025', false],
+    ['teacher1', 'school 2 Six A', '2026', false],
+    ['admin1', 'Six A', '2026', false],
+  ] as [Caller, string, Year, boolean][])('%s teaches %s in %s: %s', async (caller, section, year, taught) => {
+    expect(await teachesSection(db, who(caller).userId, sectionNamed(section), sessionOf(year))).toBe(taught);
+  });
+
+  it.each([
+    ['teacher1', 'Six A pupil', '2026', true],
+    ['teacher1', 'Six B pupil', '2026', false],
+    ['colleague', 'Six B pupil', '2026', true],
+    ['colleague', 'Six A pupil', '2026', false],
+    ['teacher1', 'Six B pupil', '2025', true],
+    // Six A is not theirs in 2025, and the pupil was not enrolled then.
+    ['teacher1', 'Six A pupil', '2025', false],
+    ['teacher1', 'school 2 pupil', '2026', false],
+    ['admin1', 'Six A pupil', '2026', false],
+  ] as [Caller, Pupil, Year, boolean][])('%s teaches the %s in %s: %s', async (caller, pupil, year, taught) => {
+    expect(await teachesStudent(db, who(caller).userId, pupilNamed(pupil), sessionOf(year))).toBe(taught);
+  });
+
+  it('the sections of a session, one row per routine period', async () => {
+    const rows = await sectionsTaughtBy(db, who('teacher1').userId, reach.session2025);
+    expect(rows).toEqual([{ sectionId: reach.section.get('Six B') }]);
+  });
+
+  const inWords = (rows: { session_id: number; class_id: number; section_id: number }[]) =>
+    rows.map(
+      (r) =>
+        `${reach.names.session.get(r.session_id)} ${reach.names.class.get(r.class_id)} ${reach.names.section.get(r.section_id)}`,
+    );
+
+  it('every session, class and section a teacher teaches, each once, by session, class and section', async () => {
+    expect(inWords(await teacherReach(db, who('teacher1').userId))).toEqual([
+      '2025 Six B',
+      '2026 Six A',
+      '2026 Seven A',
+    ]);
+    expect(inWords(await teacherReach(db, who('colleague').userId))).toEqual([
+      '2026 Six B',
+      '2026 Seven B',
+      '2026 Eight A',
+      '2026 Eight B',
+      '2026 Nine A',
+      '2026 Nine B',
+      '2026 Ten A',
+      '2026 Ten B',
+    ]);
+    expect(await teacherReach(db, who('admin1').userId)).toEqual([]);
   });
 });
