@@ -17,6 +17,8 @@ import type { UserType } from '@/api/permissions';
 import type { AuthContext } from '@server/auth/sessions';
 import { guardianHasSchool, guardianOfUser, guardianSchools, linkedChild, studentInScope } from '@server/auth/child';
 import { sectionsTaughtBy, teacherReach, teachesSection, teachesStudent } from '@server/auth/reach';
+import { schoolOf, sectionOf } from '@server/auth/tenant';
+import { attachCache, detachCache, HotCache } from '@server/cache/hot-cache';
 import type { Db, DbHandle } from '@server/db/client';
 import {
   academicSessions,
@@ -29,6 +31,7 @@ import {
   students,
   teachers,
   users,
+  viewerSchools,
 } from '@server/db/schema';
 import { DEMO_GUARDIAN_PHONE } from '@server/db/seed/demo';
 import { ApiError } from '@server/errors';
@@ -65,7 +68,14 @@ type Caller =
   /** A guardian with one child in school 1 (the stranger) and one in school 2. */
   | 'guardian of two schools'
   /** A teacher of school 1 who took over teacher1's classes beyond Six A and Seven A. */
-  | 'colleague';
+  | 'colleague'
+  /**
+   * teacher1's session without its school: the database refuses such an account
+   * (users_school_by_type), and tenant.ts refuses it too, should one ever get through.
+   */
+  | 'schoolless teacher'
+  /** A session of a user type tenant.ts does not know: admin1's, with type 7. */
+  | 'unknown type';
 
 const CODES: Record<Caller, string> = {
   student1: 'student1',
@@ -77,6 +87,8 @@ const CODES: Record<Caller, string> = {
   'recordless student': 'scope_rules_no_record',
   'guardian of two schools': '01710000099',
   colleague: 'scope_rules_colleague',
+  'schoolless teacher': 'teacher1',
+  'unknown type': 'admin1',
 };
 
 const who = (name: Caller): AuthContext => callers.get(name)!;
@@ -121,9 +133,9 @@ beforeAll(async () => {
     callers.set(name, {
       sessionId: 1,
       userId: u.id,
-      userType: u.userType as UserType,
+      userType: (name === 'unknown type' ? 7 : u.userType) as UserType,
       userCode: code,
-      schoolId: u.schoolId,
+      schoolId: name === 'schoolless teacher' ? null : u.schoolId,
     });
   }
   const [guardian] = await db
@@ -166,6 +178,10 @@ beforeAll(async () => {
     { guardianId: twoSchools.id, studentId: id.school2Pupil, schoolId: id.school2, relation: 'mother' },
   ]);
   await setUpReach();
+  // The demo's viewer reads every school: here school 2 is no longer linked to them.
+  await db
+    .delete(viewerSchools)
+    .where(and(eq(viewerSchools.userId, who('viewer1').userId), eq(viewerSchools.schoolId, id.school2)));
 });
 
 afterAll(async () => {
@@ -279,6 +295,8 @@ const reach = {
   session2025: 0,
   /** School 1's sections by "class section" ("Six A"), and school 2's Six A. */
   section: new Map<string, number>(),
+  /** The class of each of those sections. */
+  classOf: new Map<number, number>(),
   school2SixA: 0,
   /** The first pupil by roll of school 1's Six A and Six B (2026), and of school 2's Six A. */
   sixAPupil: 0,
@@ -312,6 +330,7 @@ async function setUpReach() {
     .innerJoin(classes, eq(classes.id, sections.classId))
     .where(inArray(sections.schoolId, [id.school1, id.school2]));
   for (const r of sectionRows) {
+    reach.classOf.set(r.id, r.classId);
     reach.names.class.set(r.classId, r.class);
     reach.names.section.set(r.id, r.name);
     if (r.schoolId === id.school1) reach.section.set(`${r.class} ${r.name}`, r.id);
@@ -439,5 +458,138 @@ describe('reach.ts: the sections a teacher teaches', () => {
       '2026 Ten B',
     ]);
     expect(await teacherReach(db, who('admin1').userId)).toEqual([]);
+  });
+});
+
+describe('tenant.ts: the school a call is about', () => {
+  const notYours: Refusal = { status: 403, code: 'forbidden', message: 'That school is not yours.' };
+  const noAccess: Refusal = { status: 403, code: 'forbidden', message: 'You do not have access to this.' };
+  const chooseASchool: Refusal = {
+    status: 400,
+    code: 'invalid_input',
+    message: 'school_info_id: Choose a school.',
+    fields: { school_info_id: 'Choose a school.' },
+  };
+  const notLinked: Refusal = { status: 403, code: 'forbidden', message: 'That school is not linked to your account.' };
+  const noChildThere: Refusal = { status: 403, code: 'forbidden', message: 'None of your children is in that school.' };
+  const noSuchSchool: Refusal = { status: 404, code: 'not_found', message: 'School not found.' };
+  /** A school id nobody has. */
+  const NO_SUCH_SCHOOL = 999_999;
+  type School = 'school 1' | 'school 2' | 'no such school';
+  const schoolId = (s: School) => (s === 'school 1' ? id.school1 : s === 'school 2' ? id.school2 : NO_SUCH_SCHOOL);
+
+  it.each([
+    // Students, teachers and school admins: their own school, named or not; another is refused.
+    ['student1', undefined, 'school 1'],
+    ['student1', null, 'school 1'],
+    ['student1', 'school 1', 'school 1'],
+    ['student1', 'school 2', notYours],
+    ['teacher1', 'school 1', 'school 1'],
+    ['teacher1', 'school 2', notYours],
+    ['admin1', undefined, 'school 1'],
+    ['admin1', 'school 2', notYours],
+    ['admin1', 'no such school', notYours],
+    ['schoolless teacher', undefined, noAccess],
+    ['schoolless teacher', 'school 1', noAccess],
+    // Viewers: a school linked to them, which they must name.
+    ['viewer1', undefined, chooseASchool],
+    ['viewer1', 'school 1', 'school 1'],
+    ['viewer1', 'school 2', notLinked],
+    ['viewer1', 'no such school', notLinked],
+    // Guardians: a school where one of their children is.
+    ['guardian', undefined, chooseASchool],
+    ['guardian', 'school 1', 'school 1'],
+    ['guardian', 'school 2', noChildThere],
+    ['guardian of two schools', 'school 2', 'school 2'],
+    // The super admin: any school there is.
+    ['superadmin', undefined, chooseASchool],
+    ['superadmin', 'school 1', 'school 1'],
+    ['superadmin', 'school 2', 'school 2'],
+    ['superadmin', 'no such school', noSuchSchool],
+    // A user type tenant.ts does not know (one added to the permission table and not here).
+    ['unknown type', 'school 1', noAccess],
+  ] as [Caller, School | null | undefined, School | Refusal][])(
+    '%s naming %s: %j',
+    async (caller, requested, answer) => {
+      const asked = requested == null ? requested : schoolId(requested);
+      const expected = typeof answer === 'string' ? schoolId(answer) : answer;
+      expect(await outcome(() => schoolOf(requestOf(who(caller)), asked))).toEqual(expected);
+    },
+  );
+
+  const sectionNotFound: Refusal = { status: 404, code: 'not_found', message: 'Section not found.' };
+  const notThisSchool: Refusal = { status: 403, code: 'forbidden', message: 'That section is not in this school.' };
+  /** A section id nobody has. */
+  const NO_SUCH_SECTION = 999_999;
+  type Section = 'Six A' | 'Six B' | 'school 2 Six A' | 'no such section';
+  const sectionId = (s: Section) => (s === 'no such section' ? NO_SUCH_SECTION : sectionNamed(s));
+  const record = (s: Section) => {
+    const sid = sectionId(s);
+    return { id: sid, schoolId: s === 'school 2 Six A' ? id.school2 : id.school1, classId: reach.classOf.get(sid) };
+  };
+
+  it.each([
+    ['teacher1', 'Six A', undefined, 'Six A'],
+    ['teacher1', 'Six A', 'school 1', 'Six A'],
+    ['teacher1', 'Six A', 'school 2', notThisSchool],
+    ['teacher1', 'school 2 Six A', undefined, notYours],
+    ['teacher1', 'school 2 Six A', 'school 2', notYours],
+    ['teacher1', 'no such section', undefined, sectionNotFound],
+    ['admin1', 'Six B', undefined, 'Six B'],
+    ['viewer1', 'Six A', undefined, 'Six A'],
+    ['viewer1', 'school 2 Six A', undefined, notLinked],
+    ['guardian', 'Six B', undefined, 'Six B'],
+    ['guardian', 'school 2 Six A', undefined, noChildThere],
+    ['superadmin', 'school 2 Six A', undefined, 'school 2 Six A'],
+    ['superadmin', 'no such section', 'school 1', sectionNotFound],
+  ] as [Caller, Section, School | undefined, Section | Refusal][])(
+    '%s asking for section %s of %s: %j',
+    async (caller, section, school, answer) => {
+      const expected = typeof answer === 'string' ? record(answer) : answer;
+      const asked = school === undefined ? undefined : schoolId(school);
+      expect(await outcome(() => sectionOf(requestOf(who(caller)), sectionId(section), asked))).toEqual(expected);
+    },
+  );
+
+  it('with the process’s cache: a section is read once, and one not found is found once it is made', async () => {
+    const cache = new HotCache(handle.url);
+    await cache.start();
+    attachCache(db, cache);
+    try {
+      const asAdmin = requestOf(who('admin1'));
+      expect(await sectionOf(asAdmin, sectionNamed('Seven B'))).toEqual({
+        id: sectionNamed('Seven B'),
+        schoolId: id.school1,
+        classId: reach.classOf.get(sectionNamed('Seven B')),
+      });
+      expect(await sectionOf(asAdmin, sectionNamed('Seven B'))).toEqual({
+        id: sectionNamed('Seven B'),
+        schoolId: id.school1,
+        classId: reach.classOf.get(sectionNamed('Seven B')),
+      });
+      // The second answer came from memory.
+      expect({ hits: cache.stats.hits, misses: cache.stats.misses }).toEqual({ hits: 1, misses: 1 });
+
+      // A section not found is not kept: asked again, it is looked for again.
+      const NEW_SECTION = 900_001;
+      expect(await outcome(() => sectionOf(asAdmin, NEW_SECTION))).toEqual(sectionNotFound);
+      expect(await outcome(() => sectionOf(asAdmin, NEW_SECTION))).toEqual(sectionNotFound);
+      expect({ hits: cache.stats.hits, misses: cache.stats.misses }).toEqual({ hits: 1, misses: 3 });
+      const [sixA] = await db
+        .select()
+        .from(sections)
+        .where(eq(sections.id, sectionNamed('Six A')));
+      // Made now, it is found at once.
+      await db.insert(sections).values({ ...sixA, id: NEW_SECTION, sectionDefaultName: 'Z' });
+      await cache.sync();
+      expect(await sectionOf(asAdmin, NEW_SECTION)).toEqual({
+        id: NEW_SECTION,
+        schoolId: id.school1,
+        classId: sixA.classId,
+      });
+    } finally {
+      detachCache(db, cache);
+      await cache.close();
+    }
   });
 });
