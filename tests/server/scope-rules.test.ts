@@ -6,10 +6,11 @@
  * answer they get, written out: the record, or the status, code and message of the refusal.
  *
  * The request is what the guard hands a route (server/auth/guard.ts): the caller's session in
- * `auth`, the app's database in `server.db`. Nothing is called from a `beforeAll`: that only finds
- * the demo's people by their user codes (docs/testing.md, "Mutation testing": this file is how
- * `MUTATE_DB=1 npm run mutate -- --mutate server/auth/child.ts --testFiles tests/server/scope-rules.test.ts`
- * scores the scopes).
+ * `auth`, the app's database in `server.db`. The `beforeAll` finds the demo's people by their codes
+ * and sets up the cases with plain queries; the scopes are called in the tests alone (a mutant that
+ * throws in a `beforeAll` skips the tests, and a skipped test kills nothing: docs/testing.md,
+ * "Mutation testing"). The scopes' mutation scores come from this file:
+ * `MUTATE_DB=1 MUTATE_TESTS=tests/server/scope-rules.test.ts npm run mutate -- --mutate server/auth/tenant.ts`.
  */
 import { and, asc, eq, inArray, notInArray } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
