@@ -50,10 +50,18 @@ vi.mock('@server/auth/sessions', () => ({
   findSession: async (_db: unknown, token: string) => SESSIONS[token] ?? null,
 }));
 
-let app: FastifyInstance;
+/**
+ * The app with the guard, built by the first call that needs it and shared after. Not in a
+ * `beforeAll`: a mutant that makes the plugin's registration fail must fail the tests, and tests
+ * skipped for a failed `beforeAll` count as "not failed" in Stryker's vitest runner (docs/testing.md,
+ * "Surviving mutants"). Stryker charges the registration to the one test that happened to build
+ * the shared app; "the plugin" test below builds its own, so that it always runs for those mutants.
+ */
+let built: Promise<FastifyInstance> | undefined;
+const guardedApp = () => (built ??= buildGuardedApp());
 
-beforeAll(async () => {
-  app = Fastify();
+async function buildGuardedApp(): Promise<FastifyInstance> {
+  const app = Fastify();
   app.decorate('db', {} as never);
   app.decorate('config', { SESSION_COOKIE_SECURE: 'auto' } as never);
   app.setErrorHandler((err, _req, reply) => {
@@ -64,7 +72,8 @@ beforeAll(async () => {
   const who = async (req: FastifyRequest) => ({ user: authOf(req).userCode });
   const route = (method: 'GET' | 'POST', url: string, config: Record<string, unknown>) =>
     app.route({ method, url, config, handler: who });
-  app.get('/api/open', { config: { public: true } }, async () => ({ open: true }));
+  // What a public route's handler sees of the caller: `req.auth` is null (no session looked up).
+  app.get('/api/open', { config: { public: true } }, async (req) => ({ open: true, auth: req.auth }));
   app.get('/api/undeclared', async () => ({ reached: true }));
   app.get('/outside', async () => ({ outside: true }));
   route('GET', '/api/profile', { action: 'teacher.profile' });
@@ -76,10 +85,11 @@ beforeAll(async () => {
   route('POST', '/api/language', { action: 'users.language' });
   route('POST', '/api/two-factor', { action: 'users.two-factor' });
   await app.ready();
-});
+  return app;
+}
 
 afterAll(async () => {
-  await app.close();
+  if (built) await (await built).close();
 });
 
 type Call = { method: 'GET' | 'POST'; url: string; bearer?: string; cookie?: string; csrf?: boolean };
@@ -89,10 +99,31 @@ async function call({ method, url, bearer, cookie, csrf }: Call) {
   if (bearer) headers.authorization = `Bearer ${bearer}`;
   if (cookie) headers.cookie = cookie;
   if (csrf) headers['x-requested-with'] = 'pathshala';
-  const res = await app.inject({ method, url, headers });
+  const res = await (await guardedApp()).inject({ method, url, headers });
   const body = res.json() as { user?: string; error?: { code: string; message: string } };
   return { status: res.statusCode, code: body.error?.code ?? null, body, setCookie: res.headers['set-cookie'] ?? null };
 }
+
+describe('the plugin', () => {
+  it('gives every request `auth` (null until a session is found) and guards the /api routes', async () => {
+    const app = await buildGuardedApp();
+    try {
+      const open = await app.inject({
+        method: 'GET',
+        url: '/api/open',
+        headers: { authorization: `Bearer ${TOKENS.teacher}` },
+      });
+      expect(open.json()).toEqual({ open: true, auth: null });
+      const guarded = await app.inject({ method: 'GET', url: '/api/profile' });
+      expect({ status: guarded.statusCode, code: guarded.json().error.code }).toEqual({
+        status: 401,
+        code: 'unauthorized',
+      });
+    } finally {
+      await app.close();
+    }
+  });
+});
 
 describe('who gets through', () => {
   const cases: [string, Call, number, string | null][] = [
@@ -252,6 +283,8 @@ describe('reading the token', () => {
     expect(cookieToken(req({ cookie: `pathshala_session=${t20}` }))).toBe(t20);
     expect(cookieToken(req({ cookie: `a=1;  pathshala_session = ${t20} ; b=2` }))).toBe(t20);
     expect(cookieToken(req({ cookie: `flag; pathshala_session=${t20}` }))).toBe(t20);
+    // A part without '=' is skipped, even one that is the cookie's name and one character more.
+    expect(cookieToken(req({ cookie: `pathshala_sessionX; pathshala_session=${t20}` }))).toBe(t20);
     expect(cookieToken(req({ cookie: `my_pathshala_session=${t20}` }))).toBeNull();
     expect(cookieToken(req({ cookie: `pathshala_session=${'a'.repeat(19)}` }))).toBeNull();
     expect(cookieToken(req({ cookie: `pathshala_session=${'a'.repeat(200)}` }))).toBe('a'.repeat(200));
