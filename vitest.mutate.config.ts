@@ -17,9 +17,15 @@ import base from './vitest.config';
 /**
  * Generated path tests: hundreds of paths per file, too many to replay for every mutant (a run of
  * the routine editor took hours). Each such machine has a file of literal scenarios that runs
- * instead (routine-editor-rules.test.ts).
+ * instead (routine-editor-rules.test.ts, attendance-rules.test.ts, mark-entry-rules.test.ts).
  */
-export const PATH_TESTS = ['tests/machines/routine-editor.machine.test.ts'];
+export const PATH_TESTS = [
+  'tests/machines/routine-editor.machine.test.ts',
+  'tests/machines/attendance.machine.test.ts',
+  'tests/machines/attendance-offline.machine.test.ts',
+  'tests/machines/mark-entry.machine.test.ts',
+  'tests/machines/mark-entry-offline.machine.test.ts',
+];
 
 /** Server tests that need no database: they import the rules' modules and nothing else. */
 export const UNIT_TESTS = [
@@ -27,6 +33,21 @@ export const UNIT_TESTS = [
   'tests/server/grades-rules.test.ts',
   'tests/server/guard-rules.test.ts',
 ];
+
+/**
+ * The test files a run is limited to (comma-separated), e.g.
+ * `MUTATE_TESTS=tests/machines/routine-editor-rules.test.ts npm run mutate -- --mutate src/machines/routine-editor.machine.ts`.
+ * Use this, not Stryker's `--testFiles`: with `--testFiles` Stryker 9.5 activates a "static" mutant
+ * (one in code run when the module is imported: a machine's whole config) only after the module
+ * was imported, so every such mutant survives whatever the tests assert (stryker-js issue 6144).
+ * Files under tests/server/ go to the `unit` project (or `server` with MUTATE_DB=1), others to
+ * `client`; a generated path test named here runs too.
+ */
+const ONLY = process.env.MUTATE_TESTS?.split(',')
+  .map((f) => f.trim())
+  .filter(Boolean);
+const onlyServer = ONLY?.filter((f) => f.startsWith('tests/server/'));
+const onlyClient = ONLY?.filter((f) => !f.startsWith('tests/server/'));
 
 type Project = { test: { name: string; include?: string[]; exclude?: string[]; globalSetup?: string[] } };
 const projects = (base.test?.projects ?? []) as Project[];
@@ -37,20 +58,44 @@ const client = byName('client');
 export default defineConfig({
   test: {
     projects: [
-      {
-        ...server,
-        test: { ...server.test, name: 'unit', include: UNIT_TESTS, globalSetup: [] },
-      },
-      {
-        ...client,
-        test: {
-          ...client.test,
-          include: process.env.MUTATE_SCREENS === '1' ? client.test.include : ['tests/machines/**/*.test.{ts,tsx}'],
-          exclude: [...(client.test.exclude ?? []), ...PATH_TESTS],
-        },
-      },
-      ...(process.env.MUTATE_DB === '1'
-        ? [{ ...server, test: { ...server.test, exclude: [...(server.test.exclude ?? []), ...UNIT_TESTS] } }]
+      ...(!onlyServer || onlyServer.some((f) => UNIT_TESTS.includes(f))
+        ? [
+            {
+              ...server,
+              test: {
+                ...server.test,
+                name: 'unit',
+                include: onlyServer ? onlyServer.filter((f) => UNIT_TESTS.includes(f)) : UNIT_TESTS,
+                globalSetup: [],
+              },
+            },
+          ]
+        : []),
+      ...(!onlyClient || onlyClient.length > 0
+        ? [
+            {
+              ...client,
+              test: {
+                ...client.test,
+                include:
+                  onlyClient ??
+                  (process.env.MUTATE_SCREENS === '1' ? client.test.include : ['tests/machines/**/*.test.{ts,tsx}']),
+                exclude: [...(client.test.exclude ?? []), ...(onlyClient ? [] : PATH_TESTS)],
+              },
+            },
+          ]
+        : []),
+      ...(process.env.MUTATE_DB === '1' && (!onlyServer || onlyServer.some((f) => !UNIT_TESTS.includes(f)))
+        ? [
+            {
+              ...server,
+              test: {
+                ...server.test,
+                ...(onlyServer ? { include: onlyServer.filter((f) => !UNIT_TESTS.includes(f)) } : {}),
+                exclude: [...(server.test.exclude ?? []), ...UNIT_TESTS],
+              },
+            },
+          ]
         : []),
     ],
   },
