@@ -24,9 +24,15 @@ import base from './vitest.config';
 /**
  * Generated path tests: hundreds of paths per file, too many to replay for every mutant (a run of
  * the routine editor took hours). Each such machine has a file of literal scenarios that runs
- * instead (routine-editor-rules.test.ts).
+ * instead (routine-editor-rules.test.ts, attendance-rules.test.ts, mark-entry-rules.test.ts).
  */
-export const PATH_TESTS = ['tests/machines/routine-editor.machine.test.ts'];
+export const PATH_TESTS = [
+  'tests/machines/routine-editor.machine.test.ts',
+  'tests/machines/attendance.machine.test.ts',
+  'tests/machines/attendance-offline.machine.test.ts',
+  'tests/machines/mark-entry.machine.test.ts',
+  'tests/machines/mark-entry-offline.machine.test.ts',
+];
 
 /**
  * Server tests that need no database: they import the rules' modules and nothing else. (The files

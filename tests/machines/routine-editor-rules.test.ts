@@ -5,11 +5,16 @@
  * and a delete leave behind. The generated paths (routine-editor.machine.test.ts) walk every
  * transition; these few cases are what `npm run mutate` runs per mutant (docs/testing.md).
  */
+import { waitFor } from '@testing-library/react';
+import { http, HttpResponse } from 'msw';
 import { createActor, fromPromise } from 'xstate';
 import { ApiError } from '@/api/client';
 import type { RoutineDeleteResponse, RoutineRow, RoutineWriteBody, RoutineWriteResponse } from '@/api/schemas/routines';
+import { server } from '../helpers/msw';
 import {
+  DELETE_QUESTION,
   routineEditorMachine,
+  sameForm,
   type RoutineEditorEvent,
   type RoutineEditorInput,
   type RoutineForm,
@@ -131,8 +136,11 @@ const DELETED: RoutineDeleteResponse = { ok: true, message: 'Routine deleted suc
 describe('an incomplete form names what it lacks', () => {
   it('a new form with only the session and shift names the six other choices', () => {
     const e = start();
+    expect(e.snap().hasTag('form')).toBe(true);
+    expect(e.snap().context.form).toEqual(EMPTY);
     e.send({ type: 'routine.submit' });
     expect(e.snap().value).toBe('editing');
+    expect(e.snap().hasTag('form')).toBe(true);
     expect(e.snap().context.error).toEqual({
       message: 'Choose one.',
       fields: {
@@ -168,10 +176,10 @@ describe('an incomplete form names what it lacks', () => {
     const e = start();
     for (const value of ['0', '', '1.5', '-3', 'x']) {
       e.fill({ ...ALL_BUT_TEACHER, teacher_id: value });
+      expect(e.snap().context.form.teacher_id, value).toBeNull();
       e.send({ type: 'routine.submit' });
       expect(e.snap().context.error?.fields, value).toEqual({ teacher_id: 'Choose one.' });
     }
-    expect(e.snap().context.form.teacher_id).toBeNull();
   });
 
   it('choosing a named field takes its complaint away, and only its own', () => {
@@ -363,7 +371,7 @@ describe('saving', () => {
       e.send({ type: 'routine.submit' });
       const key = e.calls.save[0].idempotencyKey;
       await e.answer('reject', failure);
-      expect(e.snap().context.error).toMatchObject({ message: failure.message, fields: {}, retryable: true });
+      expect(e.snap().context.error).toEqual({ message: failure.message, fields: {}, retryable: true, cause: failure });
       expect(e.snap().context.idempotencyKey).toBe(key);
       e.send({ type: 'routine.submit' });
       expect(e.calls.save[1].idempotencyKey).toBe(key);
@@ -385,6 +393,22 @@ describe('saving', () => {
     }
   });
 
+  it('a failure without words or fields gets the general message and names no field', async () => {
+    for (const failure of [null, undefined, { status: 400, message: 'Refused.', fields: 'teacher_id' }]) {
+      const e = start();
+      e.fill(COMPLETE);
+      e.send({ type: 'routine.submit' });
+      await e.answer('reject', failure);
+      expect(e.snap().value).toBe('editing');
+      expect(e.snap().context.error).toEqual({
+        message: failure ? 'Refused.' : 'Something went wrong. Please try again.',
+        fields: {},
+        retryable: !failure,
+        cause: failure,
+      });
+    }
+  });
+
   it('reset empties the form and forgets the error', () => {
     const e = start();
     e.fill({ class_id: '6' });
@@ -397,7 +421,8 @@ describe('saving', () => {
 });
 
 describe('deleting', () => {
-  it('asks first; cancel keeps everything', () => {
+  it('asks first, in the spec’s words; cancel keeps everything', () => {
+    expect(DELETE_QUESTION).toBe('Are you sure to delete?');
     const e = start();
     e.send({ type: 'routine.delete', id: 7, label: 'Six A · Sunday · 1' });
     expect(e.snap().value).toBe('confirmingDelete');
@@ -468,5 +493,64 @@ describe('deleting', () => {
       await e.answer('resolve', DELETED);
       expect(e.snap().context.feedback?.seq).toBe(seq);
     }
+  });
+});
+
+describe('unsaved work', () => {
+  it('a form is the same as another only when every choice and the room are', () => {
+    expect(sameForm(EMPTY, { ...EMPTY })).toBe(true);
+    expect(sameForm(EMPTY, { ...EMPTY, room: ' ' })).toBe(false);
+    expect(sameForm(EMPTY, { ...EMPTY, teacher_id: 41 })).toBe(false);
+    expect(sameForm({ ...EMPTY, id: 7 }, EMPTY)).toBe(false);
+  });
+});
+
+describe('through the API (the mock server)', () => {
+  it('a save is one POST of the form with the submission’s key; a delete names the routine', async () => {
+    const saves: { body: unknown; key: string | null }[] = [];
+    const deletes: string[] = [];
+    server.use(
+      http.post('/api/routine/all', async ({ request }) => {
+        saves.push({ body: await request.json(), key: request.headers.get('idempotency-key') });
+        return HttpResponse.json(SAVED_NEW);
+      }),
+      http.post('/api/routine/delete', ({ request }) => {
+        deletes.push(new URL(request.url).search);
+        return HttpResponse.json(DELETED);
+      }),
+    );
+    const actor = createActor(routineEditorMachine, { input: INPUT }).start();
+    for (const [field, value] of Object.entries(COMPLETE))
+      actor.send({ type: 'routine.field', field, value } as RoutineEditorEvent);
+    actor.send({ type: 'routine.submit' });
+    const key = actor.getSnapshot().context.idempotencyKey;
+    await waitFor(() => expect(actor.getSnapshot().context.feedback?.code).toBe('routines.created'));
+    expect(saves).toEqual([
+      {
+        body: {
+          id: '',
+          school_info_id: 3,
+          session_id: 2026,
+          shift_id: 1,
+          class_id: 6,
+          section_id: 61,
+          day_id: 5,
+          period_id: 12,
+          subject_id: 601,
+          teacher_id: 41,
+          room: 'Lab',
+          start: '0:00:00',
+          end: '0:00:00',
+        },
+        key,
+      },
+    ]);
+    expect(key).toMatch(/\S{8,}/);
+    actor.send({ type: 'routine.delete', id: 7, label: 'Six A · Sunday · 1' });
+    actor.send({ type: 'routine.confirm' });
+    await waitFor(() => expect(actor.getSnapshot().context.feedback?.code).toBe('routines.deleted'));
+    expect(deletes).toEqual(['?id=7']);
+    expect(actor.getSnapshot().value).toBe('editing');
+    actor.stop();
   });
 });
