@@ -577,7 +577,8 @@ export const ROUTES: readonly AppRoute[] = [
     screen: 'payment',
     // The calls both may make; the admin's writes (sectors, fees, invoices, payments, waivers,
     // reversals: fee.sector-write, fee.write, invoice.read, payment.write, invoice.waiver,
-    // payment.reverse) are offered only when can() says so, as on the setup screens.
+    // payment.reverse) and the desk's student finder (student.list) are offered only when can()
+    // says so, as on the setup screens.
     calls: [
       'fee.sectors',
       'fee.list',
