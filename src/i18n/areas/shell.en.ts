@@ -21,7 +21,7 @@ export const shellEn = {
     keptMarks_other:
       '{{label}}: sent, but {{n}} marks were changed by someone else after you entered them; their marks stand. Your other marks were saved.',
     dismiss: 'OK',
-    unconfirmed: 'No network: Pathshala opened with what this phone keeps.',
+    unconfirmed: 'No network: Pathshala opened with what this device keeps.',
     signOutTitle: 'Sign out with unsent attendance?',
     signOutText_one:
       '{{n}} attendance saved on this phone has not reached the school yet. Signing out deletes it from this phone.',
