@@ -35,6 +35,7 @@ import NotFound from '@/screens/not-available/not-found';
 import { i18n, setLanguage, storedLanguage, useI18n } from '@/i18n/i18n';
 import '@/screens/notices/commands';
 import '@/screens/attendance/commands';
+import '@/screens/guardians/commands';
 
 // The offline part (issue 15: the kept profile and teacher's day, the queue, sign-out clearing) is
 // not needed to draw the first screen: its own chunk, loaded right after (the initial JS budget).

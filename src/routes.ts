@@ -384,7 +384,7 @@ export const ROUTES: readonly AppRoute[] = [
     screen: 'marksheet',
     calls: ['exam.marksheet', 'exam.types', 'lookup.session'],
   }),
-  route('/gradesheet', 'gradeSheet', 'page.gradesheet', ['grade', 'gpa', 'results', 'report card'], {
+  route('/gradesheet', 'gradeSheet', 'page.gradesheet', ['grade', 'gpa', 'results', 'report card', 'pdf', 'print'], {
     ...viewer,
     screen: 'gradesheet',
     calls: GRADESHEET_CALLS,
@@ -448,18 +448,32 @@ export const ROUTES: readonly AppRoute[] = [
     screen: 'studentRoutine',
     calls: ['routine.student'],
   }),
-  route('/attendance', 'attendanceDashboard', 'page.attendance-dashboard', ['attendance', 'today', 'present rate'], {
-    screen: 'attendanceDashboard',
-    calls: ['attendance.summary', 'lookup.section', 'attendance.outbox'],
-  }),
+  route(
+    '/attendance',
+    'attendanceDashboard',
+    'page.attendance-dashboard',
+    // The school admin's outbox of absence messages (SMS to guardians) is on this page.
+    ['attendance', 'today', 'present rate', 'sms', 'absence messages', 'outbox'],
+    {
+      screen: 'attendanceDashboard',
+      calls: ['attendance.summary', 'lookup.section', 'attendance.outbox'],
+    },
+  ),
   route('/teacherprofile', 'teacherProfile', 'teacher.profile', ['profile', 'my profile', 'contact'], {
     screen: 'teacherProfile',
     calls: ['teacher.profile'],
   }),
-  route('/teacherattendance', 'takeAttendance', 'page.take-attendance', ['attendance', 'present', 'absent'], {
-    screen: 'teacherAttendance',
-    calls: ['routine.teacher-today', 'attendance.section-students', 'attendance.take'],
-  }),
+  route(
+    '/teacherattendance',
+    'takeAttendance',
+    'page.take-attendance',
+    // "Send Absent Message" (SMS to guardians) and the correction of a taking are on this page.
+    ['attendance', 'present', 'absent', 'sms', 'absent message', 'correct', 'correction'],
+    {
+      screen: 'teacherAttendance',
+      calls: ['routine.teacher-today', 'attendance.section-students', 'attendance.take'],
+    },
+  ),
   route('/studentviewattendance', 'attendanceHistory', 'page.student-attendance', ['attendance', 'present', 'absent'], {
     screen: 'studentAttendance',
     calls: ['attendance.student-history', 'lookup.period', 'lookup.subject'],
@@ -491,24 +505,49 @@ export const ROUTES: readonly AppRoute[] = [
     ...SETUP_SUBJECT,
   }),
   route('/period-create', 'createPeriod', 'page.create-period', ['period', 'setup'], SETUP_PERIOD),
-  route('/add-student', 'addStudent', 'page.add-student', ['student', 'admission', 'student list', 'import', 'csv'], {
-    screen: 'addStudent',
-    calls: [
-      'student.write',
-      'student.list',
-      'lookup.section',
-      'lookup.session',
-      'lookup.group',
-      'lookup.gender',
-      'student.section',
-      'student.promote',
-      'users.reset-password',
+  route(
+    '/add-student',
+    'addStudent',
+    'page.add-student',
+    // The list (reset password, guardians), the import and the promotion are all on this page.
+    [
+      'student',
+      'admission',
+      'student list',
+      'import',
+      'csv',
+      'promote',
+      'promotion',
+      'reset password',
+      'guardian',
+      'guardians',
+      'parents',
     ],
-  }),
-  route('/add-teacher', 'addTeacher', 'page.add-teacher', ['teacher', 'create teacher', 'teacher list', 'import'], {
-    screen: 'addTeacher',
-    calls: ['teacher.write', 'teacher.list', 'users.reset-password'],
-  }),
+    {
+      screen: 'addStudent',
+      calls: [
+        'student.write',
+        'student.list',
+        'lookup.section',
+        'lookup.session',
+        'lookup.group',
+        'lookup.gender',
+        'student.section',
+        'student.promote',
+        'users.reset-password',
+      ],
+    },
+  ),
+  route(
+    '/add-teacher',
+    'addTeacher',
+    'page.add-teacher',
+    ['teacher', 'create teacher', 'teacher list', 'import', 'reset password'],
+    {
+      screen: 'addTeacher',
+      calls: ['teacher.write', 'teacher.list', 'users.reset-password'],
+    },
+  ),
   route('/schoolprofile', 'schoolProfile', 'page.school-profile', ['profile', 'school', 'my profile'], {
     screen: 'schoolProfile',
     calls: ['school.list', 'school.contact-update', 'school.weekly-off-update', 'users.password'],
@@ -538,7 +577,8 @@ export const ROUTES: readonly AppRoute[] = [
     screen: 'payment',
     // The calls both may make; the admin's writes (sectors, fees, invoices, payments, waivers,
     // reversals: fee.sector-write, fee.write, invoice.read, payment.write, invoice.waiver,
-    // payment.reverse) are offered only when can() says so, as on the setup screens.
+    // payment.reverse) and the desk's student finder (student.list) are offered only when can()
+    // says so, as on the setup screens.
     calls: [
       'fee.sectors',
       'fee.list',

@@ -24,8 +24,8 @@ import type { z } from 'zod';
 import { authOf } from '../auth/guard';
 import { schoolOf } from '../auth/tenant';
 import { calendarEntries } from '../db/schema';
-import { badRequest, notFound } from '../errors';
-import { entryById, listEntries } from '../services/calendar';
+import { ApiError, badRequest, notFound } from '../errors';
+import { duplicateHoliday, entryById, listEntries } from '../services/calendar';
 import { sessionIdForDate } from '../services/school-time';
 
 type Fields = z.output<typeof calendarUpdateBody>;
@@ -62,6 +62,16 @@ export async function calendarRoutes(fastify: FastifyInstance) {
     return { sessionId, end };
   };
 
+  /** A holiday entered twice is refused (409), naming the one already there. */
+  const refuseDuplicateHoliday = async (schoolId: number, f: Fields, end: string, exceptId?: number) => {
+    if (f.type !== 'holiday') return;
+    const same = await duplicateHoliday(db, schoolId, { topics: f.topics, date: f.date, end }, exceptId);
+    if (!same) return;
+    const dates = same.start === same.end ? same.start : `${same.start} to ${same.end}`;
+    const message = CALENDAR_FIELD_MESSAGES.duplicateHoliday(same.topics, dates);
+    throw new ApiError(409, 'calendar.duplicate_holiday', message, { date: message }, { topics: same.topics, dates });
+  };
+
   /** An entry the caller may change: it exists (404) and is of the caller's school (403). */
   const ownEntry = async (req: FastifyRequest, id: number) => {
     const entry = await entryById(db, id);
@@ -70,8 +80,9 @@ export async function calendarRoutes(fastify: FastifyInstance) {
     return entry;
   };
 
-  const update = async (id: number, f: Fields) => {
+  const update = async (id: number, schoolId: number, f: Fields) => {
     const { sessionId, end } = await sessionOf(f);
+    await refuseDuplicateHoliday(schoolId, f, end, id);
     await db
       .update(calendarEntries)
       .set({
@@ -98,7 +109,7 @@ export async function calendarRoutes(fastify: FastifyInstance) {
       if (body.id) {
         const entry = await ownEntry(req, body.id);
         if (entry.school_info_id !== schoolId) throw notFound('Calendar entry');
-        await update(entry.id, body);
+        await update(entry.id, schoolId, body);
         return {
           ok: true as const,
           id: entry.id,
@@ -107,6 +118,7 @@ export async function calendarRoutes(fastify: FastifyInstance) {
         };
       }
       const { sessionId, end } = await sessionOf(body);
+      await refuseDuplicateHoliday(schoolId, body, end);
       const [row] = await db
         .insert(calendarEntries)
         .values({
@@ -137,7 +149,7 @@ export async function calendarRoutes(fastify: FastifyInstance) {
     },
     async (req) => {
       const entry = await ownEntry(req, req.query.id);
-      await update(entry.id, req.body);
+      await update(entry.id, entry.school_info_id, req.body);
       return {
         ok: true as const,
         id: entry.id,

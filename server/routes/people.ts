@@ -21,8 +21,10 @@ import { USER_TYPES } from '@/api/permissions';
 import { authOf } from '../auth/guard';
 import { sectionsTaughtBy, teachesSection, teachesStudent } from '../auth/reach';
 import { schoolOf, sectionOf } from '../auth/tenant';
-import { classes, divisions, enrolments, schools, sections, students, teachers } from '../db/schema';
+import { latinDigits } from '@/i18n/digits';
+import { academicSessions, classes, divisions, enrolments, schools, sections, students, teachers } from '../db/schema';
 import { forbidden, notFound } from '../errors';
+import { studentFullName as studentFullNameSql } from '../services/names';
 import { schoolClock, sessionIdForDate } from '../services/school-time';
 import { studentFullName, teacherFullName } from './users';
 
@@ -235,9 +237,11 @@ export async function peopleRoutes(fastify: FastifyInstance) {
       config: { action: 'student.list' },
       schema: {
         description:
-          'The school’s students, newest first, optionally searched by code or name (q). A bare list, paged by ' +
-          `limit (default ${STUDENT_LIST_PAGE.defaultLimit}, at most ${STUDENT_LIST_PAGE.maxLimit}) and offset; ` +
-          'the total is in the X-Total-Count header.',
+          'The school’s students, newest first, each with where they are placed (class, section and roll of ' +
+          'their latest enrolment). Searched by q: a student code, any part of a name or mobile number, or a roll number ' +
+          '(Latin or Bangla digits); class_id and section_id keep the students placed there. A bare list, ' +
+          `paged by limit (default ${STUDENT_LIST_PAGE.defaultLimit}, at most ${STUDENT_LIST_PAGE.maxLimit}) ` +
+          'and offset; the total is in the X-Total-Count header.',
         querystring: studentAllQuery,
         response: { 200: z.array(studentListRow) },
       },
@@ -247,29 +251,66 @@ export async function peopleRoutes(fastify: FastifyInstance) {
       const where: SQL[] = [eq(students.schoolId, schoolId)];
       if (req.query.q) {
         const like = `%${req.query.q.replace(/[%_\\]/g, (c) => `\\${c}`)}%`;
-        where.push(
-          or(ilike(students.studentCode, like), ilike(students.firstName, like), ilike(students.lastName, like))!,
-        );
+        const matches: SQL[] = [
+          ilike(students.studentCode, like),
+          ilike(students.firstName, like),
+          ilike(students.lastName, like),
+          ilike(studentFullNameSql(), like),
+          ilike(students.mobileNo, like),
+        ];
+        // A roll is typed in either digit set ("২০" is 20), as mark entry accepts it.
+        const roll = latinDigits(req.query.q);
+        if (/^\d{1,6}$/.test(roll)) matches.push(eq(enrolments.classRollNo, Number(roll)));
+        where.push(or(...matches)!);
       }
+      if (req.query.class_id) where.push(eq(enrolments.classId, req.query.class_id));
+      if (req.query.section_id) where.push(eq(enrolments.sectionId, req.query.section_id));
+      // The latest enrolment: the newest session's (session years sort as text: "2026", "2026-27").
+      const latest = sql`(
+        select le.id from ${enrolments} le
+        join ${academicSessions} ls on ls.id = le.session_id
+        where le.student_id = ${students.id} and le.school_id = ${students.schoolId}
+        order by ls.session_year desc, le.id desc
+        limit 1
+      )`;
+      const placed = () =>
+        db
+          .select({
+            s: students,
+            e: enrolments,
+            sessionYear: academicSessions.sessionYear,
+            className: classes.className,
+            sectionName: sections.sectionDefaultName,
+          })
+          .from(students)
+          .leftJoin(enrolments, eq(enrolments.id, latest))
+          .leftJoin(academicSessions, eq(academicSessions.id, enrolments.sessionId))
+          .leftJoin(classes, eq(classes.id, enrolments.classId))
+          .leftJoin(sections, eq(sections.id, enrolments.sectionId));
       const [{ count }] = await db
         .select({ count: sql<number>`count(*)::int` })
         .from(students)
+        .leftJoin(enrolments, eq(enrolments.id, latest))
         .where(and(...where));
       reply.header('x-total-count', String(count));
-      const rows = await db
-        .select()
-        .from(students)
+      const rows = await placed()
         .where(and(...where))
         .orderBy(desc(students.id))
         .limit(req.query.limit)
         .offset(req.query.offset);
-      return rows.map((s) => ({
+      return rows.map(({ s, e, sessionYear, className, sectionName }) => ({
         id: s.id,
         student_code: s.studentCode,
         first_name: s.firstName,
         full_name: studentFullName(s),
         mobile_no: s.mobileNo,
         email: s.email,
+        session_year: sessionYear,
+        class_id: e?.classId ?? null,
+        class_name: className,
+        section_id: e?.sectionId ?? null,
+        section_default_name: sectionName,
+        class_roll_no: e?.classRollNo ?? null,
       }));
     },
   );

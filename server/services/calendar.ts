@@ -7,7 +7,7 @@
  * notification of migration 0007's trigger), so asking "is this date a holiday?" costs no query
  * on a warm process.
  */
-import { and, asc, count, eq, gte, lte, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, eq, gte, lte, ne, or, sql, type SQL } from 'drizzle-orm';
 import { DateTime } from 'luxon';
 import type { CalendarRow, CalendarType } from '@/api/schemas/calendar';
 import { cacheOf, type HolidayRange } from '../cache/hot-cache';
@@ -23,6 +23,45 @@ const holidaysStatement = preparedFor((db: Db) =>
     .orderBy(asc(calendarEntries.startDate))
     .prepare('calendar_holidays_of_school'),
 );
+
+/**
+ * A holiday of the school that this one would repeat: one on the same dates, or one of the same
+ * name (case aside) on overlapping dates. Other holidays may overlap (Christmas inside the winter
+ * vacation); two entries for one holiday only make the calendar wrong to read.
+ */
+export async function duplicateHoliday(
+  db: DbOrTx,
+  schoolId: number,
+  h: { topics: string; date: string; end: string },
+  exceptId?: number,
+): Promise<{ id: number; topics: string; start: string; end: string } | null> {
+  const [row] = await db
+    .select({
+      id: calendarEntries.id,
+      topics: calendarEntries.topics,
+      start: calendarEntries.startDate,
+      end: calendarEntries.endDate,
+    })
+    .from(calendarEntries)
+    .where(
+      and(
+        eq(calendarEntries.schoolId, schoolId),
+        eq(calendarEntries.type, 'holiday'),
+        exceptId === undefined ? undefined : ne(calendarEntries.id, exceptId),
+        or(
+          and(eq(calendarEntries.startDate, h.date), eq(calendarEntries.endDate, h.end)),
+          and(
+            sql`lower(${calendarEntries.topics}) = lower(${h.topics})`,
+            lte(calendarEntries.startDate, h.end),
+            gte(calendarEntries.endDate, h.date),
+          ),
+        ),
+      ),
+    )
+    .orderBy(asc(calendarEntries.startDate))
+    .limit(1);
+  return row ?? null;
+}
 
 /** Every holiday of a school (all sessions): from the process cache, else one prepared query. */
 export async function schoolHolidays(db: DbOrTx, schoolId: number): Promise<HolidayRange[]> {

@@ -18,6 +18,7 @@ import {
   teacherFields,
   type ImportError,
 } from '@/api/schemas/people';
+import { latinDigits } from '@/i18n/digits';
 import type { DbOrTx } from '../db/client';
 import { classes, genders, schools, sections, shifts, studentGroups } from '../db/schema';
 import { studentConflicts, teacherConflicts, type Conflict, type StudentInput, type TeacherInput } from './people';
@@ -104,9 +105,36 @@ function checkFields<T extends z.ZodRawShape>(
 const PHONE_MESSAGE = 'must be a mobile number like 01712345678';
 const DOB_MESSAGE = 'must be a date as YYYY-MM-DD or DD/MM/YYYY';
 
+/**
+ * The columns written with numbers: Bangla digits (২০) are read as the same number (20), as the
+ * mark entry and the forms accept them.
+ */
+const NUMBER_COLUMNS = ['roll', 'dob', 'mobile_no', 'mobile', 'father_phone_number', 'mother_phone_number'];
+
+/**
+ * What people write for the gender lookup's values (Male, Female, Other), as a key of them: the
+ * letters a register uses (M, F), and the Bangla words.
+ */
+const GENDER_WORDS: Record<string, string> = Object.fromEntries(
+  (
+    [
+      ['male', ['m', 'male', 'boy', 'ছেলে', 'পুরুষ', 'ছাত্র']],
+      ['female', ['f', 'female', 'girl', 'মেয়ে', 'মহিলা', 'নারী', 'ছাত্রী']],
+      ['other', ['o', 'other', 'অন্যান্য', 'অন্য']],
+    ] as const
+  ).flatMap(([name, words]) => words.map((w) => [w.normalize('NFC'), name])),
+);
+
+/** The gender lookup's name for what a file says ("M", "মেয়ে"), lower-cased; unknown words as given. */
+export function genderKey(value: string): string {
+  const key = value.trim().normalize('NFC').toLowerCase();
+  return GENDER_WORDS[key] ?? key;
+}
+
 /** Dates and phones as Excel leaves them, rewritten before the shared field rules see them. */
 function normalise(values: Record<string, string>, phones: string[], row: number, errors: ImportError[]) {
   const out = { ...values };
+  for (const c of NUMBER_COLUMNS) if (out[c]) out[c] = latinDigits(out[c]);
   for (const p of phones) {
     if (!out[p]) continue;
     const n = normaliseMobile(out[p]);
@@ -219,8 +247,13 @@ export function checkStudentRows(text: string, lookups: StudentLookups): Checked
     }
     let genderId: number | null = null;
     if (values.gender) {
-      genderId = genderOf.get(values.gender.toLowerCase())?.[0]?.id ?? null;
-      if (!genderId) errors.push({ row, column: 'gender', message: `no gender named “${values.gender}”` });
+      genderId = genderOf.get(genderKey(values.gender))?.[0]?.id ?? null;
+      if (!genderId)
+        errors.push({
+          row,
+          column: 'gender',
+          message: `no gender named “${values.gender}”: write ${genderRows.map((g) => g.name).join(', ')} (or M, F)`,
+        });
     }
     const roll = /^\d{1,4}$/.test(values.roll ?? '') ? Number(values.roll) : NaN;
     if (values.roll && !(roll >= 1))

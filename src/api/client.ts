@@ -227,6 +227,16 @@ export function errorMessage(error: unknown, fallback = 'Something went wrong. P
   return fallback;
 }
 
+/**
+ * A validation message names its field for API callers ("code: Enter the code", "date: no
+ * session covers that date"); a person reads the problem alone, next to the form it is about.
+ */
+export function withoutFieldName(message: string): string {
+  const m = /^[a-z][a-z0-9_]*(?:\.[a-z0-9_]+)*: ([\s\S]+)$/.exec(message);
+  if (!m) return message;
+  return m[1].charAt(0).toUpperCase() + m[1].slice(1);
+}
+
 /** The HTTP status of an ApiError-like value (0 for network failures and unknown errors). */
 export function errorStatus(error: unknown): number {
   if (error && typeof error === 'object' && 'status' in error) {

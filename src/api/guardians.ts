@@ -27,10 +27,13 @@ export const guardianKeys = {
   ofStudent: (studentId: number) => ['guardians', 'student', studentId] as const,
 };
 
+/** A guardian's linked children (also the palette's jumps to them, src/screens/guardians/child-jumps.ts). */
+export const fetchChildren = (): Promise<GuardianChild[]> => apiGet('/api/guardian/children', guardianChildren);
+
 export const childrenQuery = () =>
   queryOptions({
     queryKey: guardianKeys.children,
-    queryFn: (): Promise<GuardianChild[]> => apiGet('/api/guardian/children', guardianChildren),
+    queryFn: fetchChildren,
     staleTime: 60_000,
   });
 

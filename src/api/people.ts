@@ -89,6 +89,9 @@ async function fetchPage<S extends z.ZodType>(
 export type PersonKind = 'student' | 'teacher';
 export interface PersonListQuery {
   q?: string;
+  /** Students only: those placed in this class and section (their latest enrolment). */
+  class_id?: number;
+  section_id?: number;
   limit: number;
   offset: number;
 }

@@ -95,7 +95,7 @@ export const bn: Catalogue = {
     leave: 'ছেড়ে যান',
     stay: 'থাকুন',
     defaultMessage: 'এই পাতায় কিছু পরিবর্তন এখনও সংরক্ষণ করা হয়নি।',
-    willBeLost: 'এখন চলে গেলে সেগুলো হারিয়ে যাবে।',
+    willBeLost: 'এখন চলে গেলে যা সংরক্ষণ হয়নি তা হারিয়ে যাবে।',
   },
   pagination: {
     showing: '{{total}}টির মধ্যে {{first}}–{{last}} দেখানো হচ্ছে',

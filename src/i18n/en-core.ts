@@ -57,7 +57,7 @@ export const enCore = {
     leave: 'Leave',
     stay: 'Stay',
     defaultMessage: 'You have unsaved changes on this page.',
-    willBeLost: 'If you leave now, they will be lost.',
+    willBeLost: 'If you leave now, what is not saved will be lost.',
   },
   pagination: {
     showing: 'Showing {{first}}–{{last}} of {{total}}',

@@ -5,7 +5,7 @@
  * as the server wrote it, so a new server message is never hidden, only untranslated.
  */
 import { useCallback } from 'react';
-import { errorMessage } from '@/api/client';
+import { errorMessage, withoutFieldName } from '@/api/client';
 import { i18n, useI18n } from '@/i18n/i18n';
 
 function codeOf(error: unknown): string | null {
@@ -35,7 +35,9 @@ export function translateError(error: unknown): string {
     return String(i18n.t(`${key}_named` as never, params as never));
   }
   if (key && i18n.exists(key)) return i18n.t(key as never);
-  return errorMessage(error, i18n.t('common.somethingWrong'));
+  // Where a person reads it, a validation message says the problem, not the field's API name.
+  if (typeof error === 'string' && error) return withoutFieldName(error);
+  return withoutFieldName(errorMessage(error, i18n.t('common.somethingWrong')));
 }
 
 /** `const errorText = useErrorText(); errorText(error)`, re-rendering when the language changes. */

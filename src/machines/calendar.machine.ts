@@ -68,6 +68,8 @@ export interface CalendarFailure {
   code?: string;
   status: number;
   fields: Record<string, string>;
+  /** What the refusal names (e.g. the holiday already entered), for its sentence in Bangla. */
+  params?: Record<string, string | number>;
   /** The network or the server failed: the same submission may work again. */
   retryable: boolean;
 }
@@ -148,7 +150,12 @@ const failureOf = (error: unknown): CalendarFailure => {
       ? (error.fields as Record<string, string>)
       : {};
   const code = error && typeof error === 'object' && 'code' in error ? String(error.code) : undefined;
-  return { message: errorMessage(error), code, status, fields, retryable: status === 0 || status >= 500 };
+  // What a refusal names (the holiday already entered), for the sentence in the user's language.
+  const params =
+    error && typeof error === 'object' && 'params' in error && error.params && typeof error.params === 'object'
+      ? (error.params as Record<string, string | number>)
+      : undefined;
+  return { message: errorMessage(error), code, status, fields, params, retryable: status === 0 || status >= 500 };
 };
 
 export const calendarMachine = setup({

@@ -39,13 +39,16 @@
  * - a lost save (network, 5xx) keeps the marks; "Try again" sends the same list under the same
  *   idempotency key, so the server answers the first result instead of saving twice; a refusal
  *   (4xx) goes back to the sheet with the refused fields named;
- * - once the admin publishes a session's results the marks are locked: the sheet is read-only.
+ * - once the admin publishes a session's results the marks are locked: the sheet is read-only;
+ * - Enter goes down the sheet and, on the last student, to the review; after a review that found
+ *   problems, Enter on a fixed field goes to the next problem, and to the review once none is
+ *   left (not on down the sheet, away from where the teacher was asked to look).
  *
  * Pure: no React, no DOM. The I/O is the named actors loadSheet and saveMarks (tests replace them
  * with `.provide()`); `savedChanges` runs after the server confirmed a save (the screen provides
  * it to invalidate the exam queries).
  */
-import { assign, fromPromise, setup, type SnapshotFrom } from 'xstate';
+import { assign, fromPromise, raise, setup, type SnapshotFrom } from 'xstate';
 import type {
   ExamMarkBody,
   ExamMarkSaved,
@@ -140,6 +143,12 @@ export type MarkEntryEvent =
   | { type: 'marks.type'; studentId: number; text: string }
   | { type: 'marks.focus'; studentId: number }
   | { type: 'marks.next' }
+  /**
+   * Enter in a mark field: the next student, the review on the last; while fixing what a review
+   * found (the problems shown), the review again once nothing is wrong, else the next field still
+   * wrong.
+   */
+  | { type: 'marks.enter' }
   | { type: 'marks.prev' }
   | { type: 'marks.undo' }
   | { type: 'marks.review' }
@@ -216,6 +225,22 @@ const failure = (error: unknown) => ({ error: errorMessage(error), errorCode: er
 
 const clamp = (n: number, max: number) => Math.max(0, Math.min(n, max));
 
+/**
+ * Where Enter goes while fixing: the field itself while it is still wrong, else the next wrong
+ * one after it (from the top again past the last).
+ */
+function nextProblem(ctx: MarkEntryContext): number {
+  const rows = ctx.sheet?.rows ?? [];
+  const problems = markProblems(ctx);
+  const wrong = (i: number) => rows[i] !== undefined && rows[i].student_id in problems;
+  if (wrong(ctx.cursor)) return ctx.cursor;
+  for (let step = 1; step <= rows.length; step++) {
+    const i = (ctx.cursor + step) % rows.length;
+    if (wrong(i)) return i;
+  }
+  return ctx.cursor;
+}
+
 const LOAD = { target: '#markEntry.loading', actions: 'setQuery' } as const;
 
 type SyncDone = Extract<MarkEntryEvent, { type: 'marks.sync.done' }>;
@@ -259,6 +284,10 @@ export const markEntryMachine = setup({
       !!context.sheet?.rows.some((r) => r.student_id === params.studentId),
     canReview: ({ context }) => markChanges(context).length > 0 && Object.keys(markProblems(context)).length === 0,
     hasProblems: ({ context }) => Object.keys(markProblems(context)).length > 0,
+    fixingDone: ({ context }) =>
+      context.showProblems && markChanges(context).length > 0 && Object.keys(markProblems(context)).length === 0,
+    fixingMore: ({ context }) => context.showProblems && Object.keys(markProblems(context)).length > 0,
+    atLastStudent: ({ context }) => context.cursor >= (context.sheet?.rows.length ?? 1) - 1,
     isRetryable: (_, params: { error: unknown }) => isRetryable(params.error),
     isLockedError: (_, params: { error: unknown }) => errorCodeOf(params.error) === EXAM_CODES.locked,
     /**
@@ -387,6 +416,16 @@ export const markEntryMachine = setup({
             cursor: ({ context }) => clamp(context.cursor + 1, (context.sheet?.rows.length ?? 1) - 1),
           }),
         },
+        'marks.enter': [
+          { guard: 'fixingDone', target: 'reviewing', actions: assign({ error: null, errorCode: null }) },
+          { guard: 'fixingMore', actions: assign({ cursor: ({ context }) => nextProblem(context) }) },
+          { guard: 'atLastStudent', actions: raise({ type: 'marks.review' }) },
+          {
+            actions: assign({
+              cursor: ({ context }) => clamp(context.cursor + 1, (context.sheet?.rows.length ?? 1) - 1),
+            }),
+          },
+        ],
         'marks.prev': {
           actions: assign({
             cursor: ({ context }) => clamp(context.cursor - 1, (context.sheet?.rows.length ?? 1) - 1),

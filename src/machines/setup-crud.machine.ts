@@ -2,7 +2,7 @@
  * One setup list with its form (issue 13: classes, sections, subjects, periods): the create form
  * above the list, the edit dialog, and delete after "Are you sure to delete?".
  *
- *   ready ─setup.submit (form valid)─> creating ─┬─ done ─> ready (form cleared, the server's message)
+ *   ready ─setup.submit (form valid)─> creating ─┬─ done ─> ready (form cleared but `keep`, the server's message)
  *     (form invalid: stays, field errors shown)   └─ error ─> ready (form kept, the errors shown)
  *   ready ─setup.edit─> editing ─setup.submit (valid)─> updating ─┬─ done ─> ready (message)
  *                        └─setup.cancel─> ready                    └─ error ─> editing (errors shown)
@@ -33,6 +33,11 @@ export interface SetupInput {
   blank: SetupForm;
   /** The form's problems by wire field (empty: it may go), as the server would name them. */
   check: (form: SetupForm) => Record<string, string>;
+  /**
+   * Fields a create leaves as chosen for the next one (a section's class and shift: the sections
+   * of one class are added one after another); the others are cleared.
+   */
+  keep?: readonly string[];
 }
 
 export interface SetupFailure {
@@ -106,6 +111,13 @@ const without = (errors: Record<string, string>, field: string) => {
   const { [field]: _fixed, ...rest } = errors;
   void _fixed;
   return rest;
+};
+
+/** The create form after a create: blank, but for the fields the next one keeps. */
+const afterCreate = (c: SetupContext): SetupForm => {
+  const form = { ...c.blank };
+  for (const field of c.keep ?? []) if (field in c.form) form[field] = c.form[field];
+  return form;
 };
 
 const nextSeq = (c: SetupContext) => (c.feedback?.seq ?? 0) + 1;
@@ -202,7 +214,7 @@ export const setupCrudMachine = setup({
           actions: [
             assign(({ context, event }) => ({
               idempotencyKey: null,
-              form: { ...context.blank },
+              form: afterCreate(context),
               feedback: saved(context, event.output),
             })),
             'savedChanges',

@@ -15,7 +15,7 @@ import type { UserProfile } from '@/api/schemas/auth';
 import type { ChosenSchool } from '@/api/session';
 import { useSession, useSessionActor } from '@/ui/session';
 import { useRegisterCommands, type CommandContext } from '@/ui/commands';
-import { builtInCommands, momentCommands } from '@/ui/built-in-commands';
+import { builtInCommands, momentCommands, taskCommands } from '@/ui/built-in-commands';
 import { ShortcutsDialog } from '@/ui/shortcuts-dialog';
 import { isTouchScreen, isTypingTarget } from '@/ui/keyboard';
 import { confirmLeave } from '@/ui/unsaved';
@@ -129,6 +129,7 @@ function Frame({ children }: { children: ReactNode }) {
   const [touch] = useState(isTouchScreen);
 
   useRegisterCommands(builtInCommands);
+  useRegisterCommands(taskCommands);
   useRegisterCommands(momentCommands);
 
   const remember = () => {

@@ -72,6 +72,33 @@ export const builtInCommands: CommandSource = (ctx) => [
   },
 ];
 
+// ---- tasks inside a page ------------------------------------------------------------------------
+
+/** The fees desk (/payment): the school admin's tabs, each found by what the admin would type. */
+const FEE_DESK = '/payment';
+const FEE_TASKS = [
+  { id: 'collect', to: `${FEE_DESK}?tab=collect`, english: ['collect', 'collection', 'payment', 'cash', 'receipt'] },
+  { id: 'defaulters', to: `${FEE_DESK}?tab=reports&report=defaulters`, english: ['defaulters', 'overdue', 'unpaid'] },
+  { id: 'adjust', to: `${FEE_DESK}?tab=adjust`, english: ['waiver', 'discount', 'refund', 'correction'] },
+] as const;
+
+/**
+ * What is done inside a page rather than the page itself: the fees desk's collection,
+ * defaulters and waivers (only for who may write fees: a viewer's /payment is the reports).
+ */
+export const taskCommands: CommandSource = () =>
+  FEE_TASKS.map((task): Command => ({
+    id: `task:fees-${task.id}`,
+    label: i18n.t(`shell.palette.tasks.${task.id}`),
+    keywords: [...task.english, ...wordsOf(i18n.t(`shell.palette.tasks.${task.id}Keywords`))],
+    group: 'Actions',
+    visible: (c) => {
+      const desk = findRoute(FEE_DESK);
+      return desk !== undefined && canOpen(desk, c.userType) && can(c.userType, 'fee.write');
+    },
+    perform: (c) => c.navigate(task.to),
+  }));
+
 // ---- the moment ------------------------------------------------------------------------------
 
 export const TAKE_ATTENDANCE = '/teacherattendance';

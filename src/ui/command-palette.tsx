@@ -6,7 +6,7 @@
  * Typing filters, arrows move, Enter runs, Escape closes. Where focus goes afterwards is the
  * shell's business (src/ui/app-shell.tsx).
  */
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { Dialog, DialogPanel, DialogTitle } from '@headlessui/react';
 import { Command as Cmdk } from 'cmdk';
 import { scoreCommand, usePaletteCommands, type Command, type CommandContext } from '@/ui/commands';
@@ -78,6 +78,17 @@ export default function CommandPalette({
   const [selected, setSelected] = useState(first);
   // A new search selects its best match.
   useEffect(() => setSelected(first), [first, search]);
+  // The search box takes focus on every device. On a touch screen Headless UI's dialog focuses
+  // itself instead of its first field (to keep the on-screen keyboard closed); the palette is for
+  // typing, so focus goes to the box once the dialog has placed its own.
+  const input = useRef<HTMLInputElement>(null);
+  useEffect(() => {
+    if (!open) return;
+    const id = setTimeout(() => {
+      if (input.current && document.activeElement !== input.current) input.current.focus();
+    }, 0);
+    return () => clearTimeout(id);
+  }, [open]);
 
   const run = (command: Command) => {
     onClose();
@@ -98,6 +109,7 @@ export default function CommandPalette({
             className="flex flex-col"
           >
             <Cmdk.Input
+              ref={input}
               autoFocus
               value={search}
               onValueChange={setSearch}

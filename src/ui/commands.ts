@@ -162,21 +162,33 @@ export function usePaletteCommands(ctx: CommandContext): PaletteCommands {
 
 /**
  * How well a command matches what was typed (0 = hidden). Predictable rather than fuzzy: the
- * label's start beats a word of the label, which beats text inside it, which beats keywords; every
- * typed word may also be the start of any word of the label or keywords ("tak att").
+ * label's start beats the typed words whole in the label, then whole words of the label or its
+ * keywords ("import" is a word of Add Student's keywords, only the start of "Important"), which
+ * beat the label's start inside a word,
+ * a word of the label, text inside it, then keywords; every typed word may also be the start of
+ * any word of the label or keywords ("tak att").
  */
 export function scoreCommand(label: string, keywords: readonly string[], search: string): number {
   const q = search.normalize('NFC').trim().toLowerCase().replace(/\s+/g, ' ');
   if (!q) return 1;
-  const name = label.toLowerCase();
-  if (name.startsWith(q)) return 1;
-  const nameWords = name.split(/[\s/_-]+/);
+  const name = label.normalize('NFC').toLowerCase();
+  const split = (text: string) => text.split(SEPARATORS).filter(Boolean);
+  const nameWords = split(name);
+  const keywordWords = keywords.flatMap((k) => split(k.normalize('NFC').toLowerCase()));
+  const typed = split(q);
+  if (name.startsWith(q) && (name.length === q.length || SEPARATORS.test(name[q.length]))) return 1;
+  if (` ${nameWords.join(' ')} `.includes(` ${typed.join(' ')} `)) return 0.96;
+  const whole = new Set([...nameWords, ...keywordWords]);
+  if (typed.length && typed.every((t) => whole.has(t))) return 0.95;
+  if (name.startsWith(q)) return 0.92;
   if (nameWords.some((w) => w.startsWith(q))) return 0.9;
   if (name.includes(q)) return 0.8;
-  const typed = q.split(' ');
-  const words = [...nameWords, ...keywords.flatMap((k) => k.toLowerCase().split(/[\s/_-]+/))];
+  const words = [...nameWords, ...keywordWords];
   if (typed.every((t) => words.some((w) => w.startsWith(t)))) return 0.6;
   const hay = [name, ...keywords.map((k) => k.toLowerCase())].join(' ');
   if (typed.every((t) => hay.includes(t))) return 0.4;
   return 0;
 }
+
+/** What separates the words of a label or keyword (Latin and Bangla alike). */
+const SEPARATORS = /[\s/_\-:·,.()]+/;

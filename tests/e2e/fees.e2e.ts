@@ -49,7 +49,7 @@ it('adds a sector, invoices Class Six, takes a partial cash payment and the due 
   await admin.getByRole('textbox', { name: 'Last date' }).press('Tab');
   await admin.getByRole('button', { name: 'Generate invoices' }).click();
   const dialog = admin.getByRole('dialog', { name: 'Generate invoices?' });
-  await dialog.getByText(/This invoices \d+ students ৳1,250\.50 each\./).waitFor();
+  await dialog.getByText(/This will invoice \d+ students ৳1,250\.50 each\./).waitFor();
   await expectSoundScreen(admin, '/payment fee confirmation');
   await dialog.getByRole('button', { name: 'Generate' }).click();
   await admin
@@ -58,7 +58,7 @@ it('adds a sector, invoices Class Six, takes a partial cash payment and the due 
     .waitFor();
 
   await admin.getByRole('button', { name: 'Collection' }).click();
-  await admin.getByRole('textbox', { name: 'Student code' }).fill('S-1-0002');
+  await admin.getByRole('textbox', { name: 'Student: name, roll or code' }).fill('S-1-0002');
   await admin.getByRole('button', { name: 'Find' }).click();
   const due = admin.getByRole('table', { name: /^Due invoices of/ });
   const row = due.getByRole('row').filter({ hasText: sectorName });
@@ -112,7 +112,7 @@ it('a waiver and a refund are new entries: the due and the collections report sh
 
   // A partial cash payment of 500.25 on the new invoice.
   await admin.getByRole('button', { name: 'Collection' }).click();
-  await admin.getByRole('textbox', { name: 'Student code' }).fill('S-1-0003');
+  await admin.getByRole('textbox', { name: 'Student: name, roll or code' }).fill('S-1-0003');
   await admin.getByRole('button', { name: 'Find' }).click();
   const payRow = admin
     .getByRole('table', { name: /^Due invoices of/ })

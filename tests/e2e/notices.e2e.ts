@@ -59,7 +59,7 @@ async function openTeacherNotices(viewport = DESKTOP) {
   await signIn(teacher, 'teacher1');
   await teacher.waitForURL(`${baseUrl()}/teacher-admin`);
   await teacher.goto(`${baseUrl()}/teachernotice`);
-  const form = teacher.getByRole('form', { name: "Create Note's" });
+  const form = teacher.getByRole('form', { name: 'Create notice' });
   await form.getByLabel('Headline').waitFor();
   await form.getByRole('combobox', { name: 'Find students' }).waitFor();
   return { teacher, form };

@@ -76,7 +76,7 @@ it('opens with no network once it has been opened, signed in with what the phone
   await page.reload();
   // The app itself answers, signed in with the profile this phone kept (issue 15), and says so;
   // not the browser's offline page.
-  await page.getByText('No network: Pathshala opened with what this phone keeps.').waitFor();
+  await page.getByText('No network: Pathshala opened with what this device keeps.').waitFor();
   await page
     .getByText(/Teacher Dashboard/)
     .first()

@@ -67,7 +67,7 @@ it('a teacher’s screens and the palette load without a policy violation', asyn
     .first()
     .waitFor();
   expect(await reported()).toEqual([]);
-  await visit('/teachernotice', /Create Note/);
+  await visit('/teachernotice', /Create notice/);
   await visit('/routine', /Routine/);
   await visit('/teacherattendance', /Attendance/);
   await page.getByRole('button', { name: /search or jump/i }).waitFor();

@@ -204,7 +204,10 @@ function replay(run: ReturnType<typeof start>) {
       'marks.confirm': send,
       'marks.reopen': send,
       ...Object.fromEntries(
-        ['clear', 'focus', 'next', 'prev', 'undo', 'cancel', 'retry', 'back', 'edit'].map((e) => [`marks.${e}`, send]),
+        ['clear', 'focus', 'next', 'enter', 'prev', 'undo', 'cancel', 'retry', 'back', 'edit'].map((e) => [
+          `marks.${e}`,
+          send,
+        ]),
       ),
       'marks.sync.start': send,
       'marks.sync.done': send,

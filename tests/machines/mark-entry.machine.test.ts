@@ -249,6 +249,8 @@ function replay(run: Run) {
       ...Object.fromEntries(USER_EVENTS.map((e) => [e.type, send])),
       // Moves the keyboard like marks.next (left to the named variants, to keep the paths few).
       'marks.focus': send,
+      // Enter: the traversal takes it as the machine offers it (its own event descriptor).
+      'marks.enter': send,
       'xstate.done.actor.loadSheet': outcome('loadSheet', 'resolve'),
       'xstate.error.actor.loadSheet': outcome('loadSheet', 'reject'),
       'xstate.done.actor.saveMarks': outcome('saveMarks', 'resolve'),
@@ -459,7 +461,7 @@ describe('mark entry machine: shortest paths to every state and transition', () 
       });
     // The offline states (issue 15) are off in this machine: tests/machines/mark-entry-offline.machine.test.ts.
     const defined = [...definedTransitions(model)].filter((t) => !OFFLINE_STATES.includes(t.split('|')[0]));
-    expect(defined.length).toBe(27);
+    expect(defined.length).toBe(28);
     // marks.focus moves the keyboard as marks.next does; a named variant below takes it.
     expect(defined.filter((t) => !taken.has(t))).toEqual(['entering|marks.focus']);
   });
@@ -549,6 +551,69 @@ describe('mark entry machine: named variants', () => {
       run.actor.stop();
     });
   }
+});
+
+// ---- Enter in the sheet ---------------------------------------------------------------------------
+
+describe('Enter in the sheet', () => {
+  const THREE: StudentMarkSheet = {
+    exam: EXAM,
+    locked: false,
+    rows: [row(1, 1, 'Arif Hossain', null), row(2, 2, 'Babul Mia', 12), row(3, 3, 'Chaity Das', null)],
+  };
+  async function opened() {
+    const run = startMarkEntry();
+    run.actor.send({ type: 'marks.search', query: QUERY });
+    await run.settle('loadSheet', 'resolve', THREE);
+    return run;
+  }
+  const at = (run: Run) => ({
+    state: stateName(run.actor.getSnapshot().value),
+    cursor: run.actor.getSnapshot().context.cursor,
+  });
+
+  it('goes down the sheet, and to the review from the last student', async () => {
+    const run = await opened();
+    run.actor.send({ type: 'marks.type', studentId: 1, text: '15' });
+    run.actor.send({ type: 'marks.enter' });
+    expect(at(run)).toEqual({ state: 'entering', cursor: 1 });
+    run.actor.send({ type: 'marks.enter' });
+    expect(at(run)).toEqual({ state: 'entering', cursor: 2 });
+    run.actor.send({ type: 'marks.enter' });
+    expect(at(run)).toEqual({ state: 'reviewing', cursor: 2 });
+    run.actor.stop();
+  });
+
+  it('after a review found a bad mark, Enter on the fixed field goes to the review, not down the sheet', async () => {
+    const run = await opened();
+    run.actor.send({ type: 'marks.type', studentId: 1, text: '25' });
+    run.actor.send({ type: 'marks.focus', studentId: 3 });
+    run.actor.send({ type: 'marks.enter' });
+    // The review is refused: the keyboard goes to the bad mark.
+    expect(at(run)).toEqual({ state: 'entering', cursor: 0 });
+    run.actor.send({ type: 'marks.type', studentId: 1, text: '15' });
+    run.actor.send({ type: 'marks.enter' });
+    expect(at(run)).toEqual({ state: 'reviewing', cursor: 0 });
+    run.actor.stop();
+  });
+
+  it('while fixing, Enter stays on a field still wrong and then goes to the next wrong one', async () => {
+    const run = await opened();
+    run.actor.send({ type: 'marks.type', studentId: 1, text: '25' });
+    run.actor.send({ type: 'marks.type', studentId: 3, text: '99' });
+    run.actor.send({ type: 'marks.review' });
+    expect(at(run)).toEqual({ state: 'entering', cursor: 0 });
+    run.actor.send({ type: 'marks.type', studentId: 1, text: '21' });
+    run.actor.send({ type: 'marks.enter' });
+    expect(at(run)).toEqual({ state: 'entering', cursor: 0 });
+    run.actor.send({ type: 'marks.type', studentId: 1, text: '18' });
+    run.actor.send({ type: 'marks.enter' });
+    expect(at(run)).toEqual({ state: 'entering', cursor: 2 });
+    run.actor.send({ type: 'marks.type', studentId: 3, text: '9' });
+    run.actor.send({ type: 'marks.enter' });
+    expect(at(run)).toEqual({ state: 'reviewing', cursor: 2 });
+    run.actor.stop();
+  });
 });
 
 // ---- the pure helpers -------------------------------------------------------------------------

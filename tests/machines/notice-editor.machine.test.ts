@@ -443,10 +443,10 @@ function responseFor(name: ActorName, endpoint: Endpoint, event: ModelEvent): Re
   return HttpResponse.json(event.output as never);
 }
 
-const card = () => screen.getByRole('region', { name: "Create Note's" });
+const card = () => screen.getByRole('region', { name: 'Create notice' });
 // hidden: a dialog makes the page behind it aria-hidden, and the form is still checked.
 const H = { hidden: true } as const;
-const formEl = () => within(card()).getByRole('form', { name: "Create Note's", hidden: true });
+const formEl = () => within(card()).getByRole('form', { name: 'Create notice', hidden: true });
 const control = (label: string) =>
   within(formEl()).getByLabelText(label) as HTMLInputElement & HTMLSelectElement & HTMLTextAreaElement;
 const submitButton = () =>
@@ -523,7 +523,7 @@ function screenSut(ui: ReturnType<typeof renderApp>, api: HeldApi, shadow: Shado
           if (dirty) await discardIfAsked();
           return;
         }
-        const toggle = screen.getByRole('button', { name: /Create Note's/ });
+        const toggle = screen.getByRole('button', { name: /Create notice/ });
         await user.click(toggle);
         if (dirty) await discardIfAsked();
         await waitFor(() => expect(toggle).toHaveAttribute('aria-expanded', 'false'));
@@ -758,7 +758,7 @@ describe('notice editor against the screen (/teachernotice, msw): paths that tak
       fakeAuthServer(TEACHER).savedSignIn();
       const api = heldApi();
       const ui = renderApp('/teachernotice');
-      await screen.findByRole('region', { name: "Create Note's" });
+      await screen.findByRole('region', { name: 'Create notice' });
       // The screen's first requests (StrictMode may start the editor twice): count them once.
       await waitFor(() => expect(api.requests.session.length).toBeGreaterThan(0));
       await new Promise((r) => setTimeout(r, 30));

@@ -55,7 +55,7 @@ const IN_USE = {
 type Snap = ReturnType<ReturnType<typeof start>['actor']['getSnapshot']>;
 type ModelEvent = EventObject & Record<string, unknown>;
 
-function start() {
+function start(input: { blank: SetupForm; check: typeof check; keep?: readonly string[] } = INPUT) {
   const calls = { save: [] as SetupSaveInput[], remove: [] as number[], savedChanges: 0 };
   const pending: Record<string, { resolve: (v: unknown) => void; reject: (e: unknown) => void }> = {};
   const deferred = (name: string) =>
@@ -76,7 +76,7 @@ function start() {
       },
       actions: { savedChanges: () => void (calls.savedChanges += 1) },
     }),
-    { input: INPUT },
+    { input },
   ).start();
   const settle = async (name: string, how: 'resolve' | 'reject', value: unknown) => {
     const p = pending[name];
@@ -272,5 +272,49 @@ describe('setup list machine: named cases', () => {
     await h.settle('save', 'reject', OVERLAP);
     h.actor.send({ type: 'setup.submit' });
     expect(h.calls.save[2].idempotencyKey).not.toBe(h.calls.save[1].idempotencyKey);
+  });
+});
+
+describe('a create keeps what the next one shares', () => {
+  const EMPTY: SetupForm = { shift_id: '', period_code: '', serial: '', start_time: '', end_time: '' };
+  it('with `keep`, the chosen shift stays after a create and the rest is cleared; after a refusal all stays', async () => {
+    const h = start({ ...INPUT, blank: EMPTY, keep: ['shift_id'] });
+    h.actor.send({ type: 'setup.change', field: 'shift_id', value: '2' });
+    for (const e of FILL) h.actor.send(e as never);
+    h.actor.send({ type: 'setup.submit' });
+    await h.settle('save', 'reject', OVERLAP);
+    expect(h.actor.getSnapshot().context.form).toEqual({
+      shift_id: '2',
+      period_code: '7th',
+      serial: '7',
+      start_time: '14:00',
+      end_time: '15:30',
+    });
+    h.actor.send({ type: 'setup.change', field: 'start_time', value: '15:30' });
+    h.actor.send({ type: 'setup.change', field: 'end_time', value: '16:15' });
+    h.actor.send({ type: 'setup.submit' });
+    await h.settle('save', 'resolve', CREATED);
+    expect(h.actor.getSnapshot().context.form).toEqual({
+      shift_id: '2',
+      period_code: '',
+      serial: '',
+      start_time: '',
+      end_time: '',
+    });
+  });
+
+  it('without `keep`, a create clears the form to its blank', async () => {
+    const h = start({ ...INPUT, blank: EMPTY });
+    h.actor.send({ type: 'setup.change', field: 'shift_id', value: '2' });
+    for (const e of FILL) h.actor.send(e as never);
+    h.actor.send({ type: 'setup.submit' });
+    await h.settle('save', 'resolve', CREATED);
+    expect(h.actor.getSnapshot().context.form).toEqual({
+      shift_id: '',
+      period_code: '',
+      serial: '',
+      start_time: '',
+      end_time: '',
+    });
   });
 });

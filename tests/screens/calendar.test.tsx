@@ -8,6 +8,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import type { CalendarRow } from '@/api/schemas/calendar';
 import { schoolToday } from '@/api/school-time';
+import { setLanguage } from '@/i18n/i18n';
 import { ADMIN, fakeAuthServer, renderApp, server, STUDENT, TEACHER, VIEWER } from './helpers';
 
 const row = (over: Partial<CalendarRow>): CalendarRow => ({
@@ -193,6 +194,74 @@ describe('admin /academic-calender', () => {
     await user.keyboard('{ArrowDown}{ArrowLeft}{Enter}');
     expect(await screen.findByRole('dialog', { name: 'Update Calender' })).toBeInTheDocument();
   });
+});
+
+describe('the calendar dialog and the keyboard', () => {
+  afterEach(() => setLanguage('en'));
+
+  it('"Add Calender" and "Update Calender" open with the cursor on the first field, not the dialog', async () => {
+    fakeAuthServer(ADMIN).savedSignIn();
+    schoolCalendar([FINALS]);
+    const { user } = renderApp('/academic-calender?view=list');
+    await user.click(await screen.findByRole('button', { name: 'Add Calender' }));
+    let dialog = await screen.findByRole('dialog', { name: 'Add Calender' });
+    await waitFor(() => expect(within(dialog).getByLabelText('Schedule Type')).toHaveFocus());
+    await user.keyboard('{Escape}');
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    await user.click(screen.getByRole('button', { name: 'Edit: Final examination' }));
+    dialog = await screen.findByRole('dialog', { name: 'Update Calender' });
+    await waitFor(() => expect(within(dialog).getByLabelText('Schedule Type')).toHaveFocus());
+  });
+
+  it.each([
+    [
+      'en',
+      'Add Calender',
+      'Schedule',
+      'Schedule Date',
+      'Submit',
+      'This holiday is already in the calendar: “Victory Day” (2026-12-16).',
+    ],
+    [
+      'bn',
+      'বর্ষপঞ্জিতে যোগ করুন',
+      'সূচি',
+      'সূচির তারিখ',
+      'জমা দিন',
+      'এই ছুটি বর্ষপঞ্জিতে আগেই আছে: “Victory Day” (2026-12-16)।',
+    ],
+  ] as const)(
+    'in %s, a holiday already entered is refused under its date, and the dialog stays',
+    async (lang, add, topicsLabel, dateLabel, submit, said) => {
+      if (lang === 'bn') await setLanguage('bn');
+      fakeAuthServer(ADMIN).savedSignIn();
+      schoolCalendar([VICTORY]);
+      const message = 'This holiday is already in the calendar: “Victory Day” (2026-12-16).';
+      server.use(
+        http.post('/api/calender', () =>
+          HttpResponse.json(
+            {
+              error: {
+                code: 'calendar.duplicate_holiday',
+                message,
+                fields: { date: message },
+                params: { topics: 'Victory Day', dates: '2026-12-16' },
+              },
+            },
+            { status: 409 },
+          ),
+        ),
+      );
+      const { user } = renderApp('/academic-calender?view=list');
+      await user.click(await screen.findByRole('button', { name: add }));
+      const dialog = await screen.findByRole('dialog', { name: add });
+      await user.type(within(dialog).getByLabelText(topicsLabel), 'Bijoy Dibosh');
+      await user.click(within(dialog).getByRole('button', { name: submit }));
+      expect(await within(dialog).findByText(said)).toBeInTheDocument();
+      expect(within(dialog).getByLabelText(dateLabel)).toHaveAttribute('aria-invalid', 'true');
+      expect(within(dialog).getByLabelText(topicsLabel)).toHaveValue('Bijoy Dibosh');
+    },
+  );
 });
 
 describe('read-only calendars', () => {

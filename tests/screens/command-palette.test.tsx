@@ -8,6 +8,7 @@ import {
   ADMIN,
   currentPath,
   fakeAuthServer,
+  GUARDIAN,
   holdUnsavedWork,
   renderApp,
   routineRow,
@@ -447,7 +448,8 @@ describe('scoreCommand', () => {
     expect(scoreCommand('Log out', ['sign out'], 'log')).toBe(1);
     expect(scoreCommand('Take Attendance', [], 'att')).toBe(0.9);
     expect(scoreCommand('Homework', [], 'work')).toBe(0.8);
-    expect(scoreCommand('Choose School', ['switch school'], 'switch')).toBe(0.6);
+    expect(scoreCommand('Choose School', ['switch school'], 'switch')).toBe(0.95);
+    expect(scoreCommand('Choose School', ['switch school'], 'swi')).toBe(0.6);
     expect(scoreCommand('Take Attendance', ['present'], 'tak att')).toBe(0.6);
     expect(scoreCommand('Academic Calendar', ['holidays'], 'log out')).toBe(0);
     expect(scoreCommand('Anything', [], '   ')).toBe(1);
@@ -476,5 +478,153 @@ describe('the palette in Bangla', () => {
     await user.type(input, 'ভাষা');
     await waitFor(() => expect(within(list).getAllByRole('option')[0]).toHaveTextContent('Language / ভাষা'));
     expect(within(list).getAllByRole('option')[0]).toHaveTextContent('English');
+  });
+});
+
+/**
+ * What each role types for a task, and the first thing the palette offers for it (Enter takes
+ * it). Tasks done inside a page (collecting a fee, promoting, importing) are found by their own
+ * words, in English and in Bangla, and a guardian finds a child's pages by the child's name.
+ */
+describe('the palette finds each role’s tasks', () => {
+  const NADIA = {
+    student_id: 52,
+    student_code: 'S-1-0150',
+    full_name: 'Nadia Hossain',
+    relation: 'mother',
+    school_info_id: 10,
+    school_name: 'Green Valley School',
+    session_id: 1,
+    class_id: 8,
+    class_name: 'Eight',
+    section_id: 9,
+    section_default_name: 'B',
+    class_roll_no: 3,
+    today: '2026-03-10',
+  };
+  beforeEach(() => {
+    server.use(
+      http.get('/api/routine/teacher', () => HttpResponse.json([])),
+      http.get('/api/guardian/children', () => HttpResponse.json([NADIA])),
+    );
+  });
+  afterEach(async () => {
+    await setLanguage('en');
+  });
+
+  const ROLES = { ADMIN, TEACHER, STUDENT, GUARDIAN } as const;
+  const HOME = {
+    ADMIN: '/school-admin',
+    TEACHER: '/teacher-admin',
+    STUDENT: '/student-admin',
+    GUARDIAN: '/guardianpassword',
+  };
+
+  async function firstFor(role: keyof typeof ROLES, query: string) {
+    fakeAuthServer(ROLES[role]).savedSignIn();
+    const { user } = renderApp(HOME[role]);
+    await screen.findByTestId('header-school');
+    await user.keyboard('{Control>}k{/Control}');
+    const input = await screen.findByRole('combobox');
+    await user.type(input, query);
+    // The loaders (a teacher's periods, a guardian's children) answer before the ranking is read.
+    await waitFor(() => expect(screen.queryByRole('progressbar')).not.toBeInTheDocument());
+    await waitFor(() => expect(optionNames().length).toBeGreaterThan(0));
+    return { user, first: optionNames()[0] };
+  }
+
+  const ENGLISH: [keyof typeof ROLES, string, string][] = [
+    ['ADMIN', 'collect', 'Collect a fee'],
+    ['ADMIN', 'defaulters', 'Defaulters'],
+    ['ADMIN', 'waiver', 'Waivers, refunds and corrections'],
+    ['ADMIN', 'sms', 'Attendance Dashboard'],
+    ['ADMIN', 'absence messages', 'Attendance Dashboard'],
+    ['ADMIN', 'promote', 'Add Student'],
+    ['ADMIN', 'reset password', 'Add Student'],
+    ['ADMIN', 'guardian', 'Add Student'],
+    ['ADMIN', 'import', 'Add Student'],
+    ['TEACHER', 'sms', 'Take Attendance'],
+    ['TEACHER', 'correct', 'Take Attendance'],
+    ['STUDENT', 'pdf', 'Grade Sheet'],
+    ['GUARDIAN', 'nadia', 'Nadia Hossain: Attendance history'],
+    ['GUARDIAN', 'nadia fees', 'Nadia Hossain: Due invoices'],
+  ];
+  it.each(ENGLISH)('%s types “%s”: “%s” comes first', async (role, query, expected) => {
+    const { first } = await firstFor(role, query);
+    expect(first).toBe(expected);
+  });
+
+  const BANGLA: [keyof typeof ROLES, string, string][] = [
+    ['ADMIN', 'আদায়', 'ফি আদায় করুন'],
+    ['ADMIN', 'খেলাপি', 'খেলাপি তালিকা'],
+    ['ADMIN', 'মওকুফ', 'মওকুফ, ফেরত ও সংশোধন'],
+    ['ADMIN', 'এসএমএস', 'উপস্থিতি ড্যাশবোর্ড'],
+    ['ADMIN', 'প্রমোশন', 'শিক্ষার্থী ভর্তি'],
+    ['ADMIN', 'পাসওয়ার্ড রিসেট', 'শিক্ষার্থী ভর্তি'],
+    ['ADMIN', 'অভিভাবক', 'শিক্ষার্থী ভর্তি'],
+    ['ADMIN', 'ইমপোর্ট', 'শিক্ষার্থী ভর্তি'],
+    ['TEACHER', 'এসএমএস', 'হাজিরা নিন'],
+    ['TEACHER', 'সংশোধন', 'হাজিরা নিন'],
+    ['TEACHER', 'পরবর্তী', 'পরের পিরিয়ডের হাজিরা নিন'],
+    ['STUDENT', 'পিডিএফ', 'গ্রেডশিট'],
+    ['GUARDIAN', 'nadia', 'Nadia Hossain: হাজিরার ইতিহাস'],
+    ['GUARDIAN', 'nadia বকেয়া', 'Nadia Hossain: বকেয়া ইনভয়েস'],
+  ];
+  it.each(BANGLA)('in Bangla, %s types “%s”: “%s” comes first', async (role, query, expected) => {
+    await setLanguage('bn');
+    const { first } = await firstFor(role, query);
+    expect(first).toBe(expected);
+  });
+
+  it('Enter on a fee task opens its tab of the fees desk; a guardian’s, the child’s page', async () => {
+    const { user } = await firstFor('ADMIN', 'collect');
+    await user.keyboard('{Enter}');
+    await waitFor(() => expect(currentPath()).toBe('/payment?tab=collect'));
+  });
+
+  it('Enter on a child’s page opens it for that child', async () => {
+    const { user } = await firstFor('GUARDIAN', 'nadia');
+    await user.keyboard('{Enter}');
+    await waitFor(() => expect(currentPath()).toBe('/studentviewattendance?student=52'));
+  });
+
+  it('ranks a whole word of the keywords above a longer word the label starts with', async () => {
+    const { scoreCommand } = await import('@/ui/commands');
+    expect(scoreCommand('Add Student', ['import', 'csv'], 'import')).toBe(0.95);
+    expect(scoreCommand('Important Links', ['links'], 'import')).toBe(0.92);
+    expect(scoreCommand('Take Attendance', [], 'attendance')).toBe(0.96);
+    expect(scoreCommand('Add Student', ['guardians', 'reset password'], 'password reset')).toBe(0.95);
+  });
+});
+
+describe('the palette on a phone', () => {
+  const realMatchMedia = window.matchMedia;
+  beforeEach(() => {
+    server.use(http.get('/api/routine/teacher', () => HttpResponse.json([])));
+    // A phone matches both the app's touch query and Headless UI's own "(pointer: coarse)".
+    window.matchMedia = ((query: string) => ({
+      matches: query === TOUCH_QUERY || query === '(pointer: coarse)',
+      media: query,
+      onchange: null,
+      addListener: () => {},
+      removeListener: () => {},
+      addEventListener: () => {},
+      removeEventListener: () => {},
+      dispatchEvent: () => false,
+    })) as typeof window.matchMedia;
+  });
+  afterEach(() => {
+    window.matchMedia = realMatchMedia;
+  });
+
+  it('puts the cursor in the search box when it opens', async () => {
+    fakeAuthServer(TEACHER).savedSignIn();
+    const { user } = renderApp('/teacher-admin');
+    await screen.findByRole('heading', { name: 'Teacher Dashboard' });
+    await user.click(screen.getByRole('button', { name: /Search or jump/ }));
+    const input = await screen.findByPlaceholderText('Search pages and actions…');
+    await waitFor(() => expect(input).toHaveFocus());
+    await user.keyboard('routine');
+    expect(input).toHaveValue('routine');
   });
 });

@@ -57,6 +57,17 @@ function adjustApi() {
   };
   server.use(
     http.get('/api/invoice/due', () => HttpResponse.json(page([state.invoice]))),
+    // The desk's student finder (its class and section choices, and the match for a code).
+    http.get('/api/section/all', () => HttpResponse.json([])),
+    http.get('/api/session', () => HttpResponse.json([{ id: 2, session_year: '2026', current: true }])),
+    http.get('/api/groups/all', () => HttpResponse.json([])),
+    http.get('/api/gender', () => HttpResponse.json([])),
+    http.get('/api/student/all', () =>
+      HttpResponse.json(
+        [{ id: 5, student_code: 'S-0005', first_name: 'Rahim', full_name: 'Rahim Uddin', mobile_no: '', email: '' }],
+        { headers: { 'x-total-count': '1' } },
+      ),
+    ),
     http.get('/api/payment/all', ({ request }) => {
       expect(new URL(request.url).searchParams.get('student_code')).toBe('S-0005');
       return HttpResponse.json(page(state.payments));
@@ -105,10 +116,10 @@ describe('/payment adjustments', () => {
     fakeAuthServer(ADMIN).savedSignIn();
     const api = adjustApi();
     const { user } = renderApp('/payment?tab=adjust');
-    await user.type(await screen.findByRole('textbox', { name: 'Student code' }), 'S-0005');
+    await user.type(await screen.findByRole('textbox', { name: 'Student: name, roll or code' }), 'S-0005');
     await user.click(screen.getByRole('button', { name: 'Find' }));
     const table = await screen.findByRole('table', { name: 'Due invoices of Rahim Uddin' });
-    await user.click(within(table).getByRole('button', { name: 'Waive or discount: Tuition 2026-01-31' }));
+    await user.click(within(table).getByRole('button', { name: 'Waive or discount: Tuition 31-01-2026' }));
     await user.selectOptions(screen.getByRole('combobox', { name: 'Kind' }), 'discount');
     const amount = screen.getByRole('textbox', { name: 'Amount (৳)' });
     expect(amount).toHaveValue('1250.50');

@@ -7,10 +7,28 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import type { InvoiceRow, SectorRow } from '@/api/schemas/fees';
+import type { StudentListRow } from '@/api/schemas/people';
 import { setLanguage } from '@/i18n/i18n';
 import { ADMIN, fakeAuthServer, renderApp, server, VIEWER } from './helpers';
 
 const page = <T,>(rows: T[]) => ({ rows, total: rows.length, limit: 500, offset: 0 });
+
+const student = (over: Partial<StudentListRow>): StudentListRow => ({
+  id: 5,
+  student_code: 'S-0005',
+  first_name: 'Rahim',
+  full_name: 'Rahim Uddin',
+  mobile_no: '',
+  email: '',
+  session_year: '2026',
+  class_id: 6,
+  class_name: 'Six',
+  section_id: 61,
+  section_default_name: 'A',
+  class_roll_no: 12,
+  ...over,
+});
+const RAHIM = student({});
 
 function feeApi() {
   const state = {
@@ -75,6 +93,12 @@ function feeApi() {
       });
     }),
     http.get('/api/invoice/due', () => HttpResponse.json(page(state.invoice.due === '0.00' ? [] : [state.invoice]))),
+    // The desk's finder: a code matches one student, who is chosen at once.
+    http.get('/api/student/all', ({ request }) => {
+      const q = new URL(request.url).searchParams.get('q') ?? '';
+      const rows = q === 'S-0005' ? [RAHIM] : [];
+      return HttpResponse.json(rows, { headers: { 'x-total-count': String(rows.length) } });
+    }),
     http.post('/api/payment', async ({ request }) => {
       const body = (await request.json()) as Record<string, unknown>;
       state.payments.push({ body, key: request.headers.get('idempotency-key') });
@@ -129,7 +153,7 @@ describe('/payment', () => {
     await user.type(screen.getByRole('textbox', { name: 'Amount (৳)' }), '1250.50');
     await user.click(screen.getByRole('button', { name: 'Generate invoices' }));
     const dialog = await screen.findByRole('dialog', { name: 'Generate invoices?' });
-    expect(within(dialog).getByText('This invoices 40 students ৳1,250.50 each.')).toBeInTheDocument();
+    expect(within(dialog).getByText('This will invoice 40 students ৳1,250.50 each.')).toBeInTheDocument();
     expect(
       within(dialog).getByText('Nothing has been saved yet: the invoices are made only when you choose Generate.'),
     ).toBeInTheDocument();
@@ -147,11 +171,14 @@ describe('/payment', () => {
     fakeAuthServer(ADMIN).savedSignIn();
     const api = feeApi();
     const { user } = renderApp('/payment?tab=collect');
-    await user.type(await screen.findByRole('textbox', { name: 'Student code' }), 'S-0005');
+    await user.type(await screen.findByRole('textbox', { name: 'Student: name, roll or code' }), 'S-0005');
     await user.click(screen.getByRole('button', { name: 'Find' }));
     const table = await screen.findByRole('table', { name: 'Due invoices of Rahim Uddin' });
     expect(within(table).getAllByText('৳1,250.50')).toHaveLength(2);
     await user.click(within(table).getByRole('checkbox'));
+    // Ticked: the amount is what the invoice leaves due; lowered for a partial payment.
+    expect(screen.getByRole('textbox', { name: 'Amount received (৳)' })).toHaveValue('1250.50');
+    await user.clear(screen.getByRole('textbox', { name: 'Amount received (৳)' }));
     await user.type(screen.getByRole('textbox', { name: 'Amount received (৳)' }), '1000.25');
     await user.click(screen.getByRole('button', { name: 'Record payment' }));
     const dialog = await screen.findByRole('dialog', { name: 'Record this payment?' });
@@ -175,6 +202,7 @@ describe('/payment', () => {
     const { user } = renderApp('/payment?tab=collect&student_code=S-0005');
     const table = await screen.findByRole('table', { name: 'Due invoices of Rahim Uddin' });
     await user.click(within(table).getByRole('checkbox'));
+    await user.clear(screen.getByRole('textbox', { name: 'Amount received (৳)' }));
     await user.type(screen.getByRole('textbox', { name: 'Amount received (৳)' }), '100');
     await user.selectOptions(screen.getByRole('combobox', { name: 'Method' }), 'mobile_wallet');
     await user.click(screen.getByRole('button', { name: 'Record payment' }));
@@ -198,6 +226,214 @@ describe('/payment', () => {
       expect(within(table).getAllByText('৳১,২৫০.৫০')).toHaveLength(2);
       expect(within(table).getByText('৳০.০০')).toBeInTheDocument();
     });
+  });
+});
+
+/**
+ * The collection desk at the counter: a student found by name (several listed with class,
+ * section and roll), a late fee named as one, dates as DD-MM-YYYY, the amount filled in from the
+ * ticked invoices; in English and in Bangla.
+ */
+describe('/payment collection desk', () => {
+  const invoice = (over: Partial<InvoiceRow>): InvoiceRow => ({
+    id: 70,
+    fee_id: 3,
+    student_id: 5,
+    student_code: 'S-0005',
+    full_name: 'Rahim Uddin',
+    sector_code: 'TUI',
+    sector_name: 'Tuition',
+    session_year: '2026',
+    last_date: '2026-01-31',
+    amount: '1250.50',
+    waived: '0.00',
+    paid: '0.00',
+    due: '1250.50',
+    late_fee: '100.00',
+    kind: 'fee',
+    overdue: true,
+    receipts: [],
+    ...over,
+  });
+  const DUE = [invoice({}), invoice({ id: 71, kind: 'late_fee', amount: '100.00', due: '100.00', late_fee: '0.00' })];
+  const RAHIMS = [
+    RAHIM,
+    student({
+      id: 6,
+      student_code: 'S-0006',
+      full_name: 'Rahim Mia',
+      section_id: 62,
+      section_default_name: 'B',
+      class_roll_no: 3,
+    }),
+  ];
+
+  function deskApi() {
+    const searches: Record<string, string>[] = [];
+    server.use(
+      http.get('/api/section/all', () =>
+        HttpResponse.json([
+          { id: 61, section_default_name: 'A', class_id: 6, class_name: 'Six', shift_id: 1, school_info_id: 10 },
+          { id: 62, section_default_name: 'B', class_id: 6, class_name: 'Six', shift_id: 1, school_info_id: 10 },
+        ]),
+      ),
+      http.get('/api/session', () => HttpResponse.json([{ id: 2, session_year: '2026', current: true }])),
+      http.get('/api/groups/all', () => HttpResponse.json([])),
+      http.get('/api/gender', () => HttpResponse.json([])),
+      http.get('/api/student/all', ({ request }) => {
+        const params = Object.fromEntries(new URL(request.url).searchParams);
+        searches.push(params);
+        const rows = RAHIMS.filter(
+          (r) =>
+            (!params.q || r.full_name.toLowerCase().includes(params.q.toLowerCase())) &&
+            (!params.section_id || String(r.section_id) === params.section_id),
+        );
+        return HttpResponse.json(rows, { headers: { 'x-total-count': String(rows.length) } });
+      }),
+      http.get('/api/invoice/due', ({ request }) => {
+        const code = new URL(request.url).searchParams.get('student_code');
+        return HttpResponse.json(page(code === 'S-0005' ? DUE : []));
+      }),
+    );
+    return searches;
+  }
+
+  it('finds a student by name, lists several with class, section and roll, and opens the chosen one', async () => {
+    fakeAuthServer(ADMIN).savedSignIn();
+    const searches = deskApi();
+    const { user } = renderApp('/payment?tab=collect');
+    await user.type(await screen.findByRole('textbox', { name: 'Student: name, roll or code' }), 'rahim');
+    await user.click(screen.getByRole('button', { name: 'Find' }));
+    const found = await screen.findByRole('table', { name: 'Students found' });
+    const rows = within(found)
+      .getAllByRole('row')
+      .slice(1)
+      .map((r) =>
+        within(r)
+          .getAllByRole('cell')
+          .slice(0, 5)
+          .map((c) => c.textContent),
+      );
+    expect(rows).toEqual([
+      ['S-0005', 'Rahim Uddin', 'Six', 'A', '12'],
+      ['S-0006', 'Rahim Mia', 'Six', 'B', '3'],
+    ]);
+    expect(searches.at(-1)).toMatchObject({ q: 'rahim' });
+    await user.click(within(found).getByRole('button', { name: 'Choose Rahim Uddin (S-0005)' }));
+    expect(await screen.findByRole('table', { name: 'Due invoices of Rahim Uddin' })).toBeInTheDocument();
+    expect(screen.queryByRole('table', { name: 'Students found' })).toBeNull();
+  });
+
+  it('finds by class and section alone', async () => {
+    fakeAuthServer(ADMIN).savedSignIn();
+    const searches = deskApi();
+    const { user } = renderApp('/payment?tab=collect');
+    const classes = await screen.findByRole('combobox', { name: 'Class' });
+    await within(classes).findByRole('option', { name: 'Six' });
+    await user.selectOptions(classes, '6');
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Section' }), '62');
+    await user.click(screen.getByRole('button', { name: 'Find' }));
+    // One student in Six B: chosen at once.
+    expect(await screen.findByRole('heading', { name: 'Due invoices of S-0006' })).toBeInTheDocument();
+    expect(searches.at(-1)).toMatchObject({ class_id: '6', section_id: '62' });
+    expect(searches.at(-1)).not.toHaveProperty('q');
+  });
+
+  it('names a late fee as one, shows dates as DD-MM-YYYY and fills the amount in from the ticked invoices', async () => {
+    fakeAuthServer(ADMIN).savedSignIn();
+    deskApi();
+    const { user } = renderApp('/payment?tab=collect&student_code=S-0005');
+    const table = await screen.findByRole('table', { name: 'Due invoices of Rahim Uddin' });
+    // One "Tuition" line (the fee); the late fee is "Late fee", on Tuition.
+    expect(within(table).getAllByText('Tuition')).toHaveLength(1);
+    expect(within(table).getByText('Late fee')).toBeInTheDocument();
+    expect(within(table).getByText('on Tuition')).toBeInTheDocument();
+    expect(within(table).getAllByText('31-01-2026')).toHaveLength(2);
+    expect(within(table).queryByText(/2026-01-31/)).toBeNull();
+    const amount = screen.getByRole('textbox', { name: 'Amount received (৳)' });
+    expect(amount).toHaveValue('');
+    await user.click(within(table).getByRole('checkbox', { name: 'Tuition 31-01-2026' }));
+    expect(amount).toHaveValue('1250.50');
+    await user.click(within(table).getByRole('checkbox', { name: 'Late fee (Tuition) 31-01-2026' }));
+    expect(amount).toHaveValue('1350.50');
+    await user.click(within(table).getByRole('checkbox', { name: 'Tuition 31-01-2026' }));
+    expect(amount).toHaveValue('100.00');
+    await user.click(within(table).getByRole('checkbox', { name: 'Late fee (Tuition) 31-01-2026' }));
+    expect(amount).toHaveValue('');
+  });
+
+  describe('in Bangla', () => {
+    beforeEach(async () => {
+      await setLanguage('bn');
+    });
+    afterEach(async () => {
+      await setLanguage('en');
+    });
+
+    it('finds by a name, names the late fee, Bangla-digit dates, the amount from the ticked invoices', async () => {
+      fakeAuthServer(ADMIN).savedSignIn();
+      deskApi();
+      const { user } = renderApp('/payment?tab=collect');
+      await user.type(await screen.findByRole('textbox', { name: 'শিক্ষার্থী: নাম, রোল বা কোড' }), 'rahim');
+      await user.click(screen.getByRole('button', { name: 'খুঁজুন' }));
+      const found = await screen.findByRole('table', { name: 'পাওয়া শিক্ষার্থী' });
+      expect(within(found).getByText('১২')).toBeInTheDocument();
+      await user.click(within(found).getByRole('button', { name: 'Rahim Uddin (S-0005) বাছাই করুন' }));
+      const table = await screen.findByRole('table', { name: 'Rahim Uddin এর বকেয়া ইনভয়েস' });
+      expect(within(table).getAllByText('Tuition')).toHaveLength(1);
+      expect(within(table).getByText('বিলম্ব ফি')).toBeInTheDocument();
+      expect(within(table).getAllByText('৩১-০১-২০২৬')).toHaveLength(2);
+      await user.click(within(table).getByRole('checkbox', { name: 'Tuition ৩১-০১-২০২৬' }));
+      await user.click(within(table).getByRole('checkbox', { name: 'বিলম্ব ফি (Tuition) ৩১-০১-২০২৬' }));
+      expect(screen.getByRole('textbox', { name: 'গৃহীত পরিমাণ (৳)' })).toHaveValue('1350.50');
+    });
+
+    it('the count of students to invoice reads as Bangla', async () => {
+      fakeAuthServer(ADMIN).savedSignIn();
+      const api = feeApi();
+      api.sectors = [{ id: 4, sector_code: 'TUI', sector_name: 'Tuition' }];
+      const { user } = renderApp('/payment?tab=fees');
+      const sector = await screen.findByRole('combobox', { name: 'খাত' });
+      await within(sector).findByRole('option', { name: 'TUI · Tuition' });
+      await user.selectOptions(sector, '4');
+      await user.selectOptions(await screen.findByRole('combobox', { name: 'শ্রেণি' }), '6');
+      await user.type(screen.getByRole('textbox', { name: 'পরিমাণ (৳)' }), '1250.50');
+      await user.type(screen.getByRole('textbox', { name: 'শেষ তারিখ' }), '31-01-2026');
+      await user.tab();
+      await user.click(screen.getByRole('button', { name: 'ইনভয়েস তৈরি করুন' }));
+      const dialog = await screen.findByRole('dialog', { name: 'ইনভয়েস তৈরি করবেন?' });
+      expect(within(dialog).getByText('৪০ জন শিক্ষার্থীর প্রত্যেকের নামে ৳১,২৫০.৫০ এর ইনভয়েস হবে।')).toBeInTheDocument();
+    });
+  });
+
+  it('one student to invoice is said in the singular', async () => {
+    fakeAuthServer(ADMIN).savedSignIn();
+    const api = feeApi();
+    api.sectors = [{ id: 4, sector_code: 'TUI', sector_name: 'Tuition' }];
+    server.use(
+      http.post('/api/fee', () =>
+        HttpResponse.json({
+          ok: true,
+          fee_id: null,
+          students: 1,
+          created: 0,
+          existing: 0,
+          message: 'Dry run: 1 invoices would be generated; nothing was saved.',
+          code: 'fees.fee_dry_run',
+        }),
+      ),
+    );
+    const { user } = renderApp('/payment?tab=fees');
+    const sector = await screen.findByRole('combobox', { name: 'Sector' });
+    await within(sector).findByRole('option', { name: 'TUI · Tuition' });
+    await user.selectOptions(sector, '4');
+    await user.selectOptions(await screen.findByRole('combobox', { name: 'Class' }), '6');
+    await user.type(screen.getByRole('textbox', { name: 'Amount (৳)' }), '500');
+    await user.type(screen.getByRole('textbox', { name: 'Last date' }), '31-01-2026');
+    await user.tab();
+    await user.click(screen.getByRole('button', { name: 'Generate invoices' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Generate invoices?' });
+    expect(within(dialog).getByText('This will invoice 1 student ৳500.00.')).toBeInTheDocument();
   });
 });
 

@@ -11,6 +11,7 @@ import type { GuardianChild } from '@/api/schemas/guardians';
 import type { StudentHomeworkRow } from '@/api/schemas/homework';
 import type { LoanRow } from '@/api/schemas/resources';
 import type { StudentNoticeRow } from '@/api/schemas/notices';
+import { setLanguage } from '@/i18n/i18n';
 import { GUARDIAN, fakeAuthServer, renderApp, server } from './helpers';
 
 const query = (request: Request) => Object.fromEntries(new URL(request.url).searchParams);
@@ -187,6 +188,8 @@ describe('a guardian on a child’s pages', () => {
     const code = await screen.findByLabelText('Student Id');
     expect(code).toHaveValue(NADIA.student_code);
     expect(code).toHaveAttribute('readonly');
+    // The code is the child's, and the hint says so (not "Your own Student Id.").
+    expect(code).toHaveAccessibleDescription('Your child’s Student Id.');
     await waitFor(() => expect(screen.getByLabelText('Session')).toHaveValue('1'));
     await user.click(screen.getByRole('button', { name: 'Submit' }));
     expect(await screen.findByRole('article', { name: 'Grade sheet of Nadia Hossain' })).toBeInTheDocument();
@@ -197,6 +200,19 @@ describe('a guardian on a child’s pages', () => {
     });
     expect(screen.getByRole('button', { name: 'Download PDF' })).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Download section PDF' })).not.toBeInTheDocument();
+  });
+
+  it('in Bangla, the grade sheet’s code is the child’s', async () => {
+    await setLanguage('bn');
+    try {
+      fakeAuthServer(GUARDIAN).savedSignIn();
+      api();
+      renderApp(`/gradesheet?student=${NADIA.student_id}`);
+      const code = await screen.findByDisplayValue(NADIA.student_code);
+      expect(code).toHaveAccessibleDescription('আপনার সন্তানের শিক্ষার্থী আইডি।');
+    } finally {
+      await setLanguage('en');
+    }
   });
 
   it('asks for the chosen child’s marks with the child’s code and school', async () => {

@@ -87,3 +87,20 @@ it('keeps the API’s times and dates in Latin digits while Bangla is on', async
   expect(schoolToday(at, 'Asia/Dhaka')).toBe('2026-11-23');
   expect(formatDate('2026-11-23', 'dd-MMM-yyyy', 'bn')).toBe('২৩-নভে-২০২৬');
 });
+
+it('a validation message is shown without its field’s API name, in English and in Bangla', async () => {
+  const { translateError } = await import('@/i18n/errors');
+  const dated = {
+    code: 'invalid_input',
+    message: 'date: no academic session covers that date',
+    fields: { date: 'no academic session covers that date' },
+  };
+  expect(translateError(dated)).toBe('No academic session covers that date');
+  expect(translateError('code: Enter the code')).toBe('Enter the code');
+  // A message that merely has a colon is left as written.
+  expect(translateError({ code: 'fees.x', message: 'Dry run: nothing was saved.' })).toBe(
+    'Dry run: nothing was saved.',
+  );
+  await setLanguage('bn');
+  expect(translateError(dated)).toBe('No academic session covers that date');
+});

@@ -392,6 +392,40 @@ describe('entering marks (/teacherevaluation)', () => {
     expect(screen.queryByText(/Mark entry successful/)).toBeNull();
   });
 
+  it.each([
+    ['en', (name: string, roll: number) => `Marks Obtained of ${name}, roll ${roll}`, 'Save these marks?', '25', '15'],
+    [
+      'bn',
+      (name: string, roll: number) => `${name}-এর প্রাপ্ত নম্বর, রোল ${'০১২৩৪৫৬৭৮৯'[roll]}`,
+      'এই নম্বরগুলো সংরক্ষণ করবেন?',
+      '২৫',
+      '১৫',
+    ],
+  ] as const)(
+    'in %s, Enter after fixing the mark the review refused goes to the review, not on down the sheet',
+    async (lang, label, reviewTitle, bad, good) => {
+      fakeAuthServer(TEACHER).savedSignIn();
+      const api = fakeExamApi();
+      const { user } = renderApp(MATH_A_URL);
+      await screen.findByRole('table', { name: 'Marks Entry Sheet' }, SLOW);
+      if (lang === 'bn') await act(() => setLanguage('bn'));
+      const arif = () => screen.getByRole('textbox', { name: label('Arif Hossain', 1) });
+      await waitFor(() => expect(arif()).toHaveFocus());
+      // A bad mark for roll 1, Enter down to the last student, Enter asks for the review.
+      await user.keyboard(`${bad}{Enter}{Enter}{Enter}{Enter}`);
+      expect(screen.queryByRole('dialog')).toBeNull();
+      // Refused: the keyboard is on the bad mark.
+      expect(arif()).toHaveFocus();
+      await user.clear(arif());
+      await user.keyboard(`${good}{Enter}`);
+      const dialog = await screen.findByRole('dialog', { name: reviewTitle });
+      expect(within(dialog).getAllByRole('row')).toHaveLength(2);
+      expect(screen.getByRole('textbox', { name: label('Babul Mia', 2), hidden: true })).not.toHaveFocus();
+      expect(api.posts).toEqual([]);
+      if (lang === 'bn') await act(() => setLanguage('en'));
+    },
+  );
+
   it('keeps the marks when the save is lost and retries under the same idempotency key', async () => {
     fakeAuthServer(TEACHER).savedSignIn();
     const api = fakeExamApi({ failNextPost: { status: 0 } });

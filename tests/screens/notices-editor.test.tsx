@@ -29,7 +29,7 @@ async function openTeacherScreen(api: NoticeApi = noticeApi(), path = '/teachern
   return { ...view, api };
 }
 
-const form = () => screen.getByRole('form', { name: "Create Note's" });
+const form = () => screen.getByRole('form', { name: 'Create notice' });
 const field = (name: string) => within(form()).getByLabelText(name) as HTMLInputElement & HTMLSelectElement;
 const submit = () => within(form()).getByRole('button', { name: /^(Submit|Update|Try again|Saving…|Checking…)$/ });
 type User = Awaited<ReturnType<typeof openTeacherScreen>>['user'];
@@ -285,7 +285,7 @@ describe('unsaved work', () => {
 
   it('collapsing the card clears every field, asking first when something was typed', async () => {
     const { user } = await openTeacherScreen();
-    const toggle = screen.getByRole('button', { name: /Create Note's/ });
+    const toggle = screen.getByRole('button', { name: /Create notice/ });
     await user.type(field('Headline'), 'Draft');
     await user.selectOptions(field('Class'), '6');
     await user.click(toggle);

@@ -152,6 +152,66 @@ describe('/add-student form', () => {
   });
 });
 
+describe('/add-student list', () => {
+  const PLACED = [
+    {
+      id: 9,
+      student_code: 'BN-1',
+      first_name: 'রাহিম',
+      full_name: 'রাহিম উদ্দিন',
+      mobile_no: '',
+      email: '',
+      session_year: '2026',
+      class_id: 6,
+      class_name: 'Six',
+      section_id: 61,
+      section_default_name: 'A',
+      class_roll_no: 20,
+    },
+    {
+      id: 8,
+      student_code: 'BN-0',
+      first_name: 'Tania',
+      full_name: 'Tania Akter',
+      mobile_no: '',
+      email: '',
+      session_year: null,
+      class_id: null,
+      class_name: null,
+      section_id: null,
+      section_default_name: null,
+      class_roll_no: null,
+    },
+  ];
+  const cellsOf = (row: HTMLElement) =>
+    within(row)
+      .getAllByRole('cell')
+      .map((c) => c.textContent);
+
+  it('shows where each student is placed: class, section and roll', async () => {
+    fakeAuthServer(ADMIN).savedSignIn();
+    LOOKUPS();
+    server.use(http.get('/api/student/all', () => HttpResponse.json(PLACED, { headers: { 'x-total-count': '2' } })));
+    renderApp('/add-student');
+    const table = await screen.findByRole('table', { name: /Student Id, Student Name, Class, Section, Roll/ });
+    const [, first, second] = within(table).getAllByRole('row');
+    expect(cellsOf(first).slice(0, 5)).toEqual(['BN-1', 'রাহিম উদ্দিন', 'Six', 'A', '20']);
+    expect(cellsOf(second).slice(0, 5)).toEqual(['BN-0', 'Tania Akter', 'Not enrolled', '—', '—']);
+  });
+
+  it('in Bangla, the roll in Bangla digits', async () => {
+    await setLanguage('bn');
+    fakeAuthServer(ADMIN).savedSignIn();
+    LOOKUPS();
+    server.use(http.get('/api/student/all', () => HttpResponse.json(PLACED, { headers: { 'x-total-count': '2' } })));
+    renderApp('/add-student');
+    const table = await screen.findByRole('table', { name: /শিক্ষার্থী আইডি, শিক্ষার্থীর নাম, শ্রেণি, শাখা, রোল/ });
+    const [, first, second] = within(table).getAllByRole('row');
+    expect(cellsOf(first).slice(0, 5)).toEqual(['BN-1', 'রাহিম উদ্দিন', 'Six', 'A', '২০']);
+    expect(cellsOf(second)[2]).toBe('ভর্তি নেই');
+  });
+});
+
 describe('/add-student import', () => {
   it('shows the dry run’s problems by row and column, then imports a clean file and offers the passwords', async () => {
     fakeAuthServer(ADMIN).savedSignIn();

@@ -89,8 +89,11 @@ describe('/schooladminroutine', () => {
     const rows = within(table).getAllByRole('row').slice(1);
     expect(rows[0]).toHaveTextContent('Mathematics');
     expect(rows[1]).toHaveTextContent('Bangla');
-    // The start and end shown come from the period: the form starts at the spec's 0:00:00.
-    expect(within(form()).getByText('Start').parentElement).toHaveTextContent('0:00:00');
+    // The start and end shown come from the period: none is chosen yet, so no time is shown
+    // (not the old form's 0:00:00, which reads as midnight).
+    const times = within(form()).getByText('Start').parentElement!;
+    expect(times).toHaveTextContent('Start: — · End: —');
+    expect(times).not.toHaveTextContent('0:00');
 
     const filters = screen.getByRole('group', { name: 'Filter the class routines' });
     await user.selectOptions(within(filters).getByLabelText('Class'), 'Seven');
@@ -300,5 +303,20 @@ describe('/schooladminroutine', () => {
     await user.click(editButton);
     expect(screen.getByRole('heading', { name: 'Edit Class Routine' })).toBeInTheDocument();
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+  });
+});
+
+describe('/schooladminroutine in Bangla', () => {
+  afterEach(() => setLanguage('en'));
+
+  it('shows no time before a period is chosen (not 0:00:00), and the period’s once chosen', async () => {
+    await setLanguage('bn');
+    fakeAuthServer(ADMIN).savedSignIn();
+    serveRoutines();
+    renderApp('/schooladminroutine');
+    const f = await screen.findByRole('form', { name: 'ক্লাস রুটিন যোগ করুন' });
+    const times = within(f).getByText('শুরু').parentElement!;
+    expect(times).toHaveTextContent('শুরু: — · শেষ: —');
+    expect(times).not.toHaveTextContent(/[0০]:[0০][0০]/);
   });
 });

@@ -135,6 +135,45 @@ function serveSetup() {
 const field = (name: RegExp) => screen.getByLabelText(name, { selector: 'input' });
 const select = (name: RegExp) => screen.getByLabelText(name, { selector: 'select' });
 
+describe('/add-school: an empty submit', () => {
+  it.each([
+    ['en', 'Submit', /^School Type/],
+    ['bn', 'জমা দিন', /^প্রতিষ্ঠানের ধরন/],
+  ] as const)(
+    'in %s, focus goes to the first field with a problem, scrolled into view',
+    async (lang, submit, first) => {
+      if (lang === 'bn') await setLanguage('bn');
+      fakeAuthServer(SUPER).savedSignIn();
+      serveSetup();
+      const scrolled: Element[] = [];
+      const scrollIntoView = vi.fn(function (this: Element) {
+        scrolled.push(this);
+      });
+      const original = Element.prototype.scrollIntoView;
+      Element.prototype.scrollIntoView = scrollIntoView;
+      try {
+        const { user } = renderApp('/add-school');
+        const button = await screen.findByRole('button', { name: submit });
+        await user.click(button);
+        const type = await screen.findByRole('combobox', { name: first });
+        await waitFor(() => expect(type).toHaveFocus());
+        expect(type).toHaveAttribute('aria-invalid', 'true');
+        expect(scrolled).toEqual([type]);
+        // Fixing one field does not move focus elsewhere.
+        await user.click(
+          screen.getByLabelText(lang === 'en' ? /^School Name/ : /^প্রতিষ্ঠানের নাম/, { selector: 'input' }),
+        );
+        await user.keyboard('Hill');
+        expect(
+          screen.getByLabelText(lang === 'en' ? /^School Name/ : /^প্রতিষ্ঠানের নাম/, { selector: 'input' }),
+        ).toHaveFocus();
+      } finally {
+        Element.prototype.scrollIntoView = original;
+      }
+    },
+  );
+});
+
 describe('/add-school', () => {
   it('creates a school with its admin: cascade, checks before sending, a taken EIIN, the password once', async () => {
     fakeAuthServer(SUPER).savedSignIn();

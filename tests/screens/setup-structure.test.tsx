@@ -289,6 +289,102 @@ describe('/period-create (school admin)', () => {
   });
 });
 
+describe('adding one after another', () => {
+  /** Two shifts, so that a kept shift is the one chosen, not the only one. */
+  function twoShifts() {
+    choices();
+    server.use(
+      http.get('/api/shift', () =>
+        HttpResponse.json([
+          { id: 1, shift_name: 'Morning' },
+          { id: 2, shift_name: 'Day' },
+        ]),
+      ),
+    );
+  }
+
+  it.each([
+    ['en', 'Create New Section', 'Class', 'Shift', 'Section Name', 'Submit'],
+    ['bn', 'নতুন শাখা তৈরি', 'শ্রেণি', 'শিফট', 'শাখার নাম', 'জমা দিন'],
+  ] as const)(
+    'in %s, a created section keeps the class and shift, and focus goes back to the first field',
+    async (lang, formName, classLabel, shiftLabel, nameLabel, submit) => {
+      if (lang === 'bn') await setLanguage('bn');
+      fakeAuthServer(ADMIN).savedSignIn();
+      twoShifts();
+      const list = sections([]);
+      const posted: unknown[] = [];
+      server.use(
+        http.post('/api/create_section', async ({ request }) => {
+          const body = (await request.json()) as { section_default_name: string };
+          posted.push(body);
+          const row = section({ id: posted.length, section_default_name: body.section_default_name, class_id: 7 });
+          list.rows = [...list.rows, row];
+          return HttpResponse.json({ ok: true, code: 'structure.created', message: 'Section created.', row });
+        }),
+      );
+      const { user } = renderApp('/section-create');
+      const form = await screen.findByRole('form', { name: formName });
+      await user.selectOptions(within(form).getByLabelText(classLabel), '7');
+      await user.selectOptions(within(form).getByLabelText(shiftLabel), '2');
+      await user.type(within(form).getByLabelText(nameLabel), 'B');
+      await user.click(within(form).getByRole('button', { name: submit }));
+      await waitFor(() => expect(within(form).getByLabelText(nameLabel)).toHaveValue(''));
+      expect(within(form).getByLabelText(classLabel)).toHaveValue('7');
+      expect(within(form).getByLabelText(shiftLabel)).toHaveValue('2');
+      await waitFor(() => expect(within(form).getByLabelText(classLabel)).toHaveFocus());
+      // The next one needs only its name.
+      await user.type(within(form).getByLabelText(nameLabel), 'C');
+      await user.click(within(form).getByRole('button', { name: submit }));
+      await waitFor(() => expect(posted).toHaveLength(2));
+      expect(posted).toEqual([
+        { class_id: 7, shift_id: 2, section_default_name: 'B' },
+        { class_id: 7, shift_id: 2, section_default_name: 'C' },
+      ]);
+    },
+  );
+
+  it('a created period keeps the shift, and focus goes back to the first field', async () => {
+    fakeAuthServer(ADMIN).savedSignIn();
+    twoShifts();
+    const posted: unknown[] = [];
+    server.use(
+      http.get('/api/setup/periods', () => HttpResponse.json(page([]))),
+      http.post('/api/create_period', async ({ request }) => {
+        posted.push(await request.json());
+        return HttpResponse.json({
+          ok: true,
+          code: 'structure.created',
+          message: 'Period 2nd created.',
+          row: period({}),
+        });
+      }),
+    );
+    const { user } = renderApp('/period-create');
+    const form = await screen.findByRole('form', { name: 'Create New Period' });
+    await user.selectOptions(within(form).getByLabelText('Shift'), '2');
+    await user.type(within(form).getByLabelText('Period'), '2nd');
+    await user.type(within(form).getByLabelText('Serial No.'), '2');
+    await user.type(within(form).getByLabelText('Start Time'), '10:45');
+    await user.type(within(form).getByLabelText('End Time'), '11:30');
+    await user.click(within(form).getByRole('button', { name: 'Submit' }));
+    expect(await screen.findByText('Period 2nd created.')).toBeInTheDocument();
+    expect(within(form).getByLabelText('Period')).toHaveValue('');
+    expect(within(form).getByLabelText('Shift')).toHaveValue('2');
+    await waitFor(() => expect(within(form).getByLabelText('Shift')).toHaveFocus());
+  });
+
+  it('an empty submit puts focus on the first field with a problem', async () => {
+    fakeAuthServer(ADMIN).savedSignIn();
+    twoShifts();
+    sections([]);
+    const { user } = renderApp('/section-create');
+    const form = await screen.findByRole('form', { name: 'Create New Section' });
+    await user.click(within(form).getByRole('button', { name: 'Submit' }));
+    await waitFor(() => expect(within(form).getByLabelText('Class')).toHaveFocus());
+  });
+});
+
 describe('/create-class', () => {
   const types = () =>
     server.use(

@@ -98,7 +98,8 @@ describe('sign-in', () => {
     await signInWith(user, 'T-1001', 'correct horse');
 
     const code = await screen.findByLabelText('Code from your authenticator app');
-    expect(code).toHaveAttribute('inputmode', 'numeric');
+    // A recovery code has letters: the full keyboard, not a number pad; still a one-time code.
+    expect(code).toHaveAttribute('inputmode', 'text');
     expect(code).toHaveAttribute('autocomplete', 'one-time-code');
     expect(screen.getByText(OTP_NEEDED)).toBeInTheDocument();
     // The password is not asked again, and nothing is saved yet.

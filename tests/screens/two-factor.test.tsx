@@ -148,6 +148,60 @@ describe('two-factor sign-in card', () => {
   });
 });
 
+describe('the code fields and what a refusal says', () => {
+  afterEach(() => setLanguage('en'));
+
+  /** The card with two-factor sign-in on, ready to turn off (a code from the app or a recovery code). */
+  async function onCard(refusal: { code: string; message: string; fields?: Record<string, string> }) {
+    fakeAuthServer(TEACHER).savedSignIn();
+    server.use(
+      http.get('/api/users/2fa', () => HttpResponse.json({ enabled: true, pending: false, recovery_codes_left: 10 })),
+      http.post('/api/users/2fa/disable', () => HttpResponse.json({ error: refusal }, { status: 400 })),
+    );
+    const rendered = renderApp('/teacherpassword');
+    const card = await screen.findByRole('region', { name: /Two-factor sign-in|দুই ধাপে সাইন ইন/ });
+    return { ...rendered, card };
+  }
+
+  it('turning off takes a recovery code: the full keyboard in capitals, not the number pad', async () => {
+    const { card } = await onCard({ code: 'invalid_input', message: 'code: Enter the code', fields: { code: 'x' } });
+    const code = await within(card).findByLabelText('A code from the app, or a recovery code');
+    expect(code).toHaveAttribute('inputmode', 'text');
+    expect(code).toHaveAttribute('autocapitalize', 'characters');
+    expect(code).toHaveAttribute('autocomplete', 'one-time-code');
+  });
+
+  it('the first code (from the app only) keeps the number pad', async () => {
+    fakeAuthServer(TEACHER).savedSignIn();
+    fakeTwoFactor();
+    const { user } = renderApp('/teacherpassword');
+    const card = await screen.findByRole('region', { name: 'Two-factor sign-in' });
+    await user.type(await within(card).findByLabelText('Your current password'), PASSWORD);
+    await user.click(within(card).getByRole('button', { name: 'Turn on' }));
+    expect(await within(card).findByLabelText('Code from the app')).toHaveAttribute('inputmode', 'numeric');
+  });
+
+  it.each([
+    ['en', 'The code is not one of this account’s. Check it and try again.'],
+    ['bn', 'The code is not one of this account’s. Check it and try again.'],
+  ] as const)('in %s, a refusal naming a field says the problem without the field’s name', async (lang, shown) => {
+    if (lang === 'bn') await setLanguage('bn');
+    const { user, card } = await onCard({
+      code: 'invalid_input',
+      message: 'code: the code is not one of this account’s. Check it and try again.',
+      fields: { code: 'the code is not one of this account’s. Check it and try again.' },
+    });
+    const password = lang === 'en' ? 'Your current password' : 'আপনার বর্তমান পাসওয়ার্ড';
+    await user.type(await within(card).findByLabelText(password), PASSWORD);
+    await user.type(within(card).getByLabelText(/A code from the app|কোড/), 'ABCDE-FGHJK');
+    await user.click(within(card).getByRole('button', { name: lang === 'en' ? 'Turn off' : /বন্ধ করুন/ }));
+    const dialog = await screen.findByRole('dialog');
+    await user.click(within(dialog).getByRole('button', { name: lang === 'en' ? 'Turn off' : /বন্ধ করুন/ }));
+    const alert = await within(card).findByRole('alert');
+    expect(alert.textContent).toBe(shown);
+  });
+});
+
 describe('a school admin whose school requires two-factor sign-in', () => {
   it('is sent to set it up first, sees the QR code, and reaches the rest once it is on', async () => {
     fakeAuthServer({ ...ADMIN, two_factor_setup_required: true }).savedSignIn();

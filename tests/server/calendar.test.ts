@@ -172,6 +172,66 @@ describe('the admin adds, edits and deletes', () => {
   });
 });
 
+describe('a holiday entered twice', () => {
+  it('is refused with 409 naming the one already there; another holiday may overlap, and an event may share the day', async () => {
+    const first = await add('admin1', entry({ type: 'holiday', topics: 'Founders Day', date: `${year}-05-10` }));
+    expect(first.statusCode, first.body).toBe(200);
+    const before = await t.db.$count(calendarEntries);
+    const refusal = {
+      code: 'calendar.duplicate_holiday',
+      message: `This holiday is already in the calendar: “Founders Day” (${year}-05-10).`,
+      fields: { date: `This holiday is already in the calendar: “Founders Day” (${year}-05-10).` },
+      params: { topics: 'Founders Day', dates: `${year}-05-10` },
+    };
+    // The same holiday again, under another name on the same day, or the same name across it.
+    for (const again of [
+      entry({ type: 'holiday', topics: 'Founders Day', date: `${year}-05-10` }),
+      entry({ type: 'holiday', topics: 'School foundation', date: `${year}-05-10` }),
+      entry({ type: 'holiday', topics: 'founders day', date: `${year}-05-09`, end_date: `${year}-05-11` }),
+    ]) {
+      const res = await add('admin1', again);
+      expect(res.statusCode, res.body).toBe(409);
+      expect(res.json().error).toEqual(refusal);
+    }
+    expect(await t.db.$count(calendarEntries)).toBe(before);
+
+    // Another holiday inside a longer one, and an event on the holiday, are not the same entry.
+    const vacation = await add(
+      'admin1',
+      entry({ type: 'holiday', topics: 'Summer vacation', date: `${year}-06-01`, end_date: `${year}-06-20` }),
+    );
+    expect(vacation.statusCode, vacation.body).toBe(200);
+    expect((await add('admin1', entry({ type: 'holiday', topics: 'Eid day', date: `${year}-06-10` }))).statusCode).toBe(
+      200,
+    );
+    expect(
+      (await add('admin1', entry({ type: 'event', topics: 'Founders Day', date: `${year}-05-10` }))).statusCode,
+    ).toBe(200);
+    // Another school's calendar is its own.
+    expect(
+      (await add('admin2', entry({ type: 'holiday', topics: 'Founders Day', date: `${year}-05-10` }))).statusCode,
+    ).toBe(200);
+
+    // Saving the holiday itself again is no duplicate; moving another onto it is.
+    const { id } = first.json();
+    expect(
+      (
+        await add(
+          'admin1',
+          entry({ id, type: 'holiday', topics: 'Founders Day', date: `${year}-05-10`, details: 'Closed' }),
+        )
+      ).statusCode,
+    ).toBe(200);
+    const moved = await t.post('admin1', `/api/calender/update?id=${vacation.json().id}`, {
+      type: 'holiday',
+      topics: 'Summer vacation',
+      date: `${year}-05-10`,
+    });
+    expect(moved.statusCode, moved.body).toBe(409);
+    expect(moved.json().error.code).toBe('calendar.duplicate_holiday');
+  });
+});
+
 describe('validation: 400 naming the field', () => {
   it.each([
     ['type', { type: 'party' }],

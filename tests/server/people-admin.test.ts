@@ -4,9 +4,9 @@
  * nothing, row errors by row and column, all-or-nothing, 3,000 rows), password change rules and
  * the sessions it signs out, the admin's reset, and the student's own contact edit.
  */
-import { and, count, eq } from 'drizzle-orm';
+import { and, count, eq, like } from 'drizzle-orm';
 import { PEOPLE_MESSAGES } from '@/api/schemas/people';
-import { classes, enrolments, sections, students, teachers, users } from '@server/db/schema';
+import { classes, enrolments, genders, sections, students, teachers, users } from '@server/db/schema';
 import { createTestApp, type TestApp } from '../helpers/server';
 
 let t: TestApp;
@@ -164,6 +164,37 @@ describe('lists', () => {
   });
 });
 
+describe('the student list finds a student by name, roll or section', () => {
+  it('by any part of the name, by roll in either digit set, and by class and section', async () => {
+    const added = await t.post(
+      'admin1',
+      '/api/add_student',
+      student({
+        student_code: 'FIND-1',
+        first_name: 'Mahfuz',
+        last_name: 'Rahman',
+        class_roll_no: 771,
+        email: '',
+        mobile_no: '',
+      }),
+    );
+    expect(added.statusCode, added.body).toBe(200);
+    const codes = async (query: string) =>
+      (await t.get('admin1', `/api/student/all?limit=50&${query}`))
+        .json()
+        .map((r: { student_code: string }) => r.student_code);
+    expect(await codes('q=mahfuz%20rah')).toEqual(['FIND-1']);
+    expect(await codes(`q=${encodeURIComponent('৭৭১')}`)).toEqual(['FIND-1']);
+    expect(await codes(`q=771&section_id=${S.sixA}`)).toEqual(['FIND-1']);
+    expect(await codes(`q=771&section_id=${S.sixB}`)).toEqual([]);
+    expect(await codes(`q=mahfuz&class_id=${S.six}`)).toEqual(['FIND-1']);
+    const [row] = (await t.get('admin1', '/api/student/all?q=FIND-1')).json();
+    expect(row).toMatchObject({ class_name: 'Six', section_default_name: 'A', section_id: S.sixA, class_roll_no: 771 });
+    // The total counts what matched, not the school.
+    expect((await t.get('admin1', `/api/student/all?q=771&section_id=${S.sixA}`)).headers['x-total-count']).toBe('1');
+  });
+});
+
 const HEADER = 'student_code,first_name,last_name,class,section,roll,dob,father_phone_number';
 const csvPost = (as: string, url: string, csv: string) =>
   t.call(as, { method: 'POST', url, payload: csv, headers: { 'content-type': 'text/csv' } });
@@ -308,6 +339,70 @@ describe('student import', () => {
       .where(and(eq(students.schoolId, S.school1), eq(students.lastName, 'Surname')));
     expect(n).toBe(3000);
   }, 120_000);
+
+  it('reads Bangla-digit rolls as numbers and M/F, Male/Female and ছেলে/মেয়ে as the genders; the list shows the placement', async () => {
+    const header = 'student_code,first_name,last_name,class,section,roll,gender';
+    const csv = [
+      header,
+      'BN-1,রাহিম,উদ্দিন,Six,A,৮২০,M',
+      'BN-2,Tania,Akter,Six,B,821,F',
+      'BN-3,Karim,Mia,Six,A,822,ছেলে',
+      'BN-4,Mitu,Akter,Six,A,৮২৩,মেয়ে',
+      'BN-5,Sumon,Das,Six,A,824,Male',
+      'BN-6,Rina,Das,Six,A,825,female',
+    ].join('\n');
+    const res = await csvPost('admin1', '/api/student/import', csv);
+    expect(res.statusCode, res.body).toBe(200);
+    const [male] = await t.db.select().from(genders).where(eq(genders.name, 'Male'));
+    const [female] = await t.db.select().from(genders).where(eq(genders.name, 'Female'));
+    const placed = await t.db
+      .select({
+        code: students.studentCode,
+        gender: students.genderId,
+        roll: enrolments.classRollNo,
+        section: enrolments.sectionId,
+      })
+      .from(students)
+      .innerJoin(enrolments, eq(enrolments.studentId, students.id))
+      .where(and(eq(students.schoolId, S.school1), like(students.studentCode, 'BN-%')))
+      .orderBy(students.studentCode);
+    expect(placed).toEqual([
+      { code: 'BN-1', gender: male.id, roll: 820, section: S.sixA },
+      { code: 'BN-2', gender: female.id, roll: 821, section: S.sixB },
+      { code: 'BN-3', gender: male.id, roll: 822, section: S.sixA },
+      { code: 'BN-4', gender: female.id, roll: 823, section: S.sixA },
+      { code: 'BN-5', gender: male.id, roll: 824, section: S.sixA },
+      { code: 'BN-6', gender: female.id, roll: 825, section: S.sixA },
+    ]);
+
+    // The admin checks the placement in the list: class, section and roll of each.
+    const list = await t.get('admin1', '/api/student/all?q=BN-&limit=10');
+    expect(list.statusCode, list.body).toBe(200);
+    expect(
+      list
+        .json()
+        .map((r: Record<string, unknown>) => [r.student_code, r.class_name, r.section_default_name, r.class_roll_no]),
+    ).toEqual([
+      ['BN-6', 'Six', 'A', 825],
+      ['BN-5', 'Six', 'A', 824],
+      ['BN-4', 'Six', 'A', 823],
+      ['BN-3', 'Six', 'A', 822],
+      ['BN-2', 'Six', 'B', 821],
+      ['BN-1', 'Six', 'A', 820],
+    ]);
+  });
+
+  it('an unknown gender names what the file may say', async () => {
+    const res = await csvPost(
+      'admin1',
+      '/api/student/import?dry_run=true',
+      'student_code,first_name,class,section,roll,gender\nBN-9,X,Six,A,830,Z',
+    );
+    expect(res.statusCode).toBe(400);
+    expect(res.json().errors).toEqual([
+      { row: 2, column: 'gender', message: 'no gender named “Z”: write Male, Female, Other (or M, F)' },
+    ]);
+  });
 
   it('only school admins import; a viewer or teacher is refused', async () => {
     for (const who of ['teacher1', 'viewer1', 'student1']) {

@@ -37,6 +37,9 @@ export const CALENDAR_FIELD_MESSAGES = {
   sameSession: 'The end date must be in the same academic session (year) as the start date.',
   noSession: 'There is no academic session for that year.',
   topics: 'Enter the schedule',
+  /** 409 `calendar.duplicate_holiday`: the holiday already entered, named with its dates. */
+  duplicateHoliday: (topics: string, dates: string) =>
+    `This holiday is already in the calendar: “${topics}” (${dates}).`,
 } as const;
 
 export const TOPICS_MAX = 200;

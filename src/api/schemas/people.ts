@@ -32,7 +32,11 @@ export type StudentSectionQuery = z.input<typeof studentSectionQuery>;
 export const STUDENT_LIST_PAGE: PageLimits = { defaultLimit: 100, maxLimit: 500 };
 export const studentAllQuery = z.object({
   school_info_id: optionalId('school_info_id'),
+  /** A student code or name (any part), or a roll number (Latin or Bangla digits). */
   q: z.string().trim().max(100, 'q must be at most 100 characters').optional(),
+  /** Only the students placed (their latest enrolment) in this class, and this section. */
+  class_id: optionalId('class_id'),
+  section_id: optionalId('section_id'),
   ...pageQueryWith(STUDENT_LIST_PAGE).shape,
 });
 export type StudentAllQuery = z.input<typeof studentAllQuery>;
@@ -101,6 +105,16 @@ export const studentListRow = z.object({
   full_name: z.string(),
   mobile_no: z.string(),
   email: z.string(),
+  /**
+   * Where the student is placed: their latest enrolment (the newest session's), so an admin can
+   * check an import or an admission. Null when not enrolled.
+   */
+  session_year: z.string().nullable().optional(),
+  class_id: z.number().int().nullable().optional(),
+  class_name: z.string().nullable().optional(),
+  section_id: z.number().int().nullable().optional(),
+  section_default_name: z.string().nullable().optional(),
+  class_roll_no: z.number().int().nullable().optional(),
 });
 export type StudentListRow = z.infer<typeof studentListRow>;
 

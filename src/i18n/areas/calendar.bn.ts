@@ -61,6 +61,10 @@ export const calendarBn: typeof calendarEn = {
   deleteWhat: '“{{topics}}” ({{date}}) বর্ষপঞ্জি থেকে সরানো হবে।',
   holidayNotice: '{{date}} ছুটির দিন ({{name}})। ছুটির দিনে হাজিরা নেওয়া যায় না।',
   holidayOn: 'ছুটি: {{name}}',
+  errors: {
+    duplicate_holiday: 'এই ছুটি বর্ষপঞ্জিতে আগেই আছে।',
+    duplicate_holiday_named: 'এই ছুটি বর্ষপঞ্জিতে আগেই আছে: “{{topics}}” ({{dates}})।',
+  },
   success: {
     created: 'শিক্ষাবর্ষপঞ্জি সফলভাবে সংরক্ষিত হয়েছে',
     updated: 'শিক্ষাবর্ষপঞ্জি সফলভাবে হালনাগাদ হয়েছে',

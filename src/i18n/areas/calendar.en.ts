@@ -60,6 +60,11 @@ export const calendarEn = {
   /** Shown on the teacher's attendance screen for a holiday date. */
   holidayNotice: '{{date}} is a holiday ({{name}}). Attendance cannot be taken on a holiday.',
   holidayOn: 'Holiday: {{name}}',
+  /** Refusals `calendar.<name>` in the user's language (English is the server's own text). */
+  errors: {
+    duplicate_holiday: 'This holiday is already in the calendar.',
+    duplicate_holiday_named: 'This holiday is already in the calendar: “{{topics}}” ({{dates}}).',
+  },
   /** Success codes `calendar.<name>` in the user's language (English is the server's own text). */
   success: {
     created: 'Academic Calendar saved successfully',

@@ -28,6 +28,7 @@ export const gradesheetBn: Shape<typeof gradesheetEn> = {
   chooseClass: 'শ্রেণি বেছে নিন',
   chooseSection: 'শাখা বেছে নিন',
   ownCode: 'আপনার নিজের শিক্ষার্থী আইডি।',
+  childCode: 'আপনার সন্তানের শিক্ষার্থী আইডি।',
   required: 'এটি আবশ্যক',
   submit: 'জমা দিন',
   print: 'প্রিন্ট করুন',

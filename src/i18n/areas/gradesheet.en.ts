@@ -28,6 +28,7 @@ export const gradesheetEn = {
   chooseClass: 'Choose a class',
   chooseSection: 'Choose a section',
   ownCode: 'Your own Student Id.',
+  childCode: 'Your child’s Student Id.',
   required: 'This is required',
   submit: 'Submit',
   print: 'Print',

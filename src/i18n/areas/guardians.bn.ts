@@ -30,6 +30,10 @@ export const guardiansBn: Catalogue['guardians'] = {
     loading: 'আসছে…',
     unavailable: 'পাওয়া যায়নি',
   },
+  commands: {
+    loader: 'আপনার সন্তানদের তথ্য',
+    child: '{{name}}: {{page}}',
+  },
   links: {
     attendance: 'হাজিরার ইতিহাস',
     routine: 'ক্লাস রুটিন',

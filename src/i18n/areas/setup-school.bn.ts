@@ -3,7 +3,7 @@ import type { Catalogue } from '../en';
 
 export const schoolSetupBn: Catalogue['school_setup'] = {
   form: {
-    title: 'প্রতিষ্ঠানের প্রোফাইল',
+    title: 'স্কুল যোগ করুন',
     school: 'প্রতিষ্ঠান',
     address: 'ঠিকানা',
     head: 'প্রতিষ্ঠান প্রধানের তথ্য',

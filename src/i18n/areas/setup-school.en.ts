@@ -1,7 +1,8 @@
 /** English texts of the school setup area (issue 13): /add-school, /add-organization, the school's contact edit. */
 export const schoolSetupEn = {
   form: {
-    title: 'School Profile',
+    // The super admin's tile says "Add New School"; "School Profile" is the school admin's page.
+    title: 'Add school',
     school: 'School',
     address: 'Address',
     head: 'School Head Details',

@@ -21,6 +21,7 @@ const TAKE_ATTENDANCE = '/teacherattendance';
 const NEXT_PERIOD_KEYWORDS = [
   'attendance',
   'next class',
+  'next period',
   'roll call',
   'present',
   'absent',
@@ -30,6 +31,8 @@ const NEXT_PERIOD_KEYWORDS = [
   'রোল কল',
   'পরের ক্লাস',
   'পরের পিরিয়ড',
+  'পরবর্তী ক্লাস',
+  'পরবর্তী পিরিয়ড',
   'উপস্থিত',
   'অনুপস্থিত',
 ];

@@ -199,7 +199,9 @@ function CodeStep({
       <TextField
         label={t('two_factor.signIn.codeLabel')}
         name="otp"
-        inputMode="numeric"
+        // A recovery code has letters (ABCDE-FGHJK): the full keyboard, not the number pad; the
+        // browser still offers a code from a message (one-time-code).
+        inputMode="text"
         autoComplete="one-time-code"
         autoCapitalize="characters"
         spellCheck={false}

@@ -112,13 +112,18 @@ function EntryDialog() {
   const dirty = useFlow((s) => s.hasTag('form') && isDirty(s.context));
   useUnsavedChanges(dirty, t('calendar.unsaved'));
   const change = (field: CalendarField, value: string) => send({ type: 'calendar.change', field, value });
-  const fieldError = (f: string) => fieldErrors[f] ?? null;
+  // A refusal with a code of its own (a holiday entered twice) is said in the user's language.
+  const fieldError = (f: string) =>
+    fieldErrors[f] && error?.code?.startsWith('calendar.') && error.fields[f] === fieldErrors[f]
+      ? errorText(error)
+      : (fieldErrors[f] ?? null);
   const otherError = error && Object.keys(error.fields).length === 0 ? errorText(error) : null;
   return (
     <SimpleDialog
       open={open}
       onClose={() => (saving ? undefined : send({ type: 'calendar.cancel' }))}
       title={form.id === null ? t('calendar.add') : t('calendar.update')}
+      focusFirstField
       footer={
         <Button type="submit" form="calendar-entry-form" disabled={saving} aria-busy={saving || undefined}>
           {saving ? t('calendar.saving') : t('common.submit')}

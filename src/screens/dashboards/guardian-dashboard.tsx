@@ -16,25 +16,9 @@ import { num, percent } from '@/screens/attendance/format';
 import { formatTaka } from '@/screens/fees/money';
 import { totalDue, useOwnInvoices } from '@/screens/fees/student-invoices';
 import { AbsenceMessages } from '@/screens/guardians/absence-messages';
-import { forChild } from '@/screens/guardians/student-in-view';
+import { CHILD_LINKS, forChild } from '@/screens/guardians/child-links';
 import { PageHeader } from '@/ui/page';
 import { QueryState } from '@/ui/status';
-
-/** The child's pages, each a student screen that takes `?student=`. */
-const CHILD_LINKS = [
-  ['attendance', '/studentviewattendance'],
-  ['routine', '/studentroutine'],
-  ['homework', '/studenthomework'],
-  ['marks', '/marksheet'],
-  ['gradesheet', '/gradesheet'],
-  ['notices', '/student-notice_option'],
-  ['calendar', '/student-academic-calender'],
-  ['eschool', '/student-eschool'],
-  ['activities', '/student-activity'],
-  ['library', '/studentlibrary'],
-  ['invoices', '/dueinvoice'],
-  ['paid', '/paidinvoice'],
-] as const;
 
 export default function GuardianDashboard() {
   const { t } = useI18n();

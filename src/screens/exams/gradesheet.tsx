@@ -139,7 +139,7 @@ function Sheet({ route, child }: Partial<ScreenProps> & { child: ViewedStudent |
             value={code}
             onChange={(e) => setDraft({ ...draft, student_code: e.target.value })}
             readOnly={ownCode !== null}
-            hint={ownCode !== null ? t('gradesheet.ownCode') : undefined}
+            hint={ownCode === null ? undefined : child ? t('gradesheet.childCode') : t('gradesheet.ownCode')}
             error={errors.student_code}
             autoComplete="off"
             required

@@ -360,8 +360,12 @@ function Sheet() {
     if (!entering || event.altKey || event.ctrlKey || event.metaKey) return;
     if (event.key === 'Enter' || event.key === 'ArrowDown') {
       event.preventDefault();
-      if (event.key === 'Enter' && index === rows.length - 1) send({ type: 'marks.review' });
-      else send({ type: 'marks.next' });
+      // Where Enter goes is the machine's rule (the review after the last student, and while
+      // fixing what a review found); the arrow only moves down.
+      if (event.key === 'Enter') {
+        if (index !== cursor) send({ type: 'marks.focus', studentId: rows[index].student_id });
+        send({ type: 'marks.enter' });
+      } else send({ type: 'marks.next' });
     } else if (event.key === 'ArrowUp') {
       event.preventDefault();
       send({ type: 'marks.prev' });

@@ -25,6 +25,8 @@ import { useErrorText } from '@/i18n/errors';
 import { localDigits } from '@/i18n/format';
 import { useI18n } from '@/i18n/i18n';
 import { formatTaka } from './money';
+import { InvoiceName, deskDate, invoiceText } from './desk-parts';
+import { StudentFinder } from './student-finder';
 
 const AdjustFlow = createActorContext(feeAdjustMachine);
 
@@ -70,7 +72,6 @@ function AdjustDesk() {
   const send = AdjustFlow.useActorRef().send;
   const state = AdjustFlow.useSelector((s) => s);
   const [search, setSearch] = useSearchState({ student_code: '' });
-  const [code, setCode] = useState(search.student_code);
   const [choice, setChoice] = useState<Choice | null>(null);
   const [kind, setKind] = useState('');
   const [amount, setAmount] = useState('');
@@ -141,23 +142,13 @@ function AdjustDesk() {
     <div className="space-y-4">
       <Card title={t('fees.adjust.title')}>
         <p className="mb-3 text-sm text-slate-700">{t('fees.adjust.intro')}</p>
-        <form
-          className="flex flex-wrap items-end gap-3"
-          onSubmit={(e) => {
-            e.preventDefault();
+        <StudentFinder
+          onChoose={(student) => {
             reset();
             send({ type: 'adjust.next' });
-            setSearch({ student_code: code.trim() });
+            setSearch({ student_code: student.student_code });
           }}
-        >
-          <TextField
-            label={t('fees.collect.studentCode')}
-            value={code}
-            onChange={(e) => setCode(e.target.value)}
-            className="min-w-48"
-          />
-          <Button type="submit">{t('fees.collect.find')}</Button>
-        </form>
+        />
       </Card>
 
       {result ? (
@@ -187,7 +178,7 @@ function AdjustDesk() {
         <Card
           title={
             choice.what === 'waiver'
-              ? t('fees.adjust.waiverTitle', { sector: choice.invoice.sector_name })
+              ? t('fees.adjust.waiverTitle', { sector: invoiceText(choice.invoice, t) })
               : t('fees.adjust.reverseTitle', { receipt: localDigits(choice.payment.receipt_no, lang) })
           }
         >
@@ -289,12 +280,9 @@ function AdjustDesk() {
                 {data.rows.map((r) => (
                   <tr key={r.id} className="border-t border-slate-100">
                     <Td label={t('fees.cols.sector')}>
-                      {r.sector_name}
-                      {r.kind === 'late_fee' ? (
-                        <span className="ml-2 font-semibold text-amber-800">{t('fees.cols.lateFee')}</span>
-                      ) : null}
+                      <InvoiceName row={r} />
                     </Td>
-                    <Td label={t('fees.cols.lastDate')}>{localDigits(r.last_date, lang)}</Td>
+                    <Td label={t('fees.cols.lastDate')}>{deskDate(r.last_date, lang)}</Td>
                     <Td label={t('fees.cols.amount')}>{formatTaka(r.amount, lang)}</Td>
                     <Td label={t('fees.cols.waived')}>{formatTaka(r.waived, lang)}</Td>
                     <Td label={t('fees.cols.paid')}>{formatTaka(r.paid, lang)}</Td>
@@ -303,7 +291,7 @@ function AdjustDesk() {
                       <Button
                         variant="secondary"
                         disabled={busy}
-                        aria-label={`${t('fees.adjust.waive')}: ${r.sector_name} ${localDigits(r.last_date, lang)}`}
+                        aria-label={`${t('fees.adjust.waive')}: ${invoiceText(r, t)} ${deskDate(r.last_date, lang)}`}
                         onClick={() => {
                           send({ type: 'adjust.next' });
                           choose({ what: 'waiver', invoice: r });
@@ -346,7 +334,7 @@ function AdjustDesk() {
                   return (
                     <tr key={r.id} className="border-t border-slate-100">
                       <Td label={t('fees.adjust.receipt')}>{localDigits(r.receipt_no, lang)}</Td>
-                      <Td label={t('fees.cols.date')}>{localDigits(r.created_at.slice(0, 10), lang)}</Td>
+                      <Td label={t('fees.cols.date')}>{deskDate(r.created_at.slice(0, 10), lang)}</Td>
                       <Td label={t('fees.adjust.entry')}>
                         {t(`fees.adjust.kinds.${r.kind}`)} · {t(`fees.collect.methods.${r.method}`)}
                         {r.test ? <strong className="block text-red-800">{t('fees.adjust.test')}</strong> : null}

@@ -13,7 +13,15 @@ import { createActorContext } from '@xstate/react';
 import { can } from '@/api/permissions';
 import { dueInvoicesQuery, feeKeys, feesQuery, sectorsQuery } from '@/api/fees';
 import { personFormLookupsQuery } from '@/api/people';
-import { PAYMENT_METHODS, moneyProblem, parseTaka, formatPoisha, type PaymentMethod } from '@/api/schemas/fees';
+import {
+  PAYMENT_METHODS,
+  moneyProblem,
+  parseTaka,
+  formatPoisha,
+  type InvoiceRow,
+  type PaymentMethod,
+} from '@/api/schemas/fees';
+import type { StudentListRow } from '@/api/schemas/people';
 import { feePaymentMachine } from '@/machines/fee-payment.machine';
 import { feeSectorMachine, type Feedback } from '@/machines/fee-sector.machine';
 import { feeFormErrors, feeSetupMachine, type FeeField } from '@/machines/fee-setup.machine';
@@ -35,6 +43,8 @@ import { localDigits } from '@/i18n/format';
 import { useI18n } from '@/i18n/i18n';
 import { formatTaka } from './money';
 import { ReceiptButton } from './receipt-button';
+import { InvoiceName, deskDate, invoiceText } from './desk-parts';
+import { StudentFinder } from './student-finder';
 import { Adjustments } from './adjust';
 import { FeeReports } from './reports';
 
@@ -224,7 +234,7 @@ function FeeSetup() {
   const feedback = FeeFlow.useSelector((s) => s.context.feedback);
   const [tried, setTried] = useState(false);
   useUnsavedChanges(form.amount !== '' || form.class_id !== '' || form.last_date !== '', t('fees.unsaved'));
-  useFeedback(feedback, (f) => t('fees.fee.created', { count: localDigits(String(f.created), lang) }));
+  useFeedback(feedback, (f) => t('fees.fee.created', { count: f.created, n: localDigits(String(f.created), lang) }));
   const sectors = useQuery(sectorsQuery({ limit: 500 }));
   const lookups = useQuery(personFormLookupsQuery());
   const fees = useQuery(feesQuery({ limit: 100 }));
@@ -341,7 +351,8 @@ function FeeSetup() {
             <>
               <p>
                 {t('fees.fee.confirmText', {
-                  count: localDigits(String(count.students - count.existing), lang),
+                  count: count.students - count.existing,
+                  n: localDigits(String(count.students - count.existing), lang),
                   amount: moneyProblem(form.amount)
                     ? form.amount
                     : formatTaka(formatPoisha(parseTaka(form.amount)!), lang),
@@ -383,7 +394,7 @@ function FeeSetup() {
                     {[r.class_name, r.section_default_name].filter(Boolean).join(' · ') || '—'}
                   </Td>
                   <Td label={t('fees.cols.amount')}>{formatTaka(r.amount, lang)}</Td>
-                  <Td label={t('fees.cols.lastDate')}>{localDigits(r.last_date, lang)}</Td>
+                  <Td label={t('fees.cols.lastDate')}>{deskDate(r.last_date, lang)}</Td>
                   <Td label={t('fees.fee.invoices')}>{localDigits(String(r.invoices), lang)}</Td>
                 </tr>
               ))}
@@ -401,7 +412,6 @@ function Collection() {
   const { t, lang } = useI18n();
   const send = PaymentFlow.useActorRef().send;
   const state = PaymentFlow.useSelector((s) => s);
-  const [code, setCode] = useState('');
   const [search, setSearch] = useSearchState({ student_code: '' });
   const [chosen, setChosen] = useState<number[]>([]);
   const [amount, setAmount] = useState('');
@@ -419,25 +429,26 @@ function Collection() {
   const choiceProblem = tried && chosen.length === 0 ? t('fees.collect.chooseInvoice') : null;
   const receipt = state.context.receipt;
   useUnsavedChanges(!receipt && (amount !== '' || chosen.length > 0), t('fees.unsaved'));
+  const choose = (student: StudentListRow) => {
+    setChosen([]);
+    setAmount('');
+    setReference('');
+    setTried(false);
+    if (receipt) send({ type: 'payment.next' });
+    setSearch({ student_code: student.student_code });
+  };
+  // Ticking invoices fills in what they leave due (integer poisha); the amount can then be
+  // lowered for a partial payment.
+  const tick = (rows: readonly InvoiceRow[], id: number, on: boolean) => {
+    const next = on ? [...chosen, id] : chosen.filter((x) => x !== id);
+    setChosen(next);
+    const due = rows.filter((r) => next.includes(r.id)).reduce((sum, r) => sum + BigInt(parseTaka(r.due) ?? 0), 0n);
+    setAmount(due > 0n ? formatPoisha(due) : '');
+  };
   return (
     <div className="space-y-4">
       <Card title={t('fees.collect.title')}>
-        <form
-          className="flex flex-wrap items-end gap-3"
-          onSubmit={(e) => {
-            e.preventDefault();
-            setChosen([]);
-            setSearch({ student_code: code.trim() });
-          }}
-        >
-          <TextField
-            label={t('fees.collect.studentCode')}
-            value={code}
-            onChange={(e) => setCode(e.target.value)}
-            className="min-w-48"
-          />
-          <Button type="submit">{t('fees.collect.find')}</Button>
-        </form>
+        <StudentFinder onChoose={choose} />
       </Card>
       {receipt ? (
         <Card>
@@ -499,17 +510,17 @@ function Collection() {
                         <input
                           type="checkbox"
                           className="h-6 w-6"
-                          aria-label={`${r.sector_name} ${r.last_date}`}
+                          aria-label={`${invoiceText(r, t)} ${deskDate(r.last_date, lang)}`}
                           checked={chosen.includes(r.id)}
                           disabled={busy || !!receipt}
-                          onChange={(e) =>
-                            setChosen((c) => (e.target.checked ? [...c, r.id] : c.filter((x) => x !== r.id)))
-                          }
+                          onChange={(e) => tick(data.rows, r.id, e.target.checked)}
                         />
                       </Td>
-                      <Td label={t('fees.cols.sector')}>{r.sector_name}</Td>
+                      <Td label={t('fees.cols.sector')}>
+                        <InvoiceName row={r} />
+                      </Td>
                       <Td label={t('fees.cols.lastDate')}>
-                        {localDigits(r.last_date, lang)}
+                        {deskDate(r.last_date, lang)}
                         {r.overdue ? (
                           <span className="ml-2 font-semibold text-red-700">{t('fees.overdue')}</span>
                         ) : null}

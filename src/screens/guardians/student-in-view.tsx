@@ -15,6 +15,7 @@ import { useI18n } from '@/i18n/i18n';
 import { useSignedIn } from '@/ui/session';
 import { EmptyState, QueryState } from '@/ui/status';
 import { useSearchState } from '@/ui/use-search-state';
+import { forChild } from './child-links';
 
 export interface ViewedStudent {
   id: number;
@@ -46,8 +47,7 @@ const fromChild = (c: GuardianChild): ViewedStudent => ({
   child: c,
 });
 
-/** `?student=` for a path: the link to a student screen for one child. */
-export const forChild = (path: string, studentId: number) => `${path}?student=${studentId}`;
+export { forChild };
 
 export function StudentInView({ children }: { children: (student: ViewedStudent) => ReactNode }) {
   const { profile, userType } = useSignedIn();

@@ -1,4 +1,4 @@
-/** /schooladminnotice: the school admin's 'Create Note's' form and the school's notices under 'Information'. */
+/** /schooladminnotice: the school admin's 'Create notice' form and the school's notices under 'Information'. */
 import { NoticeManager } from './notice-manager';
 
 export default function AdminNoticeScreen() {

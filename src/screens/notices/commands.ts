@@ -2,7 +2,7 @@
  * The palette's notice commands, on every page (imported once by src/app.tsx, so this module is in
  * the first chunk and must stay tiny: no screen code, no API code).
  *
- * - "New notice" (teachers and school admins): opens their notice screen with the 'Create Note's'
+ * - "New notice" (teachers and school admins): opens their notice screen with the 'Create notice'
  *   card open and the headline focused. The notice screen takes the request with
  *   `takeNewNoticeRequest` when it mounts and hears later ones (the palette used on the notice
  *   screen itself) through `onNewNoticeRequest`.

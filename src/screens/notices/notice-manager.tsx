@@ -1,6 +1,6 @@
 /**
  * The notice editor screen shared by /teachernotice (a teacher's own notices) and
- * /schooladminnotice (every notice of the school): the collapsible 'Create Note's' card, whose
+ * /schooladminnotice (every notice of the school): the collapsible 'Create notice' card, whose
  * flow is the notice editor machine (provided once with `NoticeEditor.Provider`), and the paged
  * list with Edit and Delete, a plain read (TanStack Query) whose page and kind are in the address.
  * This file only renders and sends events.

@@ -1,4 +1,4 @@
-/** /teachernotice: a teacher's 'Create Note's' card and their own notices (spec part 1, Teacher notice screen). */
+/** /teachernotice: a teacher's 'Create notice' card and their own notices (spec part 1, Teacher notice screen). */
 import { NoticeManager } from './notice-manager';
 
 export default function TeacherNoticeScreen() {

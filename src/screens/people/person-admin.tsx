@@ -279,6 +279,9 @@ function PersonList({ kind }: { kind: PersonKind }) {
       ? [
           t('people.list.studentId'),
           t('people.list.studentName'),
+          t('people.list.class'),
+          t('people.list.section'),
+          t('people.list.roll'),
           t('people.list.mobile'),
           t('people.list.email'),
           t('people.list.resetPassword'),
@@ -369,14 +372,22 @@ function PersonList({ kind }: { kind: PersonKind }) {
                   <tr key={r.id}>
                     <Td label={head[0]}>{r.student_code}</Td>
                     <Td label={head[1]}>{r.full_name}</Td>
-                    <Td label={head[2]}>{localDigits(r.mobile_no, lang)}</Td>
-                    <Td label={head[3]}>{r.email}</Td>
+                    {/* Where the student is placed (latest enrolment), to check an import or admission. */}
+                    <Td label={head[2]}>
+                      {r.class_name ? localDigits(r.class_name, lang) : t('people.list.notEnrolled')}
+                    </Td>
+                    <Td label={head[3]}>{r.section_default_name ?? '—'}</Td>
                     <Td label={head[4]}>
+                      {r.class_roll_no != null ? localDigits(String(r.class_roll_no), lang) : '—'}
+                    </Td>
+                    <Td label={head[5]}>{localDigits(r.mobile_no, lang)}</Td>
+                    <Td label={head[6]}>{r.email}</Td>
+                    <Td label={head[7]}>
                       <Button variant="ghost" onClick={() => void reset(r.student_code, r.full_name)}>
                         {t('people.list.resetPassword')}
                       </Button>
                     </Td>
-                    <Td label={head[5]}>
+                    <Td label={head[8]}>
                       <Button
                         variant="ghost"
                         aria-label={t('guardians.admin.actionFor', { name: r.full_name })}

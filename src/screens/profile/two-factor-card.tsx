@@ -105,11 +105,14 @@ export function TwoFactorCard({ onEnabled }: { onEnabled?: () => void } = {}) {
       error={noPassword ? t('two_factor.card.enterPassword') : null}
     />
   );
-  const codeField = (label: string) => (
+  // The first code comes from the app (6 digits: the number pad); turning it off also takes a
+  // recovery code, which has letters (the full keyboard, capitals).
+  const codeField = (label: string, recovery: boolean) => (
     <TextField
       label={label}
       name="code"
-      inputMode="numeric"
+      inputMode={recovery ? 'text' : 'numeric'}
+      autoCapitalize={recovery ? 'characters' : undefined}
       autoComplete="one-time-code"
       spellCheck={false}
       value={code}
@@ -172,7 +175,7 @@ export function TwoFactorCard({ onEnabled }: { onEnabled?: () => void } = {}) {
           </p>
           <p className="mt-1 text-xs text-slate-600">{t('two_factor.card.noQr')}</p>
         </div>
-        {codeField(t('two_factor.card.firstCode'))}
+        {codeField(t('two_factor.card.firstCode'), false)}
         <div className="flex flex-wrap gap-2">
           <Button type="submit" disabled={busy}>
             {busy ? t('two_factor.card.saving') : t('two_factor.card.confirmOn')}
@@ -225,7 +228,7 @@ export function TwoFactorCard({ onEnabled }: { onEnabled?: () => void } = {}) {
         ) : (
           <>
             {passwordField}
-            {codeField(t('two_factor.card.offCode'))}
+            {codeField(t('two_factor.card.offCode'), true)}
             <Button type="submit" variant="secondary" disabled={busy}>
               {busy ? t('two_factor.card.turningOff') : t('two_factor.card.turnOff')}
             </Button>

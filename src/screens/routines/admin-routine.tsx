@@ -173,9 +173,11 @@ function RoutineFormCard({ lookups }: { lookups: RoutineLookups }) {
           />
           <p className="text-sm text-slate-700 sm:col-span-2 lg:col-span-1 lg:self-center" aria-live="polite">
             <span className="font-medium">{t('routines.form.start')}</span>:{' '}
-            {period ? formatClockTime(period.start_time, lang) : localDigits('0:00:00', lang)} ·{' '}
+            {/* Before a period is chosen there is no time to show (the spec's 0:00:00 is only what
+                the old form sent, and reads as midnight). */}
+            {period ? formatClockTime(period.start_time, lang) : '—'} ·{' '}
             <span className="font-medium">{t('routines.form.end')}</span>:{' '}
-            {period ? formatClockTime(period.end_time, lang) : localDigits('0:00:00', lang)}
+            {period ? formatClockTime(period.end_time, lang) : '—'}
             <span className="block text-xs text-slate-500">{t('routines.form.timesFromPeriod')}</span>
           </p>
         </div>

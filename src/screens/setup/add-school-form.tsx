@@ -4,7 +4,7 @@
  * admin's own school on /schoolprofile). The address is a cascade of selects over the shipped
  * reference data: division, then its districts, then the district's upazilas.
  */
-import { useEffect, useMemo, type FormEvent } from 'react';
+import { useEffect, useMemo, useRef, type FormEvent } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useMachine } from '@xstate/react';
 import { districtsQuery, divisionsQuery, organizationsQuery, setupKeys, upazilasQuery } from '@/api/school-setup';
@@ -23,6 +23,7 @@ import { Alert } from '@/ui/alert';
 import { Button } from '@/ui/button';
 import { TextField } from '@/ui/field';
 import { SelectField } from '@/ui/select';
+import { useFocusFirstInvalid, useSubmitAttempts } from '@/ui/focus-invalid';
 import { useUnsavedChanges } from '@/ui/unsaved';
 import { useErrorText } from '@/i18n/errors';
 import { useI18n } from '@/i18n/i18n';
@@ -77,6 +78,10 @@ export function SchoolFormCard({
   const [state, send] = useMachine(logic, { input: { mode, schoolId, initial } });
   const { form, pristine, error, created, saved } = state.context;
   const busy = state.hasTag('busy');
+  // An empty or wrong submit: the first field with a problem takes focus, scrolled into view.
+  const formRef = useRef<HTMLFormElement>(null);
+  const [attempts, submitted] = useSubmitAttempts(busy);
+  useFocusFirstInvalid(formRef, attempts);
   const dirty = JSON.stringify(form) !== JSON.stringify(pristine);
   useUnsavedChanges(dirty, t('school_setup.form.unsaved'));
 
@@ -126,6 +131,7 @@ export function SchoolFormCard({
   const submit = (e: FormEvent) => {
     e.preventDefault();
     send({ type: 'school.submit' });
+    submitted();
   };
   const topError = error && !Object.keys(error.fields).length ? errorText(error.cause ?? error.message) : null;
 
@@ -159,7 +165,7 @@ export function SchoolFormCard({
   const grid = 'grid gap-3 sm:grid-cols-2 lg:grid-cols-3';
   const legend = 'mb-2 font-semibold text-slate-900';
   return (
-    <form onSubmit={submit} noValidate className="space-y-5">
+    <form ref={formRef} onSubmit={submit} noValidate className="space-y-5">
       {topError ? <Alert tone="error">{topError}</Alert> : null}
       {full ? (
         <>

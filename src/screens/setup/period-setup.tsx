@@ -71,6 +71,7 @@ export default function PeriodSetupScreen({ route }: ScreenProps) {
           key={schoolId ?? 'own'}
           entity="period"
           blank={blank}
+          keep={['shift_id']}
           fields={[
             {
               name: 'shift_id',

@@ -77,6 +77,7 @@ export default function SectionSetupScreen({ route }: ScreenProps) {
           key={schoolId ?? 'own'}
           entity="section"
           blank={blank}
+          keep={['class_id', 'shift_id']}
           fields={[
             {
               name: 'class_id',

@@ -40,6 +40,7 @@ import { DataTable, Td } from '@/ui/table';
 import { useSignedIn } from '@/ui/session';
 import { useToast } from '@/ui/toast';
 import { useUnsavedChanges } from '@/ui/unsaved';
+import { useFocusFirstInvalid, useSubmitAttempts } from '@/ui/focus-invalid';
 import { useErrorText } from '@/i18n/errors';
 import { localDigits } from '@/i18n/format';
 import { i18n, useI18n } from '@/i18n/i18n';
@@ -77,6 +78,8 @@ export interface StructureCrudProps<E extends StructureEntity, Row extends { id:
   filters?: ReactNode;
   /** Lookups other screens read that these rows feed (invalidated after a write). */
   alsoInvalidate?: readonly (readonly unknown[])[];
+  /** Fields a create keeps for the next one (see the machine's `keep`). */
+  keep?: readonly string[];
 }
 
 const Flow = createActorContext(setupCrudMachine);
@@ -118,6 +121,7 @@ export function StructureCrud<E extends StructureEntity, Row extends { id: numbe
   });
   const [input] = useState(() => ({
     blank,
+    keep: props.keep,
     check: (form: SetupForm) => schemaCheck(latest.current.toBody, schema)(form),
   }));
   const logic = useMemo(
@@ -280,15 +284,31 @@ function CreateForm<E extends StructureEntity, Row extends { id: number }>(props
   useUnsavedChanges(dirty);
   const other = formLevel(error, props.fields);
   const title = t(`structure.create.${props.entity}`);
+  // While saving, the fields and the button are disabled and the browser drops focus to the page.
+  // After a create, focus goes back to the form's first field for the next entry; after a refusal
+  // or a failed check, to the first field with a problem.
+  const formRef = useRef<HTMLFormElement>(null);
+  const wasCreating = useRef(false);
+  const feedback = useFlow((s) => s.context.feedback);
+  useEffect(() => {
+    if (wasCreating.current && !creating && feedback?.tone === 'success') {
+      formRef.current?.querySelector<HTMLElement>('input, select, textarea')?.focus();
+    }
+    wasCreating.current = creating;
+  }, [creating, feedback]);
+  const [attempts, submitted] = useSubmitAttempts(creating);
+  useFocusFirstInvalid(formRef, attempts);
   return (
     <Card title={title} className="mb-6">
       <form
+        ref={formRef}
         noValidate
         aria-label={title}
         className="grid gap-4 sm:grid-cols-2"
         onSubmit={(e) => {
           e.preventDefault();
           send({ type: 'setup.submit' });
+          submitted();
         }}
       >
         {other ? (
