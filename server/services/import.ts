@@ -252,7 +252,7 @@ export function checkStudentRows(text: string, lookups: StudentLookups): Checked
         errors.push({
           row,
           column: 'gender',
-          message: `no gender named “${values.gender}”: write ${genderRows.map((g) => g.name).join(', ')} (or M, F)`,
+          message: `no gender named “${values.gender}”: write ${lookups.genders.map((g) => g.name).join(', ')} (or M, F)`,
         });
     }
     const roll = /^\d{1,4}$/.test(values.roll ?? '') ? Number(values.roll) : NaN;

@@ -205,7 +205,7 @@ describe('a student row’s class, section and shift', () => {
       what: 'a group and a gender that do not exist',
       row: 'S-1,Rahim,,Seven,A,,Arts,1,Other,,',
       errors: [
-        { row: 2, column: 'gender', message: 'no gender named “Other”' },
+        { row: 2, column: 'gender', message: 'no gender named “Other”: write Male, Female (or M, F)' },
         { row: 2, column: 'group', message: 'no group named “Arts”' },
       ],
     },
