@@ -209,12 +209,20 @@ export function checkStudentRows(text: string, lookups: StudentLookups): Checked
   const shiftOf = byName(lookups.shifts, (s) => s.name);
   const groupOf = byName(lookups.groups, (g) => g.name);
   const genderOf = byName(lookups.genders, (g) => g.name);
+  const placementColumns = (['class', 'section', 'roll'] as const).filter(
+    (column) => !csv.errors.some((e) => e.row === 1 && e.column === column),
+  );
   const inputs: StudentInput[] = [];
   const rowOf: number[] = [];
   for (const { row, values: raw } of csv.records) {
     const before = errors.length;
     const values = normalise(raw, ['mobile_no', 'father_phone_number', 'mother_phone_number'], row, errors);
     const fields = checkFields(studentFields, values, row, errors);
+    // A row without its placement is reported, never left out quietly (a student the school
+    // expects to find would be missing with nothing said; README "Validate every input").
+    // (A column missing from the header is reported once, on row 1.)
+    for (const column of placementColumns)
+      if (!values[column]) errors.push({ row, column, message: `${column} is required` });
     const cls = values.class ? classOf.get(values.class.toLowerCase())?.[0] : undefined;
     if (values.class && !cls) errors.push({ row, column: 'class', message: `no class named “${values.class}”` });
     let shiftId: number | undefined;

@@ -221,9 +221,16 @@ describe('a student row’s class, section and shift', () => {
     });
   });
 
-  it('a row with an empty class or section is not imported', () => {
-    // Whether it should also be reported is docs/testing.md's "Surviving mutants" (import.ts).
-    expect(problems('S-1,Rahim,,Seven,,,,1,,,', 'S-2,Karim,,,A,,,2,,,').inputs).toEqual([]);
+  it('a row with an empty class, section or roll is reported, not left out quietly', () => {
+    expect(problems('S-1,Rahim,,Seven,,,,1,,,', 'S-2,Karim,,,A,,,2,,,', 'S-3,Nadia,,Seven,A,,,,,,')).toEqual({
+      rows: 3,
+      errors: [
+        { row: 2, column: 'section', message: 'section is required' },
+        { row: 3, column: 'class', message: 'class is required' },
+        { row: 4, column: 'roll', message: 'roll is required' },
+      ],
+      inputs: [],
+    });
   });
 });
 
