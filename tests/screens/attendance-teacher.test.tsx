@@ -759,7 +759,8 @@ describe('taking attendance in Bangla', () => {
       await user.keyboard('a{Enter}');
       await user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Submit' }));
       const problem = await screen.findByTestId('submit-problem');
-      expect(problem).toHaveTextContent('Attendance was not saved: date: Friday is a weekly off day.');
+      // The server's "date: " prefix is not shown: the sentence names the day itself.
+      expect(problem).toHaveTextContent('Attendance was not saved: Friday is a weekly off day.');
       await waitFor(() => expect(problem).toHaveFocus());
       expect(scrolled).toContain(problem);
       // The marks are kept, and Tab reaches "Change marks" next.
