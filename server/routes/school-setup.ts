@@ -24,8 +24,8 @@ import {
   weeklyOffDaysBody,
   type UpdateSchoolBody,
 } from '@/api/schemas/setup';
-import { SUPER_ADMIN, USER_TYPES } from '@/api/permissions';
-import { authOf } from '../auth/guard';
+import { USER_TYPES } from '@/api/permissions';
+import { schoolOf } from '../auth/tenant';
 import type { DbOrTx } from '../db/client';
 import { cacheOf } from '../cache/hot-cache';
 import {
@@ -38,7 +38,7 @@ import {
   upazilas,
   users,
 } from '../db/schema';
-import { ApiError, badRequest, forbidden, notFound } from '../errors';
+import { ApiError, badRequest, notFound } from '../errors';
 import { hashOneTime, oneTimePassword } from '../services/people';
 import { normalisePhone } from '../services/phone';
 import { pgErrorOf } from '../services/routines';
@@ -266,9 +266,8 @@ export async function schoolSetupRoutes(fastify: FastifyInstance) {
       },
     },
     async (req) => {
-      const auth = authOf(req);
-      if (auth.userType !== SUPER_ADMIN && auth.schoolId !== req.params.id)
-        throw forbidden('That school is not yours.');
+      // A school admin's own school only; the super admin's any (server/auth/tenant.ts).
+      await schoolOf(req, req.params.id);
       await oneSchool(db, req.params.id);
       const b = req.body;
       await db
@@ -301,9 +300,8 @@ export async function schoolSetupRoutes(fastify: FastifyInstance) {
       },
     },
     async (req) => {
-      const auth = authOf(req);
-      if (auth.userType !== SUPER_ADMIN && auth.schoolId !== req.params.id)
-        throw forbidden('That school is not yours.');
+      // A school admin's own school only; the super admin's any (server/auth/tenant.ts).
+      await schoolOf(req, req.params.id);
       await oneSchool(db, req.params.id);
       const off = [...req.body.weekly_off_days].sort((a, b) => a - b);
       const schoolId = req.params.id;
