@@ -41,8 +41,11 @@
  *   (4xx) goes back to the sheet with the refused fields named;
  * - once the admin publishes a session's results the marks are locked: the sheet is read-only;
  * - Enter goes down the sheet and, on the last student, to the review; after a review that found
- *   problems, Enter on a fixed field goes to the next problem, and to the review once none is
- *   left (not on down the sheet, away from where the teacher was asked to look).
+ *   problems (fixing), Enter on a fixed field goes to the next problem, and once none is left back
+ *   to where the review was asked for: from the last student (or the server's refusal after a
+ *   review), the review again, not on down the sheet away from where the teacher was asked to
+ *   look; from a student above, that student (or the next, if it was that one), to go on filling. Fixing ends there, and
+ *   when the review opens or the sheet is undone or reloaded.
  *
  * Pure: no React, no DOM. The I/O is the named actors loadSheet and saveMarks (tests replace them
  * with `.provide()`); `savedChanges` runs after the server confirmed a save (the screen provides
@@ -115,6 +118,12 @@ export interface MarkEntryContext {
   cursor: number;
   /** Review was asked for while a field held something that is not a mark: show every problem. */
   showProblems: boolean;
+  /**
+   * Fixing: the teacher was sent to the problems a review (or the server) found, and Enter walks
+   * them; this is the row the review was asked from, where Enter goes once none is left. Null when
+   * not fixing.
+   */
+  resumeAt: number | null;
   /** The server's word on a field it refused (by student id). */
   serverErrors: Record<number, string>;
   /** The changes of the save under way or last tried ("Try again" sends exactly these). */
@@ -145,8 +154,8 @@ export type MarkEntryEvent =
   | { type: 'marks.next' }
   /**
    * Enter in a mark field: the next student, the review on the last; while fixing what a review
-   * found (the problems shown), the review again once nothing is wrong, else the next field still
-   * wrong.
+   * found, the next field still wrong, and once nothing is wrong, back where the review was asked
+   * for (see the header).
    */
   | { type: 'marks.enter' }
   | { type: 'marks.prev' }
@@ -241,6 +250,8 @@ function nextProblem(ctx: MarkEntryContext): number {
   return ctx.cursor;
 }
 
+const lastRow = (ctx: MarkEntryContext) => (ctx.sheet?.rows.length ?? 1) - 1;
+
 const LOAD = { target: '#markEntry.loading', actions: 'setQuery' } as const;
 
 type SyncDone = Extract<MarkEntryEvent, { type: 'marks.sync.done' }>;
@@ -284,9 +295,10 @@ export const markEntryMachine = setup({
       !!context.sheet?.rows.some((r) => r.student_id === params.studentId),
     canReview: ({ context }) => markChanges(context).length > 0 && Object.keys(markProblems(context)).length === 0,
     hasProblems: ({ context }) => Object.keys(markProblems(context)).length > 0,
-    fixingDone: ({ context }) =>
-      context.showProblems && markChanges(context).length > 0 && Object.keys(markProblems(context)).length === 0,
-    fixingMore: ({ context }) => context.showProblems && Object.keys(markProblems(context)).length > 0,
+    fixingMore: ({ context }) => context.resumeAt !== null && Object.keys(markProblems(context)).length > 0,
+    /** Fixed, and the review had been asked for from above the last student: back there. */
+    fixedMidSheet: ({ context }) => context.resumeAt !== null && context.resumeAt < lastRow(context),
+    fixingDone: ({ context }) => context.resumeAt !== null,
     atLastStudent: ({ context }) => context.cursor >= (context.sheet?.rows.length ?? 1) - 1,
     isRetryable: (_, params: { error: unknown }) => isRetryable(params.error),
     isLockedError: (_, params: { error: unknown }) => errorCodeOf(params.error) === EXAM_CODES.locked,
@@ -334,6 +346,7 @@ export const markEntryMachine = setup({
     drafts: {},
     cursor: 0,
     showProblems: false,
+    resumeAt: null,
     serverErrors: {},
     sent: null,
     result: null,
@@ -357,6 +370,7 @@ export const markEntryMachine = setup({
         drafts: {},
         cursor: 0,
         showProblems: false,
+        resumeAt: null,
         serverErrors: {},
         sent: null,
         result: null,
@@ -417,8 +431,15 @@ export const markEntryMachine = setup({
           }),
         },
         'marks.enter': [
-          { guard: 'fixingDone', target: 'reviewing', actions: assign({ error: null, errorCode: null }) },
           { guard: 'fixingMore', actions: assign({ cursor: ({ context }) => nextProblem(context) }) },
+          {
+            guard: 'fixedMidSheet',
+            actions: assign(({ context }) => ({
+              cursor: Math.max(context.resumeAt!, clamp(context.cursor + 1, lastRow(context))),
+              resumeAt: null,
+            })),
+          },
+          { guard: 'fixingDone', actions: [assign({ resumeAt: null }), raise({ type: 'marks.review' })] },
           { guard: 'atLastStudent', actions: raise({ type: 'marks.review' }) },
           {
             actions: assign({
@@ -435,13 +456,18 @@ export const markEntryMachine = setup({
           actions: assign(({ context }) => ({
             drafts: savedDrafts(context.sheet?.rows ?? []),
             showProblems: false,
+            resumeAt: null,
             serverErrors: {},
             error: null,
             errorCode: null,
           })),
         },
         'marks.review': [
-          { guard: 'canReview', target: 'reviewing', actions: assign({ error: null, errorCode: null }) },
+          {
+            guard: 'canReview',
+            target: 'reviewing',
+            actions: assign({ error: null, errorCode: null, resumeAt: null }),
+          },
           {
             // Not yet: every problem is shown and the keyboard goes to the first.
             guard: 'hasProblems',
@@ -449,6 +475,8 @@ export const markEntryMachine = setup({
               const problems = markProblems(context);
               return {
                 showProblems: true,
+                // A second refusal while fixing keeps the row of the first.
+                resumeAt: context.resumeAt ?? context.cursor,
                 cursor: Math.max(
                   0,
                   context.sheet!.rows.findIndex((r) => r.student_id in problems),
@@ -499,6 +527,7 @@ export const markEntryMachine = setup({
               sheet: { ...context.sheet!, rows: event.output.rows },
               drafts: savedDrafts(event.output.rows),
               showProblems: false,
+              resumeAt: null,
               serverErrors: {},
             })),
             'savedChanges',
@@ -530,6 +559,8 @@ export const markEntryMachine = setup({
               ...failure(event.error),
               serverErrors: refusedStudents(event.error, context.sent ?? []),
               showProblems: true,
+              // The teacher had reviewed the sheet: once fixed, Enter reviews it again.
+              resumeAt: lastRow(context),
             })),
           },
         ],

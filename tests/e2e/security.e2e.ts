@@ -7,6 +7,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { Browser, BrowserContext, ConsoleMessage, Page } from 'playwright-core';
 import { baseUrl, launch, signIn } from './browser';
+import { distDir } from './server';
 
 let browser: Browser;
 let context: BrowserContext;
@@ -125,7 +126,7 @@ it('source maps are built but never served, and scripts do not point at them', a
   expect(script.headers.get('x-content-type-options')).toBe('nosniff');
   expect(await script.text()).not.toContain('sourceMappingURL');
   expect((await fetch(`${baseUrl()}${entry}.map`)).status).toBe(404);
-  // tests/e2e/global-setup.ts builds into .tmp/e2e-dist: the map is there, beside the script.
-  const built = path.resolve(import.meta.dirname, '../../.tmp/e2e-dist', `.${entry}.map`);
+  // The build the suite serves (tests/e2e/server.ts distDir): the map is there, beside the script.
+  const built = path.join(distDir, `.${entry}.map`);
   expect(fs.existsSync(built)).toBe(true);
 });

@@ -22,6 +22,7 @@ import {
   type SnapshotFrom,
 } from 'xstate';
 import type { ExamMarkSaved, MarkValue, StudentMarkQuery, StudentMarkRow, StudentMarkSheet } from '@/api/schemas/exams';
+import { ApiError } from '@/api/client';
 import { asModel } from '../helpers/as-model';
 import {
   ABSENT_TEXT,
@@ -587,13 +588,78 @@ describe('Enter in the sheet', () => {
   it('after a review found a bad mark, Enter on the fixed field goes to the review, not down the sheet', async () => {
     const run = await opened();
     run.actor.send({ type: 'marks.type', studentId: 1, text: '25' });
-    run.actor.send({ type: 'marks.focus', studentId: 3 });
+    run.actor.send({ type: 'marks.type', studentId: 3, text: '7' });
     run.actor.send({ type: 'marks.enter' });
     // The review is refused: the keyboard goes to the bad mark.
     expect(at(run)).toEqual({ state: 'entering', cursor: 0 });
     run.actor.send({ type: 'marks.type', studentId: 1, text: '15' });
     run.actor.send({ type: 'marks.enter' });
     expect(at(run)).toEqual({ state: 'reviewing', cursor: 0 });
+    run.actor.stop();
+  });
+
+  it('when the review was asked for mid-sheet, Enter on the fixed field goes back there to go on filling', async () => {
+    const run = await opened();
+    run.actor.send({ type: 'marks.type', studentId: 1, text: '25' });
+    run.actor.send({ type: 'marks.enter' });
+    run.actor.send({ type: 'marks.enter' });
+    // "Review changes" from Babul's field, above the last student.
+    run.actor.send({ type: 'marks.focus', studentId: 2 });
+    run.actor.send({ type: 'marks.review' });
+    expect(at(run)).toEqual({ state: 'entering', cursor: 0 });
+    run.actor.send({ type: 'marks.type', studentId: 1, text: '' });
+    run.actor.send({ type: 'marks.type', studentId: 1, text: '15' });
+    run.actor.send({ type: 'marks.enter' });
+    expect(at(run)).toEqual({ state: 'entering', cursor: 1 });
+    // Fixing is over: Enter is plain again.
+    run.actor.send({ type: 'marks.enter' });
+    expect(at(run)).toEqual({ state: 'entering', cursor: 2 });
+    run.actor.send({ type: 'marks.focus', studentId: 1 });
+    run.actor.send({ type: 'marks.enter' });
+    expect(at(run)).toEqual({ state: 'entering', cursor: 1 });
+    run.actor.stop();
+  });
+
+  it('when the review was asked for on the bad field itself, Enter after fixing goes to the next student', async () => {
+    const run = await opened();
+    run.actor.send({ type: 'marks.type', studentId: 1, text: '25' });
+    run.actor.send({ type: 'marks.review' });
+    run.actor.send({ type: 'marks.type', studentId: 1, text: '15' });
+    run.actor.send({ type: 'marks.enter' });
+    expect(at(run)).toEqual({ state: 'entering', cursor: 1 });
+    run.actor.stop();
+  });
+
+  it('a refused save was reviewed: Enter on the field the server refused, once fixed, reviews again', async () => {
+    const run = await opened();
+    run.actor.send({ type: 'marks.type', studentId: 1, text: '15' });
+    run.actor.send({ type: 'marks.type', studentId: 3, text: '9' });
+    run.actor.send({ type: 'marks.review' });
+    run.actor.send({ type: 'marks.confirm' });
+    await run.settle(
+      'saveMarks',
+      'reject',
+      new ApiError(400, 'validation', 'Marks Obtained is too high', { 'mark_update.0.mark_obtained': 'too high' }),
+    );
+    expect(at(run).state).toBe('entering');
+    run.actor.send({ type: 'marks.focus', studentId: 1 });
+    run.actor.send({ type: 'marks.type', studentId: 1, text: '14' });
+    run.actor.send({ type: 'marks.enter' });
+    expect(at(run)).toEqual({ state: 'reviewing', cursor: 0 });
+    run.actor.stop();
+  });
+
+  it('a review opened and closed ends the fixing: Enter goes down the sheet again', async () => {
+    const run = await opened();
+    run.actor.send({ type: 'marks.type', studentId: 1, text: '25' });
+    run.actor.send({ type: 'marks.type', studentId: 3, text: '7' });
+    run.actor.send({ type: 'marks.review' });
+    run.actor.send({ type: 'marks.type', studentId: 1, text: '15' });
+    run.actor.send({ type: 'marks.enter' });
+    expect(at(run)).toEqual({ state: 'reviewing', cursor: 0 });
+    run.actor.send({ type: 'marks.cancel' });
+    run.actor.send({ type: 'marks.enter' });
+    expect(at(run)).toEqual({ state: 'entering', cursor: 1 });
     run.actor.stop();
   });
 
