@@ -25,6 +25,7 @@ import {
   homeworkSubmitBody,
   homeworkSubmitResponse,
   homeworkWriteResponse,
+  PENDING_OVERDUE_DAYS,
   studentHomeworkOneQuery,
   studentHomeworkPage as studentHomeworkPageSchema,
   studentHomeworkQuery,
@@ -61,6 +62,7 @@ import {
   saveSubmission,
   studentHomeworkPage,
   submissionPage,
+  unansweredBy,
 } from '../services/homework';
 import { checkFile, FILE_MESSAGES, keepFile, sendStoredFile, uploadDirOf } from '../storage/files';
 import { dropIfUnreferenced } from '../storage/sweep';
@@ -364,7 +366,10 @@ export async function homeworkRoutes(fastify: FastifyInstance) {
         if (!own) throw forbidden('That is not your section.');
         where.push(eq(homework.sectionId, req.query.section_id));
       }
-      const result = await studentHomeworkPage(db, me.id, and(...where)!, req.query);
+      const pending = req.query.pending === '1';
+      if (pending)
+        where.push(unansweredBy(me.id), gte(homework.dueDate, sql`(${today}::date - ${PENDING_OVERDUE_DAYS}::int)`));
+      const result = await studentHomeworkPage(db, me.id, and(...where)!, req.query, pending ? 'due' : 'newest');
       return authOf(req).userType === USER_TYPES.guardian ? forChild(result, me.id) : result;
     },
   );

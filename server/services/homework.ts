@@ -125,14 +125,20 @@ async function countOf(db: DbOrTx, where: SQL): Promise<number> {
   return row?.n ?? 0;
 }
 
+/** Newest set first (the lists), or the soonest last date first (what is still to do). */
+export type HomeworkOrder = 'newest' | 'due';
+
 export async function homeworkPage(
   db: DbOrTx,
   where: SQL,
   page: { limit: number; offset: number },
+  order: HomeworkOrder = 'newest',
 ): Promise<Page<HomeworkRow>> {
   const rows = await selectHomework(db)
     .where(where)
-    .orderBy(desc(homework.issueDate), desc(homework.id))
+    .orderBy(
+      ...(order === 'due' ? [asc(homework.dueDate), asc(homework.id)] : [desc(homework.issueDate), desc(homework.id)]),
+    )
     .limit(page.limit)
     .offset(page.offset);
   const total = rows[0]?.total ?? (page.offset > 0 ? await countOf(db, where) : 0);
@@ -144,14 +150,15 @@ export async function oneHomework(db: DbOrTx, id: number): Promise<HomeworkRow |
   return row ? toHomeworkRow(row) : null;
 }
 
-/** A student's homework list (newest first), each with the student's own submission. */
+/** A student's homework list (newest first, or by last date), each with the student's own submission. */
 export async function studentHomeworkPage(
   db: DbOrTx,
   studentId: number,
   where: SQL,
   page: { limit: number; offset: number },
+  order: HomeworkOrder = 'newest',
 ): Promise<Page<StudentHomeworkRow>> {
-  const base = await homeworkPage(db, where, page);
+  const base = await homeworkPage(db, where, page, order);
   const ids = base.rows.map((r) => r.id);
   const mine = ids.length
     ? await db
@@ -186,6 +193,11 @@ export async function studentHomeworkPage(
       };
     }),
   };
+}
+
+/** Not yet answered by the student (the "still to do" list). */
+export function unansweredBy(studentId: number): SQL {
+  return sql`not exists (select 1 from ${homeworkSubmissions} where ${homeworkSubmissions.homeworkId} = ${homework.id} and ${homeworkSubmissions.studentId} = ${studentId})`;
 }
 
 /** Every student of the homework's section and session, with their submission, by class roll. */

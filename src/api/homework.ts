@@ -35,6 +35,7 @@ export const homeworkKeys = {
   teacher: (p: PageParams) => ['homework', 'teacher', p] as const,
   submitList: (id: number, p: PageParams) => ['homework', 'submitlist', id, p] as const,
   student: (p: PageParams & { student_id?: number }) => ['homework', 'student', p] as const,
+  pending: (studentId?: number) => ['homework', 'student', 'pending', studentId ?? 'own'] as const,
   studentOne: (id: number) => ['homework', 'student', 'one', id] as const,
   filter: (q: HomeworkFilter) => ['homework', 'filter', q] as const,
 };
@@ -65,6 +66,17 @@ export const studentHomeworkQuery = (p: PageParams & { student_id?: number }) =>
     queryKey: homeworkKeys.student(p),
     queryFn: () => apiGet('/api/homework/student', studentHomeworkPage, { query: { ...p } }),
     placeholderData: keepPreviousData,
+  });
+
+/** What the student has still to do: unanswered, soonest last date first (the home screen's card). */
+export const PENDING_ON_HOME = 5;
+export const pendingHomeworkQuery = (studentId?: number) =>
+  queryOptions({
+    queryKey: homeworkKeys.pending(studentId),
+    queryFn: () =>
+      apiGet('/api/homework/student', studentHomeworkPage, {
+        query: { pending: '1', limit: PENDING_ON_HOME, offset: 0, student_id: studentId },
+      }),
   });
 
 export const studentHomeworkOneQuery = (id: number) =>

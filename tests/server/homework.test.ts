@@ -486,6 +486,36 @@ describe('students and submissions', () => {
   });
 });
 
+describe('what is still to do (pending=1, the student’s home screen)', () => {
+  it('lists unanswered homework from a week overdue on, the soonest last date first', async () => {
+    const me = S.pupils[3];
+    const mk = (topic: string, due: number, issued = -12) =>
+      createHw({ topic, issue_date: iso(today().plus({ days: issued })), due_date: iso(today().plus({ days: due })) });
+    const inThree = await mk('In three days', 3);
+    const dueToday = await mk('Due today', 0);
+    const overdue = await mk('Three days late', -3);
+    const weekAgo = await mk('Last date a week ago', -7);
+    const tooOld = await mk('Last date eight days ago', -8);
+    const answered = await mk('Answered already', 2);
+    const notYetSet = await mk('Set tomorrow', 4, 1);
+    expect((await submit(me.code, answered, { name: 'done.txt', content: 'done\n' })).statusCode).toBe(200);
+    const mine = [inThree, dueToday, overdue, weekAgo, tooOld, answered, notYetSet];
+    const res = await t.get(me.code, '/api/homework/student?pending=1&limit=100');
+    expect(res.statusCode, res.body).toBe(200);
+    const topics = res
+      .json()
+      .rows.filter((r: { id: number }) => mine.includes(r.id))
+      .map((r: { topic: string }) => r.topic);
+    expect(topics).toEqual(['Last date a week ago', 'Three days late', 'Due today', 'In three days']);
+    // Without pending, the answered one and the old one are listed too (newest set first).
+    const all = (await t.get(me.code, '/api/homework/student?limit=100')).json();
+    const ids = all.rows.map((r: { id: number }) => r.id);
+    expect(ids).toContain(tooOld);
+    expect(ids).toContain(answered);
+    expectField(await t.get(me.code, '/api/homework/student?pending=yes'), 400, 'pending');
+  });
+});
+
 describe('delete', () => {
   it('deletes that row only, the teacher’s own, and never one with answers', async () => {
     const keep = await createHw({ topic: 'Keep' });

@@ -95,10 +95,18 @@ export const submitListQuery = z.strictObject({
   ...pageQueryWith(SUBMISSION_PAGE).shape,
 });
 
+/** How long after its last date an unanswered homework stays on the student's "still to do" list. */
+export const PENDING_OVERDUE_DAYS = 7;
+
 export const studentHomeworkQuery = z.strictObject({
   section_id: optionalId('section_id'),
   /** A guardian names the child (issue 16); a student's own is implied. */
   student_id: optionalId('student_id'),
+  /**
+   * `1`: only what is still to do: not yet answered, its last date today or later, or passed within
+   * PENDING_OVERDUE_DAYS; soonest last date first (the home screen's list).
+   */
+  pending: z.enum(['0', '1'], { message: 'must be 0 or 1' }).optional(),
   ...pageQueryWith(HOMEWORK_PAGE).shape,
 });
 

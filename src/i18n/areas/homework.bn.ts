@@ -102,6 +102,7 @@ export const homeworkBn: Shape<typeof homeworkEn> = {
     openTopic: '“{{topic}}” খুলুন',
     childReadOnly: '{{name}}-এর বাড়ির কাজ, শুধু দেখার জন্য: উত্তর জমা দেয় শিক্ষার্থী নিজে।',
     status: { none: 'জমা হয়নি', submitted: 'জমা হয়েছে', late: 'দেরিতে জমা' },
+    due: { today: 'আজ শেষ দিন', overdue: 'সময় পেরিয়ে গেছে' },
     list: 'আপনার বাড়ির কাজ',
   },
   submit: {

@@ -98,6 +98,7 @@ export const homeworkEn = {
     openTopic: 'Open “{{topic}}”',
     childReadOnly: '{{name}}’s homework, to read: only the student submits answers.',
     status: { none: 'Not submitted', submitted: 'Submitted', late: 'Submitted late' },
+    due: { today: 'Due today', overdue: 'Overdue' },
     list: 'Your homework',
   },
   submit: {

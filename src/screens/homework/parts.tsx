@@ -23,6 +23,31 @@ export function homeworkDate(iso: string, lang: Language): string {
   return DateTime.fromISO(iso).isValid ? formatDate(iso, FORMATS[lang], lang) : iso;
 }
 
+/**
+ * An unanswered homework's urgency on the school's today (YYYY-MM-DD): its last date is today, or
+ * has passed; nothing once answered or while there is time.
+ */
+export function dueState(dueDate: string, answered: boolean, today: string): 'today' | 'overdue' | null {
+  if (answered) return null;
+  if (dueDate < today) return 'overdue';
+  return dueDate === today ? 'today' : null;
+}
+
+/** The badge for dueState: red when overdue, amber on the last day. */
+export function DueBadge({ state }: { state: 'today' | 'overdue' | null }) {
+  const { t } = useI18n();
+  if (!state) return null;
+  return (
+    <span
+      className={`inline-flex rounded-full px-2 py-0.5 text-xs font-semibold ${
+        state === 'overdue' ? 'bg-red-100 text-red-800' : 'bg-amber-100 text-amber-900'
+      }`}
+    >
+      {t(`homework.student.due.${state}`)}
+    </span>
+  );
+}
+
 /** A submission time (ISO timestamp) as the school's date and time. */
 export function submittedAt(iso: string, lang: Language): string {
   const dt = DateTime.fromISO(iso);

@@ -14,7 +14,8 @@ import { Pagination } from '@/ui/pagination';
 import { StudentInView, type ViewedStudent } from '@/screens/guardians/student-in-view';
 import { QueryState } from '@/ui/status';
 import { useSearchState } from '@/ui/use-search-state';
-import { DownloadButton, homeworkDate } from './parts';
+import { schoolToday } from '@/api/school-time';
+import { DownloadButton, DueBadge, dueState, homeworkDate } from './parts';
 
 export default function StudentHomework() {
   const { t } = useI18n();
@@ -71,14 +72,16 @@ function HomeworkList({ student }: { student: ViewedStudent }) {
 function HomeworkCard({ row, readOnly }: { row: StudentHomeworkRow; readOnly: boolean }) {
   const { t, lang } = useI18n();
   const status = row.submission?.status ?? 'none';
+  const today = schoolToday();
   return (
     <li className="flex flex-col rounded-xl bg-white p-4 shadow-sm ring-1 ring-slate-200">
       <p className="text-sm font-medium text-indigo-700">{row.subject_name}</p>
       <h2 className="mt-1 break-words font-semibold text-slate-900">{row.topic}</h2>
       <p className="mt-2 line-clamp-4 whitespace-pre-line break-words text-sm text-slate-700">{row.details}</p>
       <p className="mt-3 text-sm text-slate-600">{t('homework.student.teacher', { name: row.teacher_name })}</p>
-      <p className="text-sm font-semibold text-slate-800">
+      <p className="flex flex-wrap items-center gap-2 text-sm font-semibold text-slate-800">
         {t('homework.student.lastDate', { date: homeworkDate(row.due_date, lang) })}
+        <DueBadge state={dueState(row.due_date, status !== 'none', today)} />
       </p>
       <p className={`mt-1 text-sm ${status === 'none' ? 'text-red-700' : 'text-emerald-700'}`}>
         {t(`homework.student.status.${status}`)}
