@@ -1,8 +1,16 @@
 import { screen, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
+import { firstDayShown } from '@/screens/dashboards/teacher-dashboard';
 import { fakeAuthServer, renderApp, routineRow, server, TEACHER } from './helpers';
 
 describe('teacher dashboard (/teacher-admin)', () => {
+  // Friday 27 November 2026, 10:00 in Dhaka (a weekly off day).
+  beforeEach(() => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(new Date('2026-11-27T04:00:00Z'));
+  });
+  afterEach(() => vi.useRealTimers());
+
   it('shows the six tiles, the teacher’s name and code, and the routine rows from the API', async () => {
     const auth = fakeAuthServer(TEACHER);
     const token = auth.savedSignIn();
@@ -24,6 +32,7 @@ describe('teacher dashboard (/teacher-admin)', () => {
           }),
           routineRow({
             id: 2,
+            day_id: 2,
             day: 'Monday',
             period_code: 'P3',
             start_time: '13:10:00',
@@ -36,7 +45,7 @@ describe('teacher dashboard (/teacher-admin)', () => {
         ]);
       }),
     );
-    renderApp('/teacher-admin');
+    const { user } = renderApp('/teacher-admin');
 
     expect(await screen.findByRole('heading', { name: 'Teacher Dashboard' })).toBeInTheDocument();
     const tiles = within(screen.getByRole('navigation', { name: 'Features' })).getAllByRole('link');
@@ -57,18 +66,26 @@ describe('teacher dashboard (/teacher-admin)', () => {
     expect(profile).toHaveTextContent('Rahima Khatun');
     expect(profile).toHaveTextContent('T-1001');
 
-    const table = await screen.findByRole('table', { name: 'Your routine' });
-    const rows = within(table).getAllByRole('row').slice(1);
-    expect(
-      rows.map((r) =>
-        within(r)
-          .getAllByRole('cell')
-          .map((c) => c.textContent),
-      ),
-    ).toEqual([
-      ['Sunday', 'P1', '8:00 AM', '8:45 AM', 'Mathematics', 'Six', 'A', '101'],
-      ['Monday', 'P3', '1:10 PM', '1:55 PM', 'General Science', 'Seven', 'B', 'Lab 2'],
-    ]);
+    const cells = () =>
+      within(screen.getByRole('table', { name: 'Your routine' }))
+        .getAllByRole('row')
+        .slice(1)
+        .map((r) =>
+          within(r)
+            .getAllByRole('cell')
+            .map((c) => c.textContent),
+        );
+    const sunday = ['Sunday', 'P1', '8:00 AM', '8:45 AM', 'Mathematics', 'Six', 'A', '101'];
+    const monday = ['Monday', 'P3', '1:10 PM', '1:55 PM', 'General Science', 'Seven', 'B', 'Lab 2'];
+    // Friday: no classes today or tomorrow; the next day with classes, Sunday, is shown first.
+    await screen.findByRole('table', { name: 'Your routine' });
+    expect(cells()).toEqual([sunday]);
+    const days = screen.getByRole('group', { name: 'Show the routine of' });
+    expect(within(days).getByRole('button', { name: 'Sunday' })).toHaveAttribute('aria-pressed', 'true');
+    await user.click(within(days).getByRole('button', { name: 'Monday' }));
+    expect(cells()).toEqual([monday]);
+    await user.click(within(days).getByRole('button', { name: 'Whole week' }));
+    expect(cells()).toEqual([sunday, monday]);
     expect(asked).toEqual([{ teacherId: '41', token }]);
   });
 
@@ -100,5 +117,15 @@ describe('teacher dashboard (/teacher-admin)', () => {
     await user.click(within(alert).getByRole('button', { name: 'Try again' }));
     expect(await screen.findByRole('cell', { name: 'English' })).toBeInTheDocument();
     expect(attempts).toBe(2);
+  });
+});
+
+describe('the day the dashboard shows first', () => {
+  it('is today when it has classes, else the next day round the week that has, else the whole week', () => {
+    expect(firstDayShown([1, 2, 5], 5)).toBe(5);
+    expect(firstDayShown([1, 2, 5], 6)).toBe(1);
+    expect(firstDayShown([1, 2, 5], 3)).toBe(5);
+    expect(firstDayShown([7], 1)).toBe(7);
+    expect(firstDayShown([], 4)).toBe('week');
   });
 });

@@ -382,6 +382,8 @@ export const shellBn: Catalogue['shell'] = {
     noSchools: 'আপনার অ্যাকাউন্টের সঙ্গে এখনো কোনো স্কুল যুক্ত নেই। পোর্টালের প্রশাসককে যুক্ত করে দিতে বলুন।',
     eiin: 'ইআইআইএন {{eiin}}',
     current: 'বর্তমান',
+    routineDays: 'যে দিনের রুটিন দেখাবে',
+    wholeWeek: 'পুরো সপ্তাহ',
     toDo: 'যা বাকি',
     toDoWhat: 'তোমার বাকি বাড়ির কাজ',
     loadingToDo: 'তোমার বাড়ির কাজ আনা হচ্ছে…',

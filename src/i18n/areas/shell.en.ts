@@ -392,6 +392,8 @@ export const shellEn = {
     noSchools: "No schools are linked to your account yet. Ask the portal's administrator to link them.",
     eiin: 'EIIN {{eiin}}',
     current: 'Current',
+    routineDays: 'Show the routine of',
+    wholeWeek: 'Whole week',
     toDo: 'Still to do',
     toDoWhat: 'your homework still to do',
     loadingToDo: 'Loading your homework…',

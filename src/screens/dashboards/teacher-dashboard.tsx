@@ -1,11 +1,14 @@
 /**
  * /teacher-admin: 'Teacher Dashboard' tiles, then the teacher's name and code and their routine
  * (spec part 1, Teacher dashboard): day, period, start and end time, subject, class, section, room.
+ * One day at a time, today's first (or the next day with classes), with a button per day and one
+ * for the whole week: a week of periods as phone cards was several thousand pixels long.
  */
+import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import type { RoutineRow } from '@/api/schemas/routines';
 import { teacherRoutineQuery } from '@/api/routines';
-import { formatClockTime, useDayName } from '@/screens/routines/week-routine';
+import { formatClockTime, todayDayId, useDayName } from '@/screens/routines/week-routine';
 import { Card, PageHeader } from '@/ui/page';
 import { useSignedIn } from '@/ui/session';
 import { QueryState } from '@/ui/status';
@@ -53,8 +56,64 @@ function TeacherRoutine({ teacherId }: { teacherId: number }) {
       empty={t('shell.dashboard.noClasses')}
       isEmpty={(rows) => rows.length === 0}
     >
-      {(rows) => <RoutineTable rows={rows} />}
+      {(rows) => <RoutineByDay rows={rows} />}
     </QueryState>
+  );
+}
+
+/** The day shown first: today when it has classes, else the next day (round the week) that has. */
+export function firstDayShown(dayIds: readonly number[], today: number): number | 'week' {
+  for (let step = 0; step < 7; step++) {
+    const day = ((today - 1 + step) % 7) + 1;
+    if (dayIds.includes(day)) return day;
+  }
+  return 'week';
+}
+
+function RoutineByDay({ rows }: { rows: readonly RoutineRow[] }) {
+  const { t } = useI18n();
+  const dayName = useDayName();
+  const days = [...new Map(rows.map((r) => [r.day_id, r.day])).entries()].sort(([a], [b]) => a - b);
+  const today = todayDayId();
+  const [shown, setShown] = useState<number | 'week'>(() =>
+    firstDayShown(
+      days.map(([id]) => id),
+      today,
+    ),
+  );
+  const chosen = shown === 'week' ? rows : rows.filter((r) => r.day_id === shown);
+  const button = (pressed: boolean) =>
+    `min-h-11 rounded-md px-3 text-sm font-medium ring-1 ${
+      pressed ? 'bg-indigo-600 text-white ring-indigo-600' : 'bg-white text-slate-700 ring-slate-300 hover:bg-slate-50'
+    }`;
+  return (
+    <>
+      <div role="group" aria-label={t('shell.dashboard.routineDays')} className="mb-3 flex flex-wrap gap-2">
+        {days.map(([id, name]) => (
+          <button
+            key={id}
+            type="button"
+            aria-pressed={shown === id}
+            className={button(shown === id)}
+            onClick={() => setShown(id)}
+          >
+            {dayName(id, name)}
+            {id === today ? ` · ${t('shell.routine.today')}` : ''}
+          </button>
+        ))}
+        <button
+          type="button"
+          aria-pressed={shown === 'week'}
+          className={button(shown === 'week')}
+          onClick={() => setShown('week')}
+        >
+          {t('shell.dashboard.wholeWeek')}
+        </button>
+      </div>
+      <RoutineTable
+        rows={[...chosen].sort((a, b) => a.day_id - b.day_id || a.start_time.localeCompare(b.start_time))}
+      />
+    </>
   );
 }
 
