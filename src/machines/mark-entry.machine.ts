@@ -44,8 +44,8 @@
  *   problems (fixing), Enter on a fixed field goes to the next problem, and once none is left back
  *   to where the review was asked for: from the last student (or the server's refusal after a
  *   review), the review again, not on down the sheet away from where the teacher was asked to
- *   look; from a student above, that student (or the next, if it was that one), to go on filling. Fixing ends there, and
- *   when the review opens or the sheet is undone or reloaded.
+ *   look; from a student above, that student (or the next, if it was that one), to go on filling.
+ *   Fixing ends there, and when the review opens or the sheet is undone or reloaded.
  *
  * Pure: no React, no DOM. The I/O is the named actors loadSheet and saveMarks (tests replace them
  * with `.provide()`); `savedChanges` runs after the server confirmed a save (the screen provides

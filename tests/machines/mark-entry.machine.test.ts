@@ -157,6 +157,7 @@ function shape(s: Snap): string {
     c.sheet ? c.sheet.rows.map((r) => c.drafts[r.student_id]) : null,
     c.cursor,
     c.showProblems,
+    c.resumeAt,
     Object.keys(c.serverErrors),
     c.sent?.length ?? null,
     c.result?.count ?? null,
