@@ -12,85 +12,35 @@
  * values), and every state and every transition of the machine is still taken.
  */
 import { createTestModel } from '@xstate/graph';
-import {
-  createActor,
-  fromPromise,
-  getInitialSnapshot,
-  getNextSnapshot,
-  type AnyStateMachine,
-  type EventObject,
-  type SnapshotFrom,
-} from 'xstate';
-import type { ExamMarkSaved, MarkValue, StudentMarkQuery, StudentMarkRow, StudentMarkSheet } from '@/api/schemas/exams';
-import { ApiError } from '@/api/client';
+import { getInitialSnapshot, getNextSnapshot, type AnyStateMachine, type EventObject, type SnapshotFrom } from 'xstate';
+import type { ExamMarkSaved, MarkValue } from '@/api/schemas/exams';
 import { asModel } from '../helpers/as-model';
 import {
-  ABSENT_TEXT,
   hasUnsavedMarks,
   markEntryMachine,
-  parseMark,
-  refusedStudents,
   type MarkEntryContext,
   type MarkEntryEvent,
-  type MarkEntryQuery,
-  type SaveMarksInput,
 } from '@/machines/mark-entry.machine';
+import {
+  LOCKED,
+  LOCKED_SHEET,
+  NOT_YOURS,
+  OFFLINE,
+  QUERY,
+  REFUSED,
+  ROWS,
+  SHEET,
+  startMarkEntry,
+  stateName,
+  type ActorName,
+  type Run,
+} from './mark-entry-fixtures';
 
 // ---- fixtures ---------------------------------------------------------------------------------
-
-const QUERY: MarkEntryQuery = { session_id: 2, exam_name_id: 33, class_id: 6, section_id: 3, subject_id: 21 };
-
-function row(id: number, roll: number, name: string, mark: MarkValue): StudentMarkRow {
-  return {
-    student_id: id,
-    student_code: `S-${roll}`,
-    name,
-    class_roll_no: roll,
-    mark_id: mark === null ? null : 900 + id,
-    marks_obtained: mark,
-  };
-}
-const ROWS = [row(1, 1, 'Arif Hossain', null), row(2, 2, 'Babul Mia', 12)];
-const EXAM: StudentMarkSheet['exam'] = {
-  id: 501,
-  session_id: 2,
-  session_year: '2026',
-  exam_name_id: 33,
-  exam_name: 'Monthly Class Test 3',
-  kind: 'class_test',
-  class_id: 6,
-  class_name: 'Six',
-  section_id: 3,
-  section_default_name: 'A',
-  subject_id: 21,
-  subject_name: 'Mathematics',
-  teacher_id: 41,
-  initial: 'RK',
-  full_marks: 20,
-  converted_marks: 20,
-  exam_date: '2026-11-24',
-};
-const SHEET: StudentMarkSheet = { exam: EXAM, locked: false, rows: ROWS };
-const LOCKED_SHEET: StudentMarkSheet = { ...SHEET, locked: true };
-
 /** What each typed text means, written out: the test's own truth, not the machine's parser. */
 const MEANS: Record<string, MarkValue | 'invalid'> = { '': null, '15': 15, '25': 'invalid', '12': 12, '0': 0 };
 /** The text a saved mark shows in its field. */
 const TEXT_OF = (v: MarkValue) => (v === null ? '' : v === 'absent' ? 'AB' : String(v));
-
-const OFFLINE = { status: 0, code: 'network', message: 'Could not reach the server.' };
-const REFUSED = {
-  status: 400,
-  code: 'invalid_input',
-  message: 'mark_update.0.mark_obtained: The mark of S-1 must be at most 10 (the full marks).',
-  fields: { 'mark_update.0.mark_obtained': 'The mark of S-1 must be at most 10 (the full marks).' },
-};
-const LOCKED = {
-  status: 409,
-  code: 'exams.locked',
-  message: 'The results of this session are published and marks are locked. The school admin can unlock them.',
-};
-const NOT_YOURS = { status: 403, code: 'exams.not_yours', message: 'You do not teach this subject to this section.' };
 
 /** What the server answers a save: the sent marks applied to the sheet. */
 function savedFor(ctx: MarkEntryContext): ExamMarkSaved {
@@ -146,8 +96,6 @@ function eventsFor(state: Snap): ModelEvent[] {
   ];
 }
 
-const stateName = (value: unknown) => String(value);
-
 /** A state as the traversal tells it apart: its value and the shape of its context. */
 function shape(s: Snap): string {
   const c = s.context;
@@ -169,46 +117,6 @@ function serializeState(state: Snap, event: ModelEvent | undefined, prev?: Snap)
   const moved = event && prev && stateName(prev.value) !== stateName(state.value);
   return shape(state) + (moved ? ` via ${event.type} from ${stateName(prev.value)}` : '');
 }
-
-// ---- the system under test --------------------------------------------------------------------
-
-type Deferred = { resolve: (v: unknown) => void; reject: (e: unknown) => void };
-type ActorName = 'loadSheet' | 'saveMarks';
-
-function startMarkEntry() {
-  const pending: Partial<Record<ActorName, Deferred>> = {};
-  const calls = { loadSheet: [] as StudentMarkQuery[], saveMarks: [] as SaveMarksInput[], savedChanges: 0 };
-  const defer = <T>(name: ActorName) =>
-    new Promise<T>((resolve, reject) => {
-      pending[name] = { resolve: resolve as (v: unknown) => void, reject };
-    });
-  const machine = markEntryMachine.provide({
-    actors: {
-      loadSheet: fromPromise<StudentMarkSheet, StudentMarkQuery>(
-        ({ input }) => (calls.loadSheet.push(input), defer('loadSheet')),
-      ),
-      saveMarks: fromPromise<ExamMarkSaved, SaveMarksInput>(
-        ({ input }) => (calls.saveMarks.push(structuredClone(input)), defer('saveMarks')),
-      ),
-    },
-    actions: {
-      savedChanges: () => {
-        calls.savedChanges += 1;
-      },
-    },
-  });
-  const actor = createActor(machine).start();
-  async function settle(name: ActorName, outcome: 'resolve' | 'reject', value: unknown) {
-    const call = pending[name];
-    if (!call) throw new Error(`the machine never called ${name}`);
-    delete pending[name];
-    call[outcome](value);
-    await new Promise((r) => setTimeout(r, 0));
-  }
-  return { actor, calls, pending, settle };
-}
-
-type Run = ReturnType<typeof startMarkEntry>;
 
 function replay(run: Run) {
   const { actor, calls, pending, settle } = run;
@@ -553,170 +461,4 @@ describe('mark entry machine: named variants', () => {
       run.actor.stop();
     });
   }
-});
-
-// ---- Enter in the sheet ---------------------------------------------------------------------------
-
-describe('Enter in the sheet', () => {
-  const THREE: StudentMarkSheet = {
-    exam: EXAM,
-    locked: false,
-    rows: [row(1, 1, 'Arif Hossain', null), row(2, 2, 'Babul Mia', 12), row(3, 3, 'Chaity Das', null)],
-  };
-  async function opened() {
-    const run = startMarkEntry();
-    run.actor.send({ type: 'marks.search', query: QUERY });
-    await run.settle('loadSheet', 'resolve', THREE);
-    return run;
-  }
-  const at = (run: Run) => ({
-    state: stateName(run.actor.getSnapshot().value),
-    cursor: run.actor.getSnapshot().context.cursor,
-  });
-
-  it('goes down the sheet, and to the review from the last student', async () => {
-    const run = await opened();
-    run.actor.send({ type: 'marks.type', studentId: 1, text: '15' });
-    run.actor.send({ type: 'marks.enter' });
-    expect(at(run)).toEqual({ state: 'entering', cursor: 1 });
-    run.actor.send({ type: 'marks.enter' });
-    expect(at(run)).toEqual({ state: 'entering', cursor: 2 });
-    run.actor.send({ type: 'marks.enter' });
-    expect(at(run)).toEqual({ state: 'reviewing', cursor: 2 });
-    run.actor.stop();
-  });
-
-  it('after a review found a bad mark, Enter on the fixed field goes to the review, not down the sheet', async () => {
-    const run = await opened();
-    run.actor.send({ type: 'marks.type', studentId: 1, text: '25' });
-    run.actor.send({ type: 'marks.type', studentId: 3, text: '7' });
-    run.actor.send({ type: 'marks.enter' });
-    // The review is refused: the keyboard goes to the bad mark.
-    expect(at(run)).toEqual({ state: 'entering', cursor: 0 });
-    run.actor.send({ type: 'marks.type', studentId: 1, text: '15' });
-    run.actor.send({ type: 'marks.enter' });
-    expect(at(run)).toEqual({ state: 'reviewing', cursor: 0 });
-    run.actor.stop();
-  });
-
-  it('when the review was asked for mid-sheet, Enter on the fixed field goes back there to go on filling', async () => {
-    const run = await opened();
-    run.actor.send({ type: 'marks.type', studentId: 1, text: '25' });
-    run.actor.send({ type: 'marks.enter' });
-    run.actor.send({ type: 'marks.enter' });
-    // "Review changes" from Babul's field, above the last student.
-    run.actor.send({ type: 'marks.focus', studentId: 2 });
-    run.actor.send({ type: 'marks.review' });
-    expect(at(run)).toEqual({ state: 'entering', cursor: 0 });
-    run.actor.send({ type: 'marks.type', studentId: 1, text: '' });
-    run.actor.send({ type: 'marks.type', studentId: 1, text: '15' });
-    run.actor.send({ type: 'marks.enter' });
-    expect(at(run)).toEqual({ state: 'entering', cursor: 1 });
-    // Fixing is over: Enter is plain again.
-    run.actor.send({ type: 'marks.enter' });
-    expect(at(run)).toEqual({ state: 'entering', cursor: 2 });
-    run.actor.send({ type: 'marks.focus', studentId: 1 });
-    run.actor.send({ type: 'marks.enter' });
-    expect(at(run)).toEqual({ state: 'entering', cursor: 1 });
-    run.actor.stop();
-  });
-
-  it('when the review was asked for on the bad field itself, Enter after fixing goes to the next student', async () => {
-    const run = await opened();
-    run.actor.send({ type: 'marks.type', studentId: 1, text: '25' });
-    run.actor.send({ type: 'marks.review' });
-    run.actor.send({ type: 'marks.type', studentId: 1, text: '15' });
-    run.actor.send({ type: 'marks.enter' });
-    expect(at(run)).toEqual({ state: 'entering', cursor: 1 });
-    run.actor.stop();
-  });
-
-  it('a refused save was reviewed: Enter on the field the server refused, once fixed, reviews again', async () => {
-    const run = await opened();
-    run.actor.send({ type: 'marks.type', studentId: 1, text: '15' });
-    run.actor.send({ type: 'marks.type', studentId: 3, text: '9' });
-    run.actor.send({ type: 'marks.review' });
-    run.actor.send({ type: 'marks.confirm' });
-    await run.settle(
-      'saveMarks',
-      'reject',
-      new ApiError(400, 'validation', 'Marks Obtained is too high', { 'mark_update.0.mark_obtained': 'too high' }),
-    );
-    expect(at(run).state).toBe('entering');
-    run.actor.send({ type: 'marks.focus', studentId: 1 });
-    run.actor.send({ type: 'marks.type', studentId: 1, text: '14' });
-    run.actor.send({ type: 'marks.enter' });
-    expect(at(run)).toEqual({ state: 'reviewing', cursor: 0 });
-    run.actor.stop();
-  });
-
-  it('a review opened and closed ends the fixing: Enter goes down the sheet again', async () => {
-    const run = await opened();
-    run.actor.send({ type: 'marks.type', studentId: 1, text: '25' });
-    run.actor.send({ type: 'marks.type', studentId: 3, text: '7' });
-    run.actor.send({ type: 'marks.review' });
-    run.actor.send({ type: 'marks.type', studentId: 1, text: '15' });
-    run.actor.send({ type: 'marks.enter' });
-    expect(at(run)).toEqual({ state: 'reviewing', cursor: 0 });
-    run.actor.send({ type: 'marks.cancel' });
-    run.actor.send({ type: 'marks.enter' });
-    expect(at(run)).toEqual({ state: 'entering', cursor: 1 });
-    run.actor.stop();
-  });
-
-  it('while fixing, Enter stays on a field still wrong and then goes to the next wrong one', async () => {
-    const run = await opened();
-    run.actor.send({ type: 'marks.type', studentId: 1, text: '25' });
-    run.actor.send({ type: 'marks.type', studentId: 3, text: '99' });
-    run.actor.send({ type: 'marks.review' });
-    expect(at(run)).toEqual({ state: 'entering', cursor: 0 });
-    run.actor.send({ type: 'marks.type', studentId: 1, text: '21' });
-    run.actor.send({ type: 'marks.enter' });
-    expect(at(run)).toEqual({ state: 'entering', cursor: 0 });
-    run.actor.send({ type: 'marks.type', studentId: 1, text: '18' });
-    run.actor.send({ type: 'marks.enter' });
-    expect(at(run)).toEqual({ state: 'entering', cursor: 2 });
-    run.actor.send({ type: 'marks.type', studentId: 3, text: '9' });
-    run.actor.send({ type: 'marks.enter' });
-    expect(at(run)).toEqual({ state: 'reviewing', cursor: 2 });
-    run.actor.stop();
-  });
-});
-
-// ---- the pure helpers -------------------------------------------------------------------------
-
-describe('reading a typed mark', () => {
-  it('takes Latin and Bangla digits, blank as not entered, 0 as a real zero, and absent words', () => {
-    expect(parseMark('15', 20)).toEqual({ ok: true, value: 15 });
-    expect(parseMark(' ১৮ ', 20)).toEqual({ ok: true, value: 18 });
-    expect(parseMark('১৯.৫', 20)).toEqual({ ok: true, value: 19.5 });
-    expect(parseMark('0', 20)).toEqual({ ok: true, value: 0 });
-    expect(parseMark('', 20)).toEqual({ ok: true, value: null });
-    expect(parseMark('   ', 20)).toEqual({ ok: true, value: null });
-    for (const word of ['a', 'A', 'ab', 'AB', 'absent', 'অ', 'অনুপস্থিত', ABSENT_TEXT])
-      expect(parseMark(word, 20), word).toEqual({ ok: true, value: 'absent' });
-    expect(parseMark('20', 20)).toEqual({ ok: true, value: 20 });
-    expect(parseMark('.5', 20)).toEqual({ ok: true, value: 0.5 });
-  });
-
-  it('names what is wrong: above full marks, below 0, three decimals, not a mark', () => {
-    expect(parseMark('20.01', 20)).toEqual({ ok: false, problem: 'above_full' });
-    expect(parseMark('২১', 20)).toEqual({ ok: false, problem: 'above_full' });
-    expect(parseMark('-1', 20)).toEqual({ ok: false, problem: 'negative' });
-    expect(parseMark('1.234', 20)).toEqual({ ok: false, problem: 'decimals' });
-    expect(parseMark('x', 20)).toEqual({ ok: false, problem: 'not_a_mark' });
-    expect(parseMark('1 5', 20)).toEqual({ ok: false, problem: 'not_a_mark' });
-    expect(parseMark('1e1', 20)).toEqual({ ok: false, problem: 'not_a_mark' });
-  });
-
-  it('maps the server’s refused fields to the students that were sent', () => {
-    const sent = [
-      { student_id: 7, mark_obtained: 15 as MarkValue },
-      { student_id: 9, mark_obtained: 18 as MarkValue },
-    ];
-    expect(
-      refusedStudents({ fields: { 'mark_update.1.mark_obtained': 'too high', mark_update: 'whole list' } }, sent),
-    ).toEqual({ 9: 'too high' });
-    expect(refusedStudents(new Error('x'), sent)).toEqual({});
-  });
 });

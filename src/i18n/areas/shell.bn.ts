@@ -396,7 +396,8 @@ export const shellBn: Catalogue['shell'] = {
     feesDueWhat: 'তোমার বকেয়া ফি',
     loadingFees: 'তোমার ফি আনা হচ্ছে…',
     nothingDue: 'কিছু বকেয়া নেই।',
-    dueTotal: '{{count}}টি চালানে বকেয়া {{amount}}',
+    dueTotal: '{{invoices}}টি চালানে বকেয়া {{amount}}',
+    dueTotalOne: 'একটি চালানে বকেয়া {{amount}}',
     payFees: 'দেখো ও পরিশোধ করো',
   },
   routine: {

@@ -406,7 +406,8 @@ export const shellEn = {
     feesDueWhat: 'your fees due',
     loadingFees: 'Loading your fees…',
     nothingDue: 'Nothing is due.',
-    dueTotal: '{{amount}} due on {{count}} invoices',
+    dueTotal: '{{amount}} due on {{invoices}} invoices',
+    dueTotalOne: '{{amount}} due on one invoice',
     payFees: 'See and pay',
   },
   routine: {

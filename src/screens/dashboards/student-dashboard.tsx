@@ -149,9 +149,9 @@ function FeesDue() {
       >
         {(d) => (
           <p className="text-base font-semibold text-slate-900">
-            {t('shell.dashboard.dueTotal', {
+            {t(d.total === 1 ? 'shell.dashboard.dueTotalOne' : 'shell.dashboard.dueTotal', {
               amount: formatTaka(totalDue(d.rows), lang),
-              count: localDigits(String(d.total), lang),
+              invoices: localDigits(String(d.total), lang),
             })}
           </p>
         )}
