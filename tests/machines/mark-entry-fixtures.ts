@@ -6,7 +6,13 @@
  */
 import { createActor, fromPromise } from 'xstate';
 import type { ExamMarkSaved, MarkValue, StudentMarkQuery, StudentMarkRow, StudentMarkSheet } from '@/api/schemas/exams';
-import { markEntryMachine, type MarkEntryQuery, type SaveMarksInput } from '@/machines/mark-entry.machine';
+import {
+  markEntryMachine,
+  offlineMarkEntryMachine,
+  type MarkEntryQuery,
+  type QueueMarksInput,
+  type SaveMarksInput,
+} from '@/machines/mark-entry.machine';
 
 export const QUERY: MarkEntryQuery = { session_id: 2, exam_name_id: 33, class_id: 6, section_id: 3, subject_id: 21 };
 
@@ -62,22 +68,31 @@ export const NOT_YOURS = {
 };
 
 type Deferred = { resolve: (v: unknown) => void; reject: (e: unknown) => void };
-export type ActorName = 'loadSheet' | 'saveMarks';
+export type ActorName = 'loadSheet' | 'saveMarks' | 'queueMarks';
 
-export function startMarkEntry() {
+/** `offline`: the machine the screen uses when the device can keep data (a lost save is queued). */
+export function startMarkEntry({ offline = false }: { offline?: boolean } = {}) {
   const pending: Partial<Record<ActorName, Deferred>> = {};
-  const calls = { loadSheet: [] as StudentMarkQuery[], saveMarks: [] as SaveMarksInput[], savedChanges: 0 };
+  const calls = {
+    loadSheet: [] as StudentMarkQuery[],
+    saveMarks: [] as SaveMarksInput[],
+    queueMarks: [] as QueueMarksInput[],
+    savedChanges: 0,
+  };
   const defer = <T>(name: ActorName) =>
     new Promise<T>((resolve, reject) => {
       pending[name] = { resolve: resolve as (v: unknown) => void, reject };
     });
-  const machine = markEntryMachine.provide({
+  const machine = (offline ? offlineMarkEntryMachine : markEntryMachine).provide({
     actors: {
       loadSheet: fromPromise<StudentMarkSheet, StudentMarkQuery>(
         ({ input }) => (calls.loadSheet.push(input), defer('loadSheet')),
       ),
       saveMarks: fromPromise<ExamMarkSaved, SaveMarksInput>(
         ({ input }) => (calls.saveMarks.push(structuredClone(input)), defer('saveMarks')),
+      ),
+      queueMarks: fromPromise<void, QueueMarksInput>(
+        ({ input }) => (calls.queueMarks.push(structuredClone(input)), defer('queueMarks')),
       ),
     },
     actions: {
