@@ -21,7 +21,7 @@ import type {
 } from '@/api/schemas/auth';
 import { DEFAULT_SCHOOL_TIME_ZONE } from '@/api/schemas/time-zone';
 import { isUserType, type UserType } from '@/api/permissions';
-import { apiGet, apiPost, apiPut } from '@/api/client';
+import { apiGet, apiPost, apiPut, errorStatus } from '@/api/client';
 import { retryImport } from '@/ui/lazy-retry';
 
 const authSchemas = () => retryImport(() => import('@/api/schemas/auth'));
@@ -50,12 +50,30 @@ export function fetchMe({ user_code, user_type }: FetchMeInput): Promise<UserPro
 }
 
 /** Ends the session on the server, which also clears its cookie. */
-export async function logout(): Promise<void> {
-  await apiPost(
-    '/api/users/logout',
-    retryImport(() => import('@/api/schemas/common')).then((m) => m.okBody),
-    { auth: 'none' },
-  );
+/** Waits before each new try of a sign-out the network or the server failed. */
+export const LOGOUT_RETRY_DELAYS_MS = [500, 1500];
+
+/**
+ * Ends the session on the server (its cookie is HttpOnly: only the server can end it). A network
+ * or server failure is tried again (LOGOUT_RETRY_DELAYS_MS); a 401 means it had already ended.
+ */
+export async function logout(delays: readonly number[] = LOGOUT_RETRY_DELAYS_MS): Promise<void> {
+  for (let attempt = 0; ; attempt++) {
+    try {
+      await apiPost(
+        '/api/users/logout',
+        retryImport(() => import('@/api/schemas/common')).then((m) => m.okBody),
+        { auth: 'none' },
+      );
+      return;
+    } catch (error) {
+      const status = errorStatus(error);
+      if (status === 401) return;
+      const retryable = status === 0 || status >= 500;
+      if (!retryable || attempt >= delays.length) throw error;
+      await new Promise((resolve) => setTimeout(resolve, delays[attempt]));
+    }
+  }
 }
 
 /** Saves the signed-in user's own language on the server (it follows them to every device). */

@@ -5,7 +5,7 @@
  *          └─ none ──────────> signedOut
  * signedOut / expired ──session.login──> signingIn.authenticating ─> signingIn.loadingProfile ─> signedIn
  * signedIn ──session.expired (a 401)──> expired (message, returnTo)
- * signedIn ──session.logout──> signingOut ──(whatever the server says)──> signedOut
+ * signedIn ──session.logout──> signingOut ──(whatever the server says)──> signedOut (told when unconfirmed)
  * signingIn.authenticating ──(otp_required / otp_invalid)──> needsCode ──session.code──> signingIn
  * needsCode ──session.cancelCode──> signedOut (the typed user id and password are dropped)
  * signedIn ──session.twoFactorEnabled──> signedIn (a requirement to set up two-factor is met)
@@ -41,6 +41,12 @@ import {
 export const SESSION_ENDED_MESSAGE = 'Your session has ended. Please sign in again.';
 export const UNSUPPORTED_ACCOUNT_MESSAGE = 'This account cannot use the portal. Please contact your school.';
 export const PROFILE_MISMATCH_MESSAGE = 'The server answered with a different account. Please sign in again.';
+/**
+ * The server never confirmed the sign-out (the logout call failed after its retries): this device
+ * forgot the sign-in, but the session's cookie may still be good until it expires.
+ */
+export const LOGOUT_UNCONFIRMED_MESSAGE =
+  'You are signed out on this device, but the server did not confirm it. On a shared computer, close the browser.';
 
 export interface SessionContext {
   /** Which sign-in this is (user id and expiry: not a credential), or null when signed out. */
@@ -435,7 +441,7 @@ export const sessionMachine = setup({
         },
         onError: {
           target: 'signedOut',
-          actions: assign({ ...signedOutContext, returnTo: null, message: null }),
+          actions: assign({ ...signedOutContext, returnTo: null, message: LOGOUT_UNCONFIRMED_MESSAGE }),
         },
       },
     },

@@ -19,6 +19,7 @@ import { asModel } from '../helpers/as-model';
 import type { LoginBody, LoginResponse, UserProfile } from '@/api/schemas/auth';
 import type { FetchMeInput, StoredSession } from '@/api/session';
 import {
+  LOGOUT_UNCONFIRMED_MESSAGE,
   PROFILE_MISMATCH_MESSAGE,
   SESSION_ENDED_MESSAGE,
   UNSUPPORTED_ACCOUNT_MESSAGE,
@@ -298,6 +299,7 @@ function replay(session: Session) {
           SESSION_ENDED_MESSAGE,
           OFFLINE.message,
           OFFLINE_CHECK_MESSAGE,
+          LOGOUT_UNCONFIRMED_MESSAGE,
         ]).toContain(s.context.message);
       },
       expired: () => {
@@ -511,7 +513,14 @@ describe('simple paths: every loop-free way a sign-in can fail', () => {
   it('covers every way the sign-in screen can report a failure', () => {
     const messages = new Set(paths.map((p) => p.state.context.message));
     expect([...messages].sort()).toEqual(
-      [WRONG.message, UNSUPPORTED_ACCOUNT_MESSAGE, REFUSED.message, OFFLINE.message, PROFILE_MISMATCH_MESSAGE].sort(),
+      [
+        WRONG.message,
+        UNSUPPORTED_ACCOUNT_MESSAGE,
+        REFUSED.message,
+        OFFLINE.message,
+        PROFILE_MISMATCH_MESSAGE,
+        LOGOUT_UNCONFIRMED_MESSAGE,
+      ].sort(),
     );
   });
 
@@ -634,6 +643,10 @@ describe('session examples', () => {
     expect(s.value).toBe('signedOut');
     expect(s.context.sessionKey).toBeNull();
     expect(s.context.profile).toBeNull();
+    // Not silently: the sign-in screen says the server never confirmed it.
+    expect(s.context.message).toBe(
+      'You are signed out on this device, but the server did not confirm it. On a shared computer, close the browser.',
+    );
   });
 
   it('keeps no token: the sign-in answer’s accessToken is neither in the context nor saved', async () => {

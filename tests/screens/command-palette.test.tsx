@@ -97,6 +97,49 @@ describe('command palette', () => {
     expect(localStorage.length).toBe(0);
   });
 
+  it('a sign-out the server cannot confirm is tried again, then the sign-in screen says so', async () => {
+    const auth = fakeAuthServer(TEACHER);
+    auth.savedSignIn();
+    let tries = 0;
+    server.use(
+      http.post('/api/users/logout', () => {
+        tries += 1;
+        return HttpResponse.json({ error: { code: 'unavailable', message: 'Busy' } }, { status: 503 });
+      }),
+    );
+    const { user } = renderApp('/teacher-admin');
+    await screen.findByRole('heading', { name: 'Teacher Dashboard' });
+    await user.keyboard('{Control>}k{/Control}');
+    await user.type(await screen.findByPlaceholderText('Search pages and actions…'), 'log out');
+    await user.keyboard('{Enter}');
+    expect(
+      await screen.findByText(
+        'You are signed out on this device, but the server did not confirm it. On a shared computer, close the browser.',
+        {},
+        { timeout: 8_000 },
+      ),
+    ).toBeInTheDocument();
+    expect(tries).toBe(3);
+    expect(localStorage.length).toBe(0);
+  });
+
+  it('a sign-out the server answers 401 (the session had already ended) says nothing more', async () => {
+    const auth = fakeAuthServer(TEACHER);
+    auth.savedSignIn();
+    server.use(
+      http.post('/api/users/logout', () =>
+        HttpResponse.json({ error: { code: 'unauthorized', message: 'Sign in first.' } }, { status: 401 }),
+      ),
+    );
+    const { user } = renderApp('/teacher-admin');
+    await screen.findByRole('heading', { name: 'Teacher Dashboard' });
+    await user.keyboard('{Control>}k{/Control}');
+    await user.type(await screen.findByPlaceholderText('Search pages and actions…'), 'log out');
+    await user.keyboard('{Enter}');
+    expect(await screen.findByLabelText('User ID, e-mail or phone')).toBeInTheDocument();
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+  });
+
   it('offers a viewer “Switch school”', async () => {
     fakeAuthServer(VIEWER).savedSignIn({ id: 3, school_name: 'Hill View High School' });
     const { user } = renderApp('/viewer-admin');

@@ -355,6 +355,8 @@ export const shellEn = {
     sessionEnded: 'Your session has ended. Please sign in again.',
     unsupportedAccount: 'This account cannot use the portal. Please contact your school.',
     profileMismatch: 'The server answered with a different account. Please sign in again.',
+    logoutUnconfirmed:
+      'You are signed out on this device, but the server did not confirm it. On a shared computer, close the browser.',
     couldNotCheck: 'We could not check your saved sign-in: {{message}}',
     wrongCredentials: 'Wrong user id or password.',
     legal: 'Legal',

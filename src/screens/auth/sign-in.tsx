@@ -16,6 +16,7 @@ import { localDigits } from '@/i18n/digits';
 import { translateError, useErrorText } from '@/i18n/errors';
 import { NETWORK_ERROR_MESSAGE } from '@/api/client';
 import {
+  LOGOUT_UNCONFIRMED_MESSAGE,
   PROFILE_MISMATCH_MESSAGE,
   SESSION_ENDED_MESSAGE,
   UNSUPPORTED_ACCOUNT_MESSAGE,
@@ -42,6 +43,7 @@ export function sessionMessageText(message: string, t: TFunction): string {
     [SESSION_ENDED_MESSAGE]: t('shell.signIn.sessionEnded'),
     [UNSUPPORTED_ACCOUNT_MESSAGE]: t('shell.signIn.unsupportedAccount'),
     [PROFILE_MISMATCH_MESSAGE]: t('shell.signIn.profileMismatch'),
+    [LOGOUT_UNCONFIRMED_MESSAGE]: t('shell.signIn.logoutUnconfirmed'),
     'Wrong user id or password.': t('shell.signIn.wrongCredentials'),
     [NETWORK_ERROR_MESSAGE]: translateError({ code: 'network', message: NETWORK_ERROR_MESSAGE }),
   };
