@@ -53,6 +53,7 @@ export const attendanceBn: Catalogue['attendance'] = {
     notTaken: 'নেওয়া হয়নি',
     takeFor: '{{period}}-এর হাজিরা নিন',
     takeForTaken: '{{period}}-এর হাজিরা নিন (নেওয়া হয়েছে)',
+    sendAbsentFor: '{{period}}-এর অনুপস্থিতির বার্তা পাঠান',
     waitingToSend: 'এই ফোনে সংরক্ষিত, পাঠানোর অপেক্ষায়',
     takeForQueued: '{{period}}-এর হাজিরা নিন (এই ফোনে সংরক্ষিত, পাঠানোর অপেক্ষায়)',
     alreadyQueued:

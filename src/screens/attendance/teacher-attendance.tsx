@@ -29,7 +29,8 @@ import type {
   TakenStudentRow,
 } from '@/api/schemas/attendance';
 import type { RoutineTodayRow } from '@/api/schemas/routines';
-import { attendanceKeys } from '@/api/attendance';
+import { attendanceKeys, fetchAbsentMessagePreview, sendAbsentMessages } from '@/api/attendance';
+import { errorMessage, newIdempotencyKey } from '@/api/client';
 import { calendarQuery } from '@/api/calendar';
 import { schoolClockTime, schoolToday } from '@/api/school-time';
 import { attendanceMachine, hasUnsavedMarks, presentCount } from '@/machines/attendance.machine';
@@ -357,6 +358,7 @@ function PeriodList({ periods }: { periods: readonly RoutineTodayRow[] }) {
   const send = useSend();
   const { t, lang } = useI18n();
   const date = useFlow((s) => s.context.date);
+  const today = useFlow((s) => s.context.today);
   const queued = useQueuedPeriods(date);
   const isTaken = useTakenPeriod();
   return (
@@ -406,10 +408,98 @@ function PeriodList({ periods }: { periods: readonly RoutineTodayRow[] }) {
                 {t('attendance.take.title')}
               </Button>
             </div>
+            {/* Absence messages for any period of today already taken, not only right after Submit. */}
+            {taken && date === today ? <PeriodAbsenceMessages period={p} date={date} /> : null}
           </li>
         );
       })}
     </ul>
+  );
+}
+
+/**
+ * "Send Absent Message" for a period of today that is taken (by this screen earlier, another
+ * visit, or the queue): the same preview, confirmation and counts as after Submit (the server
+ * refuses other days). One idempotency key per confirmed press.
+ */
+function PeriodAbsenceMessages({ period, date }: { period: RoutineTodayRow; date: string }) {
+  const { t, lang } = useI18n();
+  const errorText = useErrorText();
+  const [step, setStep] = useState<'idle' | 'preparing' | 'confirming' | 'sending'>('idle');
+  const [preview, setPreview] = useState<AbsentMessagePreview | null>(null);
+  const [sent, setSent] = useState<AbsentMessageResponse | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const body = { routine_id: period.id, date };
+  const prepare = () => {
+    setStep('preparing');
+    setError(null);
+    fetchAbsentMessagePreview(body).then(
+      (answer) => {
+        setPreview(answer);
+        setStep('confirming');
+      },
+      (e: unknown) => {
+        setError(t('attendance.result.couldNotPrepare', { error: errorText(e) || errorMessage(e) }));
+        setStep('idle');
+      },
+    );
+  };
+  const send = () => {
+    setStep('sending');
+    sendAbsentMessages({ ...body, idempotencyKey: newIdempotencyKey() }).then(
+      (answer) => {
+        setSent(answer);
+        setStep('idle');
+      },
+      (e: unknown) => {
+        setError(t('attendance.result.notSent', { error: errorText(e) || errorMessage(e) }));
+        setStep('idle');
+      },
+    );
+  };
+  return (
+    <div className="w-full">
+      <Button
+        variant="secondary"
+        onClick={prepare}
+        disabled={step !== 'idle'}
+        aria-label={t('attendance.take.sendAbsentFor', { period: periodName(period) })}
+      >
+        {step === 'sending'
+          ? t('attendance.result.sending')
+          : step === 'preparing'
+            ? t('attendance.result.preparing')
+            : t('attendance.result.sendAbsent')}
+      </Button>
+      {sent ? (
+        <div className="mt-2 text-sm text-slate-800" role="status">
+          <p className="font-medium">{errorText({ code: sent.code, message: sent.message })}</p>
+          <p>{messageCounts(sent, lang)}</p>
+        </div>
+      ) : null}
+      {error ? (
+        <Alert tone="error" className="mt-2">
+          <p>{error}</p>
+        </Alert>
+      ) : null}
+      <ConfirmDialog
+        open={step === 'confirming' || step === 'sending'}
+        title={t('attendance.result.confirmTitle')}
+        confirmLabel={
+          preview
+            ? t('attendance.result.sendMessages', { count: preview.guardians, n: num(preview.guardians, lang) })
+            : t('attendance.result.send')
+        }
+        busy={step === 'sending'}
+        onConfirm={send}
+        onCancel={() => setStep('idle')}
+      >
+        <p>
+          {periodName(period)} · {formatDayMonthYear(date, lang)}
+        </p>
+        {preview ? <PreviewText preview={preview} /> : null}
+      </ConfirmDialog>
+    </div>
   );
 }
 
