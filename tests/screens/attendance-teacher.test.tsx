@@ -331,8 +331,8 @@ describe('taking attendance (/teacherattendance)', () => {
     });
     const { user } = renderApp('/teacherattendance');
     await screen.findByRole('list', { name: 'Your classes' }, SLOW);
-    expect(screen.queryByRole('button', { name: 'Send absence messages for P3 English, Seven B' })).toBeNull();
-    await user.click(screen.getByRole('button', { name: 'Send absence messages for P1 Mathematics, Six A' }));
+    expect(screen.queryByRole('button', { name: 'Send Absent Message for P3 English, Seven B' })).toBeNull();
+    await user.click(screen.getByRole('button', { name: 'Send Absent Message for P1 Mathematics, Six A' }));
     const dialog = await screen.findByRole('dialog', { name: 'Send absence messages?' });
     expect(within(dialog).getByText(/অভিভাবক, Chandra 3/)).toBeInTheDocument();
     expect(within(dialog).getByTestId('sms-parts')).toHaveTextContent('2');

@@ -53,7 +53,7 @@ export const attendanceEn = {
     notTaken: 'Not taken',
     takeFor: 'Take Attendance for {{period}}',
     takeForTaken: 'Take Attendance for {{period}} (taken)',
-    sendAbsentFor: 'Send absence messages for {{period}}',
+    sendAbsentFor: 'Send Absent Message for {{period}}',
     waitingToSend: 'Saved on this phone, waiting to send',
     takeForQueued: 'Take Attendance for {{period}} (saved on this phone, waiting to send)',
     alreadyQueued:

@@ -463,7 +463,8 @@ function PeriodAbsenceMessages({ period, date }: { period: RoutineTodayRow; date
         variant="secondary"
         onClick={prepare}
         disabled={step !== 'idle'}
-        aria-label={t('attendance.take.sendAbsentFor', { period: periodName(period) })}
+        // Names the period while idle; busy, the visible words say what happens (the name holds them).
+        aria-label={step === 'idle' ? t('attendance.take.sendAbsentFor', { period: periodName(period) }) : undefined}
       >
         {step === 'sending'
           ? t('attendance.result.sending')
