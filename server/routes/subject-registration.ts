@@ -14,6 +14,8 @@ import {
   registrationDeleteResponse,
   registrationListQuery,
   registrationPage as registrationPageSchema,
+  registrationStudentPage as registrationStudentPageSchema,
+  registrationStudentQuery,
   registrationSubjectRow,
   saveSubjectRegistrationBody,
   saveSubjectRegistrationResponse,
@@ -26,7 +28,12 @@ import { schoolOf } from '../auth/tenant';
 import { academicSessions, sections, studentGroups, subjectRegistrations, subjects } from '../db/schema';
 import { badRequest, forbidden, notFound } from '../errors';
 import { schoolClock, sessionIdForDate } from '../services/school-time';
-import { registrationById, registrationPage, saveRegistrations } from '../services/subject-registration';
+import {
+  registrationById,
+  registrationPage,
+  registrationStudentsPage,
+  saveRegistrations,
+} from '../services/subject-registration';
 
 export async function subjectRegistrationRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
@@ -157,6 +164,25 @@ export async function subjectRegistrationRoutes(fastify: FastifyInstance) {
     async (req) => {
       const schoolId = await schoolOf(req, req.query.school_info_id);
       return registrationPage(db, schoolId, false, req.query);
+    },
+  );
+
+  app.get(
+    '/subjectList/students',
+    {
+      config: { action: 'subject-registration.list' },
+      schema: {
+        description:
+          'Subject Registration Details by student: one row per student (enrolment) with the subjects ' +
+          'registered for them (not the 4th subject), in the order of /api/subjectList, paged by student; ' +
+          'each subject carries its registration id for DELETE /api/subRegistration/delete.',
+        querystring: registrationStudentQuery,
+        response: { 200: registrationStudentPageSchema },
+      },
+    },
+    async (req) => {
+      const schoolId = await schoolOf(req, req.query.school_info_id);
+      return registrationStudentsPage(db, schoolId, req.query);
     },
   );
 

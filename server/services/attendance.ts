@@ -43,6 +43,7 @@ import {
 import { formatDate, localDigits } from '@/i18n/format';
 import { ApiError, badRequest } from '../errors';
 import { absenceCancellation, cancelAbsenceMessages, isCancelled, MAX_ATTEMPTS, smsParts } from './messaging';
+import { classNameBn, subjectNameBn } from './bangla-names';
 import { accountName, studentFullName, teacherFullName } from './names';
 import { normalisePhone } from './phone';
 import { queuedTimeProblem, QUEUED_MAX_AGE_DAYS } from './queued-time';
@@ -1327,22 +1328,25 @@ export function absenceText(
     periodCode: string;
     subjectName: string;
     date: string;
-    schoolName: string;
+    /** The school's short name (the full name made every Bangla text a part longer). */
+    schoolShortName: string;
   },
   lang: SmsLanguage = 'en',
 ) {
   if (lang === 'bn') {
-    // Names, class, section and subject stay as the school wrote them; the date and roll in
-    // Bangla digits with the Bangla month, as a guardian reads a letter from school.
+    // Bangla is UCS-2: 70 characters in one SMS part, 67 per part beyond, so every character
+    // costs. Class and subject in Bangla (./bangla-names.ts), roll and date in Bangla digits, the
+    // day without the year (it goes out the same day), the school's short name: a student's name
+    // of up to 35 characters keeps it to two parts (134).
     return (
-      `সম্মানিত অভিভাবক, আপনার সন্তান ${m.studentName} (শ্রেণি ${m.className}, শাখা ${m.sectionName}, ` +
-      `রোল ${localDigits(String(m.roll), 'bn')}) ${formatDate(m.date, 'd MMMM yyyy', 'bn')} তারিখে ` +
-      `${m.periodCode} পিরিয়ডে (${m.subjectName}) অনুপস্থিত ছিল। - ${m.schoolName}`
+      `অভিভাবক, ${m.studentName} (${classNameBn(m.className)} ${m.sectionName}, ` +
+      `রোল ${localDigits(String(m.roll), 'bn')}) ${formatDate(m.date, 'd MMMM', 'bn')} ` +
+      `${m.periodCode} পিরিয়ডে ${subjectNameBn(m.subjectName)} ক্লাসে অনুপস্থিত ছিল। -${m.schoolShortName}`
     );
   }
   return (
     `Dear guardian, ${m.studentName} (Class ${m.className}, Section ${m.sectionName}, Roll ${m.roll}) ` +
-    `was absent in the ${m.periodCode} period (${m.subjectName}) on ${ddmmyyyy(m.date)}. - ${m.schoolName}`
+    `was absent in the ${m.periodCode} period (${m.subjectName}) on ${ddmmyyyy(m.date)}. - ${m.schoolShortName}`
   );
 }
 
@@ -1372,7 +1376,7 @@ async function planAbsenceMessages(db: DbOrTx, opts: { routine: RoutineRef; date
       sectionName: sections.sectionDefaultName,
       periodCode: periods.periodCode,
       subjectName: subjects.subjectName,
-      schoolName: schools.schoolName,
+      schoolShortName: schools.shortName,
       smsLanguage: schools.smsLanguage,
     })
     .from(attendanceMarks)

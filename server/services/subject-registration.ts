@@ -292,6 +292,65 @@ export async function registrationPage(
   };
 }
 
+/**
+ * The details list by student (GET /api/subjectList/students): a page of the enrolments that have
+ * registrations (not 4th subjects) under the filters, in the order of `registrationPage`, each
+ * with its subjects in subject-code order; `total` counts students, not registrations.
+ */
+export async function registrationStudentsPage(
+  db: DbOrTx,
+  schoolId: number,
+  q: RegistrationListQuery & { limit: number; offset: number },
+) {
+  const where: SQL[] = [eq(subjectRegistrations.schoolId, schoolId), eq(subjectRegistrations.fourth, false)];
+  if (q.student_id) where.push(eq(enrolments.studentId, q.student_id));
+  if (q.session_id) where.push(eq(enrolments.sessionId, q.session_id));
+  if (q.class_id) where.push(eq(enrolments.classId, q.class_id));
+  if (q.section_id) where.push(eq(enrolments.sectionId, q.section_id));
+  if (q.group_id) where.push(eq(enrolments.groupId, q.group_id));
+  const rows = await db
+    .select({
+      session_id: enrolments.sessionId,
+      session_year: academicSessions.sessionYear,
+      class_name: classes.className,
+      division_name: studentGroups.name,
+      section_default_name: sections.sectionDefaultName,
+      student_id: students.id,
+      student_code: students.studentCode,
+      full_name: studentFullName(),
+      class_roll_no: enrolments.classRollNo,
+      subjects: sql<
+        { id: number; subject_id: number; subject_code: string; subject_name: string }[]
+      >`json_agg(json_build_object('id', ${subjectRegistrations.id}, 'subject_id', ${subjects.id}, 'subject_code', ${subjects.subjectCode}, 'subject_name', ${subjects.subjectName}) order by ${subjects.subjectCode}, ${subjectRegistrations.id})`,
+      total: sql<number>`(count(*) over ())::int`,
+    })
+    .from(subjectRegistrations)
+    .innerJoin(enrolments, eq(enrolments.id, subjectRegistrations.enrolmentId))
+    .innerJoin(students, eq(students.id, enrolments.studentId))
+    .innerJoin(academicSessions, eq(academicSessions.id, enrolments.sessionId))
+    .innerJoin(classes, eq(classes.id, enrolments.classId))
+    .innerJoin(sections, eq(sections.id, enrolments.sectionId))
+    .leftJoin(studentGroups, eq(studentGroups.id, enrolments.groupId))
+    .innerJoin(subjects, eq(subjects.id, subjectRegistrations.subjectId))
+    .where(and(...where))
+    .groupBy(enrolments.id, students.id, academicSessions.id, classes.id, sections.id, studentGroups.id)
+    .orderBy(
+      sql`${academicSessions.sessionYear} desc`,
+      asc(classes.sortOrder),
+      asc(sections.sectionDefaultName),
+      asc(enrolments.classRollNo),
+      asc(enrolments.id),
+    )
+    .limit(q.limit)
+    .offset(q.offset);
+  return {
+    rows: rows.map(({ total: _t, ...r }) => r),
+    total: rows[0]?.total ?? 0,
+    limit: q.limit,
+    offset: q.offset,
+  };
+}
+
 /** A registration by id: its school and kind, for the deletes and the edit's check. */
 export async function registrationById(db: DbOrTx, id: number) {
   const [row] = await db

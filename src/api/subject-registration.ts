@@ -18,9 +18,11 @@ import { adminSearchRow, type AdminSearchRow } from '@/api/schemas/people';
 import {
   registrationDeleteResponse,
   registrationPage,
+  registrationStudentPage,
   registrationSubjectRow,
   saveSubjectRegistrationResponse,
   type RegistrationListQuery,
+  type RegistrationStudentQuery,
   type RegistrationSubjectRow,
   type SaveSubjectRegistrationInput,
   type SaveSubjectRegistrationResponse,
@@ -30,7 +32,16 @@ export const subjectRegistrationKeys = {
   all: ['subject-registration'] as const,
   lookups: () => ['subject-registration', 'lookups'] as const,
   list: (fourth: boolean, q: RegistrationListQuery) => ['subject-registration', 'list', fourth, q] as const,
+  students: (q: RegistrationStudentQuery) => ['subject-registration', 'students', q] as const,
 };
+
+/** "Subject Registration Details" one row per student with their subjects (GET /api/subjectList/students). */
+export const registrationStudentsQuery = (q: RegistrationStudentQuery) =>
+  queryOptions({
+    queryKey: subjectRegistrationKeys.students(q),
+    queryFn: () => apiGet('/api/subjectList/students', registrationStudentPage, { query: { ...q } }),
+    placeholderData: keepPreviousData,
+  });
 
 /** What the filters choose from: the school's sections (with their classes), sessions and groups. */
 export interface RegistrationLookups {

@@ -9,6 +9,7 @@
  * signingIn.authenticating ──(otp_required / otp_invalid)──> needsCode ──session.code──> signingIn
  * needsCode ──session.cancelCode──> signedOut (the typed user id and password are dropped)
  * signedIn ──session.twoFactorEnabled──> signedIn (a requirement to set up two-factor is met)
+ * signedIn (unconfirmed) ──session.confirmed──> signedIn (the server answered the profile once online)
  *
  * Pure: no React, no DOM. All I/O is the named actors (login, fetchMe, logout) and the named
  * actions (persist, forget); the defaults call the API and localStorage, tests `.provide()` fakes.
@@ -111,7 +112,12 @@ export type SessionEvent =
   /** The second factor: a 6-digit code or a recovery code, sent with the kept user id and password. */
   | { type: 'session.code'; otp: string }
   /** Leave the code step: the kept user id and password are dropped. */
-  | { type: 'session.cancelCode' };
+  | { type: 'session.cancelCode' }
+  /**
+   * Opened from the device's copy (unconfirmed), the server has now answered the saved sign-in's
+   * profile (the network came back, issue 15): the app is signed in as usual from here on.
+   */
+  | { type: 'session.confirmed'; profile: UserProfile };
 
 /** Only in-app paths; never the sign-in pages themselves (that would loop). */
 export function safeReturnTo(path: string | null | undefined): string | null {
@@ -188,6 +194,9 @@ export const sessionMachine = setup({
     hasSavedSignIn: ({ context }) => context.sessionKey !== null,
     isKnownUserType: (_, output: LoginResponse) => isUserType(output.user_type_id),
     profileMatches: ({ context }, profile: UserProfile) => profile.user_type === context.userType,
+    /** Opened unconfirmed, and the server answered this sign-in's own account. */
+    confirmsOfflineSignIn: ({ context }, profile: UserProfile) =>
+      context.unconfirmed === true && profile.user_type === context.userType && profile.user_code === context.userCode,
     /** Only a user who browses a chosen school (a viewer) may choose one. */
     choosesSchool: ({ context }) => can(context.userType, 'session.choose-school'),
     /** The server refused the token itself (not a network failure or a server error). */
@@ -425,6 +434,18 @@ export const sessionMachine = setup({
         'session.landed': { actions: assign({ returnTo: null }) },
         'session.passwordChanged': { actions: assign({ mustChangePassword: false }) },
         'session.twoFactorEnabled': { actions: assign({ twoFactorSetupRequired: false }) },
+        'session.confirmed': {
+          guard: { type: 'confirmsOfflineSignIn', params: ({ event }) => event.profile },
+          actions: [
+            assign({
+              profile: ({ event }) => event.profile,
+              unconfirmed: false,
+              mustChangePassword: ({ event }) => event.profile.must_change_password === true,
+              twoFactorSetupRequired: ({ event }) => event.profile.two_factor_setup_required === true,
+            }),
+            { type: 'persist', params: ({ context }) => toStored(context) },
+          ],
+        },
       },
     },
 

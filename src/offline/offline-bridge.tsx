@@ -16,7 +16,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { attendanceKeys } from '@/api/attendance';
 import { examKeys } from '@/api/exams';
 import { can } from '@/api/permissions';
-import { saveOfflineProfile } from '@/api/session';
+import { fetchMe, saveOfflineProfile } from '@/api/session';
 import { schoolToday } from '@/api/school-time';
 import { Button } from '@/ui/button';
 import { ConfirmDialog } from '@/ui/confirm-dialog';
@@ -24,6 +24,7 @@ import { useSession, useSessionActor } from '@/ui/session';
 import { useErrorText } from '@/i18n/errors';
 import { useI18n } from '@/i18n/i18n';
 import { keepTeachersDay } from './day';
+import { isOnline, useOnline } from './network';
 import {
   clearOfflineStore,
   offlineAvailable,
@@ -110,9 +111,19 @@ export function OfflineBridge() {
     if (profile && !unconfirmed) saveOfflineProfile(profile);
     const teacherId = profile && can(userType, 'page.take-attendance') ? profile.id : null;
     const whenOnline = () => {
-      if (typeof navigator !== 'undefined' && navigator.onLine === false) return;
-      void syncQueue().catch(() => undefined);
-      if (teacherId !== null) void keepTeachersDay(teacherId, schoolToday()).catch(() => undefined);
+      if (!isOnline()) return;
+      // Opened from the device's copy: the network is back, so the server confirms the sign-in
+      // and the "No network" line goes (a refused sign-in ends it through the API client's 401).
+      if (unconfirmed && profile)
+        void fetchMe({ user_code: profile.user_code, user_type: profile.user_type })
+          .then((confirmed) => actor.send({ type: 'session.confirmed', profile: confirmed }))
+          .catch(() => undefined);
+      // The queue first, then the day's copy: the copy read after the sync says which periods the
+      // school now has, so a later start without a network does not show them as not taken.
+      void syncQueue()
+        .catch(() => undefined)
+        .then(() => (teacherId !== null ? keepTeachersDay(teacherId, schoolToday()) : undefined))
+        .catch(() => undefined);
     };
     whenOnline();
     window.addEventListener('online', whenOnline);
@@ -124,7 +135,7 @@ export function OfflineBridge() {
       window.removeEventListener('online', whenOnline);
       stop();
     };
-  }, [owner, profile, unconfirmed, userType, client]);
+  }, [owner, profile, unconfirmed, userType, client, actor]);
 
   const asked = useSyncExternalStore(subscribeQuestion, () => question);
   const { t } = useI18n();
@@ -171,17 +182,23 @@ export function OfflineBanner() {
   const { t } = useI18n();
   const errorText = useErrorText();
   const unconfirmed = useSession((s) => s.context.unconfirmed === true);
+  const online = useOnline();
   const { items, sending, decided, dismiss } = useQueue();
   const [removing, setRemoving] = useState<QueuedItem | null>(null);
   const waiting = items.filter((i) => !i.refused);
   const refused = items.filter((i) => i.refused);
   // Marks share the queue (issue 15): the words name what waits.
   const onlyAttendance = waiting.every((i) => i.kind === 'attendance');
-  if (!unconfirmed && items.length === 0 && decided.length === 0) return null;
+  if (online && !unconfirmed && items.length === 0 && decided.length === 0) return null;
   return (
     <section aria-label={t('shell.offline.sending')} className="mb-4 space-y-2" data-testid="offline-banner">
+      {/* Opened from the device's copy, or the network went while the page was open. */}
       {unconfirmed ? (
         <p className="rounded-md bg-slate-100 px-3 py-2 text-sm text-slate-800">{t('shell.offline.unconfirmed')}</p>
+      ) : !online ? (
+        <p role="status" className="rounded-md bg-slate-100 px-3 py-2 text-sm text-slate-800">
+          {t('shell.offline.noNetwork')}
+        </p>
       ) : null}
       {waiting.length > 0 ? (
         <p

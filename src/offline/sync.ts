@@ -35,7 +35,17 @@ export interface Decided {
   /** keptMarks: how many of the queued marks were not written (newer ones stood). */
   n?: number;
 }
-let view: { sending: boolean; decided: Decided[] } = { sending: false, decided: [] };
+/**
+ * `sent`: the periods (`routine_id|date`) whose queued taking the school answered in this app's
+ * life, whatever the outcome (saved, a duplicate, or someone else's marks stand): the list of
+ * classes says them taken even when it was read from the device's older copy.
+ */
+let view: { sending: boolean; decided: Decided[]; sent: ReadonlySet<string> } = {
+  sending: false,
+  decided: [],
+  sent: new Set(),
+};
+export const sentPeriodKey = (routineId: number, date: string) => `${routineId}|${date}`;
 
 export function onSync(listener: (event: SyncEvent) => void): () => void {
   listeners.add(listener);
@@ -44,7 +54,10 @@ export function onSync(listener: (event: SyncEvent) => void): () => void {
 /** The banner's view: sending now, and the decisions not yet dismissed. */
 export const syncView = () => view;
 export function dismissDecided(key?: string) {
-  view = { ...view, decided: key ? view.decided.filter((d) => d.key !== key) : [] };
+  // Without a key (sign-out): everything of this user's sends goes.
+  view = key
+    ? { ...view, decided: view.decided.filter((d) => d.key !== key) }
+    : { ...view, decided: [], sent: new Set() };
   listeners.forEach((l) => l({ type: 'failed', key: '', code: '', message: '', retryable: true }));
 }
 const emit = (event: SyncEvent) => {
@@ -67,6 +80,11 @@ const emit = (event: SyncEvent) => {
                   : 'sent',
           };
     view = { ...view, decided: [...view.decided, decided] };
+    if (event.kind === 'attendance')
+      view = {
+        ...view,
+        sent: new Set(view.sent).add(sentPeriodKey(event.item.input.routine_id, event.item.input.date)),
+      };
   }
   listeners.forEach((l) => l(event));
 };

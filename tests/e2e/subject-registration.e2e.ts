@@ -54,7 +54,7 @@ it('registers students for subjects and a 4th subject, refuses a compulsory 4th 
   // The selections reset after a new registration.
   await expect(admin.getByRole('checkbox', { name: first, exact: true }).isChecked()).resolves.toBe(false);
 
-  const subjectList = admin.getByRole('table', { name: 'Registered subjects' });
+  const subjectList = admin.getByRole('list', { name: 'Registered subjects' });
   const fourthList = admin.getByRole('table', { name: 'Registered 4th subjects' });
   for (const code of [codeOf(first), codeOf(second)]) {
     await subjectList.getByRole('button', { name: `Delete Bangla of ${code}` }).waitFor();

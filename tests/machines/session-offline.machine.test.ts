@@ -16,20 +16,29 @@ const STORED: StoredSession = {
   school: null,
 };
 
-function restore(error: { status: number; code: string; message: string }, offlineProfile: UserProfile | null) {
+function restore(
+  error: { status: number; code: string; message: string },
+  offlineProfile: UserProfile | null,
+  persisted: StoredSession[] = [],
+) {
   const forgot: number[] = [];
   const actor = createActor(
     sessionMachine.provide({
       actors: { fetchMe: fromPromise<UserProfile, FetchMeInput>(() => Promise.reject(error)) },
-      actions: { forget: () => void forgot.push(1), persist: () => {} },
+      actions: {
+        forget: () => void forgot.push(1),
+        persist: (_, stored: StoredSession) => void persisted.push(stored),
+      },
     }),
     { input: { stored: STORED, offlineProfile } },
   ).start();
-  return new Promise<{ snapshot: ReturnType<typeof actor.getSnapshot>; forgot: number[] }>((resolve) => {
-    actor.subscribe((s) => {
-      if (!s.hasTag('busy')) resolve({ snapshot: s, forgot });
-    });
-  });
+  return new Promise<{ snapshot: ReturnType<typeof actor.getSnapshot>; forgot: number[]; actor: typeof actor }>(
+    (resolve) => {
+      actor.subscribe((s) => {
+        if (!s.hasTag('busy')) resolve({ snapshot: s, forgot, actor });
+      });
+    },
+  );
 }
 
 const NETWORK = { status: 0, code: 'network', message: 'Could not reach the server.' };
@@ -60,5 +69,24 @@ describe('opening the app with no network', () => {
     const broken = await restore({ status: 500, code: 'internal', message: 'down' }, TEACHER);
     expect(broken.snapshot.matches('signedOut')).toBe(true);
     expect(broken.snapshot.context.profile).toBeNull();
+  });
+
+  it('once the network is back and the server answers the profile, it is confirmed (the "No network" line goes)', async () => {
+    const persisted: StoredSession[] = [];
+    const { actor } = await restore(NETWORK, TEACHER, persisted);
+    expect(actor.getSnapshot().context.unconfirmed).toBe(true);
+    // Another account's profile does not confirm this sign-in.
+    actor.send({ type: 'session.confirmed', profile: { ...TEACHER, user_code: 'T-9999' } });
+    expect(actor.getSnapshot().context.unconfirmed).toBe(true);
+    expect(persisted).toEqual([]);
+
+    const fresh = { ...TEACHER, full_name: 'Rahima Khatun (confirmed)' };
+    actor.send({ type: 'session.confirmed', profile: fresh });
+    const s = actor.getSnapshot();
+    expect(s.value).toBe('signedIn');
+    expect(s.context.unconfirmed).toBe(false);
+    expect(s.context.profile).toEqual(fresh);
+    expect(persisted).toEqual([STORED]);
+    actor.stop();
   });
 });

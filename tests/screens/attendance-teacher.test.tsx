@@ -315,6 +315,35 @@ describe('taking attendance (/teacherattendance)', () => {
     await screen.findByRole('heading', { name: 'Attendance saved' });
   }
 
+  it('offers the absence messages on any period of today already taken, not only right after Submit', async () => {
+    fakeAuthServer(TEACHER).savedSignIn();
+    // P1 was taken earlier (another visit); P3 is not.
+    const api = fakeAttendanceApi({
+      periods: [{ ...P1, attendance_taken: true }, P3],
+      preview: {
+        absent: 2,
+        guardians: 2,
+        already: 0,
+        no_phone: 0,
+        sample: 'অভিভাবক, Chandra 3 (ষষ্ঠ A, রোল ৩) ২২ নভেম্বর P1 পিরিয়ডে গণিত ক্লাসে অনুপস্থিত ছিল। -GVS',
+        sample_parts: 2,
+      },
+    });
+    const { user } = renderApp('/teacherattendance');
+    await screen.findByRole('list', { name: 'Your classes' }, SLOW);
+    expect(screen.queryByRole('button', { name: 'Send Absent Message for P3 English, Seven B' })).toBeNull();
+    await user.click(screen.getByRole('button', { name: 'Send Absent Message for P1 Mathematics, Six A' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Send absence messages?' });
+    expect(within(dialog).getByText(/অভিভাবক, Chandra 3/)).toBeInTheDocument();
+    expect(within(dialog).getByTestId('sms-parts')).toHaveTextContent('2');
+    expect(api.messages).toEqual([]);
+    await user.click(within(dialog).getByRole('button', { name: 'Send 2 messages' }));
+    expect(await screen.findByText('Queued 3 · Already sent 0 · No phone number 0')).toBeInTheDocument();
+    expect(api.messages).toEqual([{ routine_id: 11, date: TODAY }]);
+    expect(api.messageKeys[0]).toMatch(/\S+/);
+    expect(distinct(api.previews)).toEqual([{ routine_id: '11', date: TODAY }]);
+  });
+
   it('shows the absence message as guardians read it and how many get it; nothing leaves before Send', async () => {
     fakeAuthServer(TEACHER).savedSignIn();
     let open!: () => void;

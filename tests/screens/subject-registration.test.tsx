@@ -70,25 +70,53 @@ const SUBJECTS = [
     optional: true,
   },
 ];
-const row = (id: number, subject: string) => ({
+const row = (id: number, subject: string, student = 1) => ({
   id,
   session_id: 5,
   session_year: '2026',
   class_name: 'Nine',
   division_name: 'Science',
   section_default_name: 'A',
-  student_id: 1,
-  student_code: 'S-1',
-  full_name: 'Student 1',
+  student_id: student,
+  student_code: `S-${student}`,
+  full_name: `Student ${student}`,
   subject_id: 11,
   subject_code: '101',
   subject_name: subject,
 });
+type Row = ReturnType<typeof row>;
 
-function serve(opts: { refuse?: boolean } = {}) {
+/** The server's details by student: one row per student with their subjects, paged by student. */
+function byStudent(rows: Row[], request: Request) {
+  const q = new URL(request.url).searchParams;
+  const limit = Number(q.get('limit') ?? 25);
+  const offset = Number(q.get('offset') ?? 0);
+  const students = [...new Set(rows.map((r) => r.student_id))].sort((a, b) => a - b);
+  return {
+    rows: students.slice(offset, offset + limit).map((id) => {
+      const mine = rows.filter((r) => r.student_id === id);
+      const { id: _id, subject_id: _s, subject_code: _c, subject_name: _n, ...student } = mine[0];
+      return {
+        ...student,
+        class_roll_no: id,
+        subjects: mine.map((r) => ({
+          id: r.id,
+          subject_id: r.subject_id,
+          subject_code: r.subject_code,
+          subject_name: r.subject_name,
+        })),
+      };
+    }),
+    total: students.length,
+    limit,
+    offset,
+  };
+}
+
+function serve(opts: { refuse?: boolean; rows?: Row[] } = {}) {
   const saves: Record<string, unknown>[] = [];
   const deletes: string[] = [];
-  let subjectRows = [row(70, 'Bangla')];
+  let subjectRows = opts.rows ?? [row(70, 'Bangla')];
   let release: () => void = () => {};
   server.use(
     http.get('/api/section/all', () => HttpResponse.json(SECTIONS)),
@@ -106,6 +134,7 @@ function serve(opts: { refuse?: boolean } = {}) {
     http.get('/api/subjectList', () =>
       HttpResponse.json({ rows: subjectRows, total: subjectRows.length, limit: 50, offset: 0 }),
     ),
+    http.get('/api/subjectList/students', ({ request }) => HttpResponse.json(byStudent(subjectRows, request))),
     http.get('/api/forthSubjectList', () =>
       HttpResponse.json({ rows: [row(71, 'Higher Mathematics')], total: 1, limit: 50, offset: 0 }),
     ),
@@ -132,8 +161,9 @@ function serve(opts: { refuse?: boolean } = {}) {
       });
     }),
     http.delete('/api/subRegistration/delete', ({ request }) => {
-      deletes.push(new URL(request.url).searchParams.get('id')!);
-      subjectRows = [];
+      const id = new URL(request.url).searchParams.get('id')!;
+      deletes.push(id);
+      subjectRows = subjectRows.filter((r) => String(r.id) !== id);
       return HttpResponse.json({
         ok: true,
         message: 'Subjcet deleted successfully',
@@ -219,7 +249,7 @@ describe('/subjectregistration', () => {
     fakeAuthServer(ADMIN).savedSignIn();
     const fake = serve();
     const { user } = renderApp('/subjectregistration');
-    const list = await screen.findByRole('table', { name: 'Registered subjects' });
+    const list = await screen.findByRole('list', { name: 'Registered subjects' });
     await user.click(within(list).getByRole('button', { name: 'Delete Bangla of S-1' }));
     const dialog = await screen.findByRole('dialog');
     expect(within(dialog).getByText('Are you sure to delete?')).toBeInTheDocument();
@@ -230,5 +260,57 @@ describe('/subjectregistration', () => {
     expect(await screen.findByText('Subjcet deleted successfully')).toBeInTheDocument();
     expect(fake.deletes).toEqual(['70']);
     expect(await screen.findByText('No registrations yet.')).toBeInTheDocument();
+  });
+
+  it('lists the details one row per student with their subjects, each removable, paged by student', async () => {
+    fakeAuthServer(ADMIN).savedSignIn();
+    // 30 students of a section, 9 subjects each: 270 registrations, 30 rows, 25 a page.
+    const NAMES = ['Bangla', 'English', 'Mathematics', 'Physics', 'Chemistry', 'Biology', 'ICT', 'Religion', 'BGS'];
+    const rows = Array.from({ length: 30 }, (_, i) => i + 1).flatMap((student) =>
+      NAMES.map((name, j) => row(1000 + student * 10 + j, name, student)),
+    );
+    const fake = serve({ rows });
+    const { user } = renderApp('/subjectregistration');
+    const list = await screen.findByRole('list', { name: 'Registered subjects' }, { timeout: 5000 });
+    const students = within(list).getAllByRole('listitem', { name: /^Student \d+, S-\d+$/ });
+    expect(students).toHaveLength(25);
+    expect(students[0]).toHaveTextContent('Roll 1 · Student 1 (S-1)');
+    expect(students[0]).toHaveTextContent('2026 · Nine A · Science');
+    const ofS2 = within(list).getByRole('list', { name: 'Subjects of S-2' });
+    expect(
+      within(ofS2)
+        .getAllByRole('listitem')
+        .map((li) => li.textContent?.replace('✕', '')),
+    ).toEqual(NAMES);
+    expect(within(ofS2).getAllByRole('button')).toHaveLength(9);
+    // No table of 270 rows.
+    expect(screen.queryByRole('table', { name: 'Registered subjects' })).not.toBeInTheDocument();
+
+    // The next page: the last 5 students.
+    await user.click(screen.getByRole('button', { name: /^Next/ }));
+    await waitFor(() =>
+      expect(
+        within(screen.getByRole('list', { name: 'Registered subjects' })).getAllByRole('listitem', {
+          name: /^Student \d+, S-\d+$/,
+        }),
+      ).toHaveLength(5),
+    );
+    const ofS30 = screen.getByRole('list', { name: 'Subjects of S-30' });
+
+    // One subject of one student goes, after "Are you sure to delete?"; the others stay.
+    await user.click(within(ofS30).getByRole('button', { name: 'Delete Physics of S-30' }));
+    const dialog = await screen.findByRole('dialog');
+    expect(within(dialog).getByText('Are you sure to delete?')).toBeInTheDocument();
+    expect(
+      within(dialog).getByText('Physics of student S-30 (Student 30) will no longer be registered.'),
+    ).toBeInTheDocument();
+    await user.click(within(dialog).getByRole('button', { name: 'Delete' }));
+    expect(await screen.findByText('Subjcet deleted successfully')).toBeInTheDocument();
+    expect(fake.deletes).toEqual(['1303']);
+    await waitFor(() =>
+      expect(within(screen.getByRole('list', { name: 'Subjects of S-30' })).getAllByRole('button')).toHaveLength(8),
+    );
+    expect(screen.queryByRole('button', { name: 'Delete Physics of S-30' })).not.toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Delete Chemistry of S-30' })).toBeInTheDocument();
   });
 });

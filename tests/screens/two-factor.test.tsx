@@ -287,3 +287,76 @@ describe('the school’s requirement, as the school admin sees it', () => {
     expect(within(card).getByRole('button', { name: 'Stop requiring it' })).toBeEnabled();
   });
 });
+
+describe('a new school admin who must choose their own password', () => {
+  it('sees no two-factor error on the first screen, and after the change the card shows the state afresh', async () => {
+    const auth = fakeAuthServer(ADMIN);
+    let changed = false;
+    const statusCalls: boolean[] = [];
+    server.use(
+      http.post('/api/users/login', async ({ request }) => {
+        const body = (await request.json()) as { user_code: string };
+        auth.valid.add('tok-once');
+        auth.jar.session = 'tok-once';
+        return HttpResponse.json({
+          user_type_id: ADMIN.user_type,
+          accessToken: 'tok-once',
+          user_code: body.user_code,
+          expires_at: '2099-01-01T00:00:00.000Z',
+          must_change_password: true,
+        });
+      }),
+      // The server keeps the mark on the account until the password is changed, and refuses
+      // everything else meanwhile (server/auth/guard.ts), the two-factor state included.
+      http.get('/api/users/user_id', ({ request }) =>
+        auth.valid.has(auth.sessionOf(request))
+          ? HttpResponse.json({ ...ADMIN, must_change_password: !changed })
+          : auth.refuse(),
+      ),
+      http.get('/api/users/2fa', () => {
+        statusCalls.push(changed);
+        return changed
+          ? HttpResponse.json({ enabled: false, pending: false, recovery_codes_left: 0 })
+          : HttpResponse.json(
+              { error: { code: 'password_change_required', message: 'Choose your own password first.' } },
+              { status: 403 },
+            );
+      }),
+      http.post('/api/update_user', () => {
+        changed = true;
+        return HttpResponse.json({
+          ok: true,
+          message: 'password Changed successfully!!',
+          code: 'people.password_changed',
+        });
+      }),
+      http.get('/api/school_info/:id/two_factor', () =>
+        HttpResponse.json({ required: false, set_by: null, may_change: true }),
+      ),
+    );
+    const { user } = renderApp('/login');
+    await user.type(await screen.findByLabelText('User ID, e-mail or phone', undefined, { timeout: 5000 }), 'A-01');
+    await user.type(screen.getByLabelText('Password'), 'Aa1Bb2Cc3Dd4');
+    await user.click(screen.getByRole('button', { name: 'Sign in' }));
+    await waitFor(() => expect(currentPath()).toBe('/schoolprofile'), { timeout: 5000 });
+    await screen.findByLabelText(/^Current password/, undefined, { timeout: 5000 });
+    // The first screen is the password form only: no two-factor card, no error about it.
+    expect(screen.queryByText(/Choose your own password first/)).not.toBeInTheDocument();
+    expect(
+      screen.queryByText('Could not load the two-factor sign-in state.', { exact: false }),
+    ).not.toBeInTheDocument();
+    expect(screen.queryByRole('heading', { name: 'Two-factor sign-in' })).not.toBeInTheDocument();
+    expect(statusCalls).toEqual([]);
+
+    await user.type(screen.getByLabelText(/^Current password/), 'Aa1Bb2Cc3Dd4');
+    await user.type(screen.getByLabelText(/^New password$/), 'new-pass-22');
+    await user.type(screen.getByLabelText(/^New password again/), 'new-pass-22');
+    await user.click(screen.getByRole('button', { name: 'Change password' }));
+    expect(await screen.findByText('password Changed successfully!!')).toBeInTheDocument();
+    // Now the card asks the server afresh and shows the state, with no error left behind.
+    expect(await screen.findByText('Two-factor sign-in is off.')).toBeInTheDocument();
+    expect(screen.queryByText(/Choose your own password first/)).not.toBeInTheDocument();
+    // Asked only after the change (StrictMode may start the card's machine twice).
+    expect(new Set(statusCalls)).toEqual(new Set([true]));
+  });
+});

@@ -125,6 +125,7 @@ const CROSS_TENANT: Record<string, (o: OtherSchool) => string> = {
   // subject-registration.test.ts checks its cross-school refusal
   'GET /api/search/subjects': (o) => `?section_id=${o.section}`,
   'GET /api/subjectList': (o) => `?school_info_id=${o.school}`,
+  'GET /api/subjectList/students': (o) => `?school_info_id=${o.school}`,
   'GET /api/forthSubjectList': (o) => `?school_info_id=${o.school}`,
   'DELETE /api/subRegistration/delete': (o) => `?id=${o.registration}`,
   'DELETE /api/forthSubject/delete': (o) => `?id=${o.fourth}`,

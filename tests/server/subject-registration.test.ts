@@ -299,6 +299,71 @@ describe('the lists and the deletes', () => {
     expect((await t.get('admin1', `/api/subjectList?school_info_id=${S.school2}`)).statusCode).toBe(403);
   });
 
+  it('lists the details one row per student with their subjects, paged by student (not 341 rows a section)', async () => {
+    const [a, b] = [S.science[2], S.science[3]];
+    for (const student of [a, b]) {
+      const r = await save({ studentChecked: [student], subjectChecked: [S.bangla, S.english, S.physics] });
+      expect(r.statusCode, r.body).toBe(200);
+    }
+    const one = await t.get('admin1', `/api/subjectList/students?student_id=${a}&session_id=${S.current}`);
+    expect(one.statusCode, one.body).toBe(200);
+    expect(one.json().total).toBe(1);
+    const [row] = one.json().rows;
+    expect(row).toMatchObject({
+      student_id: a,
+      class_name: 'Nine',
+      section_default_name: 'A',
+      division_name: 'Science',
+    });
+    const names = row.subjects.map((x: { subject_name: string }) => x.subject_name);
+    expect(names).toEqual(expect.arrayContaining(['Bangla', 'English', 'Physics']));
+    // Not the 4th subject: that list is /api/forthSubjectList.
+    expect(names).not.toContain('Higher Mathematics');
+    // Each subject is its registration, which the delete takes.
+    const physics = row.subjects.find((x: { subject_id: number }) => x.subject_id === S.physics);
+    const [reg] = await t.db
+      .select({ id: subjectRegistrations.id })
+      .from(subjectRegistrations)
+      .innerJoin(enrolments, eq(enrolments.id, subjectRegistrations.enrolmentId))
+      .where(
+        and(
+          eq(enrolments.studentId, a),
+          eq(enrolments.sessionId, S.current),
+          eq(subjectRegistrations.subjectId, S.physics),
+        ),
+      );
+    expect(physics.id).toBe(reg.id);
+
+    // The section: pages of students in roll order; total counts students.
+    const page = await t.get(
+      'admin1',
+      `/api/subjectList/students?section_id=${S.nineA}&session_id=${S.current}&limit=2&offset=0`,
+    );
+    expect(page.statusCode, page.body).toBe(200);
+    const registered = await t.db
+      .selectDistinct({ e: enrolments.id })
+      .from(subjectRegistrations)
+      .innerJoin(enrolments, eq(enrolments.id, subjectRegistrations.enrolmentId))
+      .where(
+        and(
+          eq(enrolments.sectionId, S.nineA),
+          eq(enrolments.sessionId, S.current),
+          eq(subjectRegistrations.fourth, false),
+        ),
+      );
+    expect(page.json().total).toBe(registered.length);
+    expect(page.json().total).toBeGreaterThanOrEqual(2);
+    expect(page.json().rows).toHaveLength(2);
+    const rolls = page.json().rows.map((r: { class_roll_no: number }) => r.class_roll_no);
+    expect(rolls[0]).toBeLessThan(rolls[1]);
+    const next = await t.get(
+      'admin1',
+      `/api/subjectList/students?section_id=${S.nineA}&session_id=${S.current}&limit=2&offset=2`,
+    );
+    expect(next.json().rows[0]?.class_roll_no ?? Infinity).toBeGreaterThan(rolls[1]);
+    expect((await t.get('admin1', `/api/subjectList/students?school_info_id=${S.school2}`)).statusCode).toBe(403);
+  });
+
   it('deletes one of each kind with the spec’s messages; the wrong kind is 404, another school’s 403', async () => {
     const ofKind = async (fourth: boolean, school = S.school1) =>
       (

@@ -136,5 +136,43 @@ export const registrationRow = z.object({
 export type RegistrationRow = z.infer<typeof registrationRow>;
 export const registrationPage = pageOf(registrationRow);
 
+/**
+ * GET /api/subjectList/students (an addition to the spec's calls): "Subject Registration Details"
+ * as the admin reads them, one row per student (an enrolment of a session) with the subjects
+ * registered for them (not the 4th subject: /api/forthSubjectList), paged by student; the same
+ * filters as /api/subjectList. Each subject carries its registration's `id` for
+ * DELETE /api/subRegistration/delete.
+ */
+export const registrationStudentSubject = z.object({
+  id: z.number().int(),
+  subject_id: z.number().int(),
+  subject_code: z.string(),
+  subject_name: z.string(),
+});
+export const registrationStudentRow = z.object({
+  session_id: z.number().int(),
+  session_year: z.string(),
+  class_name: z.string(),
+  division_name: z.string().nullable(),
+  section_default_name: z.string(),
+  student_id: z.number().int(),
+  student_code: z.string(),
+  full_name: z.string(),
+  class_roll_no: z.number().int(),
+  subjects: z.array(registrationStudentSubject),
+});
+export type RegistrationStudentRow = z.infer<typeof registrationStudentRow>;
+export const registrationStudentPage = pageOf(registrationStudentRow);
+/** Students per page of the details list (a section is a few dozen). */
+export const REGISTRATION_STUDENT_PAGE: { defaultLimit: number; maxLimit: number } = {
+  defaultLimit: 25,
+  maxLimit: 200,
+};
+export const registrationStudentQuery = z.object({
+  ...registrationListQuery.omit({ limit: true, offset: true }).shape,
+  ...pageQueryWith(REGISTRATION_STUDENT_PAGE).shape,
+});
+export type RegistrationStudentQuery = z.input<typeof registrationStudentQuery>;
+
 export const registrationDeleteQuery = z.strictObject({ id: id('id') });
 export const registrationDeleteResponse = z.object({ ok: z.literal(true), message: z.string(), code: z.string() });

@@ -53,6 +53,11 @@ export const attendanceBn: Catalogue['attendance'] = {
     notTaken: 'নেওয়া হয়নি',
     takeFor: '{{period}}-এর হাজিরা নিন',
     takeForTaken: '{{period}}-এর হাজিরা নিন (নেওয়া হয়েছে)',
+    sendAbsentFor: '{{period}}-এর অনুপস্থিতির বার্তা পাঠান',
+    waitingToSend: 'এই ফোনে সংরক্ষিত, পাঠানোর অপেক্ষায়',
+    takeForQueued: '{{period}}-এর হাজিরা নিন (এই ফোনে সংরক্ষিত, পাঠানোর অপেক্ষায়)',
+    alreadyQueued:
+      'এই পিরিয়ডের হাজিরা এই ফোনে সংরক্ষিত আছে, অনলাইন হলে পাঠানো হবে। বদলাতে চাইলেই কেবল জমা দিন: পরের হাজিরাটিই গণ্য হবে।',
     periodName: '{{code}} {{subject}}, {{class}} {{section}}',
     theSection: 'শাখাটির',
     couldNotLoadStudents: '{{name}}-এর শিক্ষার্থীদের তালিকা লোড করা যায়নি।',

@@ -53,6 +53,11 @@ export const attendanceEn = {
     notTaken: 'Not taken',
     takeFor: 'Take Attendance for {{period}}',
     takeForTaken: 'Take Attendance for {{period}} (taken)',
+    sendAbsentFor: 'Send Absent Message for {{period}}',
+    waitingToSend: 'Saved on this phone, waiting to send',
+    takeForQueued: 'Take Attendance for {{period}} (saved on this phone, waiting to send)',
+    alreadyQueued:
+      'This period’s attendance is already saved on this phone and will be sent when online. Submit only to change it: the later taking counts.',
     periodName: '{{code}} {{subject}}, {{class}} {{section}}',
     theSection: 'the section',
     couldNotLoadStudents: 'Could not load the students of {{name}}.',

@@ -58,6 +58,9 @@ export const registrationBn: typeof registrationEn = {
     fourth_deleted: '৪র্থ বিষয় সফলভাবে মুছে ফেলা হয়েছে',
   },
   lists: {
+    roll: 'রোল {{roll}}',
+    subjectsOf: '{{student}}-এর বিষয়',
+    studentPages: 'শিক্ষার্থীর পাতা',
     subjectsCard: 'বিষয় নিবন্ধনের বিবরণ',
     fourthCard: '৪র্থ বিষয় নিবন্ধনের বিবরণ',
     subjectsCaption: 'নিবন্ধিত বিষয়',

@@ -56,6 +56,9 @@ export const registrationEn = {
     fourth_deleted: 'Subjcet Forth deleted successfully',
   },
   lists: {
+    roll: 'Roll {{roll}}',
+    subjectsOf: 'Subjects of {{student}}',
+    studentPages: 'Student pages',
     subjectsCard: 'Subject Registration Details',
     fourthCard: '4th Subject Registration Details',
     subjectsCaption: 'Registered subjects',

@@ -22,6 +22,7 @@ export const shellEn = {
       '{{label}}: sent, but {{n}} marks were changed by someone else after you entered them; their marks stand. Your other marks were saved.',
     dismiss: 'OK',
     unconfirmed: 'No network: Pathshala opened with what this device keeps.',
+    noNetwork: 'No network: what you save is kept on this phone and sent when the network returns.',
     signOutTitle: 'Sign out with unsent attendance?',
     signOutText_one:
       '{{n}} attendance saved on this phone has not reached the school yet. Signing out deletes it from this phone.',

@@ -12,7 +12,14 @@
  * "Take attendance for the next period") opens the next untaken period of today straight away.
  * Leaving with marks the server does not have asks first.
  */
-import { useEffect, useMemo, useRef, useState, type KeyboardEvent as ReactKeyboardEvent } from 'react';
+import {
+  useEffect,
+  useMemo,
+  useRef,
+  useState,
+  useSyncExternalStore,
+  type KeyboardEvent as ReactKeyboardEvent,
+} from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { createActorContext } from '@xstate/react';
 import type {
@@ -22,7 +29,8 @@ import type {
   TakenStudentRow,
 } from '@/api/schemas/attendance';
 import type { RoutineTodayRow } from '@/api/schemas/routines';
-import { attendanceKeys } from '@/api/attendance';
+import { attendanceKeys, fetchAbsentMessagePreview, sendAbsentMessages } from '@/api/attendance';
+import { errorMessage, newIdempotencyKey } from '@/api/client';
 import { calendarQuery } from '@/api/calendar';
 import { schoolClockTime, schoolToday } from '@/api/school-time';
 import { attendanceMachine, hasUnsavedMarks, presentCount } from '@/machines/attendance.machine';
@@ -37,8 +45,8 @@ import { DataTable, Td } from '@/ui/table';
 import { useUnsavedChanges } from '@/ui/unsaved';
 import { useSearchState } from '@/ui/use-search-state';
 import { useErrorText } from '@/i18n/errors';
-import { offlineAvailable } from '@/offline/store';
-import { onSync } from '@/offline/sync';
+import { offlineAvailable, onQueueChange, queuedItems } from '@/offline/store';
+import { onSync, sentPeriodKey, syncView } from '@/offline/sync';
 import { latinDigits } from '@/i18n/format';
 import { i18n, useI18n, type Language } from '@/i18n/i18n';
 import { formatClassTime, formatDayMonthYear, formatTime, isWeeklyOff, num, weekdayOf } from './format';
@@ -62,6 +70,44 @@ function useFlowError(): string | null {
 export function nextPeriod(periods: readonly RoutineTodayRow[], now: string): RoutineTodayRow | undefined {
   const open = periods.filter((p) => !p.attendance_taken);
   return open.find((p) => p.end_time >= now) ?? open[0];
+}
+
+/**
+ * The periods of `date` whose taking waits in this phone's queue (not refused): the list says
+ * "waiting to send" for them instead of "Not taken", kept fresh by the queue's news, so a queued
+ * period is not mistaken for one still to take, and stops saying so once the queue sent it.
+ */
+function useQueuedPeriods(date: string): ReadonlySet<number> {
+  const [ids, setIds] = useState<ReadonlySet<number>>(() => new Set());
+  useEffect(() => {
+    let live = true;
+    const refresh = () =>
+      void queuedItems()
+        .then((items) => {
+          if (!live) return;
+          const waiting = items.filter((i) => i.kind === 'attendance' && !i.refused && i.input.date === date);
+          setIds(new Set(waiting.map((i) => (i.kind === 'attendance' ? i.input.routine_id : 0))));
+        })
+        .catch(() => undefined);
+    refresh();
+    const stop = onQueueChange(refresh);
+    return () => {
+      live = false;
+      stop();
+    };
+  }, [date]);
+  return ids;
+}
+
+const subscribeSync = (l: () => void) => onSync(() => l());
+
+/**
+ * Whether the school has a period's taking: the list's answer, or the queue sent it in this app's
+ * life (the list may have been read from the device's copy before the sync).
+ */
+function useTakenPeriod(): (p: Pick<RoutineTodayRow, 'id' | 'attendance_taken'>, date: string) => boolean {
+  const { sent } = useSyncExternalStore(subscribeSync, syncView);
+  return (p, date) => p.attendance_taken || sent.has(sentPeriodKey(p.id, date));
 }
 
 export default function TeacherAttendanceScreen() {
@@ -311,41 +357,150 @@ function ChoosePeriod() {
 function PeriodList({ periods }: { periods: readonly RoutineTodayRow[] }) {
   const send = useSend();
   const { t, lang } = useI18n();
+  const date = useFlow((s) => s.context.date);
+  const today = useFlow((s) => s.context.today);
+  const queued = useQueuedPeriods(date);
+  const isTaken = useTakenPeriod();
   return (
     <ul className="divide-y divide-slate-100" aria-label={t('attendance.take.yourClasses')}>
-      {periods.map((p) => (
-        <li key={p.id} className="flex flex-wrap items-center justify-between gap-3 py-3">
-          <div className="min-w-0">
-            <p className="font-semibold text-slate-900">
-              {p.period_code} · {p.subject_name}
-            </p>
-            <p className="text-sm text-slate-600">
-              {formatClassTime(p.start_time, p.end_time, lang)} ·{' '}
-              {t('attendance.take.periodLine', { class: p.class_name, section: p.section_default_name, room: p.room })}
-            </p>
-          </div>
-          <div className="flex items-center gap-3">
-            {p.attendance_taken ? (
-              <span className="rounded-full bg-emerald-100 px-2.5 py-1 text-xs font-semibold text-emerald-800">
-                {t('attendance.take.taken')}
-              </span>
-            ) : (
-              <span className="rounded-full bg-slate-100 px-2.5 py-1 text-xs font-semibold text-slate-600">
-                {t('attendance.take.notTaken')}
-              </span>
-            )}
-            <Button
-              onClick={() => send({ type: 'attendance.choose', routineId: p.id })}
-              aria-label={t(p.attendance_taken ? 'attendance.take.takeForTaken' : 'attendance.take.takeFor', {
-                period: periodName(p),
-              })}
-            >
-              {t('attendance.take.title')}
-            </Button>
-          </div>
-        </li>
-      ))}
+      {periods.map((p) => {
+        const taken = isTaken(p, date);
+        return (
+          <li key={p.id} className="flex flex-wrap items-center justify-between gap-3 py-3">
+            <div className="min-w-0">
+              <p className="font-semibold text-slate-900">
+                {p.period_code} · {p.subject_name}
+              </p>
+              <p className="text-sm text-slate-600">
+                {formatClassTime(p.start_time, p.end_time, lang)} ·{' '}
+                {t('attendance.take.periodLine', {
+                  class: p.class_name,
+                  section: p.section_default_name,
+                  room: p.room,
+                })}
+              </p>
+            </div>
+            <div className="flex items-center gap-3">
+              {taken ? (
+                <span className="rounded-full bg-emerald-100 px-2.5 py-1 text-xs font-semibold text-emerald-800">
+                  {t('attendance.take.taken')}
+                </span>
+              ) : queued.has(p.id) ? (
+                <span className="rounded-full bg-amber-100 px-2.5 py-1 text-xs font-semibold text-amber-900">
+                  {t('attendance.take.waitingToSend')}
+                </span>
+              ) : (
+                <span className="rounded-full bg-slate-100 px-2.5 py-1 text-xs font-semibold text-slate-600">
+                  {t('attendance.take.notTaken')}
+                </span>
+              )}
+              <Button
+                onClick={() => send({ type: 'attendance.choose', routineId: p.id })}
+                aria-label={t(
+                  taken
+                    ? 'attendance.take.takeForTaken'
+                    : queued.has(p.id)
+                      ? 'attendance.take.takeForQueued'
+                      : 'attendance.take.takeFor',
+                  { period: periodName(p) },
+                )}
+              >
+                {t('attendance.take.title')}
+              </Button>
+            </div>
+            {/* Absence messages for any period of today already taken, not only right after Submit. */}
+            {taken && date === today ? <PeriodAbsenceMessages period={p} date={date} /> : null}
+          </li>
+        );
+      })}
     </ul>
+  );
+}
+
+/**
+ * "Send Absent Message" for a period of today that is taken (by this screen earlier, another
+ * visit, or the queue): the same preview, confirmation and counts as after Submit (the server
+ * refuses other days). One idempotency key per confirmed press.
+ */
+function PeriodAbsenceMessages({ period, date }: { period: RoutineTodayRow; date: string }) {
+  const { t, lang } = useI18n();
+  const errorText = useErrorText();
+  const [step, setStep] = useState<'idle' | 'preparing' | 'confirming' | 'sending'>('idle');
+  const [preview, setPreview] = useState<AbsentMessagePreview | null>(null);
+  const [sent, setSent] = useState<AbsentMessageResponse | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const body = { routine_id: period.id, date };
+  const prepare = () => {
+    setStep('preparing');
+    setError(null);
+    fetchAbsentMessagePreview(body).then(
+      (answer) => {
+        setPreview(answer);
+        setStep('confirming');
+      },
+      (e: unknown) => {
+        setError(t('attendance.result.couldNotPrepare', { error: errorText(e) || errorMessage(e) }));
+        setStep('idle');
+      },
+    );
+  };
+  const send = () => {
+    setStep('sending');
+    sendAbsentMessages({ ...body, idempotencyKey: newIdempotencyKey() }).then(
+      (answer) => {
+        setSent(answer);
+        setStep('idle');
+      },
+      (e: unknown) => {
+        setError(t('attendance.result.notSent', { error: errorText(e) || errorMessage(e) }));
+        setStep('idle');
+      },
+    );
+  };
+  return (
+    <div className="w-full">
+      <Button
+        variant="secondary"
+        onClick={prepare}
+        disabled={step !== 'idle'}
+        // Names the period while idle; busy, the visible words say what happens (the name holds them).
+        aria-label={step === 'idle' ? t('attendance.take.sendAbsentFor', { period: periodName(period) }) : undefined}
+      >
+        {step === 'sending'
+          ? t('attendance.result.sending')
+          : step === 'preparing'
+            ? t('attendance.result.preparing')
+            : t('attendance.result.sendAbsent')}
+      </Button>
+      {sent ? (
+        <div className="mt-2 text-sm text-slate-800" role="status">
+          <p className="font-medium">{errorText({ code: sent.code, message: sent.message })}</p>
+          <p>{messageCounts(sent, lang)}</p>
+        </div>
+      ) : null}
+      {error ? (
+        <Alert tone="error" className="mt-2">
+          <p>{error}</p>
+        </Alert>
+      ) : null}
+      <ConfirmDialog
+        open={step === 'confirming' || step === 'sending'}
+        title={t('attendance.result.confirmTitle')}
+        confirmLabel={
+          preview
+            ? t('attendance.result.sendMessages', { count: preview.guardians, n: num(preview.guardians, lang) })
+            : t('attendance.result.send')
+        }
+        busy={step === 'sending'}
+        onConfirm={send}
+        onCancel={() => setStep('idle')}
+      >
+        <p>
+          {periodName(period)} · {formatDayMonthYear(date, lang)}
+        </p>
+        {preview ? <PreviewText preview={preview} /> : null}
+      </ConfirmDialog>
+    </div>
   );
 }
 
@@ -408,6 +563,8 @@ function Marking() {
   const failed = useFlow((s) => s.matches('failed'));
   const refused = useFlow((s) => s.matches('refused'));
   const canSubmit = useFlow((s) => s.can({ type: 'attendance.submit' }));
+  const queuedPeriods = useQueuedPeriods(date);
+  const alreadyQueued = routine !== null && queuedPeriods.has(routine.id);
   const present = presentCount({ students, marks });
   const total = students.length;
   const allPresent = total > 0 && present === total;
@@ -472,6 +629,11 @@ function Marking() {
             {routine ? ` · ${formatClassTime(routine.start_time, routine.end_time, lang)}` : ''}
           </p>
           {retaking ? <p className="mt-1 text-sm text-amber-800">{t('attendance.take.retaking')}</p> : null}
+          {alreadyQueued ? (
+            <p className="mt-1 text-sm text-amber-800" data-testid="already-queued">
+              {t('attendance.take.alreadyQueued')}
+            </p>
+          ) : null}
         </div>
         <Button variant="ghost" onClick={() => send({ type: 'attendance.back' })} disabled={!marking}>
           {t('attendance.take.backToClasses')}

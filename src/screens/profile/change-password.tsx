@@ -107,7 +107,10 @@ export default function ChangePasswordScreen() {
           </form>
         )}
       </Card>
-      <TwoFactorCard />
+      {/* Not before the password is changed: the server refuses everything else until then
+          (server/auth/guard.ts), so the card would only say "Choose your own password first".
+          Once changed, it mounts and asks for the state afresh. */}
+      {mustChange ? null : <TwoFactorCard />}
     </>
   );
 }

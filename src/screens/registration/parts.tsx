@@ -1,13 +1,20 @@
 /**
  * Pieces of the subject registration screen: a 44 px checkbox row, the success toast and the
  * error text of the server's refusals in the user's language (with the subject and student the
- * server named), and the two registration lists.
+ * server named), and the two registration lists: the subjects one row per student with their
+ * subjects (each removable), the 4th subjects one row per registration.
  */
 import { useEffect, useRef, type ReactNode } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { ApiError } from '@/api/client';
-import { REGISTRATION_PAGE, type RegistrationRow } from '@/api/schemas/subject-registration';
-import { registrationListQuery } from '@/api/subject-registration';
+import {
+  REGISTRATION_PAGE,
+  REGISTRATION_STUDENT_PAGE,
+  type RegistrationRow,
+  type RegistrationStudentRow,
+} from '@/api/schemas/subject-registration';
+import { registrationListQuery, registrationStudentsQuery } from '@/api/subject-registration';
+import { formatNumber } from '@/i18n/format';
 import type { Feedback } from '@/machines/subject-registration.machine';
 import { useErrorText } from '@/i18n/errors';
 import { useI18n } from '@/i18n/i18n';
@@ -176,6 +183,113 @@ export function RegistrationList({
               total={data.total}
               onPage={(p) => setParams({ [pageKey]: String(p) })}
               label={t('registration.lists.pages')}
+            />
+          </>
+        )}
+      </QueryState>
+    </Card>
+  );
+}
+
+/**
+ * "Subject Registration Details": one row per student (roll, name, id, class) with the subjects
+ * registered for them as a wrapping list, each with its own remove button (a 44 px target, named
+ * "Delete <subject> of <student>"; the screen asks "Are you sure to delete?" first). Nothing is a
+ * table column, so at 360 px the subjects wrap and no button is clipped. Paged by student, in the URL.
+ */
+export function StudentRegistrationList({
+  sessionId,
+  sectionId,
+  onDelete,
+  busy,
+}: {
+  sessionId: number;
+  sectionId: number;
+  onDelete: (row: RegistrationRow) => void;
+  busy: boolean;
+}) {
+  const { t, lang } = useI18n();
+  const [params, setParams] = useSearchState({ sp: '1' });
+  const page = Math.max(1, Number(params.sp) || 1);
+  const size = REGISTRATION_STUDENT_PAGE.defaultLimit;
+  const list = useQuery(
+    registrationStudentsQuery({
+      session_id: sessionId || undefined,
+      section_id: sectionId || undefined,
+      limit: size,
+      offset: (page - 1) * size,
+    }),
+  );
+  const asRow = (student: RegistrationStudentRow, subject: RegistrationStudentRow['subjects'][number]) => {
+    const { subjects: _s, ...rest } = student;
+    return { ...rest, ...subject };
+  };
+  return (
+    <Card title={t('registration.lists.subjectsCard')}>
+      <QueryState
+        query={list}
+        what={t('registration.lists.subjectsWhat')}
+        loadingLabel={t('registration.lists.loading')}
+        empty={t('registration.lists.empty')}
+        isEmpty={(d) => d.total === 0}
+      >
+        {(data) => (
+          <>
+            <ul aria-label={t('registration.lists.subjectsCaption')} className="divide-y divide-slate-100">
+              {data.rows.map((student) => (
+                <li
+                  key={`${student.session_id}-${student.student_id}`}
+                  aria-label={`${student.full_name}, ${student.student_code}`}
+                  className="py-3"
+                >
+                  <p className="font-semibold break-words text-slate-900">
+                    {t('registration.lists.roll', { roll: formatNumber(student.class_roll_no, lang) })} ·{' '}
+                    {student.full_name} <span className="font-normal text-slate-600">({student.student_code})</span>
+                  </p>
+                  <p className="text-sm text-slate-600">
+                    {[
+                      student.session_year,
+                      `${student.class_name} ${student.section_default_name}`,
+                      student.division_name,
+                    ]
+                      .filter(Boolean)
+                      .join(' · ')}
+                  </p>
+                  <ul
+                    aria-label={t('registration.lists.subjectsOf', { student: student.student_code })}
+                    className="mt-2 flex flex-wrap gap-2"
+                  >
+                    {student.subjects.map((subject) => (
+                      <li
+                        key={subject.id}
+                        className="inline-flex max-w-full items-center rounded-full bg-slate-100 pl-3 text-sm text-slate-900"
+                      >
+                        <span className="min-w-0 break-words">{subject.subject_name}</span>
+                        <button
+                          type="button"
+                          disabled={busy}
+                          title={t('common.delete')}
+                          aria-label={t('registration.lists.delete', {
+                            subject: subject.subject_name,
+                            student: student.student_code,
+                          })}
+                          onClick={() => onDelete(asRow(student, subject))}
+                          className="ml-1 inline-flex h-11 w-11 shrink-0 items-center justify-center rounded-full text-slate-600 hover:bg-red-50 hover:text-red-700 focus-visible:outline-2 focus-visible:outline-indigo-600 disabled:opacity-50"
+                        >
+                          <span aria-hidden="true">✕</span>
+                        </button>
+                      </li>
+                    ))}
+                  </ul>
+                </li>
+              ))}
+            </ul>
+            <Pagination
+              page={page}
+              pageSize={size}
+              total={data.total}
+              onPage={(p) => setParams({ sp: String(p) })}
+              label={t('registration.lists.studentPages')}
             />
           </>
         )}

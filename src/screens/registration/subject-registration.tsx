@@ -27,7 +27,13 @@ import { DataTable, Td } from '@/ui/table';
 import { useToast } from '@/ui/toast';
 import { useUnsavedChanges } from '@/ui/unsaved';
 import { useSearchState } from '@/ui/use-search-state';
-import { CheckRow, RegistrationList, useFeedbackToast, useRegistrationErrorText } from './parts';
+import {
+  CheckRow,
+  RegistrationList,
+  StudentRegistrationList,
+  useFeedbackToast,
+  useRegistrationErrorText,
+} from './parts';
 
 export const Registration = createActorContext(subjectRegistrationMachine);
 
@@ -364,9 +370,8 @@ function Lists() {
       label: JSON.stringify({ subject: row.subject_name, student: row.student_code, name: row.full_name }),
     });
   return (
-    <div className="grid gap-6 xl:grid-cols-2">
-      <RegistrationList
-        fourth={false}
+    <div className="grid gap-6">
+      <StudentRegistrationList
         sessionId={filters.session_id}
         sectionId={filters.section_id}
         onDelete={remove('subject')}
