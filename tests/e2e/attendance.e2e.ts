@@ -312,7 +312,7 @@ async function takeAttendanceInBangla(page: Page, routine: RoutineRow) {
   await page.getByRole('heading', { name: 'হাজিরা নিন' }).waitFor();
   expect(await page.evaluate(() => document.documentElement.lang)).toBe('bn');
   await page.getByRole('list', { name: 'আপনার ক্লাস' }).waitFor();
-  await page.getByRole('button', { name: new RegExp(`^${escape(nameOf(routine))}-এর হাজিরা নিন`) }).click();
+  await page.getByRole('button', { name: new RegExp(`^হাজিরা নিন: ${escape(nameOf(routine))}`) }).click();
 
   const list = page.getByRole('listbox', { name: 'শিক্ষার্থী: বাছাই করা মানে উপস্থিত' });
   await list.waitFor();

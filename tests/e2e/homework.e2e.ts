@@ -77,7 +77,7 @@ it('a teacher sets homework with a PDF, a student submits a file, the teacher do
 
   // ---- the student opens it on a phone, downloads the sheet and submits a text file
   await student.goto(`${baseUrl()}/studenthomework`);
-  await student.getByRole('link', { name: `Open “${topic}”` }).click();
+  await student.getByRole('link', { name: `Open and submit: “${topic}”` }).click();
   await student.getByRole('heading', { name: topic }).waitFor();
   const [sheet] = await Promise.all([
     student.waitForEvent('download'),
