@@ -1,6 +1,14 @@
 import type { Browser, BrowserContext, BrowserContextOptions, Page } from 'playwright-core';
 import { HOME_ROUTE, type UserType } from '@/api/permissions';
-import { baseUrl, expectNoSeriousAxeViolations, launch, scrollsSideways, sessionTokenOf, signIn } from './browser';
+import {
+  baseUrl,
+  expectNoSeriousAxeViolations,
+  expectTapTargets,
+  launch,
+  scrollsSideways,
+  sessionTokenOf,
+  signIn,
+} from './browser';
 import { expectBundledBengaliFont } from './glyphs';
 
 let browser: Browser;
@@ -162,8 +170,11 @@ describe('accessibility (axe): sign-in, dashboards, profiles, routines', () => {
     await eachPage(DESKTOP, (p, where) => expectNoSeriousAxeViolations(p, `${where} (desktop)`));
   });
 
-  it('at 390x844 on a touch screen', async () => {
-    await eachPage(PHONE, (p, where) => expectNoSeriousAxeViolations(p, `${where} (390x844)`));
+  it('at 390x844 on a touch screen, every tap target at least 44x44 px', async () => {
+    await eachPage(PHONE, async (p, where) => {
+      await expectNoSeriousAxeViolations(p, `${where} (390x844)`);
+      await expectTapTargets(p, `${where} (390x844)`);
+    });
   });
 });
 
