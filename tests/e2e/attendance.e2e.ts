@@ -13,7 +13,7 @@
 import { DateTime } from 'luxon';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import type { RoutineRow } from '@/api/schemas/routines';
-import { baseUrl, expectSoundScreen, launch, signIn } from './browser';
+import { baseUrl, expectSoundScreen, expectTapTargets, launch, signIn } from './browser';
 import { dayIdOf, schoolDay } from './clock';
 
 const PHONE = { width: 390, height: 844 };
@@ -189,10 +189,12 @@ it('teacher1 takes today’s attendance and confirms the absence message; admin1
   await phone.page.goto(`${baseUrl()}/teacherattendance`);
   await phone.page.getByRole('list', { name: 'Your classes' }).waitFor();
   await expectSoundScreen(phone.page, 'teacher on a phone: your classes');
+  await expectTapTargets(phone.page, 'teacher on a phone: your classes');
   await phone.page.getByRole('button', { name: new RegExp(`^Take Attendance for ${escape(nameOf(routine))}`) }).click();
   const roster = phone.page.getByRole('listbox', { name: /Students/ });
   await roster.waitFor();
   await expectSoundScreen(phone.page, 'teacher on a phone: marking');
+  await expectTapTargets(phone.page, 'teacher on a phone: marking');
   expect(await smallestSide(phone.page, '[role="option"]')).toBeGreaterThanOrEqual(44);
   expect(await smallestSide(phone.page, 'main button, [role="switch"]')).toBeGreaterThanOrEqual(44);
   // The roster is part of the page, not a scroll box of its own.

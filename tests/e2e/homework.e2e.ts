@@ -8,7 +8,7 @@ import { readFile } from 'node:fs/promises';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import type { TeacherOption } from '@/api/schemas/homework';
 import { tinyPdf } from '../../server/db/seed/homework';
-import { baseUrl, expectSoundScreen, launch, signIn, sessionTokenOf } from './browser';
+import { baseUrl, expectSoundScreen, expectTapTargets, launch, signIn, sessionTokenOf } from './browser';
 
 let browser: Browser;
 const contexts: BrowserContext[] = [];
@@ -85,6 +85,7 @@ it('a teacher sets homework with a PDF, a student submits a file, the teacher do
   ]);
   expect(Buffer.compare(await readFile((await sheet.path())!), pdf)).toBe(0);
   await expectSoundScreen(student, '/studenthomeworksubmit (phone)');
+  await expectTapTargets(student, '/studenthomeworksubmit (phone)');
   const answer = `My answers to ${topic}\n1. 3/4\n2. 5/6\n`;
   await student.getByLabel('Your file').setInputFiles({
     name: 'answers.txt',
