@@ -14,6 +14,7 @@ import { DateTime } from 'luxon';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import type { RoutineRow } from '@/api/schemas/routines';
 import { baseUrl, expectSoundScreen, expectTapTargets, launch, signIn } from './browser';
+import { expectBundledBengaliFont } from './glyphs';
 import { dayIdOf, schoolDay } from './clock';
 
 const PHONE = { width: 390, height: 844 };
@@ -321,6 +322,7 @@ async function takeAttendanceInBangla(page: Page, routine: RoutineRow) {
   await expect.poll(() => list.evaluate((el) => el === document.activeElement)).toBe(true);
   const total = await list.getByRole('option').count();
   expect(total).toBeGreaterThanOrEqual(2);
+  expect(await expectBundledBengaliFont(page, 'teacher: roster in Bangla')).toBeGreaterThan(0);
   // The roster's rolls are Bangla: "রোল ৩, …"; the last one is marked absent.
   const lastName = (await list.getByRole('option').last().textContent())!;
   const absentRoll = /^রোল ([০-৯]+)/.exec(lastName)![1];
@@ -355,4 +357,5 @@ async function takeAttendanceInBangla(page: Page, routine: RoutineRow) {
   expect(results[0][1]).toBe(absentRoll);
   expect(results[0][2]).toBe('অ');
   await expectSoundScreen(page, 'teacher: summary in Bangla');
+  expect(await expectBundledBengaliFont(page, 'teacher: summary in Bangla')).toBeGreaterThan(0);
 }
