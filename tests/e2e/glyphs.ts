@@ -52,7 +52,7 @@ export async function bengaliGlyphFonts(page: Page): Promise<GlyphCheck> {
     const visible = (el: Element) =>
       el.getClientRects().length > 0 && getComputedStyle(el).visibility !== 'hidden' && !el.closest('[hidden]');
     const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
-    for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+    for (let node = walker.nextNode() as Text | null; node; node = walker.nextNode() as Text | null) {
       const parent = node.parentElement;
       if (!parent || !hasBengali.test(node.data)) continue;
       if (parent.closest('script, style, template, noscript, option, [data-glyph-probes]')) continue;
