@@ -45,10 +45,11 @@ export function storedLanguage(): Language | null {
   }
 }
 
-/** Switches the whole app, without a reload: loads Bangla's catalogue and font the first time. */
+/** Switches the whole app, without a reload: loads Bangla's catalogue the first time (the font is
+ * in the app's stylesheet for both languages, src/i18n/bangla-font.css). */
 export async function setLanguage(lang: Language): Promise<void> {
   if (lang === 'bn' && !i18n.hasResourceBundle('bn', 'translation')) {
-    const [{ bn }] = await Promise.all([import('./bn'), import('./bangla-font.css')]);
+    const { bn } = await import('./bn');
     i18n.addResourceBundle('bn', 'translation', bn);
   }
   // luxon is imported here, not at the top: the first page (sign-in) needs no dates, and a

@@ -13,7 +13,8 @@
 import { DateTime } from 'luxon';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import type { RoutineRow } from '@/api/schemas/routines';
-import { baseUrl, expectSoundScreen, launch, signIn } from './browser';
+import { baseUrl, expectSoundScreen, expectTapTargets, launch, signIn } from './browser';
+import { expectBundledBengaliFont } from './glyphs';
 import { dayIdOf, schoolDay } from './clock';
 
 const PHONE = { width: 390, height: 844 };
@@ -189,10 +190,12 @@ it('teacher1 takes today’s attendance and confirms the absence message; admin1
   await phone.page.goto(`${baseUrl()}/teacherattendance`);
   await phone.page.getByRole('list', { name: 'Your classes' }).waitFor();
   await expectSoundScreen(phone.page, 'teacher on a phone: your classes');
+  await expectTapTargets(phone.page, 'teacher on a phone: your classes');
   await phone.page.getByRole('button', { name: new RegExp(`^Take Attendance for ${escape(nameOf(routine))}`) }).click();
   const roster = phone.page.getByRole('listbox', { name: /Students/ });
   await roster.waitFor();
   await expectSoundScreen(phone.page, 'teacher on a phone: marking');
+  await expectTapTargets(phone.page, 'teacher on a phone: marking');
   expect(await smallestSide(phone.page, '[role="option"]')).toBeGreaterThanOrEqual(44);
   expect(await smallestSide(phone.page, 'main button, [role="switch"]')).toBeGreaterThanOrEqual(44);
   // The roster is part of the page, not a scroll box of its own.
@@ -312,13 +315,14 @@ async function takeAttendanceInBangla(page: Page, routine: RoutineRow) {
   await page.getByRole('heading', { name: 'হাজিরা নিন' }).waitFor();
   expect(await page.evaluate(() => document.documentElement.lang)).toBe('bn');
   await page.getByRole('list', { name: 'আপনার ক্লাস' }).waitFor();
-  await page.getByRole('button', { name: new RegExp(`^${escape(nameOf(routine))}-এর হাজিরা নিন`) }).click();
+  await page.getByRole('button', { name: new RegExp(`^হাজিরা নিন: ${escape(nameOf(routine))}`) }).click();
 
   const list = page.getByRole('listbox', { name: 'শিক্ষার্থী: বাছাই করা মানে উপস্থিত' });
   await list.waitFor();
   await expect.poll(() => list.evaluate((el) => el === document.activeElement)).toBe(true);
   const total = await list.getByRole('option').count();
   expect(total).toBeGreaterThanOrEqual(2);
+  expect(await expectBundledBengaliFont(page, 'teacher: roster in Bangla')).toBeGreaterThan(0);
   // The roster's rolls are Bangla: "রোল ৩, …"; the last one is marked absent.
   const lastName = (await list.getByRole('option').last().textContent())!;
   const absentRoll = /^রোল ([০-৯]+)/.exec(lastName)![1];
@@ -353,4 +357,5 @@ async function takeAttendanceInBangla(page: Page, routine: RoutineRow) {
   expect(results[0][1]).toBe(absentRoll);
   expect(results[0][2]).toBe('অ');
   await expectSoundScreen(page, 'teacher: summary in Bangla');
+  expect(await expectBundledBengaliFont(page, 'teacher: summary in Bangla')).toBeGreaterThan(0);
 }

@@ -7,7 +7,7 @@
  */
 import type { Browser, BrowserContext } from 'playwright-core';
 import type { RoutineRow } from '@/api/schemas/routines';
-import { baseUrl, expectSoundScreen, launch, signIn } from './browser';
+import { baseUrl, expectSoundScreen, expectTapTargets, launch, signIn } from './browser';
 import { dayIdOf, schoolDay } from './clock';
 
 const TOPICS = 'E2E flood closure';
@@ -78,6 +78,7 @@ it('a holiday added by admin1 blocks teacher1’s attendance that day', async ()
     await page.setViewportSize({ width: 390, height: 844 });
     await page.getByRole('list', { name: 'Academic calendar' }).getByText(TOPICS).waitFor();
     await expectSoundScreen(page, 'admin calendar month on a phone');
+    await expectTapTargets(page, 'admin calendar month on a phone');
     await page.setViewportSize({ width: 1280, height: 720 });
 
     // ---- teacher1's attendance screen says so, and the server refuses the day

@@ -6,7 +6,7 @@
  * Every screen visited passes axe.
  */
 import type { Browser } from 'playwright-core';
-import { baseUrl, expectSoundScreen, launch, signIn } from './browser';
+import { baseUrl, expectSoundScreen, expectTapTargets, launch, signIn } from './browser';
 import { schoolDay } from './clock';
 
 let browser: Browser;
@@ -96,6 +96,8 @@ it('a teacher schedules an online class; only the students of that section see i
     await expectSoundScreen(s.page, 'student eSchool');
     await s.page.setViewportSize({ width: 360, height: 780 });
     await expectSoundScreen(s.page, 'student eSchool at 360 px');
+    await s.page.setViewportSize({ width: 390, height: 844 });
+    await expectTapTargets(s.page, 'student eSchool at 390 px');
   } finally {
     await s.context.close();
   }

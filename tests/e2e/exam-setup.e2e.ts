@@ -54,7 +54,7 @@ it('the admin creates exams for several sections at once, sees them listed, and 
   await page.getByLabel('Exam Type', { exact: true }).selectOption({ label: 'Half Yearly (Sub)' });
   await page.getByLabel('Class', { exact: true }).selectOption({ label: 'Six' });
   const sections = page.getByRole('group', { name: 'Sections' });
-  await sections.getByRole('button', { name: 'Choose all Sections' }).click();
+  await sections.getByRole('button', { name: 'All Sections' }).click();
   const chosenSections = await sections.getByRole('checkbox').count();
   expect(chosenSections).toBeGreaterThanOrEqual(2);
   const subjects = page.getByRole('group', { name: 'Subjects' });
@@ -85,7 +85,7 @@ it('the admin creates exams for several sections at once, sees them listed, and 
 
   // ---- the same exam again is refused, naming it (409)
   await page.getByLabel('Class', { exact: true }).selectOption({ label: 'Six' });
-  await sections.getByRole('button', { name: 'Choose all Sections' }).click();
+  await sections.getByRole('button', { name: 'All Sections' }).click();
   await subjects.getByRole('checkbox', { name: 'Bangla', exact: true }).check();
   await page.getByRole('button', { name: 'Create exams' }).click();
   await page.getByText(/Half Yearly \(Sub\) of Bangla for section .+ already exists in this session\./).waitFor();

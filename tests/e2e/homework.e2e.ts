@@ -8,7 +8,7 @@ import { readFile } from 'node:fs/promises';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import type { TeacherOption } from '@/api/schemas/homework';
 import { tinyPdf } from '../../server/db/seed/homework';
-import { baseUrl, expectSoundScreen, launch, signIn, sessionTokenOf } from './browser';
+import { baseUrl, expectSoundScreen, expectTapTargets, launch, signIn, sessionTokenOf } from './browser';
 
 let browser: Browser;
 const contexts: BrowserContext[] = [];
@@ -77,7 +77,7 @@ it('a teacher sets homework with a PDF, a student submits a file, the teacher do
 
   // ---- the student opens it on a phone, downloads the sheet and submits a text file
   await student.goto(`${baseUrl()}/studenthomework`);
-  await student.getByRole('link', { name: `Open “${topic}”` }).click();
+  await student.getByRole('link', { name: `Open and submit: “${topic}”` }).click();
   await student.getByRole('heading', { name: topic }).waitFor();
   const [sheet] = await Promise.all([
     student.waitForEvent('download'),
@@ -85,6 +85,7 @@ it('a teacher sets homework with a PDF, a student submits a file, the teacher do
   ]);
   expect(Buffer.compare(await readFile((await sheet.path())!), pdf)).toBe(0);
   await expectSoundScreen(student, '/studenthomeworksubmit (phone)');
+  await expectTapTargets(student, '/studenthomeworksubmit (phone)');
   const answer = `My answers to ${topic}\n1. 3/4\n2. 5/6\n`;
   await student.getByLabel('Your file').setInputFiles({
     name: 'answers.txt',

@@ -6,7 +6,15 @@
  * critical violation) and never scrolls sideways.
  */
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { baseUrl, expectNoSeriousAxeViolations, launch, scrollsSideways, signIn, sessionTokenOf } from './browser';
+import {
+  baseUrl,
+  expectNoSeriousAxeViolations,
+  expectTapTargets,
+  launch,
+  scrollsSideways,
+  signIn,
+  sessionTokenOf,
+} from './browser';
 
 let browser: Browser;
 const contexts: BrowserContext[] = [];
@@ -52,6 +60,7 @@ async function screenIsSound(page: Page, what: string) {
     `${what}: page wider than the window`,
   ).resolves.toBe(true);
   await expectNoSeriousAxeViolations(page, what);
+  if (page.viewportSize()?.width === PHONE.width) await expectTapTargets(page, what);
 }
 
 async function openTeacherNotices(viewport = DESKTOP) {

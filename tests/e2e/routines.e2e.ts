@@ -7,7 +7,7 @@
  * was, Friday off again). Every screen visited passes axe and never scrolls sideways, also on a phone.
  */
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { baseUrl, expectSoundScreen, launch, signIn, sessionTokenOf } from './browser';
+import { baseUrl, expectSoundScreen, expectTapTargets, launch, signIn, sessionTokenOf } from './browser';
 
 let browser: Browser;
 const contexts: BrowserContext[] = [];
@@ -146,10 +146,12 @@ it('an admin adds a routine, is refused a clashing one with the 409 message, edi
 it('phone 390×844: the routine screen and a week fit the screen', async () => {
   const { admin } = await openAdminRoutines(PHONE);
   await expectSoundScreen(admin, '/schooladminroutine (phone)');
+  await expectTapTargets(admin, '/schooladminroutine (phone)');
   await admin.goto(`${baseUrl()}/schooladminroutine?view=week&by=section`);
   const lists = admin.getByRole('region', { name: 'All Class Routines' });
   await lists.getByLabel('Section').selectOption({ label: 'Class Six, Section A' });
   // On a phone the days are stacked cards.
   await admin.getByRole('region', { name: 'Sunday' }).waitFor();
   await expectSoundScreen(admin, 'the week on a phone');
+  await expectTapTargets(admin, 'the week on a phone');
 });

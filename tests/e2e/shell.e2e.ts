@@ -1,6 +1,15 @@
 import type { Browser, BrowserContext, BrowserContextOptions, Page } from 'playwright-core';
 import { HOME_ROUTE, type UserType } from '@/api/permissions';
-import { baseUrl, expectNoSeriousAxeViolations, launch, scrollsSideways, sessionTokenOf, signIn } from './browser';
+import {
+  baseUrl,
+  expectNoSeriousAxeViolations,
+  expectTapTargets,
+  launch,
+  scrollsSideways,
+  sessionTokenOf,
+  signIn,
+} from './browser';
+import { expectBundledBengaliFont } from './glyphs';
 
 let browser: Browser;
 let context: BrowserContext;
@@ -161,8 +170,11 @@ describe('accessibility (axe): sign-in, dashboards, profiles, routines', () => {
     await eachPage(DESKTOP, (p, where) => expectNoSeriousAxeViolations(p, `${where} (desktop)`));
   });
 
-  it('at 390x844 on a touch screen', async () => {
-    await eachPage(PHONE, (p, where) => expectNoSeriousAxeViolations(p, `${where} (390x844)`));
+  it('at 390x844 on a touch screen, every tap target at least 44x44 px', async () => {
+    await eachPage(PHONE, async (p, where) => {
+      await expectNoSeriousAxeViolations(p, `${where} (390x844)`);
+      await expectTapTargets(p, `${where} (390x844)`);
+    });
   });
 });
 
@@ -299,5 +311,53 @@ describe('Bangla', () => {
     await page.getByRole('button', { name: /প্রোফাইল মেনু/ }).click();
     await page.getByRole('menuitem', { name: 'English' }).click();
     await page.getByRole('heading', { level: 1, name: 'Teacher Dashboard' }).waitFor();
+  });
+});
+
+describe('Bengali text is drawn by the bundled Noto Sans Bengali, never a system font (none here has Bengali)', () => {
+  it('sign-in in both languages; a fee screen (৳) in English; dashboard, palette and fee screen in Bangla', async () => {
+    const checked: number[] = [];
+    await page.goto(`${baseUrl()}/login`);
+    await page.getByLabel(/user id/i).waitFor();
+    checked.push(await expectBundledBengaliFont(page, 'sign-in in English (its বাংলা button)'));
+    await page.getByRole('button', { name: 'বাংলা' }).click();
+    await page.locator('html[lang="bn"]').waitFor();
+    await page.getByRole('button', { name: 'English' }).waitFor();
+    checked.push(await expectBundledBengaliFont(page, 'sign-in in Bangla'));
+    await page.getByRole('button', { name: 'English' }).click();
+    await page.locator('html[lang="en"]').waitFor();
+
+    await signIn(page, 'admin1');
+    await page.waitForURL(`${baseUrl()}/school-admin`);
+    await shellReady(page);
+    await page.goto(`${baseUrl()}/payment`);
+    await page.getByRole('button', { name: 'Fee setup' }).click();
+    await page.getByRole('textbox', { name: 'Amount (৳)' }).waitFor();
+    checked.push(await expectBundledBengaliFont(page, 'fee setup in English (৳)'));
+
+    await page.getByRole('button', { name: /Profile menu/ }).click();
+    await page.getByRole('menuitem', { name: 'বাংলা' }).click();
+    await page.locator('html[lang="bn"]').waitFor();
+    await page.getByRole('textbox', { name: 'পরিমাণ (৳)' }).waitFor();
+    checked.push(await expectBundledBengaliFont(page, 'fee setup in Bangla'));
+    await page.goto(`${baseUrl()}/school-admin`);
+    await page.locator('h1').first().waitFor();
+    await page.waitForLoadState('networkidle');
+    checked.push(await expectBundledBengaliFont(page, 'admin dashboard in Bangla'));
+    await page.getByRole('button', { name: /খুঁজুন বা সরাসরি যান/ }).click();
+    await page.getByRole('combobox').waitFor();
+    await page.getByRole('option').first().waitFor();
+    checked.push(await expectBundledBengaliFont(page, 'the palette in Bangla'));
+    await page.keyboard.press('Escape');
+
+    // Back to English for the other tests on this database.
+    await page.getByRole('button', { name: /প্রোফাইল মেনু/ }).click();
+    await page.getByRole('menuitem', { name: 'English' }).click();
+    await page.locator('html[lang="en"]').waitFor();
+    // Every screen had Bengali text to check (the English ones: ৳ and the language button).
+    expect(
+      checked.every((n) => n > 0),
+      `Bengali texts checked: ${checked.join(', ')}`,
+    ).toBe(true);
   });
 });

@@ -680,7 +680,7 @@ describe('taking attendance in Bangla', () => {
     await screen.findByRole('list', { name: 'আপনার ক্লাস' }, SLOW);
     // The weekday and month of the day's heading in Bangla, its digits Bangla.
     expect(screen.getByRole('heading', { level: 2 })).toHaveTextContent('রবিবার, ২২-নভেম্বর-২০২৬');
-    await user.click(screen.getByRole('button', { name: 'P1 Mathematics, Six A-এর হাজিরা নিন' }));
+    await user.click(screen.getByRole('button', { name: 'হাজিরা নিন: P1 Mathematics, Six A' }));
 
     const listbox = await screen.findByRole('listbox', { name: 'শিক্ষার্থী: বাছাই করা মানে উপস্থিত' });
     await waitFor(() => expect(listbox).toHaveFocus());
@@ -810,7 +810,7 @@ describe('taking attendance in Bangla', () => {
       message: 'Attendance of 21-11-2026 can no longer be changed by a teacher.',
     };
     const { user } = renderApp('/teacherattendance');
-    await user.click(await screen.findByRole('button', { name: 'P1 Mathematics, Six A-এর হাজিরা নিন' }, SLOW));
+    await user.click(await screen.findByRole('button', { name: 'হাজিরা নিন: P1 Mathematics, Six A' }, SLOW));
     await screen.findByRole('listbox', { name: 'শিক্ষার্থী: বাছাই করা মানে উপস্থিত' });
     await user.keyboard('a{Enter}');
     await user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'জমা দিন' }));

@@ -90,7 +90,7 @@ async function fillForm(user: ReturnType<typeof renderApp>['user']) {
   await user.selectOptions(screen.getByLabelText('Exam Type'), 'Half Yearly Exam (Sub)');
   await user.selectOptions(screen.getByLabelText('Class'), 'Six');
   const sections = screen.getByRole('group', { name: 'Sections' });
-  await user.click(within(sections).getByRole('button', { name: 'Choose all Sections' }));
+  await user.click(within(sections).getByRole('button', { name: 'All Sections' }));
   const subjects = screen.getByRole('group', { name: 'Subjects' });
   await user.click(within(subjects).getByRole('checkbox', { name: 'Bangla' }));
   await user.click(within(subjects).getByRole('checkbox', { name: 'Mathematics' }));

@@ -378,7 +378,7 @@ describe('/payment collection desk', () => {
       await user.click(screen.getByRole('button', { name: 'খুঁজুন' }));
       const found = await screen.findByRole('table', { name: 'পাওয়া শিক্ষার্থী' });
       expect(within(found).getByText('১২')).toBeInTheDocument();
-      await user.click(within(found).getByRole('button', { name: 'Rahim Uddin (S-0005) বাছাই করুন' }));
+      await user.click(within(found).getByRole('button', { name: 'বাছাই: Rahim Uddin (S-0005)' }));
       const table = await screen.findByRole('table', { name: 'Rahim Uddin এর বকেয়া ইনভয়েস' });
       expect(within(table).getAllByText('Tuition')).toHaveLength(1);
       expect(within(table).getByText('বিলম্ব ফি')).toBeInTheDocument();

@@ -187,7 +187,7 @@ describe('/add-student guardians panel', () => {
     serve([]);
     fakeAuthServer(ADMIN).savedSignIn();
     const { user } = renderApp('/add-student');
-    await user.click(await screen.findByRole('button', { name: 'Arif Hossain-এর অভিভাবক' }));
+    await user.click(await screen.findByRole('button', { name: 'অভিভাবক: Arif Hossain' }));
     const dialog = await screen.findByRole('dialog', { name: 'Arif Hossain-এর অভিভাবক' });
     await within(dialog).findByText('এই শিক্ষার্থীর সাথে এখনো কোনো অভিভাবক যুক্ত নেই।');
     await user.type(within(dialog).getByLabelText(/^নাম/, { selector: 'input' }), 'Rahim');

@@ -259,7 +259,7 @@ describe('student: homework and submission', () => {
     ]) {
       expect(within(card).getByText(text)).toBeInTheDocument();
     }
-    await user.click(within(card).getByRole('link', { name: 'Open “Fractions”' }));
+    await user.click(within(card).getByRole('link', { name: 'Open and submit: “Fractions”' }));
     expect(await screen.findByRole('heading', { name: 'Submit Home Work', level: 1 })).toBeInTheDocument();
     expect(await screen.findByRole('button', { name: 'Download sheet.pdf' })).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Submit' }));

@@ -132,7 +132,7 @@ describe('the notice editor in Bangla', () => {
     const { user } = await openTeacherScreen(api);
     const row = (await screen.findByRole('cell', { name: /পুরোনো নোটিশ/ })).closest('tr')!;
     expect(row).toHaveTextContent('৩০ জনের মধ্যে ১২ জন পড়েছে');
-    await user.click(within(row).getByRole('button', { name: 'পুরোনো নোটিশ মুছে ফেলুন' }));
+    await user.click(within(row).getByRole('button', { name: 'মুছে ফেলুন: পুরোনো নোটিশ' }));
     const dialog = await screen.findByRole('dialog', { name: 'নোটিশ মুছে ফেলুন' });
     expect(dialog).toHaveTextContent('আপনি কি নিশ্চিত যে মুছে ফেলতে চান?');
     await user.click(within(dialog).getByRole('button', { name: 'মুছে ফেলুন' }));

@@ -108,7 +108,7 @@ describe('viewer routine screens', () => {
     const table = await screen.findByRole('table', { name: 'The school’s teachers' });
     expect(teacherCalls[0]).toContain('school_info_id=3');
     expect(within(table).getByText('Senior Teacher')).toBeInTheDocument();
-    await user.click(within(table).getByRole('link', { name: 'Open the week of Mr. Abdur Rahim' }));
+    await user.click(within(table).getByRole('link', { name: 'Week of Mr. Abdur Rahim' }));
     expect(await screen.findByRole('heading', { name: 'Week of Mr. Abdur Rahim' })).toBeInTheDocument();
     const grid = await screen.findByRole('table', { name: 'Weekly routine: ARH — Mr. Abdur Rahim' });
     expect(within(grid).getByText('Bangla')).toBeInTheDocument();

@@ -190,7 +190,7 @@ describe('/section-create (school admin)', () => {
     expect(deleted).toEqual(['5', '4']);
 
     await setLanguage('bn');
-    await user.click(screen.getByRole('button', { name: 'Six A মুছুন' }));
+    await user.click(screen.getByRole('button', { name: 'মুছে ফেলুন: Six A' }));
     await user.click(
       within(await screen.findByRole('dialog', { name: 'আপনি কি নিশ্চিতভাবে মুছতে চান?' })).getByRole('button', {
         name: 'মুছে ফেলুন',

@@ -58,7 +58,7 @@ export const feesBn: Catalogue['fees'] = {
     none: 'কোনো শিক্ষার্থী মেলেনি। বানান দেখুন, অথবা শ্রেণি ও শাখা বাছাই করুন।',
     more: '{{total}} জনের প্রথম {{shown}} জন দেখানো হলো: খোঁজা আরও নির্দিষ্ট করুন।',
     choose: 'বাছাই',
-    chooseOne: '{{name}} ({{code}}) বাছাই করুন',
+    chooseOne: 'বাছাই: {{name}} ({{code}})',
   },
   collect: {
     title: 'পেমেন্ট গ্রহণ',

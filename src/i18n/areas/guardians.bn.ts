@@ -57,7 +57,7 @@ export const guardiansBn: Catalogue['guardians'] = {
   },
   admin: {
     action: 'অভিভাবক',
-    actionFor: '{{name}}-এর অভিভাবক',
+    actionFor: 'অভিভাবক: {{name}}',
     title: '{{name}}-এর অভিভাবক',
     listWhat: 'অভিভাবকদের তালিকা',
     loading: 'অভিভাবকদের তালিকা আসছে…',
@@ -67,7 +67,7 @@ export const guardiansBn: Catalogue['guardians'] = {
     relation: 'সম্পর্ক',
     actions: 'কাজ',
     unlink: 'সংযোগ বিচ্ছিন্ন করুন',
-    unlinkFor: '{{name}}-এর সংযোগ বিচ্ছিন্ন করুন',
+    unlinkFor: 'সংযোগ বিচ্ছিন্ন করুন: {{name}}',
     unlinkTitle: '{{name}}-এর সংযোগ বিচ্ছিন্ন করবেন?',
     unlinkBody: '{{name}} আর এই শিক্ষার্থীর উপস্থিতি, ফলাফল বা ফি দেখতে পারবেন না। তাঁর অ্যাকাউন্ট থাকবে; আবার যুক্ত করা যাবে।',
     unlinking: 'বিচ্ছিন্ন করা হচ্ছে…',

@@ -95,7 +95,7 @@ export const homeworkEn = {
     lastDate: 'Last Date: {{date}}',
     teacher: 'Teacher: {{name}}',
     open: 'Open and submit',
-    openTopic: 'Open “{{topic}}”',
+    openTopic: 'Open and submit: “{{topic}}”',
     childReadOnly: '{{name}}’s homework, to read: only the student submits answers.',
     status: { none: 'Not submitted', submitted: 'Submitted', late: 'Submitted late' },
     due: { today: 'Due today', overdue: 'Overdue' },

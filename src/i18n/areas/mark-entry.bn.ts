@@ -107,7 +107,7 @@ export const markEntryBn: Catalogue['markEntry'] = {
     hidden_one: 'নম্বর দেওয়া হয়নি এমন {{n}} জন শিক্ষার্থী তালিকায় নেই।',
     hidden_other: 'নম্বর দেওয়া হয়নি এমন {{n}} জন শিক্ষার্থী তালিকায় নেই।',
     delete: 'মুছুন',
-    deleteOf: '{{name}}-এর নম্বর মুছুন',
+    deleteOf: 'মুছুন: {{name}}-এর নম্বর',
     confirmTitle: 'আপনি কি নিশ্চিতভাবে মুছতে চান?',
     confirmText: '{{name}} ({{code}})-এর নম্বর মুছে যাবে; এটি "দেওয়া হয়নি" হয়ে যাবে।',
     couldNotDelete: 'নম্বর মোছা যায়নি। {{error}}',

@@ -101,8 +101,8 @@ export const noticesBn: Catalogue['notices'] = {
   by: 'লিখেছেন {{name}}',
   editedBy: ', সম্পাদনা করেছেন {{name}}, {{date}} তারিখে',
   readBy: '{{total}} জনের মধ্যে {{read}} জন পড়েছে',
-  editNamed: '{{headline}} সম্পাদনা করুন',
-  deleteNamed: '{{headline}} মুছে ফেলুন',
+  editNamed: 'সম্পাদনা: {{headline}}',
+  deleteNamed: 'মুছে ফেলুন: {{headline}}',
   picker: {
     legend: 'শিক্ষার্থী',
     noneChosen: 'কাউকে বাছাই করা হয়নি: নোটিশটি বেছে নেওয়া শ্রেণি ও শাখার সবার কাছে যাবে।',

@@ -80,7 +80,7 @@ export const registrationBn: typeof registrationEn = {
       subject: 'বিষয়',
       actions: 'কাজ',
     },
-    delete: '{{student}}-এর {{subject}} মুছুন',
+    delete: 'মুছে ফেলুন: {{student}}-এর {{subject}}',
     edit: '{{student}}-এর নিবন্ধন সম্পাদনা',
     deleteBody: 'শিক্ষার্থী {{student}} ({{name}})-এর {{subject}} আর নিবন্ধিত থাকবে না।',
     thisSection: 'শুধু এই শাখা',

@@ -115,7 +115,7 @@ export const routinesEn = {
     designation: 'Designation',
     mobile: 'Mobile',
     week: 'Week',
-    openWeek: 'Open the week of {{name}}',
+    openWeek: 'Week of {{name}}',
     back: 'All teachers',
     empty: 'This school has no teachers yet.',
     what: 'the teachers',

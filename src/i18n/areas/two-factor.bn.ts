@@ -94,7 +94,7 @@ export const twoFactorBn: Catalogue['two_factor'] = {
     no: 'না',
     reset: 'রিসেট',
     resetting: 'রিসেট করা হচ্ছে…',
-    resetLabel: '{{name}}-এর দ্বিতীয় ধাপ রিসেট করুন',
+    resetLabel: 'রিসেট: {{name}}-এর দ্বিতীয় ধাপ',
     confirmTitle: '{{name}}-এর দ্বিতীয় ধাপ রিসেট করবেন?',
     confirmBody:
       'তার অথেনটিকেটর অ্যাপ ও রিকভারি কোড আর কাজ করবে না এবং সব জায়গা থেকে তাকে সাইন আউট করা হবে। এটি নিরাপত্তা লগে লেখা থাকবে।',

@@ -67,7 +67,7 @@ export function OnlineClassTable({
             <Td label={c('link')}>
               {open ? (
                 <a
-                  className={`${linkStyle} inline-flex min-h-11 items-center`}
+                  className={`${linkStyle} inline-flex min-h-11 min-w-11 items-center justify-center`}
                   href={r.meeting_url}
                   target="_blank"
                   rel="noopener noreferrer"
