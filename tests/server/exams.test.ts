@@ -605,6 +605,95 @@ describe('mark sheet and grade sheet', () => {
     expect(Math.min(...all.map((g) => g.position))).toBe(1);
   });
 
+  it('says what each subject was graded on (its maximum and percentage) and the class roll', async () => {
+    // A section of one student, roll 7, with one subject half-way through a year: a class test
+    // (12 of 20, weight 20) and the half-yearly (Sub 42 of 70 → 49, MCQ 24 of 30 → 21); no final,
+    // no attendance taken, no extra-curricular. Converted (29.4 + 16.8) / 2 = 23.1; total 35.1 of
+    // 20 + (49 + 21) / 2 = 55: 63.82%, A-. Of 100 it would be a D: the sheet must show the 55.
+    const [{ shiftId }] = await t.db
+      .select({ shiftId: sections.shiftId })
+      .from(sections)
+      .where(eq(sections.id, S.sixA));
+    const [sec] = await t.db
+      .insert(sections)
+      .values({ schoolId: S.school1, classId: S.six, shiftId, sectionDefaultName: 'Basis' })
+      .returning({ id: sections.id });
+    const [u] = await t.db
+      .insert(users)
+      .values({ userCode: 'basis-pupil', userType: 1, passwordHash: 'x', schoolId: S.school1 })
+      .returning({ id: users.id });
+    const [st] = await t.db
+      .insert(students)
+      .values({ userId: u.id, schoolId: S.school1, studentCode: 'S-1-BASIS', firstName: 'Basis' })
+      .returning({ id: students.id });
+    const [enrolment] = await t.db
+      .insert(enrolments)
+      .values({
+        schoolId: S.school1,
+        studentId: st.id,
+        sessionId: S.previous,
+        shiftId,
+        classId: S.six,
+        sectionId: sec.id,
+        classRollNo: 7,
+      })
+      .returning({ id: enrolments.id });
+    const [{ subjectId }] = await t.db
+      .select({ subjectId: exams.subjectId })
+      .from(exams)
+      .where(and(eq(exams.sectionId, S.sixA), eq(exams.sessionId, S.previous)))
+      .limit(1);
+    const [admin] = await t.db.select({ id: users.id }).from(users).where(eq(users.userCode, 'admin1'));
+    const papers: [kind: string, full: number, converted: number, mark: number][] = [
+      ['class_test', 20, 20, 12],
+      ['half_yearly_sub', 70, 49, 42],
+      ['half_yearly_mcq', 30, 21, 24],
+    ];
+    for (const [kind, full, converted, mark] of papers) {
+      const [x] = await t.db
+        .insert(exams)
+        .values({
+          schoolId: S.school1,
+          sessionId: S.previous,
+          examTypeId: typeOf(kind).id,
+          classId: S.six,
+          sectionId: sec.id,
+          subjectId,
+          teacherId: S.teacher1,
+          fullMarks: full,
+          convertedMarks: converted,
+          examDate: `${yearNow() - 1}-06-15`,
+        })
+        .returning({ id: exams.id });
+      await t.db.insert(examMarks).values({
+        schoolId: S.school1,
+        examId: x.id,
+        fullMarks: full,
+        sectionId: sec.id,
+        sessionId: S.previous,
+        enrolmentId: enrolment.id,
+        marksObtained: mark,
+        absent: false,
+        enteredByUserId: admin.id,
+      });
+    }
+    const res = await sheet('admin1', 'S-1-BASIS');
+    expect(res.statusCode).toBe(200);
+    const g = res.json();
+    expect(g.class_roll_no).toBe(7);
+    expect(g.attendance_rate).toBeNull();
+    expect(g.subjects).toHaveLength(1);
+    expect(g.subjects[0]).toMatchObject({
+      monthly_class_test_average: 12,
+      converted: 23.1,
+      total: 35.1,
+      maximum: 55,
+      percentage: 63.82,
+      grade: 'A-',
+      gradePoint: 3.5,
+    });
+  });
+
   it('the seed: every student of the previous session has a mark or an absence in every exam of theirs', async () => {
     const missing = await t.db.execute(sql`
       select count(*)::int as n
