@@ -605,6 +605,26 @@ describe('mark sheet and grade sheet', () => {
     expect(Math.min(...all.map((g) => g.position))).toBe(1);
   });
 
+  it('the seed: every student of the previous session has a mark or an absence in every exam of theirs', async () => {
+    const missing = await t.db.execute(sql`
+      select count(*)::int as n
+      from ${exams} x
+      join ${subjects} s on s.id = x.subject_id
+      join ${enrolments} e on e.section_id = x.section_id and e.session_id = x.session_id
+      where x.session_id = ${S.previous} and (s.group_id is null or s.group_id = e.group_id)
+        and not exists (select 1 from ${examMarks} m where m.exam_id = x.id and m.enrolment_id = e.id)`);
+    expect((missing as unknown as { rows: { n: number }[] }).rows[0].n).toBe(0);
+    const enrolled = await t.db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(enrolments)
+      .where(eq(enrolments.sessionId, S.previous));
+    const current = await t.db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(enrolments)
+      .where(eq(enrolments.sessionId, S.current));
+    expect(enrolled[0].n).toBe(current[0].n);
+  });
+
   it('says what each subject was graded on (its maximum and percentage) and the class roll', async () => {
     // A section of one student, roll 7, with one subject half-way through a year: a class test
     // (12 of 20, weight 20) and the half-yearly (Sub 42 of 70 → 49, MCQ 24 of 30 → 21); no final,
@@ -694,26 +714,6 @@ describe('mark sheet and grade sheet', () => {
     });
   });
 
-  it('the seed: every student of the previous session has a mark or an absence in every exam of theirs', async () => {
-    const missing = await t.db.execute(sql`
-      select count(*)::int as n
-      from ${exams} x
-      join ${subjects} s on s.id = x.subject_id
-      join ${enrolments} e on e.section_id = x.section_id and e.session_id = x.session_id
-      where x.session_id = ${S.previous} and (s.group_id is null or s.group_id = e.group_id)
-        and not exists (select 1 from ${examMarks} m where m.exam_id = x.id and m.enrolment_id = e.id)`);
-    expect((missing as unknown as { rows: { n: number }[] }).rows[0].n).toBe(0);
-    const enrolled = await t.db
-      .select({ n: sql<number>`count(*)::int` })
-      .from(enrolments)
-      .where(eq(enrolments.sessionId, S.previous));
-    const current = await t.db
-      .select({ n: sql<number>`count(*)::int` })
-      .from(enrolments)
-      .where(eq(enrolments.sessionId, S.current));
-    expect(enrolled[0].n).toBe(current[0].n);
-  });
-
   it('attendance marks come from the student’s real attendance over the session', async () => {
     const me = S.pupils[0];
     const [taken] = await t.db
@@ -728,10 +728,55 @@ describe('mark sheet and grade sheet', () => {
     const g = (await sheet('admin1', me.code, S.current)).json();
     expect(g.attendance_rate).toBeCloseTo(taken.present / taken.total, 6);
     for (const s of g.subjects) expect(s.attendance_marks).toBeCloseTo((5 * taken.present) / taken.total, 2);
-    // The previous session had no attendance taken: it is left out, not counted as absence.
+    // The completed previous session has its own attendance (the seed's morning rolls), counted
+    // apart from this session's; with it and every exam held, each subject is graded on 100.
+    const [then] = await t.db
+      .execute(
+        sql`
+      select count(*) filter (where m.status = 1)::int as present, count(*)::int as total
+      from attendance_marks m join ${enrolments} e on e.id = m.enrolment_id
+      where e.student_id = ${me.id} and e.session_id = ${S.previous}`,
+      )
+      .then((r) => (r as unknown as { rows: { present: number; total: number }[] }).rows);
+    expect(then.total).toBeGreaterThan(150);
     const before = (await sheet('admin1', me.code)).json();
-    expect(before.attendance_rate).toBeNull();
-    expect(before.subjects.every((s: { attendance_marks: number }) => s.attendance_marks === 0)).toBe(true);
+    expect(before.attendance_rate).toBeCloseTo(then.present / then.total, 6);
+    for (const s of before.subjects) {
+      expect(s.attendance_marks).toBeCloseTo((5 * then.present) / then.total, 2);
+      expect(s.maximum).toBe(100);
+      expect(s.percentage).toBe(s.total);
+    }
+  });
+
+  it('the seed: the completed previous session has its attendance, a morning roll on each of its school days', async () => {
+    const year = yearNow() - 1;
+    const rows = await t.db
+      .execute(
+        sql`
+      select count(*)::int as takings, count(distinct t.date)::int as days,
+             min(t.date)::text as first, max(t.date)::text as last,
+             count(*) filter (where extract(isodow from t.date) in (5, 6))::int as weekend,
+             count(*) filter (where to_char(t.date, 'MM-DD') = '12-16')::int as victory_day
+      from attendance_takings t join ${routines} r on r.id = t.routine_id
+      where r.section_id = ${S.sixA} and r.session_id = ${S.previous}`,
+      )
+      .then((r) => (r as unknown as { rows: Record<string, number | string>[] }).rows[0]);
+    // One taking a school day (the first period), about 200 school days in a year.
+    expect(rows.takings).toBe(rows.days);
+    expect(rows.days).toBeGreaterThan(150);
+    expect(String(rows.first) >= `${year}-01-01`).toBe(true);
+    expect(String(rows.last) <= `${year}-12-31`).toBe(true);
+    expect(rows.weekend).toBe(0);
+    expect(rows.victory_day).toBe(0);
+    // Every student of six A in that session is marked at every taking.
+    const unmarked = await t.db.execute(sql`
+      select count(*)::int as n
+      from attendance_takings t
+      join ${routines} r on r.id = t.routine_id
+      join ${enrolments} e on e.section_id = r.section_id and e.session_id = r.session_id
+      where r.section_id = ${S.sixA} and r.session_id = ${S.previous}
+        and not exists (select 1 from attendance_marks m where m.taking_id = t.id and m.enrolment_id = e.id)`);
+    expect((unmarked as unknown as { rows: { n: number }[] }).rows[0].n).toBe(0);
   });
 
   it('a grade sheet read again after a mark changed in the database shows the change', async () => {
