@@ -406,6 +406,7 @@ export interface SectionSheets {
     studentId: number;
     studentCode: string;
     name: string;
+    classRollNo: number;
     attendanceRate: number | null;
     result: YearResult;
     position: number;
@@ -493,6 +494,7 @@ export async function sectionSheets(db: DbOrTx, sectionId: number, sessionId: nu
       studentId: students.id,
       studentCode: students.studentCode,
       name: studentFullName(),
+      classRollNo: enrolments.classRollNo,
       groupId: enrolments.groupId,
     })
     .from(enrolments)

@@ -13,6 +13,7 @@ import fs from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import PDFDocument from 'pdfkit';
+import { basisNotes, type BasisNote } from '@/api/gradesheet-basis';
 import type { Gradesheet } from '@/api/schemas/exams';
 import { gradesheetBn } from '@/i18n/areas/gradesheet.bn';
 import { gradesheetEn } from '@/i18n/areas/gradesheet.en';
@@ -189,6 +190,20 @@ function mark(value: PartMark, lang: PdfLanguage, l: Labels): string {
 const fill = (template: string, values: Record<string, string>) =>
   template.replace(/\{\{(\w+)\}\}/g, (_, k: string) => values[k] ?? '');
 
+function noteText(n: BasisNote, l: Labels, lang: PdfLanguage): string {
+  if (n.key === 'basisAllOn') return fill(l.basisAllOn, { maximum: figure(n.maximum, lang) });
+  if (n.key === 'basisExample')
+    return fill(l.basisExample, {
+      subject: n.subject,
+      total: figure(n.total, lang),
+      maximum: figure(n.maximum, lang),
+      percentage: figure(n.percentage, lang),
+      grade: n.grade,
+    });
+  return l[n.key];
+}
+
+/** The bands of services/grades.ts, on a subject's whole-number percentage of its maximum. */
 const GRADE_SCALE: [range: string, grade: string, point: string][] = [
   ['80-100', 'A+', '5.00'],
   ['70-79', 'A', '4.00'],
@@ -232,17 +247,20 @@ function drawSheet(doc: Doc, s: Gradesheet, lang: PdfLanguage, printedOn: string
     [l.session, localDigits(s.session_year, lang)],
     [l.class, s.class_name],
     [l.section, s.section_default_name],
+    [l.roll, localDigits(String(s.class_roll_no), lang)],
   ];
   const rowH = 20;
   const labelW = 70;
   const half = inner / 2;
-  // ID and Name on the first row (Name wide), Session, Class, Section on the second.
+  // ID and Name on the first row (Name wide), Session, Class, Section and Class Roll on the second.
+  const quarter = inner / 4;
   const cells: [number, number, number][] = [
     [0, m, inner / 3],
     [1, m + inner / 3, (2 * inner) / 3],
-    [2, m, inner / 3],
-    [3, m + inner / 3, inner / 3],
-    [4, m + (2 * inner) / 3, inner / 3],
+    [2, m, quarter],
+    [3, m + quarter, quarter],
+    [4, m + 2 * quarter, quarter],
+    [5, m + 3 * quarter, quarter],
   ];
   cells.forEach(([i, x, w], n) => {
     const top = y + (n < 2 ? 0 : rowH);
@@ -255,17 +273,19 @@ function drawSheet(doc: Doc, s: Gradesheet, lang: PdfLanguage, printedOn: string
 
   // The subjects: two header rows (parts under their exam), then one row a subject.
   const cols: { key: string; w: number }[] = [
-    { key: 'subject', w: 108 },
-    { key: 'ct', w: 40 },
-    { key: 'hs', w: 36 },
-    { key: 'hm', w: 36 },
-    { key: 'fs', w: 36 },
-    { key: 'fm', w: 36 },
-    { key: 'conv', w: 50 },
-    { key: 'att', w: 46 },
-    { key: 'extra', w: 41 },
-    { key: 'total', w: 38 },
-    { key: 'grade', w: 29 },
+    { key: 'subject', w: 94 },
+    { key: 'ct', w: 37 },
+    { key: 'hs', w: 30 },
+    { key: 'hm', w: 30 },
+    { key: 'fs', w: 30 },
+    { key: 'fm', w: 30 },
+    { key: 'conv', w: 43 },
+    { key: 'att', w: 37 },
+    { key: 'extra', w: 37 },
+    { key: 'total', w: 35 },
+    { key: 'max', w: 32 },
+    { key: 'pct', w: 38 },
+    { key: 'grade', w: 28 },
     { key: 'gp', w: 0 },
   ];
   cols[cols.length - 1].w = inner - cols.slice(0, -1).reduce((a, c) => a + c.w, 0);
@@ -294,8 +314,10 @@ function drawSheet(doc: Doc, s: Gradesheet, lang: PdfLanguage, printedOn: string
   tall(7, `${l.attendance} (${l.percent5})`);
   tall(8, `${l.extraCurriculum} (${l.percent5})`);
   tall(9, `${l.totalMarks} (${l.percent100})`);
-  tall(10, l.grade);
-  tall(11, l.gradePoint);
+  tall(10, l.outOf);
+  tall(11, l.percentage);
+  tall(12, l.grade);
+  tall(13, l.gradePoint);
   y += hTop + hBottom;
 
   const bodyH = s.subjects.length > 14 ? 18 : 23;
@@ -310,9 +332,12 @@ function drawSheet(doc: Doc, s: Gradesheet, lang: PdfLanguage, printedOn: string
       s.attendance_rate === null ? l.notEntered : figure(sub.attendance_marks, lang),
       figure(sub.extra_curriculum, lang),
       figure(sub.total, lang),
+      figure(sub.maximum, lang),
+      fill(l.percentValue, { value: figure(sub.percentage, lang) }),
       sub.grade,
       figure(sub.gradePoint, lang, 2),
     ];
+    const GRADE = 10; // the index of the grade in values
     const shade = n % 2 ? '#f6f8fb' : undefined;
     cols.forEach((c, i) => box(doc, xs[i], y, c.w, bodyH, shade));
     const name = sub.is_fourth_subject ? `${sub.subject_name} (${l.fourthSubject})` : sub.subject_name;
@@ -327,8 +352,8 @@ function drawSheet(doc: Doc, s: Gradesheet, lang: PdfLanguage, printedOn: string
         size: 9,
         align: 'center',
         width: cols[k + 2].w - 2,
-        bold: k >= 7,
-        color: k === 8 && v === 'F' ? '#a40000' : INK,
+        bold: k === 7 || k >= GRADE,
+        color: k === GRADE && v === 'F' ? '#a40000' : INK,
       }),
     );
     y += bodyH;
@@ -337,6 +362,15 @@ function drawSheet(doc: Doc, s: Gradesheet, lang: PdfLanguage, printedOn: string
     box(doc, m, y, inner, bodyH);
     line(doc, l.notEntered, m, y + 5, { size: 9, align: 'center', width: inner });
     y += bodyH;
+  }
+  // What the grades were computed on, when a subject's maximum is below 100 (@/api/gradesheet-basis).
+  const notes = basisNotes(s).map((n) => noteText(n, l, lang));
+  if (notes.length) {
+    y += 4;
+    for (const text of wrap(doc, notes.join(' '), inner, 8.5)) {
+      line(doc, text, m, y, { size: 8.5, width: inner, color: INK });
+      y += 11;
+    }
   }
   y += 16;
 
@@ -393,7 +427,8 @@ function drawSheet(doc: Doc, s: Gradesheet, lang: PdfLanguage, printedOn: string
 
   // Comments and signatures.
   const cw = (inner - 16) / 2;
-  const ch = 132;
+  // Shorter boxes when many subjects and the note leave less room above the footer.
+  const ch = Math.max(84, Math.min(132, PAGE.height - m - 18 - y));
   [l.teacherComment, l.headComment].forEach((label, i) => {
     const x = m + i * (cw + 16);
     box(doc, x, y, cw, ch);

@@ -31,6 +31,7 @@ export function gradesheetOf(
     session_year: sheets.sessionYear,
     class_name: sheets.className,
     section_default_name: sheets.sectionName,
+    class_roll_no: me.classRollNo,
     published,
     attendance_rate: me.attendanceRate,
     subjects: r.subjects.map((s) => ({
@@ -47,6 +48,8 @@ export function gradesheetOf(
       attendance_marks: s.attendanceMarks,
       extra_curriculum: s.extraCurriculum,
       total: s.total,
+      maximum: s.maximum,
+      percentage: s.percentage,
       grade: s.grade,
       gradePoint: s.gradePoint,
     })),

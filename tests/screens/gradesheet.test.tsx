@@ -2,7 +2,8 @@
  * Student evaluation, mark sheet and grade sheet screens against msw: the student's tiles; the
  * grade sheet hidden until Submit, with the student's own code fixed and the filters in the
  * address; the sheet's figures as the server computed them; "not published" said plainly; the PDF
- * downloads go in the session (its cookie) with the language; the staff's section PDF; the viewer's school; Bangla.
+ * downloads go in the session (its cookie) with the language; the staff's section PDF; the viewer's school; Bangla;
+ * what each subject was graded on (out of, percentage, and why below 100) and the phone's subject cards.
  */
 import { screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
@@ -37,6 +38,8 @@ const subject = (over: Partial<Gradesheet['subjects'][number]>): Gradesheet['sub
   attendance_marks: 4.6,
   extra_curriculum: 4,
   total: 87.35,
+  maximum: 100,
+  percentage: 87.35,
   grade: 'A+',
   gradePoint: 5,
   ...over,
@@ -53,6 +56,7 @@ const SHEET: Gradesheet = {
   session_year: '2025',
   class_name: 'Six',
   section_default_name: 'A',
+  class_roll_no: 7,
   published: true,
   attendance_rate: 0.92,
   subjects: [
@@ -62,6 +66,7 @@ const SHEET: Gradesheet = {
       subject_name: 'English',
       final_exam_sub: 'absent',
       total: 58.1,
+      percentage: 58.1,
       grade: 'B',
       gradePoint: 3,
     }),
@@ -309,6 +314,134 @@ describe('grade sheet', () => {
     expect(within(yearly).getByText('৪.০০')).toBeInTheDocument();
     expect(within(sheet).getByRole('columnheader', { name: /মাসিক শ্রেণি পরীক্ষা/ })).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'পিডিএফ ডাউনলোড' })).toBeInTheDocument();
+  });
+});
+
+/**
+ * The walk's sheet: a session with no attendance taken, so every subject is graded on 95. English
+ * 58.2 of 95 is 61.26%, an A- (of 100 it would be a B): the sheet shows the 95 and says why.
+ */
+const NO_ATTENDANCE: Gradesheet = {
+  ...SHEET,
+  attendance_rate: null,
+  subjects: [
+    subject({
+      subject_id: 2,
+      subject_name: 'English',
+      attendance_marks: 0,
+      total: 58.2,
+      maximum: 95,
+      percentage: 61.26,
+      grade: 'A-',
+      gradePoint: 3.5,
+    }),
+    subject({ attendance_marks: 0, total: 82.75, maximum: 95, percentage: 87.11 }),
+  ],
+};
+
+describe('what the grade was computed on', () => {
+  const withSheet = (sheet: Gradesheet) => {
+    fakeAuthServer(STUDENT).savedSignIn();
+    api({ sheet: () => HttpResponse.json(sheet) });
+  };
+
+  it('each subject shows its total out of the maximum it was graded on and the percentage; a note says why not 100', async () => {
+    withSheet(NO_ATTENDANCE);
+    renderApp('/gradesheet?session_id=1');
+    const sheet = await screen.findByRole('article', { name: 'Grade sheet of Arif Hossain' });
+    expect(within(sheet).getByText('Class Roll').nextElementSibling).toHaveTextContent('7');
+    const region = within(sheet).getByRole('region', { name: 'Grade sheet of Arif Hossain' });
+    expect(within(region).getByRole('columnheader', { name: 'Out of' })).toBeInTheDocument();
+    expect(within(region).getByRole('columnheader', { name: 'Percentage' })).toBeInTheDocument();
+    const english = within(region).getByRole('row', { name: /English/ });
+    const cells = within(english)
+      .getAllByRole('cell')
+      .map((c) => c.textContent);
+    // Total, Out of, Percentage, Grade, Grade Point: the last five cells.
+    expect(cells.slice(-5)).toEqual(['58.2', '95', '61.26%', 'A-', '3.50']);
+    expect(
+      within(sheet).getByText(
+        'No attendance was taken this session: its 5 marks are left out of each subject’s maximum. ' +
+          'Every subject is graded on 95 of 100, not on 100. ' +
+          'For example English: 58.2 of 95 is 61.26%, grade A-.',
+      ),
+    ).toBeInTheDocument();
+  });
+
+  it('a complete year graded on 100 has no note', async () => {
+    withSheet(SHEET);
+    renderApp('/gradesheet?session_id=1');
+    const sheet = await screen.findByRole('article', { name: 'Grade sheet of Arif Hossain' });
+    const english = within(sheet).getByRole('row', { name: /English/ });
+    expect(within(english).getByText('100')).toBeInTheDocument();
+    expect(within(english).getByText('58.1%')).toBeInTheDocument();
+    expect(within(sheet).queryByText(/graded on|left out/)).not.toBeInTheDocument();
+  });
+
+  it('mid-year: exams not held yet are named too, and each subject’s own maximum is its basis', async () => {
+    withSheet({
+      ...NO_ATTENDANCE,
+      subjects: [
+        subject({ subject_name: 'English', subject_id: 2, total: 18.04, maximum: 25, percentage: 72.16, grade: 'A' }),
+        subject({ total: 17, maximum: 20, percentage: 85, grade: 'A+' }),
+      ],
+    });
+    renderApp('/gradesheet?session_id=1');
+    const sheet = await screen.findByRole('article', { name: 'Grade sheet of Arif Hossain' });
+    expect(
+      within(sheet).getByText(
+        'No attendance was taken this session: its 5 marks are left out of each subject’s maximum. ' +
+          'Each subject is graded on its “Out of”, not on 100. ' +
+          'Exams not held yet and extra curriculum not yet marked are left out as well. ' +
+          'For example English: 18.04 of 25 is 72.16%, grade A.',
+      ),
+    ).toBeInTheDocument();
+  });
+
+  it('on a phone each subject is a card with obtained, out of, percentage, grade and grade point', async () => {
+    withSheet(NO_ATTENDANCE);
+    renderApp('/gradesheet?session_id=1');
+    const sheet = await screen.findByRole('article', { name: 'Grade sheet of Arif Hossain' });
+    const cards = within(sheet).getByRole('list', { name: 'Results by subject' });
+    // Below Tailwind's sm (640 px) the cards show and the wide table is hidden; from sm up the reverse.
+    expect(cards).toHaveClass('sm:hidden');
+    expect(within(sheet).getByRole('region', { name: 'Grade sheet of Arif Hossain' })).toHaveClass('max-sm:hidden');
+    const english = within(cards).getByRole('listitem', { name: 'English' });
+    const figure = (label: string) => within(english).getByText(label).nextElementSibling?.textContent;
+    expect(figure('Obtained')).toBe('58.2');
+    expect(figure('Out of')).toBe('95');
+    expect(figure('Percentage')).toBe('61.26%');
+    expect(figure('Grade')).toBe('A-');
+    expect(figure('Grade Point')).toBe('3.50');
+    // The exam marks are one tap away, under the result.
+    expect(within(english).getByText('Marks by exam')).toBeInTheDocument();
+    expect(figure('Final Exam Sub')).toBe('55');
+  });
+
+  it('in Bangla: the basis, the roll and the note in the catalogue’s words and digits', async () => {
+    withSheet(NO_ATTENDANCE);
+    await setLanguage('bn');
+    renderApp('/gradesheet?session_id=1');
+    const sheet = await screen.findByRole('article', { name: 'Arif Hossain-এর গ্রেডশিট' });
+    expect(within(sheet).getByText('শ্রেণি রোল').nextElementSibling).toHaveTextContent('৭');
+    const region = within(sheet).getByRole('region', { name: 'Arif Hossain-এর গ্রেডশিট' });
+    expect(within(region).getByRole('columnheader', { name: 'পূর্ণমান' })).toBeInTheDocument();
+    const english = within(region).getByRole('row', { name: /English/ });
+    const cells = within(english)
+      .getAllByRole('cell')
+      .map((c) => c.textContent);
+    expect(cells.slice(-5)).toEqual(['৫৮.২', '৯৫', '৬১.২৬%', 'A-', '৩.৫০']);
+    expect(
+      within(sheet).getByText(
+        'এই শিক্ষাবর্ষে কোনো উপস্থিতি নেওয়া হয়নি: উপস্থিতির ৫ নম্বর প্রতিটি বিষয়ের পূর্ণমান থেকে বাদ দেওয়া হয়েছে। ' +
+          'প্রতিটি বিষয়ের মূল্যায়ন হয়েছে ১০০-এর বদলে ৯৫ নম্বরে। ' +
+          'যেমন English: ৯৫-এর মধ্যে ৫৮.২, অর্থাৎ ৬১.২৬%, গ্রেড A-।',
+      ),
+    ).toBeInTheDocument();
+    const card = within(within(sheet).getByRole('list', { name: 'বিষয়ভিত্তিক ফল' })).getByRole('listitem', {
+      name: 'English',
+    });
+    expect(within(card).getByText('শতকরা').nextElementSibling).toHaveTextContent('৬১.২৬%');
   });
 });
 

@@ -84,6 +84,7 @@ const sheetOf = (c: GuardianChild): Gradesheet => ({
   session_year: '2025',
   class_name: c.class_name ?? '',
   section_default_name: c.section_default_name ?? '',
+  class_roll_no: 4,
   published: true,
   attendance_rate: 0.9,
   subjects: [],

@@ -625,6 +625,95 @@ describe('mark sheet and grade sheet', () => {
     expect(enrolled[0].n).toBe(current[0].n);
   });
 
+  it('says what each subject was graded on (its maximum and percentage) and the class roll', async () => {
+    // A section of one student, roll 7, with one subject half-way through a year: a class test
+    // (12 of 20, weight 20) and the half-yearly (Sub 42 of 70 → 49, MCQ 24 of 30 → 21); no final,
+    // no attendance taken, no extra-curricular. Converted (29.4 + 16.8) / 2 = 23.1; total 35.1 of
+    // 20 + (49 + 21) / 2 = 55: 63.82%, A-. Of 100 it would be a D: the sheet must show the 55.
+    const [{ shiftId }] = await t.db
+      .select({ shiftId: sections.shiftId })
+      .from(sections)
+      .where(eq(sections.id, S.sixA));
+    const [sec] = await t.db
+      .insert(sections)
+      .values({ schoolId: S.school1, classId: S.six, shiftId, sectionDefaultName: 'Basis' })
+      .returning({ id: sections.id });
+    const [u] = await t.db
+      .insert(users)
+      .values({ userCode: 'basis-pupil', userType: 1, passwordHash: 'x', schoolId: S.school1 })
+      .returning({ id: users.id });
+    const [st] = await t.db
+      .insert(students)
+      .values({ userId: u.id, schoolId: S.school1, studentCode: 'S-1-BASIS', firstName: 'Basis' })
+      .returning({ id: students.id });
+    const [enrolment] = await t.db
+      .insert(enrolments)
+      .values({
+        schoolId: S.school1,
+        studentId: st.id,
+        sessionId: S.previous,
+        shiftId,
+        classId: S.six,
+        sectionId: sec.id,
+        classRollNo: 7,
+      })
+      .returning({ id: enrolments.id });
+    const [{ subjectId }] = await t.db
+      .select({ subjectId: exams.subjectId })
+      .from(exams)
+      .where(and(eq(exams.sectionId, S.sixA), eq(exams.sessionId, S.previous)))
+      .limit(1);
+    const [admin] = await t.db.select({ id: users.id }).from(users).where(eq(users.userCode, 'admin1'));
+    const papers: [kind: string, full: number, converted: number, mark: number][] = [
+      ['class_test', 20, 20, 12],
+      ['half_yearly_sub', 70, 49, 42],
+      ['half_yearly_mcq', 30, 21, 24],
+    ];
+    for (const [kind, full, converted, mark] of papers) {
+      const [x] = await t.db
+        .insert(exams)
+        .values({
+          schoolId: S.school1,
+          sessionId: S.previous,
+          examTypeId: typeOf(kind).id,
+          classId: S.six,
+          sectionId: sec.id,
+          subjectId,
+          teacherId: S.teacher1,
+          fullMarks: full,
+          convertedMarks: converted,
+          examDate: `${yearNow() - 1}-06-15`,
+        })
+        .returning({ id: exams.id });
+      await t.db.insert(examMarks).values({
+        schoolId: S.school1,
+        examId: x.id,
+        fullMarks: full,
+        sectionId: sec.id,
+        sessionId: S.previous,
+        enrolmentId: enrolment.id,
+        marksObtained: mark,
+        absent: false,
+        enteredByUserId: admin.id,
+      });
+    }
+    const res = await sheet('admin1', 'S-1-BASIS');
+    expect(res.statusCode).toBe(200);
+    const g = res.json();
+    expect(g.class_roll_no).toBe(7);
+    expect(g.attendance_rate).toBeNull();
+    expect(g.subjects).toHaveLength(1);
+    expect(g.subjects[0]).toMatchObject({
+      monthly_class_test_average: 12,
+      converted: 23.1,
+      total: 35.1,
+      maximum: 55,
+      percentage: 63.82,
+      grade: 'A-',
+      gradePoint: 3.5,
+    });
+  });
+
   it('attendance marks come from the student’s real attendance over the session', async () => {
     const me = S.pupils[0];
     const [taken] = await t.db
@@ -639,10 +728,55 @@ describe('mark sheet and grade sheet', () => {
     const g = (await sheet('admin1', me.code, S.current)).json();
     expect(g.attendance_rate).toBeCloseTo(taken.present / taken.total, 6);
     for (const s of g.subjects) expect(s.attendance_marks).toBeCloseTo((5 * taken.present) / taken.total, 2);
-    // The previous session had no attendance taken: it is left out, not counted as absence.
+    // The completed previous session has its own attendance (the seed's morning rolls), counted
+    // apart from this session's; with it and every exam held, each subject is graded on 100.
+    const [then] = await t.db
+      .execute(
+        sql`
+      select count(*) filter (where m.status = 1)::int as present, count(*)::int as total
+      from attendance_marks m join ${enrolments} e on e.id = m.enrolment_id
+      where e.student_id = ${me.id} and e.session_id = ${S.previous}`,
+      )
+      .then((r) => (r as unknown as { rows: { present: number; total: number }[] }).rows);
+    expect(then.total).toBeGreaterThan(150);
     const before = (await sheet('admin1', me.code)).json();
-    expect(before.attendance_rate).toBeNull();
-    expect(before.subjects.every((s: { attendance_marks: number }) => s.attendance_marks === 0)).toBe(true);
+    expect(before.attendance_rate).toBeCloseTo(then.present / then.total, 6);
+    for (const s of before.subjects) {
+      expect(s.attendance_marks).toBeCloseTo((5 * then.present) / then.total, 2);
+      expect(s.maximum).toBe(100);
+      expect(s.percentage).toBe(s.total);
+    }
+  });
+
+  it('the seed: the completed previous session has its attendance, a morning roll on each of its school days', async () => {
+    const year = yearNow() - 1;
+    const rows = await t.db
+      .execute(
+        sql`
+      select count(*)::int as takings, count(distinct t.date)::int as days,
+             min(t.date)::text as first, max(t.date)::text as last,
+             count(*) filter (where extract(isodow from t.date) in (5, 6))::int as weekend,
+             count(*) filter (where to_char(t.date, 'MM-DD') = '12-16')::int as victory_day
+      from attendance_takings t join ${routines} r on r.id = t.routine_id
+      where r.section_id = ${S.sixA} and r.session_id = ${S.previous}`,
+      )
+      .then((r) => (r as unknown as { rows: Record<string, number | string>[] }).rows[0]);
+    // One taking a school day (the first period), about 200 school days in a year.
+    expect(rows.takings).toBe(rows.days);
+    expect(rows.days).toBeGreaterThan(150);
+    expect(String(rows.first) >= `${year}-01-01`).toBe(true);
+    expect(String(rows.last) <= `${year}-12-31`).toBe(true);
+    expect(rows.weekend).toBe(0);
+    expect(rows.victory_day).toBe(0);
+    // Every student of six A in that session is marked at every taking.
+    const unmarked = await t.db.execute(sql`
+      select count(*)::int as n
+      from attendance_takings t
+      join ${routines} r on r.id = t.routine_id
+      join ${enrolments} e on e.section_id = r.section_id and e.session_id = r.session_id
+      where r.section_id = ${S.sixA} and r.session_id = ${S.previous}
+        and not exists (select 1 from attendance_marks m where m.taking_id = t.id and m.enrolment_id = e.id)`);
+    expect((unmarked as unknown as { rows: { n: number }[] }).rows[0].n).toBe(0);
   });
 
   it('a grade sheet read again after a mark changed in the database shows the change', async () => {

@@ -6,6 +6,8 @@
 import { and, asc, eq } from 'drizzle-orm';
 import { DateTime } from 'luxon';
 import { academicSessions, classes, enrolments, sections, students, users, viewerSchools } from '@server/db/schema';
+import type { Gradesheet } from '@/api/schemas/exams';
+import { gradesheetPdf } from '@server/services/gradesheet-pdf';
 import { pdfText } from '../helpers/pdf-text';
 import { createTestApp, type TestApp } from '../helpers/server';
 
@@ -115,6 +117,88 @@ describe('one student’s grade sheet PDF', () => {
     expect((await one('viewer1', me, `&school_info_id=${S.school1}`)).statusCode).toBe(200);
     expect((await one('superadmin', me)).statusCode).toBe(403);
     expect((await t.get(null, `/api/gradesheet/pdf?student_code=${me}&session_id=${S.previous}`)).statusCode).toBe(401);
+  });
+});
+
+/** The walk's sheet: no attendance taken, so English's 58.2 is graded on 95 (61.26%, A-), not on 100. */
+const subjectOf = (name: string, id: number, total: number, percentage: number, grade: 'A-' | 'A+', gp: number) => ({
+  student_code: 'S-1-0007',
+  name: 'Arif Hossain',
+  session_year: '2025',
+  class_name: 'Six',
+  section_default_name: 'A',
+  subject_id: id,
+  subject_name: name,
+  is_fourth_subject: false,
+  monthly_class_test_average: 15,
+  half_yearly_exam_sub: 40,
+  half_yearly_exam_mcq: 20,
+  final_exam_sub: 42,
+  final_exam_mcq: 21,
+  converted: 40.2,
+  attendance_marks: 0,
+  extra_curriculum: 3,
+  total,
+  maximum: 95,
+  percentage,
+  grade,
+  gradePoint: gp,
+});
+const WALKED: Gradesheet = {
+  school_name: 'Dhanmondi Model High School',
+  address_division: 'Dhaka',
+  address: 'Road 4, Dhanmondi, Dhaka',
+  student_id: 1,
+  student_code: 'S-1-0007',
+  name: 'Arif Hossain',
+  session_id: 1,
+  session_year: '2025',
+  class_name: 'Six',
+  section_default_name: 'A',
+  class_roll_no: 17,
+  published: true,
+  attendance_rate: null,
+  subjects: [subjectOf('English', 2, 58.2, 61.26, 'A-', 3.5), subjectOf('Mathematics', 3, 82.75, 87.11, 'A+', 5)],
+  total_marks: 140.95,
+  total_grade_point: 8.5,
+  gpa: 4.25,
+  grade: 'A',
+  position: 4,
+  section_size: 31,
+};
+
+describe('what the grades were computed on, on paper', () => {
+  it('the basis columns, the class roll and the note under the table, in English', async () => {
+    const text = await textOf(await gradesheetPdf([WALKED], 'en', '27-11-2026'));
+    expect(text).toContain('Class Roll');
+    expect(text).toContain('17');
+    expect(text).toContain('Out of');
+    expect(text).toContain('Percentage');
+    // English's row: total, out of, percentage, grade, grade point.
+    expect(text).toMatch(/58\.2\s*95\s*61\.26%\s*A-\s*3\.50/);
+    expect(text.replace(/\s+/g, ' ')).toContain(
+      'No attendance was taken this session: its 5 marks are left out of each subject’s maximum. ' +
+        'Every subject is graded on 95 of 100, not on 100. For example English: 58.2 of 95 is 61.26%, grade A-.',
+    );
+    // The scale is of the percentage, the column beside the grade.
+    expect(text).toContain('60-69');
+  });
+
+  it('in Bangla: the same columns and figures in Bangla digits', async () => {
+    const text = await textOf(await gradesheetPdf([WALKED], 'bn', '27-11-2026'));
+    expect(text).toContain('১৭');
+    expect(text).toMatch(/৫৮\.২\s*৯৫\s*৬১\.২৬%\s*A-\s*৩\.৫০/);
+    expect(text).not.toContain('Out of');
+  });
+
+  it('the downloaded sheet carries the student’s class roll and each subject’s basis', async () => {
+    const me = S.pupils[0];
+    const json = (await t.get('student1', `/api/gradesheet?student_code=${me}&session_id=${S.previous}`)).json();
+    expect(json.class_roll_no).toBe(1);
+    const text = await textOf((await one('student1', me, '&lang=en')).rawPayload);
+    expect(text).toContain('Class Roll');
+    expect(text).toContain('Out of');
+    expect(text).toContain('Percentage');
   });
 });
 

@@ -120,7 +120,10 @@ const readModelDrift = async () => {
       from attendance_takings t join routines r on r.id = t.routine_id join periods p on p.id = r.period_id
       group by 1, 2, 3
     ) d
-    join lateral (select school_id, section_id, session_id from routines where section_id = d.section_id limit 1) r on true
+    join lateral (
+      select school_id, section_id, session_id from routines
+      where section_id = d.section_id and session_id = d.session_id limit 1
+    ) r on true
     left join lateral (
       select count(*)::int as n, (count(*) filter (where status = 1))::int as present
       from attendance_marks where taking_id = d.first_id

@@ -9,6 +9,7 @@ import type { AddressInfo } from 'node:net';
 import { DateTime } from 'luxon';
 import { and, asc, eq, inArray } from 'drizzle-orm';
 import {
+  academicSessions,
   attendanceMarks,
   attendanceTakings,
   messageOutbox,
@@ -78,7 +79,15 @@ async function routinesOfDay(t: TestApp) {
     .select({ id: routines.id, teacherId: routines.teacherId })
     .from(routines)
     .innerJoin(periods, eq(periods.id, routines.periodId))
-    .where(and(eq(routines.schoolId, tch.schoolId), eq(routines.dayId, dayIdOf(DateTime.fromISO(date)))))
+    // This session's: the seed gives the previous session the same routine (server/db/seed/exams.ts).
+    .innerJoin(academicSessions, eq(academicSessions.id, routines.sessionId))
+    .where(
+      and(
+        eq(routines.schoolId, tch.schoolId),
+        eq(routines.dayId, dayIdOf(DateTime.fromISO(date))),
+        eq(academicSessions.sessionYear, date.slice(0, 4)),
+      ),
+    )
     .orderBy(asc(periods.serial), asc(routines.id));
   return {
     mine: rows.filter((r) => r.teacherId === tch.id).map((r) => r.id),

@@ -288,8 +288,9 @@ describe('child.ts: a guardian’s links', () => {
 /**
  * The teachers' years: the demo's teachers meet every section of their school in the session of
  * its routine (2026). Here teacher1 keeps Six A and Seven A; their other classes go to a colleague.
- * The demo's previous session (2025) has enrolments (every pupil in the section they are in now,
- * server/db/seed/exams.ts) and no routine: here teacher1 taught one period of Six B then.
+ * The demo's previous session (2025) has enrolments (every pupil in the section they are in now)
+ * and a copy of the 2026 routine (server/db/seed/exams.ts): here teacher1's 2025 classes went to
+ * the colleague too, all but one period of Six B.
  */
 const reach = {
   session2026: 0,
@@ -379,18 +380,24 @@ async function setUpReach() {
   // The demo's teachers meet every section: teacher1 had classes in all ten of school 1.
   expect(new Set(moved.map((r) => r.sectionId)).size).toBe(8);
   const sixB = moved.find((r) => r.sectionId === reach.section.get('Six B'))!;
-  await db.insert(routines).values({
-    schoolId: id.school1,
-    sessionId: reach.session2025,
-    shiftId: sixB.shiftId,
-    classId: sixB.classId,
-    sectionId: sixB.sectionId,
-    dayId: sixB.dayId,
-    periodId: sixB.periodId,
-    subjectId: sixB.subjectId,
-    teacherId: t1.id,
-    room: '',
-  });
+  // 2025: the colleague's too, then that one Six B period (the seed's copy of it) back to teacher1.
+  await db
+    .update(routines)
+    .set({ teacherId: colleague.id })
+    .where(and(eq(routines.teacherId, t1.id), eq(routines.sessionId, reach.session2025)));
+  const back = await db
+    .update(routines)
+    .set({ teacherId: t1.id })
+    .where(
+      and(
+        eq(routines.sessionId, reach.session2025),
+        eq(routines.sectionId, sixB.sectionId),
+        eq(routines.dayId, sixB.dayId),
+        eq(routines.periodId, sixB.periodId),
+      ),
+    )
+    .returning();
+  expect(back).toHaveLength(1);
 }
 
 type Year = '2025' | '2026';
@@ -449,6 +456,16 @@ describe('reach.ts: the sections a teacher teaches', () => {
       '2026 Seven A',
     ]);
     expect(inWords(await teacherReach(db, who('colleague').userId))).toEqual([
+      '2025 Six A',
+      '2025 Six B',
+      '2025 Seven A',
+      '2025 Seven B',
+      '2025 Eight A',
+      '2025 Eight B',
+      '2025 Nine A',
+      '2025 Nine B',
+      '2025 Ten A',
+      '2025 Ten B',
       '2026 Six B',
       '2026 Seven B',
       '2026 Eight A',

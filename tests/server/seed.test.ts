@@ -242,7 +242,15 @@ describe('demo seed', () => {
   });
 
   it('fills every section’s week and double-books no teacher', async () => {
-    expect(await num(`select count(*) from routines`)).toBe(2 * 10 * 5 * 6);
+    // This session's week, and the same week as the previous session's (server/db/seed/exams.ts).
+    const bySession = await rows<{ year: string; n: number }>(
+      `select s.session_year as year, count(*)::int as n from routines r join academic_sessions s on s.id = r.session_id
+       group by 1 order by 1`,
+    );
+    expect(bySession).toEqual([
+      { year: '2025', n: 2 * 10 * 5 * 6 },
+      { year: '2026', n: 2 * 10 * 5 * 6 },
+    ]);
     expect(
       await num(
         `select count(*) from (select 1 from routines group by teacher_id, session_id, day_id, period_id having count(*) > 1) x`,
@@ -273,7 +281,7 @@ describe('demo seed', () => {
     expect(await num(`select count(*) from attendance_takings where date = $1`, [TODAY])).toBe(0);
     const dates = await rows<{ date: string; n: number; dow: number }>(
       `select to_char(date, 'YYYY-MM-DD') as date, extract(dow from date)::int as dow, count(*)::int as n
-       from attendance_takings group by date order by date`,
+       from attendance_takings where date >= date '2026-01-01' group by date order by date`,
     );
     expect(dates).toHaveLength(20);
     expect(dates.at(-1)!.date).toBe('2026-11-19'); // Thursday; Friday and Saturday are off
@@ -290,6 +298,28 @@ describe('demo seed', () => {
     const rate = await num(`select avg(status::float) from attendance_marks`);
     expect(rate).toBeGreaterThan(0.85);
     expect(rate).toBeLessThan(0.97);
+  });
+
+  it('gives the completed previous session its attendance: each section’s first period of every school day', async () => {
+    const days = await rows<{ dow: number; n: number; first_period: boolean }>(
+      `select extract(dow from t.date)::int as dow, count(*)::int as n, bool_and(p.serial = 1) as first_period
+       from attendance_takings t join routines r on r.id = t.routine_id join periods p on p.id = r.period_id
+       join academic_sessions s on s.id = r.session_id
+       where s.session_year = '2025' group by t.date`,
+    );
+    expect(days.length).toBeGreaterThan(200);
+    for (const d of days) {
+      expect([5, 6]).not.toContain(d.dow); // no Friday or Saturday
+      expect(d.n).toBe(20); // one taking a section: ten sections in each of two schools
+      expect(d.first_period).toBe(true);
+    }
+    // Victory Day (16 December) is a demo holiday; every taking is in 2025.
+    expect(await num(`select count(*) from attendance_takings where date = date '2025-12-16'`)).toBe(0);
+    expect(
+      await num(`select count(*) from attendance_takings t join routines r on r.id = t.routine_id
+                 join academic_sessions s on s.id = r.session_id
+                 where s.session_year = '2025' and extract(year from t.date) <> 2025`),
+    ).toBe(0);
   });
 
   it('gives each school a library with loans (student1 has one overdue), two e-books and links', async () => {

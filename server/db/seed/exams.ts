@@ -5,8 +5,12 @@
  * the current session's first class tests (entered, not published) plus one still to enter.
  *
  * A demo simplification: the previous session keeps each student in the section they are in now
- * (the demo has one cohort), with a previous-session enrolment of its own. The previous session
- * has no attendance taken, so its grade sheets leave attendance out of each subject's maximum.
+ * (the demo has one cohort), with a previous-session enrolment of its own, and this session's
+ * weekly routine as its own (a copy under the previous session). A completed session has its
+ * attendance, as a real one would: every school day of the previous year (not a weekly off day,
+ * not a demo holiday) has its morning roll, the first period of each section's day, so its grade
+ * sheets count Attendance (5%) and grade every subject on the full 100 (services/grades.ts). Only
+ * the first period, to keep the seed's size near this session's four weeks of every period.
  * Deterministic (its own seeded PRNG), bulk inserts only.
  */
 import { DateTime } from 'luxon';
@@ -14,22 +18,32 @@ import { and, eq, sql } from 'drizzle-orm';
 import type { Tx } from '../client';
 import {
   academicSessions,
+  attendanceMarks,
+  attendanceTakings,
   enrolments,
   examMarks,
   examTypes,
   exams,
+  periods,
   resultPublications,
   routines,
   schoolAdmins,
   schools,
   subjectRegistrations,
   subjects,
+  teachers,
 } from '../schema';
+import { isDemoHoliday } from './calendar';
 import { ensureExamTypes } from '../../services/exams';
 import { createRng } from './random';
 
 const PRNG_SEED = 0xe8a3_2026;
+const ATTENDANCE_PRNG_SEED = 0xa77e_2025;
 const MARK_BATCH_ROWS = 10_000;
+const TAKING_BATCH_ROWS = 2_000;
+/** The demo's weekly off days (day ids: 1 Sunday ... 7 Saturday), as in demo.ts. */
+const WEEKLY_OFF_DAYS = [6, 7];
+const dayIdOf = (d: DateTime) => (d.weekday % 7) + 1;
 
 /** Full and converted marks per kind: class tests 20 (averaged: 20%), Sub 70→49 + MCQ 30→21 (70%), extra 10→5. */
 export const MARKS_OF_KIND: Record<string, [full: number, converted: number]> = {
@@ -228,6 +242,15 @@ export async function seedExams(tx: Tx, today: DateTime): Promise<Record<string,
     join ${enrolments} e on e.section_id = x.section_id and e.session_id = x.session_id
     where x.session_id = ${previous} and (s.group_id is null or s.group_id = e.group_id)`);
 
+  // ---- the previous session's routine, and its morning roll on every school day (own PRNG: the
+  // marks above stay as they were)
+  const previousAttendance = await seedPreviousAttendance(tx, createRng(ATTENDANCE_PRNG_SEED), {
+    year: year - 1,
+    current,
+    previous,
+    prevRows,
+  });
+
   // ---- the previous session's results are published (and so locked)
   await tx
     .insert(resultPublications)
@@ -237,10 +260,95 @@ export async function seedExams(tx: Tx, today: DateTime): Promise<Record<string,
     .from(exams)
     .where(and(eq(exams.sessionId, previous)));
   return {
+    ...previousAttendance,
     previousEnrolments: prevRows.length,
     previousExams: examCount,
     currentExams: currentExams.length,
     examMarks: marks.length,
     subjectRegistrations: (registered as unknown as { rowCount?: number }).rowCount ?? 0,
   };
+}
+
+/**
+ * The previous session's routine (a copy of the current one) and its attendance: on each school
+ * day of `year`, each section's first period of the day is taken, every enrolled student marked
+ * (a student has an absence rate of their own, 2-14% of days). Returns the counts.
+ */
+async function seedPreviousAttendance(
+  tx: Tx,
+  rng: ReturnType<typeof createRng>,
+  o: { year: number; current: number; previous: number; prevRows: { id: number; sectionId: number }[] },
+): Promise<Record<string, number>> {
+  await tx.execute(sql`
+    insert into ${routines} (school_id, session_id, shift_id, class_id, section_id, day_id, period_id, subject_id, teacher_id, room)
+    select school_id, ${o.previous}::int, shift_id, class_id, section_id, day_id, period_id, subject_id, teacher_id, room
+    from ${routines} where session_id = ${o.current} order by id`);
+  // Each section's first period of each day, with the time it starts and its teacher's account.
+  const firsts = await tx
+    .selectDistinctOn([routines.sectionId, routines.dayId], {
+      id: routines.id,
+      schoolId: routines.schoolId,
+      sectionId: routines.sectionId,
+      dayId: routines.dayId,
+      startTime: periods.startTime,
+      userId: teachers.userId,
+    })
+    .from(routines)
+    .innerJoin(periods, eq(periods.id, routines.periodId))
+    .innerJoin(teachers, eq(teachers.id, routines.teacherId))
+    .where(eq(routines.sessionId, o.previous))
+    .orderBy(routines.sectionId, routines.dayId, periods.serial);
+  const byDay = new Map<number, typeof firsts>();
+  for (const f of firsts) byDay.set(f.dayId, [...(byDay.get(f.dayId) ?? []), f]);
+
+  const takings: (typeof attendanceTakings.$inferInsert)[] = [];
+  const start = DateTime.fromObject({ year: o.year, month: 1, day: 1 });
+  for (let d = start; d.year === o.year; d = d.plus({ days: 1 })) {
+    const date = d.toISODate()!;
+    if (WEEKLY_OFF_DAYS.includes(dayIdOf(d)) || isDemoHoliday(date)) continue;
+    for (const f of byDay.get(dayIdOf(d)) ?? []) {
+      const taken = DateTime.fromISO(`${date}T${f.startTime}`).plus({ minutes: 3 + rng.int(0, 9) });
+      takings.push({
+        schoolId: f.schoolId,
+        routineId: f.id,
+        date,
+        takenTime: taken.toFormat('HH:mm:ss'),
+        takenByUserId: f.userId,
+      });
+    }
+  }
+  const taken: { id: number; routineId: number }[] = [];
+  for (let i = 0; i < takings.length; i += TAKING_BATCH_ROWS)
+    taken.push(
+      ...(await tx
+        .insert(attendanceTakings)
+        .values(takings.slice(i, i + TAKING_BATCH_ROWS))
+        .returning({ id: attendanceTakings.id, routineId: attendanceTakings.routineId })),
+    );
+
+  const sectionOfRoutine = new Map(firsts.map((f) => [f.id, f.sectionId]));
+  const pupils = new Map<number, number[]>();
+  for (const e of [...o.prevRows].sort((a, b) => a.id - b.id))
+    pupils.set(e.sectionId, [...(pupils.get(e.sectionId) ?? []), e.id]);
+  const absenceRate = new Map(o.prevRows.map((e) => [e.id, 0.02 + rng.next() * 0.12]));
+  const marks: { taking: number; enrolment: number; status: number }[] = [];
+  for (const t of taken)
+    for (const enrolment of pupils.get(sectionOfRoutine.get(t.routineId)!) ?? [])
+      marks.push({
+        taking: t.id,
+        enrolment,
+        status: rng.chance(absenceRate.get(enrolment)!) ? 0 : 1,
+      });
+  for (let i = 0; i < marks.length; i += MARK_BATCH_ROWS) {
+    const part = marks.slice(i, i + MARK_BATCH_ROWS);
+    // The mark repeats its taking's school, routine and date (the foreign key checks they agree).
+    await tx.execute(sql`
+      insert into ${attendanceMarks} (school_id, taking_id, routine_id, date, enrolment_id, status)
+      select t.school_id, u.taking_id, t.routine_id, t.date, u.enrolment_id, u.status
+      from unnest(${sql.param(part.map((m) => m.taking))}::int[], ${sql.param(part.map((m) => m.enrolment))}::int[],
+                  ${sql.param(part.map((m) => m.status))}::smallint[])
+        as u(taking_id, enrolment_id, status)
+      join ${attendanceTakings} t on t.id = u.taking_id`);
+  }
+  return { previousTakings: taken.length, previousAttendanceMarks: marks.length };
 }

@@ -373,6 +373,13 @@ export const gradesheetSubject = z.object({
   attendance_marks: z.number(),
   extra_curriculum: z.number(),
   total: z.number(),
+  /**
+   * What the subject was graded on: the most it could have earned with the exams held, the
+   * attendance taken and the extra-curricular marked (100 in a complete year; 95 with no
+   * attendance taken). Its grade bands `percentage`, total / maximum (services/grades.ts).
+   */
+  maximum: z.number(),
+  percentage: z.number(),
   grade: z.enum(LETTER_GRADES),
   gradePoint: z.number(),
 });
@@ -389,6 +396,8 @@ export const gradesheet = z.object({
   session_year: z.string(),
   class_name: z.string(),
   section_default_name: z.string(),
+  /** The student's class roll in the section that session (the spec's class_roll_no of a profile). */
+  class_roll_no: z.number().int(),
   published: z.boolean(),
   /** Present periods over all periods taken for the student in the session (null: none taken). */
   attendance_rate: z.number().nullable(),

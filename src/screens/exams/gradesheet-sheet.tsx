@@ -1,12 +1,17 @@
 /**
  * The grade sheet as the spec lays it out (part 2 §Exams, marks, grade sheet): school name and
- * address; ID, Name, Session, Class, Section; the per-subject table (Monthly Class Test average
- * 20%, Half Yearly and Final Sub and MCQ, Converted (half+final)/2 70%, Attendance 5%, Extra
- * Curriculum 5%, Total 100%, Grade, Grade Point); the Yearly Calculation computed by the server;
- * teacher and head comment and signature boxes. The wide table scrolls inside its own labelled,
- * focusable region on phones; on paper it is the only thing printed (./gradesheet-print.css).
+ * address; ID, Name, Session, Class, Section (and the class roll); the per-subject table (Monthly
+ * Class Test average 20%, Half Yearly and Final Sub and MCQ, Converted (half+final)/2 70%,
+ * Attendance 5%, Extra Curriculum 5%, Total 100%, Grade, Grade Point), with what each subject was
+ * graded on (Out of, Percentage) and a note when that is below 100 (@/api/gradesheet-basis); the
+ * Yearly Calculation computed by the server; teacher and head comment and signature boxes.
+ *
+ * Phones (below Tailwind's `sm`, 640 px): the twelve-column table cannot fit, so each subject is a
+ * card with its total, out of, percentage, grade and grade point in view and its exam marks under
+ * them; from `sm` up, and always on paper, the table (./gradesheet-print.css).
  */
 import { useId } from 'react';
+import { basisNotes, type BasisNote } from '@/api/gradesheet-basis';
 import type { Gradesheet, GradesheetSubject } from '@/api/schemas/exams';
 import { formatNumber, localDigits } from '@/i18n/format';
 import { useI18n, type Language } from '@/i18n/i18n';
@@ -38,7 +43,24 @@ export function GradesheetView({ sheet }: { sheet: Gradesheet }) {
     [s('session'), localDigits(sheet.session_year, lang)],
     [s('class'), sheet.class_name],
     [s('section'), sheet.section_default_name],
+    [s('roll'), formatNumber(sheet.class_roll_no, lang)],
   ];
+  const percent = (v: number) => t('gradesheet.sheet.percentValue', { value: num(v, lang) });
+  const attendance = (sub: GradesheetSubject) =>
+    sheet.attendance_rate === null ? s('notEntered') : num(sub.attendance_marks, lang);
+  const noteText = (n: BasisNote) =>
+    n.key === 'basisAllOn'
+      ? t('gradesheet.sheet.basisAllOn', { maximum: num(n.maximum, lang) })
+      : n.key === 'basisExample'
+        ? t('gradesheet.sheet.basisExample', {
+            subject: n.subject,
+            total: num(n.total, lang),
+            maximum: num(n.maximum, lang),
+            percentage: num(n.percentage, lang),
+            grade: n.grade,
+          })
+        : s(n.key);
+  const notes = basisNotes(sheet);
   const yearly: [string, string][] = [
     [s('totalMarks'), num(sheet.total_marks, lang)],
     [s('totalGradePoint'), num(sheet.total_grade_point, lang, 2)],
@@ -73,8 +95,8 @@ export function GradesheetView({ sheet }: { sheet: Gradesheet }) {
       </header>
 
       <dl className="mt-4 grid grid-cols-1 gap-px overflow-hidden rounded-lg border border-slate-300 bg-slate-300 text-sm sm:grid-cols-3">
-        {info.map(([label, value], i) => (
-          <div key={label} className={`flex bg-white ${i === 1 ? 'sm:col-span-2' : ''}`}>
+        {info.map(([label, value]) => (
+          <div key={label} className="flex bg-white">
             <dt className="w-24 shrink-0 bg-slate-100 px-3 py-2 font-semibold text-slate-800">{label}</dt>
             <dd className="px-3 py-2 text-slate-900">{value}</dd>
           </div>
@@ -85,9 +107,9 @@ export function GradesheetView({ sheet }: { sheet: Gradesheet }) {
         role="region"
         aria-labelledby={captionId}
         tabIndex={0}
-        className="mt-5 overflow-x-auto rounded focus-visible:outline focus-visible:outline-2 focus-visible:outline-indigo-600"
+        className="gs-table mt-5 overflow-x-auto rounded focus-visible:outline focus-visible:outline-2 focus-visible:outline-indigo-600 max-sm:hidden"
       >
-        <table className="w-full border-collapse text-sm" style={{ minWidth: '52rem' }}>
+        <table className="w-full border-collapse text-sm" style={{ minWidth: '58rem' }}>
           <caption id={captionId} className="sr-only">
             {t('gradesheet.tableLabel', { name: sheet.name })}
           </caption>
@@ -128,6 +150,12 @@ export function GradesheetView({ sheet }: { sheet: Gradesheet }) {
                 <span className="font-normal">({s('percent100')})</span>
               </th>
               <th scope="col" rowSpan={2} className={th}>
+                {s('outOf')}
+              </th>
+              <th scope="col" rowSpan={2} className={th}>
+                {s('percentage')}
+              </th>
+              <th scope="col" rowSpan={2} className={th}>
                 {s('grade')}
               </th>
               <th scope="col" rowSpan={2} className={th}>
@@ -164,11 +192,11 @@ export function GradesheetView({ sheet }: { sheet: Gradesheet }) {
                 <td className={td}>{part(sub.final_exam_sub)}</td>
                 <td className={td}>{part(sub.final_exam_mcq)}</td>
                 <td className={td}>{num(sub.converted, lang)}</td>
-                <td className={td}>
-                  {sheet.attendance_rate === null ? s('notEntered') : num(sub.attendance_marks, lang)}
-                </td>
+                <td className={td}>{attendance(sub)}</td>
                 <td className={td}>{num(sub.extra_curriculum, lang)}</td>
                 <td className={`${td} font-semibold`}>{num(sub.total, lang)}</td>
+                <td className={td}>{num(sub.maximum, lang)}</td>
+                <td className={td}>{percent(sub.percentage)}</td>
                 <td className={`${td} font-semibold ${sub.grade === 'F' ? 'text-red-800' : ''}`}>{sub.grade}</td>
                 <td className={`${td} font-semibold`}>{num(sub.gradePoint, lang, 2)}</td>
               </tr>
@@ -176,7 +204,68 @@ export function GradesheetView({ sheet }: { sheet: Gradesheet }) {
           </tbody>
         </table>
       </div>
-      {sheet.subjects.length === 0 ? <p className="mt-2 text-sm text-slate-600">{t('gradesheet.noSubjects')}</p> : null}
+
+      {sheet.subjects.length ? (
+        <ul aria-label={s('bySubject')} className="gs-cards mt-5 space-y-3 sm:hidden">
+          {sheet.subjects.map((sub) => (
+            <li key={sub.subject_id} aria-label={sub.subject_name} className="rounded-lg border border-slate-300">
+              <div className="flex items-start justify-between gap-3 border-b border-slate-300 bg-slate-100 px-3 py-2">
+                <h3 className="font-semibold text-slate-900">
+                  {sub.subject_name}
+                  {sub.is_fourth_subject ? (
+                    <span className="ml-1 text-xs font-normal text-slate-600">({s('fourthSubject')})</span>
+                  ) : null}
+                </h3>
+              </div>
+              <dl className="grid grid-cols-3 gap-x-2 gap-y-2 px-3 py-2 text-sm">
+                {(
+                  [
+                    [s('obtained'), num(sub.total, lang)],
+                    [s('outOf'), num(sub.maximum, lang)],
+                    [s('percentage'), percent(sub.percentage)],
+                    [s('grade'), sub.grade],
+                    [s('gradePoint'), num(sub.gradePoint, lang, 2)],
+                  ] as const
+                ).map(([label, value]) => (
+                  <div key={label}>
+                    <dt className="text-xs text-slate-600">{label}</dt>
+                    <dd
+                      className={`font-semibold tabular-nums ${label === s('grade') && sub.grade === 'F' ? 'text-red-800' : 'text-slate-900'}`}
+                    >
+                      {value}
+                    </dd>
+                  </div>
+                ))}
+              </dl>
+              <details className="border-t border-slate-200 px-3 py-2 text-sm">
+                <summary className="min-h-11 cursor-pointer py-2 text-slate-800">{s('byExam')}</summary>
+                <dl className="grid grid-cols-2 gap-x-3 gap-y-1 pb-1">
+                  {(
+                    [
+                      [`${s('monthlyClassTest')} (${s('average20')})`, num(sub.monthly_class_test_average, lang)],
+                      [`${s('halfYearly')} ${s('sub')}`, part(sub.half_yearly_exam_sub)],
+                      [`${s('halfYearly')} ${s('mcq')}`, part(sub.half_yearly_exam_mcq)],
+                      [`${s('finalExam')} ${s('sub')}`, part(sub.final_exam_sub)],
+                      [`${s('finalExam')} ${s('mcq')}`, part(sub.final_exam_mcq)],
+                      [`${s('converted')} ${s('convertedNote')}`, num(sub.converted, lang)],
+                      [`${s('attendance')} (${s('percent5')})`, attendance(sub)],
+                      [`${s('extraCurriculum')} (${s('percent5')})`, num(sub.extra_curriculum, lang)],
+                    ] as const
+                  ).map(([label, value]) => (
+                    <div key={label} className="contents">
+                      <dt className="text-slate-600">{label}</dt>
+                      <dd className="text-right tabular-nums text-slate-900">{value}</dd>
+                    </div>
+                  ))}
+                </dl>
+              </details>
+            </li>
+          ))}
+        </ul>
+      ) : (
+        <p className="mt-2 text-sm text-slate-600">{t('gradesheet.noSubjects')}</p>
+      )}
+      {notes.length ? <p className="mt-2 text-sm text-slate-700">{notes.map(noteText).join(' ')}</p> : null}
 
       <section aria-labelledby={`${captionId}-yearly`} className="mt-5 max-w-md">
         <h3
