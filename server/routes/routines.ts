@@ -26,7 +26,7 @@ import { schoolOf, sectionOf } from '../auth/tenant';
 import { teacherOfUser } from '../cache/members';
 import type { Db, DbOrTx } from '../db/client';
 import { preparedFor } from '../db/prepared';
-import { attendanceTakings, routines, teachers } from '../db/schema';
+import { academicSessions, attendanceTakings, routines, teachers } from '../db/schema';
 import { ApiError, badRequest, forbidden, notFound } from '../errors';
 import { dayIdOf, schoolClock, sessionIdForDate } from '../services/school-time';
 import {
@@ -316,7 +316,12 @@ export async function routineRoutes(fastify: FastifyInstance) {
       const schoolId = await schoolOf(req, school_info_id);
       const where = filterWhere(schoolId, filters);
       const [rows, [{ total }]] = await Promise.all([
-        selectRoutines(db).where(where).orderBy(desc(routines.id)).limit(limit).offset(offset),
+        // The newest session's first (a school keeps last year's routine), then the newest entries.
+        selectRoutines(db)
+          .where(where)
+          .orderBy(desc(academicSessions.sessionYear), desc(routines.id))
+          .limit(limit)
+          .offset(offset),
         db.select({ total: count() }).from(routines).where(where),
       ]);
       return { rows, total, limit, offset };

@@ -366,7 +366,7 @@ describe('POST /api/routine/delete', () => {
 });
 
 describe('GET /api/routine/school/filter', () => {
-  it('pages a school’s routines newest first, with filters', async () => {
+  it('pages a school’s routines newest session first, then newest first, with filters', async () => {
     const res = await t.get('admin1', '/api/routine/school/filter?limit=5');
     expect(res.statusCode).toBe(200);
     const page = res.json();
@@ -376,6 +376,12 @@ describe('GET /api/routine/school/filter', () => {
     expect(ids).toEqual([...ids].sort((a, b) => b - a));
     const next = (await t.get('admin1', '/api/routine/school/filter?limit=5&offset=5')).json();
     expect(next.rows[0].id).toBeLessThan(ids[4]);
+    // The demo keeps last year's routine too (its attendance needs it): it comes after this year's,
+    // though its rows were added later.
+    const last = (await t.get('admin1', `/api/routine/school/filter?limit=1&offset=${page.total - 1}`)).json();
+    const year = Number(page.rows[0].session_year);
+    expect(page.rows.map((r: { session_year: string }) => r.session_year)).toEqual(Array(5).fill(String(year)));
+    expect(last.rows[0].session_year).toBe(String(year - 1));
     const sixA = (await t.get('admin1', `/api/routine/school/filter?section_id=${S.sixA}&day_id=1&limit=200`)).json();
     expect(sixA.total).toBeGreaterThan(0);
     expect(
