@@ -1,6 +1,7 @@
 /** The language mechanism: catalogues that match, Bangla loaded on demand, numbers and dates per language. */
 import { en } from '@/i18n/en';
 import { formatDate, formatNumber, latinDigits, localDigits } from '@/i18n/format';
+import { formatClockTime } from '@/screens/routines/week-routine';
 import { i18n, setLanguage, storedLanguage } from '@/i18n/i18n';
 
 /** Names that are the same in Bangla writing about SMS: the encoding's own name. */
@@ -47,6 +48,23 @@ it('writes numbers and dates with Bangla digits and names in Bangla, the spec’
   expect(formatDate('2026-11-23', 'dd-MMM-yyyy', 'bn')).toBe('২৩-নভে-২০২৬');
   expect(localDigits('Roll 12', 'bn')).toBe('Roll ১২');
   expect(latinDigits('১২')).toBe('12');
+});
+
+it('says a Bangla clock time with the part of the day first, never AM or PM', () => {
+  expect(formatClockTime('08:00:00', 'bn')).toBe('সকাল ৮:০০');
+  expect(formatClockTime('03:59', 'bn')).toBe('রাত ৩:৫৯');
+  expect(formatClockTime('04:00', 'bn')).toBe('সকাল ৪:০০');
+  expect(formatClockTime('11:59', 'bn')).toBe('সকাল ১১:৫৯');
+  expect(formatClockTime('12:00', 'bn')).toBe('দুপুর ১২:০০');
+  expect(formatClockTime('13:10:00', 'bn')).toBe('দুপুর ১:১০');
+  expect(formatClockTime('15:00', 'bn')).toBe('বিকাল ৩:০০');
+  expect(formatClockTime('17:59', 'bn')).toBe('বিকাল ৫:৫৯');
+  expect(formatClockTime('18:00', 'bn')).toBe('সন্ধ্যা ৬:০০');
+  expect(formatClockTime('19:59', 'bn')).toBe('সন্ধ্যা ৭:৫৯');
+  expect(formatClockTime('20:00', 'bn')).toBe('রাত ৮:০০');
+  expect(formatClockTime('13:10:00', 'en')).toBe('1:10 PM');
+  expect(formatDate('2026-11-26T14:05:00', 'd MMMM yyyy, h:mm a', 'bn')).toBe('২৬ নভেম্বর ২০২৬, দুপুর ২:০৫');
+  expect(formatDate('2026-11-26T14:05:00', 'dd-LL-yyyy, h:mm a', 'en')).toBe('26-11-2026, 2:05 PM');
 });
 
 it('shows a server error in Bangla by its code: generic codes and area codes, the server’s words otherwise', async () => {

@@ -6,7 +6,7 @@ import { useCallback, useEffect, useRef } from 'react';
 import { DateTime } from 'luxon';
 import type { MarkValue } from '@/api/schemas/exams';
 import { schoolTimeZone } from '@/api/session';
-import { formatDate, formatNumber, localDigits } from '@/i18n/format';
+import { formatDate, formatDateTime, formatNumber } from '@/i18n/format';
 import { useI18n, type Language } from '@/i18n/i18n';
 import { useErrorText } from '@/i18n/errors';
 import { useToast } from '@/ui/toast';
@@ -46,8 +46,7 @@ export function examDateText(iso: string | null, lang: Language): string | null 
 export function whenText(iso: string, lang: Language, zone: string = schoolTimeZone()): string {
   const dt = DateTime.fromISO(iso, { setZone: true });
   if (!dt.isValid) return iso;
-  const here = dt.setZone(zone).setLocale(lang === 'bn' ? 'bn' : 'en');
-  return localDigits(here.toFormat(lang === 'bn' ? 'd MMMM yyyy, h:mm a' : 'dd-MM-yyyy HH:mm'), lang);
+  return formatDateTime(dt.setZone(zone), lang === 'bn' ? 'd MMMM yyyy, h:mm a' : 'dd-MM-yyyy HH:mm', lang);
 }
 
 /** A timestamp's day in the school's zone, as the exam dates are written. */

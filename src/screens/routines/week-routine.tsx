@@ -8,15 +8,15 @@ import { DateTime, Info } from 'luxon';
 import type { RoutineRow } from '@/api/schemas/routines';
 import { formatClockTime as englishClockTime } from '@/ui/format';
 import { schoolTimeZone } from '@/api/session';
-import { localDigits } from '@/i18n/format';
+import { formatDateTime, localDigits } from '@/i18n/format';
 import { useI18n, type Language } from '@/i18n/i18n';
 
-/** "08:00:00" -> "8:00 AM" in English (the spec's), "৮:০০ AM" in Bangla; unparseable text as given. */
+/** "08:00:00" -> "8:00 AM" in English (the spec's), "সকাল ৮:০০" in Bangla; unparseable text as given. */
 export function formatClockTime(value: string, lang: Language = 'en'): string {
   if (lang === 'en') return englishClockTime(value);
   for (const format of ['HH:mm:ss', 'HH:mm']) {
     const t = DateTime.fromFormat(value, format);
-    if (t.isValid) return localDigits(t.setLocale('bn').toFormat('h:mm a'), lang);
+    if (t.isValid) return formatDateTime(t, 'h:mm a', lang);
   }
   return value;
 }
