@@ -2,6 +2,7 @@
 import '@testing-library/jest-dom/vitest';
 import { cleanup, configure } from '@testing-library/react';
 import { ensureCatalogues, i18n, setLanguage } from '@/i18n/i18n';
+import { resetOfflineStoreForTests } from '@/offline/store';
 import { server } from './msw';
 
 // Screens are lazy chunks: on a busy two-core CI machine the first import of one can take longer
@@ -38,4 +39,11 @@ afterEach(() => {
   window.history.replaceState(null, '', '/');
 });
 
-afterAll(() => server.close());
+afterAll(() => {
+  server.close();
+  // Offline files install fake-indexeddb (globalThis.indexedDB) for their tests. jsdom has none, and
+  // the client project shares one environment per worker: left behind, it would turn the device
+  // queue on for the next file's screens (offlineAvailable), with the last file's user and data.
+  resetOfflineStoreForTests();
+  delete (globalThis as { indexedDB?: unknown }).indexedDB;
+});

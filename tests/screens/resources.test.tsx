@@ -255,7 +255,7 @@ describe('/studentlibrary', () => {
       fakeAuthServer(ADMIN).savedSignIn();
       resourceApi();
       const { user } = renderApp('/studentlibrary');
-      await user.click(await screen.findByRole('button', { name: 'Pather Panchali মুছে ফেলুন' }));
+      await user.click(await screen.findByRole('button', { name: 'মুছে ফেলুন: Pather Panchali' }));
       const dialog = await screen.findByRole('dialog', { name: 'বইটি মুছে ফেলবেন?' });
       await user.click(within(dialog).getByRole('button', { name: 'মুছে ফেলুন' }));
       expect(await screen.findByText('এই বইয়ের কপি ধারে আছে: আগে সেগুলোর ফেরত লিখুন।')).toBeInTheDocument();
