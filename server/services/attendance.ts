@@ -1341,7 +1341,7 @@ export function absenceText(
     return (
       `অভিভাবক, ${m.studentName} (${classNameBn(m.className)} ${m.sectionName}, ` +
       `রোল ${localDigits(String(m.roll), 'bn')}) ${formatDate(m.date, 'd MMMM', 'bn')} ` +
-      `${m.periodCode} পিরিয়ডে ${subjectNameBn(m.subjectName)} ক্লাসে অনুপস্থিত ছিল। -${m.schoolShortName}`
+      `${localDigits(m.periodCode, 'bn')} পিরিয়ডে ${subjectNameBn(m.subjectName)} ক্লাসে অনুপস্থিত ছিল। -${m.schoolShortName}`
     );
   }
   return (

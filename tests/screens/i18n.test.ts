@@ -50,6 +50,21 @@ it('writes numbers and dates with Bangla digits and names in Bangla, the spec’
   expect(latinDigits('১২')).toBe('12');
 });
 
+it('writes an English ordinal the Bangla way in Bangla, never “১st”', () => {
+  expect(localDigits('1st', 'bn')).toBe('১ম');
+  expect(localDigits('2nd', 'bn')).toBe('২য়');
+  expect(localDigits('3rd', 'bn')).toBe('৩য়');
+  expect(localDigits('4th', 'bn')).toBe('৪র্থ');
+  expect(localDigits('5th', 'bn')).toBe('৫ম');
+  expect(localDigits('6TH', 'bn')).toBe('৬ষ্ঠ');
+  expect(localDigits('10th', 'bn')).toBe('১০ম');
+  expect(localDigits('11th', 'bn')).toBe('১১তম');
+  expect(localDigits('21st Period', 'bn')).toBe('২১তম Period');
+  expect(localDigits('Room 2nd-floor 12', 'bn')).toBe('Room ২য়-floor ১২');
+  expect(localDigits('S21st', 'bn')).toBe('S২১st');
+  expect(localDigits('1st', 'en')).toBe('1st');
+});
+
 it('says a Bangla clock time with the part of the day first, never AM or PM', () => {
   expect(formatClockTime('08:00:00', 'bn')).toBe('সকাল ৮:০০');
   expect(formatClockTime('03:59', 'bn')).toBe('রাত ৩:৫৯');

@@ -20,8 +20,14 @@ const ARIF = {
 describe('the absence SMS', () => {
   it('in Bangla: Bangla class and subject, the short school name, two parts', () => {
     const text = absenceText(ARIF, 'bn');
-    expect(text).toBe('অভিভাবক, Arif Hossain (ষষ্ঠ A, রোল ১২) ৩ ডিসেম্বর P1 পিরিয়ডে গণিত ক্লাসে অনুপস্থিত ছিল। -DMHS');
+    expect(text).toBe('অভিভাবক, Arif Hossain (ষষ্ঠ A, রোল ১২) ৩ ডিসেম্বর P১ পিরিয়ডে গণিত ক্লাসে অনুপস্থিত ছিল। -DMHS');
     expect(smsParts(text)).toEqual({ encoding: 'ucs2', length: 94, parts: 2 });
+  });
+
+  it('a period named with an English ordinal is said the Bangla way', () => {
+    expect(absenceText({ ...ARIF, periodCode: '4th' }, 'bn')).toBe(
+      'অভিভাবক, Arif Hossain (ষষ্ঠ A, রোল ১২) ৩ ডিসেম্বর ৪র্থ পিরিয়ডে গণিত ক্লাসে অনুপস্থিত ছিল। -DMHS',
+    );
   });
 
   it('a long name and the longest subject of the curriculum still go in two parts', () => {
@@ -39,17 +45,17 @@ describe('the absence SMS', () => {
       'bn',
     );
     expect(text).toBe(
-      'অভিভাবক, Mohammad Abdullah Al Mamun Khan (নবম B, রোল ৩৫) ২৮ ডিসেম্বর P10 পিরিয়ডে বাংলাদেশ ও বিশ্বপরিচয় ক্লাসে অনুপস্থিত ছিল। -DMHS',
+      'অভিভাবক, Mohammad Abdullah Al Mamun Khan (নবম B, রোল ৩৫) ২৮ ডিসেম্বর P১০ পিরিয়ডে বাংলাদেশ ও বিশ্বপরিচয় ক্লাসে অনুপস্থিত ছিল। -DMHS',
     );
     expect(smsParts(text)).toEqual({ encoding: 'ucs2', length: 132, parts: 2 });
   });
 
   it('a paper of a subject, and a name the list does not know, as the school wrote it', () => {
     expect(absenceText({ ...ARIF, subjectName: 'English 2nd Paper', className: 'Ten' }, 'bn')).toBe(
-      'অভিভাবক, Arif Hossain (দশম A, রোল ১২) ৩ ডিসেম্বর P1 পিরিয়ডে ইংরেজি ২য় পত্র ক্লাসে অনুপস্থিত ছিল। -DMHS',
+      'অভিভাবক, Arif Hossain (দশম A, রোল ১২) ৩ ডিসেম্বর P১ পিরিয়ডে ইংরেজি ২য় পত্র ক্লাসে অনুপস্থিত ছিল। -DMHS',
     );
     expect(absenceText({ ...ARIF, subjectName: 'Robotics', className: 'Grade 6' }, 'bn')).toBe(
-      'অভিভাবক, Arif Hossain (Grade 6 A, রোল ১২) ৩ ডিসেম্বর P1 পিরিয়ডে Robotics ক্লাসে অনুপস্থিত ছিল। -DMHS',
+      'অভিভাবক, Arif Hossain (Grade 6 A, রোল ১২) ৩ ডিসেম্বর P১ পিরিয়ডে Robotics ক্লাসে অনুপস্থিত ছিল। -DMHS',
     );
   });
 

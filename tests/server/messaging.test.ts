@@ -206,10 +206,15 @@ describe('with the log adapter', () => {
       expect(row.body).toMatch(/^অভিভাবক, /);
       expect(row.body).toContain(who.full_name);
       expect(row.body).toContain(`রোল ${bnDigits(who.class_roll_no)})`);
-      expect(row.body).toContain(`${period.period_code} পিরিয়ডে`);
+      // The demo's periods are named 1st ... 6th: said the Bangla way.
+      const bnPeriod = { '1st': '১ম', '2nd': '২য়', '3rd': '৩য়', '4th': '৪র্থ', '5th': '৫ম', '6th': '৬ষ্ঠ' }[
+        period.period_code as string
+      ];
+      expect(bnPeriod).toBeDefined();
+      expect(row.body).toContain(`${bnPeriod} পিরিয়ডে`);
       // The subject in Bangla (the demo's are the curriculum's), the day without the year.
       expect(row.body).not.toContain(`${period.subject_name} `);
-      expect(row.body).toContain(`${bnDayMonth(date)} ${period.period_code} পিরিয়ডে`);
+      expect(row.body).toContain(`${bnDayMonth(date)} ${bnPeriod} পিরিয়ডে`);
       expect(row.body).toContain(' ক্লাসে অনুপস্থিত ছিল। -');
       expect(row.body).toContain('অনুপস্থিত ছিল');
       expect(row.body).not.toContain(DateTime.fromISO(date).toFormat('dd-MM-yyyy'));
