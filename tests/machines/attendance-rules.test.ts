@@ -6,11 +6,19 @@
  * the absence messages; and the pure helpers. Each expectation is a literal value, never the
  * machine's own helpers. Fast enough for a mutation run (docs/testing.md, "Mutation testing").
  */
+import 'fake-indexeddb/auto';
+import { IDBFactory } from 'fake-indexeddb';
+import { waitFor } from '@testing-library/react';
+import { http, HttpResponse } from 'msw';
+import { createActor } from 'xstate';
+import { queuedItems, resetOfflineStoreForTests, setOfflineUser } from '@/offline/store';
 import type { AbsentMessagePreview, AbsentMessageResponse, TakeAttendanceResponse } from '@/api/schemas/attendance';
 import type { RoutineTodayRow } from '@/api/schemas/routines';
 import { ApiError } from '@/api/client';
+import { server } from '../helpers/msw';
 import {
   attendanceList,
+  attendanceMachine,
   byRoll,
   DIGIT_PAUSE_MS,
   hasUnsavedMarks,
@@ -196,8 +204,16 @@ describe('loading the periods of a day', () => {
     run.actor.stop();
     const other = startAttendance();
     await other.settle('loadPeriods', 'reject', null);
-    expect(other.actor.getSnapshot().context.errorCode).toBeNull();
+    expect([stateOf(other), ctx(other).error, ctx(other).errorCode]).toEqual([
+      'choosingPeriod.failed',
+      'Something went wrong. Please try again.',
+      null,
+    ]);
     other.actor.stop();
+    const text = startAttendance();
+    await text.settle('loadPeriods', 'reject', 'offline');
+    expect([stateOf(text), ctx(text).errorCode]).toEqual(['choosingPeriod.failed', null]);
+    text.actor.stop();
   });
 
   it('another date loads that day’s periods; an earlier day and today are allowed, never after today', async () => {
@@ -886,7 +902,8 @@ describe('offline: the device’s queue', () => {
         expect(stateOf(run)).toBe('queued');
         expect(ctx(run).error).toBe('Offline again.');
         expect(ctx(run).errorCode).toBe('network');
-        send(run, { type: 'attendance.sync.start', key });
+        // From queued the answer may come without a start (the queue's news of the send was lost).
+        if (from === 'syncing') send(run, { type: 'attendance.sync.start', key });
         send(run, { type: 'attendance.sync.done', key, result: answer('duplicate') });
         expect(stateOf(run)).toBe('synced');
         expect(ctx(run).error).toBeNull();
@@ -1144,6 +1161,9 @@ describe('the pure helpers', () => {
     // No exact roll: the first whose roll starts with the digits.
     const tens = [student(5, 5, 'E', null), student(40, 40, 'P', null), student(41, 41, 'Q', null)];
     expect(jumpToRoll(tens, '', '4')).toEqual({ digits: '4', cursor: 1 });
+    // "23" ends roll 123 but starts none: a new buffer, roll 3.
+    const ends = [student(2, 2, 'B', null), student(123, 123, 'K', null), student(3, 3, 'C', null)];
+    expect(jumpToRoll(ends, '2', '3')).toEqual({ digits: '3', cursor: 2 });
     // An exact roll wins over an earlier one that starts with it.
     const odd = [student(10, 10, 'J', null), student(1, 1, 'A', null)];
     expect(jumpToRoll(odd, '', '1')).toEqual({ digits: '1', cursor: 1 });
@@ -1156,5 +1176,136 @@ describe('the pure helpers', () => {
     send(run, { type: 'attendance.choose', routineId: 11 });
     expect(hasUnsavedMarks(run.actor.getSnapshot())).toBe(false);
     run.actor.stop();
+  });
+});
+
+// ---- the machine's own actors, through the mock server ------------------------------------------------
+
+describe('through the API (the mock server) with the machine’s own actors', () => {
+  beforeEach(() => {
+    globalThis.indexedDB = new IDBFactory();
+    resetOfflineStoreForTests();
+  });
+  afterEach(() => {
+    setOfflineUser(null);
+    resetOfflineStoreForTests();
+  });
+
+  /** The API the machine's actors call: each request kept as the path, query, body and key. */
+  function api({ takeFails = false }: { takeFails?: boolean } = {}) {
+    const requests: { method: string; url: string; body: unknown; key: string | null }[] = [];
+    const keep = async (request: Request) => {
+      const url = new URL(request.url);
+      requests.push({
+        method: request.method,
+        url: url.pathname + url.search,
+        body: request.method === 'GET' ? null : await request.json(),
+        key: request.headers.get('idempotency-key'),
+      });
+    };
+    server.use(
+      http.get('/api/routine/teacher/today', async ({ request }) => (await keep(request), HttpResponse.json(PERIODS))),
+      http.get(
+        '/api/attendance/student',
+        async ({ request }) => (await keep(request), HttpResponse.json(STUDENTS_NEW)),
+      ),
+      http.post('/api/attendance/student', async ({ request }) =>
+        takeFails ? HttpResponse.error() : (await keep(request), HttpResponse.json(SAVED)),
+      ),
+      http.get(
+        '/api/attendance/absent-message',
+        async ({ request }) => (await keep(request), HttpResponse.json(PREVIEW)),
+      ),
+      http.post(
+        '/api/attendance/absent-message',
+        async ({ request }) => (await keep(request), HttpResponse.json(MESSAGES)),
+      ),
+    );
+    return requests;
+  }
+
+  it('loads, submits with the school’s clock time and the key, and sends the absence messages', async () => {
+    const requests = api();
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(new Date('2026-11-22T02:35:10Z'));
+    const actor = createActor(attendanceMachine, { input: INPUT }).start();
+    const state = () => String(JSON.stringify(actor.getSnapshot().value));
+    await waitFor(() => expect(state()).toBe('{"choosingPeriod":"ready"}'));
+    actor.send({ type: 'attendance.choose', routineId: 11 });
+    await waitFor(() => expect(state()).toBe('{"marking":"idle"}'));
+    actor.send({ type: 'attendance.toggle', studentId: 101 });
+    actor.send({ type: 'attendance.submit' });
+    actor.send({ type: 'attendance.confirm' });
+    await waitFor(() => expect(state()).toBe('{"submitted":"idle"}'));
+    const submitKey = actor.getSnapshot().context.submitKey;
+    actor.send({ type: 'attendance.sendAbsent' });
+    await waitFor(() => expect(state()).toBe('{"submitted":"confirmingSend"}'));
+    actor.send({ type: 'attendance.confirm' });
+    await waitFor(() => expect(state()).toBe('{"submitted":"sent"}'));
+    const sendKey = actor.getSnapshot().context.sendKey;
+    expect(submitKey).toMatch(/^[0-9a-f-]{36}$/);
+    expect(sendKey).toMatch(/^[0-9a-f-]{36}$/);
+    expect(requests).toEqual([
+      { method: 'GET', url: '/api/routine/teacher/today?teacher_id=41&today=2026-11-22', body: null, key: null },
+      { method: 'GET', url: '/api/attendance/student?routine_id=11&date=2026-11-22', body: null, key: null },
+      {
+        method: 'POST',
+        url: '/api/attendance/student',
+        body: {
+          date: '2026-11-22',
+          time: '08:35:10',
+          routine_id: 11,
+          attendance: [
+            { student_id: 101, attendance_status: 1 },
+            { student_id: 112, attendance_status: 0 },
+          ],
+        },
+        key: submitKey,
+      },
+      { method: 'GET', url: '/api/attendance/absent-message?routine_id=11&date=2026-11-22', body: null, key: null },
+      {
+        method: 'POST',
+        url: '/api/attendance/absent-message',
+        body: { routine_id: 11, date: '2026-11-22' },
+        key: sendKey,
+      },
+    ]);
+    expect(actor.getSnapshot().context.absentMessage).toEqual(MESSAGES);
+    actor.stop();
+  });
+
+  it('offline, a lost send is kept in the device’s queue as an attendance item', async () => {
+    api({ takeFails: true });
+    setOfflineUser('7');
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(new Date('2026-11-22T02:35:10Z'));
+    const actor = createActor(attendanceMachine, { input: { ...INPUT, offline: true } }).start();
+    const state = () => String(JSON.stringify(actor.getSnapshot().value));
+    await waitFor(() => expect(state()).toBe('{"choosingPeriod":"ready"}'));
+    actor.send({ type: 'attendance.choose', routineId: 11 });
+    await waitFor(() => expect(state()).toBe('{"marking":"idle"}'));
+    actor.send({ type: 'attendance.submit' });
+    actor.send({ type: 'attendance.confirm' });
+    await waitFor(() => expect(state()).toBe('"queued"'));
+    const items = await queuedItems();
+    expect(items).toEqual([
+      expect.objectContaining({
+        kind: 'attendance',
+        key: actor.getSnapshot().context.submitKey,
+        takenAt: '2026-11-22T02:35:10.000Z',
+        label: 'P1 · Mathematics · Six A, 2026-11-22',
+        input: {
+          routine_id: 11,
+          date: '2026-11-22',
+          attendance: [
+            { student_id: 101, attendance_status: 0 },
+            { student_id: 112, attendance_status: 0 },
+          ],
+          taken_at: '2026-11-22T02:35:10.000Z',
+          time: '08:35:10',
+        },
+      }),
+    ]);
+    actor.stop();
   });
 });
