@@ -9,112 +9,43 @@
  *
  * The traversal tells states apart by their whole context (lists shortened to what varies); two
  * students and a small alphabet of events keep the number of paths bounded while every state and
- * every transition of the machine is still taken.
+ * every transition of the machine is still taken. The fixtures and the deferred fakes are
+ * attendance-fixtures.ts (shared with attendance-rules.test.ts, the literal scenarios and the pure
+ * helpers).
  */
 import { createTestModel } from '@xstate/graph';
-import {
-  createActor,
-  fromPromise,
-  getInitialSnapshot,
-  getNextSnapshot,
-  SimulatedClock,
-  type AnyStateMachine,
-  type EventObject,
-  type SnapshotFrom,
-} from 'xstate';
-import type {
-  AbsentMessageBody,
-  AbsentMessagePreview,
-  AbsentMessageResponse,
-  AttendanceStudentRow,
-  TakeAttendanceResponse,
-} from '@/api/schemas/attendance';
-import type { RoutineTodayRow } from '@/api/schemas/routines';
-import type { SendAbsentInput, TakeAttendanceInput } from '@/api/attendance';
+import { getInitialSnapshot, getNextSnapshot, type AnyStateMachine, type EventObject, type SnapshotFrom } from 'xstate';
+import type { AbsentMessagePreview, AbsentMessageResponse, TakeAttendanceResponse } from '@/api/schemas/attendance';
 import { asModel } from '../helpers/as-model';
 import {
   attendanceList,
   attendanceMachine,
-  byRoll,
   DIGIT_PAUSE_MS,
   hasUnsavedMarks,
-  jumpToRoll,
   presentCount,
   type AttendanceContext,
   type AttendanceEvent,
-  type AttendanceInput,
-  type LoadPeriodsInput,
-  type LoadStudentsInput,
 } from '@/machines/attendance.machine';
-
-// ---- fixtures ---------------------------------------------------------------------------------
-
-const TODAY = '2026-11-22'; // a Sunday
-const EARLIER = '2026-11-19'; // Thursday
-const FRIDAY = '2026-11-20'; // a weekly off day: the server lists no classes
-const FUTURE = '2026-11-23';
-const INPUT: AttendanceInput = { teacherId: 41, today: TODAY };
-
-function period(over: Partial<RoutineTodayRow>): RoutineTodayRow {
-  return {
-    id: 11,
-    class_id: 6,
-    class_name: 'Six',
-    section_id: 3,
-    section_default_name: 'A',
-    day_id: 1,
-    day: 'Sunday',
-    period_id: 1,
-    period_code: 'P1',
-    start_time: '08:00:00',
-    end_time: '08:45:00',
-    subject_id: 2,
-    subject_name: 'Mathematics',
-    teacher_id: 41,
-    initial: 'RK',
-    full_name: 'Rahima Khatun',
-    room: '101',
-    session_id: 1,
-    session_year: '2026',
-    shift_id: 1,
-    shift_name: 'Morning',
-    date: TODAY,
-    attendance_taken: false,
-    ...over,
-  };
-}
-const FRESH = period({ id: 11 });
-const TAKEN = period({ id: 12, period_id: 2, period_code: 'P2', subject_name: 'English', attendance_taken: true });
-const PERIODS = [FRESH, TAKEN];
-
-function student(id: number, roll: number, name: string, status: 0 | 1 | null): AttendanceStudentRow {
-  return {
-    student_id: id,
-    student_code: `S-${id}`,
-    full_name: name,
-    class_roll_no: roll,
-    enrolment_id: id + 1000,
-    attendance_status: status,
-  };
-}
-// Two students keep the state space small; rolls 1 and 12 make the digit buffer matter ("1" is
-// a roll and the start of another). Out of roll order on purpose: the machine sorts by roll.
-const STUDENTS_NEW = [student(112, 12, 'Lima Akter', null), student(101, 1, 'Arif Hossain', null)];
-const STUDENTS_SAVED = [student(112, 12, 'Lima Akter', 0), student(101, 1, 'Arif Hossain', 1)];
-const NAMES: Record<number, [string, number]> = { 101: ['Arif Hossain', 1], 112: ['Lima Akter', 12] };
-
-const OFFLINE = { status: 0, code: 'network', message: 'Could not reach the server.' };
-const WINDOW_CLOSED = {
-  status: 403,
-  code: 'attendance.window_closed',
-  message: 'Attendance of 19-11-2026 can no longer be changed by a teacher.',
-};
-const SMS_DOWN = { status: 500, code: 'internal', message: 'Something went wrong on our side.' };
-const NOT_TODAY = {
-  status: 409,
-  code: 'attendance.messages_today_only',
-  message: 'Absence messages go only for today’s attendance.',
-};
+import {
+  FRESH,
+  FRIDAY,
+  FUTURE,
+  EARLIER,
+  INPUT,
+  NAMES,
+  NOT_TODAY,
+  OFFLINE,
+  PERIODS,
+  SMS_DOWN,
+  STUDENTS_NEW,
+  STUDENTS_SAVED,
+  TAKEN,
+  TODAY,
+  WINDOW_CLOSED,
+  startAttendance,
+  type ActorName,
+  type Run,
+} from './attendance-fixtures';
 
 /** What the server answers for a submit: the marks sent, counted. */
 function resultFor(ctx: AttendanceContext): TakeAttendanceResponse {
@@ -261,65 +192,6 @@ function serializeState(state: Snap, event: ModelEvent | undefined, prev?: Snap)
   const moved = event && prev && stateName(prev.value) !== stateName(state.value);
   return concrete(state) + (moved ? ` via ${event.type} from ${stateName(prev.value)}` : '');
 }
-
-// ---- the system under test: a real actor with deferred fakes and a simulated clock ------------
-
-type Deferred = { resolve: (v: unknown) => void; reject: (e: unknown) => void };
-type ActorName = 'loadPeriods' | 'loadStudents' | 'submitAttendance' | 'loadAbsentPreview' | 'sendAbsentMessage';
-
-function startAttendance(input: AttendanceInput = INPUT) {
-  const pending: Partial<Record<ActorName, Deferred>> = {};
-  const calls = {
-    loadPeriods: [] as LoadPeriodsInput[],
-    loadStudents: [] as LoadStudentsInput[],
-    submitAttendance: [] as TakeAttendanceInput[],
-    loadAbsentPreview: [] as AbsentMessageBody[],
-    sendAbsentMessage: [] as SendAbsentInput[],
-    /** The screen's invalidation after a confirmed save or send. */
-    savedChanges: 0,
-  };
-  const defer = <T>(name: ActorName) =>
-    new Promise<T>((resolve, reject) => {
-      pending[name] = { resolve: resolve as (v: unknown) => void, reject };
-    });
-  const machine = attendanceMachine.provide({
-    actors: {
-      loadPeriods: fromPromise<RoutineTodayRow[], LoadPeriodsInput>(
-        ({ input }) => (calls.loadPeriods.push(input), defer('loadPeriods')),
-      ),
-      loadStudents: fromPromise<AttendanceStudentRow[], LoadStudentsInput>(
-        ({ input }) => (calls.loadStudents.push(input), defer('loadStudents')),
-      ),
-      submitAttendance: fromPromise<TakeAttendanceResponse, TakeAttendanceInput>(
-        ({ input }) => (calls.submitAttendance.push(structuredClone(input)), defer('submitAttendance')),
-      ),
-      loadAbsentPreview: fromPromise<AbsentMessagePreview, AbsentMessageBody>(
-        ({ input }) => (calls.loadAbsentPreview.push(input), defer('loadAbsentPreview')),
-      ),
-      sendAbsentMessage: fromPromise<AbsentMessageResponse, SendAbsentInput>(
-        ({ input }) => (calls.sendAbsentMessage.push(input), defer('sendAbsentMessage')),
-      ),
-    },
-    actions: {
-      savedChanges: () => {
-        calls.savedChanges += 1;
-      },
-    },
-  });
-  const clock = new SimulatedClock();
-  const actor = createActor(machine, { input, clock }).start();
-
-  async function settle(name: ActorName, outcome: 'resolve' | 'reject', value: unknown) {
-    const call = pending[name];
-    if (!call) throw new Error(`the machine never called ${name}`);
-    delete pending[name];
-    call[outcome](value);
-    await new Promise((r) => setTimeout(r, 0));
-  }
-  return { actor, calls, pending, settle, clock };
-}
-
-type Run = ReturnType<typeof startAttendance>;
 
 function replay(run: Run) {
   const { actor, calls, pending, settle, clock } = run;
@@ -804,80 +676,4 @@ describe('attendance machine: named variants', () => {
       run.actor.stop();
     });
   }
-});
-
-// ---- the small pure helpers -----------------------------------------------------------------------
-
-describe('attendance helpers', () => {
-  const rolls = byRoll([
-    student(1, 1, 'A', null),
-    student(2, 2, 'B', null),
-    student(3, 3, 'C', null),
-    student(12, 12, 'L', null),
-    student(30, 30, 'X', null),
-  ]);
-
-  it('jumps to the roll the digits spell, and starts over when no roll continues them', () => {
-    expect(jumpToRoll(rolls, '', '1')).toEqual({ digits: '1', cursor: 0 });
-    expect(jumpToRoll(rolls, '1', '2')).toEqual({ digits: '12', cursor: 3 });
-    expect(jumpToRoll(rolls, '12', '3')).toEqual({ digits: '3', cursor: 2 });
-    expect(jumpToRoll(rolls, '3', '0')).toEqual({ digits: '30', cursor: 4 });
-    expect(jumpToRoll(rolls, '', '0')).toBeNull();
-    expect(jumpToRoll(rolls, '', '9')).toBeNull();
-  });
-
-  it('accepts only real dates up to today', () => {
-    const actor = createActor(
-      attendanceMachine.provide({
-        actors: { loadPeriods: fromPromise(() => new Promise<RoutineTodayRow[]>(() => {})) },
-      }),
-      { input: INPUT },
-    ).start();
-    const can = (date: string) => actor.getSnapshot().can({ type: 'attendance.date', date });
-    expect(can(EARLIER)).toBe(true);
-    expect(can('2026-02-30')).toBe(false);
-    expect(can('19-11-2026')).toBe(false);
-    expect(can(FUTURE)).toBe(false);
-    actor.stop();
-  });
-
-  it('offers absence messages only for today’s attendance', async () => {
-    const run = startAttendance({ ...INPUT, date: EARLIER });
-    await run.settle(
-      'loadPeriods',
-      'resolve',
-      PERIODS.map((p) => ({ ...p, date: EARLIER })),
-    );
-    run.actor.send({ type: 'attendance.choose', routineId: FRESH.id });
-    await run.settle('loadStudents', 'resolve', STUDENTS_NEW);
-    run.actor.send({ type: 'attendance.submit' });
-    run.actor.send({ type: 'attendance.confirm' });
-    const ctx = run.actor.getSnapshot().context;
-    await run.settle('submitAttendance', 'resolve', resultFor(ctx));
-    expect(run.actor.getSnapshot().matches({ submitted: 'idle' })).toBe(true);
-    expect(run.actor.getSnapshot().context.result!.absent).toBe(2);
-    expect(run.actor.getSnapshot().can({ type: 'attendance.sendAbsent' })).toBe(false);
-    run.actor.send({ type: 'attendance.sendAbsent' });
-    expect(run.calls.loadAbsentPreview).toEqual([]);
-    run.actor.stop();
-  });
-
-  it('never starts on a future date', () => {
-    const actor = createActor(
-      attendanceMachine.provide({
-        actors: { loadPeriods: fromPromise(() => new Promise<RoutineTodayRow[]>(() => {})) },
-      }),
-      { input: { ...INPUT, date: FUTURE } },
-    ).start();
-    expect(actor.getSnapshot().context.date).toBe(TODAY);
-    actor.stop();
-    const earlier = createActor(
-      attendanceMachine.provide({
-        actors: { loadPeriods: fromPromise(() => new Promise<RoutineTodayRow[]>(() => {})) },
-      }),
-      { input: { ...INPUT, date: EARLIER } },
-    ).start();
-    expect(earlier.getSnapshot().context.date).toBe(EARLIER);
-    earlier.stop();
-  });
 });
