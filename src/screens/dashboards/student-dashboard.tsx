@@ -14,7 +14,7 @@ import { useI18n } from '@/i18n/i18n';
 import { formatTaka } from '@/screens/fees/money';
 import { totalDue, useOwnInvoices } from '@/screens/fees/student-invoices';
 import { DueBadge, dueState, homeworkDate } from '@/screens/homework/parts';
-import { formatClockTime, todayDayId } from '@/screens/routines/week-routine';
+import { PeriodLine, todayDayId } from '@/screens/routines/week-routine';
 import { Card, PageHeader } from '@/ui/page';
 import { useSignedIn } from '@/ui/session';
 import { EmptyState, QueryState } from '@/ui/status';
@@ -112,24 +112,10 @@ function SectionToday({ q }: { q: { section_id: number; class_id: number; school
 }
 
 function ClassList({ rows }: { rows: readonly RoutineRow[] }) {
-  const { t, lang } = useI18n();
   return (
     <ol className="divide-y divide-slate-100">
       {rows.map((r) => (
-        <li key={r.id} className="flex items-start justify-between gap-3 py-2 text-sm">
-          <div>
-            <p className="font-medium text-slate-900">
-              {localDigits(r.period_code, lang)} · {r.subject_name}
-            </p>
-            <p className="text-slate-600">
-              {t('shell.routine.teacher', { initial: r.initial })}
-              {r.room ? ` · ${t('shell.routine.roomNo', { room: localDigits(r.room, lang) })}` : ''}
-            </p>
-          </div>
-          <p className="whitespace-nowrap text-slate-600">
-            {formatClockTime(r.start_time, lang)}–{formatClockTime(r.end_time, lang)}
-          </p>
-        </li>
+        <PeriodLine key={r.id} r={r} show="teacher" />
       ))}
     </ol>
   );

@@ -57,7 +57,7 @@ export function groupByDay(rows: readonly RoutineRow[]) {
 }
 
 export function WeekRoutine({ rows, show }: { rows: readonly RoutineRow[]; show: 'class' | 'teacher' }) {
-  const { t, lang } = useI18n();
+  const { t } = useI18n();
   const dayName = useDayName();
   const today = todayDayId();
   const days = groupByDay(rows);
@@ -83,29 +83,37 @@ export function WeekRoutine({ rows, show }: { rows: readonly RoutineRow[]; show:
           </h2>
           <ol className="divide-y divide-slate-100">
             {d.rows.map((r) => (
-              <li key={r.id} className="flex items-start justify-between gap-3 py-2 text-sm">
-                <div>
-                  <p className="font-medium text-slate-900">
-                    {localDigits(r.period_code, lang)} · {r.subject_name}
-                  </p>
-                  <p className="text-slate-600">
-                    {show === 'class'
-                      ? t('shell.routine.classSection', {
-                          class: localDigits(r.class_name, lang),
-                          section: r.section_default_name,
-                        })
-                      : t('shell.routine.teacher', { initial: r.initial })}
-                    {r.room ? ` · ${t('shell.routine.roomNo', { room: localDigits(r.room, lang) })}` : ''}
-                  </p>
-                </div>
-                <p className="whitespace-nowrap text-slate-600">
-                  {formatClockTime(r.start_time, lang)}–{formatClockTime(r.end_time, lang)}
-                </p>
-              </li>
+              <PeriodLine key={r.id} r={r} show={show} />
             ))}
           </ol>
         </section>
       ))}
     </div>
+  );
+}
+
+/** One period of a day: code and subject, then the class (or the teacher) and room, and its times. */
+export function PeriodLine({ r, show }: { r: RoutineRow; show: 'class' | 'teacher' }) {
+  const { t, lang } = useI18n();
+  return (
+    <li className="flex items-start justify-between gap-3 py-2 text-sm">
+      <div>
+        <p className="font-medium text-slate-900">
+          {localDigits(r.period_code, lang)} · {r.subject_name}
+        </p>
+        <p className="text-slate-600">
+          {show === 'class'
+            ? t('shell.routine.classSection', {
+                class: localDigits(r.class_name, lang),
+                section: r.section_default_name,
+              })
+            : t('shell.routine.teacher', { initial: r.initial })}
+          {r.room ? ` · ${t('shell.routine.roomNo', { room: localDigits(r.room, lang) })}` : ''}
+        </p>
+      </div>
+      <p className="whitespace-nowrap text-slate-600">
+        {formatClockTime(r.start_time, lang)}–{formatClockTime(r.end_time, lang)}
+      </p>
+    </li>
   );
 }
