@@ -49,13 +49,13 @@ export function fetchMe({ user_code, user_type }: FetchMeInput): Promise<UserPro
   );
 }
 
-/** Ends the session on the server, which also clears its cookie. */
 /** Waits before each new try of a sign-out the network or the server failed. */
 export const LOGOUT_RETRY_DELAYS_MS = [500, 1500];
 
 /**
- * Ends the session on the server (its cookie is HttpOnly: only the server can end it). A network
- * or server failure is tried again (LOGOUT_RETRY_DELAYS_MS); a 401 means it had already ended.
+ * Ends the session on the server, which also clears its cookie (HttpOnly: only the server can end
+ * it). A network or server failure is tried again (LOGOUT_RETRY_DELAYS_MS); a 401 means it had
+ * already ended.
  */
 export async function logout(delays: readonly number[] = LOGOUT_RETRY_DELAYS_MS): Promise<void> {
   for (let attempt = 0; ; attempt++) {
