@@ -236,6 +236,17 @@ export async function saveRegistrations(db: DbOrTx, input: SaveInput): Promise<{
     });
 }
 
+/** A school's registrations (compulsory or 4th) under the lists' filters. */
+function registrationWhere(schoolId: number, fourth: boolean, q: RegistrationListQuery): SQL[] {
+  const where: SQL[] = [eq(subjectRegistrations.schoolId, schoolId), eq(subjectRegistrations.fourth, fourth)];
+  if (q.student_id) where.push(eq(enrolments.studentId, q.student_id));
+  if (q.session_id) where.push(eq(enrolments.sessionId, q.session_id));
+  if (q.class_id) where.push(eq(enrolments.classId, q.class_id));
+  if (q.section_id) where.push(eq(enrolments.sectionId, q.section_id));
+  if (q.group_id) where.push(eq(enrolments.groupId, q.group_id));
+  return where;
+}
+
 /** The registrations' list (compulsory or 4th) of a school, filtered and paged. */
 export async function registrationPage(
   db: DbOrTx,
@@ -243,12 +254,7 @@ export async function registrationPage(
   fourth: boolean,
   q: RegistrationListQuery & { limit: number; offset: number },
 ) {
-  const where: SQL[] = [eq(subjectRegistrations.schoolId, schoolId), eq(subjectRegistrations.fourth, fourth)];
-  if (q.student_id) where.push(eq(enrolments.studentId, q.student_id));
-  if (q.session_id) where.push(eq(enrolments.sessionId, q.session_id));
-  if (q.class_id) where.push(eq(enrolments.classId, q.class_id));
-  if (q.section_id) where.push(eq(enrolments.sectionId, q.section_id));
-  if (q.group_id) where.push(eq(enrolments.groupId, q.group_id));
+  const where = registrationWhere(schoolId, fourth, q);
   const rows = await db
     .select({
       id: subjectRegistrations.id,
@@ -302,12 +308,7 @@ export async function registrationStudentsPage(
   schoolId: number,
   q: RegistrationListQuery & { limit: number; offset: number },
 ) {
-  const where: SQL[] = [eq(subjectRegistrations.schoolId, schoolId), eq(subjectRegistrations.fourth, false)];
-  if (q.student_id) where.push(eq(enrolments.studentId, q.student_id));
-  if (q.session_id) where.push(eq(enrolments.sessionId, q.session_id));
-  if (q.class_id) where.push(eq(enrolments.classId, q.class_id));
-  if (q.section_id) where.push(eq(enrolments.sectionId, q.section_id));
-  if (q.group_id) where.push(eq(enrolments.groupId, q.group_id));
+  const where = registrationWhere(schoolId, false, q);
   const rows = await db
     .select({
       session_id: enrolments.sessionId,
