@@ -3,6 +3,7 @@ import '@testing-library/jest-dom/vitest';
 import { cleanup, configure } from '@testing-library/react';
 import { ensureCatalogues, i18n, setLanguage } from '@/i18n/i18n';
 import { resetOfflineStoreForTests } from '@/offline/store';
+import { dismissDecided } from '@/offline/sync';
 import { server } from './msw';
 
 // Screens are lazy chunks: on a busy two-core CI machine the first import of one can take longer
@@ -46,4 +47,7 @@ afterAll(() => {
   // queue on for the next file's screens (offlineAvailable), with the last file's user and data.
   resetOfflineStoreForTests();
   delete (globalThis as { indexedDB?: unknown }).indexedDB;
+  // What the school decided about sent items is kept for the app's life (a banner that mounts later
+  // shows it): left behind, the next file's every screen would carry "Monthly Class Test 3 … sent".
+  dismissDecided();
 });
