@@ -31,6 +31,8 @@ export default defineConfig({
           include: ['tests/server/**/*.test.ts'],
           exclude: ISOLATED_SERVER_TESTS,
           globalSetup: ['tests/helpers/global-setup.ts'],
+          // Each file's server clock on the run's morning (tests/helpers/run-clock.ts).
+          setupFiles: ['tests/helpers/server-setup.ts'],
           globals: true,
           // One migrated, seeded template database per run (global-setup), copied per file.
           isolate: false,

@@ -12,6 +12,8 @@ import type { TestProject } from 'vitest/node';
 import { fromPostgres, refreshStatistics } from '@server/db/client';
 import { startEmbeddedPostgres } from '@server/db/embedded';
 import { seedDemo } from '@server/db/seed/demo';
+import { setClock } from '@server/clock';
+import { runClockStartAt } from './run-clock';
 import { databaseUrlFor, namedDayTemplateDbFor, SEEDED_TODAY, templateDbFor } from './test-db';
 
 declare module 'vitest' {
@@ -21,6 +23,10 @@ declare module 'vitest' {
 }
 
 export default async function setup(project: TestProject) {
+  // The run's day and morning (run-clock.ts): the demo template is seeded on it, and every file's
+  // server clock starts there, whatever hour the run starts or ends.
+  const runClockStart = runClockStartAt(Date.now());
+  setClock(runClockStart);
   let base = process.env.DATABASE_URL;
   let stop = async () => {};
   if (!base) {
@@ -45,8 +51,8 @@ export default async function setup(project: TestProject) {
     } finally {
       await migrated.close();
     }
-    // Migrated once; each template gets its own seed: on the clock's today (the demo's own day)
-    // and on SEEDED_TODAY, the day suites with named days are written against.
+    // Migrated once; each template gets its own seed: on the run's day (the clock's today, as the
+    // demo's own day is) and on SEEDED_TODAY, the day suites with named days are written against.
     await admin.query(`CREATE DATABASE ${NAMED_DAY_DB} TEMPLATE ${TEMPLATE_DB}`);
   } finally {
     await admin.end();
@@ -64,5 +70,6 @@ export default async function setup(project: TestProject) {
     }
   }
   project.provide('databaseUrl', base);
+  project.provide('runClockStart', runClockStart);
   return stop;
 }

@@ -10,6 +10,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import { attendanceTakings, messageOutbox, schools } from '@server/db/schema';
 import { clock, setClock } from '@server/clock';
 import type { TestApp } from '../helpers/server';
+import { useRunClock } from '../helpers/run-clock';
 
 export const ZONE = 'Asia/Dhaka';
 /** The server clock's instant in the school's zone. */
@@ -41,11 +42,11 @@ export const NAMED = {
 
 /**
  * Run the file's tests with the server's clock on `at` (an ISO instant; a test may move it with
- * setClock), back on the real clock after the file.
+ * setClock), back on the run's clock after the file (tests/helpers/run-clock.ts).
  */
 export function onNamedDays(at: string = NAMED.schoolDay) {
   beforeAll(() => setClock(at));
-  afterAll(() => setClock(null));
+  afterAll(() => useRunClock());
 }
 export const iso = (d: DateTime) => d.toISODate()!;
 /** Spec day ids: 1 = Sunday ... 7 = Saturday. */

@@ -1,8 +1,8 @@
 import { and, asc, eq, ne } from 'drizzle-orm';
-import { DateTime } from 'luxon';
 import type { OnlineClassOption, OnlineClassRow } from '@/api/schemas/eschool';
 import { academicSessions, enrolments, students, users } from '@server/db/schema';
 import { createTestApp, type TestApp } from '../helpers/server';
+import { schoolToday } from '../helpers/run-clock';
 
 let t: TestApp;
 const S = {} as {
@@ -13,7 +13,7 @@ const S = {} as {
   pupilOfOtherSection: { id: number; code: string };
 };
 
-const tomorrow = DateTime.now().setZone('Asia/Dhaka').plus({ days: 1 }).toISODate()!;
+const tomorrow = schoolToday().plus({ days: 1 }).toISODate()!;
 const body = (patch: Record<string, unknown> = {}) => ({
   section_id: S.option.section_id,
   subject_id: S.option.subject_id,
@@ -33,7 +33,7 @@ beforeAll(async () => {
   t = await createTestApp();
   const [u] = await t.db.select({ id: users.schoolId }).from(users).where(eq(users.userCode, 'admin1'));
   S.school1 = u.id!;
-  const year = DateTime.now().setZone('Asia/Dhaka').year;
+  const year = schoolToday().year;
   const [s] = await t.db
     .select()
     .from(academicSessions)
@@ -138,7 +138,7 @@ describe('eSchool', () => {
         ),
       ),
     ).toContain('subject_id');
-    const yesterday = DateTime.now().setZone('Asia/Dhaka').minus({ days: 1 }).toISODate()!;
+    const yesterday = schoolToday().minus({ days: 1 }).toISODate()!;
     expect(fieldOf(await t.post('teacher1', '/api/eschool/classes', body({ date: yesterday })))).toContain('date');
     // students and viewers may not schedule
     expect((await t.post('student1', '/api/eschool/classes', body())).statusCode).toBe(403);

@@ -5,7 +5,6 @@
  * previous session complete and published, the current one's first class tests.
  */
 import { and, asc, eq, ne, notInArray, sql } from 'drizzle-orm';
-import { DateTime } from 'luxon';
 import { EXAM_MESSAGES } from '@/api/schemas/exams';
 import {
   academicSessions,
@@ -22,6 +21,7 @@ import {
   users,
 } from '@server/db/schema';
 import { createTestApp, type TestApp } from '../helpers/server';
+import { schoolNow, schoolToday } from '../helpers/run-clock';
 
 let t: TestApp;
 
@@ -49,7 +49,7 @@ const S = {} as {
   types2: number;
 };
 
-const yearNow = () => DateTime.now().setZone('Asia/Dhaka').year;
+const yearNow = () => schoolToday().year;
 
 beforeAll(async () => {
   t = await createTestApp();
@@ -88,7 +88,7 @@ beforeAll(async () => {
     .from(routines)
     .where(and(eq(routines.teacherId, t1.id), eq(routines.sectionId, S.sixA), eq(routines.sessionId, S.current)));
   const taughtIds = taught.map((r) => r.subjectId);
-  const today = DateTime.now().setZone('Asia/Dhaka').toISODate()!;
+  const today = schoolToday().toISODate()!;
   const [open] = await db
     .select({ id: exams.id, subjectId: exams.subjectId, full: exams.fullMarks })
     .from(exams)
@@ -993,7 +993,8 @@ describe('queued mark saves (entered_at): marks changed since stand', () => {
       .rows.find((r: { student_id: number }) => r.student_id === studentId).marks_obtained;
   const auditCount = async () => (await t.get('admin1', `/api/exam_mark/audit?exam_info_id=${S.open.id}`)).json().total;
   const tick = () => new Promise((r) => setTimeout(r, 20));
-  const now = () => new Date().toISOString();
+  // The server's clock (the run's), which stamps an admin's change too.
+  const now = () => schoolNow().toUTC().toISO()!;
 
   it('keeps the marks an admin changed after the phone entry, saves the rest, and names the kept students', async () => {
     const [a, b, c, d] = S.pupils.slice(7, 11);
@@ -1099,7 +1100,7 @@ describe('queued mark saves (entered_at): marks changed since stand', () => {
   it('entered_at in the future (beyond 5 minutes), older than 7 days or not a date-time is a 400 naming it', async () => {
     const [i] = S.pupils.slice(15, 16);
     const before = await markNow(i.id);
-    const at = (ms: number) => new Date(Date.now() + ms).toISOString();
+    const at = (ms: number) => schoolNow().plus(ms).toUTC().toISO()!;
     const cases: [string, string | null][] = [
       [at(10 * 60_000), 'exams.entered_at_future'],
       [at(-8 * 24 * 3600_000), 'exams.entered_at_too_old'],

@@ -4,6 +4,7 @@ import { enrolments, students, users } from '@server/db/schema';
 import { runLateFees } from '@server/plugins/housekeeping';
 import { createTestApp, type TestApp } from '../helpers/server';
 import { clearDemoFees } from '../helpers/fees';
+import { schoolDate, schoolToday } from '../helpers/run-clock';
 
 let t: TestApp;
 const exec = async (query: SQL) => (await t.db.execute(query)) as unknown as { rows: Record<string, unknown>[] };
@@ -454,8 +455,8 @@ describe('reports', () => {
     const dues = (await t.get('admin1', `/api/fee/report/dues?session_id=${S.session}`)).json();
     const mine = dues.rows.find((r: { section_id: number }) => r.section_id === S.section);
     expect(mine.students).toBe(S.classmates.length + 1);
-    const from = new Date(Date.now() - 2 * 86400_000).toISOString().slice(0, 10);
-    const to = new Date(Date.now() + 2 * 86400_000).toISOString().slice(0, 10);
+    const from = schoolDate(-2);
+    const to = schoolDate(2);
     const col = (await t.get('admin1', `/api/fee/report/collections?from=${from}&to=${to}`)).json();
     expect(col.rows.length).toBeGreaterThan(0);
     expect(col.rows[0]).toMatchObject({ sector_code: 'TUI' });
@@ -600,14 +601,14 @@ describe('the ledger balances', () => {
     expect(formatPoisha(total('amount'))).toBe(formatPoisha(total('paid') + total('waived') + total('due')));
     expect(formatPoisha(total('paid'))).toBe(formatPoisha(b.paid));
     // The chart's months are the session year's, by the day each entry was made (all of them this year).
-    const year = new Date().toISOString().slice(0, 4);
+    const year = String(schoolToday().year);
     const [{ id: thisSession }] = (await exec(sql`select id from academic_sessions where session_year = ${year}`))
       .rows as { id: number }[];
     const monthly = await t.get('admin1', `/api/fee/report/collections/monthly?session_id=${thisSession}`);
     expect(monthly.statusCode, monthly.body).toBe(200);
     expect(monthly.json().rows).toHaveLength(12);
     expect(monthly.json().total).toBe(formatPoisha(b.paid));
-    const month = new Date().toISOString().slice(0, 7);
+    const month = schoolToday().toFormat('yyyy-MM');
     expect(monthly.json().rows.find((m: { month: string }) => m.month === month).amount).toBe(formatPoisha(b.paid));
     // A viewer reads a linked school's chart; a student none.
     const viewer = await t.get(

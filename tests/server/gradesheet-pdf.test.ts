@@ -4,12 +4,12 @@
  * language, and no query per student for a section.
  */
 import { and, asc, eq } from 'drizzle-orm';
-import { DateTime } from 'luxon';
 import { academicSessions, classes, enrolments, sections, students, users, viewerSchools } from '@server/db/schema';
 import type { Gradesheet } from '@/api/schemas/exams';
 import { gradesheetPdf } from '@server/services/gradesheet-pdf';
 import { pdfText } from '../helpers/pdf-text';
 import { createTestApp, type TestApp } from '../helpers/server';
+import { schoolToday } from '../helpers/run-clock';
 
 let t: TestApp;
 const S = {} as {
@@ -30,7 +30,7 @@ beforeAll(async () => {
     (await db.select({ id: users.schoolId }).from(users).where(eq(users.userCode, code)))[0].id!;
   S.school1 = await schoolOf('admin1');
   S.school2 = await schoolOf('admin2');
-  const year = DateTime.now().setZone('Asia/Dhaka').year;
+  const year = schoolToday().year;
   const sessions = await db.select().from(academicSessions);
   S.previous = sessions.find((s) => s.sessionYear === String(year - 1))!.id;
   S.next = sessions.find((s) => s.sessionYear === String(year + 1))!.id;

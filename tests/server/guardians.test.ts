@@ -3,7 +3,6 @@
  * sign-in by phone, and child-scoped reads: a linked child in any section or school, never another.
  */
 import { and, eq, inArray, ne, sql } from 'drizzle-orm';
-import { DateTime } from 'luxon';
 import {
   academicSessions,
   enrolments,
@@ -16,6 +15,7 @@ import {
 import { hashPassword } from '@server/auth/passwords';
 import { DEMO_GUARDIAN_PHONE } from '@server/db/seed/demo';
 import { createTestApp, type TestApp } from '../helpers/server';
+import { schoolToday } from '../helpers/run-clock';
 
 let t: TestApp;
 const G = DEMO_GUARDIAN_PHONE;
@@ -121,7 +121,7 @@ describe('the demo guardian', () => {
     const [prev] = await t.db
       .select({ id: academicSessions.id })
       .from(academicSessions)
-      .where(eq(academicSessions.sessionYear, String(DateTime.now().setZone('Asia/Dhaka').year - 1)));
+      .where(eq(academicSessions.sessionYear, String(schoolToday().year - 1)));
     for (const c of children) {
       const q = `student_code=${c.student_code}&session_id=${prev.id}&school_info_id=${c.school_info_id}`;
       const marks = await t.get(G, `/api/mark?${q}`);
@@ -148,7 +148,7 @@ describe('the demo guardian', () => {
     const [prev] = await t.db
       .select({ id: academicSessions.id, year: academicSessions.sessionYear })
       .from(academicSessions)
-      .where(eq(academicSessions.sessionYear, String(DateTime.now().setZone('Asia/Dhaka').year - 1)));
+      .where(eq(academicSessions.sessionYear, String(schoolToday().year - 1)));
     const [code] = await t.db.select({ code: students.studentCode }).from(students).where(eq(students.id, stranger));
     const q = `student_code=${code.code}&session_id=${prev.id}&school_info_id=${school1}`;
     for (const url of [`/api/mark?${q}`, `/api/gradesheet?${q}`, `/api/gradesheet/pdf?${q}`]) {

@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
 import { and, asc, eq, ne, sql } from 'drizzle-orm';
-import { DateTime } from 'luxon';
+import { type DateTime } from 'luxon';
 import { HOMEWORK_FIELD_MESSAGES, HOMEWORK_MESSAGES, type TeacherOption } from '@/api/schemas/homework';
 import {
   enrolments,
@@ -20,11 +20,12 @@ import { DEMO_GUARDIAN_PHONE } from '@server/db/seed/demo';
 import { tinyPdf } from '@server/db/seed/homework';
 import { HOMEWORK_CREATES_PER_HOUR } from '@server/routes/homework';
 import { createTestApp, type TestApp } from '../helpers/server';
+import { schoolToday } from '../helpers/run-clock';
 
 let t: TestApp;
 let uploadDir: string;
 
-const today = () => DateTime.now().setZone('Asia/Dhaka');
+const today = schoolToday;
 const iso = (d: DateTime) => d.toISODate()!;
 
 interface Pupil {

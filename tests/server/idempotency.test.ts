@@ -9,6 +9,7 @@ import { idempotencyKeys, notices, users } from '@server/db/schema';
 import { purgeIdempotencyKeys, requestHash } from '@server/plugins/idempotency';
 import { createTestApp, DEMO_PASSWORD, type TestApp } from '../helpers/server';
 import { freshDb } from '../helpers/test-db';
+import { schoolDate } from '../helpers/run-clock';
 
 let t: TestApp;
 let session: number;
@@ -26,7 +27,7 @@ const notice = (headline: string) => ({
   session_id: session,
   headline,
   description: 'Sent once, even when sent twice.',
-  date: new Date().toISOString().slice(0, 10),
+  date: schoolDate(),
 });
 
 const send = (as: string, key: string | undefined, payload: unknown, url = '/api/notice') =>

@@ -1,7 +1,7 @@
 import { and, desc, eq, ne, sql } from 'drizzle-orm';
 import { enrolments, sections } from '@server/db/schema';
-import { DateTime } from 'luxon';
 import { createTestApp, type TestApp } from '../helpers/server';
+import { schoolToday } from '../helpers/run-clock';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -9,7 +9,7 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const todayDhaka = () => DateTime.now().setZone('Asia/Dhaka');
+const todayDhaka = schoolToday;
 /** The next date (from the school's today) with the given luxon weekday (1 Mon ... 7 Sun). */
 const nextWeekday = (weekday: number) => {
   let d = todayDhaka();

@@ -1,5 +1,5 @@
 import { and, asc, eq, sql } from 'drizzle-orm';
-import { DateTime } from 'luxon';
+import { type DateTime } from 'luxon';
 import {
   NOTICE_CREATES_PER_HOUR,
   NOTICE_FIELD_MESSAGES,
@@ -23,6 +23,7 @@ import {
   users,
 } from '@server/db/schema';
 import { createTestApp, type TestApp } from '../helpers/server';
+import { schoolToday } from '../helpers/run-clock';
 
 let t: TestApp;
 
@@ -53,7 +54,7 @@ const S = {} as {
   school2Pupil: Pupil;
 };
 
-const today = () => DateTime.now().setZone('Asia/Dhaka');
+const today = schoolToday;
 const iso = (d: DateTime) => d.toISODate()!;
 
 async function pupilsOf(sectionId: number): Promise<Pupil[]> {

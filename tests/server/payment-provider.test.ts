@@ -16,6 +16,7 @@ import { SandboxProvider } from '@server/services/payment-sandbox';
 import { pdfText } from '../helpers/pdf-text';
 import { createTestApp, type TestApp } from '../helpers/server';
 import { clearDemoFees } from '../helpers/fees';
+import { schoolToday } from '../helpers/run-clock';
 
 const SECRET = 'payment-provider-test-secret';
 const sandbox = new SandboxProvider(SECRET);
@@ -158,7 +159,7 @@ describe('the sandbox: a paid decision is a test payment, never money', () => {
   it('is marked test on the record, in the ledger and on the receipt; nothing settled or collected', async () => {
     const { t, invoice, studentId } = on;
     // The monthly report of the year this payment is made in (a session row for it if the seed has none).
-    const year = String(new Date().getUTCFullYear());
+    const year = String(schoolToday().year);
     await exec(sql`insert into academic_sessions (session_year) values (${year}) on conflict do nothing`);
     const [{ id: yearSession }] = await exec<{ id: number }>(
       sql`select id from academic_sessions where session_year = ${year}`,

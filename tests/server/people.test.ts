@@ -4,7 +4,6 @@
  * their school they do not teach, and of another school.
  */
 import { and, asc, eq } from 'drizzle-orm';
-import { DateTime } from 'luxon';
 import {
   academicSessions,
   classes,
@@ -16,6 +15,7 @@ import {
   users,
 } from '@server/db/schema';
 import { createTestApp, type TestApp } from '../helpers/server';
+import { schoolToday } from '../helpers/run-clock';
 
 let t: TestApp;
 
@@ -38,7 +38,7 @@ beforeAll(async () => {
   const [session] = await db
     .select({ id: academicSessions.id })
     .from(academicSessions)
-    .where(eq(academicSessions.sessionYear, String(DateTime.now().setZone('Asia/Dhaka').year)));
+    .where(eq(academicSessions.sessionYear, String(schoolToday().year)));
   const [six] = await db.select({ id: classes.id }).from(classes).where(eq(classes.className, 'Six'));
   const section = async (school: number, name: string) =>
     (

@@ -3,18 +3,18 @@ import os from 'node:os';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
 import { eq } from 'drizzle-orm';
-import { DateTime } from 'luxon';
 import { RESOURCE_CODES, type BookRow, type LoanRow } from '@/api/schemas/resources';
 import { libraryBooks, students, users } from '@server/db/schema';
 import { tinyPdf } from '@server/db/seed/homework';
 import { createTestApp, type TestApp } from '../helpers/server';
+import { schoolToday } from '../helpers/run-clock';
 
 let t: TestApp;
 let uploadDir: string;
 
 const S = {} as { school1: number; school2: number; student1Code: string; student2Code: string; other1Code: string };
 
-const iso = (days = 0) => DateTime.now().setZone('Asia/Dhaka').plus({ days }).toISODate()!;
+const iso = (days = 0) => schoolToday().plus({ days }).toISODate()!;
 
 function multipart(fields: Record<string, string | number>, file?: { name: string; content: Uint8Array | string }) {
   const boundary = `----rs${randomBytes(8).toString('hex')}`;

@@ -4,7 +4,6 @@
  * history kept for routines with attendance, and every call × user type × own/other school.
  */
 import { and, asc, count, eq, ne } from 'drizzle-orm';
-import { DateTime } from 'luxon';
 import { ROUTINE_MESSAGES } from '@/api/schemas/routines';
 import {
   academicSessions,
@@ -20,6 +19,7 @@ import {
   users,
 } from '@server/db/schema';
 import { createTestApp, type TestApp } from '../helpers/server';
+import { schoolToday } from '../helpers/run-clock';
 
 let t: TestApp;
 
@@ -65,7 +65,7 @@ beforeAll(async () => {
     (await db.select({ id: users.schoolId }).from(users).where(eq(users.userCode, code)))[0].id!;
   S.school1 = await schoolOfUser('admin1');
   S.school2 = await schoolOfUser('admin2');
-  const year = String(DateTime.now().setZone('Asia/Dhaka').year);
+  const year = String(schoolToday().year);
   S.session = (await db.select().from(academicSessions)).find((s) => s.sessionYear === year)!.id;
   const cls = await db.select({ id: classes.id, name: classes.className }).from(classes);
   S.six = cls.find((c) => c.name === 'Six')!.id;

@@ -5,7 +5,6 @@
  * registered 4th subject (its cached answer dropped when a registration changes).
  */
 import { and, count, eq, inArray } from 'drizzle-orm';
-import { DateTime } from 'luxon';
 import { SUBJECT_REGISTRATION_MESSAGES as MESSAGES } from '@/api/schemas/subject-registration';
 import {
   academicSessions,
@@ -19,6 +18,7 @@ import {
   users,
 } from '@server/db/schema';
 import { createTestApp, type TestApp } from '../helpers/server';
+import { schoolToday } from '../helpers/run-clock';
 
 let t: TestApp;
 const S = {} as {
@@ -52,7 +52,7 @@ beforeAll(async () => {
   S.school1 = await schoolOf('admin1');
   S.school2 = await schoolOf('admin2');
   const sessions = await t.db.select().from(academicSessions);
-  const year = DateTime.now().setZone('Asia/Dhaka').year;
+  const year = schoolToday().year;
   S.current = sessions.find((x) => x.sessionYear === String(year))!.id;
   S.previous = sessions.find((x) => x.sessionYear === String(year - 1))!.id;
   const [nine] = await t.db.select({ id: classes.id }).from(classes).where(eq(classes.className, 'Nine'));

@@ -10,11 +10,11 @@ import os from 'node:os';
 import path from 'node:path';
 import { createHash, randomBytes } from 'node:crypto';
 import { and, asc, eq } from 'drizzle-orm';
-import { DateTime } from 'luxon';
 import type { TeacherOption } from '@/api/schemas/homework';
 import { enrolments, homeworkSubmissions, students, users } from '@server/db/schema';
 import { sweepUploads } from '@server/storage/sweep';
 import { createTestApp, type TestApp } from '../helpers/server';
+import { schoolToday } from '../helpers/run-clock';
 
 let t: TestApp;
 let uploadDir: string;
@@ -70,7 +70,7 @@ function multipart(fields: Record<string, string | number>, file?: { name: strin
   return { payload: Buffer.concat(parts), headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
 }
 
-const today = () => DateTime.now().setZone('Asia/Dhaka');
+const today = schoolToday;
 
 async function newHomework(topic: string, content?: string): Promise<number> {
   const body = multipart(
