@@ -394,7 +394,9 @@ export const markEntryMachine = setup({
         ],
         onError: { target: 'loadFailed', actions: assign(({ event }) => failure(event.error)) },
       },
-      on: { 'marks.search': LOAD, 'marks.clear': 'filtering' },
+      // Another sheet chosen while one loads: loading starts again for it (re-entered, so the
+      // first request's answer is dropped), not the first sheet shown under the new choice.
+      on: { 'marks.search': { ...LOAD, reenter: true }, 'marks.clear': 'filtering' },
     },
 
     loadFailed: {

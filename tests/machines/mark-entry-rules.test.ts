@@ -20,6 +20,7 @@ import {
 import {
   EXAM,
   LOCKED,
+  LOCKED_SHEET,
   NOT_YOURS,
   OFFLINE,
   QUERY,
@@ -614,5 +615,182 @@ describe('offline: a lost save goes to the device’s queue', () => {
     });
     expect(stateName(other.run.actor.getSnapshot().value)).toBe('syncRefused');
     expect(other.run.actor.getSnapshot().context.error).toBe('No');
+  });
+});
+
+// ---- every way out of each resting state, and the details the steps above leave open ----------------
+
+describe('the ways out of each state', () => {
+  beforeEach(() => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(new Date(TAKEN));
+  });
+  afterEach(() => vi.useRealTimers());
+  const snap = (run: Run) => run.actor.getSnapshot();
+  const OTHER = { ...QUERY, section_id: 4 };
+  const rows15 = [row(1, 1, 'Arif Hossain', 15), row(2, 2, 'Babul Mia', 12)];
+  const answer = (kept?: number[]) => ({
+    ok: true as const,
+    message: '1 students Mark entry successful!!',
+    code: 'exams.marks_saved',
+    count: 1,
+    rows: rows15,
+    ...(kept ? { kept } : {}),
+  });
+
+  /** Each state a teacher can rest in, reached the way a teacher reaches it. */
+  const reach: Record<string, () => Promise<Run>> = {
+    loading: async () => {
+      const run = startMarkEntry();
+      run.actor.send({ type: 'marks.search', query: QUERY });
+      return run;
+    },
+    loadFailed: async () => {
+      const run = await reach.loading();
+      await run.settle('loadSheet', 'reject', NOT_YOURS);
+      return run;
+    },
+    locked: async () => {
+      const run = await reach.loading();
+      await run.settle('loadSheet', 'resolve', LOCKED_SHEET);
+      return run;
+    },
+    saved: async () => {
+      const run = await reach.loading();
+      await run.settle('loadSheet', 'resolve', SHEET);
+      run.actor.send({ type: 'marks.type', studentId: 1, text: '15' });
+      run.actor.send({ type: 'marks.review' });
+      run.actor.send({ type: 'marks.confirm' });
+      await run.settle('saveMarks', 'resolve', answer());
+      return run;
+    },
+    queued: async () => {
+      const run = startMarkEntry({ offline: true });
+      run.actor.send({ type: 'marks.search', query: QUERY });
+      await run.settle('loadSheet', 'resolve', SHEET);
+      run.actor.send({ type: 'marks.type', studentId: 1, text: '15' });
+      run.actor.send({ type: 'marks.review' });
+      run.actor.send({ type: 'marks.confirm' });
+      await run.settle('saveMarks', 'reject', OFFLINE);
+      await run.settle('queueMarks', 'resolve', undefined);
+      return run;
+    },
+    syncing: async () => {
+      const run = await reach.queued();
+      run.actor.send({ type: 'marks.sync.start', key: snap(run).context.saveKey! });
+      return run;
+    },
+    synced: async () => {
+      const run = await reach.queued();
+      run.actor.send({ type: 'marks.sync.done', key: snap(run).context.saveKey!, result: answer() });
+      return run;
+    },
+    kept: async () => {
+      const run = await reach.queued();
+      run.actor.send({ type: 'marks.sync.done', key: snap(run).context.saveKey!, result: answer([2]) });
+      return run;
+    },
+    conflict: async () => {
+      const run = await reach.queued();
+      const key = snap(run).context.saveKey!;
+      run.actor.send({ type: 'marks.sync.failed', key, code: 'exams.locked', message: 'Locked', retryable: false });
+      return run;
+    },
+    syncRefused: async () => {
+      const run = await reach.queued();
+      const key = snap(run).context.saveKey!;
+      run.actor.send({ type: 'marks.sync.failed', key, code: 'invalid_input', message: 'No', retryable: false });
+      return run;
+    },
+  };
+
+  it.each(Object.keys(reach))('%s: Clear goes back to the filters, and a new search loads that sheet', async (name) => {
+    const cleared = await reach[name]();
+    expect(stateName(snap(cleared).value)).toBe(name);
+    cleared.actor.send({ type: 'marks.clear' });
+    expect(stateName(snap(cleared).value)).toBe('filtering');
+    expect(snap(cleared).context).toMatchObject({ query: null, sheet: null, drafts: {} });
+
+    const searched = await reach[name]();
+    searched.actor.send({ type: 'marks.search', query: OTHER });
+    expect(stateName(snap(searched).value)).toBe('loading');
+    expect(snap(searched).context.query).toEqual(OTHER);
+    expect(searched.calls.loadSheet.at(-1)).toEqual(OTHER);
+  });
+
+  it.each(['saved', 'synced', 'kept'])(
+    '%s: Edit goes back to the sheet with the saved marks, the result put away',
+    async (name) => {
+      const run = await reach[name]();
+      expect(snap(run).context.result).not.toBeNull();
+      run.actor.send({ type: 'marks.edit' });
+      expect(stateName(snap(run).value)).toBe('entering');
+      expect(snap(run).context).toMatchObject({ result: null, drafts: { 1: '15', 2: '12' } });
+    },
+  );
+
+  it.each(['conflict', 'syncRefused'])('%s: Reopen loads the same sheet again', async (name) => {
+    const run = await reach[name]();
+    run.actor.send({ type: 'marks.reopen' });
+    expect(stateName(snap(run).value)).toBe('loading');
+    expect(run.calls.loadSheet).toEqual([QUERY, QUERY]);
+  });
+
+  it('starts on the filters with nothing chosen and no problems shown', () => {
+    const run = startMarkEntry();
+    expect(stateName(snap(run).value)).toBe('filtering');
+    expect(snap(run).context).toMatchObject({
+      query: null,
+      sheet: null,
+      drafts: {},
+      cursor: 0,
+      showProblems: false,
+      resumeAt: null,
+      error: null,
+      errorCode: null,
+    });
+  });
+
+  it('a failure without a code (a plain message, a numeric code) has no code to show', async () => {
+    for (const error of ['The server went away.', { status: 500, code: 500, message: 'Oops' }]) {
+      const run = await reach.loading();
+      await run.settle('loadSheet', 'reject', error);
+      expect(stateName(snap(run).value)).toBe('loadFailed');
+      expect(snap(run).context.errorCode).toBeNull();
+    }
+  });
+
+  it('a lost save in a queue-less machine is a failure to try again, not queued', async () => {
+    const run = await reach.loading();
+    await run.settle('loadSheet', 'resolve', SHEET);
+    run.actor.send({ type: 'marks.type', studentId: 1, text: '15' });
+    run.actor.send({ type: 'marks.review' });
+    run.actor.send({ type: 'marks.confirm' });
+    await run.settle('saveMarks', 'reject', OFFLINE);
+    expect(stateName(snap(run).value)).toBe('failed');
+    expect(run.calls.queueMarks).toEqual([]);
+  });
+});
+
+describe('the edges of reading marks and refusals', () => {
+  it('a minus before any number is "below 0"; a minus inside text is not a mark', () => {
+    for (const text of ['-12', '-1.25', '-.25', '-12.', '- 15'])
+      expect(parseMark(text, 20), text).toEqual({ ok: false, problem: 'negative' });
+    for (const text of ['x-3', '1-2', '-1.x'])
+      expect(parseMark(text, 20), text).toEqual({ ok: false, problem: 'not_a_mark' });
+    expect(parseMark('.25', 20)).toEqual({ ok: true, value: 0.25 });
+  });
+
+  it('a student whose field was never typed in has no problem', () => {
+    const sheet: StudentMarkSheet = { exam: EXAM, locked: false, rows: [row(1, 1, 'Arif Hossain', null)] };
+    expect(markProblems({ sheet, drafts: {} })).toEqual({});
+    expect(markChanges({ sheet, drafts: {} })).toEqual([]);
+  });
+
+  it('a refused field past the tenth mark names the right student', () => {
+    const sent = Array.from({ length: 13 }, (_, i) => ({ student_id: 100 + i, mark_obtained: 5 as MarkValue }));
+    expect(refusedStudents({ fields: { 'mark_update.12.mark_obtained': 'too high' } }, sent)).toEqual({
+      112: 'too high',
+    });
   });
 });
