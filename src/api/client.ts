@@ -116,6 +116,11 @@ interface CallOptions {
   headers?: Record<string, string>;
   /** Sees a successful answer's headers (a bare list's X-Total-Count). */
   onHeaders?: (headers: Headers) => void;
+  /**
+   * The request outlives the page (fetch's keepalive): a reload or a closed tab does not cancel
+   * it. For small writes that must reach the server, such as signing out.
+   */
+  keepalive?: boolean;
 }
 
 function cleanQuery(query: Query | undefined): Record<string, string | number | boolean> | undefined {
@@ -156,7 +161,7 @@ async function call<S extends z.ZodType>(
   method: 'GET' | 'POST' | 'PUT' | 'DELETE',
   path: string,
   schema: Schema<S>,
-  { query, body, auth = 'session', idempotencyKey, headers: extraHeaders, onHeaders }: CallOptions = {},
+  { query, body, auth = 'session', idempotencyKey, headers: extraHeaders, onHeaders, keepalive }: CallOptions = {},
 ): Promise<z.infer<S>> {
   // Awaited only after the answer; a failure to load it must not go unhandled before then.
   const contract = Promise.resolve(schema);
@@ -174,6 +179,7 @@ async function call<S extends z.ZodType>(
       headers,
       // Same origin: the session cookie goes with every call (fetch's default, said explicitly).
       credentials: 'same-origin',
+      ...(keepalive ? { keepalive: true } : {}),
       ignoreResponseError: true,
     });
   } catch (error) {

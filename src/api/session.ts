@@ -63,7 +63,9 @@ export async function logout(delays: readonly number[] = LOGOUT_RETRY_DELAYS_MS)
       await apiPost(
         '/api/users/logout',
         retryImport(() => import('@/api/schemas/common')).then((m) => m.okBody),
-        { auth: 'none' },
+        // The sign-in page shows at once; a reload or a closed tab meanwhile must not cancel the
+        // request and leave the session alive on the server.
+        { auth: 'none', keepalive: true },
       );
       return;
     } catch (error) {

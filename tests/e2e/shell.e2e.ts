@@ -96,6 +96,8 @@ it('logging out revokes the session: reload stays signed out', async () => {
   await page.getByRole('button', { name: /profile menu/i }).click();
   await page.getByRole('menuitem', { name: /log out/i }).click();
   await page.waitForURL(/\/login$/);
+  // Signed out once the sign-in form shows ("Signing you out…" until the server answered).
+  await page.getByLabel(/user id/i).waitFor();
   await page.goto(`${baseUrl()}/school-admin`);
   await page.waitForURL(/\/login$/);
   // Sign-out cleared the cookie, and the server revoked the token: it no longer opens anything.
