@@ -2,7 +2,7 @@
  * The only file that listens. The primary process opens the database (starting the embedded
  * PostgreSQL in DATA_DIR when DATABASE_URL is unset, and starting it again should it die), waits
  * until it answers, migrates, seeds the demo on first start, and then serves: by itself when
- * WORKERS=1, or through WORKERS forked API processes that share the port (node:cluster). Nothing shared lives in a process's memory (see ARCHITECTURE.md), so N
+ * WORKERS=1, or through WORKERS forked API processes that share the port (node:cluster). Nothing shared lives in a process's memory (docs/ARCHITECTURE.md, "Caches"), so N
  * processes behave as one. Background jobs (message retries, housekeeping) run in one process.
  */
 import cluster, { type Worker } from 'node:cluster';

@@ -2,7 +2,7 @@
  * The grade sheet's arithmetic, in one place and pure (no database): a subject's columns, total,
  * grade and grade point from its exams' marks and the student's attendance; the yearly block
  * (total marks, total grade point, GPA with the 4th-subject rule and the compulsory-F rule, letter
- * grade); the position in section. DOMAIN.md §Exams and grades is the rule book.
+ * grade); the position in section. docs/DOMAIN.md, "Exams and grades", is the rule book.
  *
  * Choices written down here:
  * - Every exam weighs its converted marks: a mark counts mark / full × converted. The grade
@@ -14,7 +14,7 @@
  *   session, each as marks / the activity's full marks (services/activities.ts; e.g. 80 of 100 in a
  *   club and 6 of 10 in a sport: 5 × 0.7 = 3.5), the same for every subject, as attendance is.
  *   Activities the student joined but was not yet marked in do not count. A student with no marked
- *   activity in the session: DOMAIN.md names no default, so no number is made up; the part
+ *   activity in the session: docs/DOMAIN.md names no default, so no number is made up; the part
  *   leaves the maximum exactly as attendance does when none was taken, unless the school still
  *   sets the older per-subject "Extra Curricular" exam, whose converted marks then count as before.
  * - Absent and not entered both count 0 (the sheet shows which).

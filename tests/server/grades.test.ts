@@ -99,7 +99,7 @@ describe('one subject', () => {
     expect(r).toMatchObject({ grade: 'D', gradePoint: 1 });
   });
 
-  it('bands every boundary of DOMAIN.md', () => {
+  it('bands every boundary of docs/DOMAIN.md', () => {
     const cases: [number, string, number][] = [
       [100, 'A+', 5],
       [80, 'A+', 5],
