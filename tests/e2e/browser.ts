@@ -5,6 +5,7 @@
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { inject } from 'vitest';
 import { CLOCK_START, serverNowOf } from './clock';
+import { expectBundledBengaliFont } from './glyphs';
 
 export const CHROMIUM = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
 
@@ -117,10 +118,19 @@ export async function scrollsSideways(page: Page): Promise<boolean> {
   return page.evaluate(() => document.documentElement.scrollWidth > window.innerWidth + 1);
 }
 
-/** What every screen the end-to-end tests visit must be: no sideways scroll, no serious axe violation. */
+/** Narrower than this (CSS px), a screen is a phone's: its tap targets must be 44x44 px. */
+const PHONE_WIDTH = 640;
+
+/**
+ * What every screen the end-to-end tests visit must be, in either language: no sideways scroll, no
+ * serious axe violation, every Bengali character drawn by the bundled font (glyphs.ts), and on a
+ * phone-sized page every tap target at least 44x44 px.
+ */
 export async function expectSoundScreen(page: Page, what: string): Promise<void> {
   expect(await scrollsSideways(page), `${what} scrolls sideways`).toBe(false);
   await expectNoSeriousAxeViolations(page, what);
+  await expectBundledBengaliFont(page, what);
+  if ((page.viewportSize()?.width ?? Infinity) < PHONE_WIDTH) await expectTapTargets(page, what);
 }
 
 /**

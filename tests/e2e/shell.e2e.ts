@@ -138,7 +138,11 @@ async function settled(p: Page) {
 async function visit(p: Page, path: string) {
   if (path === '/viewer-admin') {
     // A viewer browses one chosen school: choose the first.
-    await p.getByRole('list', { name: 'Your schools' }).getByRole('button').first().click();
+    await p
+      .getByRole('list', { name: /^(Your schools|আপনার স্কুলসমূহ)$/ })
+      .getByRole('button')
+      .first()
+      .click();
   } else if (new URL(p.url()).pathname !== path) {
     await p.goto(`${baseUrl()}${path}`);
   }
@@ -146,20 +150,51 @@ async function visit(p: Page, path: string) {
   await settled(p);
 }
 
-async function eachPage(options: BrowserContextOptions, check: (p: Page, where: string) => Promise<void>) {
+/** Switches the signed-in user's language from the header's profile menu (saved on the server). */
+async function switchLanguage(p: Page, to: 'bn' | 'en') {
+  await p.getByRole('button', { name: /^(Profile menu|প্রোফাইল মেনু)/ }).click();
+  await p.getByRole('menuitem', { name: to === 'bn' ? 'বাংলা' : 'English' }).click();
+  await p.locator(`html[lang="${to}"]`).waitFor();
+}
+
+/**
+ * Signs each account in and visits its pages, checking each with `check`. In Bangla (`lang:
+ * 'bn'`) the sign-in page is checked in Bangla (its own button) and each account is switched from
+ * the header after signing in, and put back to English before the next (the accounts are shared
+ * with the file's other tests).
+ */
+async function eachPage(
+  options: BrowserContextOptions,
+  check: (p: Page, where: string) => Promise<void>,
+  lang: 'en' | 'bn' = 'en',
+) {
   const ctx = await browser.newContext(options);
   try {
     const p = await ctx.newPage();
     await p.goto(`${baseUrl()}/login`);
     await p.getByLabel(/user id/i).waitFor();
+    if (lang === 'bn') {
+      await p.getByRole('button', { name: 'বাংলা' }).click();
+      await p.locator('html[lang="bn"]').waitFor();
+    }
     await check(p, 'sign-in');
+    if (lang === 'bn') {
+      // signIn() reads the English form.
+      await p.getByRole('button', { name: 'English' }).click();
+      await p.locator('html[lang="en"]').waitFor();
+    }
     for (const [account, paths] of PAGES) {
       await signIn(p, account);
       await p.waitForURL(`${baseUrl()}${paths[0]}`);
+      if (lang === 'bn') {
+        await p.locator('h1').first().waitFor();
+        if ((await p.locator('html').getAttribute('lang')) !== 'bn') await switchLanguage(p, 'bn');
+      }
       for (const path of paths) {
         await visit(p, path);
         await check(p, `${account} ${path}`);
       }
+      if (lang === 'bn') await switchLanguage(p, 'en');
       await p.evaluate(() => localStorage.clear());
     }
   } finally {
@@ -178,6 +213,22 @@ describe('accessibility (axe): sign-in, dashboards, profiles, routines', () => {
       await expectTapTargets(p, `${where} (390x844)`);
     });
   });
+});
+
+it('in Bangla at 390x844 on a touch screen: every Bengali character in the bundled font, 44 px targets, axe clean', async () => {
+  const checked: string[] = [];
+  await eachPage(
+    PHONE,
+    async (p, where) => {
+      const what = `${where} (Bangla, 390x844)`;
+      await expectNoSeriousAxeViolations(p, what);
+      await expectTapTargets(p, what);
+      if ((await expectBundledBengaliFont(p, what)) > 0) checked.push(where);
+    },
+    'bn',
+  );
+  // Every page had Bangla on it to check (a page left in English would check nothing).
+  expect(checked).toHaveLength(1 + PAGES.reduce((n, [, paths]) => n + paths.length, 0));
 });
 
 it('no page scrolls sideways at 360 px, and the header’s controls are at least 44 px', async () => {
