@@ -310,7 +310,8 @@ function Tables() {
                         />
                       </Td>
                       <Td label={t('registration.subjects.head.name')}>
-                        {name('subjects', s.subject_name)} <span className="text-slate-500">({s.subject_code})</span>
+                        {name('subjects', s.subject_name)}{' '}
+                        <span className="text-slate-500">({localDigits(s.subject_code, lang)})</span>
                       </Td>
                       <Td label={t('registration.subjects.head.group')}>
                         {s.division_name ?? t('registration.subjects.forEveryone')}
