@@ -537,6 +537,7 @@ describe('/payment for a viewer (the dashboard’s Payment tile)', () => {
     await setLanguage('bn');
     try {
       fakeAuthServer(VIEWER).savedSignIn(HILL_VIEW);
+      banglaNamesApi();
       let fail = true;
       const asked = viewerFeeApi(() =>
         fail
@@ -553,8 +554,19 @@ describe('/payment for a viewer (the dashboard’s Payment tile)', () => {
       expect(asked.dues).toEqual([]);
       fail = false;
       await user.click(within(alert).getByRole('button', { name: 'আবার চেষ্টা করুন' }));
-      expect(await screen.findByRole('table', { name: 'শ্রেণি ও শাখা অনুযায়ী বকেয়া' })).toBeInTheDocument();
+      const table = await screen.findByRole('table', { name: 'শ্রেণি ও শাখা অনুযায়ী বকেয়া' });
       expect(asked.dues).toEqual([{ school_info_id: '3', session_id: '2', limit: '500' }]);
+      // The class by its Bangla name, the session in Bangla digits.
+      await waitFor(() =>
+        expect(
+          within(table)
+            .getAllByRole('cell')
+            .map((c) => c.textContent),
+        ).toEqual(['ষষ্ঠ', 'A', '৪০', '৳৫০,০০০.০০', '৳০.০০', '৳৪২,৫০০.৫০', '৳৭,৪৯৯.৫০']),
+      );
+      expect(
+        within(screen.getByRole('combobox', { name: 'সেশন' })).getByRole('option', { name: '২০২৬' }),
+      ).toBeInTheDocument();
     } finally {
       await setLanguage('en');
     }
