@@ -30,6 +30,21 @@ const student = (over: Partial<StudentListRow>): StudentListRow => ({
 });
 const RAHIM = student({});
 
+/** The school's Bangla names (GET /api/names/bn), keyed by the English name the rows carry. */
+function banglaNamesApi() {
+  server.use(
+    http.get('/api/names/bn', () =>
+      HttpResponse.json({
+        classes: { Six: 'ষষ্ঠ' },
+        subjects: {},
+        shifts: {},
+        exam_types: {},
+        fee_sectors: { Tuition: 'মাসিক বেতন' },
+      }),
+    ),
+  );
+}
+
 function feeApi() {
   const state = {
     sectors: [] as SectorRow[],
@@ -373,30 +388,46 @@ describe('/payment collection desk', () => {
     it('finds by a name, names the late fee, Bangla-digit dates, the amount from the ticked invoices', async () => {
       fakeAuthServer(ADMIN).savedSignIn();
       deskApi();
+      banglaNamesApi();
       const { user } = renderApp('/payment?tab=collect');
       await user.type(await screen.findByRole('textbox', { name: 'শিক্ষার্থী: নাম, রোল বা কোড' }), 'rahim');
       await user.click(screen.getByRole('button', { name: 'খুঁজুন' }));
       const found = await screen.findByRole('table', { name: 'পাওয়া শিক্ষার্থী' });
       expect(within(found).getByText('১২')).toBeInTheDocument();
+      // The class by the school's Bangla name, in the finder's list and its class filter.
+      expect(await within(found).findAllByText('ষষ্ঠ')).toHaveLength(2);
+      expect(within(found).queryByText('Six')).toBeNull();
+      expect(
+        within(screen.getByRole('combobox', { name: 'শ্রেণি' })).getByRole('option', { name: 'ষষ্ঠ' }),
+      ).toBeInTheDocument();
       await user.click(within(found).getByRole('button', { name: 'বাছাই: Rahim Uddin (S-0005)' }));
       const table = await screen.findByRole('table', { name: 'Rahim Uddin এর বকেয়া ইনভয়েস' });
-      expect(within(table).getAllByText('Tuition')).toHaveLength(1);
+      expect(within(table).getAllByText('মাসিক বেতন')).toHaveLength(1);
       expect(within(table).getByText('বিলম্ব ফি')).toBeInTheDocument();
+      expect(within(table).getByText('মাসিক বেতন এর')).toBeInTheDocument();
+      expect(within(table).queryByText(/Tuition/)).toBeNull();
       expect(within(table).getAllByText('৩১-০১-২০২৬')).toHaveLength(2);
-      await user.click(within(table).getByRole('checkbox', { name: 'Tuition ৩১-০১-২০২৬' }));
-      await user.click(within(table).getByRole('checkbox', { name: 'বিলম্ব ফি (Tuition) ৩১-০১-২০২৬' }));
+      await user.click(within(table).getByRole('checkbox', { name: 'মাসিক বেতন ৩১-০১-২০২৬' }));
+      await user.click(within(table).getByRole('checkbox', { name: 'বিলম্ব ফি (মাসিক বেতন) ৩১-০১-২০২৬' }));
       expect(screen.getByRole('textbox', { name: 'গৃহীত পরিমাণ (৳)' })).toHaveValue('1350.50');
     });
 
     it('the count of students to invoice reads as Bangla', async () => {
       fakeAuthServer(ADMIN).savedSignIn();
       const api = feeApi();
+      banglaNamesApi();
       api.sectors = [{ id: 4, sector_code: 'TUI', sector_name: 'Tuition' }];
       const { user } = renderApp('/payment?tab=fees');
       const sector = await screen.findByRole('combobox', { name: 'খাত' });
-      await within(sector).findByRole('option', { name: 'TUI · Tuition' });
+      await within(sector).findByRole('option', { name: 'TUI · মাসিক বেতন' });
       await user.selectOptions(sector, '4');
-      await user.selectOptions(await screen.findByRole('combobox', { name: 'শ্রেণি' }), '6');
+      expect(
+        within(screen.getByRole('combobox', { name: 'সেশন' })).getByRole('option', { name: '২০২৬' }),
+      ).toBeInTheDocument();
+      const classes = await screen.findByRole('combobox', { name: 'শ্রেণি' });
+      expect(within(classes).getByRole('option', { name: 'ষষ্ঠ' })).toBeInTheDocument();
+      expect(within(classes).queryByRole('option', { name: 'Six' })).toBeNull();
+      await user.selectOptions(classes, '6');
       await user.type(screen.getByRole('textbox', { name: 'পরিমাণ (৳)' }), '1250.50');
       await user.type(screen.getByRole('textbox', { name: 'শেষ তারিখ' }), '31-01-2026');
       await user.tab();
@@ -506,6 +537,7 @@ describe('/payment for a viewer (the dashboard’s Payment tile)', () => {
     await setLanguage('bn');
     try {
       fakeAuthServer(VIEWER).savedSignIn(HILL_VIEW);
+      banglaNamesApi();
       let fail = true;
       const asked = viewerFeeApi(() =>
         fail
@@ -522,8 +554,19 @@ describe('/payment for a viewer (the dashboard’s Payment tile)', () => {
       expect(asked.dues).toEqual([]);
       fail = false;
       await user.click(within(alert).getByRole('button', { name: 'আবার চেষ্টা করুন' }));
-      expect(await screen.findByRole('table', { name: 'শ্রেণি ও শাখা অনুযায়ী বকেয়া' })).toBeInTheDocument();
+      const table = await screen.findByRole('table', { name: 'শ্রেণি ও শাখা অনুযায়ী বকেয়া' });
       expect(asked.dues).toEqual([{ school_info_id: '3', session_id: '2', limit: '500' }]);
+      // The class by its Bangla name, the session in Bangla digits.
+      await waitFor(() =>
+        expect(
+          within(table)
+            .getAllByRole('cell')
+            .map((c) => c.textContent),
+        ).toEqual(['ষষ্ঠ', 'A', '৪০', '৳৫০,০০০.০০', '৳০.০০', '৳৪২,৫০০.৫০', '৳৭,৪৯৯.৫০']),
+      );
+      expect(
+        within(screen.getByRole('combobox', { name: 'সেশন' })).getByRole('option', { name: '২০২৬' }),
+      ).toBeInTheDocument();
     } finally {
       await setLanguage('en');
     }

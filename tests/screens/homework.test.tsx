@@ -80,6 +80,21 @@ afterEach(async () => {
   await setLanguage('en');
 });
 
+/** The school's Bangla names (GET /api/names/bn), keyed by the English name the rows carry. */
+function banglaNamesApi() {
+  server.use(
+    http.get('/api/names/bn', () =>
+      HttpResponse.json({
+        classes: { Six: 'ষষ্ঠ', Seven: 'সপ্তম' },
+        subjects: { Mathematics: 'গণিত', English: 'ইংরেজি' },
+        shifts: {},
+        exam_types: {},
+        fee_sectors: {},
+      }),
+    ),
+  );
+}
+
 describe('teacher: set homework', () => {
   function teacherServer(rows: HomeworkRow[]) {
     const calls = {
@@ -216,6 +231,43 @@ describe('teacher: set homework', () => {
   });
 });
 
+describe('teacher: in Bangla', () => {
+  it('names classes and subjects by the school’s Bangla names in the form, the list and the delete question', async () => {
+    await setLanguage('bn');
+    fakeAuthServer(TEACHER).savedSignIn();
+    banglaNamesApi();
+    server.use(
+      http.get('/api/homework/teacher/options', () => HttpResponse.json(OPTIONS)),
+      http.get('/api/homework/teacher/individual', ({ request }) =>
+        page([hw({ id: 5, topic: 'Fractions' })], query(request)),
+      ),
+    );
+    const { user } = renderApp('/teacherhomework');
+    const table = await screen.findByRole('table', { name: 'আমার দেওয়া বাড়ির কাজ' });
+    expect(await within(table).findByText('ষষ্ঠ A')).toBeInTheDocument();
+    expect(within(table).getByText('গণিত')).toBeInTheDocument();
+    expect(within(table).queryByText(/Six|Mathematics/)).toBeNull();
+
+    const classes = screen.getByRole('combobox', { name: 'শ্রেণি' });
+    expect(
+      within(classes)
+        .getAllByRole('option')
+        .map((o) => o.textContent),
+    ).toEqual(['শ্রেণি বেছে নিন', 'ষষ্ঠ', 'সপ্তম']);
+    await user.selectOptions(classes, '6');
+    await user.selectOptions(screen.getByRole('combobox', { name: 'শাখা' }), '3');
+    expect(
+      within(screen.getByRole('combobox', { name: 'বিষয়' }))
+        .getAllByRole('option')
+        .map((o) => o.textContent),
+    ).toEqual(['বিষয় বেছে নিন', 'গণিত', 'ইংরেজি']);
+
+    await user.click(within(table).getByRole('button', { name: 'মুছে ফেলুন: “Fractions”' }));
+    const dialog = await screen.findByRole('dialog');
+    expect(within(dialog).getByText('ষষ্ঠ A-এর সব শিক্ষার্থীর কাছ থেকে “Fractions” সরিয়ে ফেলা হবে।')).toBeInTheDocument();
+  });
+});
+
 function studentRow(over: Partial<StudentHomeworkRow>): StudentHomeworkRow {
   return { ...hw({}), submission: null, ...over };
 }
@@ -278,9 +330,13 @@ describe('student: homework and submission', () => {
   it('shows the cards in Bangla', async () => {
     await setLanguage('bn');
     fakeAuthServer(STUDENT).savedSignIn();
+    banglaNamesApi();
     server.use(http.get('/api/homework/student', ({ request }) => page([studentRow({})], query(request))));
     renderApp('/studenthomework');
     expect(await screen.findByText('শিক্ষক: Rahima Khatun')).toBeInTheDocument();
+    // The subject by the school's Bangla name.
+    expect(await screen.findByText('গণিত')).toBeInTheDocument();
+    expect(screen.queryByText('Mathematics')).toBeNull();
     expect(screen.getByText(/^শেষ তারিখ: ২৭ নভেম্বর ২০২৬$/)).toBeInTheDocument();
     expect(screen.getByText('জমা হয়নি')).toBeInTheDocument();
   });

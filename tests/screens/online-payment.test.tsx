@@ -312,8 +312,10 @@ describe('/payoption?payment=: the outcome from the server', () => {
       fakeAuthServer(STUDENT).savedSignIn();
       api({ status: [record({})] });
       renderApp(`/payoption?payment=${TOKEN}`);
-      expect(await screen.findByText('পরিশোধ গৃহীত: রসিদ R-000042')).toBeInTheDocument();
+      // The receipt number in Bangla digits too, as the fees desk and the receipt links write it.
+      expect(await screen.findByText('পরিশোধ গৃহীত: রসিদ R-০০০০৪২')).toBeInTheDocument();
       expect(screen.getByText(/৳১,০০০.২৫/)).toBeInTheDocument();
+      expect(screen.getByRole('button', { name: 'রসিদ R-০০০০৪২ ডাউনলোড করুন (পিডিএফ)' })).toBeInTheDocument();
     });
   });
 });

@@ -199,16 +199,28 @@ describe('/add-student list', () => {
     expect(cellsOf(second).slice(0, 5)).toEqual(['BN-0', 'Tania Akter', 'Not enrolled', '—', '—']);
   });
 
-  it('in Bangla, the roll in Bangla digits', async () => {
+  it('in Bangla, the class by its Bangla name, the roll and the session in Bangla digits', async () => {
     await setLanguage('bn');
     fakeAuthServer(ADMIN).savedSignIn();
     LOOKUPS();
-    server.use(http.get('/api/student/all', () => HttpResponse.json(PLACED, { headers: { 'x-total-count': '2' } })));
+    server.use(
+      http.get('/api/student/all', () => HttpResponse.json(PLACED, { headers: { 'x-total-count': '2' } })),
+      http.get('/api/names/bn', () =>
+        HttpResponse.json({ classes: { Six: 'ষষ্ঠ' }, subjects: {}, shifts: {}, exam_types: {}, fee_sectors: {} }),
+      ),
+    );
     renderApp('/add-student');
     const table = await screen.findByRole('table', { name: /শিক্ষার্থী আইডি, শিক্ষার্থীর নাম, শ্রেণি, শাখা, রোল/ });
     const [, first, second] = within(table).getAllByRole('row');
-    expect(cellsOf(first).slice(0, 5)).toEqual(['BN-1', 'রাহিম উদ্দিন', 'Six', 'A', '২০']);
+    await waitFor(() => expect(cellsOf(first).slice(0, 5)).toEqual(['BN-1', 'রাহিম উদ্দিন', 'ষষ্ঠ', 'A', '২০']));
     expect(cellsOf(second)[2]).toBe('ভর্তি নেই');
+    // The enrolment form: the session in Bangla digits, the class by its Bangla name.
+    expect(
+      within(screen.getByRole('combobox', { name: /^সেশন/ })).getByRole('option', { name: '২০২৬' }),
+    ).toBeInTheDocument();
+    expect(
+      within(screen.getByRole('combobox', { name: /^শ্রেণি/ })).getByRole('option', { name: 'ষষ্ঠ' }),
+    ).toBeInTheDocument();
   });
 });
 

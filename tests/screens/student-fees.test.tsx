@@ -97,6 +97,31 @@ describe('the student’s invoices', () => {
     expect(asked).toEqual([{ url: '/api/invoice/due', studentId: String(STUDENT.id) }]);
   });
 
+  it('names fee heads as the school wrote them in English, without asking for the Bangla names', async () => {
+    fakeAuthServer(STUDENT).savedSignIn();
+    invoiceApi(DUE);
+    let askedNames = 0;
+    server.use(
+      http.get('/api/names/bn', () => {
+        askedNames++;
+        return HttpResponse.json({
+          classes: {},
+          subjects: {},
+          shifts: {},
+          exam_types: {},
+          fee_sectors: { Tuition: 'মাসিক বেতন', 'Exam fee': 'পরীক্ষার ফি' },
+        });
+      }),
+    );
+    renderApp('/dueinvoice');
+    const table = await screen.findByRole('table', { name: 'Your due invoices' });
+    expect(within(table).getByText('Tuition')).toBeInTheDocument();
+    expect(within(table).getByText('Exam fee')).toBeInTheDocument();
+    expect(within(table).getAllByText('2026')).toHaveLength(2);
+    expect(within(table).queryByText('মাসিক বেতন')).toBeNull();
+    expect(askedNames).toBe(0);
+  });
+
   it('says "No dues. Thank you!" when nothing is due', async () => {
     fakeAuthServer(STUDENT).savedSignIn();
     invoiceApi([]);
@@ -179,6 +204,48 @@ describe('the student’s invoices', () => {
     afterEach(async () => {
       await setLanguage('en');
     });
+    it('names the fee heads by their Bangla names and the session in Bangla digits', async () => {
+      fakeAuthServer(STUDENT).savedSignIn();
+      invoiceApi(DUE);
+      server.use(
+        http.get('/api/names/bn', () =>
+          HttpResponse.json({
+            classes: { Six: 'ষষ্ঠ' },
+            subjects: {},
+            shifts: {},
+            exam_types: {},
+            fee_sectors: { Tuition: 'মাসিক বেতন', 'Exam fee': 'পরীক্ষার ফি' },
+          }),
+        ),
+      );
+      const { user } = renderApp('/dueinvoice');
+      const table = await screen.findByRole('table', { name: 'আপনার বকেয়া বিল' });
+      expect(await within(table).findByText('মাসিক বেতন')).toBeInTheDocument();
+      expect(within(table).getByText('পরীক্ষার ফি')).toBeInTheDocument();
+      expect(within(table).getAllByText('২০২৬')).toHaveLength(2);
+      expect(within(table).queryByText('Tuition')).toBeNull();
+      expect(within(table).queryByText('Exam fee')).toBeNull();
+      expect(within(table).queryByText('2026')).toBeNull();
+      await user.click(within(table).getByRole('link', { name: 'এখনই পরিশোধ করুন: পরীক্ষার ফি, ২০২৬' }));
+      expect(await screen.findByRole('checkbox', { name: /^পরীক্ষার ফি, ২০২৬: বকেয়া/ })).toBeChecked();
+      expect(screen.getByRole('checkbox', { name: /^মাসিক বেতন, ২০২৬: বকেয়া/ })).not.toBeChecked();
+      expect(screen.queryByText(/Exam fee|Tuition/)).toBeNull();
+    });
+
+    it('names a fee head the school gave no Bangla name as written, with Bangla digits', async () => {
+      fakeAuthServer(STUDENT).savedSignIn();
+      invoiceApi([invoice({ sector_name: 'Class 6 Tuition' })], [invoice({ id: 72, sector_name: 'Tuition' })]);
+      server.use(
+        http.get('/api/names/bn', () =>
+          HttpResponse.json({ classes: {}, subjects: {}, shifts: {}, exam_types: {}, fee_sectors: {} }),
+        ),
+      );
+      renderApp('/dueinvoice');
+      const table = await screen.findByRole('table', { name: 'আপনার বকেয়া বিল' });
+      expect(await within(table).findByText('Class ৬ Tuition')).toBeInTheDocument();
+      expect(within(table).getByText('২০২৬')).toBeInTheDocument();
+    });
+
     it('shows amounts and the total with ৳ and Bangla digits', async () => {
       fakeAuthServer(STUDENT).savedSignIn();
       invoiceApi(DUE);

@@ -174,6 +174,26 @@ function serve(opts: { refuse?: boolean; rows?: Row[] } = {}) {
   return { saves, deletes, release: () => release() };
 }
 
+/** The school's Bangla names (GET /api/names/bn), keyed by the English name the rows carry. */
+function banglaNamesApi() {
+  server.use(
+    http.get('/api/names/bn', () =>
+      HttpResponse.json({
+        classes: { Nine: 'নবম' },
+        subjects: {
+          Bangla: 'বাংলা',
+          Physics: 'পদার্থবিজ্ঞান',
+          'Higher Mathematics': 'উচ্চতর গণিত',
+          Agriculture: 'কৃষিশিক্ষা',
+        },
+        shifts: {},
+        exam_types: {},
+        fee_sectors: {},
+      }),
+    ),
+  );
+}
+
 async function chooseSection(user: ReturnType<typeof renderApp>['user']) {
   await waitFor(() => expect(screen.getByLabelText(/^Session/)).toHaveValue('5'));
   await user.selectOptions(screen.getByLabelText(/^Class/), '9');
@@ -239,10 +259,10 @@ describe('/subjectregistration', () => {
       ),
     ).toBeInTheDocument();
     expect(screen.getByRole('checkbox', { name: 'Select S-1 Student 1' })).toBeChecked();
+    banglaNamesApi();
     await setLanguage('bn');
-    expect(
-      await screen.findByText('Higher Mathematics একই শিক্ষার্থীর আবশ্যিক ও ৪র্থ বিষয় দুটোই হতে পারে না।'),
-    ).toBeInTheDocument();
+    // The subject the server named (in English) by its Bangla name.
+    expect(await screen.findByText('উচ্চতর গণিত একই শিক্ষার্থীর আবশ্যিক ও ৪র্থ বিষয় দুটোই হতে পারে না।')).toBeInTheDocument();
   });
 
   it('deletes a registration only after “Are you sure to delete?”', async () => {
@@ -312,5 +332,58 @@ describe('/subjectregistration', () => {
     );
     expect(screen.queryByRole('button', { name: 'Delete Physics of S-30' })).not.toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Delete Chemistry of S-30' })).toBeInTheDocument();
+  });
+
+  it('in Bangla names classes and subjects by the school’s Bangla names and sessions in Bangla digits', async () => {
+    await setLanguage('bn');
+    fakeAuthServer(ADMIN).savedSignIn();
+    banglaNamesApi();
+    const fake = serve({ rows: [row(70, 'Bangla'), row(72, 'Bangla 1st Paper')] });
+    const { user } = renderApp('/subjectregistration?session=5&class=9&section=31');
+    await screen.findByRole('table', { name: 'শাখার শিক্ষার্থী' });
+    expect(
+      within(screen.getByRole('combobox', { name: /^সেশন/ }))
+        .getAllByRole('option')
+        .map((o) => o.textContent),
+    ).toEqual(['সেশন বাছাই করুন', '২০২৫', '২০২৬']);
+    expect(
+      within(screen.getByRole('combobox', { name: /^শ্রেণি/ })).getByRole('option', { name: 'নবম' }),
+    ).toBeInTheDocument();
+
+    const subjects = screen.getByRole('table', { name: 'শ্রেণির বিষয়' });
+    expect(await within(subjects).findByText('পদার্থবিজ্ঞান')).toBeInTheDocument();
+    expect(within(subjects).getByText('বাংলা')).toBeInTheDocument();
+    expect(within(subjects).getByText('(১৩৬)')).toBeInTheDocument();
+    expect(within(subjects).queryByText(/Physics|Bangla/)).toBeNull();
+    expect(screen.getByRole('checkbox', { name: 'পদার্থবিজ্ঞান বাছাই' })).toBeInTheDocument();
+    expect(screen.getByRole('checkbox', { name: '৪র্থ বিষয় হিসেবে উচ্চতর গণিত' })).toBeInTheDocument();
+    expect(screen.getByRole('checkbox', { name: '৪র্থ বিষয় হিসেবে কৃষিশিক্ষা' })).toBeInTheDocument();
+
+    // The details: the session in Bangla digits, the class and the subjects by their Bangla names
+    // (a paper by its subject's: "Bangla 1st Paper" is "বাংলা ১ম পত্র").
+    const list = await screen.findByRole('list', { name: 'নিবন্ধিত বিষয়' });
+    const [student] = within(list).getAllByRole('listitem', { name: 'Student 1, S-1' });
+    expect(student).toHaveTextContent('২০২৬ · নবম A · Science');
+    expect(
+      within(within(list).getByRole('list', { name: 'S-1-এর বিষয়' }))
+        .getAllByRole('listitem')
+        .map((li) => li.textContent?.replace('✕', '')),
+    ).toEqual(['বাংলা', 'বাংলা ১ম পত্র']);
+    expect(student).not.toHaveTextContent(/2026|Nine|Bangla/);
+
+    const fourth = screen.getByRole('table', { name: 'নিবন্ধিত ৪র্থ বিষয়' });
+    const [, fourthRow] = within(fourth).getAllByRole('row');
+    expect(within(fourthRow).getByText('২০২৬')).toBeInTheDocument();
+    expect(within(fourthRow).getByText('নবম')).toBeInTheDocument();
+    expect(within(fourthRow).getByText('উচ্চতর গণিত')).toBeInTheDocument();
+    expect(fourthRow).not.toHaveTextContent(/2026|Nine|Higher Mathematics/);
+
+    await user.click(within(list).getByRole('button', { name: 'মুছে ফেলুন: S-1-এর বাংলা ১ম পত্র' }));
+    const dialog = await screen.findByRole('dialog');
+    expect(
+      within(dialog).getByText('শিক্ষার্থী S-1 (Student 1)-এর বাংলা ১ম পত্র আর নিবন্ধিত থাকবে না।'),
+    ).toBeInTheDocument();
+    await user.click(within(dialog).getByRole('button', { name: 'মুছে ফেলুন' }));
+    await waitFor(() => expect(fake.deletes).toEqual(['72']));
   });
 });

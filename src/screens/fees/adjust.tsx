@@ -24,6 +24,7 @@ import { useSearchState } from '@/ui/use-search-state';
 import { useErrorText } from '@/i18n/errors';
 import { localDigits } from '@/i18n/format';
 import { useI18n } from '@/i18n/i18n';
+import { useNames } from '@/i18n/names';
 import { formatTaka } from './money';
 import { InvoiceName, deskDate, invoiceText } from './desk-parts';
 import { StudentFinder } from './student-finder';
@@ -68,6 +69,7 @@ export function Adjustments() {
 
 function AdjustDesk() {
   const { t, lang } = useI18n();
+  const names = useNames();
   const errorText = useErrorText();
   const send = AdjustFlow.useActorRef().send;
   const state = AdjustFlow.useSelector((s) => s);
@@ -178,7 +180,7 @@ function AdjustDesk() {
         <Card
           title={
             choice.what === 'waiver'
-              ? t('fees.adjust.waiverTitle', { sector: invoiceText(choice.invoice, t) })
+              ? t('fees.adjust.waiverTitle', { sector: invoiceText(choice.invoice, t, names.name) })
               : t('fees.adjust.reverseTitle', { receipt: localDigits(choice.payment.receipt_no, lang) })
           }
         >
@@ -291,7 +293,7 @@ function AdjustDesk() {
                       <Button
                         variant="secondary"
                         disabled={busy}
-                        aria-label={`${t('fees.adjust.waive')}: ${invoiceText(r, t)} ${deskDate(r.last_date, lang)}`}
+                        aria-label={`${t('fees.adjust.waive')}: ${invoiceText(r, t, names.name)} ${deskDate(r.last_date, lang)}`}
                         onClick={() => {
                           send({ type: 'adjust.next' });
                           choose({ what: 'waiver', invoice: r });

@@ -5,6 +5,7 @@
 import type { InvoiceRow } from '@/api/schemas/fees';
 import { formatDate } from '@/i18n/format';
 import { useI18n, type Language } from '@/i18n/i18n';
+import { useNames } from '@/i18n/names';
 
 /** "2026-01-31" as "31-01-2026" (Bangla digits in Bangla). */
 export function deskDate(iso: string, lang: Language): string {
@@ -13,20 +14,28 @@ export function deskDate(iso: string, lang: Language): string {
 
 /**
  * An invoice's name in one line of text (labels of buttons and checkboxes): a late fee is
- * "Late fee (Tuition)", never a second "Tuition".
+ * "Late fee (Tuition)", never a second "Tuition". The fee head in the user's language (`name`
+ * from useNames).
  */
-export function invoiceText(row: Pick<InvoiceRow, 'kind' | 'sector_name'>, t: ReturnType<typeof useI18n>['t']): string {
-  return row.kind === 'late_fee' ? t('fees.lateFeeOf', { sector: row.sector_name }) : row.sector_name;
+export function invoiceText(
+  row: Pick<InvoiceRow, 'kind' | 'sector_name'>,
+  t: ReturnType<typeof useI18n>['t'],
+  name: ReturnType<typeof useNames>['name'],
+): string {
+  const sector = name('fee_sectors', row.sector_name);
+  return row.kind === 'late_fee' ? t('fees.lateFeeOf', { sector }) : sector;
 }
 
 /** An invoice's name in a table cell: "Late fee", and under it which fee it is late on. */
 export function InvoiceName({ row }: { row: Pick<InvoiceRow, 'kind' | 'sector_name'> }) {
   const { t } = useI18n();
-  if (row.kind !== 'late_fee') return <>{row.sector_name}</>;
+  const { name } = useNames();
+  const sector = name('fee_sectors', row.sector_name);
+  if (row.kind !== 'late_fee') return <>{sector}</>;
   return (
     <>
       <span className="font-semibold text-amber-800">{t('fees.cols.lateFee')}</span>
-      <span className="block text-xs text-slate-600">{t('fees.lateFeeOn', { sector: row.sector_name })}</span>
+      <span className="block text-xs text-slate-600">{t('fees.lateFeeOn', { sector })}</span>
     </>
   );
 }

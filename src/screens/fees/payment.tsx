@@ -41,6 +41,7 @@ import { useSearchState } from '@/ui/use-search-state';
 import { useErrorText } from '@/i18n/errors';
 import { localDigits } from '@/i18n/format';
 import { useI18n } from '@/i18n/i18n';
+import { useNames } from '@/i18n/names';
 import { formatTaka } from './money';
 import { ReceiptButton } from './receipt-button';
 import { InvoiceName, deskDate, invoiceText } from './desk-parts';
@@ -157,6 +158,7 @@ function Sectors() {
   useUnsavedChanges(form.sector_code !== '' || form.sector_name !== '', t('fees.unsaved'));
   useFeedback(feedback, (f) => (lang === 'en' ? f.text : t('fees.sector.saved')));
   const list = useQuery(sectorsQuery({ limit: 500 }));
+  const { name } = useNames();
   return (
     <div className="grid gap-4 lg:grid-cols-2">
       <Card title={t('fees.sector.formTitle')}>
@@ -208,7 +210,7 @@ function Sectors() {
               {data.rows.map((r) => (
                 <tr key={r.id} className="border-t border-slate-100">
                   <Td label={t('fees.sector.code')}>{r.sector_code}</Td>
-                  <Td label={t('fees.sector.name')}>{r.sector_name}</Td>
+                  <Td label={t('fees.sector.name')}>{name('fee_sectors', r.sector_name)}</Td>
                 </tr>
               ))}
             </DataTable>
@@ -238,15 +240,16 @@ function FeeSetup() {
   const sectors = useQuery(sectorsQuery({ limit: 500 }));
   const lookups = useQuery(personFormLookupsQuery());
   const fees = useQuery(feesQuery({ limit: 100 }));
+  const { name } = useNames();
   const current = lookups.data?.sessions.find((s) => s.current);
   useEffect(() => {
     if (!form.session_id && current) send({ type: 'fee.change', field: 'session_id', value: String(current.id) });
   }, [current, form.session_id, send]);
   const classes = useMemo(() => {
     const seen = new Map<number, string>();
-    for (const s of lookups.data?.sections ?? []) seen.set(s.class_id, s.class_name);
+    for (const s of lookups.data?.sections ?? []) seen.set(s.class_id, name('classes', s.class_name));
     return [...seen].map(([value, label]) => ({ value: String(value), label }));
-  }, [lookups.data]);
+  }, [lookups.data, name]);
   const sections = (lookups.data?.sections ?? []).filter((s) => String(s.class_id) === form.class_id);
   const local = tried ? feeFormErrors(form) : {};
   const problem = (f: FeeField) =>
@@ -271,7 +274,7 @@ function FeeSetup() {
             placeholder={t('fees.fee.chooseSector')}
             options={(sectors.data?.rows ?? []).map((s) => ({
               value: String(s.id),
-              label: `${s.sector_code} · ${s.sector_name}`,
+              label: `${s.sector_code} · ${name('fee_sectors', s.sector_name)}`,
             }))}
             onChange={(v) => change('sector_id', v)}
             error={problem('sector_id')}
@@ -389,9 +392,11 @@ function FeeSetup() {
             >
               {data.rows.map((r) => (
                 <tr key={r.id} className="border-t border-slate-100">
-                  <Td label={t('fees.cols.sector')}>{r.sector_name}</Td>
+                  <Td label={t('fees.cols.sector')}>{name('fee_sectors', r.sector_name)}</Td>
                   <Td label={t('fees.fee.target')}>
-                    {[r.class_name, r.section_default_name].filter(Boolean).join(' · ') || '—'}
+                    {[r.class_name && name('classes', r.class_name), r.section_default_name]
+                      .filter(Boolean)
+                      .join(' · ') || '—'}
                   </Td>
                   <Td label={t('fees.cols.amount')}>{formatTaka(r.amount, lang)}</Td>
                   <Td label={t('fees.cols.lastDate')}>{deskDate(r.last_date, lang)}</Td>
@@ -410,6 +415,7 @@ function FeeSetup() {
 
 function Collection() {
   const { t, lang } = useI18n();
+  const names = useNames();
   const send = PaymentFlow.useActorRef().send;
   const state = PaymentFlow.useSelector((s) => s);
   const [search, setSearch] = useSearchState({ student_code: '' });
@@ -510,7 +516,7 @@ function Collection() {
                         <input
                           type="checkbox"
                           className="h-6 w-6"
-                          aria-label={`${invoiceText(r, t)} ${deskDate(r.last_date, lang)}`}
+                          aria-label={`${invoiceText(r, t, names.name)} ${deskDate(r.last_date, lang)}`}
                           checked={chosen.includes(r.id)}
                           disabled={busy || !!receipt}
                           onChange={(e) => tick(data.rows, r.id, e.target.checked)}

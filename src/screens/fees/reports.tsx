@@ -21,6 +21,7 @@ import { DataTable, Td } from '@/ui/table';
 import { useSearchState } from '@/ui/use-search-state';
 import { localDigits } from '@/i18n/format';
 import { useI18n } from '@/i18n/i18n';
+import { useNames } from '@/i18n/names';
 import { downloadCsv } from '../people/csv';
 import { formatTaka } from './money';
 
@@ -34,6 +35,12 @@ interface Column<R> {
   label: string;
   value: (r: R) => string;
   money?: boolean;
+  /**
+   * What the table shows when not `value` in the language's digits: a class or fee head by its
+   * name in the user's language. The CSV keeps `value`, as the school wrote it (data, as its
+   * amounts and digits are).
+   */
+  shown?: (r: R) => string;
 }
 
 function ReportTable<R>({
@@ -48,6 +55,8 @@ function ReportTable<R>({
   file: string;
 }) {
   const { t, lang } = useI18n();
+  const shown = (c: Column<R>, r: R) =>
+    c.money ? formatTaka(c.value(r), lang) : c.shown ? c.shown(r) : localDigits(c.value(r), lang);
   return (
     <div className="space-y-3">
       <Button
@@ -63,7 +72,7 @@ function ReportTable<R>({
           <tr key={i} className="border-t border-slate-100">
             {columns.map((c) => (
               <Td key={c.label} label={c.label}>
-                {c.money ? formatTaka(c.value(r), lang) : localDigits(c.value(r), lang)}
+                {shown(c, r)}
               </Td>
             ))}
           </tr>
@@ -74,7 +83,8 @@ function ReportTable<R>({
 }
 
 export function FeeReports({ schoolId }: { schoolId?: number } = {}) {
-  const { t } = useI18n();
+  const { t, lang } = useI18n();
+  const { name } = useNames();
   const school = schoolId ? { school_info_id: schoolId } : {};
   const today = schoolToday();
   const [s, set] = useSearchState({
@@ -125,7 +135,7 @@ export function FeeReports({ schoolId }: { schoolId?: number } = {}) {
           <SelectField
             label={t('fees.fee.session')}
             value={String(sessionId || '')}
-            options={sessionList.map((x) => ({ value: String(x.id), label: x.session_year }))}
+            options={sessionList.map((x) => ({ value: String(x.id), label: localDigits(x.session_year, lang) }))}
             onChange={(v) => set({ session_id: v })}
           />
         ) : null}
@@ -153,7 +163,7 @@ export function FeeReports({ schoolId }: { schoolId?: number } = {}) {
               file="dues.csv"
               rows={d.rows}
               columns={[
-                { label: c('class'), value: (r) => r.class_name },
+                { label: c('class'), value: (r) => r.class_name, shown: (r) => name('classes', r.class_name) },
                 { label: c('section'), value: (r) => r.section_default_name },
                 { label: c('students'), value: (r) => String(r.students) },
                 { label: c('amount'), value: (r) => r.amount, money: true },
@@ -179,7 +189,11 @@ export function FeeReports({ schoolId }: { schoolId?: number } = {}) {
               rows={d.rows}
               columns={[
                 { label: c('date'), value: (r) => r.date },
-                { label: c('sector'), value: (r) => `${r.sector_code} ${r.sector_name}` },
+                {
+                  label: c('sector'),
+                  value: (r) => `${r.sector_code} ${r.sector_name}`,
+                  shown: (r) => `${localDigits(r.sector_code, lang)} ${name('fee_sectors', r.sector_name)}`,
+                },
                 { label: c('receipts'), value: (r) => String(r.receipts) },
                 { label: c('amount'), value: (r) => r.amount, money: true },
               ]}
@@ -211,7 +225,7 @@ export function FeeReports({ schoolId }: { schoolId?: number } = {}) {
               columns={[
                 { label: c('code'), value: (r) => r.student_code },
                 { label: c('name'), value: (r) => r.full_name },
-                { label: c('class'), value: (r) => r.class_name },
+                { label: c('class'), value: (r) => r.class_name, shown: (r) => name('classes', r.class_name) },
                 { label: c('section'), value: (r) => r.section_default_name },
                 { label: c('roll'), value: (r) => String(r.class_roll_no) },
                 { label: c('oldest'), value: (r) => r.oldest_last_date },

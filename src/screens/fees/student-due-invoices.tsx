@@ -4,7 +4,9 @@
  * /payoption for that invoice. Rows become cards on a phone.
  */
 import { Link } from 'wouter';
+import { localDigits } from '@/i18n/digits';
 import { useI18n } from '@/i18n/i18n';
+import { useNames } from '@/i18n/names';
 import { StudentInView } from '@/screens/guardians/student-in-view';
 import { PageHeader } from '@/ui/page';
 import { QueryState } from '@/ui/status';
@@ -19,6 +21,7 @@ export default function StudentDueInvoices() {
 /** A student's own invoices, or (issue 16) a guardian's child's. */
 function Invoices({ studentId, kicker }: { studentId?: number; kicker?: string }) {
   const { t, lang } = useI18n();
+  const { name } = useNames();
   const list = useOwnInvoices('due', studentId);
   return (
     <>
@@ -52,8 +55,8 @@ function Invoices({ studentId, kicker }: { studentId?: number; kicker?: string }
             >
               {data.rows.map((r) => (
                 <tr key={r.id}>
-                  <Td label={t('studentFees.cols.sector')}>{r.sector_name}</Td>
-                  <Td label={t('studentFees.cols.session')}>{r.session_year}</Td>
+                  <Td label={t('studentFees.cols.sector')}>{name('fee_sectors', r.sector_name)}</Td>
+                  <Td label={t('studentFees.cols.session')}>{localDigits(r.session_year, lang)}</Td>
                   <Td label={t('studentFees.cols.amount')}>{formatTaka(r.amount, lang)}</Td>
                   <Td label={t('studentFees.cols.paid')}>{formatTaka(r.paid, lang)}</Td>
                   <Td label={t('studentFees.cols.due')} className="font-semibold">
@@ -70,7 +73,10 @@ function Invoices({ studentId, kicker }: { studentId?: number; kicker?: string }
                   <Td label={t('studentFees.cols.action')}>
                     <Link
                       href={`/payoption?invoice=${r.id}${studentId ? `&student=${studentId}` : ''}`}
-                      aria-label={t('studentFees.due.payNowFor', { sector: r.sector_name, session: r.session_year })}
+                      aria-label={t('studentFees.due.payNowFor', {
+                        sector: name('fee_sectors', r.sector_name),
+                        session: localDigits(r.session_year, lang),
+                      })}
                       className="inline-flex min-h-11 items-center justify-center rounded-md bg-indigo-600 px-4 text-sm font-semibold text-white hover:bg-indigo-700"
                     >
                       {t('studentFees.due.payNow')}

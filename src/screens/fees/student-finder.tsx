@@ -10,6 +10,7 @@ import { personFormLookupsQuery, studentListQuery } from '@/api/people';
 import type { StudentListRow } from '@/api/schemas/people';
 import { localDigits } from '@/i18n/format';
 import { useI18n } from '@/i18n/i18n';
+import { useNames } from '@/i18n/names';
 import { Button } from '@/ui/button';
 import { TextField } from '@/ui/field';
 import { SelectField } from '@/ui/select';
@@ -27,14 +28,15 @@ interface Search {
 
 export function StudentFinder({ onChoose }: { onChoose: (student: StudentListRow) => void }) {
   const { t, lang } = useI18n();
+  const { name } = useNames();
   const [form, setForm] = useState<Search>({ q: '', class_id: '', section_id: '' });
   const [applied, setApplied] = useState<Search | null>(null);
   const lookups = useQuery(personFormLookupsQuery());
   const classes = useMemo(() => {
     const seen = new Map<number, string>();
-    for (const s of lookups.data?.sections ?? []) seen.set(s.class_id, s.class_name);
+    for (const s of lookups.data?.sections ?? []) seen.set(s.class_id, name('classes', s.class_name));
     return [...seen].map(([value, label]) => ({ value: String(value), label }));
-  }, [lookups.data]);
+  }, [lookups.data, name]);
   const sections = (lookups.data?.sections ?? []).filter((s) => String(s.class_id) === form.class_id);
   const found = useQuery({
     ...studentListQuery({
@@ -128,7 +130,7 @@ export function StudentFinder({ onChoose }: { onChoose: (student: StudentListRow
                       <tr key={r.id} className="border-t border-slate-100">
                         <Td label={t('fees.cols.code')}>{r.student_code}</Td>
                         <Td label={t('fees.cols.name')}>{r.full_name}</Td>
-                        <Td label={t('fees.cols.class')}>{r.class_name ? localDigits(r.class_name, lang) : '—'}</Td>
+                        <Td label={t('fees.cols.class')}>{r.class_name ? name('classes', r.class_name) : '—'}</Td>
                         <Td label={t('fees.cols.section')}>{r.section_default_name ?? '—'}</Td>
                         <Td label={t('fees.cols.roll')}>
                           {r.class_roll_no != null ? localDigits(String(r.class_roll_no), lang) : '—'}

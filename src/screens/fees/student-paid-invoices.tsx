@@ -2,7 +2,9 @@
  * /paidinvoice: the student's fully settled invoices, each with the receipt number(s) and day of
  * the payments that settled it (refunds and corrections named as such). Rows become cards on a phone.
  */
+import { localDigits } from '@/i18n/digits';
 import { useI18n } from '@/i18n/i18n';
+import { useNames } from '@/i18n/names';
 import { StudentInView } from '@/screens/guardians/student-in-view';
 import { PageHeader } from '@/ui/page';
 import { QueryState } from '@/ui/status';
@@ -19,6 +21,7 @@ export default function StudentPaidInvoices() {
 /** A student's own invoices, or (issue 16) a guardian's child's. */
 function Invoices({ studentId, kicker }: { studentId?: number; kicker?: string }) {
   const { t, lang } = useI18n();
+  const { name } = useNames();
   const list = useOwnInvoices('paid', studentId);
   const receiptText = (r: InvoiceReceipt) =>
     `${t('studentFees.paid.receipt', {
@@ -52,8 +55,8 @@ function Invoices({ studentId, kicker }: { studentId?: number; kicker?: string }
           >
             {data.rows.map((r) => (
               <tr key={r.id}>
-                <Td label={t('studentFees.cols.sector')}>{r.sector_name}</Td>
-                <Td label={t('studentFees.cols.session')}>{r.session_year}</Td>
+                <Td label={t('studentFees.cols.sector')}>{name('fee_sectors', r.sector_name)}</Td>
+                <Td label={t('studentFees.cols.session')}>{localDigits(r.session_year, lang)}</Td>
                 <Td label={t('studentFees.cols.amount')}>{formatTaka(r.amount, lang)}</Td>
                 <Td label={t('studentFees.cols.paid')}>{formatTaka(r.paid, lang)}</Td>
                 <Td label={t('studentFees.cols.lastDate')}>{invoiceDate(r.last_date, lang)}</Td>

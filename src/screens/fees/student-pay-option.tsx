@@ -18,7 +18,9 @@ import { downloadReceipt, onlineOptionsQuery } from '@/api/online-payments';
 import { formatPoisha, parseTaka, type InvoiceRow } from '@/api/schemas/fees';
 import { WALLETS, type OnlineOptions, type Wallet } from '@/api/schemas/online-payments';
 import { useErrorText } from '@/i18n/errors';
+import { localDigits } from '@/i18n/digits';
 import { useI18n } from '@/i18n/i18n';
+import { useNames } from '@/i18n/names';
 import { onlinePaymentMachine, type OnlineDraft } from '@/machines/online-payment.machine';
 import { Alert } from '@/ui/alert';
 import { Button } from '@/ui/button';
@@ -161,14 +163,15 @@ function Chooser({
 
 /** Paying at the school office: always possible, and the only way when online payment is not offered. */
 function OfficeSteps({ first, studentCode }: { first: InvoiceRow | undefined; studentCode: string }) {
-  const { t } = useI18n();
+  const { t, lang } = useI18n();
+  const { name } = useNames();
   return (
     <Card title={t('studentFees.option.office')}>
       <p className="text-sm text-slate-700">
         {t('studentFees.option.officeSteps', {
           code: studentCode,
-          sector: first?.sector_name ?? '',
-          session: first?.session_year ?? '',
+          sector: name('fee_sectors', first?.sector_name),
+          session: localDigits(first?.session_year ?? '', lang),
         })}
       </p>
     </Card>
@@ -193,6 +196,7 @@ function PayForm({
   back: React.ReactNode;
 }) {
   const { t, lang } = useI18n();
+  const { name } = useNames();
   const errorText = useErrorText();
   const wanted = Number(invoiceParam);
   const known = rows.some((r) => r.id === wanted);
@@ -241,8 +245,8 @@ function PayForm({
                     />
                     <span>
                       {t('payments.online.invoiceLabel', {
-                        sector: r.sector_name,
-                        session: r.session_year,
+                        sector: name('fee_sectors', r.sector_name),
+                        session: localDigits(r.session_year, lang),
                         due: formatTaka(r.due, lang),
                       })}
                       <span className="block text-xs text-slate-600">
@@ -350,7 +354,9 @@ function Outcome({ state, send, back }: { state: Snapshot; send: Send; back: Rea
         // A test payment (the sandbox) is never shown as money received: the invoices stay due.
         <Alert
           tone={r.test ? 'warning' : 'success'}
-          title={t(r.test ? 'payments.online.testPaid' : 'payments.online.paid', { receipt: r.receipt_no ?? '' })}
+          title={t(r.test ? 'payments.online.testPaid' : 'payments.online.paid', {
+            receipt: localDigits(r.receipt_no ?? '', lang),
+          })}
         >
           <p>
             {t(r.test ? 'payments.online.testPaidBody' : 'payments.online.paidBody', {
@@ -368,7 +374,9 @@ function Outcome({ state, send, back }: { state: Snapshot; send: Send; back: Rea
                 downloadReceipt(r.payment_id!, r.receipt_no!).catch(setReceiptError);
               }}
             >
-              {t(r.test ? 'payments.online.testReceipt' : 'payments.online.receipt', { receipt: r.receipt_no })}
+              {t(r.test ? 'payments.online.testReceipt' : 'payments.online.receipt', {
+                receipt: localDigits(r.receipt_no, lang),
+              })}
             </Button>
           ) : null}
         </Alert>

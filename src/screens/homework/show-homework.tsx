@@ -10,6 +10,7 @@ import { HOMEWORK_PAGE } from '@/api/schemas/homework';
 import { filterSectionsQuery, filterSubjectsQuery, filterTeachersQuery, homeworkFilterQuery } from '@/api/homework';
 import { formatNumber } from '@/i18n/format';
 import { useI18n } from '@/i18n/i18n';
+import { useNames } from '@/i18n/names';
 import { Button } from '@/ui/button';
 import { DateField } from '@/ui/date-field';
 import { Card, PageHeader } from '@/ui/page';
@@ -26,6 +27,7 @@ const num = (v: string) => (/^\d+$/.test(v) ? Number(v) : undefined);
 
 export default function ShowHomework() {
   const { t, lang } = useI18n();
+  const { name } = useNames();
   const { school } = useSignedIn();
   const schoolInfoId = school?.id;
   const [f, setF] = useSearchState(DEFAULTS);
@@ -70,7 +72,7 @@ export default function ShowHomework() {
             value={f.class_id}
             onChange={(v) => set({ class_id: v, section_id: '', subject_id: '' })}
             placeholder={t('homework.allClasses')}
-            options={classes.map(([id, name]) => ({ value: String(id), label: name }))}
+            options={classes.map(([id, className]) => ({ value: String(id), label: name('classes', className) }))}
           />
           <SelectField
             label={t('homework.fields.subject_id')}
@@ -78,7 +80,10 @@ export default function ShowHomework() {
             onChange={(v) => set({ subject_id: v })}
             placeholder={t('homework.allSubjects')}
             disabled={!classId}
-            options={(subjects.data ?? []).map((s) => ({ value: String(s.id), label: s.subject_name }))}
+            options={(subjects.data ?? []).map((s) => ({
+              value: String(s.id),
+              label: name('subjects', s.subject_name),
+            }))}
           />
           <SelectField
             label={t('homework.fields.section_id')}
@@ -122,8 +127,8 @@ export default function ShowHomework() {
                 <DataTable cards caption={t('homework.filter.table')} head={head} minWidth="56rem">
                   {data.rows.map((r) => (
                     <tr key={r.id}>
-                      <Td label={head[0]}>{r.class_name}</Td>
-                      <Td label={head[1]}>{r.subject_name}</Td>
+                      <Td label={head[0]}>{name('classes', r.class_name)}</Td>
+                      <Td label={head[1]}>{name('subjects', r.subject_name)}</Td>
                       <Td label={head[2]}>{r.section_local_name}</Td>
                       <Td label={head[3]}>{r.initial}</Td>
                       <Td label={head[4]} className="font-semibold text-slate-900">

@@ -14,6 +14,7 @@ import type { StudentHomeworkRow } from '@/api/schemas/homework';
 import { homeworkSubmitMachine } from '@/machines/homework-submit.machine';
 import { useErrorText } from '@/i18n/errors';
 import { useI18n } from '@/i18n/i18n';
+import { useNames } from '@/i18n/names';
 import { Alert } from '@/ui/alert';
 import { Button } from '@/ui/button';
 import { Card, PageHeader } from '@/ui/page';
@@ -68,6 +69,7 @@ export default function StudentHomeworkSubmit() {
 
 function SubmitCard({ row }: { row: StudentHomeworkRow }) {
   const { t, lang } = useI18n();
+  const { name } = useNames();
   const actor = HomeworkSubmit.useActorRef();
   const file = HomeworkSubmit.useSelector((s) => s.context.file);
   const progress = HomeworkSubmit.useSelector((s) => s.context.progress);
@@ -114,7 +116,7 @@ function SubmitCard({ row }: { row: StudentHomeworkRow }) {
         </div>
         <div>
           <dt className="font-medium text-slate-500">{t('homework.fields.subject_id')}</dt>
-          <dd className="text-slate-900">{row.subject_name}</dd>
+          <dd className="text-slate-900">{name('subjects', row.subject_name)}</dd>
         </div>
         <div className="sm:col-span-2">
           <dt className="font-medium text-slate-500">{t('homework.submit.details')}</dt>

@@ -9,6 +9,7 @@ import { Link } from 'wouter';
 import { HOMEWORK_PAGE, type StudentHomeworkRow } from '@/api/schemas/homework';
 import { studentHomeworkQuery } from '@/api/homework';
 import { useI18n } from '@/i18n/i18n';
+import { useNames } from '@/i18n/names';
 import { PageHeader } from '@/ui/page';
 import { Pagination } from '@/ui/pagination';
 import { StudentInView, type ViewedStudent } from '@/screens/guardians/student-in-view';
@@ -71,11 +72,12 @@ function HomeworkList({ student }: { student: ViewedStudent }) {
 
 function HomeworkCard({ row, readOnly }: { row: StudentHomeworkRow; readOnly: boolean }) {
   const { t, lang } = useI18n();
+  const { name } = useNames();
   const status = row.submission?.status ?? 'none';
   const today = schoolToday();
   return (
     <li className="flex flex-col rounded-xl bg-white p-4 shadow-sm ring-1 ring-slate-200">
-      <p className="text-sm font-medium text-indigo-700">{row.subject_name}</p>
+      <p className="text-sm font-medium text-indigo-700">{name('subjects', row.subject_name)}</p>
       <h2 className="mt-1 break-words font-semibold text-slate-900">{row.topic}</h2>
       <p className="mt-2 line-clamp-4 whitespace-pre-line break-words text-sm text-slate-700">{row.details}</p>
       <p className="mt-3 text-sm text-slate-600">{t('homework.student.teacher', { name: row.teacher_name })}</p>

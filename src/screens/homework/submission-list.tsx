@@ -10,6 +10,7 @@ import { SUBMISSION_PAGE, type SubmissionStatus } from '@/api/schemas/homework';
 import { submitListQuery } from '@/api/homework';
 import { formatNumber } from '@/i18n/format';
 import { useI18n } from '@/i18n/i18n';
+import { useNames } from '@/i18n/names';
 import { Alert } from '@/ui/alert';
 import { Card, PageHeader } from '@/ui/page';
 import { Pagination } from '@/ui/pagination';
@@ -26,6 +27,7 @@ const TONE: Record<SubmissionStatus, string> = {
 
 export function SubmissionList({ title, backHref }: { title: string; backHref: string }) {
   const { t, lang } = useI18n();
+  const { name } = useNames();
   const [params, setParams] = useSearchState({ homework: '', page: '1' });
   const id = /^\d+$/.test(params.homework) ? Number(params.homework) : 0;
   const page = Math.max(1, Number(params.page) || 1);
@@ -49,7 +51,11 @@ export function SubmissionList({ title, backHref }: { title: string; backHref: s
     <>
       <PageHeader
         title={title}
-        kicker={hw ? `${hw.topic} · ${hw.class_name} ${hw.section_local_name} · ${hw.subject_name}` : undefined}
+        kicker={
+          hw
+            ? `${hw.topic} · ${name('classes', hw.class_name)} ${hw.section_local_name} · ${name('subjects', hw.subject_name)}`
+            : undefined
+        }
       >
         {back}
       </PageHeader>

@@ -15,6 +15,7 @@ import { schoolToday } from '@/api/school-time';
 import { homeworkCreateMachine } from '@/machines/homework-create.machine';
 import { homeworkDeleteMachine } from '@/machines/homework-delete.machine';
 import { useI18n } from '@/i18n/i18n';
+import { useNames } from '@/i18n/names';
 import { useErrorText } from '@/i18n/errors';
 import { formatNumber } from '@/i18n/format';
 import { Alert } from '@/ui/alert';
@@ -65,6 +66,7 @@ function unique<T>(rows: T[], key: (r: T) => number): T[] {
 
 function CreateForm() {
   const { t } = useI18n();
+  const { name } = useNames();
   const actor = HomeworkCreate.useActorRef();
   const qc = useQueryClient();
   const options = useQuery(teacherOptionsQuery());
@@ -120,7 +122,7 @@ function CreateForm() {
           value={form.class_id ? String(form.class_id) : ''}
           onChange={choose('class_id')}
           placeholder={t('homework.chooseClass')}
-          options={classes.map((c) => ({ value: String(c.class_id), label: c.class_name }))}
+          options={classes.map((c) => ({ value: String(c.class_id), label: name('classes', c.class_name) }))}
           error={fe('class_id')}
           disabled={busy}
           required
@@ -140,7 +142,7 @@ function CreateForm() {
           value={form.subject_id ? String(form.subject_id) : ''}
           onChange={choose('subject_id')}
           placeholder={t('homework.chooseSubject')}
-          options={subjects.map((s) => ({ value: String(s.subject_id), label: s.subject_name }))}
+          options={subjects.map((s) => ({ value: String(s.subject_id), label: name('subjects', s.subject_name) }))}
           error={fe('subject_id')}
           disabled={busy || !form.section_id}
           className="sm:col-span-2"
@@ -213,6 +215,7 @@ function CreateForm() {
 
 function OwnHomework() {
   const { t, lang } = useI18n();
+  const { name } = useNames();
   const [params, setParams] = useSearchState({ page: '1' });
   const page = Math.max(1, Number(params.page) || 1);
   const size = HOMEWORK_PAGE.defaultLimit;
@@ -275,9 +278,9 @@ function OwnHomework() {
                     {row.topic}
                   </Td>
                   <Td label={t('homework.list.head.classSection')}>
-                    {row.class_name} {row.section_local_name}
+                    {name('classes', row.class_name)} {row.section_local_name}
                   </Td>
-                  <Td label={t('homework.list.head.subject')}>{row.subject_name}</Td>
+                  <Td label={t('homework.list.head.subject')}>{name('subjects', row.subject_name)}</Td>
                   <Td label={t('homework.list.head.issue')}>{homeworkDate(row.issue_date, lang)}</Td>
                   <Td label={t('homework.list.head.due')}>{homeworkDate(row.due_date, lang)}</Td>
                   <Td label={t('homework.list.head.submitted')}>
@@ -329,7 +332,7 @@ function OwnHomework() {
         {pending
           ? t('homework.list.deleteBody', {
               topic: pending.topic,
-              class: pending.className,
+              class: name('classes', pending.className),
               section: pending.sectionName,
             })
           : null}

@@ -48,6 +48,7 @@ import { useToast } from '@/ui/toast';
 import { useUnsavedChanges } from '@/ui/unsaved';
 import { useSearchState } from '@/ui/use-search-state';
 import { i18n, useI18n, type Language } from '@/i18n/i18n';
+import { useNames } from '@/i18n/names';
 import { useErrorText } from '@/i18n/errors';
 import { formatNumber, localDigits } from '@/i18n/format';
 import { noticesEn } from '@/i18n/areas/notices.en';
@@ -365,6 +366,7 @@ function NoticeFields({ variant }: { variant: NoticeVariant }) {
   const classList = withCurrent(classOptions.classes, classes, form.class_id);
   const sectionList = withCurrent(sectionOptions.sections, sections, form.section_id);
   const { t, lang } = useI18n();
+  const { name: localName } = useNames();
   const errorText = useErrorText();
   const fieldError = (name: string) => (error?.fields[name] ? localFieldText(name, error.fields[name], lang) : null);
   const set = (field: NoticeField) => (value: string) => actor.send({ type: 'notice.field', field, value });
@@ -452,7 +454,7 @@ function NoticeFields({ variant }: { variant: NoticeVariant }) {
           onChange={(v) => actor.send({ type: 'notice.class', class_id: Number(v) })}
           options={[
             ...(classOptions.all || form.class_id === 0 ? [{ value: '0', label: t('notices.all') }] : []),
-            ...classList.map((c) => ({ value: String(c.id), label: c.class_name })),
+            ...classList.map((c) => ({ value: String(c.id), label: localName('classes', c.class_name) })),
           ]}
           error={fieldError('class_id')}
           disabled={!canType}
@@ -513,6 +515,7 @@ function NoticeFields({ variant }: { variant: NoticeVariant }) {
 /** "everyone in Six A" / "everyone in class Six" / "everyone in the school". */
 function useAudienceName(): string {
   const { t } = useI18n();
+  const { name } = useNames();
   const target = NoticeEditor.useSelector(
     (s) => {
       const { form, classes, sections } = s.context;
@@ -522,8 +525,9 @@ function useAudienceName(): string {
     },
     (a, b) => a.cls === b.cls && a.sec === b.sec,
   );
-  if (target.cls && target.sec) return t('notices.audience.section', { class: target.cls, section: target.sec });
-  if (target.cls) return t('notices.audience.class', { class: target.cls });
+  const cls = name('classes', target.cls);
+  if (cls && target.sec) return t('notices.audience.section', { class: cls, section: target.sec });
+  if (cls) return t('notices.audience.class', { class: cls });
   return t('notices.audience.school');
 }
 
@@ -681,7 +685,9 @@ function NoticeRowView({ notice }: { notice: SchoolNoticeRow }) {
     if (await mayDiscard()) actor.send({ type: 'notice.edit', id: notice.id });
   };
   const { t, lang } = useI18n();
-  const all = (name: string) => (name === 'ALL' ? t('notices.all') : name);
+  const { name } = useNames();
+  // "ALL": the notice is for every class (or section).
+  const all = (text: string, shown = text) => (text === 'ALL' ? t('notices.all') : shown);
   return (
     <tr data-notice-id={notice.id}>
       <Td label={t('notices.columns.date')} className="whitespace-nowrap">
@@ -699,7 +705,7 @@ function NoticeRowView({ notice }: { notice: SchoolNoticeRow }) {
       <Td label={t('notices.columns.description')} className="sm:max-w-xs">
         <p className="line-clamp-2 text-slate-700">{notice.notice_description}</p>
       </Td>
-      <Td label={t('notices.columns.class')}>{all(notice.class_name)}</Td>
+      <Td label={t('notices.columns.class')}>{all(notice.class_name, name('classes', notice.class_name))}</Td>
       <Td label={t('notices.columns.section')}>{all(notice.section_default_name)}</Td>
       <Td label={t('notices.columns.read')} className="whitespace-nowrap">
         {/* The server sends the counts on the caller's own notices only. */}

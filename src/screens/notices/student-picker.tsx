@@ -11,6 +11,7 @@ import { Alert } from '@/ui/alert';
 import { Button } from '@/ui/button';
 import { EmptyState, Loading } from '@/ui/status';
 import { i18n, useI18n, type Language } from '@/i18n/i18n';
+import { useNames } from '@/i18n/names';
 import { useErrorText } from '@/i18n/errors';
 import { formatNumber, latinDigits, localDigits } from '@/i18n/format';
 import { NoticeEditor } from './editor-context';
@@ -56,6 +57,7 @@ export function StudentPicker({ showMobile }: { showMobile: boolean }) {
   const chosenSet = useMemo(() => new Set(chosen), [chosen]);
   const byId = useMemo(() => new Map(students.map((s) => [s.id, s])), [students]);
   const { t, lang } = useI18n();
+  const { name } = useNames();
   const errorText = useErrorText();
   const studentsCause = NoticeEditor.useSelector((s) => s.context.studentsCause);
   const num = (n: number) => formatNumber(n, lang);
@@ -63,7 +65,7 @@ export function StudentPicker({ showMobile }: { showMobile: boolean }) {
     const sec = sections.find((s) => s.id === sectionId);
     const cls = classes.find((c) => c.id === sec?.class_id);
     return sec
-      ? `${cls?.class_name ?? sec.class_name} ${sec.section_default_name}`
+      ? `${name('classes', cls?.class_name ?? sec.class_name)} ${sec.section_default_name}`
       : t('notices.picker.section', { id: num(sectionId) });
   };
   const groups = useMemo(() => {

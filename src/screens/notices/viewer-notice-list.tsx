@@ -15,6 +15,7 @@ import { useSignedIn } from '@/ui/session';
 import { QueryState } from '@/ui/status';
 import { useSearchState } from '@/ui/use-search-state';
 import { useI18n } from '@/i18n/i18n';
+import { useNames } from '@/i18n/names';
 import { editedDate, noticeDate } from './dates';
 import { useNoticeJump, type NoticeJump } from './reading';
 
@@ -72,7 +73,9 @@ export default function ViewerNoticeList() {
 function ViewerNoticeCard({ notice: n, jump }: { notice: SchoolNoticeRow; jump: NoticeJump | null }) {
   const ref = useRef<HTMLLIElement>(null);
   const { t, lang } = useI18n();
-  const all = (name: string) => (name === 'ALL' ? t('notices.all') : name);
+  const { name } = useNames();
+  // "ALL": the notice is for every class (or section).
+  const all = (text: string, shown = text) => (text === 'ALL' ? t('notices.all') : shown);
   useEffect(() => {
     if (!jump) return;
     ref.current?.scrollIntoView?.({ block: 'center' });
@@ -94,7 +97,7 @@ function ViewerNoticeCard({ notice: n, jump }: { notice: SchoolNoticeRow; jump: 
       <p className="mt-2 whitespace-pre-line break-words text-sm text-slate-800">{n.notice_description}</p>
       <p className="mt-2 text-xs text-slate-500">
         {t('notices.reader.classSection', {
-          class: all(n.class_name),
+          class: all(n.class_name, name('classes', n.class_name)),
           section: all(n.section_default_name),
           name: n.creator_name,
         })}

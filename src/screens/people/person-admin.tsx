@@ -34,6 +34,7 @@ import { useSearchState } from '@/ui/use-search-state';
 import { useErrorText } from '@/i18n/errors';
 import { localDigits } from '@/i18n/format';
 import { useI18n } from '@/i18n/i18n';
+import { useNames } from '@/i18n/names';
 import { downloadCsv } from './csv';
 import { GuardiansDialog, type GuardianStudent } from './guardians-panel';
 import { ImportPanel } from './import-panel';
@@ -100,7 +101,8 @@ export function PersonAdmin({ kind }: { kind: PersonKind }) {
 }
 
 function PersonFormCard({ kind, lookups }: { kind: PersonKind; lookups: PersonFormLookups | null }) {
-  const { t } = useI18n();
+  const { t, lang } = useI18n();
+  const { name: localName } = useNames();
   const errorText = useErrorText();
   const queryClient = useQueryClient();
   const logic = useMemo(
@@ -136,7 +138,7 @@ function PersonFormCard({ kind, lookups }: { kind: PersonKind; lookups: PersonFo
   const classes = lookups
     ? [...new Map(lookups.sections.map((s) => [s.class_id, s.class_name])).entries()].map(([id, name]) => ({
         value: String(id),
-        label: name,
+        label: localName('classes', name),
       }))
     : [];
   const topError = error && !Object.keys(error.fields).length ? errorText(error.cause ?? error.message) : null;
@@ -166,7 +168,7 @@ function PersonFormCard({ kind, lookups }: { kind: PersonKind; lookups: PersonFo
               label={label('session_id')}
               value={form.session_id ?? ''}
               onChange={set('session_id')}
-              options={lookups.sessions.map((s) => ({ value: String(s.id), label: s.session_year }))}
+              options={lookups.sessions.map((s) => ({ value: String(s.id), label: localDigits(s.session_year, lang) }))}
               error={fieldError('session_id')}
             />
             <SelectField
@@ -265,6 +267,7 @@ function PersonFormCard({ kind, lookups }: { kind: PersonKind; lookups: PersonFo
 
 function PersonList({ kind }: { kind: PersonKind }) {
   const { t, lang } = useI18n();
+  const { name } = useNames();
   const errorText = useErrorText();
   const ask = useConfirm();
   const [params, setParams] = useSearchState({ q: '', page: '1' });
@@ -374,7 +377,7 @@ function PersonList({ kind }: { kind: PersonKind }) {
                     <Td label={head[1]}>{r.full_name}</Td>
                     {/* Where the student is placed (latest enrolment), to check an import or admission. */}
                     <Td label={head[2]}>
-                      {r.class_name ? localDigits(r.class_name, lang) : t('people.list.notEnrolled')}
+                      {r.class_name ? name('classes', r.class_name) : t('people.list.notEnrolled')}
                     </Td>
                     <Td label={head[3]}>{r.section_default_name ?? '—'}</Td>
                     <Td label={head[4]}>

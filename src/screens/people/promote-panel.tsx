@@ -20,9 +20,11 @@ import { useUnsavedChanges } from '@/ui/unsaved';
 import { useErrorText } from '@/i18n/errors';
 import { localDigits } from '@/i18n/format';
 import { useI18n } from '@/i18n/i18n';
+import { useNames } from '@/i18n/names';
 
 export function PromotePanel({ lookups }: { lookups: PersonFormLookups }) {
   const { t, lang } = useI18n();
+  const { name } = useNames();
   const errorText = useErrorText();
   const queryClient = useQueryClient();
   const current = lookups.sessions.find((s) => s.current) ?? null;
@@ -65,7 +67,7 @@ export function PromotePanel({ lookups }: { lookups: PersonFormLookups }) {
 
   const sectionOptions = lookups.sections.map((s) => ({
     value: String(s.id),
-    label: `${s.class_name} ${s.section_default_name}`,
+    label: `${name('classes', s.class_name)} ${s.section_default_name}`,
   }));
   const sessionOptions = lookups.sessions.map((s) => ({
     value: String(s.id),
@@ -85,7 +87,7 @@ export function PromotePanel({ lookups }: { lookups: PersonFormLookups }) {
           <Alert tone="success">
             {t('people.promotion.done', {
               count: localDigits(String(result.promoted), lang),
-              className: result.to_class_name,
+              className: name('classes', result.to_class_name),
               section: result.to_section_name,
               year: localDigits(result.to_session_year, lang),
             })}
@@ -187,8 +189,8 @@ export function PromotePanel({ lookups }: { lookups: PersonFormLookups }) {
       >
         {t('people.promotion.confirmBody', {
           count: localDigits(String(count), lang),
-          from: from ? `${from.class_name} ${from.section_default_name}` : '',
-          to: to ? `${to.class_name} ${to.section_default_name}` : '',
+          from: from ? `${name('classes', from.class_name)} ${from.section_default_name}` : '',
+          to: to ? `${name('classes', to.class_name)} ${to.section_default_name}` : '',
           year: localDigits(toYear, lang),
         })}
       </DeferredConfirmDialog>

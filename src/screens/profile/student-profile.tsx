@@ -8,12 +8,14 @@ import { Card, PageHeader } from '@/ui/page';
 import { useSignedIn } from '@/ui/session';
 import { QueryState } from '@/ui/status';
 import { useI18n } from '@/i18n/i18n';
+import { useNames } from '@/i18n/names';
 import { formatNumber, localDigits } from '@/i18n/format';
 
 const textLink = 'inline-flex min-h-11 items-center rounded font-semibold text-indigo-700 underline underline-offset-2';
 
 export default function StudentProfileScreen() {
   const { t, lang } = useI18n();
+  const { name } = useNames();
   const { profile } = useSignedIn();
   const student = useQuery(studentProfileQuery(profile.id));
   return (
@@ -34,7 +36,7 @@ export default function StudentProfileScreen() {
                 <DetailList
                   items={[
                     [t('shell.profile.studentCode'), data.student_code],
-                    [t('shell.profile.class'), data.class_name && localDigits(data.class_name, lang)],
+                    [t('shell.profile.class'), data.class_name && name('classes', data.class_name)],
                     [t('shell.profile.section'), data.section_default_name],
                     [
                       t('shell.profile.roll'),

@@ -14,10 +14,11 @@ import {
   type RegistrationStudentRow,
 } from '@/api/schemas/subject-registration';
 import { registrationListQuery, registrationStudentsQuery } from '@/api/subject-registration';
-import { formatNumber } from '@/i18n/format';
+import { formatNumber, localDigits } from '@/i18n/format';
 import type { Feedback } from '@/machines/subject-registration.machine';
 import { useErrorText } from '@/i18n/errors';
 import { useI18n } from '@/i18n/i18n';
+import { useNames } from '@/i18n/names';
 import { Button } from '@/ui/button';
 import { Card } from '@/ui/page';
 import { Pagination } from '@/ui/pagination';
@@ -60,11 +61,16 @@ export function CheckRow({
 /** The server's refusal in the user's language: its own words in English, the catalogue's otherwise. */
 export function useRegistrationErrorText() {
   const { t, lang } = useI18n();
+  const { name } = useNames();
   const errorText = useErrorText();
   return (error: unknown): string => {
     if (lang !== 'en' && error instanceof ApiError && error.code.startsWith(PREFIX)) {
       const key = `registration.errors.${error.code.slice(PREFIX.length)}`;
-      const text = t(key as never, { subject: error.fields?.subject ?? '', student: error.fields?.student ?? '' });
+      // The server names the subject as the school wrote it (English).
+      const text = t(key as never, {
+        subject: name('subjects', error.fields?.subject),
+        student: error.fields?.student ?? '',
+      });
       if (text && text !== key) return text;
     }
     return errorText(error);
@@ -100,7 +106,8 @@ export function RegistrationList({
   onDelete: (row: RegistrationRow) => void;
   busy: boolean;
 }) {
-  const { t } = useI18n();
+  const { t, lang } = useI18n();
+  const { name } = useNames();
   const pageKey = fourth ? 'fp' : 'sp';
   const [params, setParams] = useSearchState({ [pageKey]: '1' } as Record<string, string>);
   const page = Math.max(1, Number(params[pageKey]) || 1);
@@ -150,22 +157,22 @@ export function RegistrationList({
             >
               {data.rows.map((row) => (
                 <tr key={row.id}>
-                  <Td label={head.session}>{row.session_year}</Td>
-                  <Td label={head.className}>{row.class_name}</Td>
+                  <Td label={head.session}>{localDigits(row.session_year, lang)}</Td>
+                  <Td label={head.className}>{name('classes', row.class_name)}</Td>
                   <Td label={head.group}>{row.division_name ?? '—'}</Td>
                   <Td label={head.section}>{row.section_default_name}</Td>
                   <Td label={head.student} className="font-semibold text-slate-900">
                     {row.student_code}
                   </Td>
                   <Td label={head.name}>{row.full_name}</Td>
-                  <Td label={head.subject}>{row.subject_name}</Td>
+                  <Td label={head.subject}>{name('subjects', row.subject_name)}</Td>
                   <Td label={head.actions}>
                     <div className="flex flex-wrap gap-2">
                       <Button
                         variant="secondary"
                         disabled={busy}
                         aria-label={t('registration.lists.delete', {
-                          subject: row.subject_name,
+                          subject: name('subjects', row.subject_name),
                           student: row.student_code,
                         })}
                         onClick={() => onDelete(row)}
@@ -209,6 +216,7 @@ export function StudentRegistrationList({
   busy: boolean;
 }) {
   const { t, lang } = useI18n();
+  const { name } = useNames();
   const [params, setParams] = useSearchState({ sp: '1' });
   const page = Math.max(1, Number(params.sp) || 1);
   const size = REGISTRATION_STUDENT_PAGE.defaultLimit;
@@ -248,8 +256,8 @@ export function StudentRegistrationList({
                   </p>
                   <p className="text-sm text-slate-600">
                     {[
-                      student.session_year,
-                      `${student.class_name} ${student.section_default_name}`,
+                      localDigits(student.session_year, lang),
+                      `${name('classes', student.class_name)} ${student.section_default_name}`,
                       student.division_name,
                     ]
                       .filter(Boolean)
@@ -264,13 +272,13 @@ export function StudentRegistrationList({
                         key={subject.id}
                         className="inline-flex max-w-full items-center rounded-full bg-slate-100 pl-3 text-sm text-slate-900"
                       >
-                        <span className="min-w-0 break-words">{subject.subject_name}</span>
+                        <span className="min-w-0 break-words">{name('subjects', subject.subject_name)}</span>
                         <button
                           type="button"
                           disabled={busy}
                           title={t('common.delete')}
                           aria-label={t('registration.lists.delete', {
-                            subject: subject.subject_name,
+                            subject: name('subjects', subject.subject_name),
                             student: student.student_code,
                           })}
                           onClick={() => onDelete(asRow(student, subject))}

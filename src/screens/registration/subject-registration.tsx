@@ -15,8 +15,9 @@ import { defaultSession } from '@/api/lookups';
 import type { RegistrationRow } from '@/api/schemas/subject-registration';
 import { registrationLookupsQuery, subjectRegistrationKeys } from '@/api/subject-registration';
 import { filtersComplete, subjectRegistrationMachine, type FilterField } from '@/machines/subject-registration.machine';
-import { formatNumber } from '@/i18n/format';
+import { formatNumber, localDigits } from '@/i18n/format';
 import { useI18n } from '@/i18n/i18n';
+import { useNames } from '@/i18n/names';
 import { Alert } from '@/ui/alert';
 import { Button } from '@/ui/button';
 import { DeferredConfirmDialog } from '@/ui/confirm';
@@ -88,7 +89,8 @@ export default function SubjectRegistration() {
 }
 
 function Filters() {
-  const { t } = useI18n();
+  const { t, lang } = useI18n();
+  const { name } = useNames();
   const actor = Registration.useActorRef();
   const filters = Registration.useSelector((s) => s.context.filters);
   const canSearch = Registration.useSelector((s) => s.can({ type: 'registration.search' }));
@@ -133,7 +135,10 @@ function Filters() {
           value={filters.session_id ? String(filters.session_id) : ''}
           onChange={(v) => change('session_id', num(v))}
           placeholder={t('registration.chooseSession')}
-          options={(lookups.data?.sessions ?? []).map((s) => ({ value: String(s.id), label: s.session_year }))}
+          options={(lookups.data?.sessions ?? []).map((s) => ({
+            value: String(s.id),
+            label: localDigits(s.session_year, lang),
+          }))}
           disabled={busy}
           required
         />
@@ -142,7 +147,7 @@ function Filters() {
           value={filters.class_id ? String(filters.class_id) : ''}
           onChange={(v) => change('class_id', num(v))}
           placeholder={t('registration.chooseClass')}
-          options={classes.map(([id, name]) => ({ value: String(id), label: name }))}
+          options={classes.map(([id, className]) => ({ value: String(id), label: name('classes', className) }))}
           disabled={busy}
           required
         />
@@ -177,6 +182,7 @@ function Filters() {
 
 function Tables() {
   const { t, lang } = useI18n();
+  const { name } = useNames();
   const actor = Registration.useActorRef();
   const state = Registration.useSelector((s) => s);
   const errorText = useRegistrationErrorText();
@@ -299,12 +305,13 @@ function Tables() {
                         <CheckRow
                           checked={c.selectedSubjects.includes(s.id)}
                           onChange={() => actor.send({ type: 'toggle.subject', id: s.id })}
-                          label={t('registration.subjects.select', { name: s.subject_name })}
+                          label={t('registration.subjects.select', { name: name('subjects', s.subject_name) })}
                           disabled={busy}
                         />
                       </Td>
                       <Td label={t('registration.subjects.head.name')}>
-                        {s.subject_name} <span className="text-slate-500">({s.subject_code})</span>
+                        {name('subjects', s.subject_name)}{' '}
+                        <span className="text-slate-500">({localDigits(s.subject_code, lang)})</span>
                       </Td>
                       <Td label={t('registration.subjects.head.group')}>
                         {s.division_name ?? t('registration.subjects.forEveryone')}
@@ -332,11 +339,11 @@ function Tables() {
                       <CheckRow
                         checked={c.fourth === s.id}
                         onChange={() => actor.send({ type: 'toggle.fourth', id: s.id })}
-                        label={t('registration.fourth.select', { name: s.subject_name })}
+                        label={t('registration.fourth.select', { name: name('subjects', s.subject_name) })}
                         disabled={busy}
                       />
                     </Td>
-                    <Td label={t('registration.subjects.head.name')}>{s.subject_name}</Td>
+                    <Td label={t('registration.subjects.head.name')}>{name('subjects', s.subject_name)}</Td>
                     <Td label={t('registration.subjects.head.group')}>
                       {s.division_name ?? t('registration.subjects.forEveryone')}
                     </Td>
@@ -390,6 +397,7 @@ function Lists() {
 
 function DeleteDialog() {
   const { t } = useI18n();
+  const { name } = useNames();
   const actor = Registration.useActorRef();
   const open = Registration.useSelector((s) => !s.matches({ deletion: 'idle' }));
   const busy = Registration.useSelector((s) => s.hasTag('deleting'));
@@ -411,7 +419,7 @@ function DeleteDialog() {
       onConfirm={() => actor.send({ type: 'delete.confirm' })}
       onCancel={() => actor.send({ type: 'delete.cancel' })}
     >
-      {what ? t('registration.lists.deleteBody', what) : null}
+      {what ? t('registration.lists.deleteBody', { ...what, subject: name('subjects', what.subject) }) : null}
     </DeferredConfirmDialog>
   );
 }

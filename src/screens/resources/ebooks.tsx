@@ -16,6 +16,7 @@ import {
 import { RESOURCE_PAGE, type EbookRow } from '@/api/schemas/resources';
 import { formatNumber } from '@/i18n/format';
 import { useI18n } from '@/i18n/i18n';
+import { useNames } from '@/i18n/names';
 import { useErrorText } from '@/i18n/errors';
 import type { ResourceForm } from '@/machines/resource-editor.machine';
 import { Button } from '@/ui/button';
@@ -120,6 +121,7 @@ export default function Ebooks() {
 /** The upload form: the classes, and the chosen class's subjects, as they arrive. */
 function useEbookFields(form: ResourceForm): readonly FieldDef[] {
   const { t } = useI18n();
+  const { name } = useNames();
   const classId = form.class_id;
   const classes = useQuery(ebookClassesQuery());
   const subjects = useQuery({ ...ebookSubjectsQuery(Number(classId) || 0), enabled: Boolean(classId) });
@@ -131,7 +133,7 @@ function useEbookFields(form: ResourceForm): readonly FieldDef[] {
       kind: 'select',
       placeholder: t('resources.fields.anyClass'),
       clears: ['subject_id'],
-      options: (classes.data ?? []).map((c) => ({ value: String(c.id), label: c.class_name })),
+      options: (classes.data ?? []).map((c) => ({ value: String(c.id), label: name('classes', c.class_name) })),
     },
     ...(classId
       ? [
@@ -140,7 +142,10 @@ function useEbookFields(form: ResourceForm): readonly FieldDef[] {
             label: t('resources.fields.subject'),
             kind: 'select' as const,
             placeholder: t('resources.fields.anySubject'),
-            options: (subjects.data ?? []).map((s) => ({ value: String(s.id), label: s.subject_name })),
+            options: (subjects.data ?? []).map((s) => ({
+              value: String(s.id),
+              label: name('subjects', s.subject_name),
+            })),
           },
         ]
       : []),
@@ -156,6 +161,7 @@ function useEbookFields(form: ResourceForm): readonly FieldDef[] {
 
 function EbookRowView({ row, canWrite }: { row: EbookRow; canWrite: boolean }) {
   const { t, lang } = useI18n();
+  const { name } = useNames();
   const errorText = useErrorText();
   const toast = useToast();
   const [busy, setBusy] = useState(false);
@@ -174,8 +180,8 @@ function EbookRowView({ row, canWrite }: { row: EbookRow; canWrite: boolean }) {
       <Td label={t('resources.cols.title')} className="font-semibold text-slate-900">
         {row.title}
       </Td>
-      <Td label={t('resources.cols.class')}>{row.class_name ?? '—'}</Td>
-      <Td label={t('resources.cols.subject')}>{row.subject_name ?? '—'}</Td>
+      <Td label={t('resources.cols.class')}>{row.class_name ? name('classes', row.class_name) : '—'}</Td>
+      <Td label={t('resources.cols.subject')}>{row.subject_name ? name('subjects', row.subject_name) : '—'}</Td>
       <Td label={t('resources.cols.file')}>
         <span className="break-all">{row.file_name}</span>{' '}
         <span className="text-xs text-slate-600">
