@@ -269,6 +269,8 @@ interface Case {
   demoOnly?: true;
   /** Every request a URL of its own ([<id>] replaced), so the answer cache never answers. */
   cold?: true;
+  /** A strict query (an unknown parameter is a 400): no "not cached" variant by an extra parameter. */
+  strictQuery?: true;
 }
 
 /** A hot read again, past the answer cache: an unknown query parameter (ignored) makes each URL new. */
@@ -384,6 +386,31 @@ async function casesFor(
     { name: 'student fees due', as: 'student', path: '/api/invoice/due', hot: true },
     { name: "student's online classes", as: 'student', path: '/api/eschool/classes', hot: true },
     { name: "student's activities", as: 'student', path: '/api/activities/mine', hot: true },
+    // The student's home screen: the homework still to do and the week's classes.
+    {
+      name: "student's homework to do",
+      as: 'student',
+      path: '/api/homework/student?pending=1',
+      hot: true,
+      strictQuery: true,
+    },
+    {
+      name: "student's week routine",
+      as: 'student',
+      path: `/api/routine/student?section_id=${me.section_id}`,
+      hot: true,
+    },
+    // Subject registration's student list: a section's students with their subjects, a page.
+    ...(current
+      ? [
+          {
+            name: "a section's registered students",
+            as: 'admin',
+            path: `/api/subjectList/students?session_id=${current.id}&section_id=${me.section_id}`,
+            hot: true,
+          },
+        ]
+      : []),
     ...(tokens.guardian
       ? [
           {
@@ -502,7 +529,7 @@ try {
   const accounts = { admin: 'admin1', teacher: 'teacher1', student: 'student1', guardian: DEMO_GUARDIAN_PHONE };
   const { cases, tokens } = await casesFor(base, accounts);
   const cold = opts.cold ?? opts.district;
-  const withCold = cold ? cases.flatMap((c) => (c.hot && !c.method ? [c, coldCase(c)] : [c])) : cases;
+  const withCold = cold ? cases.flatMap((c) => (c.hot && !c.method && !c.strictQuery ? [c, coldCase(c)] : [c])) : cases;
   const chosen = withCold.filter((c) => (!opts.only || c.name.includes(opts.only)) && !(opts.district && c.demoOnly));
   const connectionCounts = opts.district ? [1, 20] : [1, 50];
   console.log(
