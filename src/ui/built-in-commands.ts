@@ -119,13 +119,13 @@ export const momentCommands: CommandLoader = {
   },
   load: async (ctx) => {
     // These need luxon; they load when the palette first opens, not with the shell.
-    const [{ fetchTeacherPeriods }, { schoolClockTime, schoolToday }, { dueAttendanceCommand }] = await Promise.all([
-      import('@/api/attendance'),
-      import('@/api/school-time'),
-      import('@/ui/due-attendance'),
+    const [{ fetchTeacherPeriods }, { schoolClockTime, schoolToday }, { dueAttendanceCommand, commandNames }] =
+      await Promise.all([import('@/api/attendance'), import('@/api/school-time'), import('@/ui/due-attendance')]);
+    const [periods, names] = await Promise.all([
+      fetchTeacherPeriods({ teacherId: ctx.profile.id, date: schoolToday() }),
+      commandNames(ctx.language),
     ]);
-    const periods = await fetchTeacherPeriods({ teacherId: ctx.profile.id, date: schoolToday() });
-    const command = dueAttendanceCommand(periods, schoolClockTime());
+    const command = dueAttendanceCommand(periods, schoolClockTime(), names);
     return command ? [command] : [];
   },
 };

@@ -7,8 +7,11 @@ import type { RoutineTodayRow } from '@/api/schemas/routines';
 import type { Command } from '@/ui/commands';
 import { TAKE_ATTENDANCE, wordsOf } from '@/ui/built-in-commands';
 import { formatClockTime } from '@/ui/format';
-import { i18n } from '@/i18n/i18n';
+import { apiGet } from '@/api/client';
+import { banglaNames, type BanglaNames } from '@/api/schemas/names';
+import { i18n, type Language } from '@/i18n/i18n';
 import { localDigits } from '@/i18n/digits';
+import { localName } from '@/i18n/names';
 
 /**
  * The period whose attendance is due: the one under way, else the next one today; periods already
@@ -25,8 +28,21 @@ export function duePeriod(
   return next ? { period: next, when: 'next' } : null;
 }
 
-/** "Take attendance: 3rd · Mathematics, Six A" for the due period (see duePeriod). */
-export function dueAttendanceCommand(periods: readonly RoutineTodayRow[], now: string): Command | null {
+/**
+ * The school's Bangla names (docs/i18n.md, "Bangla names") for the command's words, in Bangla;
+ * without them (offline, a failed read) the names show as written.
+ */
+export function commandNames(lang: Language): Promise<BanglaNames | undefined> {
+  if (lang !== 'bn') return Promise.resolve(undefined);
+  return apiGet('/api/names/bn', banglaNames).catch(() => undefined);
+}
+
+/** "Take attendance: 3rd · Mathematics, Six A" for the due period (see duePeriod); `names` from commandNames. */
+export function dueAttendanceCommand(
+  periods: readonly RoutineTodayRow[],
+  now: string,
+  names?: BanglaNames,
+): Command | null {
   const due = duePeriod(periods, now);
   if (!due) return null;
   const p = due.period;
@@ -36,8 +52,8 @@ export function dueAttendanceCommand(periods: readonly RoutineTodayRow[], now: s
     id: 'now:take-attendance',
     label: i18n.t('shell.palette.takeAttendance', {
       period: localDigits(p.period_code, lang),
-      subject: p.subject_name,
-      class: localDigits(p.class_name, lang),
+      subject: localName('subjects', p.subject_name, lang, names),
+      class: localName('classes', p.class_name, lang, names),
       section: p.section_default_name,
     }),
     keywords: [

@@ -12,6 +12,14 @@ import { setupServer } from 'msw/node';
  * are not about notices see none; notice tests answer these calls themselves.
  */
 const noNotices = () => HttpResponse.json({ rows: [], total: 0, limit: 100, offset: 0 });
+/** The Bangla names `GET /api/names/bn` answers by default, keyed by the fixtures' English names. */
+export const BANGLA_NAMES = {
+  classes: { Six: 'ষষ্ঠ', Seven: 'সপ্তম', Eight: 'অষ্টম', Nine: 'নবম', Ten: 'দশম' },
+  subjects: { Mathematics: 'গণিত', English: 'ইংরেজি', Bangla: 'বাংলা', ICT: 'তথ্য ও যোগাযোগ প্রযুক্তি', Science: 'বিজ্ঞান' },
+  shifts: { Morning: 'প্রভাতি', Day: 'দিবা' },
+  exam_types: { 'Half Yearly': 'অর্ধবার্ষিক পরীক্ষা', 'Class Test 1': 'শ্রেণি পরীক্ষা ১' },
+  fee_sectors: { 'Tuition Fee': 'মাসিক বেতন' },
+};
 const defaults = [
   // The palette's "Now" command reads a teacher's periods of today when it opens.
   http.get('/api/routine/teacher/today', () => HttpResponse.json([])),
@@ -27,6 +35,9 @@ const defaults = [
   http.get('/api/homework/student', () => HttpResponse.json({ rows: [], total: 0, limit: 5, offset: 0 })),
   http.get('/api/routine/student', () => HttpResponse.json([])),
   http.get('/api/invoice/due', () => HttpResponse.json({ rows: [], total: 0, limit: 200, offset: 0 })),
+  // In Bangla, screens show shared names by the school's Bangla names (docs/i18n.md, "Bangla
+  // names"): these, for the English names the fixtures use; any other is shown as written.
+  http.get('/api/names/bn', () => HttpResponse.json(BANGLA_NAMES)),
 ];
 
 export const server = setupServer(...defaults);

@@ -680,10 +680,17 @@ describe('taking attendance in Bangla', () => {
     await screen.findByRole('list', { name: 'আপনার ক্লাস' }, SLOW);
     // The weekday and month of the day's heading in Bangla, its digits Bangla.
     expect(screen.getByRole('heading', { level: 2 })).toHaveTextContent('রবিবার, ২২-নভেম্বর-২০২৬');
-    await user.click(screen.getByRole('button', { name: 'হাজিরা নিন: P1 Mathematics, Six A' }));
+    // The class and subject by the school's Bangla names (GET /api/names/bn), not as typed in English.
+    const classes = screen.getByRole('list', { name: 'আপনার ক্লাস' });
+    await waitFor(() => expect(classes).toHaveTextContent('P1 · গণিত'));
+    expect(classes).toHaveTextContent('শ্রেণি ষষ্ঠ, শাখা A');
+    expect(classes.textContent).not.toMatch(/Mathematics|Six/);
+    await user.click(screen.getByRole('button', { name: 'হাজিরা নিন: P1 গণিত, ষষ্ঠ A' }));
 
     const listbox = await screen.findByRole('listbox', { name: 'শিক্ষার্থী: বাছাই করা মানে উপস্থিত' });
     await waitFor(() => expect(listbox).toHaveFocus());
+    expect(screen.getByRole('heading', { name: 'P1 · গণিত' })).toBeInTheDocument();
+    expect(screen.getByText(/^শ্রেণি ষষ্ঠ, শাখা A · /)).toBeInTheDocument();
     const rows = within(listbox).getAllByRole('option');
     expect(rows[0]).toHaveAccessibleName('রোল ১, Babul 1, অনুপস্থিত');
     expect(rows[11]).toHaveAccessibleName(/^রোল ১২, \S+ 12, অনুপস্থিত$/);
@@ -721,7 +728,7 @@ describe('taking attendance in Bangla', () => {
     ).toEqual(['৩০', '২৯', '১']);
     const students = screen.getByRole('table', { name: 'শিক্ষার্থী' });
     expect(within(students).getAllByRole('row')[1]).toHaveTextContent(/^\S+ 3৩অ$/);
-    expect(document.body.textContent).not.toMatch(/Present|Absent|Total Attendance/);
+    expect(document.body.textContent).not.toMatch(/Present|Absent|Total Attendance|Mathematics|Six/);
 
     // The absence message as the guardian reads it, and what it costs.
     await user.click(screen.getByRole('button', { name: 'অনুপস্থিতির বার্তা পাঠান' }));
@@ -810,7 +817,7 @@ describe('taking attendance in Bangla', () => {
       message: 'Attendance of 21-11-2026 can no longer be changed by a teacher.',
     };
     const { user } = renderApp('/teacherattendance');
-    await user.click(await screen.findByRole('button', { name: 'হাজিরা নিন: P1 Mathematics, Six A' }, SLOW));
+    await user.click(await screen.findByRole('button', { name: 'হাজিরা নিন: P1 গণিত, ষষ্ঠ A' }, SLOW));
     await screen.findByRole('listbox', { name: 'শিক্ষার্থী: বাছাই করা মানে উপস্থিত' });
     await user.keyboard('a{Enter}');
     await user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'জমা দিন' }));

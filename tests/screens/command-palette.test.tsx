@@ -426,6 +426,23 @@ describe('the palette ranks for the moment', () => {
     await waitFor(() => expect(currentPath()).toBe('/teacherattendance?next=1'));
   });
 
+  it('in Bangla names the period’s subject and class by the school’s Bangla names', async () => {
+    at('10:20:00');
+    serveToday(TODAY);
+    await setLanguage('bn');
+    try {
+      fakeAuthServer(TEACHER).savedSignIn();
+      const { user } = renderApp('/teacher-admin');
+      await screen.findByRole('heading', { name: 'শিক্ষকের ড্যাশবোর্ড' });
+      await user.keyboard('{Control>}k{/Control}');
+      await user.type(await screen.findByPlaceholderText('পাতা বা কাজ খুঁজুন…'), 'হাজিরা');
+      // GET /api/names/bn (tests/helpers/msw.ts): Mathematics → গণিত, Six → ষষ্ঠ.
+      await waitFor(() => expect(optionNames()[0]).toBe('হাজিরা নিন: ৩য় · গণিত, ষষ্ঠ A'));
+    } finally {
+      await setLanguage('en');
+    }
+  });
+
   it('offers the next period between classes, and lists it under “Now” before anything is typed', async () => {
     at('10:50:00');
     serveToday(TODAY);

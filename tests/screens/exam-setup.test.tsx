@@ -189,9 +189,12 @@ describe('/newExam', () => {
     const { user } = renderApp('/newExam');
     await screen.findAllByRole('option', { name: 'Half Yearly Exam (Sub)' });
     await user.selectOptions(screen.getByLabelText('পরীক্ষার ধরন'), 'Half Yearly Exam (Sub)');
-    await user.selectOptions(screen.getByLabelText('শ্রেণি'), 'Six');
+    // The class and subject by the school's Bangla names (GET /api/names/bn).
+    const klass = screen.getByLabelText('শ্রেণি');
+    await within(klass).findByRole('option', { name: 'ষষ্ঠ' });
+    await user.selectOptions(klass, 'ষষ্ঠ');
     await user.click(screen.getByRole('checkbox', { name: 'A' }));
-    await user.click(screen.getByRole('checkbox', { name: 'Bangla' }));
+    await user.click(screen.getByRole('checkbox', { name: 'বাংলা' }));
     await user.type(screen.getByLabelText('পূর্ণ নম্বর'), '১০০');
     await user.type(screen.getByLabelText('রূপান্তরিত নম্বর'), '70');
     await user.click(screen.getByRole('button', { name: 'পরীক্ষা তৈরি করুন' }));

@@ -426,7 +426,11 @@ describe('what the grade was computed on', () => {
     expect(within(sheet).getByText('শ্রেণি রোল').nextElementSibling).toHaveTextContent('৭');
     const region = within(sheet).getByRole('region', { name: 'Arif Hossain-এর গ্রেডশিট' });
     expect(within(region).getByRole('columnheader', { name: 'পূর্ণমান' })).toBeInTheDocument();
-    const english = within(region).getByRole('row', { name: /English/ });
+    // Subjects and the class by the school's Bangla names (GET /api/names/bn), not as typed in English.
+    const english = await within(region).findByRole('row', { name: /ইংরেজি/ });
+    expect(within(region).getByRole('row', { name: /গণিত/ })).toBeInTheDocument();
+    expect(within(sheet).getByText('শ্রেণি').nextElementSibling).toHaveTextContent('ষষ্ঠ');
+    expect(sheet.textContent).not.toMatch(/English|Mathematics|Six/);
     const cells = within(english)
       .getAllByRole('cell')
       .map((c) => c.textContent);
@@ -435,11 +439,11 @@ describe('what the grade was computed on', () => {
       within(sheet).getByText(
         'এই শিক্ষাবর্ষে কোনো উপস্থিতি নেওয়া হয়নি: উপস্থিতির ৫ নম্বর প্রতিটি বিষয়ের পূর্ণমান থেকে বাদ দেওয়া হয়েছে। ' +
           'প্রতিটি বিষয়ের মূল্যায়ন হয়েছে ১০০-এর বদলে ৯৫ নম্বরে। ' +
-          'যেমন English: ৯৫-এর মধ্যে ৫৮.২, অর্থাৎ ৬১.২৬%, গ্রেড A-।',
+          'যেমন ইংরেজি: ৯৫-এর মধ্যে ৫৮.২, অর্থাৎ ৬১.২৬%, গ্রেড A-।',
       ),
     ).toBeInTheDocument();
     const card = within(within(sheet).getByRole('list', { name: 'বিষয়ভিত্তিক ফল' })).getByRole('listitem', {
-      name: 'English',
+      name: 'ইংরেজি',
     });
     expect(within(card).getByText('শতকরা').nextElementSibling).toHaveTextContent('৬১.২৬%');
   });

@@ -502,6 +502,31 @@ describe('entering marks (/teacherevaluation)', () => {
   });
 });
 
+describe('class, subject and exam type names', () => {
+  it('in Bangla: the filters and the sheet name the class and subject by the school’s Bangla names', async () => {
+    await setLanguage('bn');
+    fakeAuthServer(TEACHER).savedSignIn();
+    fakeExamApi();
+    renderApp(MATH_A_URL);
+    await screen.findByRole('table', { name: 'নম্বর প্রদানের তালিকা' }, SLOW);
+    // GET /api/names/bn (tests/helpers/msw.ts): Six → ষষ্ঠ, Mathematics → গণিত, English → ইংরেজি; the
+    // exam type has no Bangla name, so it keeps its letters and gets Bangla digits.
+    const subject = screen.getByLabelText('বিষয়');
+    await waitFor(() =>
+      expect(
+        within(subject)
+          .getAllByRole('option')
+          .map((o) => o.textContent),
+      ).toEqual(['বিষয় বেছে নিন', 'গণিত', 'ইংরেজি']),
+    );
+    expect(subject).toHaveDisplayValue('গণিত');
+    expect(screen.getByLabelText('শ্রেণি')).toHaveDisplayValue('ষষ্ঠ');
+    expect(screen.getByLabelText('পরীক্ষার ধরন')).toHaveDisplayValue('Monthly Class Test ৩');
+    expect(screen.getByText(/^Monthly Class Test ৩ · গণিত · ষষ্ঠ শ্রেণি, A শাখা · শিক্ষাবর্ষ ২০২৬/)).toBeInTheDocument();
+    expect(screen.getByRole('main').textContent).not.toMatch(/Mathematics|English|Six/);
+  });
+});
+
 describe('the teacher marks sheet (/teachermark)', () => {
   it('lists only students with a mark (0 included) and deletes a mark after confirmation', async () => {
     fakeAuthServer(TEACHER).savedSignIn();

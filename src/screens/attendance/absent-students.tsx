@@ -13,6 +13,7 @@ import { EmptyState, QueryState } from '@/ui/status';
 import { DataTable, Td, linkStyle } from '@/ui/table';
 import { useSearchState } from '@/ui/use-search-state';
 import { useI18n } from '@/i18n/i18n';
+import { useNames } from '@/i18n/names';
 import { formatDayMonthYear, num } from './format';
 import { dashboardPath, dateParam, positiveId } from './section-today';
 
@@ -45,6 +46,7 @@ export default function AbsentStudentsScreen() {
 function Absentees({ sectionId, routineId, date }: { sectionId: number; routineId?: number; date: string }) {
   const absent = useQuery(sectionAbsenteesQuery({ section_id: sectionId, routine_id: routineId, date }));
   const { t, lang } = useI18n();
+  const { name } = useNames();
   const head = [
     t('attendance.common.name'),
     t('attendance.common.roll'),
@@ -67,7 +69,7 @@ function Absentees({ sectionId, routineId, date }: { sectionId: number; routineI
             <tr key={s.student_id}>
               <Td label={head[0]}>{s.full_name}</Td>
               <Td label={head[1]}>{num(s.class_roll_no, lang)}</Td>
-              <Td label={head[2]}>{s.class_name}</Td>
+              <Td label={head[2]}>{name('classes', s.class_name)}</Td>
               <Td label={head[3]}>{s.section_default_name}</Td>
               <Td label={head[4]}>
                 {s.mobile_no ? (

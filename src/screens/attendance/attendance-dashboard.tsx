@@ -28,6 +28,7 @@ import { EmptyState, QueryState } from '@/ui/status';
 import { DataTable, Td, linkStyle } from '@/ui/table';
 import { useSearchState } from '@/ui/use-search-state';
 import { useI18n } from '@/i18n/i18n';
+import { useNames } from '@/i18n/names';
 import { formatDayMonthYear, num, percent, weekdayOf } from './format';
 import { NotTaken } from './not-taken';
 import { OutboxCard } from './outbox';
@@ -182,18 +183,19 @@ const sectionColumns = (t: T) => [
 
 function SectionRowView({ row, date, today }: { row: SectionAttendanceSummaryRow; date: string; today: string }) {
   const { t, lang } = useI18n();
+  const { name } = useNames();
   const [cClass, cSection, cTotal, cPresent, cAbsence] = sectionColumns(t);
   const href = `/classbasedstudentabsence?section_id=${row.section_id}&class_id=${row.class_id}${date === today ? '' : `&date=${date}`}`;
   return (
     <tr>
-      <Td label={cClass}>{row.class_name}</Td>
+      <Td label={cClass}>{name('classes', row.class_name)}</Td>
       <Td label={cSection}>
         <Link
           href={href}
           className={`${linkStyle} inline-flex min-h-11 min-w-11 items-center`}
           aria-label={t('attendance.dashboard.sectionLink', {
             section: row.section_default_name,
-            class: row.class_name,
+            class: name('classes', row.class_name),
           })}
         >
           {row.section_default_name}
@@ -268,6 +270,7 @@ function HistoricalForm({ schoolInfoId, today }: { schoolInfoId: number | undefi
 function HistoricalChoices({ all, today }: { all: readonly SectionRow[]; today: string }) {
   const [params, setParams] = useSearchState(SEARCH);
   const { t, lang } = useI18n();
+  const { name } = useNames();
   // What the address shows; the form edits a draft until "View Attendance".
   const shownSection = all.find((s) => s.id === positiveId(params.h_section) && String(s.class_id) === params.h_class);
   const shownDate = dateParam(params.h_date, '', today);
@@ -292,7 +295,7 @@ function HistoricalChoices({ all, today }: { all: readonly SectionRow[]; today: 
   const label =
     shownSection && shownDate
       ? t('attendance.dashboard.classSectionOn', {
-          class: shownSection.class_name,
+          class: name('classes', shownSection.class_name),
           section: shownSection.section_default_name,
           date: formatDayMonthYear(shownDate, lang),
         })
@@ -308,7 +311,7 @@ function HistoricalChoices({ all, today }: { all: readonly SectionRow[]; today: 
           label={t('attendance.common.class')}
           value={draft.classId}
           placeholder={t('attendance.dashboard.chooseClass')}
-          options={classes.map((c) => ({ value: String(c.id), label: c.name }))}
+          options={classes.map((c) => ({ value: String(c.id), label: name('classes', c.name) }))}
           onChange={(v) => setDraft({ ...draft, classId: v, sectionId: '' })}
         />
         <SelectField

@@ -17,6 +17,7 @@ import { useSignedIn } from '@/ui/session';
 import { QueryState } from '@/ui/status';
 import { DataTable, Td, linkStyle } from '@/ui/table';
 import { i18n, useI18n, type Language } from '@/i18n/i18n';
+import { useNames } from '@/i18n/names';
 import { formatClassTime, formatDayMonthYear, formatTime, formatTimestamp, num, weekdayOf } from './format';
 import { NotTaken } from './not-taken';
 
@@ -99,6 +100,7 @@ export function PeriodTable({
   const readsAudit = can(userType, 'attendance.outbox');
   const [auditOf, setAuditOf] = useState<PeriodAttendanceRow | null>(null);
   const { t, lang } = useI18n();
+  const { name } = useNames();
   const [cPeriod, cSubject, cClassTime, cTime, cInitial, cTotal, cPresent, cAbsent] = PERIOD_KEYS.map((k) => t(k));
   return (
     <>
@@ -113,7 +115,7 @@ export function PeriodTable({
           return (
             <tr key={row.r_id}>
               <Td label={cPeriod}>{row.period_code}</Td>
-              <Td label={cSubject}>{row.subject_name}</Td>
+              <Td label={cSubject}>{name('subjects', row.subject_name)}</Td>
               <Td label={cClassTime}>{formatClassTime(row.start_time, row.end_time, lang)}</Td>
               <Td label={cTime}>
                 {row.taken && row.time ? (
@@ -173,10 +175,11 @@ function AuditList({ row, date }: { row: PeriodAttendanceRow; date: string }) {
   const size = AUDIT_PAGE.default;
   const audit = useQuery(auditQuery({ routine_id: row.r_id, date, limit: size, offset: (page - 1) * size }));
   const { t, lang } = useI18n();
+  const { name } = useNames();
   const status = (s: 0 | 1) => (s === 1 ? t('attendance.common.present') : t('attendance.common.absent'));
   const caption = t('attendance.periods.changesTo', {
     code: row.period_code,
-    subject: row.subject_name,
+    subject: name('subjects', row.subject_name),
     date: formatDayMonthYear(date, lang),
   });
   const head = [

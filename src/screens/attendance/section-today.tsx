@@ -16,6 +16,7 @@ import { EmptyState } from '@/ui/status';
 import { linkStyle } from '@/ui/table';
 import { useSearchState } from '@/ui/use-search-state';
 import { useI18n } from '@/i18n/i18n';
+import { useNames } from '@/i18n/names';
 import { formatDayMonthYear } from './format';
 import { SectionPeriods } from './period-table';
 
@@ -44,8 +45,12 @@ export default function SectionTodayScreen() {
   const sections = useQuery(schoolSectionsQuery(school?.id));
   const section = sections.data?.find((s) => s.id === sectionId);
   const { t, lang } = useI18n();
+  const { name: nameOf } = useNames();
   const name = section
-    ? t('attendance.common.classSection', { class: section.class_name, section: section.section_default_name })
+    ? t('attendance.common.classSection', {
+        class: nameOf('classes', section.class_name),
+        section: section.section_default_name,
+      })
     : null;
 
   return (

@@ -19,6 +19,7 @@ import { QueryState } from '@/ui/status';
 import { DataTable, Td } from '@/ui/table';
 import { useSearchState } from '@/ui/use-search-state';
 import { useI18n } from '@/i18n/i18n';
+import { useNames } from '@/i18n/names';
 import { StudentInView, type ViewedStudent } from '@/screens/guardians/student-in-view';
 import { daysBefore, formatDayMonthYear, formatTime, num, percent } from './format';
 import { dateParam, positiveId } from './section-today';
@@ -47,6 +48,7 @@ function AttendanceHistory({ student }: { student: ViewedStudent }) {
   const periods = useQuery(periodsQuery(student.child ? student.child.school_info_id : undefined));
   const subjects = useQuery({ ...classSubjectsQuery(student.class_id ?? 0), enabled: !!student.class_id });
   const { t, lang } = useI18n();
+  const { name } = useNames();
 
   function submit(event: FormEvent) {
     event.preventDefault();
@@ -94,7 +96,10 @@ function AttendanceHistory({ student }: { student: ViewedStudent }) {
             label={t('attendance.history.subject')}
             value={form.subject}
             placeholder={t('attendance.history.allSubjects')}
-            options={(subjects.data ?? []).map((s) => ({ value: String(s.id), label: s.subject_name }))}
+            options={(subjects.data ?? []).map((s) => ({
+              value: String(s.id),
+              label: name('subjects', s.subject_name),
+            }))}
             onChange={(v) => setForm({ ...form, subject: v })}
           />
           <Button type="submit">{t('attendance.common.viewAttendance')}</Button>
@@ -135,6 +140,7 @@ function History({ filter, page, onPage }: { filter: Filter; page: number; onPag
   const summary = useQuery(historySummaryQuery(filter));
   const s = summary.data;
   const { t, lang } = useI18n();
+  const { name } = useNames();
   const head = [
     t('attendance.common.date'),
     t('attendance.history.period'),
@@ -176,7 +182,7 @@ function History({ filter, page, onPage }: { filter: Filter; page: number; onPag
                   {/* The spec shows the ISO date here; Bangla gets its own digits. */}
                   <Td label={head[0]}>{lang === 'en' ? r.date : formatDayMonthYear(r.date, lang)}</Td>
                   <Td label={head[1]}>{r.period_code}</Td>
-                  <Td label={head[2]}>{r.subject_name}</Td>
+                  <Td label={head[2]}>{name('subjects', r.subject_name)}</Td>
                   <Td label={head[3]}>{r.teacher_name}</Td>
                   <Td label={head[4]}>
                     {r.present_status === 1 ? (

@@ -49,6 +49,7 @@ import { offlineAvailable, onQueueChange, queuedItems } from '@/offline/store';
 import { onSync, sentPeriodKey, syncView } from '@/offline/sync';
 import { latinDigits } from '@/i18n/format';
 import { i18n, useI18n, type Language } from '@/i18n/i18n';
+import { useNames, type NameKind } from '@/i18n/names';
 import { formatClassTime, formatDayMonthYear, formatTime, isWeeklyOff, num, weekdayOf } from './format';
 
 /** The teacher's flow, provided once by the screen; every part reads and sends through it. */
@@ -188,6 +189,7 @@ function Queued() {
   const result = useFlow((s) => s.context.result);
   const error = useFlowError();
   const { t, lang } = useI18n();
+  const { name } = useNames();
   const headingRef = useRef<HTMLHeadingElement>(null);
   useEffect(() => headingRef.current?.focus(), [state]);
   const heading =
@@ -216,7 +218,7 @@ function Queued() {
             {heading}
           </h2>
           <p className="text-sm text-slate-600">
-            {routine ? `${periodName(routine)} · ` : ''}
+            {routine ? `${periodName(routine, name)} · ` : ''}
             {formatDayMonthYear(date, lang)}
           </p>
           {state === 'queued' ? <p className="mt-2 text-sm text-slate-700">{t('attendance.take.queuedHint')}</p> : null}
@@ -255,11 +257,15 @@ function useDateInAddress() {
   }, [choosing, wanted, date, send]);
 }
 
-function periodName(p: Pick<RoutineTodayRow, 'period_code' | 'subject_name' | 'class_name' | 'section_default_name'>) {
+/** A period's name, with the class and subject in the user's language (`name` from useNames). */
+function periodName(
+  p: Pick<RoutineTodayRow, 'period_code' | 'subject_name' | 'class_name' | 'section_default_name'>,
+  name: (kind: NameKind, en: string) => string,
+) {
   return i18n.t('attendance.take.periodName', {
     code: p.period_code,
-    subject: p.subject_name,
-    class: p.class_name,
+    subject: name('subjects', p.subject_name),
+    class: name('classes', p.class_name),
     section: p.section_default_name,
   });
 }
@@ -357,6 +363,7 @@ function ChoosePeriod() {
 function PeriodList({ periods }: { periods: readonly RoutineTodayRow[] }) {
   const send = useSend();
   const { t, lang } = useI18n();
+  const { name } = useNames();
   const date = useFlow((s) => s.context.date);
   const today = useFlow((s) => s.context.today);
   const queued = useQueuedPeriods(date);
@@ -369,12 +376,12 @@ function PeriodList({ periods }: { periods: readonly RoutineTodayRow[] }) {
           <li key={p.id} className="flex flex-wrap items-center justify-between gap-3 py-3">
             <div className="min-w-0">
               <p className="font-semibold text-slate-900">
-                {p.period_code} · {p.subject_name}
+                {p.period_code} · {name('subjects', p.subject_name)}
               </p>
               <p className="text-sm text-slate-600">
                 {formatClassTime(p.start_time, p.end_time, lang)} ·{' '}
                 {t('attendance.take.periodLine', {
-                  class: p.class_name,
+                  class: name('classes', p.class_name),
                   section: p.section_default_name,
                   room: p.room,
                 })}
@@ -402,7 +409,7 @@ function PeriodList({ periods }: { periods: readonly RoutineTodayRow[] }) {
                     : queued.has(p.id)
                       ? 'attendance.take.takeForQueued'
                       : 'attendance.take.takeFor',
-                  { period: periodName(p) },
+                  { period: periodName(p, name) },
                 )}
               >
                 {t('attendance.take.title')}
@@ -424,6 +431,7 @@ function PeriodList({ periods }: { periods: readonly RoutineTodayRow[] }) {
  */
 function PeriodAbsenceMessages({ period, date }: { period: RoutineTodayRow; date: string }) {
   const { t, lang } = useI18n();
+  const { name } = useNames();
   const errorText = useErrorText();
   const [step, setStep] = useState<'idle' | 'preparing' | 'confirming' | 'sending'>('idle');
   const [preview, setPreview] = useState<AbsentMessagePreview | null>(null);
@@ -464,7 +472,9 @@ function PeriodAbsenceMessages({ period, date }: { period: RoutineTodayRow; date
         onClick={prepare}
         disabled={step !== 'idle'}
         // Names the period while idle; busy, the visible words say what happens (the name holds them).
-        aria-label={step === 'idle' ? t('attendance.take.sendAbsentFor', { period: periodName(period) }) : undefined}
+        aria-label={
+          step === 'idle' ? t('attendance.take.sendAbsentFor', { period: periodName(period, name) }) : undefined
+        }
       >
         {step === 'sending'
           ? t('attendance.result.sending')
@@ -496,7 +506,7 @@ function PeriodAbsenceMessages({ period, date }: { period: RoutineTodayRow; date
         onCancel={() => setStep('idle')}
       >
         <p>
-          {periodName(period)} · {formatDayMonthYear(date, lang)}
+          {periodName(period, name)} · {formatDayMonthYear(date, lang)}
         </p>
         {preview ? <PreviewText preview={preview} /> : null}
       </ConfirmDialog>
@@ -512,7 +522,10 @@ function LoadingStudents() {
   const failed = useFlow((s) => s.matches('studentsFailed'));
   const error = useFlowError();
   const { t } = useI18n();
-  const name = routine ? `${routine.class_name} ${routine.section_default_name}` : t('attendance.take.theSection');
+  const { name: nameOf } = useNames();
+  const name = routine
+    ? `${nameOf('classes', routine.class_name)} ${routine.section_default_name}`
+    : t('attendance.take.theSection');
   return (
     <Card>
       {failed ? (
@@ -557,6 +570,7 @@ function Marking() {
   const retaking = useFlow((s) => s.context.retaking);
   const error = useFlowError();
   const { t, lang } = useI18n();
+  const { name } = useNames();
   const marking = useFlow((s) => s.matches('marking'));
   const confirming = useFlow((s) => s.matches('confirming'));
   const submitting = useFlow((s) => s.matches('submitting'));
@@ -615,7 +629,9 @@ function Marking() {
     else if (key === 'Enter') go({ type: 'attendance.submit' });
   }
 
-  const title = routine ? `${routine.period_code} · ${routine.subject_name}` : t('attendance.take.heading');
+  const title = routine
+    ? `${routine.period_code} · ${name('subjects', routine.subject_name)}`
+    : t('attendance.take.heading');
   return (
     <Card>
       <div className="mb-4 flex flex-wrap items-start justify-between gap-3">
@@ -623,7 +639,7 @@ function Marking() {
           <h2 className="text-lg font-semibold text-slate-900">{title}</h2>
           <p className="text-sm text-slate-600">
             {routine
-              ? `${t('attendance.common.classSection', { class: routine.class_name, section: routine.section_default_name })} · `
+              ? `${t('attendance.common.classSection', { class: name('classes', routine.class_name), section: routine.section_default_name })} · `
               : ''}
             {weekdayOf(date, lang)}, {formatDayMonthYear(date, lang)}
             {routine ? ` · ${formatClassTime(routine.start_time, routine.end_time, lang)}` : ''}
@@ -748,7 +764,7 @@ function Marking() {
         onCancel={() => send({ type: 'attendance.cancel' })}
       >
         <p>
-          {routine ? `${periodName(routine)} · ` : ''}
+          {routine ? `${periodName(routine, name)} · ` : ''}
           {formatDayMonthYear(date, lang)}
         </p>
         <dl className="grid grid-cols-3 gap-3 text-center" aria-label={t('attendance.take.counts')}>
@@ -853,6 +869,7 @@ function Submitted() {
   const message = useFlow((s) => s.context.absentMessage);
   const error = useFlowError();
   const { t, lang } = useI18n();
+  const { name } = useNames();
   const errorText = useErrorText();
   const preview = useFlow((s) => s.context.preview);
   const busy = useFlow((s) => s.matches({ submitted: 'previewing' }) || s.matches({ submitted: 'sending' }));
@@ -876,7 +893,7 @@ function Submitted() {
             {errorText({ code: result.code, message: result.message })}
           </h2>
           <p className="text-sm text-slate-600">
-            {routine ? `${periodName(routine)} · ` : ''}
+            {routine ? `${periodName(routine, name)} · ` : ''}
             {t('attendance.result.savedAt', {
               date: formatDayMonthYear(result.date, lang),
               time: formatTime(result.time, lang),

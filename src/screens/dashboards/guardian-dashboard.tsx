@@ -10,8 +10,8 @@ import { historySummaryQuery } from '@/api/attendance';
 import { childrenQuery } from '@/api/guardians';
 import { studentNoticesQuery } from '@/api/notices';
 import type { GuardianChild } from '@/api/schemas/guardians';
-import { localDigits } from '@/i18n/format';
 import { useI18n } from '@/i18n/i18n';
+import { useNames } from '@/i18n/names';
 import { num, percent } from '@/screens/attendance/format';
 import { formatTaka } from '@/screens/fees/money';
 import { totalDue, useOwnInvoices } from '@/screens/fees/student-invoices';
@@ -48,6 +48,7 @@ export default function GuardianDashboard() {
 
 function ChildCard({ child }: { child: GuardianChild }) {
   const { t, lang } = useI18n();
+  const { name } = useNames();
   const headingId = `child-${child.student_id}`;
   return (
     <li className="rounded-xl border border-slate-200 bg-white p-4 shadow-sm" aria-labelledby={headingId}>
@@ -59,7 +60,7 @@ function ChildCard({ child }: { child: GuardianChild }) {
         {' · '}
         {child.class_name
           ? t('guardians.childCard.classSection', {
-              class: localDigits(child.class_name, lang),
+              class: name('classes', child.class_name),
               section: child.section_default_name ?? '',
             })
           : t('guardians.childCard.notEnrolled')}

@@ -11,6 +11,7 @@ import { schoolToday } from '@/api/school-time';
 import type { RoutineRow } from '@/api/schemas/routines';
 import { localDigits } from '@/i18n/format';
 import { useI18n } from '@/i18n/i18n';
+import { useNames } from '@/i18n/names';
 import { formatTaka } from '@/screens/fees/money';
 import { totalDue, useOwnInvoices } from '@/screens/fees/student-invoices';
 import { DueBadge, dueState, homeworkDate } from '@/screens/homework/parts';
@@ -47,6 +48,7 @@ export default function StudentDashboard() {
 
 function StillToDo() {
   const { t, lang } = useI18n();
+  const { name } = useNames();
   const list = useQuery(pendingHomeworkQuery());
   const today = schoolToday();
   return (
@@ -68,7 +70,8 @@ function StillToDo() {
                 >
                   <span className="block font-medium text-slate-900">{row.topic}</span>
                   <span className="flex flex-wrap items-center gap-2 text-slate-600">
-                    {row.subject_name} · {t('shell.dashboard.lastDate', { date: homeworkDate(row.due_date, lang) })}
+                    {name('subjects', row.subject_name)} ·{' '}
+                    {t('shell.dashboard.lastDate', { date: homeworkDate(row.due_date, lang) })}
                     <DueBadge state={dueState(row.due_date, false, today)} />
                   </span>
                 </Link>

@@ -15,6 +15,7 @@ import { QueryState } from '@/ui/status';
 import { DataTable, Td } from '@/ui/table';
 import { TileGrid } from '@/ui/tile-grid';
 import { useI18n } from '@/i18n/i18n';
+import { useNames } from '@/i18n/names';
 import { localDigits } from '@/i18n/format';
 
 export default function TeacherDashboard() {
@@ -121,6 +122,7 @@ const HEAD = ['day', 'period', 'start', 'end', 'subject', 'class', 'section', 'r
 
 function RoutineTable({ rows }: { rows: readonly RoutineRow[] }) {
   const { t, lang } = useI18n();
+  const { name } = useNames();
   const dayName = useDayName();
   const head = HEAD.map((h) => t(`shell.routine.${h}`));
   const [day, period, start, end, subject, klass, section, room] = head;
@@ -129,11 +131,11 @@ function RoutineTable({ rows }: { rows: readonly RoutineRow[] }) {
       {rows.map((row) => (
         <tr key={row.id}>
           <Td label={day}>{dayName(row.day_id, row.day)}</Td>
-          <Td label={period}>{row.period_code}</Td>
+          <Td label={period}>{localDigits(row.period_code, lang)}</Td>
           <Td label={start}>{formatClockTime(row.start_time, lang)}</Td>
           <Td label={end}>{formatClockTime(row.end_time, lang)}</Td>
-          <Td label={subject}>{row.subject_name}</Td>
-          <Td label={klass}>{row.class_name}</Td>
+          <Td label={subject}>{name('subjects', row.subject_name)}</Td>
+          <Td label={klass}>{name('classes', row.class_name)}</Td>
           <Td label={section}>{row.section_default_name}</Td>
           <Td label={room}>{localDigits(row.room, lang)}</Td>
         </tr>

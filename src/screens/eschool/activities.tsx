@@ -23,8 +23,9 @@ import { can } from '@/api/permissions';
 import { ACTIVITY_KINDS, ACTIVITY_PAGE, type ActivityKind, type ActivityRow } from '@/api/schemas/activities';
 import { eschoolEn } from '@/i18n/areas/eschool.en';
 import { useErrorText } from '@/i18n/errors';
-import { formatNumber } from '@/i18n/format';
+import { formatNumber, localDigits } from '@/i18n/format';
 import { useI18n } from '@/i18n/i18n';
+import { useNames } from '@/i18n/names';
 import { activityMarksMachine, changedRows, type MarkRow } from '@/machines/activity-marks.machine';
 import { setupCrudMachine, type SetupAnswer, type SetupForm, type SetupSaveInput } from '@/machines/setup-crud.machine';
 import { Alert } from '@/ui/alert';
@@ -68,7 +69,10 @@ function MyActivities({ studentId }: { studentId: number | undefined }) {
   const c = (k: Col) => t(`eschoolArea.activities.cols.${k}`);
   return (
     <>
-      <PageHeader title={t('eschoolArea.activities.title')} kicker={mine.data?.session_year ?? null} />
+      <PageHeader
+        title={t('eschoolArea.activities.title')}
+        kicker={mine.data?.session_year ? localDigits(mine.data.session_year, lang) : null}
+      />
       <p className="-mt-4 mb-4 text-sm text-slate-600">{t('eschoolArea.activities.studentIntro')}</p>
       <QueryState
         query={mine}
@@ -189,7 +193,10 @@ function SchoolActivities() {
           label={t('eschoolArea.activities.session')}
           value={sessionId ? String(sessionId) : ''}
           onChange={(v) => setF({ session_id: v, page: '1', activity: '' })}
-          options={(sessions.data ?? []).map((s) => ({ value: String(s.id), label: s.session_year }))}
+          options={(sessions.data ?? []).map((s) => ({
+            value: String(s.id),
+            label: localDigits(s.session_year, lang),
+          }))}
         />
       </div>
       {isAdmin ? (
@@ -354,6 +361,7 @@ function Participants({
   onClose: () => void;
 }) {
   const { t, lang } = useI18n();
+  const { name } = useNames();
   const errorText = useErrorText();
   const successText = useSuccessText();
   const toast = useToast();
@@ -372,11 +380,12 @@ function Participants({
     { input: { activityId: activity.id, fullMarks: activity.full_marks } },
   );
   const ctx = state.context;
-  const names = useMemo(() => new Map<number, string>(), []);
+  // Each participant's class (as the server names it) and section, shown in the user's language.
+  const names = useMemo(() => new Map<number, { className: string; section: string }>(), []);
   useEffect(() => {
     if (!participants.data) return;
     const rows: MarkRow[] = participants.data.rows.map((r) => {
-      names.set(r.student_id, `${r.class_name} ${r.section_default_name}`);
+      names.set(r.student_id, { className: r.class_name, section: r.section_default_name });
       return {
         studentId: r.student_id,
         name: r.name,
@@ -408,6 +417,10 @@ function Participants({
   const busy = state.hasTag('busy');
   const dirty = changedRows(ctx).length > 0 || ctx.removed.length > 0;
   const c = (k: Col) => t(`eschoolArea.activities.cols.${k}`);
+  const placeOf = (studentId: number) => {
+    const where = names.get(studentId);
+    return where ? `${name('classes', where.className)} ${where.section}` : '';
+  };
   const problem = (p: string | undefined) =>
     p === 'format' || p === 'over' ? t(`eschoolArea.activities.marks.problems.${p}`) : undefined;
 
@@ -435,7 +448,7 @@ function Participants({
             }}
             options={(sections.data ?? []).map((s) => ({
               value: String(s.id),
-              label: `${s.class_name} ${s.section_default_name}`,
+              label: `${name('classes', s.class_name)} ${s.section_default_name}`,
             }))}
           />
           <SelectField
@@ -457,7 +470,8 @@ function Participants({
               const p = pupils.data?.find((x) => String(x.student_id) === studentId);
               if (!p) return;
               const section = sections.data?.find((s) => String(s.id) === sectionId);
-              names.set(p.student_id, section ? `${section.class_name} ${section.section_default_name}` : '');
+              if (section)
+                names.set(p.student_id, { className: section.class_name, section: section.section_default_name });
               send({ type: 'marks.add', row: { studentId: p.student_id, name: p.full_name, code: p.student_code } });
               setStudentId('');
             }}
@@ -490,7 +504,7 @@ function Participants({
                 <Td label={c('student')} className="font-semibold">
                   {`${r.name} (${r.code})`}
                 </Td>
-                <Td label={c('classSection')}>{names.get(r.studentId) ?? ''}</Td>
+                <Td label={c('classSection')}>{placeOf(r.studentId)}</Td>
                 <Td label={c('role')}>
                   {activity.can_record ? (
                     <TextField

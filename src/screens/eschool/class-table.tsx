@@ -7,6 +7,7 @@ import type { ReactNode } from 'react';
 import type { OnlineClassRow } from '@/api/schemas/eschool';
 import { formatDate, formatNumber } from '@/i18n/format';
 import { useI18n } from '@/i18n/i18n';
+import { useNames } from '@/i18n/names';
 import { DataTable, Td, linkStyle } from '@/ui/table';
 import type { eschoolEn } from '@/i18n/areas/eschool.en';
 
@@ -31,6 +32,7 @@ export function OnlineClassTable({
   actions?: (r: OnlineClassRow) => ReactNode;
 }) {
   const { t, lang } = useI18n();
+  const { name } = useNames();
   const c = (k: keyof typeof eschoolEn.eschool.cols) => t(`eschoolArea.eschool.cols.${k}`);
   const head = [
     c('when'),
@@ -51,9 +53,9 @@ export function OnlineClassTable({
           <tr key={r.id} className={r.cancelled ? 'text-slate-500' : ''}>
             <Td label={c('when')}>{classWhen(r, lang)}</Td>
             <Td label={c('subject')} className="font-semibold">
-              {r.subject_name}
+              {name('subjects', r.subject_name)}
             </Td>
-            <Td label={c('classSection')}>{`${r.class_name} ${r.section_default_name}`}</Td>
+            <Td label={c('classSection')}>{`${name('classes', r.class_name)} ${r.section_default_name}`}</Td>
             {showTeacher ? <Td label={c('teacher')}>{r.teacher_name}</Td> : null}
             <Td label={c('duration')}>
               {t('eschoolArea.eschool.minutes', { n: formatNumber(r.duration_minutes, lang) })}
@@ -71,7 +73,7 @@ export function OnlineClassTable({
                   href={r.meeting_url}
                   target="_blank"
                   rel="noopener noreferrer"
-                  aria-label={t('eschoolArea.eschool.joinLabel', { subject: r.subject_name })}
+                  aria-label={t('eschoolArea.eschool.joinLabel', { subject: name('subjects', r.subject_name) })}
                 >
                   {t('eschoolArea.eschool.join')}
                 </a>

@@ -9,6 +9,7 @@ import { ESCHOOL_PAGE } from '@/api/schemas/eschool';
 import { fetchSections } from '@/api/lookups';
 import { can } from '@/api/permissions';
 import { useI18n } from '@/i18n/i18n';
+import { useNames } from '@/i18n/names';
 import { PageHeader } from '@/ui/page';
 import { Pagination } from '@/ui/pagination';
 import { SelectField } from '@/ui/select';
@@ -28,6 +29,7 @@ export default function StudentEschool() {
 
 function EschoolList({ studentId }: { studentId: number | undefined }) {
   const { t } = useI18n();
+  const { name } = useNames();
   const { userType, school } = useSignedIn();
   // A viewer reads the chosen school's classes; a student only their own sections'.
   const staffView = !can(userType, 'activity.student') && can(userType, 'eschool.list');
@@ -64,7 +66,7 @@ function EschoolList({ studentId }: { studentId: number | undefined }) {
             placeholder={t('eschoolArea.eschool.allSections')}
             options={(sections.data ?? []).map((s) => ({
               value: String(s.id),
-              label: `${s.class_name} ${s.section_default_name}`,
+              label: `${name('classes', s.class_name)} ${s.section_default_name}`,
             }))}
           />
         </div>

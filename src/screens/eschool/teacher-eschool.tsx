@@ -11,6 +11,7 @@ import { eschoolKeys, onlineClassOptionsQuery, onlineClassesQuery } from '@/api/
 import { ESCHOOL_PAGE, type OnlineClassRow } from '@/api/schemas/eschool';
 import { schoolToday } from '@/api/school-time';
 import { useI18n } from '@/i18n/i18n';
+import { useNames } from '@/i18n/names';
 import { useErrorText } from '@/i18n/errors';
 import { onlineClassEditorMachine, optionKey, type OnlineClassForm } from '@/machines/online-class-editor.machine';
 import { Alert } from '@/ui/alert';
@@ -34,6 +35,7 @@ const PROBLEMS = eschoolEn.eschool.problems;
 
 export default function TeacherEschool() {
   const { t, lang } = useI18n();
+  const { name: nameOf } = useNames();
   const errorText = useErrorText();
   const toast = useToast();
   const qc = useQueryClient();
@@ -75,7 +77,7 @@ export default function TeacherEschool() {
   });
   const optionRows = options.data ?? [];
   const label = (r: OnlineClassRow) =>
-    `${r.subject_name}, ${r.class_name} ${r.section_default_name}, ${classWhen(r, lang)}`;
+    `${nameOf('subjects', r.subject_name)}, ${nameOf('classes', r.class_name)} ${r.section_default_name}, ${classWhen(r, lang)}`;
 
   return (
     <>
@@ -124,7 +126,7 @@ export default function TeacherEschool() {
               required
               options={optionRows.map((o) => ({
                 value: optionKey(o),
-                label: `${o.class_name} ${o.section_default_name}: ${o.subject_name}${isAdmin ? ` (${o.teacher_name})` : ''}`,
+                label: `${nameOf('classes', o.class_name)} ${o.section_default_name}: ${nameOf('subjects', o.subject_name)}${isAdmin ? ` (${o.teacher_name})` : ''}`,
               }))}
             />
             <TextField
@@ -197,7 +199,7 @@ export default function TeacherEschool() {
                       variant="secondary"
                       disabled={formOpen || busy}
                       aria-label={t('eschoolArea.eschool.editLabel', {
-                        subject: r.subject_name,
+                        subject: nameOf('subjects', r.subject_name),
                         date: classWhen(r, lang),
                       })}
                       onClick={() => send({ type: 'eschool.edit', row: r })}
@@ -208,7 +210,7 @@ export default function TeacherEschool() {
                       variant="secondary"
                       disabled={formOpen || busy}
                       aria-label={t('eschoolArea.eschool.cancelLabel', {
-                        subject: r.subject_name,
+                        subject: nameOf('subjects', r.subject_name),
                         date: classWhen(r, lang),
                       })}
                       onClick={() => send({ type: 'eschool.cancel-class', id: r.id, label: label(r) })}

@@ -12,6 +12,7 @@ import { onlineClassOptionsQuery } from '@/api/eschool';
 import { sectionStudentRow } from '@/api/schemas/people';
 import { formatNumber } from '@/i18n/format';
 import { useI18n } from '@/i18n/i18n';
+import { useNames } from '@/i18n/names';
 import { PageHeader } from '@/ui/page';
 import { Pagination } from '@/ui/pagination';
 import { SelectField } from '@/ui/select';
@@ -24,6 +25,7 @@ const PAGE = 50;
 
 export default function TeacherStudents() {
   const { t, lang } = useI18n();
+  const { name } = useNames();
   const [f, setF] = useSearchState(DEFAULTS);
   const page = Math.max(1, Number(f.page) || 1);
   const options = useQuery(onlineClassOptionsQuery());
@@ -31,7 +33,7 @@ export default function TeacherStudents() {
     ...new Map(
       (options.data ?? []).map((o) => [
         o.section_id,
-        { value: String(o.section_id), label: `${o.class_name} ${o.section_default_name}` },
+        { value: String(o.section_id), label: `${name('classes', o.class_name)} ${o.section_default_name}` },
       ]),
     ).values(),
   ];

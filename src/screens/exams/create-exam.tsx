@@ -16,6 +16,7 @@ import { routineLookupsQuery } from '@/api/routines';
 import { examPublicationMachine } from '@/machines/exam-publication.machine';
 import { EXAM_TYPE_NAME_MAX, examTypeMachine } from '@/machines/exam-type.machine';
 import { canOpen, findRoute } from '@/routes';
+import { localDigits } from '@/i18n/digits';
 import { useI18n } from '@/i18n/i18n';
 import { Alert } from '@/ui/alert';
 import { Button } from '@/ui/button';
@@ -128,7 +129,7 @@ function Publication() {
         label={t('examSetup.publication.session')}
         value={sessionId ? String(sessionId) : ''}
         onChange={(v) => setParams({ session: v })}
-        options={sessions.map((s) => ({ value: String(s.id), label: s.session_year }))}
+        options={sessions.map((s) => ({ value: String(s.id), label: localDigits(s.session_year, lang) }))}
         disabled={busy}
         className="max-w-xs"
       />
@@ -187,7 +188,7 @@ function Publication() {
                 pending.action === 'publish'
                   ? 'examSetup.publication.confirmPublishTitle'
                   : 'examSetup.publication.confirmUnlockTitle',
-                { year: pending.sessionYear },
+                { year: localDigits(pending.sessionYear, lang) },
               )
             : ''
         }
@@ -205,7 +206,7 @@ function Publication() {
               pending.action === 'publish'
                 ? 'examSetup.publication.confirmPublishBody'
                 : 'examSetup.publication.confirmUnlockBody',
-              { year: pending.sessionYear },
+              { year: localDigits(pending.sessionYear, lang) },
             )}
           </p>
         ) : null}

@@ -15,6 +15,7 @@ import { basisNotes, type BasisNote } from '@/api/gradesheet-basis';
 import type { Gradesheet, GradesheetSubject } from '@/api/schemas/exams';
 import { formatNumber, localDigits } from '@/i18n/format';
 import { useI18n, type Language } from '@/i18n/i18n';
+import { useNames } from '@/i18n/names';
 import './gradesheet-print.css';
 
 /** The id of the printed element: ./gradesheet-print.css shows it alone on paper. */
@@ -32,6 +33,7 @@ const td = 'border border-slate-300 px-2 py-1.5 text-center tabular-nums';
 
 export function GradesheetView({ sheet }: { sheet: Gradesheet }) {
   const { t, lang } = useI18n();
+  const { name } = useNames();
   const captionId = useId();
   const s = (key: string) => t(`gradesheet.sheet.${key}` as never);
   const part = (v: GradesheetSubject['final_exam_sub']) =>
@@ -41,7 +43,7 @@ export function GradesheetView({ sheet }: { sheet: Gradesheet }) {
     [s('id'), sheet.student_code],
     [s('name'), sheet.name],
     [s('session'), localDigits(sheet.session_year, lang)],
-    [s('class'), sheet.class_name],
+    [s('class'), name('classes', sheet.class_name)],
     [s('section'), sheet.section_default_name],
     [s('roll'), formatNumber(sheet.class_roll_no, lang)],
   ];
@@ -53,7 +55,7 @@ export function GradesheetView({ sheet }: { sheet: Gradesheet }) {
       ? t('gradesheet.sheet.basisAllOn', { maximum: num(n.maximum, lang) })
       : n.key === 'basisExample'
         ? t('gradesheet.sheet.basisExample', {
-            subject: n.subject,
+            subject: name('subjects', n.subject),
             total: num(n.total, lang),
             maximum: num(n.maximum, lang),
             percentage: num(n.percentage, lang),
@@ -181,7 +183,7 @@ export function GradesheetView({ sheet }: { sheet: Gradesheet }) {
             {sheet.subjects.map((sub) => (
               <tr key={sub.subject_id} className="even:bg-slate-50">
                 <th scope="row" className="border border-slate-300 px-2 py-1.5 text-left font-medium text-slate-900">
-                  {sub.subject_name}
+                  {name('subjects', sub.subject_name)}
                   {sub.is_fourth_subject ? (
                     <span className="ml-1 text-xs font-normal text-slate-600">({s('fourthSubject')})</span>
                   ) : null}
@@ -208,10 +210,14 @@ export function GradesheetView({ sheet }: { sheet: Gradesheet }) {
       {sheet.subjects.length ? (
         <ul aria-label={s('bySubject')} className="gs-cards mt-5 space-y-3 sm:hidden">
           {sheet.subjects.map((sub) => (
-            <li key={sub.subject_id} aria-label={sub.subject_name} className="rounded-lg border border-slate-300">
+            <li
+              key={sub.subject_id}
+              aria-label={name('subjects', sub.subject_name)}
+              className="rounded-lg border border-slate-300"
+            >
               <div className="flex items-start justify-between gap-3 border-b border-slate-300 bg-slate-100 px-3 py-2">
                 <h3 className="font-semibold text-slate-900">
-                  {sub.subject_name}
+                  {name('subjects', sub.subject_name)}
                   {sub.is_fourth_subject ? (
                     <span className="ml-1 text-xs font-normal text-slate-600">({s('fourthSubject')})</span>
                   ) : null}

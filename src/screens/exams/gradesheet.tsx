@@ -19,6 +19,7 @@ import {
 } from '@/api/gradesheet-pdf';
 import { localDigits, latinDigits } from '@/i18n/format';
 import { useI18n } from '@/i18n/i18n';
+import { useNames } from '@/i18n/names';
 import { useErrorText } from '@/i18n/errors';
 import { Alert } from '@/ui/alert';
 import { Button } from '@/ui/button';
@@ -63,6 +64,7 @@ export default function GradesheetScreen(props: Partial<ScreenProps>) {
 
 function Sheet({ route, child }: Partial<ScreenProps> & { child: ViewedStudent | null }) {
   const { t, lang } = useI18n();
+  const { name } = useNames();
   const errorText = useErrorText();
   const { profile, userType, school } = useSignedIn();
   const schoolInfoId = child ? (child.school_info_id ?? undefined) : school?.id;
@@ -239,7 +241,7 @@ function Sheet({ route, child }: Partial<ScreenProps> & { child: ViewedStudent |
               placeholder={t('gradesheet.chooseSection')}
               options={(sections.data ?? []).map((s) => ({
                 value: String(s.id),
-                label: `${s.class_name} · ${s.section_default_name}`,
+                label: `${name('classes', s.class_name)} · ${s.section_default_name}`,
               }))}
               error={sectionError ?? (sections.isError ? errorText(sections.error) : null)}
               required

@@ -16,7 +16,9 @@ import { SelectField } from '@/ui/select';
 import { EmptyState, ErrorState, Loading } from '@/ui/status';
 import { useSearchState } from '@/ui/use-search-state';
 import { loadExamTypesKept, loadMarkableExamsKept, loadSessionsKept } from '@/offline/marks';
+import { localDigits } from '@/i18n/digits';
 import { useI18n } from '@/i18n/i18n';
+import { useNames, type NameKind } from '@/i18n/names';
 
 const DEFAULTS = { session_id: '', exam_name_id: '', class_id: '', section_id: '', subject_id: '' };
 export type MarkFilterField = keyof typeof DEFAULTS;
@@ -100,13 +102,18 @@ export function MarkFiltersForm({
   onSubmit: () => void;
   children?: ReactNode;
 }) {
-  const { t } = useI18n();
+  const { t, lang } = useI18n();
+  const { name } = useNames();
   const { values, set, sessions, types, exams, choices, query } = filters;
   const submit = (e: FormEvent) => {
     e.preventDefault();
     if (query) onSubmit();
   };
   const option = (c: { id: number; name: string }) => ({ value: String(c.id), label: c.name });
+  const named = (kind: NameKind) => (c: { id: number; name: string }) => ({
+    value: String(c.id),
+    label: name(kind, c.name),
+  });
   const chosenTypeAndSession = values.session_id !== '' && values.exam_name_id !== '';
   return (
     <form onSubmit={submit} aria-label={t('markEntry.filters.label')} noValidate>
@@ -116,7 +123,10 @@ export function MarkFiltersForm({
           value={values.session_id}
           onChange={(v) => set('session_id', v)}
           placeholder={t('markEntry.filters.chooseSession')}
-          options={(sessions.data ?? []).map((s) => ({ value: String(s.id), label: s.session_year }))}
+          options={(sessions.data ?? []).map((s) => ({
+            value: String(s.id),
+            label: localDigits(s.session_year, lang),
+          }))}
           disabled={disabled}
         />
         <SelectField
@@ -124,7 +134,7 @@ export function MarkFiltersForm({
           value={values.exam_name_id}
           onChange={(v) => set('exam_name_id', v)}
           placeholder={t('markEntry.filters.chooseExamType')}
-          options={(types.data ?? []).map((x) => ({ value: String(x.id), label: x.exam_name }))}
+          options={(types.data ?? []).map((x) => ({ value: String(x.id), label: name('exam_types', x.exam_name) }))}
           disabled={disabled}
         />
         <SelectField
@@ -132,7 +142,7 @@ export function MarkFiltersForm({
           value={values.class_id}
           onChange={(v) => set('class_id', v)}
           placeholder={t('markEntry.filters.chooseClass')}
-          options={choices.classes.map(option)}
+          options={choices.classes.map(named('classes'))}
           disabled={disabled || !chosenTypeAndSession}
         />
         <SelectField
@@ -148,7 +158,7 @@ export function MarkFiltersForm({
           value={values.subject_id}
           onChange={(v) => set('subject_id', v)}
           placeholder={t('markEntry.filters.chooseSubject')}
-          options={choices.subjects.map(option)}
+          options={choices.subjects.map(named('subjects'))}
           disabled={disabled || values.section_id === ''}
         />
       </div>

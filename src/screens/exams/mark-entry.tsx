@@ -40,6 +40,7 @@ import { EmptyState, Loading } from '@/ui/status';
 import { confirmLeave, useUnsavedChanges } from '@/ui/unsaved';
 import { localDigits } from '@/i18n/digits';
 import { useI18n } from '@/i18n/i18n';
+import { useNames } from '@/i18n/names';
 import { loadSheetKept } from '@/offline/marks';
 import { offlineAvailable } from '@/offline/store';
 import { onSync } from '@/offline/sync';
@@ -285,6 +286,7 @@ function LoadFailed() {
 function ExamHeading() {
   const sheet = useFlow((s) => s.context.sheet);
   const { t, lang } = useI18n();
+  const { name } = useNames();
   if (!sheet) return null;
   const e = sheet.exam;
   return (
@@ -292,9 +294,9 @@ function ExamHeading() {
       <h2 className="text-lg font-semibold text-slate-900">{t('markEntry.sheet.title')}</h2>
       <p className="text-sm text-slate-600">
         {t('markEntry.sheet.examLine', {
-          exam: e.exam_name,
-          subject: e.subject_name,
-          class: e.class_name,
+          exam: name('exam_types', e.exam_name),
+          subject: name('subjects', e.subject_name),
+          class: name('classes', e.class_name),
           section: e.section_default_name,
           session: localDigits(e.session_year, lang),
         })}{' '}

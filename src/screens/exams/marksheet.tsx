@@ -13,6 +13,7 @@ import { sessionsQuery } from '@/api/gradesheet-pdf';
 import { EXAM_CODES, type MarkSheetRow } from '@/api/schemas/exams';
 import { formatNumber, latinDigits, localDigits } from '@/i18n/format';
 import { useI18n } from '@/i18n/i18n';
+import { useNames } from '@/i18n/names';
 import { useErrorText } from '@/i18n/errors';
 import { Alert } from '@/ui/alert';
 import { Button } from '@/ui/button';
@@ -37,6 +38,7 @@ export default function MarksheetScreen() {
 
 function Sheet({ child }: { child: ViewedStudent | null }) {
   const { t, lang } = useI18n();
+  const { name } = useNames();
   const errorText = useErrorText();
   const { profile, school } = useSignedIn();
   const schoolInfoId = child ? (child.school_info_id ?? undefined) : school?.id;
@@ -120,7 +122,7 @@ function Sheet({ child }: { child: ViewedStudent | null }) {
             value={draft.exam_name_id}
             onChange={(v) => setDraft({ ...draft, exam_name_id: v })}
             placeholder={t('gradesheet.allExamTypes')}
-            options={(types.data ?? []).map((x) => ({ value: String(x.id), label: x.exam_name }))}
+            options={(types.data ?? []).map((x) => ({ value: String(x.id), label: name('exam_types', x.exam_name) }))}
             error={types.isError ? errorText(types.error) : null}
           />
           <TextField
@@ -158,13 +160,15 @@ function Sheet({ child }: { child: ViewedStudent | null }) {
         ) : marks.data.length === 0 ? (
           <EmptyState>{t('gradesheet.noMarks')}</EmptyState>
         ) : (
-          <Card title={`${marks.data[0].name} · ${marks.data[0].class_name} ${marks.data[0].section_default_name}`}>
+          <Card
+            title={`${marks.data[0].name} · ${name('classes', marks.data[0].class_name)} ${marks.data[0].section_default_name}`}
+          >
             <DataTable cards caption={t('gradesheet.markTableLabel', { name: marks.data[0].name })} head={head}>
               {marks.data.map((r) => (
                 <tr key={r.exam_info_id}>
-                  <Td label={head[0]}>{r.exam_name}</Td>
+                  <Td label={head[0]}>{name('exam_types', r.exam_name)}</Td>
                   <Td label={head[1]} className="font-medium text-slate-900">
-                    {r.subject_name}
+                    {name('subjects', r.subject_name)}
                   </Td>
                   <Td label={head[2]}>{formatNumber(r.full_marks, lang)}</Td>
                   <Td label={head[3]} className="font-semibold text-slate-900">

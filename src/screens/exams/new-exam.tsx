@@ -23,7 +23,8 @@ import {
   type ExamTextField,
 } from '@/machines/exam-create.machine';
 import { useI18n } from '@/i18n/i18n';
-import { formatNumber } from '@/i18n/format';
+import { formatNumber, localDigits } from '@/i18n/format';
+import { useNames } from '@/i18n/names';
 import { Alert } from '@/ui/alert';
 import { Button } from '@/ui/button';
 import { DateField } from '@/ui/date-field';
@@ -79,6 +80,7 @@ export default function NewExam() {
 
 function CreateForm() {
   const { t, lang } = useI18n();
+  const { name } = useNames();
   const actor = ExamCreate.useActorRef();
   const lookups = useQuery(routineLookupsQuery(null));
   const types = useQuery(examTypesQuery());
@@ -191,7 +193,7 @@ function CreateForm() {
             value={form.session_id ? String(form.session_id) : ''}
             onChange={choose('session_id')}
             placeholder={t('examSetup.form.chooseSession')}
-            options={sessions.map((s) => ({ value: String(s.id), label: s.session_year }))}
+            options={sessions.map((s) => ({ value: String(s.id), label: localDigits(s.session_year, lang) }))}
             error={fe('session_id')}
             disabled={busy}
             required
@@ -201,7 +203,7 @@ function CreateForm() {
             value={form.exam_name_id ? String(form.exam_name_id) : ''}
             onChange={choose('exam_name_id')}
             placeholder={t('examSetup.form.chooseType')}
-            options={(types.data ?? []).map((x) => ({ value: String(x.id), label: x.exam_name }))}
+            options={(types.data ?? []).map((x) => ({ value: String(x.id), label: name('exam_types', x.exam_name) }))}
             error={fe('exam_name_id')}
             disabled={busy}
             required
@@ -211,7 +213,7 @@ function CreateForm() {
             value={form.class_id ? String(form.class_id) : ''}
             onChange={choose('class_id')}
             placeholder={t('examSetup.form.chooseClass')}
-            options={classes.map((c) => ({ value: String(c.id), label: c.class_name }))}
+            options={classes.map((c) => ({ value: String(c.id), label: name('classes', c.class_name) }))}
             error={fe('class_id')}
             disabled={busy}
             required
@@ -230,7 +232,7 @@ function CreateForm() {
           <CheckGroup
             field="subject_ids"
             legend={label('subject_ids')}
-            options={subjects.map((s) => ({ id: s.id, label: s.subject_name }))}
+            options={subjects.map((s) => ({ id: s.id, label: name('subjects', s.subject_name) }))}
             chosen={form.subject_ids}
             empty={form.class_id ? t('examSetup.form.noSubjects') : t('examSetup.form.chooseClassFirst')}
             error={fe('subject_ids') ?? fe('subject_id')}
@@ -397,6 +399,7 @@ function CheckGroup({
 
 function ExamList() {
   const { t, lang } = useI18n();
+  const { name } = useNames();
   const [params, setParams] = useSearchState(LIST_DEFAULTS);
   const lookups = useQuery(routineLookupsQuery(null));
   const types = useQuery(examTypesQuery());
@@ -437,21 +440,27 @@ function ExamList() {
           value={params.session_id}
           onChange={filter('session_id')}
           placeholder={t('examSetup.list.allSessions')}
-          options={(lookups.data?.sessions ?? []).map((s) => ({ value: String(s.id), label: s.session_year }))}
+          options={(lookups.data?.sessions ?? []).map((s) => ({
+            value: String(s.id),
+            label: localDigits(s.session_year, lang),
+          }))}
         />
         <SelectField
           label={t('examSetup.list.filterBy.type')}
           value={params.exam_name_id}
           onChange={filter('exam_name_id')}
           placeholder={t('examSetup.list.allTypes')}
-          options={(types.data ?? []).map((x) => ({ value: String(x.id), label: x.exam_name }))}
+          options={(types.data ?? []).map((x) => ({ value: String(x.id), label: name('exam_types', x.exam_name) }))}
         />
         <SelectField
           label={t('examSetup.list.filterBy.class')}
           value={params.class_id}
           onChange={filter('class_id')}
           placeholder={t('examSetup.list.allClasses')}
-          options={(lookups.data?.classes ?? []).map((c) => ({ value: String(c.id), label: c.class_name }))}
+          options={(lookups.data?.classes ?? []).map((c) => ({
+            value: String(c.id),
+            label: name('classes', c.class_name),
+          }))}
         />
         <SelectField
           label={t('examSetup.list.filterBy.section')}
@@ -460,7 +469,7 @@ function ExamList() {
           placeholder={t('examSetup.list.allSections')}
           options={sections.map((s) => ({
             value: String(s.id),
-            label: classId ? s.section_default_name : `${s.class_name} ${s.section_default_name}`,
+            label: classId ? s.section_default_name : `${name('classes', s.class_name)} ${s.section_default_name}`,
           }))}
         />
         <SelectField
@@ -468,7 +477,7 @@ function ExamList() {
           value={params.subject_id}
           onChange={filter('subject_id')}
           placeholder={t('examSetup.list.allSubjects')}
-          options={subjects.map((s) => ({ value: String(s.id), label: s.subject_name }))}
+          options={subjects.map((s) => ({ value: String(s.id), label: name('subjects', s.subject_name) }))}
           disabled={!classId}
         />
         <div className="flex items-end">
@@ -512,13 +521,13 @@ function ExamList() {
             >
               {data.rows.map((row) => (
                 <tr key={row.id}>
-                  <Td label={t('examSetup.list.head.session')}>{row.session_year}</Td>
+                  <Td label={t('examSetup.list.head.session')}>{localDigits(row.session_year, lang)}</Td>
                   <Td label={t('examSetup.list.head.type')} className="font-semibold text-slate-900">
-                    {row.exam_name}
+                    {name('exam_types', row.exam_name)}
                   </Td>
-                  <Td label={t('examSetup.list.head.class')}>{row.class_name}</Td>
+                  <Td label={t('examSetup.list.head.class')}>{name('classes', row.class_name)}</Td>
                   <Td label={t('examSetup.list.head.section')}>{row.section_default_name}</Td>
-                  <Td label={t('examSetup.list.head.subject')}>{row.subject_name}</Td>
+                  <Td label={t('examSetup.list.head.subject')}>{name('subjects', row.subject_name)}</Td>
                   <Td label={t('examSetup.list.head.full')}>{marksText(row.full_marks, lang)}</Td>
                   <Td label={t('examSetup.list.head.converted')}>{marksText(row.converted_marks, lang)}</Td>
                   <Td label={t('examSetup.list.head.date')}>
@@ -529,9 +538,9 @@ function ExamList() {
                     <Button
                       variant="secondary"
                       aria-label={t('examSetup.list.auditOf', {
-                        type: row.exam_name,
-                        subject: row.subject_name,
-                        class: row.class_name,
+                        type: name('exam_types', row.exam_name),
+                        subject: name('subjects', row.subject_name),
+                        class: name('classes', row.class_name),
                         section: row.section_default_name,
                       })}
                       onClick={() => {
@@ -582,14 +591,15 @@ function AuditDialog({
   onClose: () => void;
 }) {
   const { t, lang } = useI18n();
+  const { name } = useNames();
   const size = 20;
   const audit = useQuery(markAuditQuery({ exam_info_id: examId, limit: size, offset: (page - 1) * size }));
   const markText = useMarkText();
   const title = exam
     ? t('examSetup.audit.title', {
-        type: exam.exam_name,
-        subject: exam.subject_name,
-        class: exam.class_name,
+        type: name('exam_types', exam.exam_name),
+        subject: name('subjects', exam.subject_name),
+        class: name('classes', exam.class_name),
         section: exam.section_default_name,
       })
     : t('examSetup.list.audit');

@@ -20,6 +20,7 @@ import { DataTable, Td } from '@/ui/table';
 import { useToast } from '@/ui/toast';
 import { localDigits } from '@/i18n/digits';
 import { useI18n } from '@/i18n/i18n';
+import { useNames } from '@/i18n/names';
 import { MarkFiltersForm, useMarkFilters } from './mark-entry-filters';
 import { examAnswerText, markLabel } from './mark-format';
 import type { MarkEntryQuery } from '@/machines/mark-entry.machine';
@@ -41,6 +42,7 @@ export default function TeacherMarkSheetScreen() {
 
 function Marks({ query }: { query: MarkEntryQuery }) {
   const { t, lang } = useI18n();
+  const { name } = useNames();
   const sheet = useQuery(markEntrySheetQuery(query));
   const qc = useQueryClient();
   const toast = useToast();
@@ -76,9 +78,9 @@ function Marks({ query }: { query: MarkEntryQuery }) {
                 <h2 className="text-lg font-semibold text-slate-900">{t('markEntry.sheetPageTitle')}</h2>
                 <p className="text-sm text-slate-600">
                   {t('markEntry.sheet.examLine', {
-                    exam: e.exam_name,
-                    subject: e.subject_name,
-                    class: e.class_name,
+                    exam: name('exam_types', e.exam_name),
+                    subject: name('subjects', e.subject_name),
+                    class: name('classes', e.class_name),
                     section: e.section_default_name,
                     session: localDigits(e.session_year, lang),
                   })}{' '}

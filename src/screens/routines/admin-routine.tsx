@@ -28,6 +28,7 @@ import { useSearchState } from '@/ui/use-search-state';
 import { useErrorText } from '@/i18n/errors';
 import { localDigits } from '@/i18n/format';
 import { useI18n } from '@/i18n/i18n';
+import { useNames } from '@/i18n/names';
 import { formatClockTime, useDayName } from './week-routine';
 import { RoutineFilters, WeekView, routineOptions, type FilterValues } from './routine-parts';
 
@@ -100,7 +101,8 @@ function RoutineFormCard({ lookups }: { lookups: RoutineLookups }) {
   const dirty = !sameForm(form, pristine);
   useUnsavedChanges(dirty, t('routines.form.unsaved'));
   const dayName = useDayName();
-  const options = routineOptions(lookups, form, lang, dayName);
+  const { name } = useNames();
+  const options = routineOptions(lookups, form, lang, name, dayName);
   const period = lookups.periods.find((p) => p.id === form.period_id);
   const set = (field: RoutineField) => (value: string) => actor.send({ type: 'routine.field', field, value });
   const fieldError = (field: string) => {
@@ -283,6 +285,7 @@ function RoutineLists({ lookups, schoolId }: { lookups: RoutineLookups; schoolId
 
 function RoutineTable({ params, onPage }: { params: typeof FILTER_DEFAULTS; onPage: (page: number) => void }) {
   const { t, lang } = useI18n();
+  const { name } = useNames();
   const dayName = useDayName();
   const actor = RoutineEditor.useActorRef();
   const busy = RoutineEditor.useSelector((s) => !s.matches('editing'));
@@ -318,7 +321,7 @@ function RoutineTable({ params, onPage }: { params: typeof FILTER_DEFAULTS; onPa
   );
   const what = (r: RoutineRow) =>
     t('routines.list.rowWhat', {
-      class: localDigits(r.class_name, lang),
+      class: name('classes', r.class_name),
       section: r.section_default_name,
       day: dayName(r.day_id, r.day),
       period: localDigits(r.period_code, lang),
@@ -360,11 +363,11 @@ function RoutineTable({ params, onPage }: { params: typeof FILTER_DEFAULTS; onPa
             {data.rows.map((r, i) => (
               <tr key={r.id} className={editingId === r.id ? 'bg-indigo-50' : undefined}>
                 <Td label={t('routines.list.number')}>{localDigits(String(data.offset + i + 1), lang)}</Td>
-                <Td label={t('routines.list.class')}>{localDigits(r.class_name, lang)}</Td>
+                <Td label={t('routines.list.class')}>{name('classes', r.class_name)}</Td>
                 <Td label={t('routines.list.section')}>{r.section_default_name}</Td>
                 <Td label={t('routines.list.day')}>{dayName(r.day_id, r.day)}</Td>
                 <Td label={t('routines.list.period')}>{localDigits(r.period_code, lang)}</Td>
-                <Td label={t('routines.list.subject')}>{r.subject_name}</Td>
+                <Td label={t('routines.list.subject')}>{name('subjects', r.subject_name)}</Td>
                 <Td label={t('routines.list.teacher')}>
                   <abbr title={r.full_name} className="no-underline">
                     {r.initial}
@@ -372,7 +375,7 @@ function RoutineTable({ params, onPage }: { params: typeof FILTER_DEFAULTS; onPa
                 </Td>
                 <Td label={t('routines.list.room')}>{localDigits(r.room, lang)}</Td>
                 <Td label={t('routines.list.session')}>{localDigits(r.session_year, lang)}</Td>
-                <Td label={t('routines.list.shift')}>{r.shift_name}</Td>
+                <Td label={t('routines.list.shift')}>{name('shifts', r.shift_name)}</Td>
                 <Td label={t('routines.list.edit')}>
                   <Button
                     variant="secondary"

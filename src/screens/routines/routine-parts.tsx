@@ -13,16 +13,21 @@ import { EmptyState, QueryState } from '@/ui/status';
 import { TextField } from '@/ui/field';
 import { localDigits } from '@/i18n/format';
 import { useI18n, type Language } from '@/i18n/i18n';
+import { useNames, type NameKind } from '@/i18n/names';
 import { formatClockTime, useDayName } from './week-routine';
 import { PrintButton, WeekGrid } from './week-grid';
 
 type IdField = Exclude<keyof RoutineForm, 'id' | 'room'>;
 
-/** The choices of each id field, given what is chosen already. */
+/** A shared name in the user's language: useNames().name. */
+export type NameOf = (kind: NameKind, en: string) => string;
+
+/** The choices of each id field, given what is chosen already (`name`: useNames().name). */
 export function routineOptions(
   lookups: RoutineLookups,
   chosen: Partial<Record<IdField, number | null>>,
   lang: Language,
+  name: NameOf,
   dayName?: (id: number, name: string) => string,
 ): Record<IdField, SelectOption[]> {
   const d = (s: string) => localDigits(s, lang);
@@ -30,8 +35,8 @@ export function routineOptions(
     session_id: lookups.sessions.map((s) => ({ value: String(s.id), label: d(s.session_year) })),
     shift_id: lookups.shifts
       .filter((s) => lookups.sections.some((sec) => sec.shift_id === s.id))
-      .map((s) => ({ value: String(s.id), label: s.shift_name })),
-    class_id: lookups.classes.map((c) => ({ value: String(c.id), label: d(c.class_name) })),
+      .map((s) => ({ value: String(s.id), label: name('shifts', s.shift_name) })),
+    class_id: lookups.classes.map((c) => ({ value: String(c.id), label: name('classes', c.class_name) })),
     section_id: lookups.sections
       .filter(
         (s) =>
@@ -39,7 +44,7 @@ export function routineOptions(
       )
       .map((s) => ({
         value: String(s.id),
-        label: chosen.class_id ? s.section_default_name : `${d(s.class_name)} ${s.section_default_name}`,
+        label: chosen.class_id ? s.section_default_name : `${name('classes', s.class_name)} ${s.section_default_name}`,
       })),
     day_id: lookups.days.map((x) => ({ value: String(x.id), label: dayName ? dayName(x.id, x.day) : x.day })),
     period_id: lookups.periods
@@ -50,7 +55,7 @@ export function routineOptions(
       })),
     subject_id: lookups.subjects
       .filter((s) => chosen.class_id && s.class_id === chosen.class_id)
-      .map((s) => ({ value: String(s.id), label: s.subject_name })),
+      .map((s) => ({ value: String(s.id), label: name('subjects', s.subject_name) })),
     teacher_id: lookups.teachers.map((x) => ({ value: String(x.id), label: `${x.initial} — ${x.full_name}` })),
   };
 }
@@ -70,12 +75,13 @@ export function RoutineFilters({
   fields: IdField[];
 }) {
   const { t, lang } = useI18n();
+  const { name } = useNames();
   const dayName = useDayName();
   const chosen = Object.fromEntries(fields.map((f) => [f, Number(values[f]) || null])) as Record<
     IdField,
     number | null
   >;
-  const options = routineOptions(lookups, chosen, lang, dayName);
+  const options = routineOptions(lookups, chosen, lang, name, dayName);
   const labels: Record<IdField, string> = {
     session_id: t('routines.form.session'),
     shift_id: t('routines.form.shift'),
@@ -139,7 +145,8 @@ export function WeekView({
   of: string;
   onChoose: (by: WeekBy, of: string) => void;
 }) {
-  const { t, lang } = useI18n();
+  const { t } = useI18n();
+  const { name } = useNames();
   const kinds: { value: WeekBy; label: string }[] = [
     { value: 'section', label: t('routines.grid.section') },
     { value: 'teacher', label: t('routines.grid.teacher') },
@@ -156,7 +163,7 @@ export function WeekView({
       ? lookups.sections.map((s) => ({
           value: String(s.id),
           label: t('routines.grid.sectionName', {
-            class: localDigits(s.class_name, lang),
+            class: name('classes', s.class_name),
             section: s.section_default_name,
           }),
         }))
@@ -228,7 +235,8 @@ export function WeekOf({
   of: string;
   title: string;
 }) {
-  const { t, lang } = useI18n();
+  const { t } = useI18n();
+  const { name } = useNames();
   const all = of === 'all' && by !== 'room';
   const filter = all
     ? { limit: ROUTINE_SEARCH_PAGE.maxLimit }
@@ -245,11 +253,11 @@ export function WeekOf({
     const groups = new Map<number, { title: string; rows: RoutineRow[] }>();
     for (const r of rows) {
       const key = by === 'section' ? r.section_id : r.teacher_id;
-      const name =
+      const title =
         by === 'section'
-          ? t('routines.grid.sectionName', { class: localDigits(r.class_name, lang), section: r.section_default_name })
+          ? t('routines.grid.sectionName', { class: name('classes', r.class_name), section: r.section_default_name })
           : `${r.initial} — ${r.full_name}`;
-      const group = groups.get(key) ?? { title: name, rows: [] };
+      const group = groups.get(key) ?? { title, rows: [] };
       group.rows.push(r);
       groups.set(key, group);
     }

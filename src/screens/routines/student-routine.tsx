@@ -8,7 +8,7 @@ import { EmptyState, QueryState } from '@/ui/status';
 import { WeekRoutine } from './week-routine';
 import { OwnWeek } from './week-grid';
 import { useI18n } from '@/i18n/i18n';
-import { localDigits } from '@/i18n/format';
+import { useNames } from '@/i18n/names';
 
 export default function StudentRoutineScreen() {
   return <StudentInView>{(student) => <Routine student={student} />}</StudentInView>;
@@ -16,11 +16,12 @@ export default function StudentRoutineScreen() {
 
 /** A student's own section's week, or (issue 16) a guardian's child's. */
 function Routine({ student }: { student: ViewedStudent }) {
-  const { t, lang } = useI18n();
+  const { t } = useI18n();
+  const { name } = useNames();
   const { section_id, class_id: classId, school_info_id } = student;
   const where = student.class_name
     ? t('shell.routine.classSection', {
-        class: localDigits(student.class_name, lang),
+        class: name('classes', student.class_name),
         section: student.section_default_name ?? '',
       })
     : student.school_name;
@@ -38,7 +39,8 @@ function Routine({ student }: { student: ViewedStudent }) {
 }
 
 function SectionRoutine({ q }: { q: StudentRoutineQuery }) {
-  const { t, lang } = useI18n();
+  const { t } = useI18n();
+  const { name } = useNames();
   const routine = useQuery(studentRoutineQuery(q));
   return (
     <QueryState
@@ -53,7 +55,7 @@ function SectionRoutine({ q }: { q: StudentRoutineQuery }) {
           rows={rows}
           subject="section"
           title={t('routines.grid.sectionName', {
-            class: localDigits(rows[0].class_name, lang),
+            class: name('classes', rows[0].class_name),
             section: rows[0].section_default_name,
           })}
           cards={<WeekRoutine rows={rows} show="teacher" />}

@@ -16,6 +16,7 @@ import { DataTable, Td } from '@/ui/table';
 import { useSearchState } from '@/ui/use-search-state';
 import { localDigits } from '@/i18n/format';
 import { useI18n } from '@/i18n/i18n';
+import { useNames } from '@/i18n/names';
 import { formatClockTime, useDayName } from './week-routine';
 import { RoutineFilters, type FilterValues } from './routine-parts';
 import { PrintButton, WeekGrid } from './week-grid';
@@ -68,6 +69,7 @@ export default function ViewerRoutineSearch() {
 
 function Results({ schoolId, params }: { schoolId: number | null; params: typeof DEFAULTS }) {
   const { t, lang } = useI18n();
+  const { name } = useNames();
   const dayName = useDayName();
   const num = (v: string) => Number(v) || undefined;
   const results = useQuery(
@@ -109,7 +111,7 @@ function Results({ schoolId, params }: { schoolId: number | null; params: typeof
                   gridOf === 'teacher'
                     ? `${data.rows[0].initial} — ${data.rows[0].full_name}`
                     : t('routines.grid.sectionName', {
-                        class: localDigits(data.rows[0].class_name, lang),
+                        class: name('classes', data.rows[0].class_name),
                         section: data.rows[0].section_default_name,
                       })
                 }
@@ -138,8 +140,8 @@ function Results({ schoolId, params }: { schoolId: number | null; params: typeof
                   <Td label={t('routines.list.period')}>{localDigits(r.period_code, lang)}</Td>
                   <Td label={t('routines.viewer.start')}>{formatClockTime(r.start_time, lang)}</Td>
                   <Td label={t('routines.viewer.end')}>{formatClockTime(r.end_time, lang)}</Td>
-                  <Td label={t('routines.list.subject')}>{r.subject_name}</Td>
-                  <Td label={t('routines.list.class')}>{localDigits(r.class_name, lang)}</Td>
+                  <Td label={t('routines.list.subject')}>{name('subjects', r.subject_name)}</Td>
+                  <Td label={t('routines.list.class')}>{name('classes', r.class_name)}</Td>
                   <Td label={t('routines.list.section')}>{r.section_default_name}</Td>
                   <Td label={t('routines.list.room')}>{localDigits(r.room, lang)}</Td>
                   <Td label={t('routines.viewer.initial')}>

@@ -12,6 +12,7 @@ import './week-grid.css';
 import { Button } from '@/ui/button';
 import { localDigits } from '@/i18n/format';
 import { useI18n } from '@/i18n/i18n';
+import { useNames } from '@/i18n/names';
 import { formatClockTime, useDayName } from './week-routine';
 
 /** What a cell names besides the subject: who teaches (a section's week), whom (a teacher's), or both (a room's). */
@@ -50,15 +51,16 @@ export function PrintButton() {
 
 function Cell({ rows, subject }: { rows: RoutineRow[]; subject: GridSubject }) {
   const { t, lang } = useI18n();
+  const { name } = useNames();
   return (
     <>
       {rows.map((r) => (
         <div key={r.id}>
-          <p className="font-medium text-slate-900">{r.subject_name}</p>
+          <p className="font-medium text-slate-900">{name('subjects', r.subject_name)}</p>
           <p className="text-xs text-slate-600">
             {subject !== 'section'
               ? t('routines.grid.sectionName', {
-                  class: localDigits(r.class_name, lang),
+                  class: name('classes', r.class_name),
                   section: r.section_default_name,
                 })
               : null}

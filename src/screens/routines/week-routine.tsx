@@ -10,6 +10,7 @@ import { formatClockTime as englishClockTime } from '@/ui/format';
 import { schoolTimeZone } from '@/api/session';
 import { formatDateTime, localDigits } from '@/i18n/format';
 import { useI18n, type Language } from '@/i18n/i18n';
+import { useNames } from '@/i18n/names';
 
 /** "08:00:00" -> "8:00 AM" in English (the spec's), "সকাল ৮:০০" in Bangla; unparseable text as given. */
 export function formatClockTime(value: string, lang: Language = 'en'): string {
@@ -95,16 +96,17 @@ export function WeekRoutine({ rows, show }: { rows: readonly RoutineRow[]; show:
 /** One period of a day: code and subject, then the class (or the teacher) and room, and its times. */
 export function PeriodLine({ r, show }: { r: RoutineRow; show: 'class' | 'teacher' }) {
   const { t, lang } = useI18n();
+  const { name } = useNames();
   return (
     <li className="flex items-start justify-between gap-3 py-2 text-sm">
       <div>
         <p className="font-medium text-slate-900">
-          {localDigits(r.period_code, lang)} · {r.subject_name}
+          {localDigits(r.period_code, lang)} · {name('subjects', r.subject_name)}
         </p>
         <p className="text-slate-600">
           {show === 'class'
             ? t('shell.routine.classSection', {
-                class: localDigits(r.class_name, lang),
+                class: name('classes', r.class_name),
                 section: r.section_default_name,
               })
             : t('shell.routine.teacher', { initial: r.initial })}
