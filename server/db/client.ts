@@ -59,8 +59,16 @@ export const POOL_SIZE = 10;
  * one and re-planned on every call, which took longer than running them (2.3 ms of planning for
  * 0.4 ms of execution: notices by creator went from 324 to 1,157 requests a second at district
  * size). Behind a pooler that drops startup options, set it on the role instead (README).
+ *
+ * `join_collapse_limit` (JOIN_COLLAPSE_LIMIT): the reads that are not prepared (a student's
+ * homework, a section's registered students, a week's routine) join seven to nine tables, and with
+ * PostgreSQL's default of 8 the planner searched every join order: 23-35 ms of planning for 0.3 ms
+ * of execution (the homework list at 36-62 requests a second on the demo). At 4 it orders joins in
+ * groups of four: 1.5 ms of planning, the same plans for every benchmarked read (bench/explain.ts:
+ * the same buffers for each), a section's registered students 43 -> 190 requests a second.
  */
-export const SESSION_OPTIONS = '-c plan_cache_mode=force_generic_plan';
+const JOIN_COLLAPSE_LIMIT = 4;
+export const SESSION_OPTIONS = `-c plan_cache_mode=force_generic_plan -c join_collapse_limit=${JOIN_COLLAPSE_LIMIT}`;
 
 /** The connection string with SESSION_OPTIONS added to any `options` it already carries. */
 export function withSessionOptions(url: string): string {

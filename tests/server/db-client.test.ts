@@ -8,10 +8,10 @@ describe('pooled connections', () => {
     url.searchParams.set('options', '-c work_mem=7MB');
     const handle = fromPostgres(url.toString(), { max: 1 });
     try {
-      const { rows } = await handle.pool.query<{ mode: string; mem: string }>(
-        "select current_setting('plan_cache_mode') as mode, current_setting('work_mem') as mem",
+      const { rows } = await handle.pool.query<{ mode: string; joins: string; mem: string }>(
+        "select current_setting('plan_cache_mode') as mode, current_setting('join_collapse_limit') as joins, current_setting('work_mem') as mem",
       );
-      expect(rows[0]).toEqual({ mode: 'force_generic_plan', mem: '7MB' });
+      expect(rows[0]).toEqual({ mode: 'force_generic_plan', joins: '4', mem: '7MB' });
     } finally {
       await handle.close();
     }
@@ -19,7 +19,7 @@ describe('pooled connections', () => {
 
   it('add the setting once to a connection string without options', () => {
     const out = new URL(withSessionOptions('postgres://app@db.example:5432/pathshala?sslmode=require'));
-    expect(out.searchParams.get('options')).toBe('-c plan_cache_mode=force_generic_plan');
+    expect(out.searchParams.get('options')).toBe('-c plan_cache_mode=force_generic_plan -c join_collapse_limit=4');
     expect(out.searchParams.get('sslmode')).toBe('require');
   });
 });
