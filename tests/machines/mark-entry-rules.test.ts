@@ -794,3 +794,48 @@ describe('the edges of reading marks and refusals', () => {
     });
   });
 });
+
+describe('another save’s news is not this one’s', () => {
+  it('published results or newer marks kept for another queued save leave this one queued', async () => {
+    const run = startMarkEntry({ offline: true });
+    run.actor.send({ type: 'marks.search', query: QUERY });
+    await run.settle('loadSheet', 'resolve', SHEET);
+    run.actor.send({ type: 'marks.type', studentId: 1, text: '15' });
+    run.actor.send({ type: 'marks.review' });
+    run.actor.send({ type: 'marks.confirm' });
+    await run.settle('saveMarks', 'reject', OFFLINE);
+    await run.settle('queueMarks', 'resolve', undefined);
+    const state = () => stateName(run.actor.getSnapshot().value);
+    expect(state()).toBe('queued');
+    run.actor.send({
+      type: 'marks.sync.failed',
+      key: 'other',
+      code: 'exams.locked',
+      message: 'Locked',
+      retryable: false,
+    });
+    expect(state()).toBe('queued');
+    run.actor.send({
+      type: 'marks.sync.done',
+      key: 'other',
+      result: {
+        ok: true,
+        message: '1 students Mark entry successful!!',
+        code: 'exams.marks_saved',
+        count: 1,
+        rows: SHEET.rows,
+        kept: [2],
+      },
+    });
+    expect(state()).toBe('queued');
+  });
+
+  it('a click on a student’s field puts the keyboard there', async () => {
+    const run = startMarkEntry();
+    run.actor.send({ type: 'marks.search', query: QUERY });
+    await run.settle('loadSheet', 'resolve', SHEET);
+    expect(run.actor.getSnapshot().context.cursor).toBe(0);
+    run.actor.send({ type: 'marks.focus', studentId: 2 });
+    expect(run.actor.getSnapshot().context.cursor).toBe(1);
+  });
+});
