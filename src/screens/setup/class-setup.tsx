@@ -16,14 +16,14 @@ import { useSignedIn } from '@/ui/session';
 import { useSearchState } from '@/ui/use-search-state';
 import { localDigits } from '@/i18n/format';
 import { useI18n } from '@/i18n/i18n';
-import { StructureCrud } from './structure-crud';
+import { banglaNameToSend, StructureCrud } from './structure-crud';
 
 const BLANK: SetupForm = { school_type_id: '', class_name: '', class_name_bn: '', class_code: '', sort_order: '' };
 
 const toBody = (f: SetupForm) => ({
   school_type_id: f.school_type_id === '' ? 0 : Number(f.school_type_id),
   class_name: f.class_name,
-  class_name_bn: f.class_name_bn,
+  class_name_bn: banglaNameToSend(f.class_name_bn, f.class_name_bn_stored),
   class_code: f.class_code,
   sort_order: f.sort_order.trim() === '' ? undefined : Number(f.sort_order),
 });
@@ -70,6 +70,7 @@ export default function ClassSetupScreen({ route }: ScreenProps) {
           school_type_id: String(r.school_type_id),
           class_name: r.class_name,
           class_name_bn: r.class_name_bn,
+          class_name_bn_stored: r.class_name_bn,
           class_code: r.class_code,
           sort_order: String(r.sort_order),
         })}

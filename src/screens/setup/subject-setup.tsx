@@ -17,7 +17,7 @@ import { useSignedIn } from '@/ui/session';
 import { useSearchState } from '@/ui/use-search-state';
 import { localDigits } from '@/i18n/format';
 import { useI18n } from '@/i18n/i18n';
-import { StructureCrud } from './structure-crud';
+import { banglaNameToSend, StructureCrud } from './structure-crud';
 
 const BLANK: SetupForm = {
   class_id: '',
@@ -56,7 +56,7 @@ export default function SubjectSetupScreen({ route }: ScreenProps) {
         class_id: f.class_id === '' ? 0 : Number(f.class_id),
         subject_code: f.subject_code,
         subject_name: f.subject_name,
-        subject_name_bn: f.subject_name_bn,
+        subject_name_bn: banglaNameToSend(f.subject_name_bn, f.subject_name_bn_stored),
         group_id: f.group_id === '' ? undefined : Number(f.group_id),
         optional: f.optional === 'true',
       };
@@ -91,6 +91,7 @@ export default function SubjectSetupScreen({ route }: ScreenProps) {
           subject_code: r.subject_code,
           subject_name: r.subject_name,
           subject_name_bn: r.subject_name_bn,
+          subject_name_bn_stored: r.subject_name_bn,
           group_id: r.group_id === null ? '' : String(r.group_id),
           optional: r.optional ? 'true' : 'false',
         })}
