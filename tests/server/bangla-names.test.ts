@@ -5,6 +5,7 @@
 import { readFileSync } from 'node:fs';
 import { and, eq, sql } from 'drizzle-orm';
 import { classes, examTypes, routines, subjects, teachers, users } from '@server/db/schema';
+import { DEMO_GUARDIAN_PHONE } from '@server/db/seed/demo';
 import { createTestApp, type TestApp } from '../helpers/server';
 import { dayIdOf, iso, openToday, resetTaking, schoolToday } from './attendance-fixtures';
 
@@ -84,12 +85,15 @@ describe('migration 0033', () => {
 
 describe('GET /api/names/bn', () => {
   it('answers the demo’s names to every signed-in user type, and 401 without a session', async () => {
-    for (const who of ['student1', 'teacher1', 'admin1', 'superadmin', 'viewer1']) {
+    for (const who of ['student1', 'teacher1', DEMO_GUARDIAN_PHONE, 'admin1', 'superadmin', 'viewer1']) {
       const res = await t.get(who, '/api/names/bn');
       expect(res.statusCode, who).toBe(200);
       expect(res.json().classes, who).toMatchObject({ Six: 'ষষ্ঠ', Ten: 'দশম' });
       expect(res.json().subjects, who).toMatchObject({ Mathematics: 'গণিত', ICT: 'আইসিটি' });
       expect(res.json().shifts, who).toEqual({ Morning: 'প্রভাতি', Day: 'দিবা' });
+      // Every demo school (a guardian's children's, a viewer's linked ones) has the default types.
+      expect(res.json().exam_types['Final (Sub)'], who).toBe('বার্ষিক পরীক্ষা (সৃজনশীল)');
+      expect(res.json().fee_sectors.Tuition, who).toBe('মাসিক বেতন');
     }
     expect((await t.get(null, '/api/names/bn')).statusCode).toBe(401);
   });
