@@ -99,6 +99,8 @@ export const days = pgTable('days', {
 export const shifts = pgTable('shifts', {
   id: serial('id').primaryKey(),
   name: varchar('name', { length: 30 }).notNull().unique(),
+  /** The Bangla name ('' = none; docs/i18n.md, "Bangla names"). */
+  nameBn: varchar('name_bn', { length: 30 }).notNull().default(''),
 });
 
 /** An academic session is a calendar year, named by its year. */
@@ -116,6 +118,8 @@ export const classes = pgTable(
       .notNull()
       .references(() => schoolTypes.id),
     className: varchar('class_name', { length: 40 }).notNull(),
+    /** The Bangla name ('' = none; docs/i18n.md, "Bangla names"). */
+    classNameBn: varchar('class_name_bn', { length: 40 }).notNull().default(''),
     classCode: varchar('class_code', { length: 20 }).notNull(),
     /** Numeric order for sorting (Play = -2 ... Twelve = 12). */
     sortOrder: smallint('sort_order').notNull().default(0),
@@ -135,6 +139,8 @@ export const subjects = pgTable(
       .references(() => classes.id),
     subjectCode: varchar('subject_code', { length: 20 }).notNull(),
     subjectName: varchar('subject_name', { length: 100 }).notNull(),
+    /** The Bangla name ('' = none; docs/i18n.md, "Bangla names"). */
+    subjectNameBn: varchar('subject_name_bn', { length: 100 }).notNull().default(''),
     /** Elective subjects belong to a group (Science ...); null = for everyone. */
     groupId: integer('group_id').references(() => studentGroups.id),
     /** True for subjects that may be taken as the 4th (optional) subject. */
@@ -957,6 +963,8 @@ export const examTypes = pgTable(
       .references(() => schools.id),
     kind: varchar('kind', { length: 20 }).notNull(),
     examName: varchar('exam_name', { length: 60 }).notNull(),
+    /** The Bangla name ('' = none; docs/i18n.md, "Bangla names"). */
+    examNameBn: varchar('exam_name_bn', { length: 60 }).notNull().default(''),
     sortOrder: smallint('sort_order').notNull().default(0),
   },
   (t) => [
@@ -1351,6 +1359,8 @@ export const feeSectors = pgTable(
       .references(() => schools.id),
     sectorCode: varchar('sector_code', { length: 20 }).notNull(),
     sectorName: varchar('sector_name', { length: 100 }).notNull(),
+    /** The Bangla name ('' = none; docs/i18n.md, "Bangla names"). */
+    sectorNameBn: varchar('sector_name_bn', { length: 100 }).notNull().default(''),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [

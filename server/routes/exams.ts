@@ -86,6 +86,7 @@ import {
   type NewMark,
 } from '../services/exams';
 import { gradesheetOf } from '../services/gradesheet';
+import { listedNameBn } from '../services/bangla-names';
 import { accountName, studentFullName } from '../services/names';
 import { queuedTimeProblem, QUEUED_MAX_AGE_DAYS } from '../services/queued-time';
 import { schoolClock, sessionIdForDate } from '../services/school-time';
@@ -220,6 +221,7 @@ const publicationAnswer = (sessionId: number, p: Awaited<ReturnType<typeof publi
 const examNameColumns = {
   id: examTypes.id,
   exam_name: examTypes.examName,
+  exam_name_bn: examTypes.examNameBn,
   kind: examTypes.kind,
   sort_order: examTypes.sortOrder,
 };
@@ -269,7 +271,13 @@ export async function examRoutes(fastify: FastifyInstance) {
       try {
         const [row] = await db
           .insert(examTypes)
-          .values({ schoolId, kind: req.body.kind, examName: req.body.exam_name, sortOrder: order })
+          .values({
+            schoolId,
+            kind: req.body.kind,
+            examName: req.body.exam_name,
+            examNameBn: req.body.exam_name_bn ?? listedNameBn('exam_types', req.body.exam_name),
+            sortOrder: order,
+          })
           .returning(examNameColumns);
         return row as z.infer<typeof examNameRow>;
       } catch (err) {
@@ -291,7 +299,10 @@ export async function examRoutes(fastify: FastifyInstance) {
       try {
         const [row] = await db
           .update(examTypes)
-          .set({ examName: req.body.exam_name })
+          .set({
+            examName: req.body.exam_name,
+            ...(req.body.exam_name_bn !== undefined && { examNameBn: req.body.exam_name_bn }),
+          })
           .where(eq(examTypes.id, type.id))
           .returning(examNameColumns);
         return row as z.infer<typeof examNameRow>;

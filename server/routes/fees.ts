@@ -76,6 +76,7 @@ import {
   studentInvoices,
 } from '../services/fees';
 import { allocationsOut, recordPayment } from '../services/fee-ledger';
+import { listedNameBn } from '../services/bangla-names';
 import { pgErrorOf } from '../services/routines';
 import { schoolClock } from '../services/school-time';
 
@@ -119,7 +120,12 @@ export async function feeRoutes(fastify: FastifyInstance) {
       try {
         const [row] = await db
           .insert(feeSectors)
-          .values({ schoolId, sectorCode: req.body.sector_code, sectorName: req.body.sector_name })
+          .values({
+            schoolId,
+            sectorCode: req.body.sector_code,
+            sectorName: req.body.sector_name,
+            sectorNameBn: req.body.sector_name_bn ?? listedNameBn('fee_sectors', req.body.sector_name),
+          })
           .returning({ id: feeSectors.id });
         return { ok: true as const, id: row.id, message: FEE_MESSAGES.sectorCreated, code: FEE_CODES.sectorCreated };
       } catch (err) {
@@ -151,6 +157,7 @@ export async function feeRoutes(fastify: FastifyInstance) {
           id: feeSectors.id,
           sector_code: feeSectors.sectorCode,
           sector_name: feeSectors.sectorName,
+          sector_name_bn: feeSectors.sectorNameBn,
           total: sql<string>`count(*) over ()`,
         })
         .from(feeSectors)

@@ -9,15 +9,17 @@
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { eq } from 'drizzle-orm';
+import { eq, inArray } from 'drizzle-orm';
 import { USER_TYPES } from '@/api/permissions';
+import type { Gradesheet } from '@/api/schemas/exams';
 import { gradesheetPdfQuery, sectionGradesheetPdfQuery } from '@/api/schemas/gradesheet-pdf';
 import { authOf } from '../auth/guard';
 import { sectionOf } from '../auth/tenant';
 import { teacherOfUser } from '../cache/members';
 import type { DbOrTx } from '../db/client';
-import { schools, users } from '../db/schema';
+import { classes, schools, sections, subjects, users } from '../db/schema';
 import { forbidden, notFound } from '../errors';
+import { bnOr } from '../services/bangla-names';
 import { gradesheetOf } from '../services/gradesheet';
 import { gradesheetPdf, type PdfLanguage } from '../services/gradesheet-pdf';
 import { publicationOf, sectionSheetsKept, teacherTeachesSection } from '../services/exams';
@@ -43,6 +45,36 @@ async function languageOf(db: DbOrTx, req: FastifyRequest, asked: PdfLanguage | 
     .where(eq(users.id, authOf(req).userId));
   const pick = (v: string | null | undefined) => (v === 'bn' || v === 'en' ? v : null);
   return pick(row?.own) ?? pick(row?.school) ?? 'en';
+}
+
+/**
+ * The sheets with their class and subject names in Bangla (docs/i18n.md, "Bangla names"): the
+ * stored Bangla name, else the curriculum's (services/bangla-names.ts), else the English.
+ */
+async function inBangla(db: DbOrTx, sectionId: number, sheets: Gradesheet[]): Promise<Gradesheet[]> {
+  const subjectIds = [...new Set(sheets.flatMap((s) => s.subjects.map((sub) => sub.subject_id)))];
+  const [[cls], subjectRows] = await Promise.all([
+    db
+      .select({ bn: classes.classNameBn })
+      .from(sections)
+      .innerJoin(classes, eq(classes.id, sections.classId))
+      .where(eq(sections.id, sectionId)),
+    subjectIds.length
+      ? db
+          .select({ id: subjects.id, bn: subjects.subjectNameBn })
+          .from(subjects)
+          .where(inArray(subjects.id, subjectIds))
+      : Promise.resolve([]),
+  ]);
+  const subjectBn = new Map(subjectRows.map((r) => [r.id, r.bn]));
+  return sheets.map((s) => ({
+    ...s,
+    class_name: bnOr('classes', cls?.bn, s.class_name),
+    subjects: s.subjects.map((sub) => ({
+      ...sub,
+      subject_name: bnOr('subjects', subjectBn.get(sub.subject_id), sub.subject_name),
+    })),
+  }));
 }
 
 /** The school's today as the sheet prints it (DD-MM-YYYY). */
@@ -75,7 +107,8 @@ export async function gradesheetPdfRoutes(fastify: FastifyInstance) {
       if (!sheets || !me) throw notFound('Grade sheet');
       const sheet = gradesheetOf(sheets, me, q.session_id, who.publication.published);
       const lang = await languageOf(db, req, q.lang, who.schoolId);
-      const pdf = await gradesheetPdf([sheet], lang, await printedOn(db, who.schoolId));
+      const printed = lang === 'bn' ? await inBangla(db, who.sectionId, [sheet]) : [sheet];
+      const pdf = await gradesheetPdf(printed, lang, await printedOn(db, who.schoolId));
       return sendPdf(
         reply,
         pdf,
@@ -106,7 +139,8 @@ export async function gradesheetPdfRoutes(fastify: FastifyInstance) {
       const { published } = await publicationOf(db, section.schoolId, q.session_id);
       const pages = sheets.students.map((s) => gradesheetOf(sheets, s, q.session_id, published));
       const lang = await languageOf(db, req, q.lang, section.schoolId);
-      const pdf = await gradesheetPdf(pages, lang, await printedOn(db, section.schoolId));
+      const printed = lang === 'bn' ? await inBangla(db, section.id, pages) : pages;
+      const pdf = await gradesheetPdf(printed, lang, await printedOn(db, section.schoolId));
       const name = [sheets.className, sheets.sectionName, sheets.sessionYear].map(storageSafe).join('-');
       return sendPdf(reply, pdf, `gradesheets-${name}.pdf`);
     },

@@ -1,7 +1,7 @@
 /** Reference data and the school's structure: classes, sections, sessions, days, periods, shifts, subjects... */
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { and, asc, eq, type SQL } from 'drizzle-orm';
+import { and, asc, eq, inArray, ne, type SQL } from 'drizzle-orm';
 import { z } from 'zod';
 import {
   classQuery,
@@ -19,18 +19,26 @@ import {
   subjectQuery,
   subjectRow,
 } from '@/api/schemas/lookups';
+import { banglaNames } from '@/api/schemas/names';
+import { GUARDIAN, SUPER_ADMIN, VIEWER } from '@/api/permissions';
+import { guardianSchools } from '../auth/child';
+import { authOf } from '../auth/guard';
 import { schoolOf } from '../auth/tenant';
+import type { DbOrTx } from '../db/client';
 import {
   academicSessions,
   classes,
   days,
   divisions,
+  examTypes,
+  feeSectors,
   genders,
   periods,
   sections,
   shifts,
   studentGroups,
   subjects,
+  viewerSchools,
 } from '../db/schema';
 import { todayIn } from '../services/school-time';
 
@@ -162,6 +170,54 @@ export async function lookupRoutes(fastify: FastifyInstance) {
   app.get('/subject', { config: { action: 'lookup.subject' }, schema: subjectSchema }, subjectHandler);
   app.get('/subject/all', { config: { action: 'lookup.subject' }, schema: subjectSchema }, subjectHandler);
 
+  // The Bangla names of shared names, keyed by the English name (src/api/schemas/names.ts; docs/i18n.md,
+  // "Bangla names"). Classes, subjects and shifts are everyone's; exam types and fee heads are the
+  // schools' the caller may see (schoolsInView). Where two of those schools give one English name
+  // different Bangla names, the lower school id's wins.
+  app.get(
+    '/names/bn',
+    { config: { action: 'lookup.names', cacheable: true }, schema: { response: { 200: banglaNames } } },
+    async (req) => {
+      const schoolIds = await schoolsInView(db, req);
+      const inSchools = <T extends typeof examTypes.schoolId | typeof feeSectors.schoolId>(col: T) =>
+        schoolIds === 'all' ? undefined : inArray(col, schoolIds.length ? schoolIds : [-1]);
+      const [classRows, subjectRows, shiftRows, examRows, sectorRows] = await Promise.all([
+        db
+          .select({ en: classes.className, bn: classes.classNameBn })
+          .from(classes)
+          .where(ne(classes.classNameBn, ''))
+          .orderBy(asc(classes.id)),
+        db
+          .select({ en: subjects.subjectName, bn: subjects.subjectNameBn })
+          .from(subjects)
+          .where(ne(subjects.subjectNameBn, ''))
+          .orderBy(asc(subjects.id)),
+        db
+          .select({ en: shifts.name, bn: shifts.nameBn })
+          .from(shifts)
+          .where(ne(shifts.nameBn, ''))
+          .orderBy(asc(shifts.id)),
+        db
+          .select({ en: examTypes.examName, bn: examTypes.examNameBn })
+          .from(examTypes)
+          .where(and(ne(examTypes.examNameBn, ''), inSchools(examTypes.schoolId)))
+          .orderBy(asc(examTypes.schoolId), asc(examTypes.sortOrder), asc(examTypes.id)),
+        db
+          .select({ en: feeSectors.sectorName, bn: feeSectors.sectorNameBn })
+          .from(feeSectors)
+          .where(and(ne(feeSectors.sectorNameBn, ''), inSchools(feeSectors.schoolId)))
+          .orderBy(asc(feeSectors.schoolId), asc(feeSectors.id)),
+      ]);
+      return {
+        classes: byEnglish(classRows),
+        subjects: byEnglish(subjectRows),
+        shifts: byEnglish(shiftRows),
+        exam_types: byEnglish(examRows),
+        fee_sectors: byEnglish(sectorRows),
+      };
+    },
+  );
+
   app.get(
     '/gender',
     { config: { action: 'lookup.gender' }, schema: { response: { 200: z.array(genderRow) } } },
@@ -186,4 +242,33 @@ export async function lookupRoutes(fastify: FastifyInstance) {
         .from(studentGroups)
         .orderBy(asc(studentGroups.id)),
   );
+}
+
+/** `{ [English name]: Bangla name }`, the first row of a name winning (rows come in priority order). */
+function byEnglish(rows: { en: string; bn: string }[]): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const r of rows) {
+    const en = r.en.trim();
+    const bn = r.bn.trim();
+    if (en && bn && !(en in out)) out[en] = bn;
+  }
+  return out;
+}
+
+/**
+ * The schools whose own names (exam types, fee heads) the caller may read: their school; a
+ * guardian's children's schools; a viewer's linked schools; the super admin's all of them.
+ */
+async function schoolsInView(db: DbOrTx, req: FastifyRequest): Promise<number[] | 'all'> {
+  const auth = authOf(req);
+  if (auth.userType === SUPER_ADMIN) return 'all';
+  if (auth.userType === GUARDIAN) return guardianSchools(db, auth.userId);
+  if (auth.userType === VIEWER) {
+    const rows = await db
+      .select({ schoolId: viewerSchools.schoolId })
+      .from(viewerSchools)
+      .where(eq(viewerSchools.userId, auth.userId));
+    return rows.map((r) => r.schoolId);
+  }
+  return auth.schoolId == null ? [] : [auth.schoolId];
 }

@@ -65,6 +65,7 @@ import {
   subjects,
 } from '../db/schema';
 import { ApiError, badRequest, notFound, type FieldErrors } from '../errors';
+import { listedNameBn } from '../services/bangla-names';
 import { todayIn } from '../services/school-time';
 
 // ---------------------------------------------------------------- database errors
@@ -191,6 +192,7 @@ async function movedOr(db: DbOrTx, err: unknown, table: StructureTable, id: numb
 const classColumns = {
   id: classes.id,
   class_name: classes.className,
+  class_name_bn: classes.classNameBn,
   class_code: classes.classCode,
   school_type_id: classes.schoolTypeId,
   school_type_name: schoolTypes.name,
@@ -209,6 +211,7 @@ const subjectColumns = {
   id: subjects.id,
   subject_code: subjects.subjectCode,
   subject_name: subjects.subjectName,
+  subject_name_bn: subjects.subjectNameBn,
   class_id: subjects.classId,
   class_name: classes.className,
   school_type_id: classes.schoolTypeId,
@@ -382,6 +385,7 @@ export async function setupStructureRoutes(fastify: FastifyInstance) {
           .values({
             schoolTypeId: b.school_type_id,
             className: b.class_name,
+            classNameBn: b.class_name_bn ?? listedNameBn('classes', b.class_name),
             classCode: b.class_code,
             sortOrder:
               b.sort_order ??
@@ -446,6 +450,7 @@ export async function setupStructureRoutes(fastify: FastifyInstance) {
           .set({
             schoolTypeId: b.school_type_id,
             className: b.class_name,
+            ...(b.class_name_bn !== undefined && { classNameBn: b.class_name_bn }),
             classCode: b.class_code,
             ...(b.sort_order !== undefined ? { sortOrder: b.sort_order } : {}),
           })
@@ -494,6 +499,7 @@ export async function setupStructureRoutes(fastify: FastifyInstance) {
             classId: b.class_id,
             subjectCode: b.subject_code,
             subjectName: b.subject_name,
+            subjectNameBn: b.subject_name_bn ?? listedNameBn('subjects', b.subject_name),
             groupId: b.group_id ?? null,
             optional: b.optional ?? false,
           })
@@ -558,6 +564,7 @@ export async function setupStructureRoutes(fastify: FastifyInstance) {
             classId: b.class_id,
             subjectCode: b.subject_code,
             subjectName: b.subject_name,
+            ...(b.subject_name_bn !== undefined && { subjectNameBn: b.subject_name_bn }),
             groupId: b.group_id ?? null,
             optional: b.optional ?? false,
           })

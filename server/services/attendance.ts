@@ -43,7 +43,7 @@ import {
 import { formatDate, localDigits } from '@/i18n/format';
 import { ApiError, badRequest } from '../errors';
 import { absenceCancellation, cancelAbsenceMessages, isCancelled, MAX_ATTEMPTS, smsParts } from './messaging';
-import { classNameBn, subjectNameBn } from './bangla-names';
+import { bnOr } from './bangla-names';
 import { accountName, studentFullName, teacherFullName } from './names';
 import { normalisePhone } from './phone';
 import { queuedTimeProblem, QUEUED_MAX_AGE_DAYS } from './queued-time';
@@ -1323,10 +1323,14 @@ export function absenceText(
   m: {
     studentName: string;
     className: string;
+    /** The class's stored Bangla name ('' or absent: the curriculum's, else the English). */
+    classNameBn?: string;
     sectionName: string;
     roll: number;
     periodCode: string;
     subjectName: string;
+    /** The subject's stored Bangla name ('' or absent: the curriculum's, else the English). */
+    subjectNameBn?: string;
     date: string;
     /** The school's short name (the full name made every Bangla text a part longer). */
     schoolShortName: string;
@@ -1335,13 +1339,13 @@ export function absenceText(
 ) {
   if (lang === 'bn') {
     // Bangla is UCS-2: 70 characters in one SMS part, 67 per part beyond, so every character
-    // costs. Class and subject in Bangla (./bangla-names.ts), roll and date in Bangla digits, the
+    // costs. Class and subject in Bangla (stored, else ./bangla-names.ts), roll and date in Bangla digits, the
     // day without the year (it goes out the same day), the school's short name: a student's name
     // of up to 35 characters keeps it to two parts (134).
     return (
-      `অভিভাবক, ${m.studentName} (${classNameBn(m.className)} ${m.sectionName}, ` +
+      `অভিভাবক, ${m.studentName} (${bnOr('classes', m.classNameBn, m.className)} ${m.sectionName}, ` +
       `রোল ${localDigits(String(m.roll), 'bn')}) ${formatDate(m.date, 'd MMMM', 'bn')} ` +
-      `${localDigits(m.periodCode, 'bn')} পিরিয়ডে ${subjectNameBn(m.subjectName)} ক্লাসে অনুপস্থিত ছিল। -${m.schoolShortName}`
+      `${localDigits(m.periodCode, 'bn')} পিরিয়ডে ${bnOr('subjects', m.subjectNameBn, m.subjectName)} ক্লাসে অনুপস্থিত ছিল। -${m.schoolShortName}`
     );
   }
   return (
@@ -1373,9 +1377,11 @@ async function planAbsenceMessages(db: DbOrTx, opts: { routine: RoutineRef; date
       fatherPhoneNumber: students.fatherPhoneNumber,
       motherPhoneNumber: students.motherPhoneNumber,
       className: classes.className,
+      classNameBn: classes.classNameBn,
       sectionName: sections.sectionDefaultName,
       periodCode: periods.periodCode,
       subjectName: subjects.subjectName,
+      subjectNameBn: subjects.subjectNameBn,
       schoolShortName: schools.shortName,
       smsLanguage: schools.smsLanguage,
     })

@@ -31,6 +31,7 @@ import {
   teachers,
 } from '../db/schema';
 import { studentFullName } from './names';
+import { listedNameBn } from './bangla-names';
 import { positions, yearResult, type SubjectInput, type YearResult } from './grades';
 import { sectionRegistrations } from './subject-registration';
 import { activityRates } from './activities';
@@ -52,21 +53,29 @@ export const DEFAULT_EXAM_TYPES: { kind: ExamKind; examName: string }[] = [
 export async function ensureExamTypes(db: DbOrTx, schoolId: number): Promise<void> {
   const names = DEFAULT_EXAM_TYPES.map((t) => t.examName);
   const kinds = DEFAULT_EXAM_TYPES.map((t) => t.kind);
+  const namesBn = names.map((n) => listedNameBn('exam_types', n));
   await db.execute(sql`
-    insert into ${examTypes} (school_id, kind, exam_name, sort_order)
-    select ${schoolId}::int, u.kind, u.exam_name, u.ord::smallint
-    from unnest(${sql.param(kinds)}::varchar[], ${sql.param(names)}::varchar[]) with ordinality as u(kind, exam_name, ord)
+    insert into ${examTypes} (school_id, kind, exam_name, exam_name_bn, sort_order)
+    select ${schoolId}::int, u.kind, u.exam_name, u.exam_name_bn, u.ord::smallint
+    from unnest(${sql.param(kinds)}::varchar[], ${sql.param(names)}::varchar[], ${sql.param(namesBn)}::varchar[])
+      with ordinality as u(kind, exam_name, exam_name_bn, ord)
     where not exists (select 1 from ${examTypes} where school_id = ${schoolId})
     on conflict do nothing`);
 }
 
 export function listExamTypes(db: DbOrTx, schoolId: number) {
   return db
-    .select({ id: examTypes.id, exam_name: examTypes.examName, kind: examTypes.kind, sort_order: examTypes.sortOrder })
+    .select({
+      id: examTypes.id,
+      exam_name: examTypes.examName,
+      exam_name_bn: examTypes.examNameBn,
+      kind: examTypes.kind,
+      sort_order: examTypes.sortOrder,
+    })
     .from(examTypes)
     .where(eq(examTypes.schoolId, schoolId))
     .orderBy(asc(examTypes.sortOrder), asc(examTypes.id)) as unknown as Promise<
-    { id: number; exam_name: string; kind: ExamKind; sort_order: number }[]
+    { id: number; exam_name: string; exam_name_bn: string; kind: ExamKind; sort_order: number }[]
   >;
 }
 

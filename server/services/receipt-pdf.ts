@@ -39,7 +39,15 @@ export interface ReceiptData {
   date: string;
   studentName: string;
   studentCode: string;
-  lines: { sector: string; session: string; invoiceAmount: string; amount: string; dueAfter: string }[];
+  lines: {
+    sector: string;
+    /** The sector's Bangla name ('' = none), printed on a Bangla receipt (docs/i18n.md, "Bangla names"). */
+    sectorBn?: string;
+    session: string;
+    invoiceAmount: string;
+    amount: string;
+    dueAfter: string;
+  }[];
 }
 
 const rowsOf = async <T>(db: DbOrTx, q: ReturnType<typeof sql>) =>
@@ -92,6 +100,7 @@ export async function receiptData(db: DbOrTx, paymentId: number, timeZone: (scho
                              where a.invoice_id = i.id and a.payment_id <= p.id), 0))::text`;
   const lines = await rowsOf<{
     sector: string;
+    sector_bn: string;
     session: string;
     invoice_amount: string;
     amount: string;
@@ -101,7 +110,7 @@ export async function receiptData(db: DbOrTx, paymentId: number, timeZone: (scho
     p.is_test
       ? // A test entry settled nothing (no allocations): its invoices are the online payment's, each
         // with nothing of this receipt on it and its due unchanged.
-        sql`select fs.sector_name as sector, ses.session_year as session, i.amount_poisha::text as invoice_amount,
+        sql`select fs.sector_name as sector, fs.sector_name_bn as sector_bn, ses.session_year as session, i.amount_poisha::text as invoice_amount,
                  '0' as amount, ${dueAfter} as due_after
           from payments p
           join online_payments op on op.payment_id = coalesce(p.reverses_payment_id, p.id)
@@ -111,7 +120,7 @@ export async function receiptData(db: DbOrTx, paymentId: number, timeZone: (scho
           join academic_sessions ses on ses.id = f.session_id
           where p.id = ${paymentId}
           order by f.last_date, i.id`
-      : sql`select fs.sector_name as sector, ses.session_year as session, i.amount_poisha::text as invoice_amount,
+      : sql`select fs.sector_name as sector, fs.sector_name_bn as sector_bn, ses.session_year as session, i.amount_poisha::text as invoice_amount,
                pa.amount_poisha::text as amount, ${dueAfter} as due_after
         from payment_allocations pa
         join payments p on p.id = pa.payment_id
@@ -142,6 +151,7 @@ export async function receiptData(db: DbOrTx, paymentId: number, timeZone: (scho
     studentCode: p.student_code,
     lines: lines.map((l) => ({
       sector: l.sector,
+      sectorBn: l.sector_bn,
       session: l.session,
       invoiceAmount: l.invoice_amount,
       amount: l.amount,
@@ -251,7 +261,7 @@ export function receiptPdf(r: ReceiptData, lang: PdfLanguage, printedOn: string,
   for (const ln of r.lines) {
     row(
       [
-        ln.sector,
+        lang === 'bn' && ln.sectorBn ? ln.sectorBn : ln.sector,
         digits(ln.session),
         receiptTaka(ln.invoiceAmount, lang),
         receiptTaka(ln.amount, lang),

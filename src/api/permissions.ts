@@ -102,6 +102,8 @@ export const PERMISSIONS = {
   'lookup.gender': ALL,
   'lookup.division': ALL,
   'lookup.group': ALL,
+  /** The Bangla names of classes, subjects, shifts, exam types and fee heads (GET /api/names/bn). */
+  'lookup.names': ALL,
 
   // schools
   'school.list': [A, SA, V, T, S],

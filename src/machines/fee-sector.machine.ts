@@ -7,6 +7,9 @@
  *
  * A lost answer (no status, or a 5xx) keeps the idempotency key, so submitting again cannot save
  * the sector twice; a refusal (4xx) forgets it, as the form will change.
+ *
+ * The Bangla name is optional (docs/i18n.md, "Bangla names"): left empty it is not sent, and the
+ * server gives a commonly used head its listed Bangla name.
  */
 import { assign, fromPromise, setup } from 'xstate';
 import { addSector } from '@/api/fees';
@@ -22,8 +25,13 @@ export interface Feedback {
 export interface SectorForm {
   sector_code: string;
   sector_name: string;
+  sector_name_bn: string;
 }
-export const emptySectorForm: SectorForm = { sector_code: '', sector_name: '' };
+export const emptySectorForm: SectorForm = { sector_code: '', sector_name: '', sector_name_bn: '' };
+
+/** The body the form sends: without `sector_name_bn` when it is empty. */
+export const sectorBodyOf = ({ sector_name_bn, ...rest }: SectorForm) =>
+  sector_name_bn.trim() === '' ? rest : { ...rest, sector_name_bn };
 
 export interface FeeSectorContext {
   form: SectorForm;
@@ -41,7 +49,7 @@ export const feeSectorMachine = setup({
   types: { context: {} as FeeSectorContext, events: {} as FeeSectorEvent },
   actors: {
     save: fromPromise<WriteResponse, { form: SectorForm; key: string }>(({ input }) =>
-      addSector(input.form, { idempotencyKey: input.key }),
+      addSector(sectorBodyOf(input.form), { idempotencyKey: input.key }),
     ),
   },
   actions: { saved: () => {} },

@@ -332,17 +332,21 @@ describe('fee sector machine paths', () => {
             if (h.last().type === 'fee.submit') expect(h.calls).toEqual([]); // the bad amount never leaves
             if (h.last().type === 'xstate.done.actor.save') {
               expect(saved).toBe(h.calls.length);
-              expect(ctx().form).toEqual({ sector_code: '', sector_name: '' });
+              expect(ctx().form).toEqual({ sector_code: '', sector_name: '', sector_name_bn: '' });
             }
             if (h.last().type === 'xstate.error.actor.save') {
               expect(ctx().error).toBe(h.last().error);
-              expect(ctx().form).toEqual({ sector_code: 'TUI', sector_name: 'Tuition' });
+              expect(ctx().form).toEqual({ sector_code: 'TUI', sector_name: 'Tuition', sector_name_bn: '' });
               // A lost answer keeps the key for the next try; a refusal forgets it.
               expect(ctx().key).toBe(h.last().error === OFFLINE ? h.calls.at(-1)!.input.key : null);
             }
           },
           saving: () => {
-            expect(h.calls.at(-1)!.input.form).toEqual({ sector_code: 'TUI', sector_name: 'Tuition' });
+            expect(h.calls.at(-1)!.input.form).toEqual({
+              sector_code: 'TUI',
+              sector_name: 'Tuition',
+              sector_name_bn: '',
+            });
             expect(h.calls.at(-1)!.input.key).toMatch(/\S/);
           },
         },

@@ -342,6 +342,31 @@ describe('/create-exam', () => {
     expect(renames).toEqual([{ id: '31', exam_name: 'First Class Test' }]);
   });
 
+  it('gives an exam type a Bangla name; one too long is refused before sending', async () => {
+    fakeAuthServer(ADMIN).savedSignIn();
+    publicationServer();
+    const renames: unknown[] = [];
+    server.use(
+      http.put('/api/exam_name/:id', async ({ request, params }) => {
+        const body = (await request.json()) as { exam_name: string; exam_name_bn: string };
+        renames.push({ id: params.id, ...body });
+        return HttpResponse.json({ ...TYPES[0], ...body });
+      }),
+    );
+    const { user } = renderApp('/create-exam');
+    await user.click(await screen.findByRole('button', { name: 'Rename Monthly Class Test 1' }));
+    const bn = screen.getByLabelText('Name in Bangla for Monthly Class Test 1');
+    await user.type(bn, 'ক'.repeat(61));
+    await user.click(screen.getByRole('button', { name: 'Save name' }));
+    expect(await screen.findByText('The Bangla name may be at most 60 characters.')).toBeInTheDocument();
+    expect(renames).toHaveLength(0);
+    await user.clear(bn);
+    await user.type(bn, 'মাসিক পরীক্ষা ১');
+    await user.click(screen.getByRole('button', { name: 'Save name' }));
+    expect(await screen.findByText('Renamed to “Monthly Class Test 1”.')).toBeInTheDocument();
+    expect(renames).toEqual([{ id: '31', exam_name: 'Monthly Class Test 1', exam_name_bn: 'মাসিক পরীক্ষা ১' }]);
+  });
+
   it('shows a taken name in Bangla beside the field', async () => {
     await setLanguage('bn');
     fakeAuthServer(ADMIN).savedSignIn();

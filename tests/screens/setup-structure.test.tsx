@@ -453,6 +453,60 @@ describe('/create-class', () => {
     expect(await screen.findByText('Class Thirteen created.')).toBeInTheDocument();
     expect(posted).toEqual([{ school_type_id: 3, class_name: 'Thirteen', class_code: '13' }]);
   });
+
+  it('the class form takes a Bangla name, and the list shows it beside the English', async () => {
+    fakeAuthServer(SUPER).savedSignIn();
+    types();
+    server.use(
+      http.get('/api/setup/classes', () =>
+        HttpResponse.json(
+          page([
+            {
+              id: 6,
+              class_name: 'Six',
+              class_name_bn: 'ষষ্ঠ',
+              class_code: '6',
+              school_type_id: 1,
+              school_type_name: 'Secondary',
+              sort_order: 6,
+            },
+          ]),
+        ),
+      ),
+    );
+    const posted: unknown[] = [];
+    server.use(
+      http.post('/api/create_class', async ({ request }) => {
+        posted.push(await request.json());
+        return HttpResponse.json({
+          ok: true,
+          code: 'structure.created',
+          message: 'Class Thirteen created.',
+          row: {
+            id: 20,
+            class_name: 'Thirteen',
+            class_name_bn: 'ত্রয়োদশ',
+            class_code: '13',
+            school_type_id: 3,
+            school_type_name: 'Higher Secondary',
+            sort_order: 13,
+          },
+        });
+      }),
+    );
+    const { user } = renderApp('/create-class');
+    const table = await screen.findByRole('table', { name: 'Classes' });
+    expect(await within(table).findByText('Six · ষষ্ঠ')).toBeInTheDocument();
+    const form = screen.getByRole('form', { name: 'Create New Class' });
+    await user.type(within(form).getByLabelText('Class Name'), 'Thirteen');
+    await user.type(within(form).getByLabelText('Name in Bangla'), 'ত্রয়োদশ');
+    await user.type(within(form).getByLabelText('Class Code'), '13');
+    await waitFor(() => expect(within(form).getAllByRole('option').length).toBeGreaterThan(1));
+    await user.selectOptions(within(form).getByLabelText('Organization Type'), '3');
+    await user.click(within(form).getByRole('button', { name: 'Submit' }));
+    expect(await screen.findByText('Class Thirteen created.')).toBeInTheDocument();
+    expect(posted).toEqual([{ school_type_id: 3, class_name: 'Thirteen', class_name_bn: 'ত্রয়োদশ', class_code: '13' }]);
+  });
 });
 
 it('the super admin chooses a school before its sections are shown', async () => {

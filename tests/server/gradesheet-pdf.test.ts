@@ -215,6 +215,15 @@ describe('a section’s grade sheets PDF', () => {
     expect((await section('viewer1', S.sixA, `&school_info_id=${S.school1}`)).statusCode).toBe(200);
   });
 
+  it('in Bangla, the class and subjects by their Bangla names (docs/i18n.md, "Bangla names")', async () => {
+    const en = await textOf((await section('admin1', S.sixA, '&lang=en')).rawPayload);
+    expect(en).toContain('Mathematics');
+    const bn = await textOf((await section('admin1', S.sixA, '&lang=bn')).rawPayload);
+    expect(bn).not.toContain('Mathematics');
+    expect(bn).not.toContain('Religion');
+    expect(bn).toContain('বাংলা');
+  });
+
   it('costs the same few queries however many students (no query per student)', async () => {
     const pool = (t.db as unknown as { $client: { query: (...a: unknown[]) => unknown } }).$client;
     const spy = vi.spyOn(pool, 'query');

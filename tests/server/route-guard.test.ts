@@ -187,6 +187,8 @@ const GLOBAL = new Set([
   'GET /api/gender',
   'GET /api/division',
   'GET /api/groups/all',
+  // Names no school: the caller's own schools' exam types and fee heads (bangla-names.test.ts).
+  'GET /api/names/bn',
   'GET /api/school_info/all',
   'GET /api/school_info',
   // ---- notices (issue 3)

@@ -14,6 +14,7 @@ import { sql } from 'drizzle-orm';
 import type { Tx } from '../client';
 import { feeReceiptCounters, feeSectors, invoiceWaivers, paymentAllocations, payments } from '../schema';
 import { generateLateFees } from '../../services/fees';
+import { listedNameBn } from '../../services/bangla-names';
 import { createRng } from './random';
 
 const PRNG_SEED = 0xfee5_2026;
@@ -58,7 +59,14 @@ export async function seedFees(tx: Tx, today: DateTime): Promise<Record<string, 
   for (const school of schoolRows) {
     const sectorRows = await tx
       .insert(feeSectors)
-      .values(SECTORS.map(([code, name]) => ({ schoolId: school.id, sectorCode: code, sectorName: name })))
+      .values(
+        SECTORS.map(([code, name]) => ({
+          schoolId: school.id,
+          sectorCode: code,
+          sectorName: name,
+          sectorNameBn: listedNameBn('fee_sectors', name),
+        })),
+      )
       .returning({ id: feeSectors.id, code: feeSectors.sectorCode });
     const sectorId = new Map(sectorRows.map((r) => [r.code as SectorCode, r.id]));
     counts.feeSectors += sectorRows.length;

@@ -5,6 +5,7 @@
  */
 import { eq, sql } from 'drizzle-orm';
 import { BD_GEO } from './bd-geo';
+import { listedNameBn } from '../../services/bangla-names';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../client';
 import {
@@ -182,7 +183,7 @@ export async function seedReference(db: DbOrTx): Promise<void> {
     .onConflictDoNothing();
   await db
     .insert(shifts)
-    .values(SHIFT_NAMES.map((name) => ({ name })))
+    .values(SHIFT_NAMES.map((name) => ({ name, nameBn: listedNameBn('shifts', name) })))
     .onConflictDoNothing();
   await db
     .insert(academicSessions)
@@ -207,7 +208,7 @@ export async function seedReference(db: DbOrTx): Promise<void> {
   const classRows = Object.entries(CLASSES_BY_TYPE).flatMap(([code, defs]) => {
     const schoolTypeId = typeId.get(code);
     if (schoolTypeId === undefined) throw new Error(`School type ${code} is missing`);
-    return defs.map((d) => ({ schoolTypeId, ...d }));
+    return defs.map((d) => ({ schoolTypeId, ...d, classNameBn: listedNameBn('classes', d.className) }));
   });
   await db.insert(classes).values(classRows).onConflictDoNothing();
 
@@ -224,6 +225,7 @@ export async function seedReference(db: DbOrTx): Promise<void> {
         classId: c.id,
         subjectCode: s.code,
         subjectName: s.name,
+        subjectNameBn: listedNameBn('subjects', s.name),
         groupId: s.group ? groupId.get(s.group)! : null,
         optional: s.optional,
       })),

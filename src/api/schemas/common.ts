@@ -145,3 +145,17 @@ export interface Page<T> {
   limit: number;
   offset: number;
 }
+
+/**
+ * An optional Bangla name beside an English one (docs/i18n.md, "Bangla names"): trimmed, '' for
+ * none, at most the column's length. Absent on an edit keeps the stored one.
+ */
+export const banglaName = (label: string, max: number) =>
+  z
+    .string({ error: `${label} must be text` })
+    .trim()
+    .max(max, `${label} must be at most ${max} characters`)
+    .optional();
+
+/** A row's Bangla name ('' = none); '' when an older answer lacks it. */
+export const banglaNameOut = z.string().default('');

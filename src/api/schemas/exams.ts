@@ -9,7 +9,7 @@
  * '') to clear a mark back to "not entered".
  */
 import { z } from 'zod';
-import { id, isoDate, MAX_ID, optionalId, pageOf, pageQueryWith } from './common';
+import { banglaName, banglaNameOut, id, isoDate, MAX_ID, optionalId, pageOf, pageQueryWith } from './common';
 
 /** What an exam type counts as on the grade sheet (several class tests share class_test). */
 export const EXAM_KINDS = [
@@ -87,10 +87,13 @@ export type ExamNameQuery = z.input<typeof examNameQuery>;
 export const examNameRow = z.object({
   id: z.number().int(),
   exam_name: z.string(),
+  /** The Bangla name ('' = none). */
+  exam_name_bn: banglaNameOut,
   kind: z.enum(EXAM_KINDS),
   sort_order: z.number().int(),
 });
-export type ExamNameRow = z.infer<typeof examNameRow>;
+// The input type: a row without its Bangla name (an older answer, a fixture) is one with none.
+export type ExamNameRow = z.input<typeof examNameRow>;
 
 export const examNameParams = z.object({ id: id('id') });
 export const examNameRenameBody = z.object({
@@ -99,6 +102,8 @@ export const examNameRenameBody = z.object({
     .trim()
     .min(1, 'exam_name is required')
     .max(60, 'exam_name may be at most 60 characters'),
+  /** Optional; absent keeps the stored one (a new type gets the listed one, server/services/bangla-names.ts). */
+  exam_name_bn: banglaName('exam_name_bn', 60),
 });
 export type ExamNameRenameBody = z.input<typeof examNameRenameBody>;
 

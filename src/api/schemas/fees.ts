@@ -9,7 +9,7 @@
  * poisha); `parseTaka` and `formatPoisha` convert without ever going through floating point.
  */
 import { z } from 'zod';
-import { id, idList, isoDate, optionalId, pageOf, pageQueryWith } from './common';
+import { banglaName, banglaNameOut, id, idList, isoDate, optionalId, pageOf, pageQueryWith } from './common';
 
 // ---------------------------------------------------------------- money
 
@@ -117,12 +117,21 @@ export const sectorBody = z
       .trim()
       .min(1, 'Enter the sector name')
       .max(100, 'sector_name must be at most 100 characters'),
+    /** Optional; absent keeps the stored one (a new sector gets the listed one, server/services/bangla-names.ts). */
+    sector_name_bn: banglaName('sector_name_bn', 100),
   })
   .strict();
 export type SectorBody = z.input<typeof sectorBody>;
 
-export const sectorRow = z.object({ id: z.number().int(), sector_code: z.string(), sector_name: z.string() });
-export type SectorRow = z.infer<typeof sectorRow>;
+export const sectorRow = z.object({
+  id: z.number().int(),
+  sector_code: z.string(),
+  sector_name: z.string(),
+  /** The Bangla name ('' = none). */
+  sector_name_bn: banglaNameOut,
+});
+// The input type: a row without its Bangla name (an older answer, a fixture) is one with none.
+export type SectorRow = z.input<typeof sectorRow>;
 export const sectorPage = pageOf(sectorRow);
 export type SectorPage = z.infer<typeof sectorPage>;
 

@@ -7,7 +7,7 @@
  * deletes live under /api/setup/<entity>.
  */
 import { z } from 'zod';
-import { id, optionalId, pageOf, pageQueryWith, wholeNumber } from './common';
+import { banglaName, banglaNameOut, id, optionalId, pageOf, pageQueryWith, wholeNumber } from './common';
 
 /** A required text field, trimmed, with a length limit (the column's). */
 const text = (label: string, max: number) =>
@@ -46,6 +46,9 @@ export type StructureEntity = (typeof STRUCTURE_ENTITIES)[number];
 export const classBody = z.object({
   school_type_id: id('school_type_id'),
   class_name: text('class_name', 40),
+  class_name_bn: banglaName('class_name_bn', 40).describe(
+    'The Bangla name; absent keeps the stored one (a new class gets the curriculum’s, if any).',
+  ),
   class_code: text('class_code', 20),
   shift_id: optionalId('shift_id').describe('Sent by the old form; classes serve every shift, so it is ignored.'),
   sort_order: wholeNumber('sort_order', { min: -10, max: 30 })
@@ -69,6 +72,9 @@ export const subjectBody = z.object({
   class_id: id('class_id'),
   subject_code: text('subject_code', 20),
   subject_name: text('subject_name', 100),
+  subject_name_bn: banglaName('subject_name_bn', 100).describe(
+    'The Bangla name; absent keeps the stored one (a new subject gets the curriculum’s, if any).',
+  ),
   group_id: optionalId('group_id').describe('Science, Humanities or Business Studies; absent = every group.'),
   optional: z.boolean({ error: 'optional must be true or false' }).optional(),
 });
@@ -137,6 +143,7 @@ export type SchoolTypeRow = z.infer<typeof schoolTypeRow>;
 export const setupClassRow = z.object({
   id: z.number().int(),
   class_name: z.string(),
+  class_name_bn: banglaNameOut,
   class_code: z.string(),
   school_type_id: z.number().int(),
   school_type_name: z.string(),
@@ -155,6 +162,7 @@ export const setupSubjectRow = z.object({
   id: z.number().int(),
   subject_code: z.string(),
   subject_name: z.string(),
+  subject_name_bn: banglaNameOut,
   class_id: z.number().int(),
   class_name: z.string(),
   school_type_id: z.number().int(),

@@ -35,6 +35,9 @@ export const examSetupBn: Shape<typeof examSetupEn> = {
     cancel: 'বাতিল',
     addTitle: 'নতুন পরীক্ষার ধরন যোগ করুন',
     addName: 'নতুন পরীক্ষার ধরনের নাম',
+    addNameBn: 'বাংলায় নাম',
+    nameBnOf: '{{name}}-এর বাংলা নাম',
+    nameBnHint: 'ঐচ্ছিক। অ্যাপ বাংলায় থাকলে ইংরেজি নামের বদলে এটি দেখানো হয়।',
     addKind: 'যে হিসেবে গণ্য',
     add: 'পরীক্ষার ধরন যোগ করুন',
     loading: 'পরীক্ষার ধরন লোড হচ্ছে…',
@@ -45,6 +48,7 @@ export const examSetupBn: Shape<typeof examSetupEn> = {
     problems: {
       required: 'একটি নাম লিখুন।',
       tooLong: 'নাম সর্বোচ্চ ৬০ অক্ষরের হতে পারে।',
+      bnTooLong: 'বাংলা নাম সর্বোচ্চ ৬০ অক্ষরের হতে পারে।',
     },
   },
   publication: {

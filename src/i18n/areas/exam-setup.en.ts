@@ -35,6 +35,9 @@ export const examSetupEn = {
     cancel: 'Cancel',
     addTitle: 'Add an exam type',
     addName: 'Name of the new exam type',
+    addNameBn: 'Name in Bangla',
+    nameBnOf: 'Name in Bangla for {{name}}',
+    nameBnHint: 'Optional. Shown instead of the English name when the app is in Bangla.',
     addKind: 'Counts as',
     add: 'Add exam type',
     loading: 'Loading exam types…',
@@ -45,6 +48,7 @@ export const examSetupEn = {
     problems: {
       required: 'Enter a name.',
       tooLong: 'The name may be at most 60 characters.',
+      bnTooLong: 'The Bangla name may be at most 60 characters.',
     },
   },
   publication: {

@@ -9,6 +9,8 @@ export const feesEn = {
     formTitle: 'Payment Sector',
     code: 'Sector Code',
     name: 'Sector Name',
+    nameBn: 'Name in Bangla',
+    nameBnHint: 'Optional. Shown instead of the English name when the app is in Bangla.',
     saved: 'New Sector saved successfully',
     listTitle: 'Sector List',
     empty: 'No sectors yet. Add the first one above.',

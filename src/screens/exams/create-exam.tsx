@@ -229,19 +229,27 @@ function ExamTypes() {
   );
   const [snap, send] = useMachine(logic);
   const busy = snap.hasTag('busy');
-  const [renaming, setRenaming] = useState<{ id: number; name: string } | null>(null);
+  const [renaming, setRenaming] = useState<{ id: number; name: string; nameBn: string } | null>(null);
   const [newName, setNewName] = useState('');
+  const [newNameBn, setNewNameBn] = useState('');
   const [kind, setKind] = useState<ExamKind>('class_test');
-  const original = (types.data ?? []).find((r) => r.id === renaming?.id)?.exam_name;
-  useUnsavedChanges(newName.trim() !== '' || (renaming !== null && renaming.name !== original));
+  const originalRow = (types.data ?? []).find((r) => r.id === renaming?.id);
+  useUnsavedChanges(
+    newName.trim() !== '' ||
+      newNameBn.trim() !== '' ||
+      (renaming !== null &&
+        (renaming.name !== originalRow?.exam_name || renaming.nameBn !== (originalRow?.exam_name_bn ?? ''))),
+  );
 
   // A save clears what was typed for it.
   const savedSeq = snap.context.saved?.seq;
   const [handled, setHandled] = useState(0);
   if (savedSeq && savedSeq !== handled) {
     setHandled(savedSeq);
-    if (snap.context.saved?.op === 'add') setNewName('');
-    else setRenaming(null);
+    if (snap.context.saved?.op === 'add') {
+      setNewName('');
+      setNewNameBn('');
+    } else setRenaming(null);
   }
   useSuccessToast(savedSeq, () =>
     snap.context.saved?.op === 'add'
@@ -251,11 +259,13 @@ function ExamTypes() {
 
   const error = snap.context.error;
   const request = snap.context.request;
-  const errorFor = (op: 'add' | 'rename', id?: number): string | null => {
+  const errorFor = (op: 'add' | 'rename', id?: number, bn = false): string | null => {
     if (!error || !request || request.op !== op || (op === 'rename' && request.op === 'rename' && request.id !== id))
       return null;
-    if ('problem' in error) return t(`examSetup.types.problems.${error.problem}`);
-    return errorText(error.cause);
+    // A too-long Bangla name is the Bangla field's; anything else the name's.
+    if ('problem' in error)
+      return (error.problem === 'bnTooLong') === bn ? t(`examSetup.types.problems.${error.problem}`) : null;
+    return bn ? null : errorText(error.cause);
   };
 
   return (
@@ -284,7 +294,13 @@ function ExamTypes() {
                       className="flex flex-col gap-2"
                       onSubmit={(e) => {
                         e.preventDefault();
-                        send({ type: 'type.rename', id: row.id, name: renaming.name });
+                        send({
+                          type: 'type.rename',
+                          id: row.id,
+                          name: renaming.name,
+                          // Sent only when changed: absent, the server keeps the stored one.
+                          nameBn: renaming.nameBn !== (row.exam_name_bn ?? '') ? renaming.nameBn : undefined,
+                        });
                       }}
                     >
                       <TextField
@@ -292,8 +308,17 @@ function ExamTypes() {
                         value={renaming.name}
                         maxLength={EXAM_TYPE_NAME_MAX + 10}
                         disabled={busy}
-                        onChange={(e) => setRenaming({ id: row.id, name: e.target.value })}
+                        onChange={(e) => setRenaming({ ...renaming, name: e.target.value })}
                         error={errorFor('rename', row.id)}
+                      />
+                      <TextField
+                        label={t('examSetup.types.nameBnOf', { name: row.exam_name })}
+                        hint={t('examSetup.types.nameBnHint')}
+                        value={renaming.nameBn}
+                        maxLength={EXAM_TYPE_NAME_MAX + 10}
+                        disabled={busy}
+                        onChange={(e) => setRenaming({ ...renaming, nameBn: e.target.value })}
+                        error={errorFor('rename', row.id, true)}
                       />
                       <div className="flex flex-wrap gap-2">
                         <Button type="submit" disabled={busy}>
@@ -305,7 +330,12 @@ function ExamTypes() {
                       </div>
                     </form>
                   ) : (
-                    row.exam_name
+                    <>
+                      {row.exam_name}
+                      {row.exam_name_bn ? (
+                        <span className="block text-sm font-normal text-slate-600">{row.exam_name_bn}</span>
+                      ) : null}
+                    </>
                   )}
                 </Td>
                 <Td label={t('examSetup.types.head.kind')}>{t(`examSetup.types.kinds.${row.kind}`)}</Td>
@@ -315,7 +345,7 @@ function ExamTypes() {
                       variant="secondary"
                       aria-label={t('examSetup.types.renameNamed', { name: row.exam_name })}
                       disabled={busy}
-                      onClick={() => setRenaming({ id: row.id, name: row.exam_name })}
+                      onClick={() => setRenaming({ id: row.id, name: row.exam_name, nameBn: row.exam_name_bn ?? '' })}
                     >
                       {t('examSetup.types.rename')}
                     </Button>
@@ -332,7 +362,7 @@ function ExamTypes() {
         aria-label={t('examSetup.types.addTitle')}
         onSubmit={(e) => {
           e.preventDefault();
-          send({ type: 'type.add', kind, name: newName });
+          send({ type: 'type.add', kind, name: newName, nameBn: newNameBn.trim() ? newNameBn : undefined });
         }}
       >
         <h3 className="font-semibold text-slate-900 sm:col-span-2">{t('examSetup.types.addTitle')}</h3>
@@ -343,6 +373,15 @@ function ExamTypes() {
           disabled={busy}
           onChange={(e) => setNewName(e.target.value)}
           error={errorFor('add')}
+        />
+        <TextField
+          label={t('examSetup.types.addNameBn')}
+          hint={t('examSetup.types.nameBnHint')}
+          value={newNameBn}
+          maxLength={EXAM_TYPE_NAME_MAX + 10}
+          disabled={busy}
+          onChange={(e) => setNewNameBn(e.target.value)}
+          error={errorFor('add', undefined, true)}
         />
         <SelectField
           label={t('examSetup.types.addKind')}

@@ -155,10 +155,12 @@ function Sectors() {
   const error = SectorFlow.useSelector((s) => s.context.error);
   const busy = SectorFlow.useSelector((s) => s.hasTag('busy'));
   const feedback = SectorFlow.useSelector((s) => s.context.feedback);
-  useUnsavedChanges(form.sector_code !== '' || form.sector_name !== '', t('fees.unsaved'));
+  useUnsavedChanges(
+    form.sector_code !== '' || form.sector_name !== '' || form.sector_name_bn !== '',
+    t('fees.unsaved'),
+  );
   useFeedback(feedback, (f) => (lang === 'en' ? f.text : t('fees.sector.saved')));
   const list = useQuery(sectorsQuery({ limit: 500 }));
-  const { name } = useNames();
   return (
     <div className="grid gap-4 lg:grid-cols-2">
       <Card title={t('fees.sector.formTitle')}>
@@ -189,6 +191,15 @@ function Sectors() {
             error={fieldErrorOf(error, 'sector_name')}
             onChange={(e) => send({ type: 'sector.change', field: 'sector_name', value: e.target.value })}
           />
+          <TextField
+            label={t('fees.sector.nameBn')}
+            hint={t('fees.sector.nameBnHint')}
+            value={form.sector_name_bn}
+            maxLength={100}
+            disabled={busy}
+            error={fieldErrorOf(error, 'sector_name_bn')}
+            onChange={(e) => send({ type: 'sector.change', field: 'sector_name_bn', value: e.target.value })}
+          />
           <Button type="submit" disabled={busy} aria-busy={busy || undefined}>
             {t('common.submit')}
           </Button>
@@ -210,7 +221,10 @@ function Sectors() {
               {data.rows.map((r) => (
                 <tr key={r.id} className="border-t border-slate-100">
                   <Td label={t('fees.sector.code')}>{r.sector_code}</Td>
-                  <Td label={t('fees.sector.name')}>{name('fee_sectors', r.sector_name)}</Td>
+                  <Td label={t('fees.sector.name')}>
+                    {r.sector_name}
+                    {r.sector_name_bn ? <span className="block text-sm text-slate-600">{r.sector_name_bn}</span> : null}
+                  </Td>
                 </tr>
               ))}
             </DataTable>

@@ -16,13 +16,14 @@ import { useSignedIn } from '@/ui/session';
 import { useSearchState } from '@/ui/use-search-state';
 import { localDigits } from '@/i18n/format';
 import { useI18n } from '@/i18n/i18n';
-import { StructureCrud } from './structure-crud';
+import { banglaNameToSend, StructureCrud } from './structure-crud';
 
-const BLANK: SetupForm = { school_type_id: '', class_name: '', class_code: '', sort_order: '' };
+const BLANK: SetupForm = { school_type_id: '', class_name: '', class_name_bn: '', class_code: '', sort_order: '' };
 
 const toBody = (f: SetupForm) => ({
   school_type_id: f.school_type_id === '' ? 0 : Number(f.school_type_id),
   class_name: f.class_name,
+  class_name_bn: banglaNameToSend(f.class_name_bn, f.class_name_bn_stored),
   class_code: f.class_code,
   sort_order: f.sort_order.trim() === '' ? undefined : Number(f.sort_order),
 });
@@ -52,6 +53,7 @@ export default function ClassSetupScreen({ route }: ScreenProps) {
         blank={BLANK}
         fields={[
           { name: 'class_name', kind: 'text', maxLength: 40, required: true },
+          { name: 'class_name_bn', kind: 'text', maxLength: 40, hint: t('structure.banglaNameHint') },
           { name: 'class_code', kind: 'text', maxLength: 20, required: true },
           {
             name: 'school_type_id',
@@ -67,12 +69,17 @@ export default function ClassSetupScreen({ route }: ScreenProps) {
         formOf={(r) => ({
           school_type_id: String(r.school_type_id),
           class_name: r.class_name,
+          class_name_bn: r.class_name_bn,
+          class_name_bn_stored: r.class_name_bn,
           class_code: r.class_code,
           sort_order: String(r.sort_order),
         })}
         labelOf={(r) => `${r.class_name} (${r.school_type_name})`}
         columns={[
-          { label: t('structure.fields.class_name'), value: (r) => r.class_name },
+          {
+            label: t('structure.fields.class_name'),
+            value: (r) => [r.class_name, r.class_name_bn].filter(Boolean).join(' · '),
+          },
           { label: t('structure.fields.class_code'), value: (r) => localDigits(r.class_code, lang) },
           { label: t('structure.fields.school_type_id'), value: (r) => r.school_type_name },
         ]}

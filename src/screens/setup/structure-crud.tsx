@@ -522,3 +522,13 @@ export function useSetupSchool(school: string, onSchool: (id: string) => void) {
     chooser,
   };
 }
+
+/**
+ * The Bangla name a form sends (docs/i18n.md, "Bangla names"): as typed; left empty, '' only to
+ * clear the stored one (`stored`, what the form was opened with), else nothing, so that a new
+ * class or subject of the curriculum gets its listed Bangla name from the server.
+ */
+export function banglaNameToSend(typed: string | undefined, stored: string | undefined): string | undefined {
+  if ((typed ?? '').trim() !== '') return typed;
+  return stored ? '' : undefined;
+}

@@ -17,9 +17,16 @@ import { useSignedIn } from '@/ui/session';
 import { useSearchState } from '@/ui/use-search-state';
 import { localDigits } from '@/i18n/format';
 import { useI18n } from '@/i18n/i18n';
-import { StructureCrud } from './structure-crud';
+import { banglaNameToSend, StructureCrud } from './structure-crud';
 
-const BLANK: SetupForm = { class_id: '', subject_code: '', subject_name: '', group_id: '', optional: 'false' };
+const BLANK: SetupForm = {
+  class_id: '',
+  subject_code: '',
+  subject_name: '',
+  subject_name_bn: '',
+  group_id: '',
+  optional: 'false',
+};
 
 export default function SubjectSetupScreen({ route }: ScreenProps) {
   const { t, lang } = useI18n();
@@ -49,6 +56,7 @@ export default function SubjectSetupScreen({ route }: ScreenProps) {
         class_id: f.class_id === '' ? 0 : Number(f.class_id),
         subject_code: f.subject_code,
         subject_name: f.subject_name,
+        subject_name_bn: banglaNameToSend(f.subject_name_bn, f.subject_name_bn_stored),
         group_id: f.group_id === '' ? undefined : Number(f.group_id),
         optional: f.optional === 'true',
       };
@@ -65,6 +73,7 @@ export default function SubjectSetupScreen({ route }: ScreenProps) {
         fields={[
           { name: 'subject_code', kind: 'text', maxLength: 20, required: true },
           { name: 'subject_name', kind: 'text', maxLength: 100, required: true },
+          { name: 'subject_name_bn', kind: 'text', maxLength: 100, hint: t('structure.banglaNameHint') },
           {
             name: 'class_id',
             kind: 'select',
@@ -81,6 +90,8 @@ export default function SubjectSetupScreen({ route }: ScreenProps) {
           class_id: String(r.class_id),
           subject_code: r.subject_code,
           subject_name: r.subject_name,
+          subject_name_bn: r.subject_name_bn,
+          subject_name_bn_stored: r.subject_name_bn,
           group_id: r.group_id === null ? '' : String(r.group_id),
           optional: r.optional ? 'true' : 'false',
         })}
@@ -90,7 +101,7 @@ export default function SubjectSetupScreen({ route }: ScreenProps) {
           {
             label: t('structure.fields.subject_name'),
             value: (r) =>
-              [r.subject_name, groupName(r.group_id), r.optional ? t('structure.fourth') : '']
+              [r.subject_name, r.subject_name_bn, groupName(r.group_id), r.optional ? t('structure.fourth') : '']
                 .filter(Boolean)
                 .join(' · '),
           },
