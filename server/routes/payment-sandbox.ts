@@ -53,6 +53,13 @@ function page(reply: FastifyReply, status: number, title: string, body: string) 
 
 const WALLET_NAMES: Record<string, string> = paymentsEn.receipt;
 
+/**
+ * The amount as a provider's page writes it: "BDT 1,000.25". This page stands for the gateway's
+ * own, in the system's fonts; the ৳ sign is Bengali script, which only the app's bundled font
+ * draws on a machine without a Bengali font (docs/i18n.md, "Fonts").
+ */
+const providerAmount = (poisha: Parameters<typeof formatTaka>[0]) => `BDT ${formatTaka(poisha, 'en').replace('৳', '')}`;
+
 export async function paymentSandboxRoutes(fastify: FastifyInstance) {
   const app = fastify;
   let sandbox: SandboxProvider | null = null;
@@ -94,7 +101,7 @@ export async function paymentSandboxRoutes(fastify: FastifyInstance) {
         `<h1>Sandbox ${escape(wallet)} checkout</h1>` +
           '<p>This is a test payment page. Confirming records a TEST PAYMENT in the school portal: no money is received, ' +
           'and the invoices stay due until they are paid for real.</p>' +
-          `<dl><dt>Wallet</dt><dd>${escape(wallet)} (sandbox)</dd><dt>Amount</dt><dd>${escape(formatTaka(s.amount, 'en'))}</dd>` +
+          `<dl><dt>Wallet</dt><dd>${escape(wallet)} (sandbox)</dd><dt>Amount</dt><dd>${escape(providerAmount(s.amount))}</dd>` +
           `<dt>Merchant</dt><dd>Pathshala school fees</dd></dl>` +
           `<form method="post" action="/api/payment/sandbox/checkout">${hidden}<div class="actions">` +
           '<button class="confirm" type="submit" name="decision" value="paid">Confirm test payment</button>' +

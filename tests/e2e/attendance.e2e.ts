@@ -66,6 +66,35 @@ const bnDigits = (n: number) => String(n).replace(/[0-9]/g, (d) => '০১২৩
 const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 const nameOf = (r: RoutineRow) => `${r.period_code} ${r.subject_name}, ${r.class_name} ${r.section_default_name}`;
 
+/** The demo's period codes, classes and subjects as a Bangla screen writes them (docs/i18n.md). */
+const BANGLA: Record<string, string> = {
+  '1st': '১ম',
+  '2nd': '২য়',
+  '3rd': '৩য়',
+  '4th': '৪র্থ',
+  '5th': '৫ম',
+  '6th': '৬ষ্ঠ',
+  Six: 'ষষ্ঠ',
+  Seven: 'সপ্তম',
+  Eight: 'অষ্টম',
+  Nine: 'নবম',
+  Ten: 'দশম',
+  Bangla: 'বাংলা',
+  English: 'ইংরেজি',
+  Mathematics: 'গণিত',
+  Science: 'বিজ্ঞান',
+  ICT: 'আইসিটি',
+  'Bangladesh and Global Studies': 'বাংলাদেশ ও বিশ্বপরিচয়',
+  Religion: 'ধর্ম',
+};
+const inBangla = (en: string) => {
+  const bn = BANGLA[en];
+  if (!bn) throw new Error(`no Bangla for the demo's "${en}": add it to BANGLA`);
+  return bn;
+};
+const nameInBangla = (r: RoutineRow) =>
+  `${inBangla(r.period_code)} ${inBangla(r.subject_name)}, ${inBangla(r.class_name)} ${r.section_default_name}`;
+
 async function cellsOf(page: Page, tableName: string | RegExp) {
   const rows = page.getByRole('table', { name: tableName }).getByRole('row');
   const count = await rows.count();
@@ -315,7 +344,7 @@ async function takeAttendanceInBangla(page: Page, routine: RoutineRow) {
   await page.getByRole('heading', { name: 'হাজিরা নিন' }).waitFor();
   expect(await page.evaluate(() => document.documentElement.lang)).toBe('bn');
   await page.getByRole('list', { name: 'আপনার ক্লাস' }).waitFor();
-  await page.getByRole('button', { name: new RegExp(`^হাজিরা নিন: ${escape(nameOf(routine))}`) }).click();
+  await page.getByRole('button', { name: new RegExp(`^হাজিরা নিন: ${escape(nameInBangla(routine))}`) }).click();
 
   const list = page.getByRole('listbox', { name: 'শিক্ষার্থী: বাছাই করা মানে উপস্থিত' });
   await list.waitFor();

@@ -124,7 +124,7 @@ it('student1’s sandbox payment is a test that settles nothing; the admin’s c
   await page.getByRole('textbox', { name: 'Amount in taka' }).fill('1000.25');
   await page.getByRole('button', { name: 'Make a test payment of ৳1,000.25 with bKash' }).click();
   await page.waitForURL(/\/api\/payment\/sandbox\/checkout\?/);
-  await page.getByText('৳1,000.25').waitFor();
+  await page.getByText('BDT 1,000.25').waitFor();
   await expectSoundScreen(page, 'sandbox checkout');
   await page.getByRole('button', { name: 'Confirm test payment' }).click();
   await page.waitForURL(/\/payoption\?payment=/);

@@ -685,7 +685,7 @@ describe('taking attendance in Bangla', () => {
     await waitFor(() => expect(classes).toHaveTextContent('P1 · গণিত'));
     expect(classes).toHaveTextContent('শ্রেণি ষষ্ঠ, শাখা A');
     expect(classes.textContent).not.toMatch(/Mathematics|Six/);
-    await user.click(screen.getByRole('button', { name: 'হাজিরা নিন: P1 গণিত, ষষ্ঠ A' }));
+    await user.click(screen.getByRole('button', { name: 'হাজিরা নিন: P১ গণিত, ষষ্ঠ A' }));
 
     const listbox = await screen.findByRole('listbox', { name: 'শিক্ষার্থী: বাছাই করা মানে উপস্থিত' });
     await waitFor(() => expect(listbox).toHaveFocus());
@@ -817,7 +817,7 @@ describe('taking attendance in Bangla', () => {
       message: 'Attendance of 21-11-2026 can no longer be changed by a teacher.',
     };
     const { user } = renderApp('/teacherattendance');
-    await user.click(await screen.findByRole('button', { name: 'হাজিরা নিন: P1 গণিত, ষষ্ঠ A' }, SLOW));
+    await user.click(await screen.findByRole('button', { name: 'হাজিরা নিন: P১ গণিত, ষষ্ঠ A' }, SLOW));
     await screen.findByRole('listbox', { name: 'শিক্ষার্থী: বাছাই করা মানে উপস্থিত' });
     await user.keyboard('a{Enter}');
     await user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'জমা দিন' }));

@@ -99,7 +99,7 @@ describe('starting', () => {
     expect(page.statusCode).toBe(200);
     expect(page.headers['content-type']).toMatch(/text\/html/);
     expect(page.body).toContain('SANDBOX');
-    expect(page.body).toContain('৳1,000.25');
+    expect(page.body).toContain('BDT 1,000.25');
     expect(page.body).toContain('Confirm test payment');
     expect(page.body).toContain('TEST PAYMENT');
     expect(page.body).toContain('Cancel');

@@ -138,7 +138,11 @@ export function PeriodTable({
                 )}
               </Td>
               <Td label={cInitial}>
-                <Link href={`/teacherprofile?teacher_id=${row.t_id}`} className={linkStyle} title={row.teacher_name}>
+                <Link
+                  href={`/teacherprofile?teacher_id=${row.t_id}`}
+                  className={`${linkStyle} inline-flex min-h-11 min-w-11 items-center`}
+                  title={row.teacher_name}
+                >
                   {row.initial}
                 </Link>
               </Td>

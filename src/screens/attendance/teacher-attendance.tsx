@@ -47,7 +47,7 @@ import { useSearchState } from '@/ui/use-search-state';
 import { useErrorText } from '@/i18n/errors';
 import { offlineAvailable, onQueueChange, queuedItems } from '@/offline/store';
 import { onSync, sentPeriodKey, syncView } from '@/offline/sync';
-import { latinDigits } from '@/i18n/format';
+import { latinDigits, localDigits } from '@/i18n/format';
 import { i18n, useI18n, type Language } from '@/i18n/i18n';
 import { useNames, type NameKind } from '@/i18n/names';
 import { formatClassTime, formatDayMonthYear, formatTime, isWeeklyOff, num, weekdayOf } from './format';
@@ -257,13 +257,16 @@ function useDateInAddress() {
   }, [choosing, wanted, date, send]);
 }
 
-/** A period's name, with the class and subject in the user's language (`name` from useNames). */
+/**
+ * A period's name, with the class and subject in the user's language (`name` from useNames) and
+ * the period's code in its digits ("6th" is "৬ষ্ঠ" in Bangla).
+ */
 function periodName(
   p: Pick<RoutineTodayRow, 'period_code' | 'subject_name' | 'class_name' | 'section_default_name'>,
   name: (kind: NameKind, en: string) => string,
 ) {
   return i18n.t('attendance.take.periodName', {
-    code: p.period_code,
+    code: localDigits(p.period_code, i18n.language === 'bn' ? 'bn' : 'en'),
     subject: name('subjects', p.subject_name),
     class: name('classes', p.class_name),
     section: p.section_default_name,

@@ -527,14 +527,17 @@ function Collection() {
                   {data.rows.map((r) => (
                     <tr key={r.id} className="border-t border-slate-100">
                       <Td label={t('fees.cols.choose')}>
-                        <input
-                          type="checkbox"
-                          className="h-6 w-6"
-                          aria-label={`${invoiceText(r, t, names.name)} ${deskDate(r.last_date, lang)}`}
-                          checked={chosen.includes(r.id)}
-                          disabled={busy || !!receipt}
-                          onChange={(e) => tick(data.rows, r.id, e.target.checked)}
-                        />
+                        {/* The label is the 44 px target around the box. */}
+                        <label className="inline-flex min-h-11 min-w-11 cursor-pointer items-center justify-center">
+                          <input
+                            type="checkbox"
+                            className="h-6 w-6"
+                            aria-label={`${invoiceText(r, t, names.name)} ${deskDate(r.last_date, lang)}`}
+                            checked={chosen.includes(r.id)}
+                            disabled={busy || !!receipt}
+                            onChange={(e) => tick(data.rows, r.id, e.target.checked)}
+                          />
+                        </label>
                       </Td>
                       <Td label={t('fees.cols.sector')}>
                         <InvoiceName row={r} />

@@ -44,7 +44,7 @@ export function CheckRow({
   children?: ReactNode;
 }) {
   return (
-    <label className="flex min-h-11 cursor-pointer items-center gap-3">
+    <label className="flex min-h-11 min-w-11 cursor-pointer items-center gap-3">
       <input
         type="checkbox"
         className="h-5 w-5 shrink-0 accent-indigo-700"
