@@ -22,7 +22,7 @@ function zodWithoutEval(): Plugin {
 }
 
 /**
- * The installable app (issue 15): a manifest and a service worker that precaches the built app
+ * The installable app: a manifest and a service worker that precaches the built app
  * (the page, every chunk, stylesheet, font and icon), so it opens with no network. A new build is
  * taken as a whole: the waiting worker holds the new files until the user chooses "Reload to
  * update" (src/ui/app-update.tsx), so a page never mixes old and new chunks. API answers are

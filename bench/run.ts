@@ -1,5 +1,5 @@
 /**
- * The benchmark (issue 10): the API's hot endpoints beside a bare Fastify route, in one run on one
+ * The benchmark: the API's hot endpoints beside a bare Fastify route, in one run on one
  * machine, with autocannon over real HTTP. The API and the bare route each run in a process of
  * their own (`node server/main.ts`, `node bench/bare.ts`); the load comes from this one.
  *
@@ -382,7 +382,7 @@ async function casesFor(
     { name: 'notices by creator', as: 'admin', path: '/api/notice/creator', hot: true },
     { name: "teacher's week routine", as: 'teacher', path: '/api/routine/teacher', hot: true },
     { name: "teacher's periods today", as: 'teacher', path: '/api/routine/teacher/today', hot: true },
-    // The student's and the guardian's dashboards (issues 14 and 16): fees due, online classes, activities.
+    // The student's and the guardian's dashboards: fees due, online classes, activities.
     { name: 'student fees due', as: 'student', path: '/api/invoice/due', hot: true },
     { name: "student's online classes", as: 'student', path: '/api/eschool/classes', hot: true },
     { name: "student's activities", as: 'student', path: '/api/activities/mine', hot: true },

@@ -37,7 +37,7 @@ import '@/screens/notices/commands';
 import '@/screens/attendance/commands';
 import '@/screens/guardians/commands';
 
-// The offline part (issue 15: the kept profile and teacher's day, the queue, sign-out clearing) is
+// The offline part (the kept profile and teacher's day, the queue, sign-out clearing) is
 // not needed to draw the first screen: its own chunk, loaded right after (the initial JS budget).
 // If it cannot load, the app works online as before; the queue is sent the next time it loads.
 const OfflineBridge = lazy(() =>
@@ -147,7 +147,7 @@ export interface SessionView {
   returnTo: string | null;
   /** Signed in with a one-time password that must be changed first. */
   mustChangePassword?: boolean;
-  /** Must set up two-factor sign-in first (issue 16). */
+  /** Must set up two-factor sign-in first. */
   twoFactorSetupRequired?: boolean;
 }
 

@@ -18,7 +18,7 @@
  * The spec's super admin tile "Create New Section" points at /period-create, which is plainly a
  * slip; it goes to /section-create here.
  *
- * Decision on the resources (issue 14): /student-resource, /studentlibrary, /studentebook and
+ * Decision on the resources: /student-resource, /studentlibrary, /studentebook and
  * /studentimportantlink are one set of pages for everyone who reads a school's resources —
  * students, teachers, the school admin, and viewers (the chosen school's). The school admin
  * manages them on the same pages (add, edit, delete books, e-books and links; issue and return
@@ -90,7 +90,7 @@ const screens = {
   studentNoticeList: lazyWithRetry(() => import('@/screens/notices/student-notice-list')),
   viewerNoticeMenu: lazyWithRetry(() => import('@/screens/notices/viewer-notice-menu')),
   viewerNoticeList: lazyWithRetry(() => import('@/screens/notices/viewer-notice-list')),
-  // routines (issue 11)
+  // routines
   adminRoutine: lazyWithRetry(() => import('@/screens/routines/admin-routine')),
   viewerRoutineMenu: lazyWithRetry(() => import('@/screens/routines/viewer-routine-menu')),
   viewerRoutineSearch: lazyWithRetry(() => import('@/screens/routines/viewer-routine-search')),
@@ -107,46 +107,46 @@ const screens = {
   studentHomeworkSubmit: lazyWithRetry(() => import('@/screens/homework/student-homework-submit')),
   showHomework: lazyWithRetry(() => import('@/screens/homework/show-homework')),
   submitDetails: lazyWithRetry(() => import('@/screens/homework/submit-details')),
-  // people (issue 13)
+  // people
   addStudent: lazyWithRetry(() => import('@/screens/people/add-student')),
   addTeacher: lazyWithRetry(() => import('@/screens/people/add-teacher')),
   subjectRegistration: lazyWithRetry(() => import('@/screens/registration/subject-registration')),
   changePassword: lazyWithRetry(() => import('@/screens/profile/change-password')),
   studentProfileEdit: lazyWithRetry(() => import('@/screens/profile/student-profile-edit')),
-  // grade sheet (issue 12)
+  // grade sheet
   studentEvaluation: lazyWithRetry(() => import('@/screens/exams/student-evaluation')),
   marksheet: lazyWithRetry(() => import('@/screens/exams/marksheet')),
   gradesheet: lazyWithRetry(() => import('@/screens/exams/gradesheet')),
-  // school setup (issue 13)
+  // school setup
   addSchool: lazyWithRetry(() => import('@/screens/setup/add-school')),
   organization: lazyWithRetry(() => import('@/screens/setup/organization')),
-  // a school's structure (issue 13)
+  // a school's structure
   classSetup: lazyWithRetry(() => import('@/screens/setup/class-setup')),
   sectionSetup: lazyWithRetry(() => import('@/screens/setup/section-setup')),
   subjectSetup: lazyWithRetry(() => import('@/screens/setup/subject-setup')),
   periodSetup: lazyWithRetry(() => import('@/screens/setup/period-setup')),
-  // exam setup (issue 12)
+  // exam setup
   createExam: lazyWithRetry(() => import('@/screens/exams/create-exam')),
   newExam: lazyWithRetry(() => import('@/screens/exams/new-exam')),
-  // fees and payments (issue 14)
+  // fees and payments
   payment: lazyWithRetry(() => import('@/screens/fees/payment')),
   studentPayment: lazyWithRetry(() => import('@/screens/fees/student-payment')),
   studentDueInvoices: lazyWithRetry(() => import('@/screens/fees/student-due-invoices')),
   studentPaidInvoices: lazyWithRetry(() => import('@/screens/fees/student-paid-invoices')),
   studentPayOption: lazyWithRetry(() => import('@/screens/fees/student-pay-option')),
-  // the school's resources (issue 14)
+  // the school's resources
   resourcesHub: lazyWithRetry(() => import('@/screens/resources/resources-hub')),
   library: lazyWithRetry(() => import('@/screens/resources/library')),
   ebooks: lazyWithRetry(() => import('@/screens/resources/ebooks')),
   importantLinks: lazyWithRetry(() => import('@/screens/resources/important-links')),
-  // mark entry (issue 12)
+  // mark entry
   markEntryMenu: lazyWithRetry(() => import('@/screens/exams/mark-entry-menu')),
   markEntry: lazyWithRetry(() => import('@/screens/exams/mark-entry')),
   teacherMarkSheet: lazyWithRetry(() => import('@/screens/exams/teacher-mark-sheet')),
-  // two-factor sign-in (issue 16)
+  // two-factor sign-in
   twoFactor: lazyWithRetry(() => import('@/screens/profile/two-factor-page')),
   twoFactorAdmins: lazyWithRetry(() => import('@/screens/setup/two-factor-admins')),
-  // eSchool and activities (issue 14)
+  // eSchool and activities
   studentEschool: lazyWithRetry(() => import('@/screens/eschool/student-eschool')),
   teacherEschool: lazyWithRetry(() => import('@/screens/eschool/teacher-eschool')),
   activities: lazyWithRetry(() => import('@/screens/eschool/activities')),
@@ -180,7 +180,7 @@ function route(
 const viewer = { needsSchool: true } as const;
 
 /**
- * The structure setup screens (issue 13) and the calls everyone they admit may make. The writes
+ * The structure setup screens and the calls everyone they admit may make. The writes
  * of shared classes and subjects (`structure.class-write`, `structure.subject-write`) are the
  * super admin's only: those screens offer the form when `can()` says so and otherwise show the list.
  */
@@ -229,7 +229,7 @@ const GRADESHEET_CALLS: Action[] = ['exam.gradesheet', 'exam.gradesheet-pdf', 'l
 /** What the mark entry filters and sheet read (src/api/mark-entry.ts, src/api/exams.ts). */
 const MARK_ENTRY_CALLS: Action[] = ['lookup.session', 'exam.types', 'exam.list', 'exam.mark-sheet-entry'];
 
-/** Where an account held to set up two-factor sign-in goes first (issue 16). */
+/** Where an account held to set up two-factor sign-in goes first. */
 export const TWO_FACTOR_ROUTE = '/two-factor';
 
 /** In the order of the spec's route table, then /teacherdata, then the pages of later issues. */
@@ -647,12 +647,12 @@ export const ROUTES: readonly AppRoute[] = [
     calls: ['users.password'],
   }),
   // A student's opening a notice also marks it read ('notice.read', students only); a guardian's
-  // does not (issue 16), so the calls every user it admits makes are the read.
+  // does not, so the calls every user it admits makes are the read.
   route('/student-notice-list', 'noticeList', 'page.student-notices', ['notice', 'notes'], {
     screen: 'studentNoticeList',
     calls: ['notice.student'],
   }),
-  // Issue 14, beyond the spec's table: the teacher dashboard's eSchool tile (a teacher's online
+  // Beyond the spec's table: the teacher dashboard's eSchool tile (a teacher's online
   // classes; a school admin manages the school's) and Students tile (the students of the
   // sections a teacher teaches, read-only).
   route('/teacher-eschool', 'teacherEschool', 'page.teacher-eschool', ['eschool', 'online classes', 'schedule'], {
@@ -668,7 +668,7 @@ export const ROUTES: readonly AppRoute[] = [
     calls: ['teacher.list', 'routine.search'],
     ...viewer,
   }),
-  // Not in the spec's table (issue 16): one's own two-factor sign-in, where an account held to set it
+  // Not in the spec's table: one's own two-factor sign-in, where an account held to set it
   // up is sent first; and the super admin's list of school admins with the reset.
   route('/two-factor', 'twoFactor', 'users.two-factor', ['two-factor', '2fa', 'authenticator'], {
     screen: 'twoFactor',
@@ -678,7 +678,7 @@ export const ROUTES: readonly AppRoute[] = [
     screen: 'twoFactorAdmins',
     calls: ['users.two-factor-reset', 'system.two-factor-policy', 'school.two-factor-policy', 'school.list'],
   }),
-  // Issue 16: guardians (user type 3, which the spec's table keeps unused)
+  // Guardians (user type 3, which the spec's table keeps unused)
   route('/guardian-admin', 'guardianDashboard', 'page.guardian-dashboard', ['home', 'dashboard', 'children'], {
     screen: 'guardianDashboard',
     calls: [
@@ -742,7 +742,7 @@ function tile(labelKey: TileKey, to: string, hintKey?: HintKey): Tile {
 
 /**
  * The tiles of each dashboard, as part 1 describes them. Tiles the spec gives no destination
- * are left out rather than shown dead until built. Issue 14 gives them a destination: the
+ * are left out rather than shown dead until built. They now have a destination: the
  * teacher's Students (/teacher-students), eSchool (/teacher-eschool, also on the school admin's
  * dashboard), Activity (/student-activity) and Resources (/student-resource, where the school
  * admin's Resources tile also leads), and the viewer's Resources, Payment (the chosen school's fee

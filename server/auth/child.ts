@@ -1,5 +1,5 @@
 /**
- * Child-scoped access (issue 16). Every call a student may make about themself, a linked guardian
+ * Child-scoped access. Every call a student may make about themself, a linked guardian
  * may make about that child, and nobody else about any other student. This is the ONE place that
  * decides it: routes ask `studentInScope` for "the student" of a student's or guardian's call
  * (online payment asks `mayPayFor` in services/online-payments.ts, which checks the same link).

@@ -15,9 +15,9 @@ export interface AuthContext {
   userCode: string;
   /** The school of a student, teacher or school admin; null for super admins and viewers. */
   schoolId: number | null;
-  /** Signed in with a one-time password: only the password change and sign-out are open (issue 13). */
+  /** Signed in with a one-time password: only the password change and sign-out are open. */
   mustChangePassword?: boolean;
-  /** Must set up two-factor sign-in first (a school's or the installation's requirement, issue 16). */
+  /** Must set up two-factor sign-in first (a school's or the installation's requirement). */
   twoFactorSetupRequired?: boolean;
 }
 

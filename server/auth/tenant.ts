@@ -2,7 +2,7 @@
  * Which school a request may touch. Students, teachers and school admins are bound to their own
  * school: a school_info_id that differs is refused with 403, never silently replaced. Viewers may
  * read the schools linked to them and must name one; the super admin may name any school.
- * Guardians (issue 16) belong to no school: they may name a school where one of their children is;
+ * Guardians belong to no school: they may name a school where one of their children is;
  * which child's records they read is decided by studentInScope (./child.ts).
  */
 import { and, eq, sql } from 'drizzle-orm';

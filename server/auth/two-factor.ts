@@ -1,5 +1,5 @@
 /**
- * Two-factor sign-in (issue 16): TOTP codes (RFC 6238: 30-second steps, 6 digits, SHA-1, as every
+ * Two-factor sign-in: TOTP codes (RFC 6238: 30-second steps, 6 digits, SHA-1, as every
  * authenticator app reads an otpauth:// URI) from otplib, and one-time recovery codes.
  *
  * - A code is accepted one step either side of now (clocks on phones drift), and only if its

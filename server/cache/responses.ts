@@ -1,7 +1,7 @@
 /**
  * Whole answers of the hot reads, kept in the process (HotCache.responses): a read a route marks
  * `config.cacheable` is answered from memory, with no query at all, until its school's data
- * changes. Issue 10 asked for the summaries that many read and few change to be served from a read
+ * changes. The summaries that many read and few change are served from a read
  * model refreshed by the writes: this is that model for every hot read, kept honest by three rules.
  *
  * - Keyed by the user and the exact URL (path and query), and only for users of one school

@@ -194,7 +194,7 @@ export const schools = pgTable(
     /** The language of messages to guardians (SMS). */
     smsLanguage: varchar('sms_language', { length: 2 }).notNull().default('bn'),
     /**
-     * The school's school admins must sign in with a second factor (issue 16): one without it is
+     * The school's school admins must sign in with a second factor: one without it is
      * led to set it up right after signing in and can do nothing else until it is on.
      */
     requireTwoFactor: boolean('require_two_factor').notNull().default(false),
@@ -309,7 +309,7 @@ export const recoveryCodes = pgTable(
 /**
  * Settings of the whole installation, one row (id 1; no row reads as every default). For now the
  * super admins' counterpart of `schools.require_two_factor`: every super admin account must sign
- * in with a second factor (issue 16). Set by a super admin.
+ * in with a second factor. Set by a super admin.
  */
 export const systemSettings = pgTable(
   'system_settings',
@@ -499,7 +499,7 @@ export const periods = pgTable(
 );
 
 /**
- * A guardian (issue 16, user type 3): a person with a sign-in account whose user code is their
+ * A guardian (user type 3): a person with a sign-in account whose user code is their
  * phone number (normalised as services/phone.ts does). A guardian belongs to no school: the
  * account's school_id is null, and guardian_students links them to children, each link carrying
  * the child's school, so siblings in different schools share one account.
@@ -646,7 +646,7 @@ export const routines = pgTable(
     }),
     unique('routines_section_slot_uq').on(t.sectionId, t.sessionId, t.dayId, t.periodId),
     unique('routines_teacher_slot_uq').on(t.teacherId, t.sessionId, t.dayId, t.periodId),
-    // A named room holds one class at a time (issue 11); an empty room is "not set" and never clashes.
+    // A named room holds one class at a time; an empty room is "not set" and never clashes.
     uniqueIndex('routines_room_slot_uq')
       .on(t.schoolId, t.sessionId, t.dayId, t.periodId, t.room)
       .where(sql`${t.room} <> ''`),
@@ -863,7 +863,7 @@ export const attendanceAudit = pgTable(
 );
 
 /**
- * Every submission of a period's marks (issue 15), applied or not: who sent it, the taking time
+ * Every submission of a period's marks, applied or not: who sent it, the taking time
  * it claims (a submission queued on a teacher's phone carries the moment the teacher took the roll)
  * and what the server did with it. Together with attendance_audit it is the trail the conflict
  * rule leaves: a queued taking that lost to an admin's correction or to a later taking is kept
@@ -938,7 +938,7 @@ export const messageOutbox = pgTable(
   ],
 );
 
-// ---------------------------------------------------------------- exams and marks (issue 12)
+// ---------------------------------------------------------------- exams and marks
 
 /**
  * What an exam counts as on the grade sheet. Several exam types may share the kind class_test
@@ -1071,7 +1071,7 @@ export const examMarks = pgTable(
     unique('exam_marks_exam_enrolment_uq').on(t.examId, t.enrolmentId),
     index('exam_marks_enrolment_idx').on(t.enrolmentId),
     // A section's marks of a session (the grade sheet's ranking reads them all): one index range,
-    // not a scan of every school's marks (issue 10, district: 99.6 ms and 26,117 buffers without it).
+    // not a scan of every school's marks (district: 99.6 ms and 26,117 buffers without it).
     index('exam_marks_section_session_idx').on(t.sectionId, t.sessionId, t.examId),
     check(
       'exam_marks_value_valid',
@@ -1095,7 +1095,7 @@ export const examMarkAudit = pgTable(
       .references(() => users.id),
     changedAt: timestamp('changed_at', { withTimezone: true }).notNull().defaultNow(),
     /**
-     * A save queued on a phone (issue 15): when the teacher entered it there (`entered_at`, never
+     * A save queued on a phone: when the teacher entered it there (`entered_at`, never
      * after changed_at). Null for a save made online. A queued save's conflict rule
      * (services/exams.ts saveMarks) takes a change as entered at coalesce(entered_at, changed_at).
      */
@@ -1176,7 +1176,7 @@ export const idempotencyKeys = pgTable(
   (t) => [primaryKey({ columns: [t.userId, t.key] }), index('idempotency_keys_created_idx').on(t.createdAt)],
 );
 
-// ---------------------------------------------------------------- academic calendar (issue 11)
+// ---------------------------------------------------------------- academic calendar
 
 /** The kinds of calendar entry (spec part 2, Academic calendar: "Schedule Type"). */
 export const CALENDAR_TYPES = ['holiday', 'exam', 'event', 'meeting', 'other'] as const;
@@ -1213,7 +1213,7 @@ export const calendarEntries = pgTable(
   ],
 );
 
-// ---------------------------------------------------------------- homework (issue 11)
+// ---------------------------------------------------------------- homework
 
 /**
  * Homework a teacher sets for one section and subject, in a session. The attachment, if any, is a
@@ -1298,7 +1298,7 @@ export const homeworkSubmissions = pgTable(
   ],
 );
 
-// ---------------------------------------------------------------- subject registration (issue 13)
+// ---------------------------------------------------------------- subject registration
 
 /**
  * Which subjects a student takes in a session (spec part 2 §Subject registration): one row per
@@ -1343,7 +1343,7 @@ export const subjectRegistrations = pgTable(
   ],
 );
 
-// ---------------------------------------------------------------- fees and payments (issue 14)
+// ---------------------------------------------------------------- fees and payments
 
 /**
  * A school's fee heads ("sectors": tuition, exam fee, transport...). The old portal's table had no
@@ -1544,7 +1544,7 @@ export const paymentAllocations = pgTable(
   ],
 );
 
-// ---------------------------------------------------------------- the school's resources (issue 14)
+// ---------------------------------------------------------------- the school's resources
 
 /**
  * A school's library catalogue. `on_loan` counts the open loans and is changed only in the same
@@ -1657,7 +1657,7 @@ export const importantLinks = pgTable(
 );
 
 /**
- * An online payment through the payment provider (issue 14): created pending when the student
+ * An online payment through the payment provider: created pending when the student
  * (or whoever `mayPayFor` allows) starts it, with the invoices and amount chosen; completed by the
  * provider's signed callback, which records the ledger entry (`payment_id`) exactly once. A
  * pending, cancelled or failed one never touches the ledger. `token` is the public reference the
@@ -1705,7 +1705,7 @@ export const onlinePayments = pgTable(
   ],
 );
 
-// ---------------------------------------------------------------- eSchool and activities (issue 14)
+// ---------------------------------------------------------------- eSchool and activities
 
 /**
  * An online class a teacher (or the school admin) schedules for one section and subject they have

@@ -1,5 +1,5 @@
 /**
- * Idempotency keys (issue 8): a signed-in client may send `Idempotency-Key: <1-100 of A-Z a-z 0-9 _ ->`
+ * Idempotency keys: a signed-in client may send `Idempotency-Key: <1-100 of A-Z a-z 0-9 _ ->`
  * with any write to /api. The first request with a key runs and its answer (status and body) is
  * kept for that user; a retry with the same key and the same method, address and body gets that
  * answer again (`Idempotent-Replayed: true`) without running the handler, so a retry after a

@@ -1,5 +1,5 @@
 /**
- * Extra-curricular activities (issue 14; /student-activity). The school admin keeps a session's
+ * Extra-curricular activities (/student-activity). The school admin keeps a session's
  * activities and names a teacher in charge; participation and marks are recorded by the admin or
  * that teacher (a school expects the club's or sport's own teacher to assess it; other teachers
  * and viewers read). A student reads their own. Marks feed the grade sheet's Extra Curriculum 5%
@@ -328,7 +328,7 @@ export async function activityRoutes(fastify: FastifyInstance) {
       if (me !== null && me !== rec.teacherId) {
         throw new ApiError(403, 'activity.not_in_charge', ACTIVITY_FIELD_MESSAGES.notInCharge);
       }
-      // Published results lock marks (issue 12): activity marks make the grade sheet's 5% too.
+      // Published results lock marks: activity marks make the grade sheet's 5% too.
       if ((await publicationOf(db, rec.schoolId, rec.sessionId)).locked) throw lockedError();
       const { participants, remove } = req.body;
       participants.forEach((p, i) => {
@@ -437,7 +437,7 @@ export async function activityRoutes(fastify: FastifyInstance) {
       },
     },
     async (req) => {
-      // A guardian (issue 16): a linked child's (student_id), checked in studentInScope.
+      // A guardian: a linked child's (student_id), checked in studentInScope.
       const me =
         authOf(req).userType === USER_TYPES.guardian
           ? await studentInScope(req, req.query.student_id)

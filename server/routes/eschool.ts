@@ -1,5 +1,5 @@
 /**
- * eSchool (issue 14): the school's online classes. A teacher schedules, edits and cancels classes
+ * eSchool: the school's online classes. A teacher schedules, edits and cancels classes
  * for a section and subject they have in the routine of the class's session; a school admin may do
  * so for any routine entry of their school (naming its teacher). Students read their enrolled
  * sections' classes, teachers their own (or the school's), viewers a linked school's. Lists come
@@ -107,7 +107,7 @@ const pageOfClasses = async (
 
 /**
  * A student's (or a guardian's child's) classes, the dashboard's read: one prepared statement with
- * the page's total beside each row (issue 10: planning the five joins cost ~6 ms a request).
+ * the page's total beside each row (planning the five joins cost ~6 ms a request).
  */
 const studentClassesStatement = preparedFor((db: DbOrTx) =>
   classList(db, nowPlaceholder)
@@ -234,7 +234,7 @@ export async function eschoolRoutes(fastify: FastifyInstance) {
     async (req) => {
       const q = req.query;
       const auth = authOf(req);
-      // A guardian (issue 16): a linked child's sections, in the child's school.
+      // A guardian: a linked child's sections, in the child's school.
       const child = auth.userType === USER_TYPES.guardian ? await studentInScope(req, q.student_id) : null;
       const schoolId = child ? child.schoolId : await schoolOf(req, q.school_info_id);
       const now = clockNow();

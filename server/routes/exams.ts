@@ -1,5 +1,5 @@
 /**
- * Exams, marks, mark sheets and grade sheets (spec part 2 §Exams, marks, grade sheet; issue 12).
+ * Exams, marks, mark sheets and grade sheets (spec part 2 §Exams, marks, grade sheet).
  * The school admin sets up exams and publishes (locks) a session's results; teachers enter the
  * marks of what they teach (routines, or the exam naming them), the admin any of the school's;
  * students read their own mark and grade sheets once published; teachers their sections', the
@@ -117,7 +117,7 @@ async function markableExam(db: DbOrTx, req: FastifyRequest, examId: number) {
 }
 
 /**
- * A queued save's `entered_at` (issue 15): within the bounds attendance's `taken_at` has
+ * A queued save's `entered_at`: within the bounds attendance's `taken_at` has
  * (services/queued-time.ts). Every refusal is a 400 naming `entered_at`.
  */
 function checkEnteredAt(enteredAt: string) {

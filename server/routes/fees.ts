@@ -1,5 +1,5 @@
 /**
- * Fees and payments (issue 14; spec part 2, Payments). The school admin keeps the school's fee
+ * Fees and payments (spec part 2, Payments). The school admin keeps the school's fee
  * sectors, sets fees that invoice a class, a section or named students, records payments (with an
  * Idempotency-Key), waivers, refunds and corrections, and reads the reports. A student reads only
  * their own invoices; a viewer reads a linked school's sectors, fees, receipts and reports.

@@ -1,5 +1,5 @@
 /**
- * The grade sheet as PDF (issue 12): GET /api/gradesheet/pdf (one student: who may read
+ * The grade sheet as PDF: GET /api/gradesheet/pdf (one student: who may read
  * GET /api/gradesheet may download it) and GET /api/gradesheet/section/pdf (every student of a
  * section, one page each: the section's teachers, the school's admin, a linked viewer). Paths
  * added beyond the spec, which shows the sheet on screen only.

@@ -1,5 +1,5 @@
 /**
- * Guardians (issue 16): the school admin creates guardians and links or unlinks them from a
+ * Guardians: the school admin creates guardians and links or unlinks them from a
  * student's record; a guardian lists their children and chooses language and SMS. What a guardian
  * may read about a child is decided by server/auth/child.ts on each child-scoped route.
  *

@@ -1,5 +1,5 @@
 /**
- * Homework (spec part 2 §Homework and section 7; issue 11). Teachers set homework for the sections
+ * Homework (spec part 2 §Homework and section 7). Teachers set homework for the sections
  * and subjects they teach (the routines table says which) and see who submitted; students list
  * their section's homework and submit a file; the school admin and viewers filter a school's
  * homework and read the submissions. Files come as multipart/form-data (storage/uploads-plugin.ts)
@@ -101,7 +101,7 @@ async function ownStudent(db: DbOrTx, req: FastifyRequest, requested?: number) {
   return me;
 }
 
-/** A guardian's homework links the attachment with the child named: the file route checks the link (issue 16). */
+/** A guardian's homework links the attachment with the child named: the file route checks the link. */
 function childFileLinks<R extends { id: number; file_url: string | null; attachment_link: string | null }>(
   row: R,
   studentId: number,
@@ -476,7 +476,7 @@ export async function homeworkRoutes(fastify: FastifyInstance) {
         const me = await ownStudent(db, req);
         if (me.id !== sub.studentId) throw forbidden('That is another student’s file.');
       } else if (userType === USER_TYPES.guardian) {
-        // Only a guardian linked to the student who sent it (issue 16).
+        // Only a guardian linked to the student who sent it.
         if (!(await linkedChild(db, authOf(req).userId, sub.studentId)))
           throw new ApiError(403, 'not_your_child', 'That student is not linked to your account.');
       } else if (userType === USER_TYPES.teacher) {

@@ -1,5 +1,5 @@
 /**
- * Online fee payments and receipts (issue 14). A student (and, once that user type exists, a
+ * Online fee payments and receipts. A student (and, once that user type exists, a
  * linked guardian: see `mayPayFor`) starts a payment of chosen due invoices through the configured
  * payment provider; the provider's signed callback completes it, exactly once, through the same
  * ledger service as a payment at the counter; the screen reads the outcome from the server's

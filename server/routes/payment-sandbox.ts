@@ -1,5 +1,5 @@
 /**
- * The sandbox payment provider's own pages (issue 14), served by this server only while
+ * The sandbox payment provider's own pages, served by this server only while
  * PAYMENT_PROVIDER=sandbox (routes/index.ts; otherwise they do not exist: 404): the checkout page
  * a payer's browser is sent to, clearly marked SANDBOX, with Confirm, Cancel and a simulated
  * failure. The choice makes the sandbox send the signed callback a real gateway would send (server

@@ -1,5 +1,5 @@
 /**
- * People administration and self-service (issue 13): the school admin adds students (enrolled in
+ * People administration and self-service: the school admin adds students (enrolled in
  * the same step) and teachers one by one or in bulk from CSV, lists and searches them, and hands
  * out one-time passwords; everyone changes their own password; a student edits their own contact.
  */
@@ -445,7 +445,7 @@ export async function peopleAdminRoutes(fastify: FastifyInstance) {
         () => checkStudentImport(db, schoolId, sessionId, file),
         async (tx, inputs) => {
           const created = await createStudents(tx, schoolId, sessionId, inputs);
-          // Father and mother phones create or match guardians (issue 16), linked to the student.
+          // Father and mother phones create or match guardians, linked to the student.
           const parents = await guardiansFromImport(
             tx,
             schoolId,

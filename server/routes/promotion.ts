@@ -1,5 +1,5 @@
 /**
- * Promotion at the end of a session (issue 13): a school admin moves a section's students, or some
+ * Promotion at the end of a session: a school admin moves a section's students, or some
  * of them, into a class and section of a later session in one all-or-nothing step. The old
  * enrolment is left as it was, so the year's attendance, marks and grade sheet keep pointing at it;
  * the new one takes the student's class roll with it. Nothing is written when any student is

@@ -1,5 +1,5 @@
 /**
- * The school's resources (issue 14; spec part 2 §Student self-service, whose pages were static
+ * The school's resources (spec part 2 §Student self-service, whose pages were static
  * sample data): the library catalogue and its loans, e-books, and important links. The school
  * admin curates all three and records loans; students, teachers and a linked viewer read them; a
  * student reads only their own loans. Paths: src/api/schemas/resources.ts.
@@ -232,7 +232,7 @@ export async function resourceRoutes(fastify: FastifyInstance) {
     },
     async (req) => {
       const q = req.query;
-      // A guardian (issue 16): a linked child's loans (student_id), in the child's school.
+      // A guardian: a linked child's loans (student_id), in the child's school.
       const child = authOf(req).userType === USER_TYPES.guardian ? await studentInScope(req, q.student_id) : null;
       const schoolId = child ? child.schoolId : await schoolOf(req, q.school_info_id);
       const where: SQL[] = [eq(libraryLoans.schoolId, schoolId)];

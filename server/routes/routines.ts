@@ -231,7 +231,7 @@ export async function routineRoutes(fastify: FastifyInstance) {
         const clock = await schoolClock(db, teacher.schoolId);
         const date = req.query.today ?? clock.today;
         const sessionId = await sessionIdForDate(db, date);
-        // No classes on a calendar holiday (issue 11): nothing is due (the holidays are cached).
+        // No classes on a calendar holiday: nothing is due (the holidays are cached).
         if (!sessionId || (await schoolHolidayOn(db, teacher.schoolId, date))) return [];
         const rows = await teacherDay(db).execute({
           teacher: teacher.id,
@@ -252,7 +252,7 @@ export async function routineRoutes(fastify: FastifyInstance) {
       return day(await teacherInScope(db, req, req.query.teacher_id));
     },
   );
-  // ---------------------------------------------------------------- the admin's routines (issue 11)
+  // ---------------------------------------------------------------- the admin's routines
 
   app.post(
     '/routine/all',

@@ -1,5 +1,5 @@
 /**
- * The super admin's setup (issue 13): the address reference data (districts, upazilas and city
+ * The super admin's setup: the address reference data (districts, upazilas and city
  * thanas), creating a school together with its first school admin, editing schools (a school
  * admin: only its own contact details and weekly off days), and organization types (the
  * school_types table) with a guarded delete.

@@ -1,5 +1,5 @@
 /**
- * A school's structure (issue 13): create, list, edit and delete classes, sections, subjects and
+ * A school's structure: create, list, edit and delete classes, sections, subjects and
  * periods, and open a new academic session.
  *
  * Who changes what is the permission table's: classes and subjects are reference data every school

@@ -1,5 +1,5 @@
 /**
- * Subject registration (spec part 2 §Subject registration and section 7; issue 13): the school
+ * Subject registration (spec part 2 §Subject registration and section 7): the school
  * admin lists a class's subjects, registers a section's students for subjects and a 4th subject,
  * reads the two registration lists and deletes from them. The students come from
  * GET /api/student/admin-search (routes/people-admin.ts). The school is always the admin's own:

@@ -1,5 +1,5 @@
 /**
- * Two-factor sign-in, one's own (issue 16): set up (a new secret and its otpauth:// URI), turn on
+ * Two-factor sign-in, one's own: set up (a new secret and its otpauth:// URI), turn on
  * with a first code (answering the recovery codes, once), turn off with a code, see the state; and
  * the super admin's reset of another account's second factor (recorded in security_audit, and
  * that account's sessions end). Sign-in itself asks for the code (server/routes/users.ts).
@@ -327,7 +327,7 @@ export async function twoFactorRoutes(fastify: FastifyInstance) {
     },
   );
 
-  // ---------------------------------------------------------------- who must use it (issue 16)
+  // ---------------------------------------------------------------- who must use it
 
   /** Whether the signed-in account itself signs in with a second factor. */
   const hasOwn = async (userId: number) => (await me(userId)).totpSecret != null;

@@ -74,7 +74,7 @@ export async function usersRoutes(fastify: FastifyInstance) {
             sql`lower(${users.userCode}) = lower(${id})`,
             sql`lower(${users.email}) = lower(${id})`,
             phone ? eq(users.phone, phone) : sql`false`,
-            // A guardian's user id is their phone (issue 16), typed in any format.
+            // A guardian's user id is their phone, typed in any format.
             phone ? eq(users.userCode, phone) : sql`false`,
           ),
         )

@@ -167,7 +167,7 @@ export function refusal(name: string, field: string, message: string, status = 4
 const ddmmyyyy = (iso: string) => DateTime.fromISO(iso).toFormat('dd-MM-yyyy');
 
 /**
- * The correction window (issue 7, audit finding 3): a teacher takes or corrects a period only up
+ * The correction window (audit finding 3): a teacher takes or corrects a period only up
  * to the school's `attendance_edit_days` school days after it (0: only on the same school day); a
  * school admin may correct any date the rules above allow. A refusal is a 403 that names `date`
  * and says who can still change it.
@@ -221,7 +221,7 @@ export async function submissionSeen(db: DbOrTx, userId: number, key: string): P
 export type SubmissionOutcome = 'saved' | 'corrected' | 'duplicate' | 'kept_admin' | 'kept_later';
 
 /**
- * The bounds of a queued submission's claimed taking time (issue 15, written in the README):
+ * The bounds of a queued submission's claimed taking time (written in the README):
  * - not in the future (a phone clock up to QUEUED_CLOCK_SKEW_MS fast is tolerated);
  * - not before the period's own day began (in the school's time zone);
  * - a teacher's FIRST taking of a period is judged on the day the roll was taken (or the school's
@@ -398,7 +398,7 @@ export async function recordAttendance(db: DbOrTx, input: RecordInput) {
     // The same submission again (a queue replaying after its idempotency answer was purged, or a
     // phone that never heard the first answer): it was applied or judged once, and stays so.
     if (key && (await submissionSeen(tx, userId, key))) return asItStands(tx, 'duplicate');
-    // THE OFFLINE CONFLICT RULE (issue 15; README "Offline attendance"). A queued teacher's
+    // THE OFFLINE CONFLICT RULE (README "Offline attendance"). A queued teacher's
     // submission meets a period someone saved meanwhile:
     // - an admin's save stands: a queued teacher's taking never overwrites it;
     // - otherwise the later taking time wins: a queued taking older than the marks that count
@@ -1413,7 +1413,7 @@ async function planAbsenceMessages(db: DbOrTx, opts: { routine: RoutineRef; date
     absent.map((a) => a.studentId),
   );
   const messages = absent.flatMap((a) => {
-    // Linked guardians (issue 16) decide: the first who wants SMS, in their language; when every
+    // Linked guardians decide: the first who wants SMS, in their language; when every
     // linked guardian chose none, none goes. A student with no linked guardian: the record's phones.
     const guardians = linked.get(a.studentId);
     const chosen = guardians?.find((g) => g.sms === 'sms');
@@ -1433,7 +1433,7 @@ async function planAbsenceMessages(db: DbOrTx, opts: { routine: RoutineRef; date
   return { absent: absent.length, messages, existing };
 }
 
-/** Each student's linked guardians (issue 16), oldest link first: phone, SMS choice, language. */
+/** Each student's linked guardians, oldest link first: phone, SMS choice, language. */
 async function linkedGuardiansFor(db: DbOrTx, studentIds: number[]) {
   const out = new Map<number, { phone: string; sms: string; language: string | null }[]>();
   if (!studentIds.length) return out;

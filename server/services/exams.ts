@@ -281,7 +281,7 @@ export interface SavedMarks {
  * Saves changed marks of one exam in one transaction and audits each change. Values equal to the
  * stored ones are skipped (not counted, not audited).
  *
- * THE OFFLINE CONFLICT RULE FOR MARKS (issue 15; as attendance's, README "Offline attendance"): a
+ * THE OFFLINE CONFLICT RULE FOR MARKS (as attendance's, README "Offline attendance"): a
  * save queued on a phone carries `enteredAt`, when the teacher saved it there (bounded by the
  * route, services/queued-time.ts). A sent mark whose (exam, enrolment) any save changed after that
  * (an audit row entered after it: set, changed, cleared or deleted; a queued change counts from

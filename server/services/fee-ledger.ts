@@ -1,5 +1,5 @@
 /**
- * Recording a payment in the fee ledger (issue 14): the one way a payment enters it, whether a
+ * Recording a payment in the fee ledger: the one way a payment enters it, whether a
  * cashier takes it at the counter (`POST /api/payment`) or a payment provider's verified callback
  * confirms an online one (services/online-payments.ts); and the one way a test payment (a provider
  * that moves no money) is kept beside them, marked and settling nothing. The caller holds the

@@ -1,5 +1,5 @@
 /**
- * Fees and payments (issue 14): invoice generation, the payment ledger and its reports.
+ * Fees and payments: invoice generation, the payment ledger and its reports.
  *
  * Money is integer poisha everywhere in here and in the database; it becomes decimal text
  * ("1250.50") only at the edge, through `formatPoisha`, which works on bigint so that sums
@@ -117,7 +117,7 @@ export async function studentInvoices(
     f.status === 'due'
       ? sql`(i.amount_poisha - coalesce(w.total, 0) - coalesce(a.total, 0)) > 0`
       : sql`(i.amount_poisha - coalesce(w.total, 0) - coalesce(a.total, 0)) = 0`;
-  // The student's fees page (issue 10): a named statement, planned once per connection.
+  // The student's fees page: a named statement, planned once per connection.
   const rows = await namedRows<BalanceRow>(
     db,
     `student_invoices_${f.status}`,
@@ -368,7 +368,7 @@ export async function defaulters(
 // ---------------------------------------------------------------- late fees
 
 /**
- * Late fees (issue 14). The rule: a fee with a late fee (> 0) whose last date has passed in the
+ * Late fees. The rule: a fee with a late fee (> 0) whose last date has passed in the
  * school's time zone (today > last date) gives every student whose invoice of that fee still has
  * something due a second invoice of the same fee, of kind 'late_fee', for the late fee's amount.
  * It is generated once per fee and student, whenever the job runs: the unique key (fee, student,

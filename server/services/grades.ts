@@ -10,7 +10,7 @@
  *   MCQ, final Sub and MCQ (converted = (half-yearly + final) / 2: the "70%"), extra-curricular
  *   (the "5%"), and attendance, 5 × present periods / periods taken in the session (holidays have
  *   no takings, so they never count).
- * - Extra Curriculum (the "5%", issue 14): 5 × the average of the student's activity marks in the
+ * - Extra Curriculum (the "5%"): 5 × the average of the student's activity marks in the
  *   session, each as marks / the activity's full marks (services/activities.ts; e.g. 80 of 100 in a
  *   club and 6 of 10 in a sport: 5 × 0.7 = 3.5), the same for every subject, as attendance is.
  *   Activities the student joined but was not yet marked in do not count. A student with no marked

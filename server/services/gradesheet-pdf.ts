@@ -1,5 +1,5 @@
 /**
- * The grade sheet as a printable PDF (issue 12): one A4 page a student, the same figures as the
+ * The grade sheet as a printable PDF: one A4 page a student, the same figures as the
  * JSON answer (both come from `gradesheetOf`), labels from the screen's catalogue in English or
  * Bangla.
  *

@@ -1,5 +1,5 @@
 /**
- * Guardians (issue 16). A guardian is a person with an account of user type 3 whose user code is
+ * Guardians. A guardian is a person with an account of user type 3 whose user code is
  * their normalised phone number; the account has no school (users.school_id null) and reaches
  * students only through guardian_students links, each carrying the student's school. One phone is
  * one guardian: creating a guardian whose phone is known matches that guardian and links instead.
@@ -277,7 +277,7 @@ export async function childrenOfGuardian(db: DbOrTx, userId: number) {
 }
 
 /**
- * The CSV import's guardians (issue 16): each imported student's father and mother phone create
+ * The CSV import's guardians: each imported student's father and mother phone create
  * a guardian or match the one with that phone, linked as father or mother. New guardians' one-time
  * passwords are answered with the students' (user id = the phone). Run inside the import's
  * transaction; set-based (a handful of statements however many rows), one guardian per phone

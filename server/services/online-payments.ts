@@ -1,5 +1,5 @@
 /**
- * Online fee payments (issue 14): started by the payer, completed by the provider's verified
+ * Online fee payments: started by the payer, completed by the provider's verified
  * callback, recorded in the ledger exactly once through the same `recordPayment` as a payment at
  * the counter (method mobile_wallet, reference the provider's transaction id). A payment that is
  * pending, cancelled or failed never touches the ledger. One through a test provider (the sandbox)
@@ -26,7 +26,7 @@ export interface Payer {
 
 /**
  * Who may pay a student's invoices online, follow those payments and download their receipts:
- * the student themselves, or a guardian linked to them (issue 16, server/auth/child.ts).
+ * the student themselves, or a guardian linked to them (server/auth/child.ts).
  */
 export async function mayPayFor(db: DbOrTx, who: Payer, studentId: number): Promise<boolean> {
   if (who.userType === USER_TYPES.student) {

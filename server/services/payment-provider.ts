@@ -1,5 +1,5 @@
 /**
- * The payment provider seam (issue 14). A provider takes an online payment that the server has
+ * The payment provider seam. A provider takes an online payment that the server has
  * recorded as pending: `start` answers where the payer's browser goes (the provider's checkout
  * page); the provider later reports the outcome with a signed callback, which `verify` checks
  * before the server believes a word of it. Which provider runs is configuration

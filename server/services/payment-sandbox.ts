@@ -1,5 +1,5 @@
 /**
- * The sandbox payment provider (issue 14): a stand-in for bKash, Nagad and Rocket that runs inside
+ * The sandbox payment provider: a stand-in for bKash, Nagad and Rocket that runs inside
  * this server, only when PAYMENT_PROVIDER=sandbox, and moves no money: every payment it confirms
  * is recorded as a test payment, which settles no invoice. Its checkout page
  * (routes/payment-sandbox.ts) is marked SANDBOX and offers Confirm, Cancel and a simulated failure;

@@ -1,5 +1,5 @@
 /**
- * The bounds of a time a phone claims for something it kept while offline (issue 15): a queued
+ * The bounds of a time a phone claims for something it kept while offline: a queued
  * attendance's `taken_at` (services/attendance.ts) and a queued mark save's `entered_at`
  * (services/exams.ts). The phone's clock is believed within these bounds only:
  * - not in the future (a phone clock up to QUEUED_CLOCK_SKEW_MS fast is tolerated);

@@ -1,5 +1,5 @@
 /**
- * A ledger entry's printable receipt (issue 14): an A5 page with the school, the receipt number
+ * A ledger entry's printable receipt: an A5 page with the school, the receipt number
  * and day (school time zone), the student, how it was paid (a mobile wallet's name and
  * transaction id), and each invoice it settled with the invoice's amount, this receipt's share and
  * what was due right after it. Refunds and corrections get their own title and the receipt they

@@ -1,5 +1,5 @@
 /**
- * Class routines: the row the API speaks, and the admin's writes (issue 11).
+ * Class routines: the row the API speaks, and the admin's writes.
  *
  * A routine holds one slot: a day and period (the period fixes the shift and the times) in a
  * session. In one slot a teacher teaches one section, a section has one teacher, and a named room

@@ -1,5 +1,5 @@
 /**
- * Subject registration (issue 13): which subjects each student takes in a session, and their 4th
+ * Subject registration: which subjects each student takes in a session, and their 4th
  * (optional) subject. One table, `subject_registrations`, holds both (its `fourth` flag); the
  * database refuses a subject that is both compulsory and the 4th for a student and a second 4th
  * subject, and the checks here say so first, naming the subject, before anything is written.

@@ -223,7 +223,7 @@ export const schoolSectionsQuery = (schoolInfoId?: number) =>
     staleTime: 5 * 60_000,
   });
 
-/** `schoolId`: for a guardian (issue 16), whose account has no school of its own: the child's. */
+/** `schoolId`: for a guardian, whose account has no school of its own: the child's. */
 export const periodsQuery = (schoolId?: number) =>
   queryOptions({
     queryKey: schoolId ? [...attendanceKeys.periods, schoolId] : attendanceKeys.periods,

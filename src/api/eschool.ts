@@ -1,5 +1,5 @@
 /**
- * eSchool and activities calls (issue 14), typed with ./schemas/eschool and ./schemas/activities,
+ * eSchool and activities calls, typed with ./schemas/eschool and ./schemas/activities,
  * and the query factories the screens read with. Writes are the machines' actors; a success
  * invalidates `eschoolKeys.all` or `activityKeys.all`.
  */
@@ -82,7 +82,7 @@ export const participantsQuery = (id: number, p: { limit?: number; offset?: numb
     placeholderData: keepPreviousData,
   });
 
-/** `studentId`: a guardian's child (issue 16); a student sends none and gets their own. */
+/** `studentId`: a guardian's child; a student sends none and gets their own. */
 export const myActivitiesQuery = (session?: number, studentId?: number) =>
   queryOptions({
     queryKey: activityKeys.mine(session, studentId),

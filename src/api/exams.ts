@@ -1,5 +1,5 @@
 /**
- * Exam, mark, mark sheet and grade sheet calls (spec part 2 §Exams, marks, grade sheet; issue 12),
+ * Exam, mark, mark sheet and grade sheet calls (spec part 2 §Exams, marks, grade sheet),
  * typed with the shared contract in ./schemas/exams: requests by the schemas' `z.input`, answers
  * parsed by the response schemas. Writes (exam setup, mark entry, publish/unlock, rename, delete)
  * are meant as machine actors; after one succeeds the screen invalidates `examKeys.all`. Reads go

@@ -1,5 +1,5 @@
 /**
- * Fees and payments calls (issue 14), typed with the shared contract in ./schemas/fees, and the
+ * Fees and payments calls, typed with the shared contract in ./schemas/fees, and the
  * TanStack Query factories the /payment screen reads with. Writes are the fee machines' actors;
  * after one succeeds the screen invalidates `feeKeys.all`.
  */

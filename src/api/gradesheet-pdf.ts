@@ -1,5 +1,5 @@
 /**
- * The grade sheet screens' extra calls (issue 12): the two PDF downloads (authenticated, so
+ * The grade sheet screens' extra calls: the two PDF downloads (authenticated, so
  * fetched with the token and handed to the browser: see ./upload downloadFile) and the sessions
  * and sections their filters choose from.
  */

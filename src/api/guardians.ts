@@ -1,5 +1,5 @@
 /**
- * Guardian calls (issue 16), typed with ./schemas/guardians: a guardian's children, a student's
+ * Guardian calls, typed with ./schemas/guardians: a guardian's children, a student's
  * guardians, and the admin's create, link and unlink (the guardian-link machine's actors).
  */
 import { queryOptions } from '@tanstack/react-query';

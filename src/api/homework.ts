@@ -60,7 +60,7 @@ export const submitListQuery = (id: number, p: PageParams) =>
     placeholderData: keepPreviousData,
   });
 
-/** `student_id`: a guardian's child (issue 16); a student sends none and gets their own. */
+/** `student_id`: a guardian's child; a student sends none and gets their own. */
 export const studentHomeworkQuery = (p: PageParams & { student_id?: number }) =>
   queryOptions({
     queryKey: homeworkKeys.student(p),

@@ -1,5 +1,5 @@
 /**
- * The reads of the mark entry screens (/teacherevaluation, /teachermark; issue 12): the sessions,
+ * The reads of the mark entry screens (/teacherevaluation, /teachermark): the sessions,
  * and the exams the caller may enter marks for, from which the screens offer only what exists
  * (a teacher's list is what they teach: GET /api/exam_info answers a teacher only those). Keys
  * start with 'exam', so a saved mark or a new exam invalidates them with `examKeys.all`.

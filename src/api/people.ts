@@ -61,7 +61,7 @@ export const teacherProfileQuery = (teacherId: number) =>
 export const studentProfileQuery = (studentId: number) =>
   queryOptions({ queryKey: peopleKeys.studentProfile(studentId), queryFn: () => fetchStudentProfile(studentId) });
 
-// ---------------------------------------------------------------- people administration (issue 13)
+// ---------------------------------------------------------------- people administration
 
 /** A bare list with its X-Total-Count, as one page. */
 export interface ListPage<T> {

@@ -9,7 +9,7 @@
 export const USER_TYPES = {
   student: 1,
   teacher: 2,
-  /** Issue 16: a parent or guardian, linked to one or more students (possibly in several schools). */
+  /** A parent or guardian, linked to one or more students (possibly in several schools). */
   guardian: 3,
   schoolAdmin: 4,
   superAdmin: 5,
@@ -56,7 +56,7 @@ export const PROFILE_ROUTE: Partial<Record<UserType, string>> = {
   4: '/schoolprofile',
 };
 
-/** Where a user who signed in with a one-time password changes it first (issue 13). */
+/** Where a user who signed in with a one-time password changes it first. */
 export const PASSWORD_ROUTE: Partial<Record<UserType, string>> = {
   1: '/studentpassword',
   2: '/teacherpassword',
@@ -119,7 +119,7 @@ export const PERMISSIONS = {
   'routine.student': [S, G, T, A, V],
   'routine.teacher-today': [T, A],
 
-  // notices (issue 3)
+  // notices
   'notice.creator': [T, A],
   'notice.edit': [T, A],
   'notice.write': [T, A],
@@ -128,7 +128,7 @@ export const PERMISSIONS = {
   'notice.student': [S, G],
   'notice.read': [S],
 
-  // attendance (issue 4)
+  // attendance
   'attendance.take': [T, A],
   'attendance.section-students': [T, A],
   'attendance.student-history': [S, G, A, V],
@@ -137,18 +137,18 @@ export const PERMISSIONS = {
   'attendance.outbox': [A],
   'routine.school-today-sections': [A, V],
 
-  // routines: the admin's management and the viewer's search (issue 11)
+  // routines: the admin's management and the viewer's search
   'routine.write': [A],
   'routine.delete': [A],
   'routine.school': [A, V],
   'routine.search': [A, V],
-  // academic calendar (issue 11)
+  // academic calendar
   'calendar.school': [A, V],
   'calendar.student': [S, G],
   'calendar.teacher': [T],
   'calendar.write': [A],
   'calendar.delete': [A],
-  // homework (issue 11)
+  // homework
   'homework.teacher-options': [T],
   'homework.create': [T],
   'homework.delete': [T],
@@ -158,9 +158,9 @@ export const PERMISSIONS = {
   'homework.submit': [S],
   'homework.filter': [A, V],
   /** Downloads: the route checks which file is whose (storage is served only through it). */
-  // a guardian: a linked child's homework attachment and the child's own answers (issue 16)
+  // a guardian: a linked child's homework attachment and the child's own answers
   'homework.file': [S, G, T, A, V],
-  // exams, marks and grade sheets (issue 12)
+  // exams, marks and grade sheets
   'exam.types': [S, G, T, A, V],
   'exam.types-write': [A],
   'exam.create': [A],
@@ -173,11 +173,11 @@ export const PERMISSIONS = {
   'exam.publish': [A],
   'exam.marksheet': [S, G, T, A, V],
   'exam.gradesheet': [S, G, T, A, V],
-  /** The grade sheet PDFs (issue 12): one student's as the JSON; a whole section's for staff and viewers. */
+  /** The grade sheet PDFs: one student's as the JSON; a whole section's for staff and viewers. */
   'exam.gradesheet-pdf': [S, G, T, A, V],
   'exam.gradesheet-section-pdf': [T, A, V],
 
-  // people administration and self-service (issue 13)
+  // people administration and self-service
   'student.write': [A],
   'teacher.write': [A],
   'student.search': [A, V],
@@ -186,20 +186,20 @@ export const PERMISSIONS = {
   'student.profile-update': [S],
   'student.promote': [A],
 
-  // two-factor sign-in (issue 16): one's own, and the super admin's reset of another's
+  // two-factor sign-in: one's own, and the super admin's reset of another's
   'users.two-factor': ALL,
   'users.two-factor-reset': [SA],
   /** Whether a school's admins must use it (its own admins or the super admin); the super admins' own. */
   'school.two-factor-policy': [A, SA],
   'system.two-factor-policy': [SA],
 
-  // subject registration (issue 13)
+  // subject registration
   'subject-registration.subjects': [A],
   'subject-registration.list': [A],
   'subject-registration.write': [A],
   'subject-registration.delete': [A],
 
-  // school setup (issue 13): the super admin creates schools and organization types; a school
+  // school setup: the super admin creates schools and organization types; a school
   // admin edits only their own school's contact details and weekly off days (the routes check
   // which school)
   'lookup.district': ALL,
@@ -213,7 +213,7 @@ export const PERMISSIONS = {
   'organization.write': [SA],
   'organization.delete': [SA],
 
-  // a school's structure (issue 13): lists for both setup audiences; shared classes and subjects
+  // a school's structure: lists for both setup audiences; shared classes and subjects
   // are the super admin's, a school's sections and periods its admin's (or the super admin's)
   'structure.read': [A, SA],
   'structure.class-write': [SA],
@@ -221,7 +221,7 @@ export const PERMISSIONS = {
   'structure.section-write': [A, SA],
   'structure.period-write': [A, SA],
   'structure.session-open': [A, SA],
-  // fees and payments (issue 14): the school admin writes; a student reads their own invoices;
+  // fees and payments: the school admin writes; a student reads their own invoices;
   // a viewer reads a linked school's sectors, fees and reports
   'fee.sector-write': [A],
   'fee.sectors': [A, V],
@@ -239,12 +239,12 @@ export const PERMISSIONS = {
   'payment.receipt': [S, G, A],
   'fee.reports': [A, V],
 
-  // the school's resources (issue 14): the school admin curates the library, e-books and links and
+  // the school's resources: the school admin curates the library, e-books and links and
   // records loans; students, teachers and viewers read them; a student reads only their own loans
   // a guardian: the catalogue of a linked child's school (school_info_id, the tenant check)
   'library.books': [S, G, T, A, V],
   'library.write': [A],
-  // a guardian reads a linked child's loans (student_id; issue 16); the page stays the student's
+  // a guardian reads a linked child's loans (student_id); the page stays the student's
   'library.loans': [S, G, A],
   'library.issue': [A],
   'ebook.list': [S, T, A, V],
@@ -253,7 +253,7 @@ export const PERMISSIONS = {
   'ebook.write': [A],
   'link.list': [S, T, A, V],
   'link.write': [A],
-  // guardians (issue 16): the school admin creates, links and unlinks them from a student's
+  // guardians: the school admin creates, links and unlinks them from a student's
   // record; a guardian lists their children and sets their own SMS preference. Every child-scoped
   // read above that lists G is answered only for the guardian's linked children
   // (server/auth/child.ts, studentInScope).
@@ -261,14 +261,14 @@ export const PERMISSIONS = {
   'guardian.list': [A],
   'guardian.children': [G],
   'guardian.preferences': [G],
-  // eSchool (issue 14): teachers schedule online classes for what they teach (the routine says
+  // eSchool: teachers schedule online classes for what they teach (the routine says
   // what), a school admin for any routine entry of the school; students read their sections',
   // viewers a linked school's
   'eschool.list': [S, G, T, A, V],
   'eschool.options': [T, A],
   'eschool.write': [T, A],
   'eschool.cancel': [T, A],
-  // activities (issue 14): the school admin keeps the list; the admin and the teacher in charge
+  // activities: the school admin keeps the list; the admin and the teacher in charge
   // record participation and marks (the route checks which teacher); viewers and other teachers read
   'activity.list': [T, A, V],
   'activity.write': [A],
@@ -316,7 +316,7 @@ export const PAGE_PERMISSIONS = {
   'page.teacher-data': [A, V],
   'page.gradesheet': [S, G, T, A, V],
 
-  // the school's resources (issue 14): students, teachers, the school admin (who also manages
+  // the school's resources: students, teachers, the school admin (who also manages
   // them there) and viewers (the chosen school's)
   'page.student-resources': [S, T, A, V],
   // a guardian opens it for a linked child (`?student=`): the child's loans and school's catalogue
@@ -326,7 +326,7 @@ export const PAGE_PERMISSIONS = {
 
   // students
   // /student-activity serves everyone the dashboards send there: a student's own activities,
-  // the staff's and viewers' list of the school's (issue 14)
+  // the staff's and viewers' list of the school's
   'page.student-activity': [S, G, T, A, V],
   // /student-eschool: a student's sections' online classes, or a chosen school's for a viewer
   'page.student-eschool': [S, G, V],
@@ -341,7 +341,7 @@ export const PAGE_PERMISSIONS = {
   'page.student-calendar': [S, G],
   'page.student-profile': [S],
   'page.student-password': [S],
-  // a guardian opens these for a linked child (issue 16, `?student=`, StudentInView), read-only:
+  // a guardian opens these for a linked child (`?student=`, StudentInView), read-only:
   // homework without answering it, notices without marking them read
   'page.student-routine': [S, G],
   'page.student-attendance': [S, G],
@@ -357,11 +357,11 @@ export const PAGE_PERMISSIONS = {
   'page.teacher-homework': [T],
   'page.teacher-homework-submissions': [T],
   'page.teacher-notice': [T],
-  // the teacher's eSchool (issue 14): their online classes; a school admin manages the school's
+  // the teacher's eSchool: their online classes; a school admin manages the school's
   'page.teacher-eschool': [T, A],
-  // the teacher's Students tile (issue 14): the students of the sections they teach
+  // the teacher's Students tile: the students of the sections they teach
   'page.teacher-students': [T],
-  // school admins enter marks too (issue 12); the admin's /create-exam menu links here
+  // school admins enter marks too; the admin's /create-exam menu links here
   'page.mark-entry': [T, A],
   'page.teacher-evaluation': [T, A],
 

@@ -1,4 +1,4 @@
-/** Promotion at the end of a session (issue 13): one call, through src/machines/promotion.machine.ts. */
+/** Promotion at the end of a session: one call, through src/machines/promotion.machine.ts. */
 import { apiPost } from '@/api/client';
 import { promoteResponse, type PromoteBody, type PromoteResponse } from '@/api/schemas/promotion';
 

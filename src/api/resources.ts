@@ -1,5 +1,5 @@
 /**
- * The school's resources (issue 14): the library catalogue and loans, e-books and important links,
+ * The school's resources: the library catalogue and loans, e-books and important links,
  * typed with ./schemas/resources. Reads are queryOptions; writes are the actors of the resource
  * editor and library loan machines, and the screens invalidate `resourceKeys.all` after one.
  */

@@ -1,6 +1,6 @@
 /**
  * Class routines: a teacher's week, a student's section's week, and the school admin's and the
- * viewer's routine management and search (issue 11). Writes are the routine editor machine's
+ * viewer's routine management and search. Writes are the routine editor machine's
  * actors; after one succeeds the screen invalidates `routineKeys.all`.
  */
 import { z } from 'zod';

@@ -1,5 +1,5 @@
 /**
- * The super admin's setup (issue 13): address reference data, schools (paged) and organization
+ * The super admin's setup: address reference data, schools (paged) and organization
  * types. Reads are query options for TanStack Query; writes are plain functions the setup
  * machines call.
  */

@@ -190,7 +190,7 @@ export function clearStoredSession(): void {
   storage()?.removeItem(STORAGE_KEY);
 }
 
-// ---- the profile kept for opening offline (issue 15) -------------------------------------------
+// ---- the profile kept for opening offline -------------------------------------------
 
 export const OFFLINE_PROFILE_KEY = 'pathshala.offline-profile';
 

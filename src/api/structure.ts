@@ -1,5 +1,5 @@
 /**
- * A school's structure (issue 13): the setup lists and writes for classes, sections, subjects and
+ * A school's structure: the setup lists and writes for classes, sections, subjects and
  * periods, and opening a new session, typed with ./schemas/structure. Writes are the setup-crud
  * machine's actors; after one succeeds the screen invalidates `structureKeys.all` (and the lookups
  * other screens read, which the same rows feed).

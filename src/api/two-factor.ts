@@ -1,4 +1,4 @@
-/** One's own two-factor sign-in (issue 16): state, setup, turning on and off. */
+/** One's own two-factor sign-in: state, setup, turning on and off. */
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import {
   twoFactorAdminsPage,

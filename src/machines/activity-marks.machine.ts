@@ -1,5 +1,5 @@
 /**
- * Participation and marks of one activity (issue 14, /student-activity): the school admin or the
+ * Participation and marks of one activity (/student-activity): the school admin or the
  * teacher in charge adds students, sets each one's role and marks (out of the activity's full
  * marks; empty = taking part, not assessed yet), takes students off, and saves it all at once.
  *

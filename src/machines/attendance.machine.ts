@@ -9,7 +9,7 @@
  *                                                                                  └─> refused (4xx)
  * failed ──attendance.retry──> submitting (same idempotency key);  failed/refused ──back──> marking
  *
- * Offline (issue 15; input `offline`): a submit the network fails goes to the device's queue
+ * Offline (input `offline`): a submit the network fails goes to the device's queue
  * instead of `failed`, with its idempotency key and the moment the teacher confirmed:
  * submitting ──(network)──> queueing ──> queued ──sync.start──> syncing ─┬─> synced   (applied)
  *                               │ (the device refused it)   ^   │         ├─> conflict (the server kept
@@ -109,7 +109,7 @@ export interface AttendanceContext {
   errorCode: string | null;
   /** One key per submission of the marks: "Try again" reuses it, a new submission gets a new one. */
   submitKey: string | null;
-  /** Queue submissions the network fails (issue 15). */
+  /** Queue submissions the network fails. */
   offline: boolean;
   /** When the teacher confirmed the submission (ISO instant): a queued one's taking time. */
   takenAt: string | null;
@@ -221,7 +221,7 @@ export const attendanceMachine = setup({
     tags: {} as 'busy',
   },
   actors: {
-    // Through the device's copy of the teacher's day: with no network, the last one read (issue 15).
+    // Through the device's copy of the teacher's day: with no network, the last one read.
     loadPeriods: fromPromise<RoutineTodayRow[], LoadPeriodsInput>(({ input }) => loadPeriodsKept(input)),
     loadStudents: fromPromise<AttendanceStudentRow[], LoadStudentsInput>(({ input }) => loadStudentsKept(input)),
     submitAttendance: fromPromise<TakeAttendanceResponse, TakeAttendanceInput>(({ input }) => takeAttendance(input)),

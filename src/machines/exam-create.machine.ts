@@ -1,6 +1,6 @@
 /**
  * The school admin's "Create New Exam" form (/newExam; spec part 2 §Exams, section 3 "Exam info",
- * issue 12): one submit creates the exam for every chosen section × subject, or none.
+ * one submit creates the exam for every chosen section × subject, or none.
  *
  *   editing ─exam.submit (form valid)─> saving ─┬─ done ─> saved (sections, subjects cleared)
  *      ^  └ (form invalid: errors by field, nothing sent)  └─ error ─> failed (the form kept)

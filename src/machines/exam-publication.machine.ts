@@ -1,5 +1,5 @@
 /**
- * Publishing a session's results, or unlocking its marks for correction (/create-exam; issue 12).
+ * Publishing a session's results, or unlocking its marks for correction (/create-exam).
  * Publishing shows the results to every student of the school and locks the session's marks, so
  * it is asked first; unlocking reopens the marks (results stay published) and is asked too.
  *

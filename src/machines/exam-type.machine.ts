@@ -1,5 +1,5 @@
 /**
- * Adding an exam type (another monthly class test, say) or renaming one (/create-exam; issue 12:
+ * Adding an exam type (another monthly class test, say) or renaming one (/create-exam:
  * "a school may rename them"). The name is checked before sending (non-empty, at most 60
  * characters); the server's 409 (the name is taken) comes back as the `exam_name` field's error.
  * The optional Bangla name (`nameBn`, at most 60 characters; docs/i18n.md, "Bangla names") goes

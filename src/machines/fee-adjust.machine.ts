@@ -1,5 +1,5 @@
 /**
- * Waivers, refunds and corrections at the fees desk (issue 14). Each is a new ledger entry, never an
+ * Waivers, refunds and corrections at the fees desk. Each is a new ledger entry, never an
  * edit: a waiver or discount on one invoice (`POST /api/invoice/waiver`), or a refund or correction
  * of an earlier payment (`POST /api/payment/reverse`), always with a reason. The admin confirms
  * first; the success message is the server's, shown only after it answered. A failed call is

@@ -1,5 +1,5 @@
 /**
- * Recording a payment at the counter (issue 14): the chosen due invoices of one student, the
+ * Recording a payment at the counter: the chosen due invoices of one student, the
  * amount (partial allowed), cash or a mobile wallet with its transaction id. The admin confirms;
  * the receipt number shows only after the server answered. A failed call is retried with the
  * same idempotency key, so a payment is never recorded twice.

@@ -1,5 +1,5 @@
 /**
- * Setting a fee (issue 14): sector, session, class or section, amount, last date and late fee.
+ * Setting a fee: sector, session, class or section, amount, last date and late fee.
  * Invoicing reaches many students, so the flow first asks the server how many (a dry run) and
  * shows that number in a confirmation; only "Generate" writes, with one idempotency key.
  *

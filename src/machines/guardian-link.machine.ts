@@ -1,5 +1,5 @@
 /**
- * Linking and unlinking a student's guardians from the student's record (issue 16).
+ * Linking and unlinking a student's guardians from the student's record.
  *
  *   idle ─guardian.add (name, phone, relation)─> adding ─┬─ done ─> idle (created: user id and
  *     │                                                  │          one-time password, or matched)

@@ -1,5 +1,5 @@
 /**
- * A guardian's absence-message choice (issue 16): SMS or none, in Bangla or English, saved with
+ * A guardian's absence-message choice: SMS or none, in Bangla or English, saved with
  * `PUT /api/guardian/preferences`. "Saved" is shown only after the server answered; a refusal
  * keeps the choice so the guardian can retry or change it.
  *

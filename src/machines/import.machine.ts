@@ -1,5 +1,5 @@
 /**
- * Bulk import of students or teachers from CSV (issue 13).
+ * Bulk import of students or teachers from CSV.
  *
  *   idle ─import.file─> checking (dry run) ─┬─> checked (report: problems by row and column, or none)
  *                                            └─> failed (network, refused) ─import.retry─> checking

@@ -1,5 +1,5 @@
 /**
- * The school admin's library loans (issue 14): issue a copy of a book to a student until a due
+ * The school admin's library loans: issue a copy of a book to a student until a due
  * date, and record a loan's return after a confirmation.
  *
  *   idle ─loan.issue(book)─> issuing ─loan.submit (valid)─> sending ─┬─ done ─> idle (the server's message)

@@ -1,6 +1,6 @@
 /**
  * Entering an exam's marks (/teacherevaluation; spec part 2 §Exams, marks, grade sheet, sections 4,
- * 5 and 8; issue 12), for teachers (what they teach) and school admins (any of the school's).
+ * 5 and 8), for teachers (what they teach) and school admins (any of the school's).
  *
  *   filtering ─marks.search─> loading ─┬─> entering ──marks.review──> reviewing ──marks.confirm──> saving
  *       ^                              ├─> locked (published: read-only)   └─marks.cancel─┘          │
@@ -10,7 +10,7 @@
  *     └─marks.edit─> entering                                         4xx ─> entering (fields named)
  *                                                                     409 exams.locked ─> locked
  *
- * Offline (issue 15; `offlineMarkEntryMachine`, which the screen uses when the device can keep data): a save the network fails goes to
+ * Offline (`offlineMarkEntryMachine`, which the screen uses when the device can keep data): a save the network fails goes to
  * the device's queue (src/offline/store.ts, the same queue as attendance, sent in order) instead of
  * `failed`, with the moment the teacher saved (`entered_at`, taken at "Save") and a key of its own:
  *   saving ──(network)──> queueing ──> queued ──sync.start──> syncing ─┬─> synced     (saved)

@@ -1,6 +1,6 @@
 /**
  * The notice editor (spec part 1: teacher and school admin notice screens; sections 4, 5 and 7;
- * issue 8): the 'Create notice' form. The list beside it is a plain read (TanStack Query in the
+ * the 'Create notice' form. The list beside it is a plain read (TanStack Query in the
  * screen); Edit and Delete in that list send events here.
  *
  *   loadingLookups ─┬─> editing ────────── notice.submit (from ready, form valid) ──┐

@@ -1,5 +1,5 @@
 /**
- * The online-class editor of /teacher-eschool (issue 14): schedule a class, change one, or cancel
+ * The online-class editor of /teacher-eschool: schedule a class, change one, or cancel
  * one after "Cancel this online class?".
  *
  *   idle ─eschool.new / eschool.edit (a row)─> editing ─eschool.submit (form valid)─> saving ─┬─ done ─> idle (message)

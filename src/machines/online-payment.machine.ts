@@ -1,5 +1,5 @@
 /**
- * Paying due invoices online (issue 14): the student chooses invoices, an amount (part of the due
+ * Paying due invoices online: the student chooses invoices, an amount (part of the due
  * allowed, more refused before anything is sent) and a wallet; the server records a pending
  * payment and answers the provider's checkout page, where the browser goes. Back from the
  * provider (/payoption?payment=<token>), the outcome shown is the server's record only: paid with

@@ -1,5 +1,5 @@
 /**
- * Organization types (issue 13, /add-organization): one form that creates a type or, after
+ * Organization types (/add-organization): one form that creates a type or, after
  * "Edit" on a row, saves that row; and deleting a row after a confirmation.
  *
  *   editing ─org.submit (both fields)─> saving ─┬─> editing (notice: created/saved, form cleared)

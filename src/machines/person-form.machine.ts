@@ -1,5 +1,5 @@
 /**
- * Adding one student or teacher (issue 13): the /add-student and /add-teacher forms.
+ * Adding one student or teacher: the /add-student and /add-teacher forms.
  *
  *   editing ─person.submit (required fields filled)─> submitting ─┬─> created (one-time password shown once)
  *      ▲                                                            └─> editing (error: 409 naming the field, 400)

@@ -1,5 +1,5 @@
 /**
- * Promoting a section at the end of a session (/add-student, issue 13).
+ * Promoting a section at the end of a session (/add-student).
  *
  *   editing ─promotion.submit (complete)─> confirming ─promotion.confirm─> promoting ─┬─> promoted
  *      ▲  ▲                                    │                                       │

@@ -1,5 +1,5 @@
 /**
- * The school admin's editor of one kind of resource (issue 14: library books, e-books, important
+ * The school admin's editor of one kind of resource (library books, e-books, important
  * links): add or edit in a dialog, delete after a confirmation.
  *
  *   idle ─resource.add / resource.edit─> editing ─resource.submit (valid)─> saving ─┬─ done ─> idle (the server's message)

@@ -1,5 +1,5 @@
 /**
- * The school admin's routine editor (spec part 2, Routines; issue 11): the "Add Class Routine"
+ * The school admin's routine editor (spec part 2, Routines): the "Add Class Routine"
  * form, Edit and Delete from the "All Class Routines" table.
  *
  *   editing ─routine.submit (form complete)─> submitting ─┬─> editing (saved: form cleared, message)

@@ -1,5 +1,5 @@
 /**
- * The school form (issue 13): /add-school creates a school with its admin, the same form in a
+ * The school form: /add-school creates a school with its admin, the same form in a
  * dialog edits a school (super admin), and /schoolprofile edits a school's contact details.
  *
  *   editing ─school.submit (complete, EIIN of 6 digits)─> submitting ─┬─> saved (create: the admin's

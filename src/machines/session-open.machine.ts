@@ -1,5 +1,5 @@
 /**
- * Opening the next academic session (issue 13), after a confirmation:
+ * Opening the next academic session, after a confirmation:
  *
  *   idle ─session.toggleCopy─> idle (copy the last routine or not)
  *   idle ─session.open─> confirming ─session.confirm─> opening ─┬─ done ─> idle (the server's message)

@@ -20,7 +20,7 @@
  * machine does not repeat. `sessionKey` names the current sign-in (user and expiry, no secret), so
  * a late 401 for an earlier sign-in, or its cached answers, never touch the current one.
  *
- * Two-factor sign-in (issue 16): the typed user id and password stay in the context (memory
+ * Two-factor sign-in: the typed user id and password stay in the context (memory
  * only, never persisted) while the code is asked for, and are sent again with it; they are dropped
  * as soon as the sign-in succeeds, fails otherwise, or the user chooses another account.
  */
@@ -62,11 +62,11 @@ export interface SessionContext {
   returnTo: string | null;
   /** Shown on the sign-in screen: a failed sign-in, or why the session ended. */
   message: string | null;
-  /** Signed in with a one-time password: the password screen comes first (issue 13). */
+  /** Signed in with a one-time password: the password screen comes first. */
   mustChangePassword?: boolean;
   /**
    * The account must set up two-factor sign-in before anything else (its school's or the
-   * installation's requirement, issue 16): the two-factor page comes first; the server holds it too.
+   * installation's requirement): the two-factor page comes first; the server holds it too.
    */
   twoFactorSetupRequired?: boolean;
   /** What was typed, kept in memory only while a second factor is asked for (never persisted). */
@@ -91,7 +91,7 @@ export function secondFactorCode(error: unknown): SecondFactorCode | null {
 export interface SessionInput {
   stored?: StoredSession | null;
   /**
-   * The profile last confirmed for the saved sign-in (issue 15): when the server cannot be asked
+   * The profile last confirmed for the saved sign-in: when the server cannot be asked
    * (no network), the app opens with it, unconfirmed, so a teacher can take the roll offline. The
    * server still judges every call: a refused token ends the session as before.
    */
@@ -115,7 +115,7 @@ export type SessionEvent =
   | { type: 'session.cancelCode' }
   /**
    * Opened from the device's copy (unconfirmed), the server has now answered the saved sign-in's
-   * profile (the network came back, issue 15): the app is signed in as usual from here on.
+   * profile (the network came back): the app is signed in as usual from here on.
    */
   | { type: 'session.confirmed'; profile: UserProfile };
 
@@ -386,7 +386,7 @@ export const sessionMachine = setup({
             actions: [assign({ ...signedOutContext, message: SESSION_ENDED_MESSAGE }), 'forget'],
           },
           {
-            // No network and the device knows this sign-in: open with it, unconfirmed (issue 15).
+            // No network and the device knows this sign-in: open with it, unconfirmed.
             guard: { type: 'opensOffline', params: ({ event }: { event: { error: unknown } }) => event.error },
             target: 'signedIn',
             actions: assign(({ context }) => ({

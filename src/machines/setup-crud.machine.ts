@@ -1,5 +1,5 @@
 /**
- * One setup list with its form (issue 13: classes, sections, subjects, periods): the create form
+ * One setup list with its form (classes, sections, subjects, periods): the create form
  * above the list, the edit dialog, and delete after "Are you sure to delete?".
  *
  *   ready ─setup.submit (form valid)─> creating ─┬─ done ─> ready (form cleared but `keep`, the server's message)

@@ -1,5 +1,5 @@
 /**
- * Who must use two-factor sign-in, and the super admin's reset of a school admin's (issue 16).
+ * Who must use two-factor sign-in, and the super admin's reset of a school admin's.
  *
  *   idle ──policy.set(scope, required)──> saving ──> idle (done: "now required" / "no longer")
  *     │                                     └─(refused)─> idle (error, said)

@@ -1,5 +1,5 @@
 /**
- * One's own two-factor sign-in (issue 16), the profile card.
+ * One's own two-factor sign-in, the profile card.
  *
  *   loading ─┬─> off ──start(password)──> starting ──> setup ──code──> enabling ──> showingCodes ──saved──> loading
  *            │    ▲                            │          │ ▲cancel        │ (wrong code: back to setup, said)

@@ -1,5 +1,5 @@
 /**
- * The teacher's day, kept while online and read back when the network is gone (issue 15): the
+ * The teacher's day, kept while online and read back when the network is gone: the
  * attendance machine's default loaders go through here. A read that reaches the server refreshes
  * the device's copy; a read the network fails (status 0) answers from the copy, when there is one.
  * Any other failure (403, 5xx) is the server's answer and is shown as such.

@@ -1,5 +1,5 @@
 /**
- * Mark entry on the device (issue 15): while online, every mark-entry sheet the teacher opens is
+ * Mark entry on the device: while online, every mark-entry sheet the teacher opens is
  * kept in IndexedDB (per user, by the store), with what the filters need to name it again (the
  * sessions, the exam types, the exams the teacher may mark); with no network the same sheet opens
  * from the device. Like the teacher's day (./day.ts): a read that reaches the server refreshes the

@@ -1,5 +1,5 @@
 /**
- * Whether the device says it has a network (issue 15): `navigator.onLine`, kept fresh by the
+ * Whether the device says it has a network: `navigator.onLine`, kept fresh by the
  * window's `online` and `offline` events, so a page that is already open says so when the network
  * goes and stops saying it when the network returns, without a reload.
  */

@@ -1,5 +1,5 @@
 /**
- * The offline part of the app (issue 15), mounted once inside the session provider:
+ * The offline part of the app, mounted once inside the session provider:
  * - the offline store follows the signed-in user; the profile the server confirmed is kept so
  *   the app opens without a network (src/machines/session.machine.ts, `opensOffline`);
  * - a teacher's day (today's periods and rosters) is kept while online;
@@ -187,7 +187,7 @@ export function OfflineBanner() {
   const [removing, setRemoving] = useState<QueuedItem | null>(null);
   const waiting = items.filter((i) => !i.refused);
   const refused = items.filter((i) => i.refused);
-  // Marks share the queue (issue 15): the words name what waits.
+  // Marks share the queue: the words name what waits.
   const onlyAttendance = waiting.every((i) => i.kind === 'attendance');
   if (online && !unconfirmed && items.length === 0 && decided.length === 0) return null;
   return (

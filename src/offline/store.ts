@@ -1,5 +1,5 @@
 /**
- * The teacher's day on the device (issue 15), in IndexedDB through `idb`:
+ * The teacher's day on the device, in IndexedDB through `idb`:
  * - `snapshots`: what the teacher last read while online (today's periods, each period's roster),
  *   so the same screens open with no network;
  * - `queue`: submissions made with no network (attendance, and marks of a mark-entry sheet), in
@@ -42,7 +42,7 @@ export interface QueuedAttendance {
   refused?: { code: string; message: string } | null;
 }
 
-/** Marks saved on a mark-entry sheet with no network (issue 15): sent in the same queue, in order. */
+/** Marks saved on a mark-entry sheet with no network: sent in the same queue, in order. */
 export interface QueuedMarks {
   seq?: number;
   userId: string;

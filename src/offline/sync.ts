@@ -1,5 +1,5 @@
 /**
- * Sending the queue (issue 15): back online (the `online` event) or when the app opens, the
+ * Sending the queue: back online (the `online` event) or when the app opens, the
  * signed-in user's queued submissions (attendance and marks, one queue) go out in the order they were made, without the teacher
  * doing anything. Each is sent with its own idempotency key, so a send whose answer was lost is
  * answered, not applied, the second time (the server also dedupes by the key long after).

@@ -75,7 +75,7 @@ export function useLogout() {
   const [, navigate] = useLocation();
   return useCallback(async () => {
     if (!(await confirmLeave())) return;
-    // Attendance saved on this phone and not yet sent would be deleted: ask first (issue 15).
+    // Attendance saved on this phone and not yet sent would be deleted: ask first.
     if (!(await askSignOutWithQueue())) return;
     actor.send({ type: 'session.logout' });
     // Asked already: the navigation must not ask again (see guardNavigation).

@@ -1,5 +1,5 @@
 /**
- * The installed app's updates (issue 15). The service worker (vite.config.ts) keeps the whole
+ * The installed app's updates. The service worker (vite.config.ts) keeps the whole
  * build on the device; when a new build has been downloaded it waits, and this bar offers
  * "Reload to update". Reloading activates the new worker and loads the new build as a whole, so a
  * page never mixes old and new chunks. Unsaved work is protected by the usual leave guard, which

@@ -1,5 +1,5 @@
 /**
- * Exams from marks to the printed sheet (issue 12, one flow on the real seeded server): teacher1
+ * Exams from marks to the printed sheet (one flow on the real seeded server): teacher1
  * enters a section's Monthly Class Test 3 marks by keyboard only; the school admin publishes this
  * session's results after confirming; a student of that section opens this session's grade sheet,
  * sees the marks just entered, and downloads it as a PDF. The admin then unlocks the marks again

@@ -1,5 +1,5 @@
 /**
- * Exam setup end to end (real server, seeded demo, Chromium; issue 12): the school admin creates
+ * Exam setup end to end (real server, seeded demo, Chromium): the school admin creates
  * the half-yearly written exam of Bangla and English for both sections of Class Six in one action,
  * sees the four exams in the Exam Lists, then publishes that session's results after confirming
  * and sees them locked. Next year's session (2027) is used, so no other test's marks are locked.

@@ -1,5 +1,5 @@
 /**
- * Guardians end to end (issue 16; real server, seeded demo, Chromium): admin1, on a 360 px screen,
+ * Guardians end to end (real server, seeded demo, Chromium): admin1, on a 360 px screen,
  * opens the Guardians panel of two siblings of school 1 in different sections (the demo guardian's
  * children) from the student list of /add-student; a NEW guardian (a fresh phone number) is created
  * on the first and its one-time password read once, and the same phone is matched and linked on

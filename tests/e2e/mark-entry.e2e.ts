@@ -1,5 +1,5 @@
 /**
- * Mark entry end to end on the real seeded server (issue 12): teacher1 opens Evaluation -> Mark
+ * Mark entry end to end on the real seeded server: teacher1 opens Evaluation -> Mark
  * Entry, chooses this session's Monthly Class Test 3 (the seed leaves it for the teacher) for a
  * section and subject they teach, enters every student's mark with the keyboard only (type, Enter
  * or ↓; the last Enter opens the review), reviews, saves, sees the server's message and the

@@ -1,5 +1,5 @@
 /**
- * A school from nothing (issue 13's whole flow, real server, Chromium): the super admin creates a
+ * A school from nothing (the whole flow, real server, Chromium): the super admin creates a
  * school with its admin; the admin signs in with the one-time password and must change it, creates
  * the school's first section, then imports 300 students from a CSV with one bad row (the dry run
  * names it, the fixed file goes in all at once); one imported student signs in with their one-time

@@ -1,5 +1,5 @@
 /**
- * The installable app (issue 15): the built app registers a service worker that keeps the whole
+ * The installable app: the built app registers a service worker that keeps the whole
  * build on the device, so with the network gone a reload still opens Pathshala, signed in with the
  * profile the phone kept; API answers are never served from the worker's cache. A teacher takes a
  * period with no network: it waits on the phone through a reload, is sent once the network is
@@ -74,7 +74,7 @@ it('opens with no network once it has been opened, signed in with what the phone
 
   await context.setOffline(true);
   await page.reload();
-  // The app itself answers, signed in with the profile this phone kept (issue 15), and says so;
+  // The app itself answers, signed in with the profile this phone kept, and says so;
   // not the browser's offline page.
   await page.getByText('No network: Pathshala opened with what this device keeps.').waitFor();
   await page
@@ -93,7 +93,7 @@ it('opens with no network once it has been opened, signed in with what the phone
     .waitFor();
 });
 
-// ---- issue 15: taking the roll with no network -----------------------------------------------
+// ---- taking the roll with no network -----------------------------------------------
 
 const escape = (x: string) => x.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 const nameOf = (r: RoutineRow) => `${r.period_code} ${r.subject_name}, ${r.class_name} ${r.section_default_name}`;
@@ -301,7 +301,7 @@ it('asks before a sign-out would delete attendance saved on the phone', async ()
   await page.getByText(/: sent to the school\./).waitFor();
 });
 
-// ---- issue 15: entering marks with no network ------------------------------------------------
+// ---- entering marks with no network ------------------------------------------------
 
 it('a teacher enters marks for an open sheet with no network; back online they reach the server', async () => {
   const { token } = await tokenOf('teacher1');

@@ -1,5 +1,5 @@
 /**
- * A school's structure end to end on the real seeded server (issue 13): admin1 creates a section
+ * A school's structure end to end on the real seeded server: admin1 creates a section
  * and a period, an overlapping period is refused with the server's message under its times, the
  * unused section and period are deleted after "Are you sure to delete?", and deleting section A of
  * Six (students and a routine use it) shows the 409's message and deletes nothing. What this

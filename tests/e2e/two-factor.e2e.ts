@@ -1,5 +1,5 @@
 /**
- * Two-factor sign-in end to end (issue 16; real server, Chromium): admin2 turns it on from
+ * Two-factor sign-in end to end (real server, Chromium): admin2 turns it on from
  * /schoolprofile (the key read from the page, the code computed here with otplib as an
  * authenticator app would), keeps a recovery code, signs out, signs in with the password and then
  * a code, and turns it off again with the recovery code so the other files are unaffected.

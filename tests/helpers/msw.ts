@@ -28,7 +28,7 @@ const defaults = [
   http.get('/api/notice/school', noNotices),
   // The teacher's attendance screen asks the calendar whether the chosen date is a holiday.
   http.get('/api/calender/teacher', () => HttpResponse.json({ rows: [], total: 0, limit: 200, offset: 0 })),
-  // Profile pages show the two-factor sign-in card (issue 16): off, unless a test says otherwise.
+  // Profile pages show the two-factor sign-in card: off, unless a test says otherwise.
   http.get('/api/users/2fa', () => HttpResponse.json({ enabled: false, pending: false, recovery_codes_left: 0 })),
   // A student's home screen (/student-admin) shows the homework still to do, today's classes and
   // the fees due: nothing, unless a test says otherwise.

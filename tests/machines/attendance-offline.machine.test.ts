@@ -1,5 +1,5 @@
 /**
- * Model-based path tests for the attendance machine's offline states (issue 15): a submit the
+ * Model-based path tests for the attendance machine's offline states: a submit the
  * network fails is queued on the device (queueing → queued), the queue sends it (syncing) and the
  * server's answer ends it as synced, conflict (an admin's correction or a later taking stands) or
  * syncRefused; a network failure during the send puts it back in the queue. The model is the

@@ -548,7 +548,7 @@ describe('attendance machine: shortest paths to every state and transition', () 
         taken.add(`${stateName(from.value)}|${step.event.type}`);
       });
     }
-    // The offline states (issue 15) are reached only with `offline: true`: their own path tests
+    // The offline states are reached only with `offline: true`: their own path tests
     // are in attendance-offline.machine.test.ts.
     const offlineOnly = /^(queueing|queued|syncing|synced|conflict|syncRefused)\|/;
     const defined = [...definedTransitions(model)].filter((t) => !offlineOnly.test(t));

@@ -1,5 +1,5 @@
 /**
- * Model-based paths through the exam setup machines (issue 12). The models are the machines' own
+ * Model-based paths through the exam setup machines. The models are the machines' own
  * configs (`asModel`: each call's outcome is an explicit event); states are told apart by what the
  * admin would see differ (the state, which fields are filled, whether the form could go, the kind
  * of failure). Each path is replayed on a real actor whose call is a deferred fake; at every step

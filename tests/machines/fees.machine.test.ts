@@ -1,5 +1,5 @@
 /**
- * Model-based path tests for the fee flows (issue 14). Each model is the machine's own config with
+ * Model-based path tests for the fee flows. Each model is the machine's own config with
  * the server's answers as explicit events (tests/helpers/as-model.ts); every shortest path is
  * replayed on a real actor whose calls are deferred fakes, checking what goes out (nothing before
  * a confirmation, the same idempotency key on a retry) and what each state holds (the receipt only

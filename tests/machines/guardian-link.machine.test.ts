@@ -1,5 +1,5 @@
 /**
- * The guardian link machine (issue 16): model-based paths over adding (created or matched, or
+ * The guardian link machine: model-based paths over adding (created or matched, or
  * refused) and unlinking (confirmed, cancelled, refused). Each path asserts which calls went out
  * and what the screen would show.
  */

@@ -1,5 +1,5 @@
 /**
- * The guardian-preferences machine (issue 16): model-based paths over choosing, saving, the
+ * The guardian-preferences machine: model-based paths over choosing, saving, the
  * server's answer or refusal, and retrying. Each path asserts what was sent and what is shown.
  */
 import { createActor, fromPromise, type AnyStateMachine, type EventObject, type SnapshotFrom } from 'xstate';

@@ -1,5 +1,5 @@
 /**
- * Model-based path tests for the mark entry machine's offline states (issue 15): with offline on
+ * Model-based path tests for the mark entry machine's offline states: with offline on
  * (`offlineMarkEntryMachine`) a save the network fails is queued on the device (queueing → queued)
  * with the moment the teacher saved (`entered_at`) under a key of its own, the queue sends it
  * (syncing) and the server's answer ends it as synced, kept (saved, but some marks someone changed

@@ -369,7 +369,7 @@ describe('mark entry machine: shortest paths to every state and transition', () 
       p.steps.forEach((step, i) => {
         if (i > 0) taken.add(`${stateName((p.steps[i - 1].state as Snap).value)}|${step.event.type}`);
       });
-    // The offline states (issue 15) are off in this machine: tests/machines/mark-entry-offline.machine.test.ts.
+    // The offline states are off in this machine: tests/machines/mark-entry-offline.machine.test.ts.
     const defined = [...definedTransitions(model)].filter((t) => !OFFLINE_STATES.includes(t.split('|')[0]));
     expect(defined.length).toBe(28);
     // marks.focus moves the keyboard as marks.next does; a named variant below takes it.

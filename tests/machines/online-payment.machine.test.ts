@@ -1,5 +1,5 @@
 /**
- * Model-based path tests for paying online (issue 14). The model is the machine's own config with
+ * Model-based path tests for paying online. The model is the machine's own config with
  * the server's answers as explicit events (the re-check timer dropped: 'pay.check' stands for it) (tests/helpers/as-model.ts);
  * every shortest path is replayed on a real actor whose calls are deferred fakes, checking that an
  * invalid draft sends nothing, a retry keeps the idempotency key, the browser leaves only after

@@ -1,5 +1,5 @@
 /**
- * Model-based path tests for the people flows of issue 13: the bulk import (check, then import
+ * Model-based path tests for the people flows: the bulk import (check, then import
  * only a clean file), the password change, and adding one person. Each model is the machine's own
  * config with its server answers as explicit events (tests/helpers/as-model.ts); every shortest
  * path is replayed against a real actor whose I/O is a deferred fake, checking the calls that go

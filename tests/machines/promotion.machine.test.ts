@@ -1,5 +1,5 @@
 /**
- * Model-based path tests for the promotion flow (issue 13): the model is the machine's own config
+ * Model-based path tests for the promotion flow: the model is the machine's own config
  * with the server's answers as explicit events (tests/helpers/as-model.ts); every shortest path is
  * replayed against a real actor whose call is a deferred fake, checking that nothing is sent before
  * the confirmation, what is sent after it, and what each state holds.

@@ -1,5 +1,5 @@
 /**
- * Model-based paths through the resources machines (issue 14): the resource editor (here with the
+ * Model-based paths through the resources machines: the resource editor (here with the
  * e-book form, whose new rows need a file) and the library loan flow (issue and return). The
  * models are the machines' own configs (`asModel`: each server answer an explicit event); each
  * path is replayed on a real actor with deferred fakes, and every state on the way is checked

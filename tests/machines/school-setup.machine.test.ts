@@ -1,5 +1,5 @@
 /**
- * Model-based path tests for the school setup flows of issue 13: the school form (create with the
+ * Model-based path tests for the school setup flows: the school form (create with the
  * admin's one-time password, the address cascade, EIIN and missing fields caught before sending)
  * and the organization types (create, edit, delete after a confirmation). Each model is the
  * machine's own config with its server answers as explicit events (tests/helpers/as-model.ts);

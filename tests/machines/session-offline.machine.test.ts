@@ -1,5 +1,5 @@
 /**
- * Opening without a network (issue 15): a saved sign-in whose check fails on the network opens
+ * Opening without a network: a saved sign-in whose check fails on the network opens
  * with the profile this device kept for it, marked unconfirmed; a refusal still ends it, a server
  * error or a profile of another account still asks to retry, as before.
  */

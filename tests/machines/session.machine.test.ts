@@ -44,7 +44,7 @@ const VIEWER_LOGIN: LoginResponse = {
   user_code: 'V-9',
   expires_at: EXPIRES,
 };
-/** A school admin whose school requires two-factor sign-in, which they have not set up (issue 16). */
+/** A school admin whose school requires two-factor sign-in, which they have not set up. */
 const HELD_LOGIN: LoginResponse = {
   user_type_id: 4,
   accessToken: 'tok-held',
@@ -52,7 +52,7 @@ const HELD_LOGIN: LoginResponse = {
   expires_at: EXPIRES,
   two_factor_setup_required: true,
 };
-/** A user type the portal does not know (3 was unused in the spec; it is the guardian since issue 16). */
+/** A user type the portal does not know (3 was unused in the spec; it is the guardian now). */
 const ODD_TYPE_LOGIN: LoginResponse = {
   user_type_id: 9,
   accessToken: 'tok-odd',
@@ -138,7 +138,7 @@ const OFFLINE_CHECK_MESSAGE = `We could not check your saved sign-in: ${OFFLINE.
 
 const LOGIN: SessionEvent = { type: 'session.login', user_code: 'T-1001', password: 'secret' };
 
-// Two-factor sign-in (issue 16): the password was right, the account's code is asked for.
+// Two-factor sign-in: the password was right, the account's code is asked for.
 const OTP_ASKED = {
   status: 401,
   code: 'otp_required',

@@ -1,5 +1,5 @@
 /**
- * Model-based tests for who must use two-factor sign-in and the super admin's reset (issue 16).
+ * Model-based tests for who must use two-factor sign-in and the super admin's reset.
  * Paths come from the machine (asModel turns each invocation's outcomes into events); each is
  * replayed against a real actor with deferred fakes, and every state is checked for the calls that
  * went out and what the screen would say, never against the model's own snapshot.

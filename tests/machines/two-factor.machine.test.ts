@@ -1,5 +1,5 @@
 /**
- * Model-based tests for the two-factor card's machine (issue 16). Paths come from the machine
+ * Model-based tests for the two-factor card's machine. Paths come from the machine
  * (asModel turns each invocation's outcomes into events); each is replayed against a real actor
  * whose actors are deferred fakes, and every state is checked for what the card must show and
  * which calls went out, never against the model's own snapshot.

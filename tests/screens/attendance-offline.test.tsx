@@ -1,5 +1,5 @@
 /**
- * Taking the roll with no network, on the open screen (issue 15): the network going is said at
+ * Taking the roll with no network, on the open screen: the network going is said at
  * once (no reload), a period kept on the phone is listed as waiting to send (not "Not taken"), and
  * once the network is back and the queue sent it the list says it is taken and the "No network"
  * line goes. A sign-in opened from the phone's copy is confirmed when the network returns.

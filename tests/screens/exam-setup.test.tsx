@@ -1,5 +1,5 @@
 /**
- * The school admin's exam setup against msw (issue 12): one submit creates the exams of several
+ * The school admin's exam setup against msw: one submit creates the exams of several
  * sections and subjects (numbers on the wire, an idempotency key), marks are checked before
  * sending with the field named, a 409 shows in Bangla, the list's filters live in the address and
  * follow the form's class, a row opens its mark changes, and publishing asks first and sends

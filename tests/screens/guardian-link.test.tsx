@@ -1,5 +1,5 @@
 /**
- * The school admin's guardians panel (issue 16) on /add-student against a mock server (msw): the
+ * The school admin's guardians panel on /add-student against a mock server (msw): the
  * student's guardians listed, a new guardian added (the one-time password shown once, with a copy
  * button), a guardian matched by phone (no password), an unlink only after a confirmation (and
  * a cancelled one sending nothing), and a refusal shown in the user's language.

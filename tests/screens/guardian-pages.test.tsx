@@ -1,5 +1,5 @@
 /**
- * A guardian's child pages (issue 16) against msw: homework read-only for the child named in the
+ * A guardian's child pages against msw: homework read-only for the child named in the
  * address (asked for with that child's id, no way to submit), the grade sheet and mark sheet of the
  * chosen child (the child's code fixed, the child's school asked), the notices without marking
  * them read, and the dashboard's links to these pages.

@@ -1,5 +1,5 @@
 /**
- * The guardian's side (issue 16) against a mock server (msw): /guardian-admin with a card per
+ * The guardian's side against a mock server (msw): /guardian-admin with a card per
  * child (today's attendance, this month's rate, dues, unread notices, links with ?student=), the
  * student screens showing the chosen child (asked for with that child's id) with a switcher, a
  * student id that is not theirs, no children, and a guardian sent home from a teacher page.

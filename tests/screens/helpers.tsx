@@ -104,7 +104,7 @@ export const VIEWER = profile({
   school_name: null,
 });
 
-/** A guardian (issue 16): no school of their own; the children come from /api/guardian/children. */
+/** A guardian: no school of their own; the children come from /api/guardian/children. */
 export const GUARDIAN = profile({
   id: 12,
   user_id: 12,

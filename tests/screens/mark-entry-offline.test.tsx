@@ -1,5 +1,5 @@
 /**
- * Mark entry offline (issue 15), against a mock API with fake-indexeddb fresh for each test: a
+ * Mark entry offline, against a mock API with fake-indexeddb fresh for each test: a
  * sheet opened while online is kept on the device and opens again with no network; a save the
  * network fails is kept on the phone ("Saved on this phone, will send when online") with its
  * time the teacher saved (entered_at) and a key of its own, and back online the queue sends it under

@@ -1,5 +1,5 @@
 /**
- * Mark entry against a mock API (issue 12): /markentry's tiles; /teacherevaluation entered by
+ * Mark entry against a mock API: /markentry's tiles; /teacherevaluation entered by
  * keyboard only (type, Enter, ↓, Bangla digits), reviewed and saved with only the changed marks
  * sent, the server's message and the "Inserted data"; blank vs 0 vs absent; a mark above full
  * marks refused on the page and by the server (the field named); a lost save kept and retried

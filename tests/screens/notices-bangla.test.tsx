@@ -1,5 +1,5 @@
 /**
- * The notice screens in Bangla (issue 9): the editor's confirmation counts in Bangla digits, field
+ * The notice screens in Bangla: the editor's confirmation counts in Bangla digits, field
  * complaints name the field in Bangla, the server's success and refusal are read in Bangla by
  * their codes, and a student's list writes dates with Bangla month names and digits. The same
  * fake API as the English tests (msw).

@@ -1,5 +1,5 @@
 /**
- * The queue on the screen (issue 15): what waits on the phone is shown as "Saved on this phone,
+ * The queue on the screen: what waits on the phone is shown as "Saved on this phone,
  * will send when online" in every screen's banner; the queue sends itself when the app opens and
  * says what the school decided; sign-out with unsent items asks first and, confirmed, deletes the
  * offline store. IndexedDB is fake-indexeddb, fresh for each test.

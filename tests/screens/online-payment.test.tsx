@@ -186,7 +186,7 @@ describe('/payoption on a server without online payment (PAYMENT_PROVIDER unset)
   });
 });
 
-describe('/payoption for a guardian (issue 16)', () => {
+describe('/payoption for a guardian', () => {
   const kid = (student_id: number, full_name: string, student_code: string): GuardianChild => ({
     student_id,
     student_code,

@@ -1,5 +1,5 @@
 /**
- * The people screens of issue 13 against a fake server (msw): adding a teacher (the one-time
+ * The people screens against a fake server (msw): adding a teacher (the one-time
  * password shown once, the list refreshed), importing students (the dry run's problems by row and
  * column, then the import and its passwords), the password change with its rules, the forced
  * change after a one-time password, and the student's contact edit; one in Bangla.

@@ -9,8 +9,8 @@ const SPEC_ROUTE_TABLE =
   '/super-admin, /school-admin, /teacher-admin, /student-admin, /viewer-school, /viewer-admin, /viewer-calender, /viewer-notice, /show-notice, /viewerRoutine, /viewershowstudentroutine, /viewevaluation, /viewershowattendanceview, /student-activity, /classbasedstudentabsence, /studentabsence, /student-resource, /studentlibrary, /studentebook, /studentimportantlink, /student-eschool, /student-payment, /student-notice_option, /studentprofileedit, /dueinvoice, /payoption, /paidinvoice, /showhomework, /submitdetails, /studentEvaluation, /marksheet, /gradesheet, /teacher-calender, /teachermark, /teacherpassword, /add-school, /add-organization, /create-class, /section_create, /create-subject, /create-period, /create-exam, /newExam, /, /login, /routine, /studentroutine, /attendance, /teacherprofile, /teacherattendance, /studentviewattendance, /schooladminroutine, /schooladminnotice, /class-create, /section-create, /subject-create, /period-create, /add-student, /add-teacher, /schoolprofile, /subjectregistration, /payment, /teacher-feature, /teacherhomework, /homeworksubmitlist, /teachernotice, /markentry, /teacherevaluation, /studenthomework, /studenthomeworksubmit, /academic-calender, /student-academic-calender, /studentprofile, /studentpassword, /student-notice-list';
 
 // Then the pages later issues added: the teacher dashboard's eSchool and Students destinations
-// (issue 14, see src/routes.ts), two-factor sign-in, and the guardian's dashboard and password page
-// (issue 16; user type 3 is unused in the spec).
+// (see src/routes.ts), two-factor sign-in, and the guardian's dashboard and password page
+// (user type 3 is unused in the spec).
 const specPaths = [
   ...SPEC_ROUTE_TABLE.split(', '),
   '/teacher-eschool',
@@ -28,7 +28,7 @@ describe('routes.ts', () => {
     expect(new Set(ROUTES.map((r) => r.path.toLowerCase())).size).toBe(ROUTES.length);
   });
 
-  it('builds every route: no page of the table falls back to "not available yet" (issue 14 built the last ones)', () => {
+  it('builds every route: no page of the table falls back to "not available yet" (the last ones are built)', () => {
     expect(ROUTES.filter((r) => !r.built).map((r) => r.path)).toEqual([]);
   });
 
@@ -64,7 +64,7 @@ describe('routes.ts', () => {
     }
     expect(audience(findRoute('/add-school')!)).toEqual([SA]);
     expect(audience(findRoute('/add-organization')!)).toEqual([SA]);
-    // a guardian reads a linked child's (issue 16)
+    // a guardian reads a linked child's
     expect(audience(findRoute('/gradesheet')!)).toEqual([S, T, G, A, V]);
   });
 
@@ -77,15 +77,15 @@ describe('routes.ts', () => {
     expect(audience(findRoute('/teacherprofile')!)).toEqual([T, A, V]);
     expect(audience(findRoute('/student-notice-list')!)).toEqual([S, G]);
     expect(audience(findRoute('/viewer-school')!)).toEqual([V]);
-    // Marks: teachers enter what they teach, school admins any of the school's (issue 12).
+    // Marks: teachers enter what they teach, school admins any of the school's.
     expect(audience(findRoute('/markentry')!)).toEqual([T, A]);
     expect(audience(findRoute('/teacherevaluation')!)).toEqual([T, A]);
     expect(audience(findRoute('/teachermark')!)).toEqual([T, A]);
-    // The school's resources: every reader of a school, the admin managing them on the same pages (issue 14).
+    // The school's resources: every reader of a school, the admin managing them on the same pages.
     for (const path of ['/student-resource', '/studentebook', '/studentimportantlink']) {
       expect(audience(findRoute(path)!), path).toEqual([S, T, A, V]);
     }
-    // ... and a guardian the library, for a linked child's loans (issue 16).
+    // ... and a guardian the library, for a linked child's loans.
     expect(audience(findRoute('/studentlibrary')!)).toEqual([S, T, G, A, V]);
   });
 

@@ -1,5 +1,5 @@
 /**
- * The school setup screens of issue 13 against a fake server (msw): /add-school (the address
+ * The school setup screens against a fake server (msw): /add-school (the address
  * cascade, the EIIN and missing fields caught before sending, a taken EIIN named, the admin's
  * one-time password shown once, the table refreshed and a school edited in a dialog),
  * /add-organization (create with the spec's message, delete only after confirming, a type in use

@@ -1,5 +1,5 @@
 /**
- * The structure setup screens (issue 13) against a mock server (msw): a school admin's sections
+ * The structure setup screens against a mock server (msw): a school admin's sections
  * (create with the shift, the list, edit, delete after the question, a 409 in use shown with the
  * server's words, and in Bangla with the counts), periods (an overlap shown under the times, an
  * end before the start never sent), the shared classes as a read-only list for a school admin,

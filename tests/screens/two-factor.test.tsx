@@ -1,4 +1,4 @@
-/** The "Two-factor sign-in" card on one's own profile pages (issue 16), against a fake API. */
+/** The "Two-factor sign-in" card on one's own profile pages, against a fake API. */
 import { screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { setLanguage } from '@/i18n/i18n';

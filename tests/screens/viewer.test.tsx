@@ -64,7 +64,7 @@ describe('viewer', () => {
       '/viewevaluation',
       '/viewer-notice',
       '/student-resource',
-      // The Payment tile (issue 14): the chosen school's fee reports, read only.
+      // The Payment tile: the chosen school's fee reports, read only.
       '/payment',
       '/student-activity',
       '/student-eschool',

@@ -1,5 +1,5 @@
 /**
- * Offline attendance (issue 15) on the server: a submission queued on a teacher's phone carries
+ * Offline attendance on the server: a submission queued on a teacher's phone carries
  * its taking time, is stored once however late it is replayed, and meets a period saved meanwhile
  * by the written rule (README, "Offline attendance"): an admin's save stands, otherwise the later
  * taking time wins; either way both submissions stay in the trail. The claimed time is bounded.

@@ -1,5 +1,5 @@
 /**
- * Attendance (issue 4, corrections from issue 7): taking it, the correction window and its audit,
+ * Attendance (with corrections): taking it, the correction window and its audit,
  * the summaries, a student's history and absentees. The suite runs on named days whatever day it
  * runs: on a copy of the demo seeded on Thursday 3 December 2026 with the server's clock on that
  * morning (attendance-fixtures.ts, NAMED), and its last block moves the clock to a weekly off day,

@@ -1,5 +1,5 @@
 /**
- * The academic calendar (issue 11): every call × user type × own/other school, validation, and
+ * The academic calendar: every call × user type × own/other school, validation, and
  * what a holiday does to attendance (refused; not a school day in the summaries and histories).
  * Runs on named days, as attendance.test.ts does: the demo seeded on Thursday 3 December 2026 and
  * the server's clock on that morning (attendance-fixtures.ts, NAMED), so `year` is 2026.

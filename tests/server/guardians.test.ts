@@ -1,5 +1,5 @@
 /**
- * Guardians (issue 16): creating and matching by phone, linking and unlinking, the guardian's
+ * Guardians: creating and matching by phone, linking and unlinking, the guardian's
  * sign-in by phone, and child-scoped reads: a linked child in any section or school, never another.
  */
 import { and, eq, inArray, ne, sql } from 'drizzle-orm';

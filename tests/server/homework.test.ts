@@ -392,7 +392,7 @@ describe('students and submissions', () => {
     expect(mine.submission).toMatchObject({ status: 'submitted', file_url: url, file_name: 'answer2.txt' });
   });
 
-  it('a linked guardian reads the attachment and the child’s answer for that child only (issue 16)', async () => {
+  it('a linked guardian reads the attachment and the child’s answer for that child only', async () => {
     // The demo guardian, linked here to the section's first pupil as well.
     const [g] = await t.db.select({ id: guardians.id }).from(guardians).where(eq(guardians.phone, DEMO_GUARDIAN_PHONE));
     await t.db

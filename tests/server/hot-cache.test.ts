@@ -66,7 +66,7 @@ describe('warm reads', () => {
     ['teacher1', '/api/routine/teacher/today'],
     ['admin1', '/api/notice/school'],
     ['teacher1', '/api/notice/creator'],
-    // The school's calendar holidays come from the cache too (issue 11).
+    // The school's calendar holidays come from the cache too.
     ['admin1', '/api/attendance/summary/school'],
     ['student1', '/api/attendance/student/individual'],
   ])('%s %s costs one statement once reference data are cached, and none repeated', async (who, url) => {

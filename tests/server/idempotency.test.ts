@@ -1,5 +1,5 @@
 /**
- * Idempotency keys (issue 8): a write retried with the same Idempotency-Key answers the first
+ * Idempotency keys: a write retried with the same Idempotency-Key answers the first
  * result instead of running again; misuse of a key is refused; 5xx answers are not kept.
  */
 import { and, eq, sql } from 'drizzle-orm';

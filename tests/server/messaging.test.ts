@@ -261,7 +261,7 @@ describe('with the log adapter', () => {
       .select({ id: students.id, ...phones })
       .from(students)
       .where(inArray(students.id, [a.student_id, b.student_id]));
-    // The record's numbers are the fallback for students with no linked guardian (issue 16): the
+    // The record's numbers are the fallback for students with no linked guardian: the
     // seed links student1's father, so set any links aside for this test.
     const links = await t.db
       .select()
@@ -351,7 +351,7 @@ describe('with the log adapter', () => {
     expect((await t.get('teacher1', `/api/attendance/absent-message?routine_id=${routineId}`)).statusCode).toBe(400);
   });
 
-  it('goes to the linked guardian who wants SMS, in their language; none when they chose none (issue 16)', async () => {
+  it('goes to the linked guardian who wants SMS, in their language; none when they chose none', async () => {
     const routineId = day.mine[0];
     const [school] = await t.db.select({ id: users.schoolId }).from(users).where(eq(users.userCode, 'admin1'));
     await t.db.delete(messageOutbox).where(eq(messageOutbox.schoolId, school.id!));

@@ -520,7 +520,7 @@ describe('validation', () => {
     ['empty description', () => ({ description: '' }), 'description'],
     ['blank description', () => ({ description: '  \n ' }), 'description'],
     ['missing description', () => ({ description: undefined }), 'description'],
-    // Numbers in a JSON body are numbers (issue 7): nothing is coerced into an id or "all".
+    // Numbers in a JSON body are numbers: nothing is coerced into an id or "all".
     ['class_id true', () => ({ class_id: true }), 'class_id'],
     ['section_id []', () => ({ class_id: S.six, section_id: [] }), 'section_id'],
     ['session_id "1e3"', () => ({ session_id: '1e3' }), 'session_id'],
@@ -636,7 +636,7 @@ describe('read tracking', () => {
   });
 });
 
-describe('stable codes for what users read (issue 9)', () => {
+describe('stable codes for what users read', () => {
   const codeOf = (res: { json(): { error: { code: string; message: string } } }) => res.json().error.code;
 
   it('refusals of the notice routes carry notices.<name> codes with the English message', async () => {

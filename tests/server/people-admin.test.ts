@@ -1,5 +1,5 @@
 /**
- * People administration and self-service (issue 13): adding students (enrolled in the same step)
+ * People administration and self-service: adding students (enrolled in the same step)
  * and teachers with a one-time password, the 409s naming the field, bulk import (dry run writes
  * nothing, row errors by row and column, all-or-nothing, 3,000 rows), password change rules and
  * the sessions it signs out, the admin's reset, and the student's own contact edit.
@@ -293,7 +293,7 @@ describe('student import', () => {
     const res = await csvPost('admin1', '/api/student/import', csv);
     expect(res.statusCode, res.body).toBe(200);
     const { accounts } = res.json();
-    // The father's phone makes a guardian account too (issue 16), its user id the phone.
+    // The father's phone makes a guardian account too, its user id the phone.
     expect(accounts.map((a: { user_code: string }) => a.user_code)).toEqual(['IMP-1', 'IMP-2', '01711000001']);
     // The answer says which accounts are guardians, so the screen can count the students apart.
     expect(accounts.map((a: { guardian?: boolean }) => a.guardian ?? false)).toEqual([false, false, true]);
@@ -331,7 +331,7 @@ describe('student import', () => {
     expect(res.statusCode, res.body.slice(0, 500)).toBe(200);
     const codes: string[] = res.json().accounts.map((a: { user_code: string }) => a.user_code);
     expect(codes.filter((c) => c.startsWith('BULK-'))).toHaveLength(3000);
-    // Each father's phone is a guardian (issue 16); 01710000016 is the demo guardian's, matched.
+    // Each father's phone is a guardian; 01710000016 is the demo guardian's, matched.
     expect(codes.filter((c) => !c.startsWith('BULK-'))).toHaveLength(2999);
     const [{ n }] = await t.db
       .select({ n: count() })

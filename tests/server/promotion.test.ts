@@ -1,5 +1,5 @@
 /**
- * Promotion at the end of a session (issue 13): a section's students move to a class and section of
+ * Promotion at the end of a session: a section's students move to a class and section of
  * a later session in one step, keeping rolls and leaving the old enrolment (and its history) alone;
  * any clash refuses the whole step.
  */

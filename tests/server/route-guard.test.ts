@@ -69,7 +69,7 @@ const CROSS_TENANT: Record<string, (o: OtherSchool) => string> = {
   'GET /api/routine/teacher': (o) => `?teacher_id=${o.teacher}`,
   'GET /api/routine/student': (o) => `?section_id=${o.section}`,
   'GET /api/routine/teacher/today': (o) => `?teacher_id=${o.teacher}`,
-  // ---- notices (issue 3)
+  // ---- notices
   'GET /api/notice/edit': (o) => `?id=${o.notice}`,
   'POST /api/notice/delete': (o) => `?id=${o.notice}`,
   'GET /api/notice/school': (o) => `?school_info_id=${o.school}`,
@@ -77,7 +77,7 @@ const CROSS_TENANT: Record<string, (o: OtherSchool) => string> = {
   'POST /api/notice/read': (o) => `?id=${o.notice}`,
   'GET /api/notice/audience': (o) => `?school_info_id=${o.school}`,
   'GET /api/notice/reach': (o) => `?school_info_id=${o.school}`,
-  // ---- attendance (issue 4)
+  // ---- attendance
   'GET /api/attendance/student': (o) => `?routine_id=${o.routine}`,
   'GET /api/attendance/student/individual': (o) => `?student_id=${o.student}`,
   'GET /api/attendance/student/individual/summary': (o) => `?student_id=${o.student}`,
@@ -88,23 +88,23 @@ const CROSS_TENANT: Record<string, (o: OtherSchool) => string> = {
   'GET /api/routine/school/today/sections': (o) => `?school_info_id=${o.school}`,
   'GET /api/attendance/absent-message': (o) => `?routine_id=${o.routine}&date=2026-01-04`,
   'GET /api/attendance/audit': (o) => `?routine_id=${o.routine}&date=2026-01-04`,
-  // ---- routines (issue 11)
+  // ---- routines
   'POST /api/routine/delete': (o) => `?id=${o.routine}`,
   'GET /api/routine/school/filter': (o) => `?school_info_id=${o.school}`,
   'GET /api/routine/admin-search': (o) => `?school_info_id=${o.school}`,
-  // ---- academic calendar (issue 11)
+  // ---- academic calendar
   'GET /api/calender': (o) => `?school_info_id=${o.school}`,
   'GET /api/calender/student': (o) => `?school_info_id=${o.school}`,
   'GET /api/calender/teacher': (o) => `?school_info_id=${o.school}`,
   'POST /api/calender/delete': (o) => `?id=${o.calendar}`,
-  // ---- homework (issue 11)
+  // ---- homework
   'POST /api/homework/delete': (o) => `?id=${o.homework}`,
   'GET /api/homework/teacher/submitlist': (o) => `?home_work_id=${o.homework}`,
   'GET /api/homework/student': (o) => `?section_id=${o.section}`,
   'GET /api/homework/student/id': (o) => `?homework_id=${o.homework}`,
   'GET /api/homework/all/filter': (o) => `?school_info_id=${o.school}`,
   'GET /api/homework/teacher/individual': (o) => `?teacher_id=${o.teacher}`,
-  // ---- exams (issue 12)
+  // ---- exams
   'GET /api/exam_name': (o) => `?school_info_id=${o.school}`,
   'GET /api/exam_info': (o) => `?school_info_id=${o.school}`,
   'GET /api/student_mark': (o) =>
@@ -115,13 +115,13 @@ const CROSS_TENANT: Record<string, (o: OtherSchool) => string> = {
   'GET /api/gradesheet': (o) => `?school_info_id=${o.school}&student_code=S-2-0001&session_id=1`,
   'GET /api/gradesheet/pdf': (o) => `?school_info_id=${o.school}&student_code=S-2-0001&session_id=1`,
   'GET /api/gradesheet/section/pdf': (o) => `?school_info_id=${o.school}&section_id=${o.section}&session_id=1`,
-  // ---- people (issue 13)
+  // ---- people
   'GET /api/teacher/all': (o) => `?school_info_id=${o.school}`,
   'GET /api/student/admin-search': (o) => `?school_info_id=${o.school}`,
   'POST /api/student/import': (o) => `?school_info_id=${o.school}&dry_run=true`,
   'POST /api/teacher/import': (o) => `?school_info_id=${o.school}&dry_run=true`,
   'POST /api/users/reset_password': () => '?user_code=teacher2',
-  // ---- subject registration (issue 13); the save names students in its body:
+  // ---- subject registration; the save names students in its body:
   // subject-registration.test.ts checks its cross-school refusal
   'GET /api/search/subjects': (o) => `?section_id=${o.section}`,
   'GET /api/subjectList': (o) => `?school_info_id=${o.school}`,
@@ -129,10 +129,10 @@ const CROSS_TENANT: Record<string, (o: OtherSchool) => string> = {
   'GET /api/forthSubjectList': (o) => `?school_info_id=${o.school}`,
   'DELETE /api/subRegistration/delete': (o) => `?id=${o.registration}`,
   'DELETE /api/forthSubject/delete': (o) => `?id=${o.fourth}`,
-  // ---- a school's structure (issue 13)
+  // ---- a school's structure
   'GET /api/setup/sections': (o) => `?school_info_id=${o.school}`,
   'GET /api/setup/periods': (o) => `?school_info_id=${o.school}`,
-  // ---- fees and payments (issue 14)
+  // ---- fees and payments
   'GET /api/sector/all': (o) => `?school_info_id=${o.school}`,
   'GET /api/fee/all': (o) => `?school_info_id=${o.school}`,
   'GET /api/invoice/due': (o) => `?student_id=${o.student}`,
@@ -141,15 +141,15 @@ const CROSS_TENANT: Record<string, (o: OtherSchool) => string> = {
   'GET /api/fee/report/dues': (o) => `?school_info_id=${o.school}&session_id=1`,
   'GET /api/fee/report/collections': (o) => `?school_info_id=${o.school}&from=2026-01-01&to=2026-01-31`,
   'GET /api/fee/report/defaulters': (o) => `?school_info_id=${o.school}&session_id=1`,
-  // ---- the school's resources (issue 14)
+  // ---- the school's resources
   'GET /api/library/books': (o) => `?school_info_id=${o.school}`,
   'GET /api/library/loans': (o) => `?school_info_id=${o.school}`,
   'GET /api/ebooks': (o) => `?school_info_id=${o.school}`,
   'GET /api/links': (o) => `?school_info_id=${o.school}`,
   'GET /api/fee/report/collections/monthly': (o) => `?school_info_id=${o.school}&session_id=1`,
-  // ---- guardians (issue 16)
+  // ---- guardians
   'GET /api/guardian/student': (o) => `?student_id=${o.student}`,
-  // ---- eSchool and activities (issue 14)
+  // ---- eSchool and activities
   'GET /api/eschool/classes': (o) => `?school_info_id=${o.school}`,
   'GET /api/eschool/options': (o) => `?school_info_id=${o.school}`,
   'GET /api/activities': (o) => `?school_info_id=${o.school}`,
@@ -157,7 +157,7 @@ const CROSS_TENANT: Record<string, (o: OtherSchool) => string> = {
 
 /** Routes that read shared reference data or only ever answer about the caller. */
 const GLOBAL = new Set([
-  // ---- the school's resources (issue 14): writes naming ids in a body, a multipart form or the
+  // ---- the school's resources: writes naming ids in a body, a multipart form or the
   // path, and downloads by path id: resources.test.ts checks their cross-school refusals.
   'POST /api/library/books',
   'PUT /api/library/books/:id',
@@ -191,29 +191,29 @@ const GLOBAL = new Set([
   'GET /api/names/bn',
   'GET /api/school_info/all',
   'GET /api/school_info',
-  // ---- notices (issue 3)
+  // ---- notices
   'GET /api/notice/creator', // only the caller's own notices
   'POST /api/notice', // the school is in the body: cross-school writes are covered in notices.test.ts
-  // ---- attendance (issue 4)
+  // ---- attendance
   // These name another school's ids only in a body (or not at all, the outbox is the caller's own
   // school's): attendance.test.ts and messaging.test.ts check their cross-school refusals.
   'POST /api/attendance/student',
   'POST /api/attendance/absent-message',
   'GET /api/attendance/outbox',
-  // ---- routines (issue 11): the school is in the body; routines.test.ts checks cross-school writes
+  // ---- routines: the school is in the body; routines.test.ts checks cross-school writes
   'POST /api/routine/all',
-  // ---- academic calendar (issue 11): the school or the entry's fields are in a body, which this
+  // ---- academic calendar: the school or the entry's fields are in a body, which this
   // file does not send; calendar.test.ts checks their cross-school refusals.
   'POST /api/calender',
   'POST /api/calender/update',
-  // ---- homework (issue 11): the teacher's own routines; writes naming ids in a body or a
+  // ---- homework: the teacher's own routines; writes naming ids in a body or a
   // multipart form, and downloads by path id: homework.test.ts checks their cross-school refusals.
   'GET /api/homework/teacher/options',
   'POST /api/homework/teacher',
   'POST /api/homework/submit',
   'GET /api/homework/file/:id',
   'GET /api/homework/submission/file/:id',
-  // ---- exams (issue 12): ids of another school only in a body or the path; exams.test.ts checks
+  // ---- exams: ids of another school only in a body or the path; exams.test.ts checks
   // each one's cross-school refusal.
   'POST /api/exam_name',
   'PUT /api/exam_name/:id',
@@ -223,7 +223,7 @@ const GLOBAL = new Set([
   'GET /api/exam_mark/audit',
   'POST /api/exam/publish',
   'POST /api/exam/unlock',
-  // ---- people (issue 13): the school is in the body (add_*), or the record is the caller's own
+  // ---- people: the school is in the body (add_*), or the record is the caller's own
   // (profile_update, update_user: another's code is 403); people-admin.test.ts checks these refusals.
   'POST /api/update_user',
   'POST /api/add_student',
@@ -231,7 +231,7 @@ const GLOBAL = new Set([
   'POST /api/student/profile_update',
   // promotion: the sections are in the body; promotion.test.ts checks another school's are refused
   'POST /api/student/promote',
-  // two-factor sign-in (issue 16): one's own account; the super admin's reset names any account
+  // two-factor sign-in: one's own account; the super admin's reset names any account
   'GET /api/users/2fa',
   'POST /api/users/2fa/setup',
   'POST /api/users/2fa/enable',
@@ -243,10 +243,10 @@ const GLOBAL = new Set([
   'PUT /api/school_info/:id/two_factor',
   'GET /api/system/two_factor', // the installation's, the super admin's
   'PUT /api/system/two_factor',
-  // ---- subject registration (issue 13): the school and students are in the body;
+  // ---- subject registration: the school and students are in the body;
   // subject-registration.test.ts checks the cross-school refusal
   'POST /api/save/subjectRegistration',
-  // ---- school setup (issue 13): shared reference data and the super admin's own tables; the
+  // ---- school setup: shared reference data and the super admin's own tables; the
   // contact and weekly off days edits name the school in their paths, and school-setup.test.ts and
   // weekly-off-days.test.ts check a school admin is refused another school's.
   'GET /api/district',
@@ -259,7 +259,7 @@ const GLOBAL = new Set([
   'POST /api/organization',
   'PUT /api/organization/:id',
   'DELETE /api/organization/:id',
-  // ---- a school's structure (issue 13): classes and subjects are shared reference data (only the
+  // ---- a school's structure: classes and subjects are shared reference data (only the
   // super admin writes them); sections, periods and the session's routine copy name their school in
   // a body or their row in the path: setup-structure.test.ts checks each cross-school refusal.
   'GET /api/setup/school_types',
@@ -278,14 +278,14 @@ const GLOBAL = new Set([
   'PUT /api/setup/periods/:id',
   'DELETE /api/setup/periods/:id',
   'POST /api/setup/sessions',
-  // ---- fees and payments (issue 14): the school, sector, invoices or payment are in the body;
+  // ---- fees and payments: the school, sector, invoices or payment are in the body;
   // fees.test.ts checks each write's refusal of another school's ids
   'POST /api/add_sector',
   'POST /api/fee',
   'POST /api/invoice/waiver',
   'POST /api/payment',
   'POST /api/payment/reverse',
-  // ---- online payments (issue 14): the invoices, the payment's reference or the ledger entry are
+  // ---- online payments: the invoices, the payment's reference or the ledger entry are
   // in the body or path; online-payments.test.ts checks another student's and school's refusal
   'POST /api/payment/online/start',
   'GET /api/payment/online/:token',
@@ -299,7 +299,7 @@ const GLOBAL = new Set([
   // late fees: the admin's own school only (an admin has no school_info_id choice); fees.test.ts
   // checks another school's run creates nothing here
   'POST /api/fee/late-fees',
-  // ---- guardians (issue 16): the students are in the body, the children are the caller's own;
+  // ---- guardians: the students are in the body, the children are the caller's own;
   // guardians.test.ts checks another school's admin is refused each link and unlink
   'POST /api/guardian',
   'POST /api/guardian/link',
@@ -307,7 +307,7 @@ const GLOBAL = new Set([
   'GET /api/guardian/children',
   'GET /api/guardian/preferences',
   'PUT /api/guardian/preferences',
-  // ---- eSchool and activities (issue 14): the school comes from the row or the body;
+  // ---- eSchool and activities: the school comes from the row or the body;
   // eschool.test.ts checks another school's refusal of each; /mine answers about the caller
   'POST /api/eschool/classes',
   'PUT /api/eschool/classes/:id',

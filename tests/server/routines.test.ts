@@ -1,5 +1,5 @@
 /**
- * The admin's routine management and the routine reads of issue 11: create, update (keeping the
+ * The admin's routine management and the routine reads: create, update (keeping the
  * id), delete, the clash refusals (teacher, section, room; also under concurrent inserts), the
  * history kept for routines with attendance, and every call × user type × own/other school.
  */

@@ -1,5 +1,5 @@
 /**
- * School setup (issue 13): the address reference data, creating a school with its admin in one
+ * School setup: the address reference data, creating a school with its admin in one
  * transaction (the admin signs in with the one-time password and must change it), 400s naming the
  * field, 409s for a taken EIIN or admin code with nothing left behind, editing (the super admin:
  * everything; a school admin: only its own contact details), and organization types.

@@ -144,7 +144,7 @@ describe('demo seed', () => {
   });
 
   it('gives every user a distinct email and an 11-digit mobile number', async () => {
-    // A guardian's phone is their user id (issue 16): users.phone stays free for the students'
+    // A guardian's phone is their user id: users.phone stays free for the students'
     // accounts, which often hold a parent's number.
     const phone = `coalesce(phone, case when user_type = 3 then user_code end)`;
     const stats = await one<{ users: number; emails: number; phones: number; bad: number }>(

@@ -1,5 +1,5 @@
 /**
- * A school's structure (issue 13): who may change what, the 409s a user can act on (in use,
+ * A school's structure: who may change what, the 409s a user can act on (in use,
  * duplicate, overlapping periods), cross-school refusals of the routes the guard table lists as
  * global, and opening a new session with the last one's routine copied.
  */

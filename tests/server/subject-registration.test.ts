@@ -1,5 +1,5 @@
 /**
- * Subject registration (issue 13): the save's rules (a 4th subject that is also compulsory is 400
+ * Subject registration: the save's rules (a 4th subject that is also compulsory is 400
  * naming it, a second 4th subject is 409, all or nothing), the edit, the two paged lists, the
  * deletes with the spec's messages, the school boundary, and the grade sheet following the
  * registered 4th subject (its cached answer dropped when a registration changes).

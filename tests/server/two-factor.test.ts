@@ -1,5 +1,5 @@
 /**
- * Two-factor sign-in (issue 16): setting it up proves the app has the secret, sign-in then asks
+ * Two-factor sign-in: setting it up proves the app has the secret, sign-in then asks
  * for the code after the right password, a code works once (no replay) and one step either side,
  * wrong codes count toward the sign-in limiter, recovery codes work once each, turning it off takes
  * a code, and the super admin's reset is audited and ends the account's sessions.

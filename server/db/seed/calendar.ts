@@ -1,5 +1,5 @@
 /**
- * The demo's academic calendar (issue 11): for each school, the national holidays of Bangladesh in
+ * The demo's academic calendar: for each school, the national holidays of Bangladesh in
  * the seeded year, the two Eid vacations (their real dates follow the moon; these are 2026's, kept
  * for any seeded year), the half-yearly and final exams, and a few events and meetings.
  *

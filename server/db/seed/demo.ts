@@ -48,7 +48,7 @@ import { seedFees } from './fees';
 import { seedEschool } from './eschool';
 
 export const DEMO_PASSWORD = 'demo1234';
-/** The demo guardian's phone, which is their user id (issue 16): student1's father, with a sibling. */
+/** The demo guardian's phone, which is their user id: student1's father, with a sibling. */
 export const DEMO_GUARDIAN_PHONE = '01710000016';
 /** Cheap on purpose: see the note where the demo accounts are hashed. */
 const SEED_HASH_PARAMS: ScryptParams = { N: 2 ** 10, r: 8, p: 1 };
@@ -784,7 +784,7 @@ async function insertDemo(tx: Tx, today: DateTime): Promise<Record<string, numbe
   }
   counts.students = studentValues.length;
 
-  // ---- a guardian (issue 16): student1's parent, with a sibling in another section of school 1.
+  // ---- a guardian: student1's parent, with a sibling in another section of school 1.
   // Their user id is the phone; the seed sets it after the random draws, so nothing else moves.
   {
     const plan = plans[0];

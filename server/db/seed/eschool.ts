@@ -1,5 +1,5 @@
 /**
- * Demo eSchool and activities (issue 14), current session only (the previous, published session's
+ * Demo eSchool and activities, current session only (the previous, published session's
  * grade sheets stay as they were): for every section, online classes of two of its routine's
  * subjects this week (one ended yesterday, the others upcoming at 16:00 school time), and per school
  * three activities (a club in teacher1's charge in school 1, a sport, a competition) with the first

@@ -1,5 +1,5 @@
 /**
- * Demo fees (issue 14): for each school, four sectors (session fee, tuition, exam fee, sports) and
+ * Demo fees: for each school, four sectors (session fee, tuition, exam fee, sports) and
  * the current session's fees for every class — the session fee in January, tuition every month
  * (late fee ৳50.00), the sports fee in March, the half-yearly and final exam fees — up to a month
  * ahead of today. Each invoice then gets a fate from a seeded PRNG: mostly paid by the last date

@@ -1,5 +1,5 @@
 /**
- * Demo homework (issue 11): for every section, homework in three of the subjects its routine
+ * Demo homework: for every section, homework in three of the subjects its routine
  * has, one set in each of the last three weeks (the newest still open), and a mix of answers:
  * on time, late, missing. One in three homework carries a small generated PDF; every answer is
  * one of a few generated text files, stored once each through server/storage (content-addressed),

@@ -1,5 +1,5 @@
 /**
- * Demo resources (issue 14) for every demo school: a library of a few dozen books (Bangladeshi
+ * Demo resources for every demo school: a library of a few dozen books (Bangladeshi
  * textbooks, classics and references, by category), loans of some of them to the school's first
  * students (one overdue, one returned), two e-books as small generated PDFs stored through
  * server/storage, and a handful of important links. Set-based inserts: no query per row.

@@ -1,5 +1,5 @@
 /**
- * Extra-curricular activities on the wire (issue 14; /student-activity): a school's clubs, sports
+ * Extra-curricular activities on the wire (/student-activity): a school's clubs, sports
  * and competitions per session, who took part and their marks. The school admin keeps the list and
  * names a teacher in charge; the admin and that teacher record participation and marks; other
  * teachers and viewers read; a student reads their own. The marks feed the grade sheet's Extra
@@ -163,7 +163,7 @@ export const myActivityRow = z.object({
 export type MyActivityRow = z.infer<typeof myActivityRow>;
 export const myActivitiesQuery = z.object({
   session_id: optionalId('session_id'),
-  /** A guardian: which linked child's (issue 16); a student's own are implied. */
+  /** A guardian: which linked child's; a student's own are implied. */
   student_id: optionalId('student_id'),
 });
 export const myActivities = z.object({

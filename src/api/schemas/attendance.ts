@@ -32,7 +32,7 @@ export const takeAttendanceBody = z.object({
   routine_id: id('routine_id'),
   attendance: z.array(attendanceEntry).min(1, 'Mark at least one student').max(500, 'At most 500 students at once'),
   /**
-   * Issue 15: a submission queued on the teacher's phone carries the moment the roll was taken
+   * A submission queued on the teacher's phone carries the moment the roll was taken
    * (ISO 8601 with offset). Its presence marks the submission as queued: the server applies the
    * offline conflict rule (README, "Offline attendance") and bounds the claim.
    */
@@ -68,7 +68,7 @@ export const takeAttendanceResponse = z.object({
   absent: z.number().int(),
   students: z.array(takenStudentRow),
   /**
-   * What the server did with this submission (issue 15): saved or corrected (applied), duplicate
+   * What the server did with this submission: saved or corrected (applied), duplicate
    * (this submission had already arrived; nothing changed), kept_admin (a queued teacher's taking
    * met an admin's correction, which stands) or kept_later (a taking with a later taking time
    * already counts). The totals and students are the period's marks as they stand.

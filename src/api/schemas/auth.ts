@@ -28,7 +28,7 @@ export const loginFailure = z.object({
   otp_required: z.boolean().optional(),
 });
 
-// ---------------------------------------------------------------- two-factor sign-in (issue 16)
+// ---------------------------------------------------------------- two-factor sign-in
 
 export const twoFactorStatus = z.object({
   enabled: z.boolean(),
@@ -172,7 +172,7 @@ export const userProfile = z.object({
   language: languageCode.optional(),
   /** The school's default language (what "follow the school" means). */
   school_language: languageCode.optional(),
-  /** Signed in with a one-time password: the password screen comes first (issue 13). */
+  /** Signed in with a one-time password: the password screen comes first. */
   must_change_password: z.boolean().optional(),
   two_factor_setup_required: z.boolean().optional(),
 });

@@ -1,5 +1,5 @@
 /**
- * eSchool on the wire (issue 14; spec part 1's student tile /student-eschool): the school's online
+ * eSchool on the wire (spec part 1's student tile /student-eschool): the school's online
  * classes. A teacher schedules one for a section and subject they have in the routine (a school
  * admin for any routine entry of the school, naming its teacher); students read their section's,
  * viewers a linked school's. Times travel as the school's local date and HH:mm (the form's
@@ -90,7 +90,7 @@ export const onlineClassListQuery = z.object({
   scope: z.enum(['mine', 'school']).optional(),
   /** Leave out classes that ended before now. */
   upcoming_only: z.enum(['true', 'false']).optional(),
-  /** A guardian: which linked child's sections (issue 16); a student's own are implied. */
+  /** A guardian: which linked child's sections; a student's own are implied. */
   student_id: optionalId('student_id'),
 });
 export type OnlineClassListQuery = z.input<typeof onlineClassListQuery>;

@@ -250,7 +250,7 @@ export const examMarkBody = z.object({
     .min(1, 'mark_update must name at least one student')
     .max(MARK_UPDATE_MAX, `mark_update may name at most ${MARK_UPDATE_MAX} students`),
   /**
-   * Issue 15: a save queued on the teacher's phone carries the moment it was saved there (ISO 8601
+   * A save queued on the teacher's phone carries the moment it was saved there (ISO 8601
    * with offset; at most 5 minutes ahead of the server, at most 7 days old). A sent mark that any
    * save changed after it is not written: the newer mark stands (the answer's `kept`).
    */

@@ -1,5 +1,5 @@
 /**
- * Fees and payments on the wire (issue 14; spec part 2, Payments). The school admin keeps the
+ * Fees and payments on the wire (spec part 2, Payments). The school admin keeps the
  * school's sectors (`POST /api/add_sector`, `GET /api/sector/all`), sets fees that invoice a
  * class, a section or named students (`POST /api/fee`), records payments against invoices
  * (`POST /api/payment`, with an Idempotency-Key), waivers and refunds, and reads reports.

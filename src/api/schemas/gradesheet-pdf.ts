@@ -1,5 +1,5 @@
 /**
- * The grade sheet PDFs on the wire (issue 12): one student's (the JSON grade sheet's filters) or a
+ * The grade sheet PDFs on the wire: one student's (the JSON grade sheet's filters) or a
  * whole section's, one sheet a page. `lang` picks the labels; without it the caller's language
  * setting decides (the user's own, else their school's).
  */

@@ -1,5 +1,5 @@
 /**
- * Guardians (issue 16): a parent or guardian account (user type 3) signs in with their phone
+ * Guardians: a parent or guardian account (user type 3) signs in with their phone
  * number and is linked to one or more students, possibly in different schools.
  */
 import { z } from 'zod';

@@ -82,7 +82,7 @@ export type HomeworkSubmitInput = z.input<typeof homeworkSubmitBody>;
 
 export const homeworkIdQuery = z.strictObject({ id: id('id') });
 export const homeworkFileParams = z.strictObject({ id: id('id') });
-/** A guardian's download of a linked child's homework names the child (issue 16). */
+/** A guardian's download of a linked child's homework names the child. */
 export const homeworkFileQuery = z.strictObject({ student_id: optionalId('student_id') });
 
 export const teacherHomeworkQuery = z.strictObject({
@@ -100,7 +100,7 @@ export const PENDING_OVERDUE_DAYS = 7;
 
 export const studentHomeworkQuery = z.strictObject({
   section_id: optionalId('section_id'),
-  /** A guardian names the child (issue 16); a student's own is implied. */
+  /** A guardian names the child; a student's own is implied. */
   student_id: optionalId('student_id'),
   /**
    * `1`: only what is still to do: not yet answered, its last date today or later, or passed within
@@ -222,7 +222,7 @@ export type HomeworkSubmitResponse = z.infer<typeof homeworkSubmitResponse>;
 
 export const homeworkDeleteResponse = z.object({ ok: z.literal(true), message: z.string(), code: z.string() });
 
-/** A guardian names the child they read it for (issue 16): the server checks the link and the child's section. */
+/** A guardian names the child they read it for: the server checks the link and the child's section. */
 export const homeworkFileUrl = (homeworkId: number, studentId?: number) =>
   `/api/homework/file/${homeworkId}${studentId ? `?student_id=${studentId}` : ''}`;
 export const submissionFileUrl = (submissionId: number) => `/api/homework/submission/file/${submissionId}`;

@@ -4,7 +4,7 @@
  * the spec's filters do; `notice_users` is the comma-separated list of explicit recipients
  * ('' = the whole class/section audience).
  *
- * Numbers are not coerced (issue 7): a query string carries them as digits ("12"), a JSON body as
+ * Numbers are not coerced: a query string carries them as digits ("12"), a JSON body as
  * numbers; `true`, `[]`, "0x10", "1e3" are refused with a 400 naming the field. The blanks the
  * old client sends ('' for a new notice's id, null) still mean "none" / "all". No preprocessing,
  * so `z.input` of each schema is exactly what a client may send, and the client's calls are typed
@@ -60,7 +60,7 @@ export const DESCRIPTION_MAX = 5000;
 export const STUDENTS_MAX = 2000;
 
 /**
- * Notice lists are paged (issue 7: one student's list had grown to 54 MB). 20 a page unless the
+ * Notice lists are paged (one student's list had grown to 54 MB). 20 a page unless the
  * caller asks otherwise, never more than 100. Rows carry the whole description: at most
  * 100 × 5,000 characters (about 0.5 MB, 0.1 MB at the default), bounded, and it spares a second
  * call each time a student opens a notice.
@@ -244,7 +244,7 @@ export type NoticeReach = z.infer<typeof noticeReachResponse>;
 /**
  * POST /api/notice. `id` empty/absent creates, a number updates. `uid` and `type` are accepted
  * for the old client's sake and ignored: the creator is the signed-in user and the type follows
- * from the creator's role. A description is required (issue 8: a one-letter notice with no
+ * from the creator's role. A description is required (a one-letter notice with no
  * description went to 303 students).
  */
 export const noticeWriteBody = z.object({

@@ -1,5 +1,5 @@
 /**
- * Online fee payments on the wire (issue 14): a student (later also a linked guardian) starts a
+ * Online fee payments on the wire: a student (later also a linked guardian) starts a
  * payment of chosen due invoices through the payment provider (`POST /api/payment/online/start`,
  * answering the provider's checkout URL); the provider's signed callback
  * (`POST /api/payment/online/callback`) completes it; the screen reads the outcome from the

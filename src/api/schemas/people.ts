@@ -118,7 +118,7 @@ export const studentListRow = z.object({
 });
 export type StudentListRow = z.infer<typeof studentListRow>;
 
-// ---------------------------------------------------------------- people administration (issue 13)
+// ---------------------------------------------------------------- people administration
 
 /** Bangladeshi mobile numbers: 01[3-9] and 8 digits, or the same after +880 / 880; spaces and dashes allowed. */
 export const BD_MOBILE = /^(?:\+?880|0)1[3-9]\d{8}$/;
@@ -372,7 +372,7 @@ export const importedAccount = z.object({
   user_code: z.string(),
   name: z.string(),
   initial_password: z.string(),
-  /** A guardian account the student import created from a father's or mother's phone (issue 16). */
+  /** A guardian account the student import created from a father's or mother's phone. */
   guardian: z.boolean().optional(),
 });
 export type ImportedAccount = z.infer<typeof importedAccount>;

@@ -1,5 +1,5 @@
 /**
- * The school's resources on the wire (issue 14; spec part 2 §Student self-service): the library
+ * The school's resources on the wire (spec part 2 §Student self-service): the library
  * catalogue with its loans, the e-books the school uploads, and the links it curates. The old
  * portal's pages were static sample data and called nothing, so these paths are new:
  *
@@ -127,7 +127,7 @@ export const loanListQuery = z.object({
   /** open: not yet returned (default); all: with the returned ones. */
   status: z.enum(['open', 'all'], { error: 'status must be open or all' }).default('open'),
   q: z.string().trim().max(100, 'q must be at most 100 characters').optional(),
-  /** A guardian: which linked child's loans (issue 16); a student's own are implied. */
+  /** A guardian: which linked child's loans; a student's own are implied. */
   student_id: optionalId('student_id'),
   ...pageQueryWith(RESOURCE_PAGE).shape,
 });

@@ -56,7 +56,7 @@ export const routineTodayRow = routineRow.extend({
 });
 export type RoutineTodayRow = z.infer<typeof routineTodayRow>;
 
-// ---------------------------------------------------------------- the admin's routine management (issue 11)
+// ---------------------------------------------------------------- the admin's routine management
 
 export const ROUTINE_MESSAGES = {
   created: 'routine added successfully!!',

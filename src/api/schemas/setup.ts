@@ -1,5 +1,5 @@
 /**
- * The super admin's setup (issue 13): schools with their first admin, and organization types
+ * The super admin's setup: schools with their first admin, and organization types
  * (school types). Wire names follow the spec's form: snake_case fields, `upazilla` spelled as the
  * spec spells it, and the organization body's `Organization_type` / `organization_code`.
  */

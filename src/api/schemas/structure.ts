@@ -1,5 +1,5 @@
 /**
- * A school's structure (issue 13): classes, sections, subjects and periods, their setup lists, and
+ * A school's structure: classes, sections, subjects and periods, their setup lists, and
  * opening a new academic session. Classes and subjects are reference data every school shares
  * (the super admin changes them); sections and periods belong to one school (its school admin, or
  * the super admin naming the school, changes them). The create paths are the spec's

@@ -1,4 +1,4 @@
-/** Bangla texts of eSchool, activities and the teacher's students (issue 14). */
+/** Bangla texts of eSchool, activities and the teacher's students. */
 import type { Catalogue } from '../en';
 
 export const eschoolBn: Catalogue['eschoolArea'] = {

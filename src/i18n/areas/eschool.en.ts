@@ -1,4 +1,4 @@
-/** English texts of eSchool, activities and the teacher's students (issue 14). */
+/** English texts of eSchool, activities and the teacher's students. */
 export const eschoolEn = {
   eschool: {
     studentTitle: 'eSchool',

@@ -1,6 +1,6 @@
 /**
  * English texts of the school admin's exam setup (/create-exam, /newExam; spec part 2 §Exams,
- * issue 12): the spec's words where it has them ("Create New Exam", "Exam Lists", the list's
+ * the spec's words where it has them ("Create New Exam", "Exam Lists", the list's
  * column names, "New exam Created Successfully!!").
  */
 export const examSetupEn = {

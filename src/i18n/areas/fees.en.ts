@@ -1,4 +1,4 @@
-/** English texts of the fees and payments area (issue 14): the spec's words where it has them. */
+/** English texts of the fees and payments area: the spec's words where it has them. */
 export const feesEn = {
   title: 'Payment Sector',
   viewerTitle: 'Fee reports',

@@ -1,4 +1,4 @@
-/** Guardians (issue 16): the guardian's dashboard, the child switcher, and the admin's links. */
+/** Guardians: the guardian's dashboard, the child switcher, and the admin's links. */
 export const guardiansEn = {
   dashboardKicker: 'Your children',
   loadingChildren: 'Loading your children…',

@@ -1,4 +1,4 @@
-/** English texts of online fee payments and receipts (issue 14): /payoption's wallet payment, receipt links and the receipt PDF. */
+/** English texts of online fee payments and receipts: /payoption's wallet payment, receipt links and the receipt PDF. */
 export const paymentsEn = {
   errors: {
     bad_signature: 'The payment provider’s answer could not be verified. Nothing was recorded.',

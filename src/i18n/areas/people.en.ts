@@ -1,4 +1,4 @@
-/** English texts of the people area (issue 13): adding and importing people, passwords, profile edit. */
+/** English texts of the people area: adding and importing people, passwords, profile edit. */
 export const peopleEn = {
   form: {
     studentTitle: 'Add Student',

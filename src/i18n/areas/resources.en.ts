@@ -1,4 +1,4 @@
-/** English texts of the school's resources (issue 14): /student-resource, /studentlibrary, /studentebook, /studentimportantlink. */
+/** English texts of the school's resources: /student-resource, /studentlibrary, /studentebook, /studentimportantlink. */
 export const resourcesEn = {
   hub: {
     title: 'Resources',

@@ -1,4 +1,4 @@
-/** English texts of the school setup area (issue 13): /add-school, /add-organization, the school's contact edit. */
+/** English texts of the school setup area: /add-school, /add-organization, the school's contact edit. */
 export const schoolSetupEn = {
   form: {
     // The super admin's tile says "Add New School"; "School Profile" is the school admin's page.

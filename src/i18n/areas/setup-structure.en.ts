@@ -1,4 +1,4 @@
-/** English texts of a school's structure setup (issue 13): classes, sections, subjects, periods, sessions. */
+/** English texts of a school's structure setup: classes, sections, subjects, periods, sessions. */
 export const setupStructureEn = {
   entities: { class: 'Class', section: 'Section', subject: 'Subject', period: 'Period' },
   create: {

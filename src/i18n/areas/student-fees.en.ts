@@ -1,4 +1,4 @@
-/** English texts of the student's side of fees (issue 14): /student-payment, /dueinvoice, /paidinvoice, /payoption. */
+/** English texts of the student's side of fees: /student-payment, /dueinvoice, /paidinvoice, /payoption. */
 export const studentFeesEn = {
   menu: {
     title: 'Student’s Invoice',

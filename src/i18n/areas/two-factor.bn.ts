@@ -1,4 +1,4 @@
-/** দুই ধাপে সাইন ইন (issue 16)। */
+/** দুই ধাপে সাইন ইন। */
 import type { Catalogue } from '../en';
 
 export const twoFactorBn: Catalogue['two_factor'] = {

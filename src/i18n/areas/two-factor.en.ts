@@ -1,4 +1,4 @@
-/** Two-factor sign-in (issue 16): the code step of the sign-in screen and the profile card. */
+/** Two-factor sign-in: the code step of the sign-in screen and the profile card. */
 export const twoFactorEn = {
   signIn: {
     codeLabel: 'Code from your authenticator app',

@@ -33,7 +33,7 @@ export default function StudentAttendanceScreen() {
   return <StudentInView>{(student) => <AttendanceHistory student={student} />}</StudentInView>;
 }
 
-/** A student's own history, or (issue 16) a guardian's child's: `student.queryId` names the child. */
+/** A student's own history, or a guardian's child's: `student.queryId` names the child. */
 function AttendanceHistory({ student }: { student: ViewedStudent }) {
   const today = schoolToday();
   const [params, setParams] = useSearchState(SEARCH);

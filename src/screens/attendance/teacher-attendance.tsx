@@ -117,7 +117,7 @@ export default function TeacherAttendanceScreen() {
   const { t } = useI18n();
   const [params] = useSearchState({ date: '', next: '' });
   // The machine starts once, on the date the address names (a later change is sent as an event).
-  // Offline (issue 15): a submit the network fails is kept on the phone and sent by the queue.
+  // Offline: a submit the network fails is kept on the phone and sent by the queue.
   const [input] = useState(() => ({
     teacherId: profile.id,
     today: schoolToday(),

@@ -17,7 +17,7 @@ export function ReadOnlyCalendar({
 }: {
   reader: CalendarReader;
   viewer?: boolean;
-  /** A guardian's child (issue 16): the calendar of the child's school. */
+  /** A guardian's child: the calendar of the child's school. */
   child?: { school_info_id: number | null; school_name: string | null };
 }) {
   const { profile, school } = useSignedIn();

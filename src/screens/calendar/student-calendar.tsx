@@ -1,5 +1,5 @@
 /**
- * The student's read-only Academic Calendar (see calendar-reader.tsx); a guardian's (issue 16) is
+ * The student's read-only Academic Calendar (see calendar-reader.tsx); a guardian's is
  * the chosen child's school's (`?student=`).
  */
 import { StudentInView } from '@/screens/guardians/student-in-view';

@@ -1,5 +1,5 @@
 /**
- * /guardian-admin (issue 16): a card per linked child with today's attendance, this month's
+ * /guardian-admin: a card per linked child with today's attendance, this month's
  * present rate, the fees due and the unread notices, and links to the child's pages (the student
  * screens, with the child in the address as `?student=`).
  */

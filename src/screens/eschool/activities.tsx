@@ -1,5 +1,5 @@
 /**
- * /student-activity (issue 14). A student: their activities this session, their role and marks,
+ * /student-activity. A student: their activities this session, their role and marks,
  * and the Extra Curriculum (out of 5) the grade sheet takes from them. Teachers, school admins and
  * viewers: the school's activities of a session, paged; a participant panel per activity. The
  * school admin adds and deletes activities (naming a teacher in charge); the admin and the teacher
@@ -55,7 +55,7 @@ function useSuccessText() {
 
 export default function Activities() {
   const { userType } = useSignedIn();
-  // A student's own; a guardian's (issue 16) the child chosen by `?student=`.
+  // A student's own; a guardian's the child chosen by `?student=`.
   return can(userType, 'activity.student') ? (
     <StudentInView>{(s) => <MyActivities studentId={s.queryId} />}</StudentInView>
   ) : (

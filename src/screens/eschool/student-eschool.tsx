@@ -1,6 +1,6 @@
 /**
- * /student-eschool (issue 14): a student's sections' online classes, or, for a viewer, the chosen
- * school's with a section filter; for a guardian (issue 16) the sections of the child chosen by
+ * /student-eschool: a student's sections' online classes, or, for a viewer, the chosen
+ * school's with a section filter; for a guardian the sections of the child chosen by
  * `?student=`. Upcoming first, paged, read-only. The page and filter are in the address.
  */
 import { useQuery } from '@tanstack/react-query';

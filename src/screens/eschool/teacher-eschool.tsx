@@ -1,5 +1,5 @@
 /**
- * /teacher-eschool (issue 14): the teacher's online classes, or a school admin's whole school's,
+ * /teacher-eschool: the teacher's online classes, or a school admin's whole school's,
  * with the editor (schedule, change) and cancelling after a confirmation. What may be scheduled
  * comes from the routine (GET /api/eschool/options): a teacher's own sections and subjects; an
  * admin's every routine entry with its teacher. The flow is the online-class editor machine.

@@ -1,5 +1,5 @@
 /**
- * /teacher-students (issue 14, the teacher dashboard's Students tile): the students of the
+ * /teacher-students (the teacher dashboard's Students tile): the students of the
  * sections the teacher teaches this session, read-only, with a section filter and pages. A new
  * page rather than an existing one: /add-student is the admin's (it writes), and the teacher's
  * sections come from their routine. The list is GET /api/student/section, which already limits a

@@ -1,6 +1,6 @@
 /**
  * /create-exam: the school admin's exam menu (spec part 1, school admin dashboard tile
- * "Evaluation"; part 2 §Exams "Create Exam menu card links to /newExam"; issue 12). Tiles to New
+ * "Evaluation"; part 2 §Exams "Create Exam menu card links to /newExam"). Tiles to New
  * Exam, mark entry and grade sheets (shown when this user may open them), the school's exam types
  * (rename, add another), and the results publication of a session: publish (students see their
  * results, marks lock) or unlock for correction, each asked first since it reaches every student.

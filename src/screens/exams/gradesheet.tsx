@@ -57,7 +57,7 @@ function useDownload() {
 
 export default function GradesheetScreen(props: Partial<ScreenProps>) {
   const { userType } = useSignedIn();
-  // A guardian (issue 16) reads a linked child's, the child chosen by `?student=`.
+  // A guardian reads a linked child's, the child chosen by `?student=`.
   if (!can(userType, 'page.guardian-dashboard')) return <Sheet {...props} child={null} />;
   return <StudentInView>{(s) => <Sheet {...props} child={s} />}</StudentInView>;
 }

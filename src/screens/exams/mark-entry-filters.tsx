@@ -34,7 +34,7 @@ const CLEARS: Record<MarkFilterField, MarkFilterField[]> = {
 
 export function useMarkFilters() {
   const [params, setParams] = useSearchState(DEFAULTS);
-  // Offline (issue 15): what the filters need is kept on the device as it is read, and read from
+  // Offline: what the filters need is kept on the device as it is read, and read from
   // there when the network fails, so a sheet opened while online opens again with no network.
   const sessions = useQuery({ ...markEntrySessionsQuery(), queryFn: loadSessionsKept, networkMode: 'offlineFirst' });
   const types = useQuery({ ...examTypesQuery(), queryFn: loadExamTypesKept, networkMode: 'offlineFirst' });

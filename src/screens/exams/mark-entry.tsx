@@ -1,5 +1,5 @@
 /**
- * /teacherevaluation: "Marks Entry" (spec part 2 §Exams, sections 4, 5 and 8; issue 12) for
+ * /teacherevaluation: "Marks Entry" (spec part 2 §Exams, sections 4, 5 and 8) for
  * teachers (the subjects they teach) and school admins (any exam of the school).
  *
  * The screen renders the mark entry machine (provided once with `createActorContext`) and sends it
@@ -69,7 +69,7 @@ export default function MarkEntryScreen() {
   const { t } = useI18n();
   const logic = useMemo(() => {
     const savedChanges = () => void queryClient.invalidateQueries({ queryKey: examKeys.all });
-    // Offline (issue 15): every sheet opened is kept on the device and opens from it with no
+    // Offline: every sheet opened is kept on the device and opens from it with no
     // network; a save the network fails is queued and sent by the queue.
     if (!offlineAvailable()) return markEntryMachine.provide({ actions: { savedChanges } });
     return offlineMarkEntryMachine.provide({

@@ -31,7 +31,7 @@ const num = (v: string) => (/^\d+$/.test(v) ? Number(v) : undefined);
 
 export default function MarksheetScreen() {
   const { userType } = useSignedIn();
-  // A guardian (issue 16) reads a linked child's, the child chosen by `?student=`.
+  // A guardian reads a linked child's, the child chosen by `?student=`.
   if (!can(userType, 'page.guardian-dashboard')) return <Sheet child={null} />;
   return <StudentInView>{(s) => <Sheet child={s} />}</StudentInView>;
 }

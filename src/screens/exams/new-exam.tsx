@@ -1,6 +1,6 @@
 /**
  * /newExam: the school admin's "Create New Exam" form (collapsible) and the "Exam Lists" (spec
- * part 2 §Exams, sections 3-5; issue 12). The form is the exam create machine: several sections
+ * part 2 §Exams, sections 3-5). The form is the exam create machine: several sections
  * and subjects in one submit create every pair's exam at once (the half-yearly setup of a class is
  * one action), marks are numbers checked before sending with the field named, and the server's
  * refusals (400 by field, 409 duplicate) show in the user's language. The list is a page at a time

@@ -1,6 +1,6 @@
 /**
  * /studentEvaluation: the student's two evaluation tiles, Check Mark Sheet and Check Grade Sheet;
- * a guardian's (issue 16) name the chosen child (`?student=`) for both.
+ * a guardian's name the chosen child (`?student=`) for both.
  */
 import { Link } from 'wouter';
 import { useI18n } from '@/i18n/i18n';

@@ -1,5 +1,5 @@
 /**
- * The Adjustments tab of /payment (issue 14): a waiver or discount on one of a student's invoices,
+ * The Adjustments tab of /payment: a waiver or discount on one of a student's invoices,
  * and a refund or correction of one of their payments, each with a reason. Both are new ledger
  * entries (the server never edits an invoice or a payment); each is confirmed first and reported
  * only after the server answered (src/machines/fee-adjust.machine.ts). The student is in the

@@ -1,5 +1,5 @@
 /**
- * The chart of collections over the session (issue 14): net collections per month as bars
+ * The chart of collections over the session: net collections per month as bars
  * (chart.js through react-chartjs-2). Loaded on its own (React.lazy from reports.tsx), so chart.js
  * is fetched only when this report is opened. The canvas is decoration for sighted users: its
  * text alternative is the summary sentence and the visible table of every month beside it, which

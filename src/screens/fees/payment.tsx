@@ -1,7 +1,7 @@
 /**
  * /payment (the viewer's Payment tile opens it read-only: the chosen school's reports).
  * The school admin's Payment Sector screen (spec part 2, Payments) grown into the fees
- * desk of issue 14: sectors (form + list, reloaded after each save), fee setup (a confirmation
+ * desk: sectors (form + list, reloaded after each save), fee setup (a confirmation
  * showing how many students get an invoice), collection at the counter (a student's due invoices,
  * a payment, the receipt number once the server confirmed) and reports with CSV export. Writes
  * are the fee machines; reads are TanStack Query; the tab is in the address.

@@ -18,7 +18,7 @@ export default function StudentDueInvoices() {
   return <StudentInView>{(s) => <Invoices studentId={s.queryId} kicker={s.child?.full_name} />}</StudentInView>;
 }
 
-/** A student's own invoices, or (issue 16) a guardian's child's. */
+/** A student's own invoices, or a guardian's child's. */
 function Invoices({ studentId, kicker }: { studentId?: number; kicker?: string }) {
   const { t, lang } = useI18n();
   const { name } = useNames();

@@ -1,5 +1,5 @@
 /**
- * Pieces the student's fee screens share (issue 14): the student's own invoices (the signed-in
+ * Pieces the student's fee screens share: the student's own invoices (the signed-in
  * profile's id; the server refuses any other), dates and taka in the user's language, and the
  * total due summed in integer poisha (never through a float).
  */
@@ -14,7 +14,7 @@ import { useSignedIn } from '@/ui/session';
 /** All of a student's invoices fit one page: a student has far fewer than the page's maximum. */
 export const STUDENT_INVOICE_LIMIT = FEE_PAGE.maxLimit;
 
-/** `studentId`: a guardian's child (issue 16, the server checks the link); else the student's own. */
+/** `studentId`: a guardian's child (the server checks the link); else the student's own. */
 export function useOwnInvoices(status: 'due' | 'paid', studentId?: number) {
   const { profile } = useSignedIn();
   const q = { student_id: studentId ?? profile.id, limit: STUDENT_INVOICE_LIMIT };

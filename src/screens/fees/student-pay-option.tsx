@@ -111,7 +111,7 @@ function Chooser({
   state: Snapshot;
   send: Send;
   invoiceParam: string;
-  /** A guardian's child (issue 16); undefined for a student paying their own. */
+  /** A guardian's child; undefined for a student paying their own. */
   studentId: number | undefined;
   studentCode: string;
   back: React.ReactNode;

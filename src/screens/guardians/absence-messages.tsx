@@ -1,5 +1,5 @@
 /**
- * The "Absence messages" card on /guardian-admin (issue 16): SMS or none, in Bangla or English.
+ * The "Absence messages" card on /guardian-admin: SMS or none, in Bangla or English.
  * The save goes through the guardian-preferences machine; "saved" only after the server answered.
  */
 import { useQuery, useQueryClient } from '@tanstack/react-query';

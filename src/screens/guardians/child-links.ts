@@ -1,4 +1,4 @@
-/** A guardian's pages for one child (issue 16): each a student screen that takes `?student=`. */
+/** A guardian's pages for one child: each a student screen that takes `?student=`. */
 export const CHILD_LINKS = [
   ['attendance', '/studentviewattendance'],
   ['routine', '/studentroutine'],

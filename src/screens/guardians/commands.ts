@@ -1,5 +1,5 @@
 /**
- * The palette finds a guardian's child by name (issue 16): one command per child and page of
+ * The palette finds a guardian's child by name: one command per child and page of
  * theirs ("Rahim Uddin: Attendance history"), loaded when the palette opens. Imported once by
  * src/app.tsx, so this module stays tiny; the children are fetched by ./child-jumps, its own chunk.
  */

@@ -1,5 +1,5 @@
 /**
- * The student a student screen shows (issue 16). A student sees themself (their profile); a
+ * The student a student screen shows. A student sees themself (their profile); a
  * guardian sees the child named by `?student=` in the address, one of /api/guardian/children, with
  * a switcher between children. Screens render `<StudentInView>{(s) => …}</StudentInView>` and send
  * `s.queryId` as `student_id` (undefined for a student: the server takes their own). The server

@@ -1,7 +1,7 @@
 /**
  * /studenthomework: the student's homework as cards (topic, subject, details, teacher name and
  * "Last Date"), newest first, a page at a time, each saying whether the student has answered and
- * opening /studenthomeworksubmit for it. A guardian (issue 16) reads a linked child's, chosen by
+ * opening /studenthomeworksubmit for it. A guardian reads a linked child's, chosen by
  * `?student=`, read-only: no link to answer it.
  */
 import { useQuery } from '@tanstack/react-query';

@@ -5,7 +5,7 @@
  * list with Edit and Delete, a plain read (TanStack Query) whose page and kind are in the address.
  * This file only renders and sends events.
  *
- * Nothing irreversible by accident (issue 8): Enter in a one-line field never submits; a notice
+ * Nothing irreversible by accident: Enter in a one-line field never submits; a notice
  * to a whole class, section or school says how many students it reaches and asks first; Delete
  * asks "Are you sure to delete?"; leaving, collapsing the card, Cancel edit, Edit of another notice
  * and the palette's "New notice" ask before throwing away what was typed.
@@ -329,7 +329,7 @@ function NoticeFormCard({ variant }: { variant: NoticeVariant }) {
   return <NoticeFields variant={variant} />;
 }
 
-/** Enter in a one-line field never submits (issue 8: it once published a one-letter notice). */
+/** Enter in a one-line field never submits (it once published a one-letter notice). */
 function keepEnterFromSubmitting(e: KeyboardEvent<HTMLFormElement>) {
   if (e.key === 'Enter' && e.target instanceof HTMLInputElement) e.preventDefault();
 }

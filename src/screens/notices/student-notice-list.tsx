@@ -4,7 +4,7 @@
  * the dates and the page are in the address (Back, reload and a shared link keep them). Unread
  * notices are marked; opening one tells the server it was read (POST /api/notice/read).
  * `&notice=<id>` (the palette's jump, with the page it is on) opens that notice and brings it
- * into view. A guardian (issue 16) reads a linked child's (`&student=`), read-only: opening a
+ * into view. A guardian reads a linked child's (`&student=`), read-only: opening a
  * notice does not mark it read for the child.
  */
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';

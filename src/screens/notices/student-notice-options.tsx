@@ -1,6 +1,6 @@
 /**
  * /student-notice_option: School Notice (type 2) and Teacher Notice (type 1), each opening the list;
- * a guardian's (issue 16) for the chosen child (`?student=`).
+ * a guardian's for the chosen child (`?student=`).
  */
 import { PageHeader } from '@/ui/page';
 import { useI18n } from '@/i18n/i18n';

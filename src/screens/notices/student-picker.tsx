@@ -1,5 +1,5 @@
 /**
- * Choosing a notice's students (issue 8: 303 checkboxes took 319 Tabs to reach Submit): one
+ * Choosing a notice's students (303 checkboxes took 319 Tabs to reach Submit): one
  * searchable multi-select (a Headless UI combobox: one Tab stop, arrows inside) that finds
  * students by name, roll or code, a "select all" box per section, and the choice shown as
  * removable chips. Everything it does is an event of the notice editor machine.

@@ -1,4 +1,4 @@
-/** /add-student: the school admin's student form, list and import (issue 13). */
+/** /add-student: the school admin's student form, list and import. */
 import { PersonAdmin } from './person-admin';
 
 export default function AddStudentScreen() {

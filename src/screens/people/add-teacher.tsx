@@ -1,4 +1,4 @@
-/** /add-teacher: the school admin's teacher form, list and import (issue 13). */
+/** /add-teacher: the school admin's teacher form, list and import. */
 import { PersonAdmin } from './person-admin';
 
 export default function AddTeacherScreen() {

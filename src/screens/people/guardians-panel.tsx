@@ -1,5 +1,5 @@
 /**
- * The student's guardians (issue 16), opened from the student list of /add-student: who is
+ * The student's guardians, opened from the student list of /add-student: who is
  * linked (name, phone, relation) with Unlink after a confirmation, and a form that creates a
  * guardian or links the one the server finds by phone. A new guardian's one-time password is shown
  * once, with a copy button, until the admin dismisses it. The calls run in the guardian-link machine.

@@ -1,5 +1,5 @@
 /**
- * Bulk import (issue 13): template download, file choice, the dry run's report by row and column,
+ * Bulk import: template download, file choice, the dry run's report by row and column,
  * the all-or-nothing import, and the new accounts' one-time passwords to download once.
  */
 import { useMemo, type ChangeEvent } from 'react';

@@ -1,5 +1,5 @@
 /**
- * /add-student and /add-teacher (issue 13): the spec's form (with a mobile input and a real date
+ * /add-student and /add-teacher: the spec's form (with a mobile input and a real date
  * of birth; a student is enrolled in the same step), the one-time password shown once, the list
  * (newest first, searchable, paged, exported to CSV), and the bulk import.
  */

@@ -1,5 +1,5 @@
 /**
- * Promotion at the end of a session (issue 13): choose a section and year, untick anyone repeating
+ * Promotion at the end of a session: choose a section and year, untick anyone repeating
  * the year, choose next year's class and section, confirm, and the server moves them in one step.
  * Their old enrolment keeps the year's attendance and marks.
  */

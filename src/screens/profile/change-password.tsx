@@ -1,5 +1,5 @@
 /**
- * /studentpassword and /teacherpassword (issue 13): one's own password, the current one required.
+ * /studentpassword and /teacherpassword: one's own password, the current one required.
  * Also where a one-time password's owner lands after signing in (the guard sends them here).
  */
 import { TwoFactorCard } from '@/screens/profile/two-factor-card';

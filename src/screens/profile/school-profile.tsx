@@ -1,6 +1,6 @@
 /**
  * /schoolprofile: the school admin's card (name, admin code), their school's details and its
- * contact details, which the school admin may change (issue 13), and its working week (the weekly
+ * contact details, which the school admin may change, and its working week (the weekly
  * off days, ./weekly-off-card.tsx). A school admin who signed in with
  * a one-time password chooses their own here first (the spec has no password page for them).
  */

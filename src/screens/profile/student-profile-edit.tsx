@@ -1,4 +1,4 @@
-/** /studentprofileedit (issue 13): the student edits their own mobile and e-mail. */
+/** /studentprofileedit: the student edits their own mobile and e-mail. */
 import { useState, type FormEvent } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { newIdempotencyKey } from '@/api/client';

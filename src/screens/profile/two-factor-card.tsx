@@ -1,5 +1,5 @@
 /**
- * "Two-factor sign-in" on one's own profile page (issue 16): the state, turning it on (a QR code of
+ * "Two-factor sign-in" on one's own profile page: the state, turning it on (a QR code of
  * the otpauth:// URI drawn as inline SVG, the key as text in groups of four for typing, and the
  * link, then a first code), the ten recovery codes shown once with a download, and turning it off
  * with a code after confirming (not while the account is required to use it). Turning it on and off

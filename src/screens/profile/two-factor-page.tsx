@@ -1,5 +1,5 @@
 /**
- * /two-factor (issue 16): one's own two-factor sign-in, for every account. An account its school
+ * /two-factor: one's own two-factor sign-in, for every account. An account its school
  * (or the installation) requires it of, that has none yet, is sent here right after signing in and
  * can open nothing else until it is on (the server refuses the rest too). A school admin also finds
  * their school's requirement here.

@@ -1,6 +1,6 @@
 /**
  * "Two-factor sign-in for school admins" (a school's requirement) or "... for super admins" (the
- * installation's), issue 16: the state, and requiring it after a confirmation or no longer
+ * installation's): the state, and requiring it after a confirmation or no longer
  * requiring it. The write goes through the two-factor admin machine; a success is said only after
  * the server confirmed it, and a refusal (own second factor first) in the user's language. A
  * school's requirement says who set it; one the super admin set cannot be lifted by a school admin,

@@ -61,7 +61,7 @@ export default function Library() {
   const canWrite = may('library.write');
   const canIssue = may('library.issue');
   const ownLoans = may('library.loans') && !canIssue;
-  // A guardian (issue 16): a linked child's loans and the catalogue of the child's school (`?student=`).
+  // A guardian: a linked child's loans and the catalogue of the child's school (`?student=`).
   const forChild = may('guardian.children');
 
   const config: EditorConfig = {

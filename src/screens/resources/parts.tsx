@@ -1,5 +1,5 @@
 /**
- * What the resources screens share (issue 14): which school they read (a viewer's chosen one, the
+ * What the resources screens share: which school they read (a viewer's chosen one, the
  * session's for everyone else), who may manage them, and the resource editor — the add/edit dialog,
  * the delete confirmation and the server's message — driven by the resource editor machine.
  */

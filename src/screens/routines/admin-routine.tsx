@@ -1,5 +1,5 @@
 /**
- * /schooladminroutine (spec part 2, Routines; issue 11): the "Add Class Routine" form, whose flow
+ * /schooladminroutine (spec part 2, Routines): the "Add Class Routine" form, whose flow
  * is the routine editor machine (provided once with `RoutineEditor.Provider`), and "All Class
  * Routines", a plain paged read whose filters and page are in the address, beside a week view
  * (a section's, a teacher's or a room's week as a printable grid). This file only renders and

@@ -14,7 +14,7 @@ export default function StudentRoutineScreen() {
   return <StudentInView>{(student) => <Routine student={student} />}</StudentInView>;
 }
 
-/** A student's own section's week, or (issue 16) a guardian's child's. */
+/** A student's own section's week, or a guardian's child's. */
 function Routine({ student }: { student: ViewedStudent }) {
   const { t } = useI18n();
   const { name } = useNames();

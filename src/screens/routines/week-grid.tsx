@@ -1,5 +1,5 @@
 /**
- * A week as a grid: days down, periods across (issue 11), for a section, a teacher or a room.
+ * A week as a grid: days down, periods across, for a section, a teacher or a room.
  * Used by the admin's week view, the teacher's /routine, the student's /studentroutine and the
  * viewer. On phones the days become stacked cards; printed, each grid is one page with the app's
  * shell hidden (the print style below keeps only `.routine-print` visible).

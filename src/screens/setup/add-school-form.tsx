@@ -1,5 +1,5 @@
 /**
- * The school form of issue 13, in three modes: create (/add-school: the school and its admin, then
+ * The school form, in three modes: create (/add-school: the school and its admin, then
  * the admin's one-time password once), edit (the super admin's dialog) and contact (a school
  * admin's own school on /schoolprofile). The address is a cascade of selects over the shipped
  * reference data: division, then its districts, then the district's upazilas.

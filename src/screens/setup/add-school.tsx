@@ -1,5 +1,5 @@
 /**
- * /add-school (issue 13, super admin): the school profile form that creates a school and its
+ * /add-school (super admin): the school profile form that creates a school and its
  * admin (the admin's one-time password shown once), and the table of schools, searched and paged
  * with the search in the URL, each editable in a dialog.
  */

@@ -1,5 +1,5 @@
 /**
- * /create-class and /class-create: classes (issue 13): name, code and organization type. Classes
+ * /create-class and /class-create: classes: name, code and organization type. Classes
  * are shared by every school of a type, so only the super admin adds, edits or deletes them; a
  * school admin sees the list.
  */

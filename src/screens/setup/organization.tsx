@@ -1,5 +1,5 @@
 /**
- * /add-organization (issue 13, super admin): the organization type form (type and code) that
+ * /add-organization (super admin): the organization type form (type and code) that
  * creates a type or saves the one chosen with Edit, and the list of types with how many schools
  * and classes use each. Deleting asks first; a type in use is refused by the server (409).
  */

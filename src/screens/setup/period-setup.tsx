@@ -1,5 +1,5 @@
 /**
- * /period-create and /create-period: a school's periods (issue 13): shift, period code, serial
+ * /period-create and /create-period: a school's periods: shift, period code, serial
  * number, start and end times, with the list, edit and delete. Periods of one shift may not
  * overlap: the server refuses with the period it collides with, shown under the times.
  */

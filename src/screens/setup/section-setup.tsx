@@ -1,5 +1,5 @@
 /**
- * /section-create and /section_create: a school's sections (issue 13): the class, the shift and
+ * /section-create and /section_create: a school's sections: the class, the shift and
  * the name, with the list, edit and delete; and opening the next academic session. A school
  * admin works on their own school; a super admin chooses the school first.
  */

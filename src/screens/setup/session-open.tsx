@@ -1,5 +1,5 @@
 /**
- * "New academic session" (issue 13): opens the next session, copying the last one's class routine
+ * "New academic session": opens the next session, copying the last one's class routine
  * if asked, after a confirmation. Classes, sections and periods are not bound to a session, so
  * they carry over as they are; the routine is what a school would otherwise type again.
  */

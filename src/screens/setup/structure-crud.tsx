@@ -1,5 +1,5 @@
 /**
- * The one layout of the structure setup screens (issue 13): the create form, the list (paged, with
+ * The one layout of the structure setup screens: the create form, the list (paged, with
  * Edit and Delete on each row), the edit dialog and "Are you sure to delete?". The flow is the
  * setup-crud machine, provided per screen with its entity's save and remove; the screen renders
  * its states and sends its events, and reads the list with TanStack Query.

@@ -1,5 +1,5 @@
 /**
- * /create-subject and /subject-create: subjects (issue 13): code, name, class and organization
+ * /create-subject and /subject-create: subjects: code, name, class and organization
  * type, and for Nine and Ten the group and whether it may be the 4th subject. Subjects are shared
  * by every school teaching the class, so only the super admin changes them; a school admin sees
  * the list.

@@ -1,5 +1,5 @@
 /**
- * /two-factor-admins (issue 16): the super admin's view of who signs in with a second factor. The
+ * /two-factor-admins: the super admin's view of who signs in with a second factor. The
  * super admins' own requirement; the school admins of every school (paged, filtered by school, in
  * the URL) with their state and their school's requirement, each school's requirement switchable,
  * and the reset of a school admin's lost second factor after a confirmation (the server records it
