@@ -6,6 +6,7 @@
  */
 import { http, HttpResponse } from 'msw';
 import { setupServer } from 'msw/node';
+import type { BanglaNames } from '@/api/schemas/names';
 
 /**
  * The command palette asks for the user's notices each time it opens (a jump to each). Tests that
@@ -13,13 +14,22 @@ import { setupServer } from 'msw/node';
  */
 const noNotices = () => HttpResponse.json({ rows: [], total: 0, limit: 100, offset: 0 });
 /** The Bangla names `GET /api/names/bn` answers by default, keyed by the fixtures' English names. */
-export const BANGLA_NAMES = {
+export const BANGLA_NAMES: BanglaNames = {
   classes: { Six: 'ষষ্ঠ', Seven: 'সপ্তম', Eight: 'অষ্টম', Nine: 'নবম', Ten: 'দশম' },
   subjects: { Mathematics: 'গণিত', English: 'ইংরেজি', Bangla: 'বাংলা', ICT: 'তথ্য ও যোগাযোগ প্রযুক্তি', Science: 'বিজ্ঞান' },
   shifts: { Morning: 'প্রভাতি', Day: 'দিবা' },
   exam_types: { 'Half Yearly': 'অর্ধবার্ষিক পরীক্ষা', 'Class Test 1': 'শ্রেণি পরীক্ষা ১' },
   fee_sectors: { 'Tuition Fee': 'মাসিক বেতন' },
 };
+/**
+ * `GET /api/names/bn` answering only `names` (every other kind empty), for a test that says which
+ * Bangla names the school has.
+ */
+export const banglaNamesAnswer = (names: Partial<BanglaNames>) =>
+  http.get('/api/names/bn', () =>
+    HttpResponse.json({ classes: {}, subjects: {}, shifts: {}, exam_types: {}, fee_sectors: {}, ...names }),
+  );
+
 const defaults = [
   // The palette's "Now" command reads a teacher's periods of today when it opens.
   http.get('/api/routine/teacher/today', () => HttpResponse.json([])),

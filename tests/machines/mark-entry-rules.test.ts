@@ -289,6 +289,31 @@ describe('the sheet’s fields, problems and changes', () => {
 
 const TAKEN = '2026-11-26T04:30:00.000Z';
 
+/** Student 1's 15 saved (student 2 keeps 12): the rows the server answers a save with. */
+const ROWS_15 = [row(1, 1, 'Arif Hossain', 15), row(2, 2, 'Babul Mia', 12)];
+/** The server's answer to a save of student 1's 15; `kept`: students whose newer marks stood. */
+const savedAnswer = (kept?: number[]) => ({
+  ok: true as const,
+  message: '1 students Mark entry successful!!',
+  code: 'exams.marks_saved',
+  count: 1,
+  rows: ROWS_15,
+  ...(kept ? { kept } : {}),
+});
+
+/** Offline mode: student 1's 15 confirmed, the network lost, the device's queue holding it. */
+async function queuedOffline(): Promise<Run> {
+  const run = startMarkEntry({ offline: true });
+  run.actor.send({ type: 'marks.search', query: QUERY });
+  await run.settle('loadSheet', 'resolve', SHEET);
+  run.actor.send({ type: 'marks.type', studentId: 1, text: '15' });
+  run.actor.send({ type: 'marks.review' });
+  run.actor.send({ type: 'marks.confirm' });
+  await run.settle('saveMarks', 'reject', OFFLINE);
+  await run.settle('queueMarks', 'resolve', undefined);
+  return run;
+}
+
 describe('loading, entering, reviewing and saving', () => {
   beforeEach(() => {
     vi.useFakeTimers({ toFake: ['Date'] });
@@ -487,15 +512,6 @@ describe('offline: a lost save goes to the device’s queue', () => {
   });
   afterEach(() => vi.useRealTimers());
   const snap = (run: Run) => run.actor.getSnapshot();
-  const rows15 = [row(1, 1, 'Arif Hossain', 15), row(2, 2, 'Babul Mia', 12)];
-  const result = (kept?: number[]) => ({
-    ok: true as const,
-    message: '1 students Mark entry successful!!',
-    code: 'exams.marks_saved',
-    count: 1,
-    rows: rows15,
-    ...(kept ? { kept } : {}),
-  });
 
   async function queued() {
     vi.setSystemTime(new Date(TAKEN));
@@ -559,15 +575,15 @@ describe('offline: a lost save goes to the device’s queue', () => {
     const { run, key } = await queued();
     run.actor.send({ type: 'marks.sync.start', key: 'other' });
     expect(stateName(snap(run).value)).toBe('queued');
-    run.actor.send({ type: 'marks.sync.done', key: 'other', result: result() });
+    run.actor.send({ type: 'marks.sync.done', key: 'other', result: savedAnswer() });
     expect(stateName(snap(run).value)).toBe('queued');
     run.actor.send({ type: 'marks.sync.start', key });
     expect(stateName(snap(run).value)).toBe('syncing');
     expect(snap(run).hasTag('busy')).toBe(true);
-    run.actor.send({ type: 'marks.sync.done', key, result: result() });
+    run.actor.send({ type: 'marks.sync.done', key, result: savedAnswer() });
     expect(stateName(snap(run).value)).toBe('synced');
     expect(snap(run).context).toMatchObject({ drafts: { 1: '15', 2: '12' }, error: null });
-    expect(snap(run).context.sheet?.rows).toEqual(rows15);
+    expect(snap(run).context.sheet?.rows).toEqual(ROWS_15);
     expect(run.calls.savedChanges).toBe(1);
     run.actor.send({ type: 'marks.edit' });
     expect(stateName(snap(run).value)).toBe('entering');
@@ -575,11 +591,11 @@ describe('offline: a lost save goes to the device’s queue', () => {
 
   it('an answer before the start counts too; newer marks kept are told apart', async () => {
     const { run, key } = await queued();
-    run.actor.send({ type: 'marks.sync.done', key, result: result([1]) });
+    run.actor.send({ type: 'marks.sync.done', key, result: savedAnswer([1]) });
     expect(stateName(snap(run).value)).toBe('kept');
     expect(snap(run).context.result?.kept).toEqual([1]);
     const again = await queued();
-    again.run.actor.send({ type: 'marks.sync.done', key: again.key, result: result([]) });
+    again.run.actor.send({ type: 'marks.sync.done', key: again.key, result: savedAnswer([]) });
     expect(stateName(again.run.actor.getSnapshot().value)).toBe('synced');
   });
 
@@ -628,15 +644,6 @@ describe('the ways out of each state', () => {
   afterEach(() => vi.useRealTimers());
   const snap = (run: Run) => run.actor.getSnapshot();
   const OTHER = { ...QUERY, section_id: 4 };
-  const rows15 = [row(1, 1, 'Arif Hossain', 15), row(2, 2, 'Babul Mia', 12)];
-  const answer = (kept?: number[]) => ({
-    ok: true as const,
-    message: '1 students Mark entry successful!!',
-    code: 'exams.marks_saved',
-    count: 1,
-    rows: rows15,
-    ...(kept ? { kept } : {}),
-  });
 
   /** Each state a teacher can rest in, reached the way a teacher reaches it. */
   const reach: Record<string, () => Promise<Run>> = {
@@ -661,20 +668,10 @@ describe('the ways out of each state', () => {
       run.actor.send({ type: 'marks.type', studentId: 1, text: '15' });
       run.actor.send({ type: 'marks.review' });
       run.actor.send({ type: 'marks.confirm' });
-      await run.settle('saveMarks', 'resolve', answer());
+      await run.settle('saveMarks', 'resolve', savedAnswer());
       return run;
     },
-    queued: async () => {
-      const run = startMarkEntry({ offline: true });
-      run.actor.send({ type: 'marks.search', query: QUERY });
-      await run.settle('loadSheet', 'resolve', SHEET);
-      run.actor.send({ type: 'marks.type', studentId: 1, text: '15' });
-      run.actor.send({ type: 'marks.review' });
-      run.actor.send({ type: 'marks.confirm' });
-      await run.settle('saveMarks', 'reject', OFFLINE);
-      await run.settle('queueMarks', 'resolve', undefined);
-      return run;
-    },
+    queued: queuedOffline,
     syncing: async () => {
       const run = await reach.queued();
       run.actor.send({ type: 'marks.sync.start', key: snap(run).context.saveKey! });
@@ -682,12 +679,12 @@ describe('the ways out of each state', () => {
     },
     synced: async () => {
       const run = await reach.queued();
-      run.actor.send({ type: 'marks.sync.done', key: snap(run).context.saveKey!, result: answer() });
+      run.actor.send({ type: 'marks.sync.done', key: snap(run).context.saveKey!, result: savedAnswer() });
       return run;
     },
     kept: async () => {
       const run = await reach.queued();
-      run.actor.send({ type: 'marks.sync.done', key: snap(run).context.saveKey!, result: answer([2]) });
+      run.actor.send({ type: 'marks.sync.done', key: snap(run).context.saveKey!, result: savedAnswer([2]) });
       return run;
     },
     conflict: async () => {
@@ -797,14 +794,7 @@ describe('the edges of reading marks and refusals', () => {
 
 describe('another save’s news is not this one’s', () => {
   it('published results or newer marks kept for another queued save leave this one queued', async () => {
-    const run = startMarkEntry({ offline: true });
-    run.actor.send({ type: 'marks.search', query: QUERY });
-    await run.settle('loadSheet', 'resolve', SHEET);
-    run.actor.send({ type: 'marks.type', studentId: 1, text: '15' });
-    run.actor.send({ type: 'marks.review' });
-    run.actor.send({ type: 'marks.confirm' });
-    await run.settle('saveMarks', 'reject', OFFLINE);
-    await run.settle('queueMarks', 'resolve', undefined);
+    const run = await queuedOffline();
     const state = () => stateName(run.actor.getSnapshot().value);
     expect(state()).toBe('queued');
     run.actor.send({
@@ -818,14 +808,7 @@ describe('another save’s news is not this one’s', () => {
     run.actor.send({
       type: 'marks.sync.done',
       key: 'other',
-      result: {
-        ok: true,
-        message: '1 students Mark entry successful!!',
-        code: 'exams.marks_saved',
-        count: 1,
-        rows: SHEET.rows,
-        kept: [2],
-      },
+      result: savedAnswer([2]),
     });
     expect(state()).toBe('queued');
   });

@@ -10,6 +10,7 @@ import type { InvoiceRow, SectorRow } from '@/api/schemas/fees';
 import type { StudentListRow } from '@/api/schemas/people';
 import { setLanguage } from '@/i18n/i18n';
 import { ADMIN, fakeAuthServer, renderApp, server, VIEWER } from './helpers';
+import { banglaNamesAnswer } from '../helpers/msw';
 
 const page = <T,>(rows: T[]) => ({ rows, total: rows.length, limit: 500, offset: 0 });
 
@@ -32,17 +33,7 @@ const RAHIM = student({});
 
 /** The school's Bangla names (GET /api/names/bn), keyed by the English name the rows carry. */
 function banglaNamesApi() {
-  server.use(
-    http.get('/api/names/bn', () =>
-      HttpResponse.json({
-        classes: { Six: 'ষষ্ঠ' },
-        subjects: {},
-        shifts: {},
-        exam_types: {},
-        fee_sectors: { Tuition: 'মাসিক বেতন' },
-      }),
-    ),
-  );
+  server.use(banglaNamesAnswer({ classes: { Six: 'ষষ্ঠ' }, fee_sectors: { Tuition: 'মাসিক বেতন' } }));
 }
 
 function feeApi() {

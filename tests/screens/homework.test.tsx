@@ -10,6 +10,7 @@ import { http, HttpResponse } from 'msw';
 import type { HomeworkRow, StudentHomeworkRow, TeacherOption } from '@/api/schemas/homework';
 import { setLanguage } from '@/i18n/i18n';
 import { ADMIN, currentPath, fakeAuthServer, renderApp, server, STUDENT, TEACHER, VIEWER } from './helpers';
+import { banglaNamesAnswer } from '../helpers/msw';
 
 const query = (request: Request) => Object.fromEntries(new URL(request.url).searchParams);
 function page<T>(rows: T[], q: Record<string, string> = {}) {
@@ -83,15 +84,10 @@ afterEach(async () => {
 /** The school's Bangla names (GET /api/names/bn), keyed by the English name the rows carry. */
 function banglaNamesApi() {
   server.use(
-    http.get('/api/names/bn', () =>
-      HttpResponse.json({
-        classes: { Six: 'ষষ্ঠ', Seven: 'সপ্তম' },
-        subjects: { Mathematics: 'গণিত', English: 'ইংরেজি' },
-        shifts: {},
-        exam_types: {},
-        fee_sectors: {},
-      }),
-    ),
+    banglaNamesAnswer({
+      classes: { Six: 'ষষ্ঠ', Seven: 'সপ্তম' },
+      subjects: { Mathematics: 'গণিত', English: 'ইংরেজি' },
+    }),
   );
 }
 

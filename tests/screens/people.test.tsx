@@ -8,6 +8,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { setLanguage } from '@/i18n/i18n';
 import { ADMIN, currentPath, fakeAuthServer, renderApp, server, signInWith, STUDENT } from './helpers';
+import { banglaNamesAnswer } from '../helpers/msw';
 
 afterEach(async () => {
   await setLanguage('en');
@@ -205,9 +206,7 @@ describe('/add-student list', () => {
     LOOKUPS();
     server.use(
       http.get('/api/student/all', () => HttpResponse.json(PLACED, { headers: { 'x-total-count': '2' } })),
-      http.get('/api/names/bn', () =>
-        HttpResponse.json({ classes: { Six: 'ষষ্ঠ' }, subjects: {}, shifts: {}, exam_types: {}, fee_sectors: {} }),
-      ),
+      banglaNamesAnswer({ classes: { Six: 'ষষ্ঠ' } }),
     );
     renderApp('/add-student');
     const table = await screen.findByRole('table', { name: /শিক্ষার্থী আইডি, শিক্ষার্থীর নাম, শ্রেণি, শাখা, রোল/ });

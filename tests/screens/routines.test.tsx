@@ -3,23 +3,27 @@ import { http, HttpResponse } from 'msw';
 import { setLanguage } from '@/i18n/i18n';
 import { fakeAuthServer, renderApp, routineRow, server, STUDENT, TEACHER } from './helpers';
 
+/** Sunday's first period: Mathematics in Six A, room 201. */
+const sundayFirst = () =>
+  routineRow({
+    id: 1,
+    day_id: 1,
+    day: 'Sunday',
+    period_code: '1st',
+    start_time: '10:00:00',
+    end_time: '10:45:00',
+    subject_name: 'Mathematics',
+    class_name: 'Six',
+    section_default_name: 'A',
+    room: '201',
+  });
+
 /** A teacher's Sunday: Mathematics in Six A, then ICT in Ten A. */
 const teachersWeek = () =>
   server.use(
     http.get('/api/routine/teacher', () =>
       HttpResponse.json([
-        routineRow({
-          id: 1,
-          day_id: 1,
-          day: 'Sunday',
-          period_code: '1st',
-          start_time: '10:00:00',
-          end_time: '10:45:00',
-          subject_name: 'Mathematics',
-          class_name: 'Six',
-          section_default_name: 'A',
-          room: '201',
-        }),
+        sundayFirst(),
         routineRow({
           id: 2,
           day_id: 1,
@@ -54,18 +58,7 @@ describe('weekly routines', () => {
             section_default_name: 'B',
             room: '204',
           }),
-          routineRow({
-            id: 1,
-            day_id: 1,
-            day: 'Sunday',
-            period_code: '1st',
-            start_time: '10:00:00',
-            end_time: '10:45:00',
-            subject_name: 'Mathematics',
-            class_name: 'Six',
-            section_default_name: 'A',
-            room: '201',
-          }),
+          sundayFirst(),
           routineRow({
             id: 3,
             day_id: 3,

@@ -9,6 +9,7 @@ import { http, HttpResponse } from 'msw';
 import type { InvoiceRow } from '@/api/schemas/fees';
 import { setLanguage } from '@/i18n/i18n';
 import { STUDENT, currentPath, fakeAuthServer, renderApp, server } from './helpers';
+import { banglaNamesAnswer } from '../helpers/msw';
 
 const page = <T,>(rows: T[]) => ({ rows, total: rows.length, limit: 500, offset: 0 });
 
@@ -208,15 +209,10 @@ describe('the student’s invoices', () => {
       fakeAuthServer(STUDENT).savedSignIn();
       invoiceApi(DUE);
       server.use(
-        http.get('/api/names/bn', () =>
-          HttpResponse.json({
-            classes: { Six: 'ষষ্ঠ' },
-            subjects: {},
-            shifts: {},
-            exam_types: {},
-            fee_sectors: { Tuition: 'মাসিক বেতন', 'Exam fee': 'পরীক্ষার ফি' },
-          }),
-        ),
+        banglaNamesAnswer({
+          classes: { Six: 'ষষ্ঠ' },
+          fee_sectors: { Tuition: 'মাসিক বেতন', 'Exam fee': 'পরীক্ষার ফি' },
+        }),
       );
       const { user } = renderApp('/dueinvoice');
       const table = await screen.findByRole('table', { name: 'আপনার বকেয়া বিল' });
@@ -235,11 +231,7 @@ describe('the student’s invoices', () => {
     it('names a fee head the school gave no Bangla name as written, with Bangla digits', async () => {
       fakeAuthServer(STUDENT).savedSignIn();
       invoiceApi([invoice({ sector_name: 'Class 6 Tuition' })], [invoice({ id: 72, sector_name: 'Tuition' })]);
-      server.use(
-        http.get('/api/names/bn', () =>
-          HttpResponse.json({ classes: {}, subjects: {}, shifts: {}, exam_types: {}, fee_sectors: {} }),
-        ),
-      );
+      server.use(banglaNamesAnswer({}));
       renderApp('/dueinvoice');
       const table = await screen.findByRole('table', { name: 'আপনার বকেয়া বিল' });
       expect(await within(table).findByText('Class ৬ Tuition')).toBeInTheDocument();

@@ -9,6 +9,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { setLanguage } from '@/i18n/i18n';
 import { ADMIN, fakeAuthServer, renderApp, server } from './helpers';
+import { banglaNamesAnswer } from '../helpers/msw';
 
 afterEach(async () => {
   await setLanguage('en');
@@ -177,20 +178,15 @@ function serve(opts: { refuse?: boolean; rows?: Row[] } = {}) {
 /** The school's Bangla names (GET /api/names/bn), keyed by the English name the rows carry. */
 function banglaNamesApi() {
   server.use(
-    http.get('/api/names/bn', () =>
-      HttpResponse.json({
-        classes: { Nine: 'নবম' },
-        subjects: {
-          Bangla: 'বাংলা',
-          Physics: 'পদার্থবিজ্ঞান',
-          'Higher Mathematics': 'উচ্চতর গণিত',
-          Agriculture: 'কৃষিশিক্ষা',
-        },
-        shifts: {},
-        exam_types: {},
-        fee_sectors: {},
-      }),
-    ),
+    banglaNamesAnswer({
+      classes: { Nine: 'নবম' },
+      subjects: {
+        Bangla: 'বাংলা',
+        Physics: 'পদার্থবিজ্ঞান',
+        'Higher Mathematics': 'উচ্চতর গণিত',
+        Agriculture: 'কৃষিশিক্ষা',
+      },
+    }),
   );
 }
 
