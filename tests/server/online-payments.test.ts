@@ -333,7 +333,11 @@ describe('receipts', () => {
       amount: '100025',
       method: 'mobile_wallet',
       wallet: 'bkash',
-      lines: [{ invoiceAmount: '125050', amount: '100025', dueAfter: '25025' }],
+      // The fee head 'Tuition', added with no Bangla name, got the listed one (docs/i18n.md, "Bangla
+      // names"): the Bangla receipt prints it.
+      lines: [
+        { sector: 'Tuition', sectorBn: 'মাসিক বেতন', invoiceAmount: '125050', amount: '100025', dueAfter: '25025' },
+      ],
     });
     const text = await pdfText((await t.get('student1', `/api/payment/${wallet.id}/receipt?lang=en`)).rawPayload);
     expect(text).toContain(wallet.receipt_no);
