@@ -13,7 +13,7 @@ import { preparedFor } from '../db/prepared';
 import { cacheOf, type SectionRecord, type TtlMap } from '../cache/hot-cache';
 import { schools, sections, viewerSchools } from '../db/schema';
 import { badRequest, forbidden, notFound } from '../errors';
-import { guardianHasSchool } from './child';
+import { guardianHasSchool, guardianSchools } from './child';
 import { authOf } from './guard';
 
 /** Resolve the school the request is about. `requested` is the client's school_info_id, if any. */
@@ -80,4 +80,22 @@ async function sectionById(db: Db, sectionId: number): Promise<SectionRecord | n
   return cache.through(cache.sections as TtlMap<number, SectionRecord | null>, sectionId, load, {
     store: (row) => row !== null,
   });
+}
+
+/**
+ * The schools whose own names (exam types, fee heads) the caller may read: their school; a
+ * guardian's children's schools; a viewer's linked schools; the super admin's all of them.
+ */
+export async function schoolsInView(db: DbOrTx, req: FastifyRequest): Promise<number[] | 'all'> {
+  const auth = authOf(req);
+  if (auth.userType === SUPER_ADMIN) return 'all';
+  if (auth.userType === GUARDIAN) return guardianSchools(db, auth.userId);
+  if (auth.userType === VIEWER) {
+    const rows = await db
+      .select({ schoolId: viewerSchools.schoolId })
+      .from(viewerSchools)
+      .where(eq(viewerSchools.userId, auth.userId));
+    return rows.map((r) => r.schoolId);
+  }
+  return auth.schoolId == null ? [] : [auth.schoolId];
 }

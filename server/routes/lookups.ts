@@ -1,5 +1,5 @@
 /** Reference data and the school's structure: classes, sections, sessions, days, periods, shifts, subjects... */
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { and, asc, eq, inArray, ne, type SQL } from 'drizzle-orm';
 import { z } from 'zod';
@@ -20,11 +20,7 @@ import {
   subjectRow,
 } from '@/api/schemas/lookups';
 import { banglaNames } from '@/api/schemas/names';
-import { GUARDIAN, SUPER_ADMIN, VIEWER } from '@/api/permissions';
-import { guardianSchools } from '../auth/child';
-import { authOf } from '../auth/guard';
-import { schoolOf } from '../auth/tenant';
-import type { DbOrTx } from '../db/client';
+import { schoolOf, schoolsInView } from '../auth/tenant';
 import {
   academicSessions,
   classes,
@@ -38,7 +34,6 @@ import {
   shifts,
   studentGroups,
   subjects,
-  viewerSchools,
 } from '../db/schema';
 import { todayIn } from '../services/school-time';
 
@@ -253,22 +248,4 @@ function byEnglish(rows: { en: string; bn: string }[]): Record<string, string> {
     if (en && bn && !(en in out)) out[en] = bn;
   }
   return out;
-}
-
-/**
- * The schools whose own names (exam types, fee heads) the caller may read: their school; a
- * guardian's children's schools; a viewer's linked schools; the super admin's all of them.
- */
-async function schoolsInView(db: DbOrTx, req: FastifyRequest): Promise<number[] | 'all'> {
-  const auth = authOf(req);
-  if (auth.userType === SUPER_ADMIN) return 'all';
-  if (auth.userType === GUARDIAN) return guardianSchools(db, auth.userId);
-  if (auth.userType === VIEWER) {
-    const rows = await db
-      .select({ schoolId: viewerSchools.schoolId })
-      .from(viewerSchools)
-      .where(eq(viewerSchools.userId, auth.userId));
-    return rows.map((r) => r.schoolId);
-  }
-  return auth.schoolId == null ? [] : [auth.schoolId];
 }

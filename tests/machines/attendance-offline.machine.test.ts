@@ -16,6 +16,7 @@ import type { AttendanceStudentRow, TakeAttendanceResponse } from '@/api/schemas
 import type { RoutineTodayRow } from '@/api/schemas/routines';
 import type { TakeAttendanceInput } from '@/api/attendance';
 import { asModel } from '../helpers/as-model';
+import { INPUT as SHARED_INPUT, period, TODAY } from './attendance-fixtures';
 import {
   attendanceMachine,
   hasUnsavedMarks,
@@ -24,33 +25,8 @@ import {
   type QueueSubmissionInput,
 } from '@/machines/attendance.machine';
 
-const TODAY = '2026-11-22';
-const INPUT: AttendanceInput = { teacherId: 41, today: TODAY, offline: true };
-const PERIOD = {
-  id: 11,
-  class_id: 6,
-  class_name: 'Six',
-  section_id: 3,
-  section_default_name: 'A',
-  day_id: 1,
-  day: 'Sunday',
-  period_id: 1,
-  period_code: 'P1',
-  start_time: '08:00:00',
-  end_time: '08:45:00',
-  subject_id: 2,
-  subject_name: 'Mathematics',
-  teacher_id: 41,
-  initial: 'RK',
-  full_name: 'Rahima Khatun',
-  room: '101',
-  session_id: 1,
-  session_year: '2026',
-  shift_id: 1,
-  shift_name: 'Morning',
-  date: TODAY,
-  attendance_taken: false,
-} satisfies RoutineTodayRow;
+const INPUT: AttendanceInput = { ...SHARED_INPUT, offline: true };
+const PERIOD = period({});
 const STUDENTS: AttendanceStudentRow[] = [
   {
     student_id: 101,
