@@ -28,6 +28,7 @@ import { freePort, startEmbeddedPostgres, type EmbeddedServer } from '../server/
 import { DEMO_GUARDIAN_PHONE, seedDemo } from '../server/db/seed/demo';
 import { openDistrictDatabase, seedDistrict } from './district';
 import { HISTORY_PAGE } from '../src/api/schemas/attendance';
+import { mixOf, populate, readsOf, writesOf, type Made } from './school-day';
 
 const root = path.resolve(import.meta.dirname, '..');
 const { values: opts } = parseArgs({
@@ -43,6 +44,9 @@ const { values: opts } = parseArgs({
     students: { type: 'string', default: '30000' },
     days: { type: 'string', default: '200' },
     profile: { type: 'string' },
+    // The school day (bench/school-day.ts) instead of the hot reads: many users, distinct URLs,
+    // writes beside the reads, with the answer cache and without it.
+    'school-day': { type: 'boolean', default: false },
   },
 });
 const duration = Number(opts.duration);
@@ -52,6 +56,7 @@ const PASSWORD = 'demo1234';
 
 interface AutocannonResult {
   requests: { average: number; total: number };
+  latency: { average: number };
   non2xx: number;
   errors: number;
   timeouts: number;
@@ -66,6 +71,8 @@ interface Measured {
   p50: number;
   p95: number;
   p99: number;
+  /** Mean latency (ms). */
+  mean: number;
   failures: number;
   /** CPU time per request (µs) of the server's processes and of PostgreSQL's, where /proc tells. */
   cpu?: { server: number; db: number };
@@ -134,14 +141,34 @@ const BROWSER_ACCEPT_ENCODING = 'gzip, deflate, br, zstd';
 async function load(
   url: string,
   connections: number,
-  init: { method?: string; headers?: Record<string, string>; body?: string; idReplacement?: boolean } = {},
+  init: {
+    method?: string;
+    headers?: Record<string, string>;
+    body?: string;
+    idReplacement?: boolean;
+    /** Each request made afresh (the school day's distinct URLs and users). */
+    make?: () => Made;
+    /** Requests per second across all connections (the school day's writes). */
+    overallRate?: number;
+  } = {},
   seconds = duration,
 ): Promise<Measured> {
   const times: number[] = [];
   const before = { server: cpuOfTree(cpuOf.server), db: cpuOfTree(cpuOf.db) };
   // Every request says what a browser says it takes (a kept answer may come gzipped, as to a browser).
   const headers = { 'accept-encoding': BROWSER_ACCEPT_ENCODING, ...init.headers };
-  const run = autocannon({ url, connections, duration: seconds, ...init, headers });
+  const { make, ...rest } = init;
+  const requests = make
+    ? [
+        {
+          setupRequest: (req: { headers?: Record<string, string> }) => {
+            const m = make();
+            return { ...req, method: m.method, path: m.path, body: m.body, headers: { ...req.headers, ...m.headers } };
+          },
+        },
+      ]
+    : undefined;
+  const run = autocannon({ url, connections, duration: seconds, ...rest, headers, ...(requests && { requests }) });
   run.on('response', (_c, status, _b, ms) => {
     if (status < 300) times.push(ms);
   });
@@ -158,6 +185,7 @@ async function load(
     p50: pct(times, 50),
     p95: pct(times, 95),
     p99: pct(times, 99),
+    mean: result.latency.average,
     failures: result.non2xx + result.errors + result.timeouts,
   };
 }
@@ -502,6 +530,80 @@ const header = () =>
     ].join(' '),
   );
 
+// ------------------------------------------------------------------ the school day
+
+/**
+ * Every read alone with distinct URLs at 1 and 50 connections, then the mix with writes beside
+ * it, first on the API without the answer cache (the read path itself: the targets), then on the
+ * one with it (for comparison, no targets). bench/school-day.ts says what the day is made of.
+ */
+async function schoolDay(
+  apis: Record<'on' | 'off', { base: string; child: ChildProcess }>,
+  barePort: number,
+  bare: ChildProcess,
+) {
+  const population = await populate(apis.on.base);
+  const reads = readsOf(population);
+  const writes = await writesOf(apis.on.base, population, 400);
+  console.log(
+    `\nthe day's users: ${population.students.length} students, ${population.teachers.length} teachers, ` +
+      `${population.admins.length} admins; ${writes.length} writes ready; ${duration} s per case\n`,
+  );
+  const postmaster = embedded
+    ? Number(fs.readFileSync(path.join(embedded.clusterDir, 'postmaster.pid'), 'utf8').split('\n')[0])
+    : undefined;
+  const rssAtRest = { on: rssOf(apis.on.child), off: rssOf(apis.off.child) };
+  header();
+  const bareAt = new Map<number, Measured>();
+  for (const connections of [1, 50]) {
+    Object.assign(cpuOf, { server: bare.pid, db: undefined });
+    await load(`http://127.0.0.1:${barePort}/bare`, connections, {}, 1);
+    const m = await load(`http://127.0.0.1:${barePort}/bare`, connections);
+    bareAt.set(connections, m);
+    print({ name: 'bare Fastify route', connections, m, target: '', ok: null });
+  }
+  for (const cache of ['off', 'on'] as const) {
+    const { base, child } = apis[cache];
+    Object.assign(cpuOf, { server: child.pid, db: postmaster });
+    const label = (name: string) => `${name}${cache === 'on' ? ' (cache on)' : ''}`;
+    const chosen = reads.filter((r) => !opts.only || r.name.includes(opts.only));
+    for (const connections of [1, 50]) {
+      const bareRun = bareAt.get(connections)!;
+      for (const r of chosen) {
+        await load(base, connections, { make: r.make }, 1);
+        const m = await load(base, connections, { make: r.make });
+        const share = m.rps / bareRun.rps;
+        let target = '';
+        let ok: boolean | null = null;
+        if (cache === 'off' && connections === 50) {
+          target = '>= 20% of bare';
+          ok = share >= 0.2 && m.failures === 0;
+        } else if (cache === 'off') {
+          const limit = 4 * bareRun.mean + 1;
+          target = `mean <= ${fmt(limit, 2)} ms`;
+          ok = m.mean <= limit && m.failures === 0;
+        }
+        print({ name: label(r.name), connections, m, share, target, ok });
+      }
+    }
+    if (opts.only) continue;
+    // The mix, with the writes at a steady rate beside it (2 connections, 10 a second).
+    let w = 0;
+    const writing = load(base, 2, { make: () => writes[w++ % writes.length], overallRate: 10 });
+    const m = await load(base, 50, { make: mixOf(reads) });
+    const wm = await writing;
+    const share = m.rps / bareAt.get(50)!.rps;
+    const target = cache === 'off' ? '>= 20%, p99 < 100' : '';
+    const ok = cache === 'off' ? share >= 0.2 && m.p99 < 100 && m.failures === 0 : null;
+    print({ name: label('the school-day mix'), connections: 50, m, share, target, ok });
+    print({ name: label('  its writes beside it'), connections: 2, m: wm, target: '', ok: null });
+  }
+  console.log(
+    `\nAPI memory (MiB resident): without the answer cache ${fmt(rssAtRest.off, 0)} at rest, ${fmt(rssOf(apis.off.child), 0)} after; ` +
+      `with it ${fmt(rssAtRest.on, 0)} at rest, ${fmt(rssOf(apis.on.child), 0)} after`,
+  );
+}
+
 try {
   console.log(`Preparing the ${opts.district ? 'district' : 'demo'} database...`);
   const dbUrl = opts.district ? await districtDatabase() : await demoDatabase();
@@ -525,72 +627,91 @@ try {
   await ready(`${base}/api/users/user_id`, api);
   await ready(`http://127.0.0.1:${barePort}/bare`, bare);
 
-  // The district names its accounts as the demo does (admin<n>, teacher<n>, student<n>).
-  const accounts = { admin: 'admin1', teacher: 'teacher1', student: 'student1', guardian: DEMO_GUARDIAN_PHONE };
-  const { cases, tokens } = await casesFor(base, accounts);
-  const cold = opts.cold ?? opts.district;
-  const withCold = cold ? cases.flatMap((c) => (c.hot && !c.method && !c.strictQuery ? [c, coldCase(c)] : [c])) : cases;
-  const chosen = withCold.filter((c) => (!opts.only || c.name.includes(opts.only)) && !(opts.district && c.demoOnly));
-  const connectionCounts = opts.district ? [1, 20] : [1, 50];
-  console.log(
-    `\n${duration} s per case, API with WORKERS=${process.env.WORKERS ?? '1'} on ${
-      process.env.DATABASE_URL ? 'PostgreSQL at DATABASE_URL' : 'the embedded PostgreSQL'
-    }\n`,
-  );
-  header();
-  const postmaster = embedded
-    ? Number(fs.readFileSync(path.join(embedded.clusterDir, 'postmaster.pid'), 'utf8').split('\n')[0])
-    : undefined;
-  for (const connections of connectionCounts) {
-    Object.assign(cpuOf, { server: bare.pid, db: undefined });
-    await load(`http://127.0.0.1:${barePort}/bare`, connections, {}, 1); // warm-up
-    const bareRun = await load(`http://127.0.0.1:${barePort}/bare`, connections);
-    print({ name: 'bare Fastify route', connections, m: bareRun, target: '', ok: null });
-    Object.assign(cpuOf, { server: api.pid, db: postmaster });
-    for (const c of chosen) {
-      const init = {
-        method: c.method ?? 'GET',
-        headers: { authorization: `Bearer ${tokens[c.as]}`, 'content-type': 'application/json' },
-        body: c.body === undefined ? undefined : JSON.stringify(c.body),
-        idReplacement: c.cold,
-      };
-      await load(base + c.path, connections, init, 1); // warm-up: caches, prepared statements, JIT
-      const m = await load(base + c.path, connections, init);
-      const share = m.rps / bareRun.rps;
-      let target = '';
-      let ok: boolean | null = null;
-      if (c.reference) {
-        // no target
-      } else if (opts.district) {
-        const limit = !c.hot ? (connections === 1 ? 8 : null) : connections === 1 ? 10 : 25;
-        if (limit !== null) {
-          target = `p95 < ${limit} ms`;
-          ok = m.p95 < limit && m.failures === 0;
+  if (opts['school-day']) {
+    const offPort = await freePort();
+    const apiOff = start('server/main.ts', {
+      DATABASE_URL: dbUrl,
+      PORT: String(offPort),
+      HOST: '127.0.0.1',
+      SEED_DEMO: 'false',
+      STATIC_DIR: '',
+      LOG_LEVEL: 'warn',
+      WORKERS: process.env.WORKERS ?? '1',
+      ANSWER_CACHE: 'off',
+    });
+    const baseOff = `http://127.0.0.1:${offPort}`;
+    await ready(`${baseOff}/api/users/user_id`, apiOff);
+    await schoolDay({ on: { base, child: api }, off: { base: baseOff, child: apiOff } }, barePort, bare);
+  } else {
+    // The district names its accounts as the demo does (admin<n>, teacher<n>, student<n>).
+    const accounts = { admin: 'admin1', teacher: 'teacher1', student: 'student1', guardian: DEMO_GUARDIAN_PHONE };
+    const { cases, tokens } = await casesFor(base, accounts);
+    const cold = opts.cold ?? opts.district;
+    const withCold = cold
+      ? cases.flatMap((c) => (c.hot && !c.method && !c.strictQuery ? [c, coldCase(c)] : [c]))
+      : cases;
+    const chosen = withCold.filter((c) => (!opts.only || c.name.includes(opts.only)) && !(opts.district && c.demoOnly));
+    const connectionCounts = opts.district ? [1, 20] : [1, 50];
+    console.log(
+      `\n${duration} s per case, API with WORKERS=${process.env.WORKERS ?? '1'} on ${
+        process.env.DATABASE_URL ? 'PostgreSQL at DATABASE_URL' : 'the embedded PostgreSQL'
+      }\n`,
+    );
+    header();
+    const postmaster = embedded
+      ? Number(fs.readFileSync(path.join(embedded.clusterDir, 'postmaster.pid'), 'utf8').split('\n')[0])
+      : undefined;
+    for (const connections of connectionCounts) {
+      Object.assign(cpuOf, { server: bare.pid, db: undefined });
+      await load(`http://127.0.0.1:${barePort}/bare`, connections, {}, 1); // warm-up
+      const bareRun = await load(`http://127.0.0.1:${barePort}/bare`, connections);
+      print({ name: 'bare Fastify route', connections, m: bareRun, target: '', ok: null });
+      Object.assign(cpuOf, { server: api.pid, db: postmaster });
+      for (const c of chosen) {
+        const init = {
+          method: c.method ?? 'GET',
+          headers: { authorization: `Bearer ${tokens[c.as]}`, 'content-type': 'application/json' },
+          body: c.body === undefined ? undefined : JSON.stringify(c.body),
+          idReplacement: c.cold,
+        };
+        await load(base + c.path, connections, init, 1); // warm-up: caches, prepared statements, JIT
+        const m = await load(base + c.path, connections, init);
+        const share = m.rps / bareRun.rps;
+        let target = '';
+        let ok: boolean | null = null;
+        if (c.reference) {
+          // no target
+        } else if (opts.district) {
+          const limit = !c.hot ? (connections === 1 ? 8 : null) : connections === 1 ? 10 : 25;
+          if (limit !== null) {
+            target = `p95 < ${limit} ms`;
+            ok = m.p95 < limit && m.failures === 0;
+          }
+        } else if (c.hot && !c.cold && connections === 50) {
+          target = '>= 25% of bare';
+          ok = share >= 0.25 && m.failures === 0;
         }
-      } else if (c.hot && !c.cold && connections === 50) {
-        target = '>= 25% of bare';
-        ok = share >= 0.25 && m.failures === 0;
+        print({ name: c.name, connections, m, share, target, ok });
       }
-      print({ name: c.name, connections, m, share, target, ok });
     }
-  }
 
-  // Sign-ins hash passwords on libuv's pool: reads beside them may slow (2 cores), never stall.
-  const read = cases.find((c) => c.name === 'school day summary')!;
-  const readInit = { headers: { authorization: `Bearer ${tokens[read.as]}` } };
-  const quiet = await load(base + read.path, 10, readInit);
-  const signIns = load(`${base}/api/users/login`, 4, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ user_code: accounts.teacher, password: PASSWORD }),
-  });
-  const busy = await load(base + read.path, 10, readInit);
-  const signInRun = await signIns;
-  console.log(
-    `\nsign-in: ${fmt(signInRun.rps)} per second at 4 at once, p50 ${fmt(signInRun.p50, 0)} ms; ` +
-      `a read beside them: p95 ${fmt(busy.p95, 2)} ms (alone: ${fmt(quiet.p95, 2)} ms)`,
-  );
-  console.log(`API process memory after the run: ${fmt(rssOf(api), 0)} MiB resident`);
+    // Sign-ins hash passwords on libuv's pool: reads beside them may slow (2 cores), never stall.
+    const read = cases.find((c) => c.name === 'school day summary')!;
+    const readInit = { headers: { authorization: `Bearer ${tokens[read.as]}` } };
+    const quiet = await load(base + read.path, 10, readInit);
+    const signIns = load(`${base}/api/users/login`, 4, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ user_code: accounts.teacher, password: PASSWORD }),
+    });
+    const busy = await load(base + read.path, 10, readInit);
+    const signInRun = await signIns;
+    console.log(
+      `\nsign-in: ${fmt(signInRun.rps)} per second at 4 at once, p50 ${fmt(signInRun.p50, 0)} ms; ` +
+        `a read beside them: p95 ${fmt(busy.p95, 2)} ms (alone: ${fmt(quiet.p95, 2)} ms)`,
+    );
+    console.log(`API process memory after the run: ${fmt(rssOf(api), 0)} MiB resident`);
+  }
 
   if (!opts['no-js']) {
     const outDir = path.join(root, '.tmp/bench-dist');
@@ -609,7 +730,7 @@ try {
       rows.push({
         name: 'initial JS',
         connections: 0,
-        m: { rps: 0, p50: 0, p95: 0, p99: 0, failures: 0 },
+        m: { rps: 0, p50: 0, p95: 0, p99: 0, mean: 0, failures: 0 },
         target: '<= 150 KB gzip',
         ok: size.status === 0,
       });

@@ -207,7 +207,7 @@ export async function buildApp(config: Config, handle: DbHandle): Promise<Fastif
   // Multipart bodies are read before the idempotency key's hash is taken (storage/uploads-plugin.ts).
   await app.register(uploadsPlugin);
   await app.register(idempotencyPlugin);
-  await app.register(responseCache);
+  if (config.ANSWER_CACHE === 'on') await app.register(responseCache);
   await apiDocs(app, { version: packageJson.version, docsCsp: DOCS_CSP });
   await app.register(registerRoutes, { prefix: '/api' });
 

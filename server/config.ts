@@ -96,6 +96,12 @@ const configSchema = z.object({
     .transform((v) => v === 'true'),
   /** The built SPA to serve; empty disables static serving (tests). */
   STATIC_DIR: z.string().default('./dist'),
+  /**
+   * The answer cache (server/cache/responses.ts): `on` keeps whole answers of the cacheable reads
+   * until their school's data changes; `off` answers every read from the database (the bench
+   * measures both: the read path must be fast without it, docs/ARCHITECTURE.md "Caches").
+   */
+  ANSWER_CACHE: z.enum(['on', 'off']).default('on'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /** Default time zone for schools that have none set. */
   TZ_DEFAULT: z.string().default('Asia/Dhaka'),

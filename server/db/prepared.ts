@@ -106,3 +106,29 @@ export async function namedRows<T>(db: DbOrTx, name: string, query: SQL): Promis
   else if (known !== text) throw new Error(`named statement ${name} was given another text`);
   return (await client.query({ name, text, values: params })).rows as T[];
 }
+
+/**
+ * `preparedFor` for a read whose filters are optional (a list screen's): one prepared statement
+ * per shape, i.e. per set of filters present, each with only its own conditions so that
+ * PostgreSQL's generic plan uses the index the present filters name. A "filter or null" condition
+ * would give one plan that can use none. `build` receives the shape and must name the statement
+ * after it; the shapes are few (the filters a screen offers), so the statements stay few.
+ */
+export function preparedByShape<D extends DbOrTx, T>(
+  build: (db: D, shape: string) => T,
+): (db: D, shape: string) => T {
+  const built = new WeakMap<D, Map<string, T>>();
+  return (db, shape) => {
+    let byShape = built.get(db);
+    if (!byShape) {
+      byShape = new Map();
+      built.set(db, byShape);
+    }
+    let statement = byShape.get(shape);
+    if (!statement) {
+      statement = compiledRows(build(db, shape));
+      byShape.set(shape, statement);
+    }
+    return statement;
+  };
+}

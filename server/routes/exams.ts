@@ -59,7 +59,6 @@ import {
   examTypes,
   exams,
   resultPublications,
-  routines,
   schools,
   sections,
   students,
@@ -83,6 +82,7 @@ import {
   selectExamInfo,
   teacherTeaches,
   teacherTeachesSection,
+  examListPage,
   type NewMark,
 } from '../services/exams';
 import { gradesheetOf } from '../services/gradesheet';
@@ -437,26 +437,13 @@ export async function examRoutes(fastify: FastifyInstance) {
       const q = req.query;
       const auth = authOf(req);
       const schoolId = await schoolOf(req, q.school_info_id);
-      let where = examFilters(schoolId, q);
-      // A teacher's list is what they may enter marks for: what they teach (routines), or exams naming them.
+      let teacherId: number | null = null;
       if (auth.userType === USER_TYPES.teacher) {
         const me = await teacherOfUser(db, auth.userId);
         if (!me) throw forbidden('Your account has no teacher record.');
-        where = and(
-          where,
-          sql`(${exams.teacherId} = ${me.id} or exists (select 1 from ${routines} r where r.teacher_id = ${me.id}
-            and r.section_id = ${exams.sectionId} and r.subject_id = ${exams.subjectId} and r.session_id = ${exams.sessionId}))`,
-        )!;
+        teacherId = me.id;
       }
-      const [rows, [{ total }]] = await Promise.all([
-        selectExamInfo(db)
-          .where(where)
-          .orderBy(...examListOrder, asc(exams.id))
-          .limit(q.limit)
-          .offset(q.offset),
-        db.select({ total: count() }).from(exams).where(where),
-      ]);
-      return { rows, total, limit: q.limit, offset: q.offset };
+      return examListPage(db, schoolId, q, teacherId);
     },
   );
 

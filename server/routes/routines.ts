@@ -1,7 +1,7 @@
 /** Class routines: a teacher's week, a section's week, a teacher's day. */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { and, count, desc, eq, sql, type SQL } from 'drizzle-orm';
+import { and, eq, sql, type SQL } from 'drizzle-orm';
 import { z } from 'zod';
 import {
   ROUTINE_MESSAGES,
@@ -18,7 +18,6 @@ import {
   studentRoutineQuery,
   teacherRoutineQuery,
   teacherTodayQuery,
-  type RoutineSchoolQuery,
 } from '@/api/schemas/routines';
 import { USER_TYPES } from '@/api/permissions';
 import { authOf } from '../auth/guard';
@@ -26,7 +25,7 @@ import { schoolOf, sectionOf } from '../auth/tenant';
 import { teacherOfUser } from '../cache/members';
 import type { Db, DbOrTx } from '../db/client';
 import { preparedFor } from '../db/prepared';
-import { academicSessions, attendanceTakings, routines, teachers } from '../db/schema';
+import { attendanceTakings, routines, teachers } from '../db/schema';
 import { ApiError, badRequest, forbidden, notFound } from '../errors';
 import { dayIdOf, schoolClock, sessionIdForDate } from '../services/school-time';
 import {
@@ -39,6 +38,7 @@ import {
   selectRoutines,
   weekOrder,
   checkRoutineParts,
+  routineListPage,
 } from '../services/routines';
 import { schoolHolidayOn } from '../services/calendar';
 
@@ -145,20 +145,6 @@ async function manageableRoutine(db: DbOrTx, req: FastifyRequest, routineId: num
   if (!r) throw notFound('Routine');
   await schoolOf(req, r.schoolId);
   return r;
-}
-
-/** The where clause of the list filters (school already resolved). */
-function filterWhere(schoolId: number, q: Omit<RoutineSchoolQuery, 'limit' | 'offset' | 'school_info_id'>): SQL {
-  const where: SQL[] = [eq(routines.schoolId, schoolId)];
-  if (q.session_id) where.push(eq(routines.sessionId, q.session_id));
-  if (q.class_id) where.push(eq(routines.classId, q.class_id));
-  if (q.section_id) where.push(eq(routines.sectionId, q.section_id));
-  if (q.day_id) where.push(eq(routines.dayId, q.day_id));
-  if (q.teacher_id) where.push(eq(routines.teacherId, q.teacher_id));
-  if (q.shift_id) where.push(eq(routines.shiftId, q.shift_id));
-  if (q.period_id) where.push(eq(routines.periodId, q.period_id));
-  if (q.room) where.push(eq(routines.room, q.room));
-  return and(...where)!;
 }
 
 export async function routineRoutes(fastify: FastifyInstance) {
@@ -314,17 +300,8 @@ export async function routineRoutes(fastify: FastifyInstance) {
     async (req) => {
       const { limit, offset, school_info_id, ...filters } = req.query;
       const schoolId = await schoolOf(req, school_info_id);
-      const where = filterWhere(schoolId, filters);
-      const [rows, [{ total }]] = await Promise.all([
-        // The newest session's first (a school keeps last year's routine), then the newest entries.
-        selectRoutines(db)
-          .where(where)
-          .orderBy(desc(academicSessions.sessionYear), desc(routines.id))
-          .limit(limit)
-          .offset(offset),
-        db.select({ total: count() }).from(routines).where(where),
-      ]);
-      return { rows, total, limit, offset };
+      // The newest session's first (a school keeps last year's routine), then the newest entries.
+      return routineListPage(db, schoolId, filters, { limit, offset, order: 'newest' });
     },
   );
 
@@ -343,16 +320,7 @@ export async function routineRoutes(fastify: FastifyInstance) {
         if (!sessionId) return { rows: [], total: 0, limit, offset };
         filters.session_id = sessionId;
       }
-      const where = filterWhere(schoolId, filters);
-      const [rows, [{ total }]] = await Promise.all([
-        selectRoutines(db)
-          .where(where)
-          .orderBy(...weekOrder, routines.id)
-          .limit(limit)
-          .offset(offset),
-        db.select({ total: count() }).from(routines).where(where),
-      ]);
-      return { rows, total, limit, offset };
+      return routineListPage(db, schoolId, filters, { limit, offset, order: 'week' });
     },
   );
 }

@@ -11,7 +11,7 @@ import { ApiError } from '../errors';
 import { clock } from '../clock';
 import type { HotCache } from '../cache/hot-cache';
 import type { DbOrTx } from '../db/client';
-import { preparedFor } from '../db/prepared';
+import { preparedByShape, preparedFor } from '../db/prepared';
 import {
   academicSessions,
   attendanceMarks,
@@ -581,6 +581,88 @@ export async function sectionSheets(db: DbOrTx, sectionId: number, sessionId: nu
 }
 
 /** The filters of the exam list as SQL. */
+/** The exam list's optional filters, in the order of a statement's shape. */
+const EXAM_LIST_FILTERS = [
+  ['session_id', exams.sessionId],
+  ['class_id', exams.classId],
+  ['section_id', exams.sectionId],
+  ['subject_id', exams.subjectId],
+  ['exam_name_id', exams.examTypeId],
+] as const;
+type ExamListFilters = Partial<Record<(typeof EXAM_LIST_FILTERS)[number][0], number>>;
+
+/**
+ * The exam list as one prepared statement per shape (the filters present, and whether a
+ * teacher's reach applies): a page in the list's order and the total of the filtered list from
+ * the same statement (`count(*) over ()`, taken before the limit). The builder's statement was
+ * planned on every call: ~3 ms of the database's CPU for under 1 ms of execution.
+ */
+const examListStatement = preparedByShape((db: DbOrTx, shape: string) => {
+  const where: SQL[] = [eq(exams.schoolId, ph('schoolId'))];
+  EXAM_LIST_FILTERS.forEach(([name, column], i) => {
+    if (shape[i] === '1') where.push(eq(column, ph(name)));
+  });
+  // A teacher's list is what they may enter marks for: what they teach (routines), or exams naming them.
+  if (shape[EXAM_LIST_FILTERS.length] === 't') {
+    where.push(
+      sql`(${exams.teacherId} = ${ph('teacherId')} or exists (select 1 from ${routines} r where r.teacher_id = ${ph('teacherId')}
+        and r.section_id = ${exams.sectionId} and r.subject_id = ${exams.subjectId} and r.session_id = ${exams.sessionId}))`,
+    );
+  }
+  return joinExam(
+    db
+      .select({ ...examInfoFields, total: sql<number>`count(*) over ()`.mapWith(Number) })
+      .from(exams)
+      .$dynamic(),
+  )
+    .where(and(...where))
+    .orderBy(...examListOrder, asc(exams.id))
+    .limit(ph('limit'))
+    .offset(ph('offset'))
+    .prepare(`exam_list_${shape}`);
+});
+const examCountStatement = preparedByShape((db: DbOrTx, shape: string) => {
+  const where: SQL[] = [eq(exams.schoolId, ph('schoolId'))];
+  EXAM_LIST_FILTERS.forEach(([name, column], i) => {
+    if (shape[i] === '1') where.push(eq(column, ph(name)));
+  });
+  if (shape[EXAM_LIST_FILTERS.length] === 't') {
+    where.push(
+      sql`(${exams.teacherId} = ${ph('teacherId')} or exists (select 1 from ${routines} r where r.teacher_id = ${ph('teacherId')}
+        and r.section_id = ${exams.sectionId} and r.subject_id = ${exams.subjectId} and r.session_id = ${exams.sessionId}))`,
+    );
+  }
+  return db
+    .select({ total: sql<number>`count(*)`.mapWith(Number) })
+    .from(exams)
+    .where(and(...where))
+    .prepare(`exam_count_${shape}`);
+});
+
+/**
+ * A page of the school's exams (a teacher's: `teacherId`, only those they may enter marks for)
+ * and the filtered list's total. One statement; a page past the end asks for the total alone.
+ */
+export async function examListPage(
+  db: DbOrTx,
+  schoolId: number,
+  q: ExamListFilters & { limit: number; offset: number },
+  teacherId: number | null,
+) {
+  const shape = EXAM_LIST_FILTERS.map(([name]) => (q[name] ? '1' : '0')).join('') + (teacherId === null ? 'a' : 't');
+  const values: Record<string, number> = { schoolId, limit: q.limit, offset: q.offset };
+  for (const [name] of EXAM_LIST_FILTERS) if (q[name]) values[name] = q[name]!;
+  if (teacherId !== null) values.teacherId = teacherId;
+  const found = await examListStatement(db, shape).execute(values);
+  const total = found.length
+    ? found[0].total
+    : q.offset > 0
+      ? ((await examCountStatement(db, shape).execute(values))[0]?.total ?? 0)
+      : 0;
+  const rows = found.map(({ total: _, ...row }) => row);
+  return { rows, total, limit: q.limit, offset: q.offset };
+}
+
 export function examFilters(
   schoolId: number,
   q: { session_id?: number; class_id?: number; section_id?: number; subject_id?: number; exam_name_id?: number },

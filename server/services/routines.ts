@@ -10,10 +10,11 @@
  * another class, section or slot (its marks would then describe a lesson that never happened);
  * its teacher, subject and room may still be corrected.
  */
-import { and, asc, eq, ne, or, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, ne, or, sql, type SQL } from 'drizzle-orm';
 import type { PgSelect } from 'drizzle-orm/pg-core';
 import type { RoutineRow } from '@/api/schemas/routines';
 import type { DbOrTx } from '../db/client';
+import { preparedByShape } from '../db/prepared';
 import {
   academicSessions,
   attendanceTakings,
@@ -81,6 +82,77 @@ export const weekOrder = [
   asc(classes.sortOrder),
   asc(sections.sectionDefaultName),
 ];
+
+/** The routine lists' optional filters, in the order of a statement's shape. */
+const ROUTINE_FILTERS = [
+  ['session_id', routines.sessionId],
+  ['class_id', routines.classId],
+  ['section_id', routines.sectionId],
+  ['day_id', routines.dayId],
+  ['teacher_id', routines.teacherId],
+  ['shift_id', routines.shiftId],
+  ['period_id', routines.periodId],
+  ['room', routines.room],
+] as const;
+export type RoutineFilters = Partial<Record<(typeof ROUTINE_FILTERS)[number][0], number | string>>;
+
+const routineWhere = (shape: string) =>
+  and(
+    eq(routines.schoolId, sql.placeholder('schoolId')),
+    ...ROUTINE_FILTERS.flatMap(([name, column], i) => (shape[i] === '1' ? [eq(column, sql.placeholder(name))] : [])),
+  );
+
+/**
+ * The school's routine as a list: one prepared statement per shape (the filters present and the
+ * order: `w` the week's, `n` the newest session's first, then the newest entries), a page and the
+ * filtered list's total from the same statement (`count(*) over ()`, taken before the limit). The
+ * builder's two statements were planned on every call: ~4 ms of the database's CPU a search.
+ */
+const routineListStatement = preparedByShape((db: DbOrTx, shape: string) =>
+  joinRoutine(
+    db
+      .select({ ...routineFields, total: sql<number>`count(*) over ()`.mapWith(Number) })
+      .from(routines)
+      .$dynamic(),
+  )
+    .where(routineWhere(shape))
+    .orderBy(
+      ...(shape.endsWith('w') ? [...weekOrder, asc(routines.id)] : [desc(academicSessions.sessionYear), desc(routines.id)]),
+    )
+    .limit(sql.placeholder('limit'))
+    .offset(sql.placeholder('offset'))
+    .prepare(`routine_list_${shape}`),
+);
+const routineCountStatement = preparedByShape((db: DbOrTx, shape: string) =>
+  db
+    .select({ total: sql<number>`count(*)`.mapWith(Number) })
+    .from(routines)
+    .where(routineWhere(shape))
+    .prepare(`routine_count_${shape}`),
+);
+
+/** A page of the school's routine entries matching the filters, in the week's order or the newest first. */
+export async function routineListPage(
+  db: DbOrTx,
+  schoolId: number,
+  filters: RoutineFilters,
+  page: { limit: number; offset: number; order: 'week' | 'newest' },
+) {
+  const present = (name: string) => {
+    const v = filters[name as keyof RoutineFilters];
+    return v !== undefined && v !== '' && v !== 0;
+  };
+  const shape = ROUTINE_FILTERS.map(([name]) => (present(name) ? '1' : '0')).join('') + (page.order === 'week' ? 'w' : 'n');
+  const values: Record<string, number | string> = { schoolId, limit: page.limit, offset: page.offset };
+  for (const [name] of ROUTINE_FILTERS) if (present(name)) values[name] = filters[name]!;
+  const found = await routineListStatement(db, shape).execute(values);
+  const total = found.length
+    ? found[0].total
+    : page.offset > 0
+      ? ((await routineCountStatement(db, shape).execute(values))[0]?.total ?? 0)
+      : 0;
+  return { rows: found.map(({ total: _, ...row }) => row), total, limit: page.limit, offset: page.offset };
+}
 
 /** What a routine write carries, once the school is known. */
 export interface RoutineInput {
