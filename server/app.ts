@@ -20,6 +20,7 @@ import { responseCache } from './cache/responses';
 import { guardPlugin } from './auth/guard';
 import { loginLimits, type LoginLimiter } from './auth/rate-limit';
 import { registerRoutes } from './routes/index';
+import { schoolDayEnd } from './services/school-time';
 import { apiDocs, isDocsRoute } from './plugins/api-docs';
 import { idempotencyPlugin } from './plugins/idempotency';
 import { uploadsPlugin } from './storage/uploads-plugin';
@@ -207,7 +208,9 @@ export async function buildApp(config: Config, handle: DbHandle): Promise<Fastif
   // Multipart bodies are read before the idempotency key's hash is taken (storage/uploads-plugin.ts).
   await app.register(uploadsPlugin);
   await app.register(idempotencyPlugin);
-  if (config.ANSWER_CACHE === 'on') await app.register(responseCache);
+  if (config.ANSWER_CACHE === 'on') {
+    await app.register(responseCache, { schoolDayEnd: (schoolId) => schoolDayEnd(app.db, schoolId) });
+  }
   await apiDocs(app, { version: packageJson.version, docsCsp: DOCS_CSP });
   await app.register(registerRoutes, { prefix: '/api' });
 

@@ -35,6 +35,7 @@ import { and, eq, gt, lt, sql } from 'drizzle-orm';
 import type { Config } from '../config';
 import { affectedRows, type DbOrTx } from '../db/client';
 import { loginFailures } from '../db/schema';
+import { rowsOf } from '../db/rows';
 import { ApiError } from '../errors';
 import { setHashQueueLimit } from './passwords';
 
@@ -148,12 +149,13 @@ export class LoginLimiter {
     }
     // Insert this attempt and count the account's earlier failures in one statement: the count's
     // snapshot does not include the row being inserted, but does include concurrent attempts'.
-    const result = (await this.db.execute(sql`
+    const [row] = rowsOf<{ id: number | string; before: number | string }>(
+      await this.db.execute(sql`
       with mine as (insert into ${loginFailures} (key) values (${accountKey}) returning id)
       select (select id from mine) as id, count(*)::int as before from ${loginFailures}
       where ${loginFailures.key} = ${accountKey} and ${loginFailures.failedAt} > ${this.since()}
-    `)) as unknown as { rows: { id: number | string; before: number | string }[] };
-    const row = result.rows[0];
+    `),
+    );
     const accountDelay = delayFor(Number(row?.before ?? 0), this.limits);
     const delay = addressLimited ? this.limits.delayMaxMs : accountDelay;
     const attempt: LoginAttempt = {

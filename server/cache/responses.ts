@@ -27,7 +27,6 @@ import { USER_TYPES } from '@/api/permissions';
 import { gzippedOf, type ResponseSlot } from './hot-cache';
 import { guardianSchools } from '../auth/child';
 import { clockOffset } from '../clock';
-import { dayEndIn, schoolSettings } from '../services/school-time';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -55,7 +54,16 @@ export function acceptsGzip(header: string | string[] | undefined): boolean {
   return star;
 }
 
-export const responseCache = fp(async (app: FastifyInstance) => {
+export interface ResponseCacheOptions {
+  /**
+   * When the school's today ends on the server's clock (epoch ms), null for no such school: given
+   * by buildApp (server/services/school-time.ts, `schoolDayEnd`), since the cache sits below the
+   * services and never imports them (eslint.config.js, docs/ARCHITECTURE.md "Caches").
+   */
+  schoolDayEnd: (schoolId: number) => Promise<number | null>;
+}
+
+export const responseCache = fp<ResponseCacheOptions>(async (app: FastifyInstance, opts) => {
   const cache = app.hotCache;
   app.decorateRequest('responseSlot', null);
 
@@ -100,10 +108,10 @@ export const responseCache = fp(async (app: FastifyInstance) => {
     const schoolIds = auth.schoolId !== null ? [auth.schoolId] : await guardianSchools(app.db, auth.userId);
     let until = Infinity;
     for (const id of schoolIds) {
-      const settings = await schoolSettings(app.db, id);
-      if (!settings) return;
+      const dayEnd = await opts.schoolDayEnd(id);
+      if (dayEnd === null) return;
       // The school's midnight on the server's clock, as a moment of the real clock the cache keeps time by.
-      until = Math.min(until, dayEndIn(settings.timeZone) - clockOffset());
+      until = Math.min(until, dayEnd - clockOffset());
     }
     req.responseSlot = cache.responseSlot(key, auth.userId, schoolIds, until);
   });

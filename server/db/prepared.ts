@@ -12,6 +12,7 @@
  */
 import { Column, is, SQL } from 'drizzle-orm';
 import type { DbOrTx } from './client';
+import { rowsOf } from './rows';
 
 interface Decoder {
   mapFromDriverValue(value: unknown): unknown;
@@ -98,8 +99,7 @@ export async function namedRows<T>(db: DbOrTx, name: string, query: SQL): Promis
   const raw = db as unknown as RawQuerying;
   // The session's client: the pool for the database, the connection a transaction holds.
   const client = raw.session?.client ?? raw.$client;
-  if (!client || typeof client.query !== 'function' || !raw.dialect)
-    return ((await db.execute(query)) as unknown as { rows: T[] }).rows;
+  if (!client || typeof client.query !== 'function' || !raw.dialect) return rowsOf<T>(await db.execute(query));
   const { sql: text, params } = raw.dialect.sqlToQuery(query);
   const known = namedTexts.get(name);
   if (known === undefined) namedTexts.set(name, text);

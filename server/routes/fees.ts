@@ -49,6 +49,7 @@ import { schoolOf } from '../auth/tenant';
 import { studentInScope } from '../auth/child';
 import { studentOfUser } from '../cache/members';
 import type { DbOrTx } from '../db/client';
+import { rowsOf } from '../db/rows';
 import {
   academicSessions,
   classes,
@@ -79,9 +80,6 @@ import { allocationsOut, recordPayment } from '../services/fee-ledger';
 import { listedNameBn } from '../services/bangla-names';
 import { pgErrorOf } from '../services/routines';
 import { schoolClock } from '../services/school-time';
-
-const rowsOf = async <T>(db: DbOrTx, query: ReturnType<typeof sql>): Promise<T[]> =>
-  ((await db.execute(query)) as unknown as { rows: T[] }).rows;
 
 const page = <T extends { total?: unknown }>(rows: T[], limit: number, offset: number) => ({
   rows: rows.map(({ total: _t, ...r }) => r),
@@ -367,9 +365,8 @@ export async function feeRoutes(fastify: FastifyInstance) {
     async (req) => {
       const q = req.query;
       const schoolId = await schoolOf(req, q.school_info_id);
-      const rows = await rowsOf<FeeRow & { amount: string; late_fee: string; total: string }>(
-        db,
-        sql`
+      const rows = rowsOf<FeeRow & { amount: string; late_fee: string; total: string }>(
+        await db.execute(sql`
         select f.id, f.sector_id, fs.sector_code, fs.sector_name, f.session_id, ses.session_year, f.scope,
                f.class_id, c.class_name, f.section_id, sec.section_default_name,
                f.amount_poisha::text as amount, f.late_fee_poisha::text as late_fee, f.last_date::text as last_date,
@@ -383,7 +380,7 @@ export async function feeRoutes(fastify: FastifyInstance) {
         left join sections sec on sec.id = f.section_id
         where f.school_id = ${schoolId} ${q.session_id ? sql`and f.session_id = ${q.session_id}` : sql``}
         order by f.last_date desc, f.id desc
-        limit ${q.limit} offset ${q.offset}`,
+        limit ${q.limit} offset ${q.offset}`),
       );
       const out = page(rows, q.limit, q.offset);
       return {
@@ -574,16 +571,15 @@ export async function feeRoutes(fastify: FastifyInstance) {
           );
         }
         // What of the payment is still on each invoice: its allocations less earlier reversals.
-        const net = await rowsOf<{ invoice_id: number; last_date: string; net: string }>(
-          tx,
-          sql`select pa.invoice_id, f.last_date::text as last_date, sum(pa.amount_poisha)::text as net
+        const net = rowsOf<{ invoice_id: number; last_date: string; net: string }>(
+          await tx.execute(sql`select pa.invoice_id, f.last_date::text as last_date, sum(pa.amount_poisha)::text as net
               from payment_allocations pa
               join payments p on p.id = pa.payment_id
               join invoices i on i.id = pa.invoice_id
               join fees f on f.id = i.fee_id
               where p.school_id = ${schoolId} and (p.id = ${original.id} or p.reverses_payment_id = ${original.id})
               group by pa.invoice_id, f.last_date
-              having sum(pa.amount_poisha) > 0`,
+              having sum(pa.amount_poisha) > 0`),
         );
         await lockedInvoices(
           tx,
@@ -674,9 +670,8 @@ export async function feeRoutes(fastify: FastifyInstance) {
     async (req) => {
       const q = req.query;
       const schoolId = await schoolOf(req, q.school_info_id);
-      const rows = await rowsOf<PaymentRow & { amount: string; total: string }>(
-        db,
-        sql`
+      const rows = rowsOf<PaymentRow & { amount: string; total: string }>(
+        await db.execute(sql`
         select p.id, p.receipt_no, p.kind, p.method, p.reference, p.amount_poisha::text as amount,
                p.reverses_payment_id, p.reason, p.student_id, s.student_code, concat_ws(' ', s.first_name, nullif(s.middle_name, ''), nullif(s.last_name, '')) as full_name,
                p.is_test as test,
@@ -686,7 +681,7 @@ export async function feeRoutes(fastify: FastifyInstance) {
         where p.school_id = ${schoolId} ${q.student_id ? sql`and p.student_id = ${q.student_id}` : sql``}
           ${q.student_code ? sql`and s.student_code = ${q.student_code}` : sql``}
         order by p.id desc
-        limit ${q.limit} offset ${q.offset}`,
+        limit ${q.limit} offset ${q.offset}`),
       );
       const out = page(rows, q.limit, q.offset);
       return { ...out, rows: out.rows.map((r) => ({ ...r, amount: formatPoisha(r.amount) })) };

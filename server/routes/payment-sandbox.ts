@@ -11,7 +11,7 @@
  */
 import { createHash } from 'node:crypto';
 import type { FastifyInstance, FastifyReply } from 'fastify';
-import { formatTaka } from '@/screens/fees/money';
+import { formatTaka } from '@/i18n/money';
 import { paymentsEn } from '@/i18n/areas/payments.en';
 import { APP_CSP_DIRECTIVES, cspHeader } from '../plugins/security';
 import { SandboxProvider, sandboxSecret, type SandboxSession } from '../services/payment-sandbox';

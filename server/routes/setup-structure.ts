@@ -52,6 +52,7 @@ import { SUPER_ADMIN } from '@/api/permissions';
 import { authOf } from '../auth/guard';
 import { schoolOf } from '../auth/tenant';
 import type { DbOrTx } from '../db/client';
+import { rowsOf } from '../db/rows';
 import {
   academicSessions,
   classes,
@@ -133,7 +134,7 @@ function referencesOf(db: DbOrTx, table: StructureTable) {
              where c.contype = 'f' and c.confrelid = ${table}::regclass and r.attname = 'id'
              order by 1, 2`,
       )
-      .then((res) => (res as unknown as { rows: { tbl: string; col: string }[] }).rows);
+      .then((res) => rowsOf<{ tbl: string; col: string }>(res));
     found.catch(() => referencing.delete(table));
     referencing.set(table, found);
   }
@@ -151,7 +152,7 @@ async function usesOf(db: DbOrTx, table: StructureTable, id: number): Promise<Re
   );
   const res = await db.execute(sql.join(parts, sql` union all `));
   const uses: Record<string, number> = {};
-  for (const row of (res as unknown as { rows: { tbl: string; n: number }[] }).rows) {
+  for (const row of rowsOf<{ tbl: string; n: number }>(res)) {
     if (row.n > 0) uses[row.tbl] = (uses[row.tbl] ?? 0) + row.n;
   }
   return uses;

@@ -20,6 +20,7 @@ import { cacheOf, type RoutineLabel } from '../cache/hot-cache';
 import { teacherOfUser } from '../cache/members';
 import type { DbOrTx } from '../db/client';
 import { namedRows, preparedFor } from '../db/prepared';
+import { rowsOf } from '../db/rows';
 import {
   attendanceAudit,
   attendanceMarks,
@@ -410,10 +411,12 @@ export async function recordAttendance(db: DbOrTx, input: RecordInput) {
     // correction: judged on the school's clock now, never on the phone's claim.
     const teacherLate = queued && !input.isAdmin && isLate(date, input.clock);
     if (queued && !input.isAdmin) {
-      const { rows: found } = (await tx.execute(sql`
+      const found = rowsOf<{ id: number; admin_saved: boolean; last_at: string | Date }>(
+        await tx.execute(sql`
         select id, admin_saved, coalesce(marks_taken_at, corrected_at, created_at) as last_at
         from ${attendanceTakings} where routine_id = ${routine.id} and date = ${date}::date
-        for update`)) as unknown as { rows: { id: number; admin_saved: boolean; last_at: string | Date }[] };
+        for update`),
+      );
       const current = found[0];
       if (current) {
         const lost = current.admin_saved

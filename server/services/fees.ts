@@ -18,14 +18,12 @@ import { sql, type SQL } from 'drizzle-orm';
 import { formatPoisha, type InvoiceReceipt, type InvoiceRow } from '@/api/schemas/fees';
 import type { DbOrTx, Tx } from '../db/client';
 import { namedRows } from '../db/prepared';
+import { rowsOf } from '../db/rows';
 import { feeReceiptCounters } from '../db/schema';
 import { ApiError } from '../errors';
 import { clock } from '../clock';
 
 export { formatPoisha };
-
-const rowsOf = async <T>(db: DbOrTx, query: SQL): Promise<T[]> =>
-  ((await db.execute(query)) as unknown as { rows: T[] }).rows;
 
 // ---------------------------------------------------------------- receipts
 
@@ -130,7 +128,7 @@ export async function studentInvoices(
       rows.map((r) => sql`${r.id}`),
       sql`, `,
     );
-    const entries = await rowsOf<{
+    const entries = rowsOf<{
       invoice_id: number;
       payment_id: number;
       receipt_no: string;
@@ -138,13 +136,12 @@ export async function studentInvoices(
       amount: string;
       date: string;
     }>(
-      db,
-      sql`select pa.invoice_id, p.id as payment_id, p.receipt_no, p.kind, sum(pa.amount_poisha)::text as amount,
+      await db.execute(sql`select pa.invoice_id, p.id as payment_id, p.receipt_no, p.kind, sum(pa.amount_poisha)::text as amount,
                  to_char(p.created_at at time zone ${f.timeZone}, 'YYYY-MM-DD') as date
           from payment_allocations pa join payments p on p.id = pa.payment_id
           where pa.school_id = ${f.schoolId} and pa.invoice_id in (${idList})
           group by pa.invoice_id, p.id, p.receipt_no, p.kind, p.created_at
-          order by p.id`,
+          order by p.id`),
     );
     for (const e of entries) {
       const list = receipts.get(e.invoice_id) ?? [];
@@ -176,7 +173,9 @@ export async function lockedInvoices(tx: Tx, schoolId: number, ids: number[]) {
   await tx.execute(
     sql`select id from invoices where school_id = ${schoolId} and id in (${idList}) order by id for update`,
   );
-  const rows = await rowsOf<BalanceRow>(tx, sql`${balances(sql`i.school_id = ${schoolId} and i.id in (${idList})`)}`);
+  const rows = rowsOf<BalanceRow>(
+    await tx.execute(sql`${balances(sql`i.school_id = ${schoolId} and i.id in (${idList})`)}`),
+  );
   return rows.map((r) => ({
     id: r.id,
     studentId: r.student_id,
@@ -229,7 +228,7 @@ export async function duesByClassSection(
   db: DbOrTx,
   f: { schoolId: number; sessionId: number; limit: number; offset: number },
 ) {
-  const rows = await rowsOf<{
+  const rows = rowsOf<{
     class_id: number;
     class_name: string;
     section_id: number;
@@ -241,8 +240,7 @@ export async function duesByClassSection(
     due: string;
     total: string;
   }>(
-    db,
-    sql`
+    await db.execute(sql`
     with b as (
       select i.student_id, i.amount_poisha as amount,
              coalesce((select sum(iw.amount_poisha) from invoice_waivers iw where iw.invoice_id = i.id), 0) as waived,
@@ -261,7 +259,7 @@ export async function duesByClassSection(
     join sections sec on sec.id = e.section_id
     group by e.class_id, c.class_name, c.sort_order, e.section_id, sec.section_default_name
     order by c.sort_order, sec.section_default_name
-    limit ${f.limit} offset ${f.offset}`,
+    limit ${f.limit} offset ${f.offset}`),
   );
   return {
     rows: rows.map(({ total: _t, ...r }) => ({
@@ -283,7 +281,7 @@ export async function collectionsByDaySector(
   f: { schoolId: number; timeZone: string; from: string; to: string; limit: number; offset: number },
 ) {
   const day = sql`(p.created_at at time zone ${f.timeZone})::date`;
-  const rows = await rowsOf<{
+  const rows = rowsOf<{
     date: string;
     sector_id: number;
     sector_code: string;
@@ -292,8 +290,7 @@ export async function collectionsByDaySector(
     amount: string;
     total: string;
   }>(
-    db,
-    sql`
+    await db.execute(sql`
     select ${day}::text as date, fs.id as sector_id, fs.sector_code, fs.sector_name,
            count(distinct p.id)::int as receipts, sum(pa.amount_poisha)::text as amount,
            count(*) over () as total
@@ -305,7 +302,7 @@ export async function collectionsByDaySector(
     where p.school_id = ${f.schoolId} and not p.is_test and ${day} between ${f.from}::date and ${f.to}::date
     group by 1, fs.id, fs.sector_code, fs.sector_name
     order by 1, fs.sector_code
-    limit ${f.limit} offset ${f.offset}`,
+    limit ${f.limit} offset ${f.offset}`),
   );
   return {
     rows: rows.map(({ total: _t, ...r }) => ({ ...r, amount: formatPoisha(r.amount) })),
@@ -320,7 +317,7 @@ export async function defaulters(
   db: DbOrTx,
   f: { schoolId: number; sessionId: number; asOf: string; limit: number; offset: number },
 ) {
-  const rows = await rowsOf<{
+  const rows = rowsOf<{
     student_id: number;
     student_code: string;
     full_name: string;
@@ -332,8 +329,7 @@ export async function defaulters(
     oldest_last_date: string;
     total: string;
   }>(
-    db,
-    sql`
+    await db.execute(sql`
     with b as (
       select i.student_id, f.last_date,
              i.amount_poisha
@@ -355,7 +351,7 @@ export async function defaulters(
     where b.due > 0
     group by s.id, s.student_code, s.first_name, s.middle_name, s.last_name, c.class_name, sec.section_default_name, e.class_roll_no
     order by sum(b.due) desc, s.student_code
-    limit ${f.limit} offset ${f.offset}`,
+    limit ${f.limit} offset ${f.offset}`),
   );
   return {
     rows: rows.map(({ total: _t, ...r }) => ({ ...r, due: formatPoisha(r.due) })),
@@ -382,9 +378,8 @@ export async function defaulters(
  * in one process) for every school, and `POST /api/fee/late-fees` for the admin's school at once.
  */
 export async function generateLateFees(db: DbOrTx, f: { schoolId: number; today: string }): Promise<number> {
-  const rows = await rowsOf<{ id: number }>(
-    db,
-    sql`
+  const rows = rowsOf<{ id: number }>(
+    await db.execute(sql`
     insert into invoices (school_id, fee_id, student_id, amount_poisha, kind)
     select i.school_id, i.fee_id, i.student_id, f.late_fee_poisha, 'late_fee'
     from invoices i
@@ -395,19 +390,20 @@ export async function generateLateFees(db: DbOrTx, f: { schoolId: number; today:
           - coalesce((select sum(pa.amount_poisha) from payment_allocations pa where pa.invoice_id = i.id), 0) > 0
     order by i.id
     on conflict (fee_id, student_id, kind) do nothing
-    returning id`,
+    returning id`),
   );
   return rows.length;
 }
 
 /** The late fees of every school that has a fee past its last date, each school in its own today. */
 export async function generateAllLateFees(db: DbOrTx, todayOf: (schoolId: number) => Promise<string>): Promise<number> {
-  const schools = await rowsOf<{ school_id: number }>(
-    db,
-    // A first sift on the server clock's UTC date (server/clock.ts): no school's today is more than
-    // a day past it; each school's own today decides below.
-    sql`select distinct school_id from fees where late_fee_poisha > 0
+  const schools = rowsOf<{ school_id: number }>(
+    await db.execute(
+      // A first sift on the server clock's UTC date (server/clock.ts): no school's today is more than
+      // a day past it; each school's own today decides below.
+      sql`select distinct school_id from fees where late_fee_poisha > 0
       and last_date < ${new Date(clock.now()).toISOString().slice(0, 10)}::date + 1 order by school_id`,
+    ),
   );
   let created = 0;
   for (const s of schools) {
@@ -419,12 +415,11 @@ export async function generateAllLateFees(db: DbOrTx, todayOf: (schoolId: number
 /** A session's net collections per month (school time zone), every month of the year; test entries are none. */
 export async function collectionsByMonth(db: DbOrTx, f: { schoolId: number; timeZone: string; sessionYear: string }) {
   const month = sql`to_char(p.created_at at time zone ${f.timeZone}, 'YYYY-MM')`;
-  const rows = await rowsOf<{ month: string; receipts: number; amount: string }>(
-    db,
-    sql`select ${month} as month, count(*)::int as receipts, sum(p.amount_poisha)::text as amount
+  const rows = rowsOf<{ month: string; receipts: number; amount: string }>(
+    await db.execute(sql`select ${month} as month, count(*)::int as receipts, sum(p.amount_poisha)::text as amount
         from payments p
         where p.school_id = ${f.schoolId} and not p.is_test and ${month} like ${`${f.sessionYear}-%`}
-        group by 1 order by 1`,
+        group by 1 order by 1`),
   );
   const byMonth = new Map(rows.map((r) => [r.month, r]));
   const out = Array.from({ length: 12 }, (_, i) => {

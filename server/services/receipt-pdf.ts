@@ -15,6 +15,7 @@ import { paymentsBn } from '@/i18n/areas/payments.bn';
 import { paymentsEn } from '@/i18n/areas/payments.en';
 import { localDigits } from '@/i18n/digits';
 import type { DbOrTx } from '../db/client';
+import { rowsOf } from '../db/rows';
 import { fonts, line, type PdfLanguage } from './gradesheet-pdf';
 
 const LABELS = { en: paymentsEn.receipt, bn: paymentsBn.receipt } as const;
@@ -50,12 +51,9 @@ export interface ReceiptData {
   }[];
 }
 
-const rowsOf = async <T>(db: DbOrTx, q: ReturnType<typeof sql>) =>
-  ((await db.execute(q)) as unknown as { rows: T[] }).rows;
-
 /** A ledger entry's receipt data, or null when there is no such entry. */
 export async function receiptData(db: DbOrTx, paymentId: number, timeZone: (schoolId: number) => Promise<string>) {
-  const [p] = await rowsOf<{
+  const [p] = rowsOf<{
     id: number;
     school_id: number;
     student_id: number;
@@ -74,8 +72,7 @@ export async function receiptData(db: DbOrTx, paymentId: number, timeZone: (scho
     student_name: string;
     student_code: string;
   }>(
-    db,
-    sql`select p.id, p.school_id, p.student_id, sc.school_name, p.receipt_no, p.kind, p.method, p.reference, p.reason,
+    await db.execute(sql`select p.id, p.school_id, p.student_id, sc.school_name, p.receipt_no, p.kind, p.method, p.reference, p.reason,
                p.amount_poisha::text as amount, p.created_at, r.receipt_no as reverses_receipt_no, p.is_test,
                op.wallet, op.provider,
                concat_ws(' ', s.first_name, nullif(s.middle_name, ''), nullif(s.last_name, '')) as student_name,
@@ -85,20 +82,21 @@ export async function receiptData(db: DbOrTx, paymentId: number, timeZone: (scho
         join students s on s.id = p.student_id
         left join payments r on r.id = p.reverses_payment_id
         left join online_payments op on op.payment_id = coalesce(p.reverses_payment_id, p.id)
-        where p.id = ${paymentId}`,
+        where p.id = ${paymentId}`),
   );
   if (!p) return null;
   const tz = await timeZone(p.school_id);
-  const [{ date }] = await rowsOf<{ date: string }>(
-    db,
-    sql`select to_char(${new Date(p.created_at)}::timestamptz at time zone ${tz}, 'DD-MM-YYYY') as date`,
+  const [{ date }] = rowsOf<{ date: string }>(
+    await db.execute(
+      sql`select to_char(${new Date(p.created_at)}::timestamptz at time zone ${tz}, 'DD-MM-YYYY') as date`,
+    ),
   );
   const dueAfter = sql`(i.amount_poisha
                  - coalesce((select sum(w.amount_poisha) from invoice_waivers w
                              where w.invoice_id = i.id and w.created_at <= p.created_at), 0)
                  - coalesce((select sum(a.amount_poisha) from payment_allocations a
                              where a.invoice_id = i.id and a.payment_id <= p.id), 0))::text`;
-  const lines = await rowsOf<{
+  const lines = rowsOf<{
     sector: string;
     sector_bn: string;
     session: string;
@@ -106,11 +104,11 @@ export async function receiptData(db: DbOrTx, paymentId: number, timeZone: (scho
     amount: string;
     due_after: string;
   }>(
-    db,
-    p.is_test
-      ? // A test entry settled nothing (no allocations): its invoices are the online payment's, each
-        // with nothing of this receipt on it and its due unchanged.
-        sql`select fs.sector_name as sector, fs.sector_name_bn as sector_bn, ses.session_year as session, i.amount_poisha::text as invoice_amount,
+    await db.execute(
+      p.is_test
+        ? // A test entry settled nothing (no allocations): its invoices are the online payment's, each
+          // with nothing of this receipt on it and its due unchanged.
+          sql`select fs.sector_name as sector, fs.sector_name_bn as sector_bn, ses.session_year as session, i.amount_poisha::text as invoice_amount,
                  '0' as amount, ${dueAfter} as due_after
           from payments p
           join online_payments op on op.payment_id = coalesce(p.reverses_payment_id, p.id)
@@ -120,7 +118,7 @@ export async function receiptData(db: DbOrTx, paymentId: number, timeZone: (scho
           join academic_sessions ses on ses.id = f.session_id
           where p.id = ${paymentId}
           order by f.last_date, i.id`
-      : sql`select fs.sector_name as sector, fs.sector_name_bn as sector_bn, ses.session_year as session, i.amount_poisha::text as invoice_amount,
+        : sql`select fs.sector_name as sector, fs.sector_name_bn as sector_bn, ses.session_year as session, i.amount_poisha::text as invoice_amount,
                pa.amount_poisha::text as amount, ${dueAfter} as due_after
         from payment_allocations pa
         join payments p on p.id = pa.payment_id
@@ -130,6 +128,7 @@ export async function receiptData(db: DbOrTx, paymentId: number, timeZone: (scho
         join academic_sessions ses on ses.id = f.session_id
         where pa.payment_id = ${paymentId}
         order by f.last_date, i.id`,
+    ),
   );
   const data: ReceiptData = {
     paymentId: p.id,

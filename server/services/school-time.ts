@@ -79,6 +79,12 @@ export async function schoolSettings(db: DbOrTx, schoolId: number): Promise<Scho
   return cache ? cache.through(cache.schools, schoolId, load, { store: (s) => s !== null }) : load();
 }
 
+/** When the school's today ends on the server's clock (its next midnight, epoch ms); null for no such school. */
+export async function schoolDayEnd(db: DbOrTx, schoolId: number): Promise<number | null> {
+  const settings = await schoolSettings(db, schoolId);
+  return settings ? dayEndIn(settings.timeZone) : null;
+}
+
 /** The school's settings and its today (computed on every call: the cache keeps only the settings). */
 export async function schoolClock(db: DbOrTx, schoolId: number): Promise<SchoolClock> {
   const school = await schoolSettings(db, schoolId);

@@ -15,6 +15,7 @@ import path from 'node:path';
 import { sql, type SQL } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../db/client';
 import { ebooks, homework, homeworkSubmissions } from '../db/schema';
+import { rowsOf } from '../db/rows';
 import { lockFile, storedPath } from './files';
 
 /** How old an unreferenced stored file, or a temporary file, must be before the sweep removes it. */
@@ -22,7 +23,6 @@ export const SWEEP_GRACE_MS = 60 * 60_000;
 
 const SHA256 = /^[0-9a-f]{64}$/;
 /** The rows of a raw statement (node-postgres' result). */
-const rowsOf = async <T>(query: Promise<unknown>): Promise<T[]> => ((await query) as { rows: T[] }).rows;
 const PREFIX = /^[0-9a-f]{2}$/;
 const BATCH = 500;
 
@@ -40,7 +40,7 @@ export async function dropIfUnreferenced(db: Db, dir: string, sha256: string, ol
   if (!SHA256.test(sha256)) return false;
   return db.transaction(async (tx) => {
     await lockFile(tx, sha256, 'delete');
-    const [row] = await rowsOf<{ kept: boolean }>(tx.execute(sql`select ${keptBy(sql`${sha256}`)} as kept`));
+    const [row] = rowsOf<{ kept: boolean }>(await tx.execute(sql`select ${keptBy(sql`${sha256}`)} as kept`));
     if (row?.kept) return false;
     const where = storedPath(dir, sha256);
     const stat = await fsp.stat(where).catch(() => null);
@@ -56,8 +56,8 @@ async function unreferenced(db: DbOrTx, shas: string[]): Promise<string[]> {
     shas.map((s) => sql`${s}`),
     sql`, `,
   );
-  const rows = await rowsOf<{ sha: string }>(
-    db.execute(sql`select s.sha from unnest(array[${list}]::text[]) as s(sha) where not ${keptBy(sql`s.sha`)}`),
+  const rows = rowsOf<{ sha: string }>(
+    await db.execute(sql`select s.sha from unnest(array[${list}]::text[]) as s(sha) where not ${keptBy(sql`s.sha`)}`),
   );
   return rows.map((r) => r.sha);
 }

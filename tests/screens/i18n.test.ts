@@ -1,6 +1,7 @@
 /** The language mechanism: catalogues that match, Bangla loaded on demand, numbers and dates per language. */
 import { en } from '@/i18n/en';
 import { formatDate, formatNumber, latinDigits, localDigits } from '@/i18n/format';
+import { formatTaka } from '@/i18n/money';
 import { formatClockTime } from '@/screens/routines/week-routine';
 import { i18n, setLanguage, storedLanguage } from '@/i18n/i18n';
 
@@ -48,6 +49,14 @@ it('writes numbers and dates with Bangla digits and names in Bangla, the spec’
   expect(formatDate('2026-11-23', 'dd-MMM-yyyy', 'bn')).toBe('২৩-নভে-২০২৬');
   expect(localDigits('Roll 12', 'bn')).toBe('Roll ১২');
   expect(latinDigits('১২')).toBe('12');
+});
+
+it('writes taka with the sign, thousands grouped and two decimals, in Bangla digits in Bangla', () => {
+  expect(formatTaka('1250.50', 'en')).toBe('৳1,250.50');
+  expect(formatTaka('1250.50', 'bn')).toBe('৳১,২৫০.৫০');
+  expect(formatTaka('1234567', 'en')).toBe('৳1,234,567.00');
+  expect(formatTaka('-300.5', 'en')).toBe('-৳300.50');
+  expect(formatTaka('0.05', 'bn')).toBe('৳০.০৫');
 });
 
 it('writes an English ordinal the Bangla way in Bangla, never “১st”', () => {

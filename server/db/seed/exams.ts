@@ -16,6 +16,7 @@
 import { DateTime } from 'luxon';
 import { and, eq, sql } from 'drizzle-orm';
 import type { Tx } from '../client';
+import { rowsOf } from '../rows';
 import {
   academicSessions,
   attendanceMarks,
@@ -79,7 +80,7 @@ async function withForeignKeysCheckedOnce(tx: Tx, table: string, load: () => Pro
   const found = await tx.execute(sql`
     select conname as name, pg_get_constraintdef(oid) as def from pg_constraint
     where conrelid = ${table}::regclass and contype = 'f' order by conname`);
-  const keys = (found as unknown as { rows: { name: string; def: string }[] }).rows;
+  const keys = rowsOf<{ name: string; def: string }>(found);
   for (const k of keys) await tx.execute(sql.raw(`alter table ${table} drop constraint ${k.name}`));
   await load();
   for (const k of keys) await tx.execute(sql.raw(`alter table ${table} add constraint ${k.name} ${k.def}`));

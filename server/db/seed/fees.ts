@@ -12,6 +12,7 @@
 import type { DateTime } from 'luxon';
 import { sql } from 'drizzle-orm';
 import type { Tx } from '../client';
+import { rowsOf } from '../rows';
 import { feeReceiptCounters, feeSectors, invoiceWaivers, paymentAllocations, payments } from '../schema';
 import { generateLateFees } from '../../services/fees';
 import { listedNameBn } from '../../services/bangla-names';
@@ -31,9 +32,6 @@ type SectorCode = (typeof SECTORS)[number][0];
 
 const WALLETS = ['bKash', 'Nagad', 'Rocket'] as const;
 
-const rowsOf = async <T>(tx: Tx, query: ReturnType<typeof sql>): Promise<T[]> =>
-  ((await tx.execute(query)) as unknown as { rows: T[] }).rows;
-
 async function inBatches<T>(rows: T[], insert: (batch: T[]) => Promise<unknown>) {
   for (let i = 0; i < rows.length; i += BATCH_ROWS) await insert(rows.slice(i, i + BATCH_ROWS));
 }
@@ -44,15 +42,13 @@ export async function seedFees(tx: Tx, today: DateTime): Promise<Record<string, 
   const iso = (d: DateTime) => d.toISODate()!;
   const todayIso = iso(today);
   const horizon = iso(today.plus({ months: 1 }));
-  const [session] = await rowsOf<{ id: number }>(
-    tx,
-    sql`select id from academic_sessions where session_year = ${String(year)}`,
+  const [session] = rowsOf<{ id: number }>(
+    await tx.execute(sql`select id from academic_sessions where session_year = ${String(year)}`),
   );
   if (!session) return {};
-  const schoolRows = await rowsOf<{ id: number; admin_user_id: number | null }>(
-    tx,
-    sql`select s.id, (select sa.user_id from school_admins sa where sa.school_id = s.id order by sa.user_id limit 1) as admin_user_id
-        from schools s order by s.id`,
+  const schoolRows = rowsOf<{ id: number; admin_user_id: number | null }>(
+    await tx.execute(sql`select s.id, (select sa.user_id from school_admins sa where sa.school_id = s.id order by sa.user_id limit 1) as admin_user_id
+        from schools s order by s.id`),
   );
   const counts = { feeSectors: 0, fees: 0, invoices: 0, payments: 0, waivers: 0, lateFeeInvoices: 0 };
 
@@ -71,10 +67,9 @@ export async function seedFees(tx: Tx, today: DateTime): Promise<Record<string, 
     const sectorId = new Map(sectorRows.map((r) => [r.code as SectorCode, r.id]));
     counts.feeSectors += sectorRows.length;
 
-    const classRows = await rowsOf<{ class_id: number; sort_order: number }>(
-      tx,
-      sql`select distinct e.class_id, c.sort_order from enrolments e join classes c on c.id = e.class_id
-          where e.school_id = ${school.id} and e.session_id = ${session.id} order by c.sort_order, e.class_id`,
+    const classRows = rowsOf<{ class_id: number; sort_order: number }>(
+      await tx.execute(sql`select distinct e.class_id, c.sort_order from enrolments e join classes c on c.id = e.class_id
+          where e.school_id = ${school.id} and e.session_id = ${session.id} order by c.sort_order, e.class_id`),
     );
     // Amounts rise with the class: Six pays the least.
     const plan: { sector: SectorCode; classId: number; taka: number; late: number; lastDate: string }[] = [];
@@ -99,31 +94,29 @@ export async function seedFees(tx: Tx, today: DateTime): Promise<Record<string, 
       insert into fees (school_id, sector_id, session_id, scope, class_id, amount_poisha, late_fee_poisha, last_date, created_by_user_id)
       values ${sql.join(feeValues, sql`, `)}`);
     counts.fees += feeValues.length;
-    const created = await rowsOf<{ id: number }>(
-      tx,
-      sql`insert into invoices (school_id, fee_id, student_id, amount_poisha)
+    const created = rowsOf<{ id: number }>(
+      await tx.execute(sql`insert into invoices (school_id, fee_id, student_id, amount_poisha)
           select f.school_id, f.id, e.student_id, f.amount_poisha
           from fees f join enrolments e on e.class_id = f.class_id and e.session_id = f.session_id and e.school_id = f.school_id
           where f.school_id = ${school.id}
           order by f.id, e.student_id
-          returning id`,
+          returning id`),
     );
     counts.invoices += created.length;
 
     // Every invoice in a fixed order, with what decides its fate.
-    const invoiceRows = await rowsOf<{
+    const invoiceRows = rowsOf<{
       id: number;
       student_id: number;
       amount: number;
       last_date: string;
       sector_code: SectorCode;
     }>(
-      tx,
-      sql`select i.id, i.student_id, i.amount_poisha::int as amount, f.last_date::text as last_date, fs.sector_code
+      await tx.execute(sql`select i.id, i.student_id, i.amount_poisha::int as amount, f.last_date::text as last_date, fs.sector_code
           from invoices i join fees f on f.id = i.fee_id join fee_sectors fs on fs.id = f.sector_id
           join students s on s.id = i.student_id
           where i.school_id = ${school.id}
-          order by f.last_date, fs.sector_code, s.student_code`,
+          order by f.last_date, fs.sector_code, s.student_code`),
     );
     // A few families fall behind for good: nothing paid after March.
     const behind = new Set<number>();

@@ -13,7 +13,7 @@ import type { GuardianChild } from '@/api/schemas/guardians';
 import { useI18n } from '@/i18n/i18n';
 import { useNames } from '@/i18n/names';
 import { num, percent } from '@/screens/attendance/format';
-import { formatTaka } from '@/screens/fees/money';
+import { formatTaka } from '@/i18n/money';
 import { totalDue, useOwnInvoices } from '@/screens/fees/student-invoices';
 import { AbsenceMessages } from '@/screens/guardians/absence-messages';
 import { CHILD_LINKS, forChild } from '@/screens/guardians/child-links';

@@ -12,7 +12,7 @@ import type { RoutineRow } from '@/api/schemas/routines';
 import { localDigits } from '@/i18n/format';
 import { useI18n } from '@/i18n/i18n';
 import { useNames } from '@/i18n/names';
-import { formatTaka } from '@/screens/fees/money';
+import { formatTaka } from '@/i18n/money';
 import { totalDue, useOwnInvoices } from '@/screens/fees/student-invoices';
 import { DueBadge, dueState, homeworkDate } from '@/screens/homework/parts';
 import { PeriodLine, todayDayId } from '@/screens/routines/week-routine';

@@ -11,7 +11,7 @@ import type { MonthlyReport } from '@/api/schemas/fees';
 import { DataTable, Td } from '@/ui/table';
 import { localDigits } from '@/i18n/format';
 import { useI18n, type Language } from '@/i18n/i18n';
-import { formatTaka } from './money';
+import { formatTaka } from '@/i18n/money';
 
 ChartJS.register(CategoryScale, LinearScale, BarElement, Tooltip);
 

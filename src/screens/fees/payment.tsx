@@ -42,7 +42,7 @@ import { useErrorText } from '@/i18n/errors';
 import { localDigits } from '@/i18n/format';
 import { useI18n } from '@/i18n/i18n';
 import { useNames } from '@/i18n/names';
-import { formatTaka } from './money';
+import { formatTaka } from '@/i18n/money';
 import { ReceiptButton } from './receipt-button';
 import { InvoiceName, deskDate, invoiceText } from './desk-parts';
 import { StudentFinder } from './student-finder';

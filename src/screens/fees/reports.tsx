@@ -23,7 +23,7 @@ import { localDigits } from '@/i18n/format';
 import { useI18n } from '@/i18n/i18n';
 import { useNames } from '@/i18n/names';
 import { downloadCsv } from '../people/csv';
-import { formatTaka } from './money';
+import { formatTaka } from '@/i18n/money';
 
 const CollectionsChart = lazy(() => import('./collections-chart'));
 

@@ -11,7 +11,7 @@ import { StudentInView } from '@/screens/guardians/student-in-view';
 import { PageHeader } from '@/ui/page';
 import { QueryState } from '@/ui/status';
 import { DataTable, Td } from '@/ui/table';
-import { formatTaka } from './money';
+import { formatTaka } from '@/i18n/money';
 import { invoiceDate, totalDue, useOwnInvoices } from './student-invoices';
 
 export default function StudentDueInvoices() {

@@ -10,7 +10,7 @@ import { PageHeader } from '@/ui/page';
 import { QueryState } from '@/ui/status';
 import { DataTable, Td } from '@/ui/table';
 import type { InvoiceReceipt } from '@/api/schemas/fees';
-import { formatTaka } from './money';
+import { formatTaka } from '@/i18n/money';
 import { ReceiptButton } from './receipt-button';
 import { invoiceDate, useOwnInvoices } from './student-invoices';
 

@@ -30,7 +30,7 @@ import { linkStyle } from '@/ui/table';
 import { TextField } from '@/ui/field';
 import { useSearchState } from '@/ui/use-search-state';
 import { StudentInView } from '@/screens/guardians/student-in-view';
-import { formatTaka } from './money';
+import { formatTaka } from '@/i18n/money';
 import { invoiceDate, useOwnInvoices } from './student-invoices';
 
 /** Leaving for the provider's checkout page (an object, so that tests can watch it). */
