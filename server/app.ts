@@ -223,6 +223,17 @@ export async function buildApp(config: Config, handle: DbHandle): Promise<Fastif
       wildcard: false,
       index: false,
       allowedPath: (pathName) => !pathName.endsWith('.map'),
+      // The build's .br and .gz beside each file (vite.config.ts): sent to a browser that takes them.
+      preCompressed: true,
+      // Hashed file names never change content: a browser keeps them a year without asking. The
+      // page, the service worker and the manifest are asked again each time (a new build).
+      cacheControl: false,
+      setHeaders: (reply, filePath) => {
+        reply.header(
+          'cache-control',
+          filePath.includes(`${path.sep}assets${path.sep}`) ? 'public, max-age=31536000, immutable' : 'no-cache',
+        );
+      },
     });
     app.setNotFoundHandler((req, reply) => {
       const pathName = req.url.split('?')[0];

@@ -29,6 +29,7 @@ import { ToastProvider, useToast } from '@/ui/toast';
 import { ConfirmProvider } from '@/ui/confirm';
 import { AppUpdate } from '@/ui/app-update';
 import { guardNavigation, UnsavedChangesPrompt } from '@/ui/unsaved';
+import { prefetchShell, shellChunk } from '@/ui/shell-loader';
 import { AppCrash, ErrorBoundary, ScreenCrash } from '@/ui/error-boundary';
 import { forgetFailedChunks, isStale, lazyWithRetry, reloadTo, retryImport, watchForNewVersion } from '@/ui/lazy-retry';
 import NotFound from '@/screens/not-available/not-found';
@@ -46,17 +47,9 @@ const OfflineBridge = lazy(() =>
     .catch(() => ({ default: () => null })),
 );
 
-// The signed-in chrome (header, menu, palette) is its own chunk, fetched right away in parallel
-// with the first screen so that signing in does not wait for it. A failed prefetch is not
-// reused: the retries load it afresh.
-const loadShell = () => import('@/ui/app-shell').then((m) => ({ default: m.AppShell }));
-let shellPrefetch: ReturnType<typeof loadShell> | null = typeof window !== 'undefined' ? loadShell() : null;
-shellPrefetch?.catch(() => undefined);
-const AppShell = lazyWithRetry(() => {
-  const chunk = shellPrefetch ?? loadShell();
-  shellPrefetch = null;
-  return chunk;
-});
+// The signed-in chrome (header, menu, palette) is its own chunk, fetched ahead of signing in
+// (src/ui/shell-loader.ts) but never ahead of the sign-in form.
+const AppShell = lazyWithRetry(shellChunk);
 
 /** Options for navigations the app must make whatever the screen holds (redirects of the guard). */
 export const FORCED = { force: true } as const;
@@ -90,9 +83,7 @@ export function App({ sessionLogic, queryClient }: { sessionLogic?: SessionMachi
         <QueryClientProvider client={client}>
           <SessionProvider logic={sessionLogic}>
             <ClearCacheOnUserChange />
-            <Suspense fallback={null}>
-              <OfflineBridge />
-            </Suspense>
+            <OfflineBridgeOnceSignedIn />
             <ReloadOnBackWhenStale />
             <ToastProvider>
               <ConfirmProvider>
@@ -106,6 +97,26 @@ export function App({ sessionLogic, queryClient }: { sessionLogic?: SessionMachi
       </Router>
     </ErrorBoundary>
   );
+}
+
+/**
+ * The offline part from the first moment a sign-in is known (a saved one being checked, or one
+ * just made) and from then on, through sign-out (whose question about unsent work it asks). A
+ * signed-out visitor has nothing kept to send, so the sign-in form does not wait for its chunk;
+ * nor for the shell's, which a known sign-in starts loading at once.
+ */
+function OfflineBridgeOnceSignedIn() {
+  const known = useSession((s) => phaseOf(s) !== 'signedOut');
+  const [mounted, setMounted] = useState(known);
+  if (known && !mounted) setMounted(true);
+  useEffect(() => {
+    if (known) prefetchShell();
+  }, [known]);
+  return mounted ? (
+    <Suspense fallback={null}>
+      <OfflineBridge />
+    </Suspense>
+  ) : null;
 }
 
 /**

@@ -67,7 +67,8 @@ export interface ScreenProps {
 }
 
 const screens = {
-  signIn: lazyWithRetry(() => import('@/screens/auth/sign-in')),
+  // Its texts are all in the bundled core (src/i18n/en-core.ts): the form does not wait for the rest.
+  signIn: lazyWithRetry(() => import('@/screens/auth/sign-in'), { texts: 'core' }),
   studentDashboard: lazyWithRetry(() => import('@/screens/dashboards/student-dashboard')),
   guardianDashboard: lazyWithRetry(() => import('@/screens/dashboards/guardian-dashboard')),
   teacherDashboard: lazyWithRetry(() => import('@/screens/dashboards/teacher-dashboard')),

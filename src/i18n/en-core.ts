@@ -5,9 +5,12 @@
  * (`ensureCatalogues` in src/i18n/i18n.ts), so the initial load does not carry every screen's words.
  */
 import { shellEn } from './areas/shell.en';
+import { twoFactorSignInEn } from './areas/two-factor-sign-in.en';
 
 export const enCore = {
   shell: shellEn,
+  // The sign-in form's second step; the rest of two_factor comes with the screens (src/i18n/en.ts).
+  two_factor: { signIn: twoFactorSignInEn },
   common: {
     appName: 'Pathshala',
     updateReady: 'A new version of Pathshala is ready.',

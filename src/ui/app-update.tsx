@@ -9,6 +9,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { Button } from '@/ui/button';
 import { useI18n } from '@/i18n/i18n';
+import { whenIdle } from '@/ui/idle';
 
 type UpdateSW = (reloadPage?: boolean) => Promise<void>;
 
@@ -19,16 +20,21 @@ export function AppUpdate({ enabled = import.meta.env.PROD }: { enabled?: boolea
   useEffect(() => {
     if (!enabled || typeof navigator === 'undefined' || !('serviceWorker' in navigator)) return;
     let live = true;
-    void import('virtual:pwa-register')
-      .then(({ registerSW }) => {
-        if (!live) return;
-        update.current = registerSW({ onNeedRefresh: () => setReady(true) });
-      })
-      .catch(() => {
-        // Without a worker the app still works online; nothing to tell the user.
-      });
+    // Once the first screen is in and the browser idle: the worker precaches the whole build,
+    // which on a slow phone's link would otherwise race the first screen (bench/slow-phone.ts).
+    const cancel = whenIdle(() => {
+      void import('virtual:pwa-register')
+        .then(({ registerSW }) => {
+          if (!live) return;
+          update.current = registerSW({ onNeedRefresh: () => setReady(true) });
+        })
+        .catch(() => {
+          // Without a worker the app still works online; nothing to tell the user.
+        });
+    }, 5000);
     return () => {
       live = false;
+      cancel();
     };
   }, [enabled]);
   if (!ready) return null;

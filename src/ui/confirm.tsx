@@ -3,8 +3,9 @@
  * event handler and resolves true or false (`ConfirmProvider` is mounted once in the app).
  *
  * The dialog itself (src/ui/confirm-dialog.tsx, Headless UI) is not part of the first download:
- * `DeferredConfirmDialog` starts loading it as soon as it mounts (the app mounts it at the root, so
- * it is there long before anyone can ask), and a question asked before it arrived is shown the
+ * `DeferredConfirmDialog` starts loading it once the browser is idle after it mounts, or at once
+ * when a question opens (the app mounts it at the root, so it is there long before anyone can
+ * ask, without racing the first screen), and a question asked before it arrived is shown the
  * moment it does. Should it fail to load even after retries, the browser's own confirm asks
  * instead, so that the question is never skipped and the user never stuck.
  */
@@ -20,6 +21,7 @@ import {
 } from 'react';
 import type { ConfirmDialogProps, ConfirmTone } from '@/ui/confirm-dialog';
 import { retryImport } from '@/ui/lazy-retry';
+import { whenIdle } from '@/ui/idle';
 
 export type { ConfirmTone } from '@/ui/confirm-dialog';
 
@@ -52,19 +54,23 @@ export function DeferredConfirmDialog(props: ConfirmDialogProps) {
   useEffect(() => {
     if (Dialog) return;
     let live = true;
-    loadConfirmDialog().then(
-      (component) => {
-        if (live) setDialog(() => component);
-      },
-      () => {
-        if (!live || !latest.current.open) return; // tried again when a question opens
-        const { title, onConfirm, onCancel } = latest.current;
-        if (window.confirm(title)) onConfirm();
-        else onCancel();
-      },
-    );
+    const load = () =>
+      loadConfirmDialog().then(
+        (component) => {
+          if (live) setDialog(() => component);
+        },
+        () => {
+          if (!live || !latest.current.open) return; // tried again when a question opens
+          const { title, onConfirm, onCancel } = latest.current;
+          if (window.confirm(title)) onConfirm();
+          else onCancel();
+        },
+      );
+    if (open) void load();
+    const cancel = open ? () => undefined : whenIdle(() => void load());
     return () => {
       live = false;
+      cancel();
     };
   }, [Dialog, open]);
   return Dialog ? <Dialog {...props} /> : null;

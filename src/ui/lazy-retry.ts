@@ -59,9 +59,13 @@ const failed = new Set<() => void>();
  */
 export function lazyWithRetry<P extends object>(
   factory: () => Promise<{ default: ComponentType<P> }>,
+  options: { texts?: 'all' | 'core' } = {},
 ): (props: P) => ReactElement {
-  // A chunk renders only once the screen areas' texts are in (src/i18n/i18n.ts ensureCatalogues).
-  const load = () => Promise.all([factory(), ensureCatalogues()]).then(([module]) => module);
+  // A chunk renders only once the screen areas' texts are in (src/i18n/i18n.ts ensureCatalogues),
+  // unless every text it shows is in the bundled core (`texts: 'core'`: the sign-in form, which
+  // then does not wait for the whole catalogue on a slow phone).
+  const load = () =>
+    options.texts === 'core' ? factory() : Promise.all([factory(), ensureCatalogues()]).then(([module]) => module);
   const make = () =>
     lazy(() =>
       retryImport(load).catch((error: unknown) => {

@@ -1,14 +1,8 @@
 /** Two-factor sign-in: the code step of the sign-in screen and the profile card. */
+import { twoFactorSignInEn } from './two-factor-sign-in.en';
+
 export const twoFactorEn = {
-  signIn: {
-    codeLabel: 'Code from your authenticator app',
-    codeHint: 'The 6-digit code, or one of your recovery codes (like ABCDE-FGHJK).',
-    enterCode: 'Enter the code',
-    submit: 'Submit',
-    checking: 'Checking…',
-    otherAccount: 'Use another account',
-    signingInAs: 'Signing in as {{user}}',
-  },
+  signIn: twoFactorSignInEn,
   card: {
     title: 'Two-factor sign-in',
     intro: 'After your password, sign-in also asks for a code from an authenticator app on your phone.',

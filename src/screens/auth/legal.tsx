@@ -1,7 +1,13 @@
-/** The sign-in footer's Terms and Privacy, as small dialogs with short, real text. */
-import { useState } from 'react';
-import { SimpleDialog } from '@/ui/dialog';
+/**
+ * The sign-in footer's Terms and Privacy, as small dialogs with short, real text. The dialog's
+ * code (Headless UI's, ~30 KB) loads when one is first opened, not with the sign-in form: on a
+ * slow phone the form is usable that much sooner (bench/slow-phone.ts).
+ */
+import { lazy, Suspense, useState } from 'react';
 import { useI18n } from '@/i18n/i18n';
+import { retryImport } from '@/ui/lazy-retry';
+
+const SimpleDialog = lazy(() => retryImport(() => import('@/ui/dialog')).then((m) => ({ default: m.SimpleDialog })));
 
 function TermsText() {
   const { t } = useI18n();
@@ -37,12 +43,16 @@ export function LegalLinks() {
       <button type="button" className={linkClass} onClick={() => setOpen('privacy')}>
         {t('shell.signIn.privacy')}
       </button>
-      <SimpleDialog open={open === 'terms'} onClose={() => setOpen(null)} title={t('shell.signIn.termsTitle')}>
-        <TermsText />
-      </SimpleDialog>
-      <SimpleDialog open={open === 'privacy'} onClose={() => setOpen(null)} title={t('shell.signIn.privacy')}>
-        <PrivacyText />
-      </SimpleDialog>
+      {open ? (
+        <Suspense fallback={null}>
+          <SimpleDialog open={open === 'terms'} onClose={() => setOpen(null)} title={t('shell.signIn.termsTitle')}>
+            <TermsText />
+          </SimpleDialog>
+          <SimpleDialog open={open === 'privacy'} onClose={() => setOpen(null)} title={t('shell.signIn.privacy')}>
+            <PrivacyText />
+          </SimpleDialog>
+        </Suspense>
+      ) : null}
     </nav>
   );
 }

@@ -4,9 +4,9 @@
  * copyright line. The old portal did no client checks; empty fields are caught here with the
  * contract's own messages so the server is not asked a question with no answer.
  */
-import { useState, type FormEvent, type ReactNode } from 'react';
-import { loginBody } from '@/api/schemas/auth';
+import { useEffect, useState, type FormEvent, type ReactNode } from 'react';
 import { Button } from '@/ui/button';
+import { prefetchAfterSignInForm } from '@/ui/shell-loader';
 import { TextField } from '@/ui/field';
 import { useSession, useSessionActor } from '@/ui/session';
 import { LegalLinks } from '@/screens/auth/legal';
@@ -61,6 +61,8 @@ export default function SignInScreen() {
   const codeError = useSession((s) => s.context.codeError ?? null);
   const codeUser = useSession((s) => s.context.credentials?.user_code ?? null);
   const busy = useSession((s) => s.hasTag('busy'));
+  // Once the form is on screen: what signing in will need (the shell, the screens' texts).
+  useEffect(() => prefetchAfterSignInForm(), []);
   return (
     <SignInFrame>
       {codeError ? <CodeStep codeError={codeError} userCode={codeUser ?? ''} busy={busy} /> : <PasswordStep />}
@@ -83,19 +85,16 @@ function PasswordStep() {
 
   function submit(event: FormEvent) {
     event.preventDefault();
-    const parsed = loginBody.safeParse({ user_code: userCode, password });
-    if (!parsed.success) {
-      const next: FieldErrors = {};
-      for (const issue of parsed.error.issues) {
-        const key = issue.path[0];
-        if (key === 'user_code' && !next[key]) next[key] = 'enterUserCode';
-        if (key === 'password' && !next[key]) next[key] = 'enterPassword';
-      }
-      setErrors(next);
-      return;
-    }
-    setErrors({});
-    actor.send({ type: 'session.login', ...parsed.data });
+    // The contract's own rule (loginBody in src/api/schemas/auth.ts: a user id after trimming and
+    // a password, each at least one character), written out here so that the sign-in form does
+    // not wait for the schema library on a slow phone; the server checks the whole body again.
+    const user_code = userCode.trim();
+    const next: FieldErrors = {};
+    if (!user_code) next.user_code = 'enterUserCode';
+    if (!password) next.password = 'enterPassword';
+    setErrors(next);
+    if (next.user_code || next.password) return;
+    actor.send({ type: 'session.login', user_code, password });
   }
 
   return (
