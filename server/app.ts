@@ -14,7 +14,14 @@ import {
 } from 'fastify-type-provider-zod';
 import type { Config } from './config';
 import type { DbHandle, Db } from './db/client';
-import { ApiError, DATABASE_RETRY_AFTER_SECONDS, databaseUnavailable, isDatabaseUnavailable } from './errors';
+import {
+  ApiError,
+  DATABASE_RETRY_AFTER_SECONDS,
+  databaseUnavailable,
+  errorBodyOf,
+  isDatabaseUnavailable,
+} from './errors';
+import type { ErrorCode } from './error-codes';
 import { attachCache, detachCache, HotCache } from './cache/hot-cache';
 import { responseCache } from './cache/responses';
 import { guardPlugin } from './auth/guard';
@@ -51,10 +58,8 @@ declare module 'fastify' {
 
 export type App = FastifyInstance;
 
-const errorBodyOf = (code: string, message: string) => ({ error: { code, message } });
-
 /** Errors Fastify raises before routing (a URL it cannot decode, ...), in the project's shape. */
-const FRAMEWORK_ERRORS: Record<string, { status: number; code: string; message: string }> = {
+const FRAMEWORK_ERRORS: Record<string, { status: number; code: ErrorCode; message: string }> = {
   FST_ERR_BAD_URL: { status: 400, code: 'bad_url', message: 'The address is not valid.' },
   FST_ERR_MAX_PARAM_LENGTH: { status: 414, code: 'uri_too_long', message: 'The address is too long.' },
 };
@@ -64,7 +69,7 @@ function frameworkError(err: FastifyError, req: FastifyRequest, reply: FastifyRe
   if (!known) req.log.error({ err }, 'framework error');
   const { status, code, message } = known ?? {
     status: 500,
-    code: 'internal',
+    code: 'internal' as const,
     message: 'Something went wrong on our side.',
   };
   return reply.code(status).send(errorBodyOf(code, message));
@@ -76,7 +81,7 @@ function frameworkError(err: FastifyError, req: FastifyRequest, reply: FastifyRe
  */
 function clientErrorHandler(err: NodeJS.ErrnoException, socket: Socket) {
   if (err.code === 'ECONNRESET' || socket.destroyed) return;
-  const [status, reason, code, message] =
+  const [status, reason, code, message]: [number, string, ErrorCode, string] =
     err.code === 'ERR_HTTP_REQUEST_TIMEOUT'
       ? [408, 'Request Timeout', 'timeout', 'The request took too long.']
       : err.code === 'HPE_HEADER_OVERFLOW'
@@ -147,11 +152,11 @@ export async function buildApp(config: Config, handle: DbHandle): Promise<Fastif
       }
       const [first] = Object.entries(fields);
       const message = first ? `${first[0]}: ${first[1]}` : 'The request is invalid.';
-      return reply.code(400).send({ error: { code: 'invalid_input', message, fields } });
+      return reply.code(400).send(errorBodyOf('invalid_input', message, fields));
     }
     if (isResponseSerializationError(err)) {
       req.log.error({ err }, 'response did not match its schema');
-      return reply.code(500).send({ error: { code: 'internal', message: 'Something went wrong on our side.' } });
+      return reply.code(500).send(errorBodyOf('internal', 'Something went wrong on our side.'));
     }
     if (isDataException(err)) {
       // A value the schemas let through but PostgreSQL refuses (an out-of-range number, say): the
@@ -164,7 +169,7 @@ export async function buildApp(config: Config, handle: DbHandle): Promise<Fastif
     const status = (err as { statusCode?: number }).statusCode;
     if (status && status >= 400 && status < 500) {
       const code = status === 413 ? 'payload_too_large' : status === 415 ? 'unsupported_media_type' : 'bad_request';
-      return reply.code(status).send({ error: { code, message: (err as Error).message } });
+      return reply.code(status).send(errorBodyOf(code, (err as Error).message));
     }
     if (isDatabaseUnavailable(err)) {
       // The database is restarting or unreachable: nothing of this request was acknowledged, and
@@ -178,7 +183,7 @@ export async function buildApp(config: Config, handle: DbHandle): Promise<Fastif
         .send(databaseUnavailable().toBody());
     }
     req.log.error({ err }, 'unhandled error');
-    return reply.code(500).send({ error: { code: 'internal', message: 'Something went wrong on our side.' } });
+    return reply.code(500).send(errorBodyOf('internal', 'Something went wrong on our side.'));
   });
 
   const apiRoutes: RegisteredRoute[] = [];
@@ -238,19 +243,17 @@ export async function buildApp(config: Config, handle: DbHandle): Promise<Fastif
     app.setNotFoundHandler((req, reply) => {
       const pathName = req.url.split('?')[0];
       if (req.url.startsWith('/api/') || req.method !== 'GET') {
-        return reply.code(404).send({ error: { code: 'not_found', message: 'No such API route.' } });
+        return reply.code(404).send(errorBodyOf('not_found', 'No such API route.'));
       }
       // A missing file (an old chunk after a new deployment, a map) is a 404, not the app's page:
       // a script that receives HTML fails in ways the app cannot tell from a network error.
       if (pathName.startsWith('/assets/') || pathName.endsWith('.map')) {
-        return reply.code(404).send({ error: { code: 'not_found', message: 'No such file.' } });
+        return reply.code(404).send(errorBodyOf('not_found', 'No such file.'));
       }
       return reply.type('text/html').sendFile('index.html');
     });
   } else {
-    app.setNotFoundHandler((_req, reply) =>
-      reply.code(404).send({ error: { code: 'not_found', message: 'No such route.' } }),
-    );
+    app.setNotFoundHandler((_req, reply) => reply.code(404).send(errorBodyOf('not_found', 'No such route.')));
   }
   return app;
 }

@@ -1,5 +1,9 @@
-/** The one error shape: { error: { code, message, fields? } } with the right HTTP status. */
+/**
+ * The one error shape: { error: { code, message, fields?, params? } } with the right HTTP status.
+ * Every code is listed in server/error-codes.ts, where the client's texts for it are checked.
+ */
 import { DrizzleQueryError } from 'drizzle-orm';
+import type { ErrorCode, ErrorParamsOf } from './error-codes';
 export type FieldErrors = Record<string, string>;
 /**
  * The names and numbers a message is about (a teacher, a room, student codes), so that the client
@@ -7,15 +11,17 @@ export type FieldErrors = Record<string, string>;
  */
 export type ErrorParams = Record<string, string | number>;
 
-export class ApiError extends Error {
+export class ApiError<C extends ErrorCode = ErrorCode> extends Error {
+  readonly params?: ErrorParams;
   constructor(
     readonly statusCode: number,
-    readonly code: string,
+    readonly code: C,
     message: string,
     readonly fields?: FieldErrors,
-    readonly params?: ErrorParams,
+    params?: ErrorParamsOf<C>,
   ) {
     super(message);
+    if (params) this.params = params;
   }
   toBody() {
     return {
@@ -28,6 +34,11 @@ export class ApiError extends Error {
     };
   }
 }
+
+/** An error body sent without throwing (the app's error handler, sign-in's answers). */
+export const errorBodyOf = (code: ErrorCode, message: string, fields?: FieldErrors) => ({
+  error: { code, message, ...(fields ? { fields } : {}) },
+});
 
 export const badRequest = (field: string, message: string) =>
   new ApiError(400, 'invalid_input', `${field}: ${message}`, { [field]: message });

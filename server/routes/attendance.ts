@@ -48,6 +48,7 @@ import { studentInScope } from '../auth/child';
 import { schoolOf, sectionOf } from '../auth/tenant';
 import { students } from '../db/schema';
 import { ApiError, notFound } from '../errors';
+import type { ErrorName } from '../error-codes';
 import {
   absentStudents,
   checkEditWindow,
@@ -80,7 +81,7 @@ import { schoolClock, sessionIdForDate } from '../services/school-time';
 import { holidayDatesBetween, schoolHolidayOn, schoolHolidays } from '../services/calendar';
 
 /** A 403 with a stable code `attendance.<name>` (shown in the user's language) and its English text. */
-const denied = (name: string, message: string) => new ApiError(403, `attendance.${name}`, message);
+const denied = (name: ErrorName<'attendance'>, message: string) => new ApiError(403, `attendance.${name}`, message);
 
 /** The answer's English text per outcome (the client shows its code in the user's language). */
 const OUTCOME_MESSAGES: Record<SubmissionOutcome, string> = {

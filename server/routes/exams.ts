@@ -67,6 +67,7 @@ import {
   users,
 } from '../db/schema';
 import { ApiError, badRequest, conflict, forbidden, notFound, type FieldErrors } from '../errors';
+import type { ErrorCode } from '../error-codes';
 import {
   ensureExamTypes,
   examById,
@@ -123,7 +124,7 @@ async function markableExam(db: DbOrTx, req: FastifyRequest, examId: number) {
 function checkEnteredAt(enteredAt: string) {
   const problem = queuedTimeProblem(enteredAt);
   if (!problem) return;
-  const [code, message] =
+  const [code, message]: [ErrorCode, string] =
     problem === 'future'
       ? [EXAM_CODES.enteredAtFuture, 'The time the marks were entered is in the future; check the phone’s clock.']
       : problem === 'too_old'

@@ -48,7 +48,7 @@ import {
   teachers,
   users,
 } from '../db/schema';
-import { ApiError, badRequest, forbidden, notFound } from '../errors';
+import { ApiError, badRequest, errorBodyOf, forbidden, notFound } from '../errors';
 import { checkStudentImport, checkTeacherImport } from '../services/import';
 import {
   conflictError,
@@ -365,7 +365,7 @@ export async function peopleAdminRoutes(fastify: FastifyInstance) {
           errors: checked.errors,
           message: PEOPLE_MESSAGES.importRefused,
           accounts: [],
-          error: { code: 'people.import_refused', message: PEOPLE_MESSAGES.importRefused },
+          ...errorBodyOf('people.import_refused', PEOPLE_MESSAGES.importRefused),
         },
       };
     }

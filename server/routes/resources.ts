@@ -42,6 +42,7 @@ import { studentOfUser } from '../cache/members';
 import type { DbOrTx } from '../db/client';
 import { classes, ebooks, importantLinks, libraryBooks, libraryLoans, students, subjects } from '../db/schema';
 import { ApiError, badRequest, notFound } from '../errors';
+import type { ErrorCode } from '../error-codes';
 import { pgErrorOf } from '../services/routines';
 import { schoolClock } from '../services/school-time';
 import { commitFile, FILE_MESSAGES, sendStoredFile, uploadDirOf } from '../storage/files';
@@ -63,7 +64,7 @@ const page = <T extends { total?: unknown }>(rows: T[], limit: number, offset: n
 /** `%text%` for ILIKE, with the pattern characters taken literally. */
 const contains = (q: string) => `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
-const conflict409 = (code: string, message: string, field?: string) =>
+const conflict409 = (code: ErrorCode, message: string, field?: string) =>
   new ApiError(409, code, message, field ? { [field]: message } : undefined);
 
 export async function resourceRoutes(fastify: FastifyInstance) {

@@ -49,10 +49,11 @@ import { cacheOf } from '../cache/hot-cache';
 import type { Db } from '../db/client';
 import { authSessions, recoveryCodes, schools, systemSettings, users } from '../db/schema';
 import { ApiError, notFound, tooMany } from '../errors';
+import type { ErrorCode } from '../error-codes';
 import { recordAudit } from '../services/audit';
 
 /** A refused code names the field, with a code of its own so the client says it in the user's language. */
-const wrongCode = (code: string, message: string) => new ApiError(400, code, `code: ${message}`, { code: message });
+const wrongCode = (code: ErrorCode, message: string) => new ApiError(400, code, `code: ${message}`, { code: message });
 const WRONG_CODE = 'That code is not right. Enter the current code from the app.';
 
 /**

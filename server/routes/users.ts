@@ -33,7 +33,7 @@ import {
   teachers,
   users,
 } from '../db/schema';
-import { forbidden } from '../errors';
+import { errorBodyOf, forbidden } from '../errors';
 import { normalisePhone } from '../services/phone';
 import { schoolClock, sessionIdForDate } from '../services/school-time';
 
@@ -97,7 +97,7 @@ export async function usersRoutes(fastify: FastifyInstance) {
         await app.loginLimiter.failed(attempt);
         // From an address past its bound a wrong password is a 429 (the right one signs in).
         if (attempt.addressLimited) throw attempt.addressLimited;
-        return reply.code(401).send({ errorMsg: WRONG, error: { code: 'invalid_credentials', message: WRONG } });
+        return reply.code(401).send({ errorMsg: WRONG, ...errorBodyOf('invalid_credentials', WRONG) });
       }
       if (user.totpSecret) {
         // The password was right; the second factor decides. Asking for it is no failure, a wrong
@@ -106,7 +106,7 @@ export async function usersRoutes(fastify: FastifyInstance) {
         if (!otp) {
           return reply.code(401).send({
             errorMsg: OTP_NEEDED,
-            error: { code: 'otp_required', message: OTP_NEEDED },
+            ...errorBodyOf('otp_required', OTP_NEEDED),
             otp_required: true,
           });
         }
@@ -115,7 +115,7 @@ export async function usersRoutes(fastify: FastifyInstance) {
           await app.loginLimiter.failed(attempt);
           return reply.code(401).send({
             errorMsg: OTP_WRONG,
-            error: { code: 'otp_invalid', message: OTP_WRONG },
+            ...errorBodyOf('otp_invalid', OTP_WRONG),
             otp_required: true,
           });
         }

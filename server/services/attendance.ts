@@ -43,6 +43,7 @@ import {
 } from '../db/schema';
 import { formatDate, localDigits } from '@/i18n/format';
 import { ApiError, badRequest } from '../errors';
+import type { ErrorName } from '../error-codes';
 import { absenceCancellation, cancelAbsenceMessages, isCancelled, MAX_ATTEMPTS, smsParts } from './messaging';
 import { bnOr } from './bangla-names';
 import { accountName, studentFullName, teacherFullName } from './names';
@@ -160,7 +161,7 @@ export function checkTakingDate(
  * A refusal naming its field, with a stable code `attendance.<name>` the client shows in the
  * user's language; the English text stays as before (a 400 worded as `badRequest` does it).
  */
-export function refusal(name: string, field: string, message: string, status = 400): ApiError {
+export function refusal(name: ErrorName<'attendance'>, field: string, message: string, status = 400): ApiError {
   const text = status === 400 ? badRequest(field, message).message : message;
   return new ApiError(status, `attendance.${name}`, text, { [field]: message });
 }

@@ -9,12 +9,13 @@ import { and, eq, sql } from 'drizzle-orm';
 import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../db/client';
 import { ApiError } from '../errors';
+import type { ErrorCode } from '../error-codes';
 
 /** 429 with the seconds until the next create is allowed (the route sends them as Retry-After). */
 export class RateLimited extends ApiError {
   constructor(
     readonly retryAfterSeconds: number,
-    code: string,
+    code: ErrorCode,
     message: string,
   ) {
     super(429, code, message);

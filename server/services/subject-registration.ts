@@ -22,6 +22,7 @@ import {
   subjects,
 } from '../db/schema';
 import { ApiError } from '../errors';
+import type { ErrorCode } from '../error-codes';
 import { pgErrorOf } from './routines';
 import { studentFullName } from './names';
 
@@ -29,7 +30,7 @@ import { studentFullName } from './names';
  * A refusal naming its field; `names` (subject, student) let the client word it in its own
  * language with the same particulars.
  */
-const fail = (status: number, code: string, message: string, field: string, names: Record<string, string> = {}) =>
+const fail = (status: number, code: ErrorCode, message: string, field: string, names: Record<string, string> = {}) =>
   new ApiError(status, code, message, { [field]: message, ...names });
 
 export interface SaveInput {

@@ -73,6 +73,12 @@ export const eschoolBn: Catalogue['eschoolArea'] = {
       updated: 'অনলাইন ক্লাস হালনাগাদ হয়েছে।',
       cancelled: 'অনলাইন ক্লাস বাতিল হয়েছে।',
     },
+    errors: {
+      no_teacher_record: 'আপনার অ্যাকাউন্টের সাথে কোনো শিক্ষকের তথ্য যুক্ত নেই।',
+      no_student_record: 'আপনার অ্যাকাউন্টের সাথে কোনো শিক্ষার্থীর তথ্য যুক্ত নেই।',
+      not_own: 'এটি অন্য একজন শিক্ষকের অনলাইন ক্লাস।',
+      cancelled: 'এই অনলাইন ক্লাসটি বাতিল হয়েছে, তাই আর বদলানো যাবে না।',
+    },
   },
   activities: {
     title: 'সহশিক্ষা কার্যক্রম',
@@ -147,6 +153,10 @@ export const eschoolBn: Catalogue['eschoolArea'] = {
       deleted: 'কার্যক্রম মুছে ফেলা হয়েছে।',
       participants_saved: 'অংশগ্রহণ ও নম্বর সংরক্ষিত হয়েছে।',
       participants_removed: 'কার্যক্রম থেকে বাদ দেওয়া হয়েছে।',
+    },
+    errors: {
+      no_student_record: 'আপনার অ্যাকাউন্টের সাথে কোনো শিক্ষার্থীর তথ্য যুক্ত নেই।',
+      not_in_charge: 'শুধু স্কুল অ্যাডমিন ও দায়িত্বপ্রাপ্ত শিক্ষক এই কার্যক্রমের নম্বর দেন।',
     },
   },
   students: {

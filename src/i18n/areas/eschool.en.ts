@@ -71,6 +71,12 @@ export const eschoolEn = {
       updated: 'Online class updated.',
       cancelled: 'Online class cancelled.',
     },
+    errors: {
+      no_teacher_record: 'Your account has no teacher record.',
+      no_student_record: 'Your account has no student record.',
+      not_own: 'That is another teacher’s online class.',
+      cancelled: 'This online class was cancelled and can no longer be changed.',
+    },
   },
   activities: {
     title: 'Activities',
@@ -146,6 +152,10 @@ export const eschoolEn = {
       deleted: 'Activity deleted.',
       participants_saved: 'Participation and marks saved.',
       participants_removed: 'Removed from the activity.',
+    },
+    errors: {
+      no_student_record: 'Your account has no student record.',
+      not_in_charge: 'Only the school admin and the teacher in charge record this activity.',
     },
   },
   students: {

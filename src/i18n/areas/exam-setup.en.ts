@@ -189,5 +189,8 @@ export const examSetupEn = {
     locked: 'The results of this session are published and its marks are locked.',
     not_published: 'The results of this session are not published.',
     invalid_input: 'Some values were refused. Please check the fields.',
+    not_yours: 'You do not teach this subject to this section.',
+    entered_at_future: 'The time the marks were entered is in the future; check the phone’s clock.',
+    entered_at_too_old: 'These marks waited on the phone for more than 7 days. Open the sheet and enter them again.',
   },
 };

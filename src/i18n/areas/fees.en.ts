@@ -170,6 +170,12 @@ export const feesEn = {
   unsaved: 'Your entries on this page are not saved yet.',
   errors: {
     test_payment: 'This is a test payment: no money was received, so nothing can be refunded or corrected.',
+    overpayment: 'The amount is more than is due: no more than the amount due can be paid.',
+    sector_exists: 'This sector code is already used in this school.',
+    fee_amount_differs: 'This fee is already set with another amount or late fee.',
+    idempotency_key_required: 'Nothing was recorded: the request was incomplete. Reload the page and try again.',
+    nothing_to_reverse: 'That much of this receipt can no longer be refunded or corrected.',
+    no_students: 'No students are enrolled there in that session.',
   },
   overdue: 'Overdue',
   lateFeeOf: 'Late fee ({{sector}})',

@@ -107,6 +107,7 @@ export const guardiansBn: Catalogue['guardians'] = {
   errors: {
     phone_taken: 'এই ফোন নম্বরটি অন্য একটি অ্যাকাউন্টের ইউজার আইডি।',
     student_not_here: 'উল্লেখ করা একজন শিক্ষার্থী আপনার স্কুলের নয়।',
+    student_not_here_named: 'এই শিক্ষার্থীরা আপনার স্কুলের নয় (আইডি {{ids}})।',
     not_linked: 'এই অভিভাবক এই শিক্ষার্থীর সাথে যুক্ত নন।',
   },
 };

@@ -107,6 +107,7 @@ export const guardiansEn = {
   errors: {
     phone_taken: 'That phone number is another account’s user id.',
     student_not_here: 'A student named is not of your school.',
+    student_not_here_named: 'These students are not of your school (ids {{ids}}).',
     not_linked: 'That guardian is not linked to this student.',
   },
 };

@@ -112,16 +112,16 @@ export const markEntryEn = {
     couldNotDelete: 'The mark could not be deleted. {{error}}',
     lockedNote: 'Published results: marks cannot be deleted.',
   },
-  /** Server codes `exams.<name>`, worded for these screens. */
+  /**
+   * Server codes `exams.<name>` (and `not_found`) worded for these screens; the other exam codes
+   * are said as the exam area says them (examSetup.errors, src/i18n/errors.ts).
+   */
   errors: {
     marks_saved: '{{n}} students Mark entry successful!!',
     marks_kept:
       '{{n}} students Mark entry successful!! {{k}} marks were changed by someone else after you entered them; their marks stand.',
-    entered_at_future: 'The time the marks were entered is in the future; check the phone’s clock.',
-    entered_at_too_old: 'These marks waited on the phone for more than 7 days. Open the sheet and enter them again.',
     mark_deleted: 'Mark deleted successfully',
     locked: 'The results of this session are published and marks are locked. The school admin can unlock them.',
-    not_yours: 'You do not teach this subject to this section.',
     not_found: 'There is no such exam: the admin has not set it up yet.',
   },
 };

@@ -187,5 +187,6 @@ export const noticesBn: Catalogue['notices'] = {
     not_enrolled: 'বাছাই করা কয়েকজন শিক্ষার্থী এই বিদ্যালয়, শিক্ষাবর্ষ, শ্রেণি ও শাখায় ভর্তি নয়।',
     description_required: 'নোটিশের বিবরণ লিখুন।',
     headline_required: 'একটি শিরোনাম লিখুন।',
+    beyond_reach: 'শিক্ষকের নোটিশ শুধু তাঁর পড়ানো শাখা ও শিক্ষার্থীদের কাছে যায়।',
   },
 };

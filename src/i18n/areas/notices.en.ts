@@ -189,5 +189,6 @@ export const noticesEn = {
     not_enrolled: 'Some chosen students are not enrolled in this school, session, class and section.',
     description_required: 'Enter a description',
     headline_required: 'Enter a headline',
+    beyond_reach: 'A teacher’s notice goes only to the sections and students they teach.',
   },
 } as const;

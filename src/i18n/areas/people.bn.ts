@@ -181,5 +181,6 @@ export const peopleBn: Catalogue['people'] = {
     roll_taken: 'ওই শাখা ও সেশনে এদের কিছু রোল নম্বর আগেই নেওয়া।',
     already_enrolled_named: '{{year}} সালে আগেই ভর্তি: {{codes}}',
     roll_taken_named: '{{section}} ({{year}})-এ এই রোলগুলো আগেই নেওয়া: {{rolls}}',
+    duplicate: 'এটি আগেই অন্য একজনের নামে আছে: অন্যটি দিন।',
   },
 };

@@ -181,5 +181,6 @@ export const peopleEn = {
     roll_taken: 'Some of their class rolls are already taken in that section and session.',
     already_enrolled_named: 'Already enrolled in {{year}}: {{codes}}',
     roll_taken_named: 'Class rolls already taken in {{section}} ({{year}}): {{rolls}}',
+    duplicate: 'That is already someone else’s: choose another.',
   },
 };

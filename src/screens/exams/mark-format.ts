@@ -13,16 +13,9 @@ export function markLabel(value: MarkValue, lang: Language): string {
 
 /**
  * A server answer (an error, or a success's code and message) in the user's language: English
- * shows the server's own words (the spec's texts); Bangla the catalogue's, for the exam codes
- * these screens know (`exams.locked` -> markEntry.errors.locked), else the app's usual wording.
+ * shows the server's own words (the spec's texts); Bangla the catalogue's, the mark sheet's own
+ * wording first (`exams.locked` -> markEntry.errors.locked, src/i18n/errors.ts).
  */
 export function examAnswerText(answer: unknown, values: Record<string, string> = {}): string {
-  const code =
-    answer && typeof answer === 'object' && 'code' in answer ? String((answer as { code: unknown }).code) : '';
-  if (i18n.language !== 'en') {
-    const name = code.startsWith('exams.') ? code.slice('exams.'.length) : code === 'not_found' ? code : '';
-    const key = `markEntry.errors.${name}`;
-    if (name && i18n.exists(key)) return i18n.t(key as never, values);
-  }
-  return translateError(answer);
+  return translateError(answer, { screen: 'markEntry', values });
 }

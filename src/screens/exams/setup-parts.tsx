@@ -2,7 +2,7 @@
  * Pieces the exam setup screens share: the server's exam codes in the user's language, marks and
  * dates as the language writes them, and a success toast shown once per machine feedback.
  */
-import { useCallback, useEffect, useRef } from 'react';
+import { useEffect, useRef } from 'react';
 import { DateTime } from 'luxon';
 import type { MarkValue } from '@/api/schemas/exams';
 import { schoolTimeZone } from '@/api/session';
@@ -14,24 +14,11 @@ import { useToast } from '@/ui/toast';
 /**
  * An error in the user's language. The exam routes answer codes `exams.<name>`; in English the
  * server's own words (they name the section and subject) are the most precise, in Bangla the
- * catalogue's `examSetup.errors.<name>`.
+ * catalogue's `examSetup.errors.<name>`, which also words the generic codes for these screens
+ * (src/i18n/errors.ts).
  */
 export function useExamErrorText(): (error: unknown) => string {
-  const { t, lang } = useI18n();
-  const generic = useErrorText();
-  return useCallback(
-    (error: unknown) => {
-      const code = (error as { code?: unknown } | null)?.code;
-      if (lang !== 'en' && typeof code === 'string') {
-        const name = code.startsWith('exams.') ? code.slice('exams.'.length) : code;
-        const key = `examSetup.errors.${name}`;
-        const text = t(key as never) as string;
-        if (text && text !== key) return text;
-      }
-      return generic(error);
-    },
-    [t, lang, generic],
-  );
+  return useErrorText('examSetup');
 }
 
 export function marksText(value: number, lang: Language): string {

@@ -16,7 +16,7 @@ import {
 import { registrationListQuery, registrationStudentsQuery } from '@/api/subject-registration';
 import { formatNumber, localDigits } from '@/i18n/format';
 import type { Feedback } from '@/machines/subject-registration.machine';
-import { useErrorText } from '@/i18n/errors';
+import { translateError } from '@/i18n/errors';
 import { useI18n } from '@/i18n/i18n';
 import { useNames } from '@/i18n/names';
 import { Button } from '@/ui/button';
@@ -58,22 +58,19 @@ export function CheckRow({
   );
 }
 
-/** The server's refusal in the user's language: its own words in English, the catalogue's otherwise. */
+/**
+ * The server's refusal in the user's language: its own words in English, the catalogue's otherwise
+ * (src/i18n/errors.ts), with the subject and student the server named in its fields.
+ */
 export function useRegistrationErrorText() {
-  const { t, lang } = useI18n();
+  useI18n(); // the texts follow the language
   const { name } = useNames();
-  const errorText = useErrorText();
   return (error: unknown): string => {
-    if (lang !== 'en' && error instanceof ApiError && error.code.startsWith(PREFIX)) {
-      const key = `registration.errors.${error.code.slice(PREFIX.length)}`;
-      // The server names the subject as the school wrote it (English).
-      const text = t(key as never, {
-        subject: name('subjects', error.fields?.subject),
-        student: error.fields?.student ?? '',
-      });
-      if (text && text !== key) return text;
-    }
-    return errorText(error);
+    const fields = error instanceof ApiError ? error.fields : undefined;
+    // The server names the subject as the school wrote it (English).
+    return translateError(error, {
+      values: { subject: name('subjects', fields?.subject), student: fields?.student ?? '' },
+    });
   };
 }
 

@@ -25,7 +25,7 @@ import { ErrorState, Loading, QueryState } from '@/ui/status';
 import { DataTable, Td } from '@/ui/table';
 import { useUnsavedChanges } from '@/ui/unsaved';
 import { useSearchState } from '@/ui/use-search-state';
-import { useErrorText } from '@/i18n/errors';
+import { codeText, useErrorText } from '@/i18n/errors';
 import { localDigits } from '@/i18n/format';
 import { useI18n } from '@/i18n/i18n';
 import { useNames } from '@/i18n/names';
@@ -110,7 +110,8 @@ function RoutineFormCard({ lookups }: { lookups: RoutineLookups }) {
     if (!message) return null;
     // A weekly off day (routines.weekly_off) is said in the user's language under the Day field too.
     const code = (error?.cause as { code?: unknown } | undefined)?.code;
-    if (field === 'day_id' && code === 'routines.weekly_off' && lang !== 'en') return t('routines.errors.weekly_off');
+    const weeklyOff = field === 'day_id' && code === 'routines.weekly_off' ? codeText({ code }) : null;
+    if (weeklyOff) return weeklyOff;
     return message === 'Choose one.' ? t('routines.form.missing') : message;
   };
   const submit = (e: FormEvent) => {

@@ -41,7 +41,7 @@ import { useSignedIn } from '@/ui/session';
 import { useToast } from '@/ui/toast';
 import { useUnsavedChanges } from '@/ui/unsaved';
 import { useFocusFirstInvalid, useSubmitAttempts } from '@/ui/focus-invalid';
-import { useErrorText } from '@/i18n/errors';
+import { codeText, useErrorText } from '@/i18n/errors';
 import { localDigits } from '@/i18n/format';
 import { i18n, useI18n } from '@/i18n/i18n';
 
@@ -204,10 +204,8 @@ function FieldInputs({
     const message = errors[field];
     if (!message) return null;
     // The server's refusals have catalogue texts by code; the form's own checks are shown as written.
-    const name = server?.code?.startsWith('structure.') ? server.code.slice('structure.'.length) : null;
-    if (lang !== 'en' && name && server?.fields[field] === message && i18n.exists(`structure.errors.${name}`))
-      return t(`structure.errors.${name}` as never);
-    return message;
+    const own = !!server?.code?.startsWith('structure.') && server.fields[field] === message;
+    return (own && codeText({ code: server?.code })) || message;
   };
   return (
     <>
