@@ -24,9 +24,9 @@ import {
 import { z } from 'zod';
 import { USER_TYPES } from '@/api/permissions';
 import { authOf } from '../auth/guard';
-import { studentInScope } from '../auth/child';
+import { callerTeacher, studentOfCaller, teacherRowInScope } from '../auth/scope';
 import { schoolOf } from '../auth/tenant';
-import { studentOfUser, teacherOfUser } from '../cache/members';
+import { studentOfUser } from '../cache/members';
 import type { DbOrTx } from '../db/client';
 import { preparedFor } from '../db/prepared';
 import { classes, enrolments, onlineClasses, routines, schools, sections, subjects, teachers } from '../db/schema';
@@ -118,12 +118,6 @@ const studentClassesStatement = preparedFor((db: DbOrTx) =>
     .prepare('eschool_student_classes'),
 );
 
-async function ownTeacher(db: DbOrTx, req: FastifyRequest) {
-  const me = await teacherOfUser(db, authOf(req).userId);
-  if (!me) throw new ApiError(403, 'eschool.no_teacher_record', 'Your account has no teacher record.');
-  return me;
-}
-
 async function classRecord(db: DbOrTx, id: number) {
   const [row] = await db
     .select({
@@ -138,13 +132,14 @@ async function classRecord(db: DbOrTx, id: number) {
   return row;
 }
 
-/** A teacher may touch only their own classes; a school admin any of the school's. */
-async function mayChange(db: DbOrTx, req: FastifyRequest, rec: Awaited<ReturnType<typeof classRecord>>) {
-  await schoolOf(req, rec.schoolId);
-  if (authOf(req).userType === USER_TYPES.teacher) {
-    const me = await ownTeacher(db, req);
-    if (me.id !== rec.teacherId) throw new ApiError(403, 'eschool.not_own', ESCHOOL_FIELD_MESSAGES.notOwn);
-  }
+/** A teacher may touch only their own classes; a school admin any of the school's (server/auth/scope.ts). */
+async function mayChange(req: FastifyRequest, rec: Awaited<ReturnType<typeof classRecord>>) {
+  await teacherRowInScope(
+    req,
+    rec.schoolId,
+    (me) => me.id === rec.teacherId,
+    () => new ApiError(403, 'eschool.not_own', ESCHOOL_FIELD_MESSAGES.notOwn),
+  );
   if (rec.cancelledAt) throw new ApiError(409, 'eschool.cancelled', ESCHOOL_FIELD_MESSAGES.cancelled);
 }
 
@@ -157,7 +152,7 @@ async function valuesOf(db: DbOrTx, req: FastifyRequest, body: z.output<typeof o
   const schoolId = await schoolOf(req, body.school_info_id ?? undefined);
   let teacherId: number;
   if (auth.userType === USER_TYPES.teacher) {
-    const me = await ownTeacher(db, req);
+    const me = await callerTeacher(req);
     if (body.teacher_id && body.teacher_id !== me.id) throw forbidden('You can schedule only your own classes.');
     teacherId = me.id;
   } else {
@@ -235,7 +230,7 @@ export async function eschoolRoutes(fastify: FastifyInstance) {
       const q = req.query;
       const auth = authOf(req);
       // A guardian: a linked child's sections, in the child's school.
-      const child = auth.userType === USER_TYPES.guardian ? await studentInScope(req, q.student_id) : null;
+      const child = auth.userType === USER_TYPES.guardian ? await studentOfCaller(req, q.student_id) : null;
       const schoolId = child ? child.schoolId : await schoolOf(req, q.school_info_id);
       const now = clockNow();
       const where: SQL[] = [eq(onlineClasses.schoolId, schoolId)];
@@ -258,7 +253,7 @@ export async function eschoolRoutes(fastify: FastifyInstance) {
         }
         where.push(ofStudent(me.id));
       } else if (auth.userType === USER_TYPES.teacher && q.scope !== 'school') {
-        const me = await ownTeacher(db, req);
+        const me = await callerTeacher(req);
         where.push(eq(onlineClasses.teacherId, me.id));
       }
       const cond = and(...where)!;
@@ -290,7 +285,7 @@ export async function eschoolRoutes(fastify: FastifyInstance) {
       if (!sessionId) return [];
       const where: SQL[] = [eq(routines.schoolId, schoolId), eq(routines.sessionId, sessionId)];
       if (authOf(req).userType === USER_TYPES.teacher)
-        where.push(eq(routines.teacherId, (await ownTeacher(db, req)).id));
+        where.push(eq(routines.teacherId, (await callerTeacher(req)).id));
       return db
         .selectDistinct({
           class_id: routines.classId,
@@ -335,7 +330,7 @@ export async function eschoolRoutes(fastify: FastifyInstance) {
     },
     async (req) => {
       const rec = await classRecord(db, req.params.id);
-      await mayChange(db, req, rec);
+      await mayChange(req, rec);
       const body =
         authOf(req).userType === USER_TYPES.teacher
           ? req.body
@@ -354,7 +349,7 @@ export async function eschoolRoutes(fastify: FastifyInstance) {
     },
     async (req) => {
       const rec = await classRecord(db, req.params.id);
-      await mayChange(db, req, rec);
+      await mayChange(req, rec);
       await db
         .update(onlineClasses)
         .set({ cancelledAt: new Date() })

@@ -46,7 +46,7 @@ import {
 import type { z } from 'zod';
 import { authOf } from '../auth/guard';
 import { schoolOf } from '../auth/tenant';
-import { studentInScope } from '../auth/child';
+import { studentOfCaller } from '../auth/scope';
 import { studentOfUser } from '../cache/members';
 import type { DbOrTx } from '../db/client';
 import {
@@ -399,9 +399,9 @@ export async function feeRoutes(fastify: FastifyInstance) {
   const invoiceStudent = async (req: FastifyRequest, q: z.output<typeof invoiceQuery>) => {
     const auth = authOf(req);
     if (auth.userType === USER_TYPES.guardian) {
-      // A guardian: a linked child's invoices only, named by id (server/auth/child.ts).
+      // A guardian: a linked child's invoices only, named by id (server/auth/scope.ts).
       if (q.student_code) throw forbidden('Name your child by student_id.');
-      const child = (await studentInScope(req, q.student_id))!;
+      const child = (await studentOfCaller(req, q.student_id))!;
       return { schoolId: child.schoolId, studentId: child.id };
     }
     if (auth.userType === USER_TYPES.student) {

@@ -34,7 +34,7 @@ import { USER_TYPES } from '@/api/permissions';
 import { authOf } from '../auth/guard';
 import { studentOfUser, teacherOfUser } from '../cache/members';
 import { schoolOf } from '../auth/tenant';
-import { studentInScope } from '../auth/child';
+import { studentOfCaller } from '../auth/scope';
 import { sectionsTaughtBy, teacherReach, teachesSection } from '../auth/reach';
 import type { DbOrTx } from '../db/client';
 import {
@@ -94,8 +94,8 @@ async function manageableNotice(db: DbOrTx, req: FastifyRequest, noticeId: numbe
 /** The signed-in student's record; a student_id in the request must be their own. */
 async function ownStudent(db: DbOrTx, req: FastifyRequest, requested?: number) {
   const auth = authOf(req);
-  // A guardian reads a linked child's notices (server/auth/child.ts).
-  if (auth.userType === USER_TYPES.guardian) return (await studentInScope(req, requested))!;
+  // A guardian reads a linked child's notices (server/auth/scope.ts).
+  if (auth.userType === USER_TYPES.guardian) return (await studentOfCaller(req, requested))!;
   const me = await studentOfUser(db, auth.userId);
   if (!me) throw new ApiError(403, 'notices.no_student_record', 'Your account has no student record.');
   if (requested && requested !== me.id) {

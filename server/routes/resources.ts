@@ -36,7 +36,7 @@ import {
   type ResourceMessageKey,
 } from '@/api/schemas/resources';
 import { authOf } from '../auth/guard';
-import { studentInScope } from '../auth/child';
+import { studentOfCaller } from '../auth/scope';
 import { schoolOf } from '../auth/tenant';
 import { studentOfUser } from '../cache/members';
 import type { DbOrTx } from '../db/client';
@@ -233,7 +233,7 @@ export async function resourceRoutes(fastify: FastifyInstance) {
     async (req) => {
       const q = req.query;
       // A guardian: a linked child's loans (student_id), in the child's school.
-      const child = authOf(req).userType === USER_TYPES.guardian ? await studentInScope(req, q.student_id) : null;
+      const child = authOf(req).userType === USER_TYPES.guardian ? await studentOfCaller(req, q.student_id) : null;
       const schoolId = child ? child.schoolId : await schoolOf(req, q.school_info_id);
       const where: SQL[] = [eq(libraryLoans.schoolId, schoolId)];
       if (child) where.push(eq(libraryLoans.studentId, child.id));

@@ -1,0 +1,315 @@
+/**
+ * Row-level access: which rows a caller reaches, decided in one place (docs/ARCHITECTURE.md, "A
+ * request's path", step 4). The guard (guard.ts) has said who may call an endpoint; a route then
+ * asks this module for the rows it names, and gets the row or one refusal per rule. Routes do not
+ * branch on user type to decide rows: this module does, once.
+ *
+ * The layers below it: tenant.ts decides the school a call may touch (`schoolOf`, and `sectionOf`
+ * for a section's school); reach.ts says which sections a teacher teaches (docs/DOMAIN.md, "People
+ * and who sees what"); child.ts reads a guardian's links to children. Those are queries and
+ * school checks; the decisions built on them are here.
+ *
+ * The caller's own records:
+ * - `callerTeacher`: the caller's teacher record, else 403 `no_teacher_record`;
+ * - `callerStudent`: the caller's student record, else 403 `no_student_record`;
+ * - `callerChildren`: a guardian's linked children (none for anyone else);
+ * - `studentOfCaller`: the student a student's or guardian's call is about (their own record, or
+ *   the named linked child), null for staff and viewers;
+ * - `narrowedToTeacher`: the teacher whose rows a list is narrowed to (a teacher's own), or null
+ *   (the school's rows, for everyone else).
+ *
+ * The rows, each resolved or refused with one code per rule (no such row / another school's row /
+ * in the school but not this caller's):
+ * - `sectionInScope`: 404 `not_found` / 403 (the school check) / a teacher who does not teach it
+ *   in the session: 403 `not_your_section`;
+ * - `routineInScope`: 404 `not_found` / 403 (the school check) / another teacher's entry: 403
+ *   `attendance.another_teachers_class`;
+ * - `studentInScope`: staff 404 `not_found` / 403 (the school check) / a student naming another:
+ *   403 `own_records_only`; a guardian naming a student not linked to them: 403 `not_your_child`;
+ * - `guardianInScope` (school admins): 404 `not_found` / 404 `not_found`, the same answer;
+ * - `teacherRowInScope` (homework, online classes, activities, exams, routine entries): the row is
+ *   the route's to find (404) / 403 (the school check) / another teacher's: 403 with the route's
+ *   own code (`homework.not_own`, `eschool.not_own`, `activity.not_in_charge`, `exams.not_yours`).
+ *
+ * Another school's row: the school check's 403 (tenant.ts: "That school is not yours.", or a
+ * viewer's "not linked", a guardian's "none of your children"), which the route-guard test asks
+ * of every tenant-scoped route; it says no more than that the id is not the caller's. A guardian
+ * is told `not_your_child` for any student not linked to them, whether or not it exists, and an
+ * admin naming a guardian by id `not_found` for one not linked to their school, whether or not it
+ * exists: neither learns of other schools' rows. A student naming another student, existing or
+ * not, is told `own_records_only`.
+ *
+ * Table-driven tests: tests/server/scope.test.ts (each rule through the routes that use it) and
+ * tests/server/scope-rules.test.ts (the layers below, called directly).
+ */
+import { and, eq, sql } from 'drizzle-orm';
+import type { FastifyRequest } from 'fastify';
+import { USER_TYPES } from '@/api/permissions';
+import type { SectionRecord, MemberRecord } from '../cache/hot-cache';
+import { studentOfUser, teacherOfUser } from '../cache/members';
+import type { Db, DbOrTx } from '../db/client';
+import { preparedFor } from '../db/prepared';
+import { enrolments, guardians, guardianStudents, students } from '../db/schema';
+import { ApiError, badRequest, notFound } from '../errors';
+import { findRoutine, type RoutineRef } from '../services/attendance';
+import { schoolClock, sessionIdForDate } from '../services/school-time';
+import { linkedChild, type ChildRecord } from './child';
+import { authOf } from './guard';
+import { sectionsTaughtBy, teachesOrExaminesSection, teachesSection, teachesStudent } from './reach';
+import { schoolOf, sectionOf } from './tenant';
+
+export type { ChildRecord } from './child';
+
+const dbOf = (req: FastifyRequest): Db => req.server.db;
+const isTeacher = (req: FastifyRequest) => authOf(req).userType === USER_TYPES.teacher;
+
+// ---------------------------------------------------------------- refusals
+
+/** An account acting as a teacher without a teacher record (or not a teacher at all). */
+export const noTeacherRecord = () => new ApiError(403, 'no_teacher_record', 'Your account has no teacher record.');
+/** An account acting as a student without a student record (or not a student at all). */
+export const noStudentRecord = () => new ApiError(403, 'no_student_record', 'Your account has no student record.');
+/** A student naming another student. */
+export const ownRecordsOnly = () => new ApiError(403, 'own_records_only', 'You may only see your own records.');
+/** A guardian naming a student not linked to them. */
+export const notYourChild = () => new ApiError(403, 'not_your_child', 'That student is not linked to your account.');
+/** A teacher naming a section they do not teach in the session concerned. */
+export const notYourSection = () => new ApiError(403, 'not_your_section', 'You do not teach that section.');
+/** A teacher naming another teacher's routine entry (class). */
+export const anotherTeachersClass = () =>
+  new ApiError(403, 'attendance.another_teachers_class', 'That class is another teacher’s.');
+
+// ---------------------------------------------------------------- the caller's own records
+
+/** The caller's teacher record (cached per process, server/cache/members.ts); 403 `no_teacher_record` without one. */
+export async function callerTeacher(req: FastifyRequest): Promise<MemberRecord> {
+  const me = await teacherOfUser(dbOf(req), authOf(req).userId);
+  if (!me) throw noTeacherRecord();
+  return me;
+}
+
+/** The caller's student record (cached per process); 403 `no_student_record` without one. */
+export async function callerStudent(req: FastifyRequest): Promise<MemberRecord> {
+  const me = await studentOfUser(dbOf(req), authOf(req).userId);
+  if (!me) throw noStudentRecord();
+  return me;
+}
+
+/** A guardian's linked children with each child's school, by student id; none for any other account. */
+export async function callerChildren(req: FastifyRequest): Promise<ChildRecord[]> {
+  return dbOf(req)
+    .select({ id: guardianStudents.studentId, schoolId: guardianStudents.schoolId })
+    .from(guardianStudents)
+    .innerJoin(guardians, eq(guardians.id, guardianStudents.guardianId))
+    .where(eq(guardians.userId, authOf(req).userId))
+    .orderBy(guardianStudents.studentId);
+}
+
+/**
+ * The student a student's or guardian's call is about, or null for any other caller (staff and
+ * viewers reach students through their school: `studentInScope`).
+ * - a student: their own record (403 `no_student_record` without one); naming another student is
+ *   403 `own_records_only`;
+ * - a guardian: the named child (`requested`), which must be linked to them: none named is 400
+ *   `student_id`, any other student is 403 `not_your_child`.
+ */
+export async function studentOfCaller(req: FastifyRequest, requested?: number | null): Promise<ChildRecord | null> {
+  const { userType, userId } = authOf(req);
+  if (userType === USER_TYPES.student) {
+    const own = await callerStudent(req);
+    if (requested && requested !== own.id) throw ownRecordsOnly();
+    return own;
+  }
+  if (userType === USER_TYPES.guardian) {
+    if (!requested) throw badRequest('student_id', 'Choose one of your children.');
+    const child = await linkedChild(dbOf(req), userId, requested);
+    if (!child) throw notYourChild();
+    return child;
+  }
+  return null;
+}
+
+/**
+ * The teacher whose rows a call is narrowed to: the caller's own record when the caller is a
+ * teacher (403 `no_teacher_record` without one), null for everyone else, who reach their school's.
+ */
+export async function narrowedToTeacher(req: FastifyRequest): Promise<MemberRecord | null> {
+  return isTeacher(req) ? callerTeacher(req) : null;
+}
+
+// ---------------------------------------------------------------- sections
+
+/** What a section's reach is judged on. */
+export interface SectionAsk {
+  /** The request's school_info_id, if it names one: it must be the section's school (tenant.ts). */
+  schoolInfoId?: number | null;
+  /**
+   * The session whose routine decides a teacher's reach. Undefined: the session of `date`, else
+   * of the school's today. Null: there is none, and a teacher reaches no section.
+   */
+  sessionId?: number | null;
+  /** The day the call is about (YYYY-MM-DD), when `sessionId` is not given. */
+  date?: string;
+  /**
+   * `teaching` (the default): a routine row of the teacher's with the section in the session.
+   * `results` (mark and grade sheets): the teacher teaches the section, or an exam of it names
+   * them, in the session; or, for an earlier session's results, they do so in the current
+   * session, with the section the named `studentId` is in now (else the same section).
+   */
+  reach?: 'teaching' | 'results';
+  /** With `results`: the student whose sheet is asked for. */
+  studentId?: number;
+}
+
+/**
+ * A section the caller may work with: it exists (404), its school is the caller's to see (403,
+ * tenant.ts), and a teacher teaches it (403 `not_your_section`). School admins, viewers,
+ * students and guardians reach any section of a school they may see.
+ */
+export async function sectionInScope(
+  req: FastifyRequest,
+  sectionId: number,
+  ask: SectionAsk = {},
+): Promise<SectionRecord> {
+  const section = await sectionOf(req, sectionId, ask.schoolInfoId);
+  if (!isTeacher(req)) return section;
+  const db = dbOf(req);
+  const { userId } = authOf(req);
+  const sessionId =
+    ask.sessionId !== undefined
+      ? ask.sessionId
+      : await sessionIdForDate(db, ask.date ?? (await schoolClock(db, section.schoolId)).today);
+  const reached =
+    sessionId !== null &&
+    (ask.reach === 'results'
+      ? await reachesResults(db, userId, section, sessionId, ask.studentId)
+      : await teachesSection(db, userId, section.id, sessionId));
+  if (!reached) throw notYourSection();
+  return section;
+}
+
+/** The `results` reach of SectionAsk: the session asked about, else (an earlier one's) the current one. */
+async function reachesResults(
+  db: DbOrTx,
+  userId: number,
+  section: SectionRecord,
+  sessionId: number,
+  studentId: number | undefined,
+): Promise<boolean> {
+  if (await teachesOrExaminesSection(db, userId, section.id, sessionId)) return true;
+  const current = await sessionIdForDate(db, (await schoolClock(db, section.schoolId)).today);
+  if (!current || current === sessionId) return false;
+  let sectionNow = section.id;
+  if (studentId !== undefined) {
+    const [now] = await db
+      .select({ sectionId: enrolments.sectionId })
+      .from(enrolments)
+      .where(and(eq(enrolments.studentId, studentId), eq(enrolments.sessionId, current)));
+    if (!now) return false;
+    sectionNow = now.sectionId;
+  }
+  return teachesOrExaminesSection(db, userId, sectionNow, current);
+}
+
+/**
+ * The sections a list of the session is narrowed to: a teacher's taught sections (a subquery of
+ * section ids, reach.ts), or null for everyone else (the school's, already held to by the school
+ * check).
+ */
+export function sectionsInReach(req: FastifyRequest, sessionId: number): ReturnType<typeof sectionsTaughtBy> | null {
+  return isTeacher(req) ? sectionsTaughtBy(dbOf(req), authOf(req).userId, sessionId) : null;
+}
+
+// ---------------------------------------------------------------- routines
+
+/**
+ * A routine entry (a class: section, subject, period, day) the caller may work with: it exists
+ * (404), its school is the caller's to see (403), and a teacher's own (403
+ * `attendance.another_teachers_class`); a school admin works on any of the school's.
+ */
+export async function routineInScope(req: FastifyRequest, routineId: number): Promise<RoutineRef> {
+  const routine = await findRoutine(dbOf(req), routineId);
+  if (!routine) throw notFound('Routine');
+  await teacherRowInScope(req, routine.schoolId, (me) => me.id === routine.teacherId, anotherTeachersClass);
+  return routine;
+}
+
+// ---------------------------------------------------------------- students
+
+const studentStatement = preparedFor((db: Db) =>
+  db
+    .select({ id: students.id, schoolId: students.schoolId })
+    .from(students)
+    .where(eq(students.id, sql.placeholder('studentId')))
+    .prepare('scope_student_by_id'),
+);
+
+/**
+ * The student a call names, for any caller: a student's own record or a guardian's linked child
+ * (`studentOfCaller`, with its refusals); for staff and viewers, a student of a school they may
+ * see: none named is 400 `student_id`, an unknown id 404, another school's 403 (tenant.ts).
+ * A teacher reaches the card of any student of the school; what only their own pupils' teachers
+ * may see (contact details) is `reachesStudent`'s to say.
+ */
+export async function studentInScope(req: FastifyRequest, requested?: number | null): Promise<ChildRecord> {
+  const own = await studentOfCaller(req, requested);
+  if (own) return own;
+  if (!requested) throw badRequest('student_id', 'Choose a student.');
+  const [row] = await studentStatement(dbOf(req)).execute({ studentId: requested });
+  if (!row) throw notFound('Student');
+  await schoolOf(req, row.schoolId);
+  return row;
+}
+
+/**
+ * Whether a student the caller may see is within their teaching reach in the session: always for
+ * school admins and viewers; for a teacher, a student of a section they teach (reach.ts), never
+ * without a session.
+ */
+export async function reachesStudent(req: FastifyRequest, studentId: number, sessionId: number | null) {
+  if (!isTeacher(req)) return true;
+  return sessionId !== null && teachesStudent(dbOf(req), authOf(req).userId, studentId, sessionId);
+}
+
+// ---------------------------------------------------------------- guardians
+
+/**
+ * A guardian a school admin names by id: one linked to a student of the admin's school (a
+ * sibling's guardian). Any other id, another school's guardian or none at all, is the same 404,
+ * so that ids say nothing of other schools (a parent known elsewhere is matched by phone instead,
+ * services/guardians.ts). `db` is the transaction the caller works in, if any.
+ */
+export async function guardianInScope(
+  req: FastifyRequest,
+  guardianId: number,
+  db: DbOrTx = dbOf(req),
+): Promise<{ id: number; userId: number }> {
+  const schoolId = await schoolOf(req);
+  const [row] = await db
+    .select({ id: guardians.id, userId: guardians.userId })
+    .from(guardianStudents)
+    .innerJoin(guardians, eq(guardians.id, guardianStudents.guardianId))
+    .where(and(eq(guardianStudents.guardianId, guardianId), eq(guardianStudents.schoolId, schoolId)))
+    .limit(1);
+  if (!row) throw notFound('Guardian');
+  return row;
+}
+
+// ---------------------------------------------------------------- a teacher's own rows
+
+/**
+ * A row of a school that belongs to a teacher (a routine entry, homework, an online class, an
+ * activity in their charge, an exam they mark): the caller must see the school (403, tenant.ts),
+ * and a teacher must be the row's (`owns`), else `notOwn()`: each kind of row keeps its own code.
+ * School admins and viewers reach every such row of their school.
+ */
+export async function teacherRowInScope(
+  req: FastifyRequest,
+  schoolId: number,
+  owns: (me: MemberRecord) => boolean | Promise<boolean>,
+  notOwn: () => ApiError,
+): Promise<void> {
+  await schoolOf(req, schoolId);
+  if (!isTeacher(req)) return;
+  if (!(await owns(await callerTeacher(req)))) throw notOwn();
+}
