@@ -27,6 +27,8 @@
  * - `studentInScope`: staff 404 `not_found` / 403 (the school check) / a student naming another:
  *   403 `own_records_only`; a guardian naming a student not linked to them: 403 `not_your_child`;
  * - `guardianInScope` (school admins): 404 `not_found` / 404 `not_found`, the same answer;
+ * - `teacherInScope` (whose routine): 404 `not_found` / 403 (the school check) / a teacher naming a
+ *   colleague: 403 `forbidden`;
  * - `teacherRowInScope` (homework, online classes, activities, exams, routine entries): the row is
  *   the route's to find (404) / 403 (the school check) / another teacher's: 403 with the route's
  *   own code (`homework.not_own`, `eschool.not_own`, `activity.not_in_charge`, `exams.not_yours`).
@@ -49,8 +51,8 @@ import type { SectionRecord, MemberRecord } from '../cache/hot-cache';
 import { studentOfUser, teacherOfUser } from '../cache/members';
 import type { Db, DbOrTx } from '../db/client';
 import { preparedFor } from '../db/prepared';
-import { enrolments, guardians, guardianStudents, students } from '../db/schema';
-import { ApiError, badRequest, notFound } from '../errors';
+import { enrolments, guardians, guardianStudents, students, teachers } from '../db/schema';
+import { ApiError, badRequest, forbidden, notFound } from '../errors';
 import { findRoutine, type RoutineRef } from '../services/attendance';
 import { schoolClock, sessionIdForDate } from '../services/school-time';
 import { linkedChild, type ChildRecord } from './child';
@@ -232,6 +234,37 @@ export async function routineInScope(req: FastifyRequest, routineId: number): Pr
   if (!routine) throw notFound('Routine');
   await teacherRowInScope(req, routine.schoolId, (me) => me.id === routine.teacherId, anotherTeachersClass);
   return routine;
+}
+
+// ---------------------------------------------------------------- teachers
+
+/**
+ * The teacher record a teacher-scoped call is about (a teacher's week or day of the routine): a
+ * teacher only themself, named or not (naming a colleague is 403); the school admin and viewers
+ * any teacher of a school they may see, which they must name (400 `teacher_id`). An unknown id
+ * is 404, another school's teacher the school check's 403.
+ */
+export async function teacherInScope(req: FastifyRequest, teacherId: number | undefined) {
+  const db = dbOf(req);
+  const auth = authOf(req);
+  let row: { id: number; schoolId: number; userId: number } | undefined;
+  if (teacherId) {
+    [row] = await db
+      .select({ id: teachers.id, schoolId: teachers.schoolId, userId: teachers.userId })
+      .from(teachers)
+      .where(eq(teachers.id, teacherId));
+  } else if (isTeacher(req)) {
+    [row] = await db
+      .select({ id: teachers.id, schoolId: teachers.schoolId, userId: teachers.userId })
+      .from(teachers)
+      .where(eq(teachers.userId, auth.userId));
+  } else {
+    throw badRequest('teacher_id', 'Choose a teacher.');
+  }
+  if (!row) throw notFound('Teacher');
+  await schoolOf(req, row.schoolId);
+  if (isTeacher(req) && row.userId !== auth.userId) throw forbidden('That is another teacher’s routine.');
+  return row;
 }
 
 // ---------------------------------------------------------------- students

@@ -78,6 +78,9 @@ const ids = {
   school2Homework: 0,
   demoGuardian: 0,
   school2Guardian: 0,
+  teacher1: 0,
+  colleague: 0,
+  school2Teacher: 0,
 };
 
 /** An id nobody has. */
@@ -197,6 +200,10 @@ beforeAll(async () => {
       initial: 'NSC',
     })
     .returning({ id: teachers.id });
+  ids.teacher1 = t1.id;
+  ids.colleague = colleague.id;
+  const [tch2] = await db.select({ id: teachers.id }).from(teachers).where(eq(teachers.schoolId, ids.school2)).limit(1);
+  ids.school2Teacher = tch2.id;
   const moved = await db
     .update(routines)
     .set({ teacherId: colleague.id })
@@ -362,6 +369,34 @@ describe('routineInScope: the students of a class to take attendance for', () =>
     ['teacher without a record', 'teacher1’s class', 403, 'no_teacher_record'],
   ] as [Caller, Routine, number, string | null][])('%s asking for %s: %i %s', async (caller, routine, status, code) => {
     expect(await get(caller, `/api/attendance/student?routine_id=${routineId(routine)}`)).toEqual({ status, code });
+  });
+});
+
+describe('teacherInScope: whose week of the routine', () => {
+  type Teacher = 'teacher1' | 'the colleague' | 'a school 2 teacher' | 'no such teacher' | 'nobody named';
+  it.each([
+    ['teacher1', 'teacher1', 200, null],
+    ['teacher1', 'nobody named', 200, null],
+    ['teacher1', 'the colleague', 403, 'forbidden'],
+    ['admin1', 'the colleague', 200, null],
+    ['admin1', 'a school 2 teacher', 403, 'forbidden'],
+    ['admin1', 'no such teacher', 404, 'not_found'],
+    ['admin1', 'nobody named', 400, 'invalid_input'],
+  ] as [Caller, Teacher, number, string | null][])('%s asking for %s: %i %s', async (caller, teacher, status, code) => {
+    const id =
+      teacher === 'teacher1'
+        ? ids.teacher1
+        : teacher === 'the colleague'
+          ? ids.colleague
+          : teacher === 'a school 2 teacher'
+            ? ids.school2Teacher
+            : teacher === 'no such teacher'
+              ? NOBODY
+              : null;
+    expect(await get(caller, `/api/routine/teacher${id === null ? '' : `?teacher_id=${id}`}`)).toEqual({
+      status,
+      code,
+    });
   });
 });
 
