@@ -14,7 +14,8 @@
  * - `callerStudent`: the caller's student record, else 403 `no_student_record`;
  * - `callerChildren`: a guardian's linked children (none for anyone else);
  * - `studentOfCaller`: the student a student's or guardian's call is about (their own record, or
- *   the named linked child), null for staff and viewers;
+ *   the named linked child), null for staff and viewers; `schoolOfCall`: that student's school,
+ *   else the school the caller names;
  * - `narrowedToTeacher`: the teacher whose rows a list is narrowed to (a teacher's own), or null
  *   (the school's rows, for everyone else).
  *
@@ -129,6 +130,22 @@ export async function studentOfCaller(req: FastifyRequest, requested?: number | 
     return child;
   }
   return null;
+}
+
+/**
+ * The school of a call that may be about a student (`own`, studentOfCaller's answer): that
+ * student's school, which a school_info_id in the request may not contradict (403, as the school
+ * check answers a student naming another school); for staff and viewers, the school they may see
+ * and name (tenant.ts).
+ */
+export async function schoolOfCall(
+  req: FastifyRequest,
+  own: ChildRecord | null,
+  requested?: number | null,
+): Promise<number> {
+  if (!own) return schoolOf(req, requested);
+  if (requested && requested !== own.schoolId) throw forbidden('That school is not yours.');
+  return own.schoolId;
 }
 
 /**

@@ -461,6 +461,32 @@ describe('studentInScope: a student’s attendance history', () => {
   );
 });
 
+describe('studentOfCaller and schoolOfCall: a list about a student (online classes)', () => {
+  type School = 'no school named' | 'school 1' | 'school 2';
+  it.each([
+    ['student1', 'nobody named', 'no school named', 200, null],
+    ['student1', 'nobody named', 'school 1', 200, null],
+    ['student1', 'nobody named', 'school 2', 403, 'forbidden'],
+    ['student1', 'the sibling', 'no school named', 403, 'own_records_only'],
+    ['student without a record', 'nobody named', 'no school named', 403, 'no_student_record'],
+    ['guardian', 'the sibling', 'no school named', 200, null],
+    ['guardian', 'the sibling', 'school 2', 403, 'forbidden'],
+    ['guardian', 'the stranger', 'no school named', 403, 'not_your_child'],
+    ['school 2 guardian', 'the school 2 pupil', 'no school named', 200, null],
+    // Staff: the school they name, or their own.
+    ['teacher1', 'nobody named', 'no school named', 200, null],
+    ['admin1', 'nobody named', 'school 2', 403, 'forbidden'],
+  ] as [Caller, Student, School, number, string | null][])(
+    '%s asking for %s in %s: %i %s',
+    async (caller, student, school, status, code) => {
+      const params = new URLSearchParams(studentParam(student).replace('?', ''));
+      if (school !== 'no school named')
+        params.set('school_info_id', String(school === 'school 1' ? ids.school1 : ids.school2));
+      expect(await get(caller, `/api/eschool/classes?${params}`)).toEqual({ status, code });
+    },
+  );
+});
+
 describe('guardianInScope: a school admin names a guardian by id', () => {
   type Guardian = 'the demo guardian' | 'the school 2 guardian' | 'no such guardian';
   it.each([
