@@ -17,7 +17,8 @@
  *   the named linked child), null for staff and viewers; `schoolOfCall`: that student's school,
  *   else the school the caller names;
  * - `narrowedToTeacher`: the teacher whose rows a list is narrowed to (a teacher's own), or null
- *   (the school's rows, for everyone else).
+ *   (the school's rows, for everyone else); `sectionsInReach` and `callerReach`: the sections a
+ *   teacher's lists and notices stop at (null: the whole school).
  *
  * The rows, each resolved or refused with one code per rule (no such row / another school's row /
  * in the school but not this caller's):
@@ -30,9 +31,10 @@
  * - `guardianInScope` (school admins): 404 `not_found` / 404 `not_found`, the same answer;
  * - `teacherInScope` (whose routine): 404 `not_found` / 403 (the school check) / a teacher naming a
  *   colleague: 403 `forbidden`;
- * - `teacherRowInScope` (homework, online classes, activities, exams, routine entries): the row is
- *   the route's to find (404) / 403 (the school check) / another teacher's: 403 with the route's
- *   own code (`homework.not_own`, `eschool.not_own`, `activity.not_in_charge`, `exams.not_yours`).
+ * - `teacherRowInScope` (homework, online classes, activities, notices, exams, routine entries): the
+ *   row is the route's to find (404) / 403 (the school check) / another teacher's: 403 with the
+ *   route's own code (`homework.not_own`, `eschool.not_own`, `activity.not_in_charge`,
+ *   `notices.not_own`, `exams.not_yours`).
  *
  * Another school's row: the school check's 403 (tenant.ts: "That school is not yours.", or a
  * viewer's "not linked", a guardian's "none of your children"), which the route-guard test asks
@@ -41,6 +43,13 @@
  * admin naming a guardian by id `not_found` for one not linked to their school, whether or not it
  * exists: neither learns of other schools' rows. A student naming another student, existing or
  * not, is told `own_records_only`.
+ *
+ * Where routes answered one rule differently before it had one home, the stricter answer stayed:
+ * a teacher naming a section when the school has no current session is refused (one route
+ * answered an empty list); a student naming a student id that does not exist is 403 (one route
+ * answered 404); a guardian naming a school other than the child's is refused (two lists ignored
+ * it); an account of the teacher type without a teacher record is refused every teacher's read
+ * (the activity list answered it).
  *
  * Table-driven tests: tests/server/scope.test.ts (each rule through the routes that use it) and
  * tests/server/scope-rules.test.ts (the layers below, called directly).
@@ -58,10 +67,8 @@ import { findRoutine, type RoutineRef } from '../services/attendance';
 import { schoolClock, sessionIdForDate } from '../services/school-time';
 import { linkedChild, type ChildRecord } from './child';
 import { authOf } from './guard';
-import { sectionsTaughtBy, teachesOrExaminesSection, teachesSection, teachesStudent } from './reach';
+import { sectionsTaughtBy, teacherReach, teachesOrExaminesSection, teachesSection, teachesStudent } from './reach';
 import { schoolOf, sectionOf } from './tenant';
-
-export type { ChildRecord } from './child';
 
 const dbOf = (req: FastifyRequest): Db => req.server.db;
 const isTeacher = (req: FastifyRequest) => authOf(req).userType === USER_TYPES.teacher;
@@ -237,6 +244,14 @@ async function reachesResults(
  */
 export function sectionsInReach(req: FastifyRequest, sessionId: number): ReturnType<typeof sectionsTaughtBy> | null {
   return isTeacher(req) ? sectionsTaughtBy(dbOf(req), authOf(req).userId, sessionId) : null;
+}
+
+/**
+ * Every (session, class, section) a teacher caller teaches, in any session (reach.ts), or null for
+ * everyone else, who reach their whole school.
+ */
+export async function callerReach(req: FastifyRequest) {
+  return isTeacher(req) ? teacherReach(dbOf(req), authOf(req).userId) : null;
 }
 
 // ---------------------------------------------------------------- routines

@@ -34,8 +34,8 @@ import { USER_TYPES } from '@/api/permissions';
 import { authOf } from '../auth/guard';
 import { studentOfUser, teacherOfUser } from '../cache/members';
 import { schoolOf } from '../auth/tenant';
-import { sectionsInReach, studentOfCaller, teacherRowInScope } from '../auth/scope';
-import { teacherReach, teachesSection } from '../auth/reach';
+import { callerReach, sectionsInReach, studentOfCaller, teacherRowInScope } from '../auth/scope';
+import { teachesSection } from '../auth/reach';
 import type { DbOrTx } from '../db/client';
 import {
   academicSessions,
@@ -326,9 +326,8 @@ export async function noticeRoutes(fastify: FastifyInstance) {
     },
     async (req) => {
       await schoolOf(req, req.query.school_info_id);
-      const auth = authOf(req);
-      if (auth.userType !== USER_TYPES.teacher) return { whole_school: true, sections: [] };
-      return { whole_school: false, sections: await teacherReach(db, auth.userId) };
+      const taught = await callerReach(req);
+      return taught ? { whole_school: false, sections: taught } : { whole_school: true, sections: [] };
     },
   );
 
