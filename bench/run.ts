@@ -623,7 +623,8 @@ try {
       LOG_LEVEL: 'warn',
       WORKERS: process.env.WORKERS ?? '1',
     },
-    opts.profile ? ['--cpu-prof', `--cpu-prof-dir=${path.resolve(opts.profile)}`] : [],
+    // In the school day the profile is the API's without the answer cache (the read path itself).
+    opts.profile && !opts['school-day'] ? ['--cpu-prof', `--cpu-prof-dir=${path.resolve(opts.profile)}`] : [],
   );
   const bare = start('bench/bare.ts', { PORT: String(barePort) });
   const base = `http://127.0.0.1:${apiPort}`;
@@ -636,16 +637,20 @@ try {
     // The build and the first screens only (below).
   } else if (opts['school-day']) {
     const offPort = await freePort();
-    const apiOff = start('server/main.ts', {
-      DATABASE_URL: dbUrl,
-      PORT: String(offPort),
-      HOST: '127.0.0.1',
-      SEED_DEMO: 'false',
-      STATIC_DIR: '',
-      LOG_LEVEL: 'warn',
-      WORKERS: process.env.WORKERS ?? '1',
-      ANSWER_CACHE: 'off',
-    });
+    const apiOff = start(
+      'server/main.ts',
+      {
+        DATABASE_URL: dbUrl,
+        PORT: String(offPort),
+        HOST: '127.0.0.1',
+        SEED_DEMO: 'false',
+        STATIC_DIR: '',
+        LOG_LEVEL: 'warn',
+        WORKERS: process.env.WORKERS ?? '1',
+        ANSWER_CACHE: 'off',
+      },
+      opts.profile ? ['--cpu-prof', `--cpu-prof-dir=${path.resolve(opts.profile)}`] : [],
+    );
     const baseOff = `http://127.0.0.1:${offPort}`;
     await ready(`${baseOff}/api/users/user_id`, apiOff);
     await schoolDay({ on: { base, child: api }, off: { base: baseOff, child: apiOff } }, barePort, bare);

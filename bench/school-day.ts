@@ -116,11 +116,11 @@ export async function populate(base: string): Promise<Population> {
   for (const a of admins) {
     const page = await json<{ rows: { section_id: number }[] }>(base, `/api/routine/admin-search?limit=200`, a.token);
     sections.set(a.schoolId, [...new Set(page.rows.map((r) => r.section_id))]);
-    // Every student of the school has a code S-<n>-<seq>: the grade sheets an admin may open.
-    const n = a.schoolId === admins[0].schoolId ? 1 : 2;
+    // The school's students' codes: the grade sheets an admin opens.
+    const roll = await json<{ student_code: string }[]>(base, '/api/student/admin-search?limit=500', a.token);
     codes.set(
       a.schoolId,
-      Array.from({ length: 400 }, (_, k) => (k === 0 ? `student${n}` : `S-${n}-${pad(k + 1, 4)}`)),
+      roll.map((st) => st.student_code),
     );
   }
   // The mark sheets teachers save: each teacher's first exams of this session.

@@ -34,6 +34,8 @@ export const ERROR_CODES = {
     'read_only_account',
     'password_change_required',
     'no_student_record',
+    'no_teacher_record',
+    'not_your_section',
     'own_records_only',
     'not_your_child',
     'idempotency_in_progress',

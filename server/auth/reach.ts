@@ -4,11 +4,11 @@
  * it are not a teacher's to address or to contact: the section student list, the student profile's
  * mobile and e-mail and the audience of a teacher's notice all stop here. This is the one place
  * that says which sections those are; school admins and viewers are scoped by school instead
- * (auth/tenant.ts).
+ * (auth/tenant.ts). server/auth/scope.ts decides row access with these.
  */
 import { and, eq, inArray, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../db/client';
-import { enrolments, routines, teachers } from '../db/schema';
+import { enrolments, exams, routines, teachers } from '../db/schema';
 
 /**
  * The sections the teacher signed in as `userId` teaches in `sessionId`, as a subquery of
@@ -26,6 +26,22 @@ export function sectionsTaughtBy(db: DbOrTx, userId: number, sessionId: number, 
 export async function teachesSection(db: DbOrTx, userId: number, sectionId: number, sessionId: number) {
   const [row] = await sectionsTaughtBy(db, userId, sessionId, eq(routines.sectionId, sectionId)).limit(1);
   return !!row;
+}
+
+/**
+ * Whether the teacher signed in as `userId` teaches the section in the session, or an exam of the
+ * section in the session names them as its teacher: whose mark and grade sheets they may read
+ * (the `results` reach of server/auth/scope.ts).
+ */
+export async function teachesOrExaminesSection(db: DbOrTx, userId: number, sectionId: number, sessionId: number) {
+  if (await teachesSection(db, userId, sectionId, sessionId)) return true;
+  const [exam] = await db
+    .select({ id: exams.id })
+    .from(exams)
+    .innerJoin(teachers, eq(teachers.id, exams.teacherId))
+    .where(and(eq(teachers.userId, userId), eq(exams.sectionId, sectionId), eq(exams.sessionId, sessionId)))
+    .limit(1);
+  return !!exam;
 }
 
 /** Whether the student is enrolled, in the session, in a section the teacher signed in as `userId` teaches. */

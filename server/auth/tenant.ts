@@ -3,7 +3,11 @@
  * school: a school_info_id that differs is refused with 403, never silently replaced. Viewers may
  * read the schools linked to them and must name one; the super admin may name any school.
  * Guardians belong to no school: they may name a school where one of their children is;
- * which child's records they read is decided by studentInScope (./child.ts).
+ * which child's records they read is decided by studentInScope (./scope.ts).
+ *
+ * This is the school check only; which rows of the school a caller reaches (a teacher's sections
+ * and routine entries, a student's own records, a guardian's children) is decided in ./scope.ts,
+ * which calls these first.
  */
 import { and, eq, sql } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';

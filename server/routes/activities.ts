@@ -5,7 +5,7 @@
  * and viewers read). A student reads their own. Marks feed the grade sheet's Extra Curriculum 5%
  * (services/grades.ts, services/activities.ts).
  */
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
 import {
@@ -24,11 +24,10 @@ import {
   participantsBody,
   type ActivityKind,
 } from '@/api/schemas/activities';
-import { USER_TYPES } from '@/api/permissions';
+import { can } from '@/api/permissions';
 import { authOf } from '../auth/guard';
-import { studentInScope } from '../auth/child';
+import { narrowedToTeacher, studentInScope, teacherRowInScope } from '../auth/scope';
 import { schoolOf } from '../auth/tenant';
-import { studentOfUser, teacherOfUser } from '../cache/members';
 import type { DbOrTx } from '../db/client';
 import {
   academicSessions,
@@ -60,13 +59,6 @@ async function activityRecord(db: DbOrTx, id: number) {
     .where(eq(activities.id, id));
   if (!row) throw notFound('Activity');
   return row;
-}
-
-/** The teacher record of a teaching caller (null for everyone else). */
-async function callerTeacherId(db: DbOrTx, req: FastifyRequest): Promise<number | null> {
-  if (authOf(req).userType !== USER_TYPES.teacher) return null;
-  const me = await teacherOfUser(db, authOf(req).userId);
-  return me?.id ?? -1;
 }
 
 const isDuplicate = (e: unknown) => pgErrorOf(e)?.code === '23505';
@@ -111,8 +103,10 @@ export async function activityRoutes(fastify: FastifyInstance) {
       const { today } = await schoolClock(db, schoolId);
       const sessionId = q.session_id ?? (await sessionIdForDate(db, today));
       if (!sessionId) return { rows: [], total: 0, limit: q.limit, offset: q.offset };
-      const me = await callerTeacherId(db, req);
-      const isAdmin = authOf(req).userType === USER_TYPES.schoolAdmin;
+      // Who may record an activity: the permission table says who records at all, the scope whose
+      // (a teacher the activities in their charge; the school admin every one of the school's).
+      const records = can(authOf(req).userType, 'activity.participants-write');
+      const mine = await narrowedToTeacher(req);
       const cond = and(eq(activities.schoolId, schoolId), eq(activities.sessionId, sessionId));
       const [rows, [{ total }]] = await Promise.all([
         db
@@ -142,7 +136,7 @@ export async function activityRoutes(fastify: FastifyInstance) {
           .where(cond),
       ]);
       return {
-        rows: rows.map((r) => ({ ...r, can_record: isAdmin || (me !== null && r.teacher_id === me) })),
+        rows: rows.map((r) => ({ ...r, can_record: records && (mine === null || r.teacher_id === mine.id) })),
         total,
         limit: q.limit,
         offset: q.offset,
@@ -323,11 +317,13 @@ export async function activityRoutes(fastify: FastifyInstance) {
     },
     async (req) => {
       const rec = await activityRecord(db, req.params.id);
-      await schoolOf(req, rec.schoolId);
-      const me = await callerTeacherId(db, req);
-      if (me !== null && me !== rec.teacherId) {
-        throw new ApiError(403, 'activity.not_in_charge', ACTIVITY_FIELD_MESSAGES.notInCharge);
-      }
+      // The school admin, or the teacher in charge (server/auth/scope.ts).
+      await teacherRowInScope(
+        req,
+        rec.schoolId,
+        (me) => me.id === rec.teacherId,
+        () => new ApiError(403, 'activity.not_in_charge', ACTIVITY_FIELD_MESSAGES.notInCharge),
+      );
       // Published results lock marks: activity marks make the grade sheet's 5% too.
       if ((await publicationOf(db, rec.schoolId, rec.sessionId)).locked) throw lockedError();
       const { participants, remove } = req.body;
@@ -437,14 +433,8 @@ export async function activityRoutes(fastify: FastifyInstance) {
       },
     },
     async (req) => {
-      // A guardian: a linked child's (student_id), checked in studentInScope.
-      const me =
-        authOf(req).userType === USER_TYPES.guardian
-          ? await studentInScope(req, req.query.student_id)
-          : await studentOfUser(db, authOf(req).userId);
-      if (!me) throw new ApiError(403, 'activity.no_student_record', 'Your account has no student record.');
-      if (req.query.student_id && req.query.student_id !== me.id)
-        throw new ApiError(403, 'own_records_only', 'You may only see your own records.');
+      // A student's own, a guardian's linked child's (student_id): server/auth/scope.ts.
+      const me = await studentInScope(req, req.query.student_id);
       const { today } = await schoolClock(db, me.schoolId);
       const current = req.query.session_id ?? (await sessionIdForDate(db, today));
       const [enrolment] = await myEnrolment.execute({

@@ -3,15 +3,14 @@
  * history, absentees and absence messages. Who may touch which routine, section and student is
  * decided here; the queries are in services/attendance.ts.
  *
- * Scoping beyond the guard's user-type check:
- * - a teacher takes (and messages) attendance only for their own routine entries, and lists a
- *   section's students or absentees only for a section they teach this session;
- * - a school admin works on any routine or section of their school; a viewer reads linked schools;
- * - a student reads only their own history.
+ * Which rows a caller reaches is server/auth/scope.ts's to say (`routineInScope`, `sectionInScope`,
+ * `studentInScope`): a teacher takes (and messages) attendance only for their own routine entries
+ * and lists a section's students or absentees only for a section they teach in the session; a
+ * school admin works on any routine or section of their school; a viewer reads linked schools; a
+ * student reads only their own history, a guardian a linked child's.
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { eq, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { DateTime } from 'luxon';
 import {
@@ -43,19 +42,14 @@ import {
 } from '@/api/schemas/attendance';
 import { USER_TYPES } from '@/api/permissions';
 import { authOf } from '../auth/guard';
-import { studentOfUser } from '../cache/members';
-import { studentInScope } from '../auth/child';
-import { schoolOf, sectionOf } from '../auth/tenant';
-import { students } from '../db/schema';
-import { ApiError, notFound } from '../errors';
-import type { ErrorName } from '../error-codes';
+import { routineInScope, sectionInScope, studentInScope } from '../auth/scope';
+import { schoolOf } from '../auth/tenant';
 import {
   absentStudents,
   checkEditWindow,
   checkQueuedTakenAt,
   checkTakingDate,
   clockTimeOf,
-  findRoutine,
   historyRange,
   listOutbox,
   previewAbsenceMessages,
@@ -69,8 +63,6 @@ import {
   studentHistory,
   studentHistoryTotals,
   takingAudit,
-  teacherIdOfUser,
-  teacherTeachesSection,
   refusal,
   submissionSeen,
   type RoutineRef,
@@ -79,9 +71,6 @@ import {
 import { adapterFromConfig, deliveriesSettled, deliverPending, MAX_ATTEMPTS } from '../services/messaging';
 import { schoolClock, sessionIdForDate } from '../services/school-time';
 import { holidayDatesBetween, schoolHolidayOn, schoolHolidays } from '../services/calendar';
-
-/** A 403 with a stable code `attendance.<name>` (shown in the user's language) and its English text. */
-const denied = (name: ErrorName<'attendance'>, message: string) => new ApiError(403, `attendance.${name}`, message);
 
 /** The answer's English text per outcome (the client shows its code in the user's language). */
 const OUTCOME_MESSAGES: Record<SubmissionOutcome, string> = {
@@ -100,34 +89,9 @@ export async function attendanceRoutes(fastify: FastifyInstance) {
   // Let deliveries in flight finish before the database closes.
   app.addHook('onClose', () => deliveriesSettled(db));
 
+  // Which window a taking or correction is judged by (docs/DOMAIN.md, "Attendance"): the rows are
+  // decided before, by server/auth/scope.ts.
   const isTeacher = (req: FastifyRequest) => authOf(req).userType === USER_TYPES.teacher;
-
-  /** The caller's teacher id (teachers only), or 403 when the account has no teacher record. */
-  const callerTeacherId = async (req: FastifyRequest) => {
-    const teacherId = await teacherIdOfUser(db, authOf(req).userId);
-    if (!teacherId) throw denied('no_teacher_record', 'Your account has no teacher record.');
-    return teacherId;
-  };
-
-  /** A routine the caller may work with: of a school they may see, and a teacher's own. */
-  const routineInScope = async (req: FastifyRequest, routineId: number): Promise<RoutineRef> => {
-    const routine = await findRoutine(db, routineId);
-    if (!routine) throw notFound('Routine');
-    await schoolOf(req, routine.schoolId);
-    if (isTeacher(req) && routine.teacherId !== (await callerTeacherId(req))) {
-      throw denied('another_teachers_class', 'That class is another teacher’s.');
-    }
-    return routine;
-  };
-
-  /** Teachers read section lists only for sections they teach in the session. */
-  const assertTeachesSection = async (req: FastifyRequest, sectionId: number, sessionId: number | null) => {
-    if (!isTeacher(req)) return;
-    const teacherId = await callerTeacherId(req);
-    if (!sessionId || !(await teacherTeachesSection(db, teacherId, sectionId, sessionId))) {
-      throw denied('not_your_section', 'You do not teach that section.');
-    }
-  };
 
   app.post(
     '/attendance/student',
@@ -206,46 +170,25 @@ export async function attendanceRoutes(fastify: FastifyInstance) {
           throw refusal('routine_not_in_section', 'routine_id', 'That class is not of this section.');
         }
       }
-      const section = await sectionOf(req, routine?.sectionId ?? q.section_id!, q.school_info_id);
+      // A teacher's own routine entry is a section they teach in its session; else the date's.
+      const section = await sectionInScope(req, routine?.sectionId ?? q.section_id!, {
+        schoolInfoId: q.school_info_id,
+        sessionId: routine?.sessionId,
+        date: q.date,
+      });
       if (q.class_id && q.class_id !== section.classId)
         throw refusal('section_not_in_class', 'class_id', 'That section is not of this class.');
       const { today } = await schoolClock(db, section.schoolId);
       const date = q.date ?? today;
       const sessionId = routine?.sessionId ?? (await sessionIdForDate(db, date));
-      if (!routine) await assertTeachesSection(req, section.id, sessionId);
       if (!sessionId) return [];
       return sectionStudents(db, { sectionId: section.id, sessionId, routineId: routine?.id, date });
     },
   );
 
-  // Prepared once: a history call's lookup of a student by id (a student's own record is cached).
-  const studentById = db
-    .select({ id: students.id, schoolId: students.schoolId })
-    .from(students)
-    .where(eq(students.id, sql.placeholder('studentId')))
-    .prepare('attendance_student_by_id');
-
-  /** The student a history call is about: a student's own record, or one of a school the caller sees. */
-  const historyStudent = async (req: FastifyRequest, studentId: number | undefined) => {
-    const auth = authOf(req);
-    // A guardian: only a linked child (server/auth/child.ts).
-    if (auth.userType === USER_TYPES.guardian) return (await studentInScope(req, studentId))!;
-    if (auth.userType === USER_TYPES.student) {
-      const own = await studentOfUser(db, auth.userId);
-      if (!own) throw denied('no_student_record', 'Your account has no student record.');
-      if (studentId && studentId !== own.id)
-        throw denied('own_attendance_only', 'You may only see your own attendance.');
-      return own;
-    }
-    if (!studentId) throw refusal('choose_student', 'student_id', 'Choose a student.');
-    const [row] = await studentById.execute({ studentId });
-    if (!row) throw notFound('Student');
-    await schoolOf(req, row.schoolId);
-    return row;
-  };
-
   const historyFilter = async (req: FastifyRequest, q: z.infer<typeof studentHistoryFilter>) => {
-    const student = await historyStudent(req, q.student_id);
+    // A student's own record, a guardian's linked child, or a student of a school the caller sees.
+    const student = await studentInScope(req, q.student_id);
     const { today } = await schoolClock(db, student.schoolId);
     const { startDate, endDate } = historyRange(today, q.start_date, q.end_date);
     // Holidays are not school days: a mark on one (taken before it was declared) is not counted.
@@ -294,16 +237,12 @@ export async function attendanceRoutes(fastify: FastifyInstance) {
     },
     async (req) => {
       const q = req.query;
-      const section = await sectionOf(req, q.section_id);
+      const routine = q.routine_id ? await routineInScope(req, q.routine_id) : undefined;
+      const section = await sectionInScope(req, q.section_id, { sessionId: routine?.sessionId, date: q.date });
+      if (routine && routine.sectionId !== section.id)
+        throw refusal('routine_not_in_section', 'routine_id', 'That class is not of this section.');
       const { today } = await schoolClock(db, section.schoolId);
       const date = q.date ?? today;
-      if (q.routine_id) {
-        const routine = await routineInScope(req, q.routine_id);
-        if (routine.sectionId !== section.id)
-          throw refusal('routine_not_in_section', 'routine_id', 'That class is not of this section.');
-      } else {
-        await assertTeachesSection(req, section.id, await sessionIdForDate(db, date));
-      }
       return absentStudents(db, { sectionId: section.id, date, routineId: q.routine_id });
     },
   );
@@ -316,7 +255,7 @@ export async function attendanceRoutes(fastify: FastifyInstance) {
     },
     async (req) => {
       const q = req.query;
-      const section = await sectionOf(req, q.section_id);
+      const section = await sectionInScope(req, q.section_id);
       if (q.class_id && q.class_id !== section.classId)
         throw refusal('section_not_in_class', 'class_id', 'That section is not of this class.');
       const { today } = await schoolClock(db, section.schoolId);

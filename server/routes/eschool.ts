@@ -22,11 +22,8 @@ import {
   type OnlineClassRow,
 } from '@/api/schemas/eschool';
 import { z } from 'zod';
-import { USER_TYPES } from '@/api/permissions';
-import { authOf } from '../auth/guard';
-import { studentInScope } from '../auth/child';
+import { narrowedToTeacher, schoolOfCall, studentOfCaller, teacherRowInScope } from '../auth/scope';
 import { schoolOf } from '../auth/tenant';
-import { studentOfUser, teacherOfUser } from '../cache/members';
 import type { DbOrTx } from '../db/client';
 import { preparedFor } from '../db/prepared';
 import { classes, enrolments, onlineClasses, routines, schools, sections, subjects, teachers } from '../db/schema';
@@ -118,12 +115,6 @@ const studentClassesStatement = preparedFor((db: DbOrTx) =>
     .prepare('eschool_student_classes'),
 );
 
-async function ownTeacher(db: DbOrTx, req: FastifyRequest) {
-  const me = await teacherOfUser(db, authOf(req).userId);
-  if (!me) throw new ApiError(403, 'eschool.no_teacher_record', 'Your account has no teacher record.');
-  return me;
-}
-
 async function classRecord(db: DbOrTx, id: number) {
   const [row] = await db
     .select({
@@ -138,13 +129,14 @@ async function classRecord(db: DbOrTx, id: number) {
   return row;
 }
 
-/** A teacher may touch only their own classes; a school admin any of the school's. */
-async function mayChange(db: DbOrTx, req: FastifyRequest, rec: Awaited<ReturnType<typeof classRecord>>) {
-  await schoolOf(req, rec.schoolId);
-  if (authOf(req).userType === USER_TYPES.teacher) {
-    const me = await ownTeacher(db, req);
-    if (me.id !== rec.teacherId) throw new ApiError(403, 'eschool.not_own', ESCHOOL_FIELD_MESSAGES.notOwn);
-  }
+/** A teacher may touch only their own classes; a school admin any of the school's (server/auth/scope.ts). */
+async function mayChange(req: FastifyRequest, rec: Awaited<ReturnType<typeof classRecord>>) {
+  await teacherRowInScope(
+    req,
+    rec.schoolId,
+    (me) => me.id === rec.teacherId,
+    () => new ApiError(403, 'eschool.not_own', ESCHOOL_FIELD_MESSAGES.notOwn),
+  );
   if (rec.cancelledAt) throw new ApiError(409, 'eschool.cancelled', ESCHOOL_FIELD_MESSAGES.cancelled);
 }
 
@@ -153,11 +145,11 @@ async function mayChange(db: DbOrTx, req: FastifyRequest, rec: Awaited<ReturnTyp
  * year; the (section, subject, teacher) must be a routine entry of that session.
  */
 async function valuesOf(db: DbOrTx, req: FastifyRequest, body: z.output<typeof onlineClassBody>, isNew: boolean) {
-  const auth = authOf(req);
   const schoolId = await schoolOf(req, body.school_info_id ?? undefined);
+  // A teacher schedules their own classes; the school admin names the teacher (server/auth/scope.ts).
+  const me = await narrowedToTeacher(req);
   let teacherId: number;
-  if (auth.userType === USER_TYPES.teacher) {
-    const me = await ownTeacher(db, req);
+  if (me) {
     if (body.teacher_id && body.teacher_id !== me.id) throw forbidden('You can schedule only your own classes.');
     teacherId = me.id;
   } else {
@@ -184,12 +176,7 @@ async function valuesOf(db: DbOrTx, req: FastifyRequest, body: z.output<typeof o
     )
     .limit(1);
   if (!entry) {
-    throw badRequest(
-      'subject_id',
-      auth.userType === USER_TYPES.teacher
-        ? ESCHOOL_FIELD_MESSAGES.notYourSubject
-        : ESCHOOL_FIELD_MESSAGES.notInRoutine,
-    );
+    throw badRequest('subject_id', me ? ESCHOOL_FIELD_MESSAGES.notYourSubject : ESCHOOL_FIELD_MESSAGES.notInRoutine);
   }
   return {
     schoolId,
@@ -233,33 +220,31 @@ export async function eschoolRoutes(fastify: FastifyInstance) {
     },
     async (req) => {
       const q = req.query;
-      const auth = authOf(req);
-      // A guardian: a linked child's sections, in the child's school.
-      const child = auth.userType === USER_TYPES.guardian ? await studentInScope(req, q.student_id) : null;
-      const schoolId = child ? child.schoolId : await schoolOf(req, q.school_info_id);
+      // A student: their enrolled sections'; a guardian: a linked child's, in the child's school
+      // (server/auth/scope.ts). Staff: the school's, a teacher's own unless scope=school.
+      const own = await studentOfCaller(req, q.student_id);
+      const schoolId = await schoolOfCall(req, own, q.school_info_id);
       const now = clockNow();
       const where: SQL[] = [eq(onlineClasses.schoolId, schoolId)];
       if (q.section_id) where.push(eq(onlineClasses.sectionId, q.section_id));
       if (q.upcoming_only === 'true') where.push(sql`${endsAt} >= ${now}`);
-      if (auth.userType === USER_TYPES.student || child) {
-        const me = child ?? (await studentOfUser(db, auth.userId));
-        if (!me) throw new ApiError(403, 'eschool.no_student_record', 'Your account has no student record.');
+      if (own) {
         if (!q.section_id && q.upcoming_only !== 'true') {
           const found = await studentClassesStatement(db).execute({
             schoolId,
-            studentId: me.id,
+            studentId: own.id,
             now: new Date(serverClock.now()).toISOString(),
             limit: q.limit,
             offset: q.offset,
           });
           return pageOfClasses(found, q, () =>
-            countClasses(and(eq(onlineClasses.schoolId, schoolId), ofStudent(me.id))!),
+            countClasses(and(eq(onlineClasses.schoolId, schoolId), ofStudent(own.id))!),
           );
         }
-        where.push(ofStudent(me.id));
-      } else if (auth.userType === USER_TYPES.teacher && q.scope !== 'school') {
-        const me = await ownTeacher(db, req);
-        where.push(eq(onlineClasses.teacherId, me.id));
+        where.push(ofStudent(own.id));
+      } else {
+        const me = q.scope === 'school' ? null : await narrowedToTeacher(req);
+        if (me) where.push(eq(onlineClasses.teacherId, me.id));
       }
       const cond = and(...where)!;
       const found = await classList(db, now)
@@ -289,8 +274,8 @@ export async function eschoolRoutes(fastify: FastifyInstance) {
       const sessionId = await sessionIdForDate(db, today);
       if (!sessionId) return [];
       const where: SQL[] = [eq(routines.schoolId, schoolId), eq(routines.sessionId, sessionId)];
-      if (authOf(req).userType === USER_TYPES.teacher)
-        where.push(eq(routines.teacherId, (await ownTeacher(db, req)).id));
+      const me = await narrowedToTeacher(req);
+      if (me) where.push(eq(routines.teacherId, me.id));
       return db
         .selectDistinct({
           class_id: routines.classId,
@@ -335,11 +320,11 @@ export async function eschoolRoutes(fastify: FastifyInstance) {
     },
     async (req) => {
       const rec = await classRecord(db, req.params.id);
-      await mayChange(db, req, rec);
-      const body =
-        authOf(req).userType === USER_TYPES.teacher
-          ? req.body
-          : { ...req.body, teacher_id: req.body.teacher_id ?? rec.teacherId };
+      await mayChange(req, rec);
+      // The admin's change keeps the class's teacher unless it names another.
+      const body = (await narrowedToTeacher(req))
+        ? req.body
+        : { ...req.body, teacher_id: req.body.teacher_id ?? rec.teacherId };
       const values = await valuesOf(db, req, body, false);
       await db.update(onlineClasses).set(values).where(eq(onlineClasses.id, rec.id));
       return { ok: true as const, id: rec.id, code: ESCHOOL_SUCCESS_CODES.updated, message: ESCHOOL_MESSAGES.updated };
@@ -354,7 +339,7 @@ export async function eschoolRoutes(fastify: FastifyInstance) {
     },
     async (req) => {
       const rec = await classRecord(db, req.params.id);
-      await mayChange(db, req, rec);
+      await mayChange(req, rec);
       await db
         .update(onlineClasses)
         .set({ cancelledAt: new Date() })

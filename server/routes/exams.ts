@@ -44,11 +44,9 @@ import {
   studentMarkQuery,
   studentMarkSheet,
 } from '@/api/schemas/exams';
-import { USER_TYPES } from '@/api/permissions';
 import { authOf } from '../auth/guard';
+import { narrowedToTeacher, sectionInScope, studentOfCaller, teacherRowInScope } from '../auth/scope';
 import { schoolOf } from '../auth/tenant';
-import { studentOfUser, teacherOfUser } from '../cache/members';
-import { studentInScope } from '../auth/child';
 import type { DbOrTx } from '../db/client';
 import {
   academicSessions,
@@ -66,7 +64,7 @@ import {
   teachers,
   users,
 } from '../db/schema';
-import { ApiError, badRequest, conflict, forbidden, notFound, type FieldErrors } from '../errors';
+import { ApiError, badRequest, conflict, notFound, type FieldErrors } from '../errors';
 import type { ErrorCode } from '../error-codes';
 import {
   ensureExamTypes,
@@ -82,7 +80,6 @@ import {
   sectionSheetsKept,
   selectExamInfo,
   teacherTeaches,
-  teacherTeachesSection,
   examListPage,
   type NewMark,
 } from '../services/exams';
@@ -90,7 +87,6 @@ import { gradesheetOf } from '../services/gradesheet';
 import { listedNameBn } from '../services/bangla-names';
 import { accountName, studentFullName } from '../services/names';
 import { queuedTimeProblem, QUEUED_MAX_AGE_DAYS } from '../services/queued-time';
-import { schoolClock, sessionIdForDate } from '../services/school-time';
 
 /** The PostgreSQL error code of a failed statement (drizzle wraps the driver's error). */
 const pgCode = (err: unknown): string | undefined => {
@@ -103,17 +99,19 @@ const fieldErrors = (fields: FieldErrors) => {
   if (entries.length) throw new ApiError(400, 'invalid_input', entries.map(([f, m]) => `${f}: ${m}`).join(' '), fields);
 };
 
-/** An exam the caller may enter marks for: 404 unknown, 403 another school or, for a teacher, not theirs. */
+/**
+ * An exam the caller may enter marks for: 404 unknown, 403 another school or, for a teacher, not
+ * theirs (server/auth/scope.ts: they teach its subject to its section, or the exam names them).
+ */
 async function markableExam(db: DbOrTx, req: FastifyRequest, examId: number) {
   const exam = await examById(db, examId);
   if (!exam) throw notFound('Exam');
-  await schoolOf(req, exam.school_id);
-  const auth = authOf(req);
-  if (auth.userType === USER_TYPES.teacher) {
-    const me = await teacherOfUser(db, auth.userId);
-    if (!me || !(await teacherTeaches(db, me.id, exam)))
-      throw new ApiError(403, EXAM_CODES.notYours, 'You do not teach this subject to this section.');
-  }
+  await teacherRowInScope(
+    req,
+    exam.school_id,
+    (me) => teacherTeaches(db, me.id, exam),
+    () => new ApiError(403, EXAM_CODES.notYours, 'You do not teach this subject to this section.'),
+  );
   return exam;
 }
 
@@ -141,39 +139,16 @@ async function refuseLocked(db: DbOrTx, schoolId: number, sessionId: number) {
 }
 
 /**
- * Whether a teacher teaches a student: their section in the session asked about, or (for earlier
- * sessions' results) their section now.
- */
-async function teachesStudent(
-  db: DbOrTx,
-  userId: number,
-  student: { studentId: number; sectionId: number },
-  sessionId: number,
-  schoolId: number,
-) {
-  const me = await teacherOfUser(db, userId);
-  if (!me) return false;
-  if (await teacherTeachesSection(db, me.id, student.sectionId, sessionId)) return true;
-  const current = await sessionIdForDate(db, (await schoolClock(db, schoolId)).today);
-  if (!current || current === sessionId) return false;
-  const [now] = await db
-    .select({ sectionId: enrolments.sectionId })
-    .from(enrolments)
-    .where(and(eq(enrolments.studentId, student.studentId), eq(enrolments.sessionId, current)));
-  return !!now && (await teacherTeachesSection(db, me.id, now.sectionId, current));
-}
-
-/**
- * The student a mark or grade sheet is about, and the caller's right to see it: a student only
- * themself and only published results; a teacher students of a section they teach that session;
- * the admin their school's; a viewer a linked school's (naming it). Unknown code: 404.
+ * The student a mark or grade sheet is about, and the caller's right to see it (server/auth/scope.ts):
+ * a student only themself and a guardian a linked child, and only published results; a teacher
+ * students of a section they teach or examine that session (or, for an earlier session, now); the
+ * admin their school's; a viewer a linked school's (naming it). Unknown code: 404.
  */
 export async function readableStudent(
   db: DbOrTx,
   req: FastifyRequest,
   q: { student_code: string; session_id: number; school_info_id?: number },
 ) {
-  const auth = authOf(req);
   const schoolId = await schoolOf(req, q.school_info_id);
   const [row] = await db
     .select({
@@ -186,26 +161,13 @@ export async function readableStudent(
     .leftJoin(enrolments, and(eq(enrolments.studentId, students.id), eq(enrolments.sessionId, q.session_id)))
     .where(and(eq(students.schoolId, schoolId), eq(students.studentCode, q.student_code)));
   if (!row) throw notFound('Student');
-  if (auth.userType === USER_TYPES.student) {
-    const me = await studentOfUser(db, auth.userId);
-    if (!me || me.id !== row.studentId) throw forbidden('You can see only your own results.');
-  }
-  // A guardian: only a linked child's results (server/auth/child.ts), and only once published.
-  if (auth.userType === USER_TYPES.guardian) await studentInScope(req, row.studentId);
+  // A student's or guardian's call: their own record or a linked child's (null for staff, whom
+  // the school above holds), and only once published.
+  const own = await studentOfCaller(req, row.studentId);
   if (row.enrolmentId === null || row.sectionId === null) throw notFound('Enrolment in that session');
-  if (
-    auth.userType === USER_TYPES.teacher &&
-    !(await teachesStudent(
-      db,
-      auth.userId,
-      { studentId: row.studentId, sectionId: row.sectionId },
-      q.session_id,
-      schoolId,
-    ))
-  )
-    throw forbidden('You do not teach this student’s section.');
+  await sectionInScope(req, row.sectionId, { sessionId: q.session_id, reach: 'results', studentId: row.studentId });
   const publication = await publicationOf(db, schoolId, q.session_id);
-  if ((auth.userType === USER_TYPES.student || auth.userType === USER_TYPES.guardian) && !publication.published)
+  if (own && !publication.published)
     throw new ApiError(403, EXAM_CODES.notPublished, 'The results of this session are not published yet.');
   return { ...row, enrolmentId: row.enrolmentId, sectionId: row.sectionId, schoolId, publication };
 }
@@ -436,15 +398,10 @@ export async function examRoutes(fastify: FastifyInstance) {
     },
     async (req) => {
       const q = req.query;
-      const auth = authOf(req);
       const schoolId = await schoolOf(req, q.school_info_id);
-      let teacherId: number | null = null;
-      if (auth.userType === USER_TYPES.teacher) {
-        const me = await teacherOfUser(db, auth.userId);
-        if (!me) throw forbidden('Your account has no teacher record.');
-        teacherId = me.id;
-      }
-      return examListPage(db, schoolId, q, teacherId);
+      // A teacher's list is what they may enter marks for: what they teach (routines), or exams naming them.
+      const me = await narrowedToTeacher(req);
+      return examListPage(db, schoolId, q, me?.id ?? null);
     },
   );
 

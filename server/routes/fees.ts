@@ -9,7 +9,6 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { clock } from '../clock';
-import { USER_TYPES } from '@/api/permissions';
 import { errorBody } from '@/api/schemas/common';
 import {
   FEE_CODES,
@@ -46,8 +45,7 @@ import {
 import type { z } from 'zod';
 import { authOf } from '../auth/guard';
 import { schoolOf } from '../auth/tenant';
-import { studentInScope } from '../auth/child';
-import { studentOfUser } from '../cache/members';
+import { studentOfCaller } from '../auth/scope';
 import type { DbOrTx } from '../db/client';
 import { rowsOf } from '../db/rows';
 import {
@@ -392,22 +390,15 @@ export async function feeRoutes(fastify: FastifyInstance) {
 
   // ---------------------------------------------------------------- invoices
 
-  /** The student whose invoices are asked for: a student only themselves; an admin one of their school. */
+  /**
+   * The student whose invoices are asked for: a student only themselves, a guardian a linked
+   * child, named by id (server/auth/scope.ts); an admin one of their school, by id or code.
+   */
   const invoiceStudent = async (req: FastifyRequest, q: z.output<typeof invoiceQuery>) => {
-    const auth = authOf(req);
-    if (auth.userType === USER_TYPES.guardian) {
-      // A guardian: a linked child's invoices only, named by id (server/auth/child.ts).
-      if (q.student_code) throw forbidden('Name your child by student_id.');
-      const child = (await studentInScope(req, q.student_id))!;
-      return { schoolId: child.schoolId, studentId: child.id };
-    }
-    if (auth.userType === USER_TYPES.student) {
-      // The account's student record, from the process's cache (server/cache/members.ts).
-      const me = await studentOfUser(db, auth.userId);
-      if (!me) throw forbidden();
-      if (q.student_id && q.student_id !== me.id) throw forbidden('You may see only your own invoices.');
-      if (q.student_code) throw forbidden('You may see only your own invoices.');
-      return { schoolId: me.schoolId, studentId: me.id };
+    const own = await studentOfCaller(req, q.student_id);
+    if (own) {
+      if (q.student_code) throw forbidden('Name the student by student_id.');
+      return { schoolId: own.schoolId, studentId: own.id };
     }
     const schoolId = await schoolOf(req, q.school_info_id);
     if (q.student_id) {

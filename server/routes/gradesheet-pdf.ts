@@ -10,20 +10,18 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { eq, inArray } from 'drizzle-orm';
-import { USER_TYPES } from '@/api/permissions';
 import type { Gradesheet } from '@/api/schemas/exams';
 import { gradesheetPdfQuery, sectionGradesheetPdfQuery } from '@/api/schemas/gradesheet-pdf';
 import { authOf } from '../auth/guard';
-import { sectionOf } from '../auth/tenant';
-import { teacherOfUser } from '../cache/members';
+import { sectionInScope } from '../auth/scope';
 import type { DbOrTx } from '../db/client';
 import { classes, schools, sections, subjects, users } from '../db/schema';
-import { forbidden, notFound } from '../errors';
+import { notFound } from '../errors';
 import { bnOr } from '../services/bangla-names';
 import { gradesheetOf } from '../services/gradesheet';
 import { gradesheetPdf, type PdfLanguage } from '../services/gradesheet-pdf';
-import { publicationOf, sectionSheetsKept, teacherTeachesSection } from '../services/exams';
-import { schoolClock, sessionIdForDate } from '../services/school-time';
+import { publicationOf, sectionSheetsKept } from '../services/exams';
+import { schoolClock } from '../services/school-time';
 import { attachmentHeader } from '../storage/files';
 import { readableStudent } from './exams';
 
@@ -122,18 +120,13 @@ export async function gradesheetPdfRoutes(fastify: FastifyInstance) {
     { config: { action: 'exam.gradesheet-section-pdf' }, schema: { querystring: sectionGradesheetPdfQuery } },
     async (req, reply) => {
       const q = req.query;
-      const section = await sectionOf(req, q.section_id, q.school_info_id);
-      const auth = authOf(req);
-      if (auth.userType === USER_TYPES.teacher) {
-        // The section's teachers of that session, or of this one (last year's sheets of a section
-        // are asked for by who teaches it now, as with one student's sheet).
-        const me = await teacherOfUser(db, auth.userId);
-        const current = await sessionIdForDate(db, (await schoolClock(db, section.schoolId)).today);
-        const teaches = async (sessionId: number | null) =>
-          !!me && sessionId !== null && (await teacherTeachesSection(db, me.id, section.id, sessionId));
-        if (!(await teaches(q.session_id)) && (current === q.session_id || !(await teaches(current))))
-          throw forbidden('You do not teach this section.');
-      }
+      // A teacher: the section's teachers of that session, or of this one (last year's sheets of a
+      // section are asked for by who teaches it now, as with one student's sheet): server/auth/scope.ts.
+      const section = await sectionInScope(req, q.section_id, {
+        schoolInfoId: q.school_info_id,
+        sessionId: q.session_id,
+        reach: 'results',
+      });
       const sheets = await sectionSheetsKept(db, app.hotCache, section.schoolId, section.id, q.session_id);
       if (!sheets || !sheets.students.length) throw notFound('Students of that section in that session');
       const { published } = await publicationOf(db, section.schoolId, q.session_id);

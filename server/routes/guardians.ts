@@ -4,7 +4,8 @@
  * may read about a child is decided by server/auth/child.ts on each child-scoped route.
  *
  * Guardians have no school, so an admin reaches one only through their own school: by id, only a
- * guardian already linked to a student of the school; a parent known elsewhere, by typing their
+ * guardian already linked to a student of the school (`guardianInScope`, server/auth/scope.ts); a
+ * parent known elsewhere, by typing their
  * phone (matched and linked, the other school's name and e-mail for them never answered). Every
  * creation, match, link and unlink is a row of the security trail (services/audit.ts).
  */
@@ -25,6 +26,7 @@ import {
 } from '@/api/schemas/guardians';
 import { z } from 'zod';
 import { authOf } from '../auth/guard';
+import { guardianInScope } from '../auth/scope';
 import { schoolOf } from '../auth/tenant';
 import { guardians, users } from '../db/schema';
 import { ApiError, notFound } from '../errors';
@@ -32,7 +34,6 @@ import { recordAudit } from '../services/audit';
 import {
   childrenOfGuardian,
   findOrCreateGuardian,
-  guardianOfSchool,
   guardiansOfStudent,
   linkStudents,
   studentsOfSchool,
@@ -103,7 +104,7 @@ export async function guardianRoutes(fastify: FastifyInstance) {
       const schoolId = await schoolOf(req);
       const children = await studentsOfSchool(db, schoolId, [b.student_id]);
       await db.transaction(async (tx) => {
-        const g = await guardianOfSchool(tx, schoolId, b.guardian_id);
+        const g = await guardianInScope(req, b.guardian_id, tx);
         await linkStudents(tx, g, children, b.relation, actor);
       });
       return { message: 'Guardian linked.' };
@@ -121,6 +122,7 @@ export async function guardianRoutes(fastify: FastifyInstance) {
       const actor = { userId: authOf(req).userId };
       const schoolId = await schoolOf(req);
       await studentsOfSchool(db, schoolId, [b.student_id]);
+      await guardianInScope(req, b.guardian_id);
       const unlinked = await db.transaction((tx) => unlinkStudent(tx, schoolId, b.guardian_id, b.student_id, actor));
       if (!unlinked) throw new ApiError(404, 'guardians.not_linked', 'That guardian is not linked to this student.');
       return { message: 'Guardian unlinked.' };

@@ -38,9 +38,8 @@ import {
 } from '@/api/schemas/homework';
 import { USER_TYPES } from '@/api/permissions';
 import { authOf } from '../auth/guard';
+import { callerTeacher, studentInScope, studentOfCaller, teacherRowInScope } from '../auth/scope';
 import { schoolOf } from '../auth/tenant';
-import { studentOfUser, teacherOfUser } from '../cache/members';
-import { linkedChild, studentInScope } from '../auth/child';
 import type { DbOrTx } from '../db/client';
 import {
   academicSessions,
@@ -85,21 +84,14 @@ const HOMEWORK_BUDGET: CreateBudget = {
     ),
 };
 
-async function ownTeacher(db: DbOrTx, req: FastifyRequest, requested?: number) {
-  const me = await teacherOfUser(db, authOf(req).userId);
-  if (!me) throw new ApiError(403, 'homework.no_teacher_record', 'Your account has no teacher record.');
+/** The calling teacher (server/auth/scope.ts); a teacher_id in the request must be their own. */
+async function ownTeacher(req: FastifyRequest, requested?: number) {
+  const me = await callerTeacher(req);
   if (requested && requested !== me.id) throw forbidden('You can act only as yourself.');
   return me;
 }
 
-async function ownStudent(db: DbOrTx, req: FastifyRequest, requested?: number) {
-  // A guardian reads a linked child's homework (server/auth/child.ts); never submits (permissions).
-  if (authOf(req).userType === USER_TYPES.guardian) return (await studentInScope(req, requested))!;
-  const me = await studentOfUser(db, authOf(req).userId);
-  if (!me) throw new ApiError(403, 'homework.no_student_record', 'Your account has no student record.');
-  if (requested && requested !== me.id) throw forbidden('You can act only as yourself.');
-  return me;
-}
+const notOwn = () => new ApiError(403, 'homework.not_own', 'That is another teacher’s homework.');
 
 /** A guardian's homework links the attachment with the child named: the file route checks the link. */
 function childFileLinks<R extends { id: number; file_url: string | null; attachment_link: string | null }>(
@@ -147,8 +139,9 @@ async function isFor(db: DbOrTx, homeworkId: number, studentId: number, today: s
 }
 
 /**
- * May the caller read this homework (and its attachment)? Its section's students, its teacher, and
- * its school's admin and viewers (the tenant check decides for the last two).
+ * May the caller read this homework (and its attachment)? Its teacher, its school's admin and
+ * viewers (server/auth/scope.ts), and the students of its section: a student, or a guardian for
+ * the child named (`studentId`).
  */
 async function mayReadHomework(
   db: DbOrTx,
@@ -156,17 +149,12 @@ async function mayReadHomework(
   hw: Awaited<ReturnType<typeof homeworkRecord>>,
   studentId?: number,
 ) {
-  await schoolOf(req, hw.schoolId);
-  const { userType } = authOf(req);
-  if (userType === USER_TYPES.teacher) {
-    const me = await ownTeacher(db, req);
-    if (me.id !== hw.teacherId) throw new ApiError(403, 'homework.not_own', 'That is another teacher’s homework.');
-  } else if (userType === USER_TYPES.student || userType === USER_TYPES.guardian) {
-    const me = await ownStudent(db, req, studentId);
-    const { today } = await schoolClock(db, hw.schoolId);
-    if (!(await isFor(db, hw.id, me.id, today))) {
-      throw new ApiError(403, 'homework.not_for_you', HOMEWORK_FIELD_MESSAGES.notForYou);
-    }
+  await teacherRowInScope(req, hw.schoolId, (me) => me.id === hw.teacherId, notOwn);
+  const student = await studentOfCaller(req, studentId);
+  if (!student) return;
+  const { today } = await schoolClock(db, hw.schoolId);
+  if (!(await isFor(db, hw.id, student.id, today))) {
+    throw new ApiError(403, 'homework.not_for_you', HOMEWORK_FIELD_MESSAGES.notForYou);
   }
 }
 
@@ -189,7 +177,7 @@ export async function homeworkRoutes(fastify: FastifyInstance) {
       schema: { querystring: teacherOptionsQuery, response: { 200: teacherOptionsResponse } },
     },
     async (req) => {
-      const me = await ownTeacher(db, req);
+      const me = await ownTeacher(req);
       const { today } = await schoolClock(db, me.schoolId);
       const sessionId = await sessionIdForDate(db, today);
       if (!sessionId) return [];
@@ -221,7 +209,7 @@ export async function homeworkRoutes(fastify: FastifyInstance) {
     },
     async (req, reply) => {
       const body = req.body;
-      const me = await ownTeacher(db, req, body.teacher_id);
+      const me = await ownTeacher(req, body.teacher_id);
       const schoolId = await schoolOf(req, body.school_info_id ?? undefined);
       if (body.due_date < body.issue_date) throw badRequest('due_date', HOMEWORK_FIELD_MESSAGES.dueBeforeIssue);
       let sessionId = body.session_id;
@@ -301,9 +289,7 @@ export async function homeworkRoutes(fastify: FastifyInstance) {
     },
     async (req) => {
       const hw = await homeworkRecord(db, req.query.id);
-      await schoolOf(req, hw.schoolId);
-      const me = await ownTeacher(db, req);
-      if (me.id !== hw.teacherId) throw new ApiError(403, 'homework.not_own', 'That is another teacher’s homework.');
+      await teacherRowInScope(req, hw.schoolId, (me) => me.id === hw.teacherId, notOwn);
       await db.transaction(async (tx) => {
         await tx.execute(sql`select 1 from ${homework} where ${homework.id} = ${hw.id} for update`);
         const [answered] = await tx
@@ -326,7 +312,7 @@ export async function homeworkRoutes(fastify: FastifyInstance) {
       schema: { querystring: teacherHomeworkQuery, response: { 200: homeworkPageSchema } },
     },
     async (req) => {
-      const me = await ownTeacher(db, req, req.query.teacher_id);
+      const me = await ownTeacher(req, req.query.teacher_id);
       return homeworkPage(db, eq(homework.teacherId, me.id), req.query);
     },
   );
@@ -354,7 +340,8 @@ export async function homeworkRoutes(fastify: FastifyInstance) {
       schema: { querystring: studentHomeworkQuery, response: { 200: studentHomeworkPageSchema } },
     },
     async (req) => {
-      const me = await ownStudent(db, req, req.query.student_id);
+      // A student's own, a guardian's linked child's (student_id): server/auth/scope.ts.
+      const me = await studentInScope(req, req.query.student_id);
       const { today } = await schoolClock(db, me.schoolId);
       const where: SQL[] = [eq(homework.schoolId, me.schoolId), enrolledFor(me.id), lte(homework.issueDate, today)];
       if (req.query.section_id) {
@@ -383,7 +370,7 @@ export async function homeworkRoutes(fastify: FastifyInstance) {
     async (req) => {
       const hw = await homeworkRecord(db, req.query.homework_id);
       await mayReadHomework(db, req, hw, req.query.student_id);
-      const me = await ownStudent(db, req, req.query.student_id);
+      const me = await studentInScope(req, req.query.student_id);
       const page = await studentHomeworkPage(db, me.id, eq(homework.id, hw.id), { limit: 1, offset: 0 });
       if (!page.rows[0]) throw notFound('Homework');
       return authOf(req).userType === USER_TYPES.guardian ? childFileLinks(page.rows[0], me.id) : page.rows[0];
@@ -397,7 +384,7 @@ export async function homeworkRoutes(fastify: FastifyInstance) {
       schema: { body: homeworkSubmitBody, response: { 200: homeworkSubmitResponse } },
     },
     async (req) => {
-      const me = await ownStudent(db, req, req.body.student_id);
+      const me = await studentInScope(req, req.body.student_id);
       const hw = await homeworkRecord(db, req.body.homework_id);
       await mayReadHomework(db, req, hw);
       if (!req.incomingFile) throw badRequest('file', FILE_MESSAGES.required);
@@ -469,20 +456,10 @@ export async function homeworkRoutes(fastify: FastifyInstance) {
       const [sub] = await db.select().from(homeworkSubmissions).where(eq(homeworkSubmissions.id, req.params.id));
       if (!sub) throw notFound('File');
       const hw = await homeworkRecord(db, sub.homeworkId);
-      await schoolOf(req, sub.schoolId);
-      const { userType } = authOf(req);
-      if (userType === USER_TYPES.student) {
-        // Only the student who sent it: never a classmate.
-        const me = await ownStudent(db, req);
-        if (me.id !== sub.studentId) throw forbidden('That is another student’s file.');
-      } else if (userType === USER_TYPES.guardian) {
-        // Only a guardian linked to the student who sent it.
-        if (!(await linkedChild(db, authOf(req).userId, sub.studentId)))
-          throw new ApiError(403, 'not_your_child', 'That student is not linked to your account.');
-      } else if (userType === USER_TYPES.teacher) {
-        const me = await ownTeacher(db, req);
-        if (me.id !== hw.teacherId) throw new ApiError(403, 'homework.not_own', 'That is another teacher’s homework.');
-      }
+      // The homework's teacher, the school's admin and viewers; of the students, only the one who
+      // sent it (never a classmate) or a guardian linked to them: server/auth/scope.ts.
+      await teacherRowInScope(req, sub.schoolId, (me) => me.id === hw.teacherId, notOwn);
+      await studentOfCaller(req, sub.studentId);
       return sendStoredFile(reply, uploadDir, { sha256: sub.fileSha256, name: sub.fileName, type: sub.fileType });
     },
   );

@@ -34,8 +34,8 @@ import { USER_TYPES } from '@/api/permissions';
 import { authOf } from '../auth/guard';
 import { studentOfUser, teacherOfUser } from '../cache/members';
 import { schoolOf } from '../auth/tenant';
-import { studentInScope } from '../auth/child';
-import { sectionsTaughtBy, teacherReach, teachesSection } from '../auth/reach';
+import { callerReach, sectionsInReach, studentOfCaller, teacherRowInScope } from '../auth/scope';
+import { teachesSection } from '../auth/reach';
 import type { DbOrTx } from '../db/client';
 import {
   academicSessions,
@@ -75,27 +75,29 @@ async function ownProfileId(db: DbOrTx, userId: number, userType: number): Promi
 
 /**
  * A notice the caller may change: it must exist (404), be of the caller's school (403), and for
- * a teacher be their own (403). The school admin may change any notice of the school.
+ * a teacher be their own (403). The school admin may change any notice of the school
+ * (server/auth/scope.ts).
  */
 async function manageableNotice(db: DbOrTx, req: FastifyRequest, noticeId: number) {
-  const auth = authOf(req);
   const [n] = await db
     .select({ id: notices.id, schoolId: notices.schoolId, creatorUserId: notices.creatorUserId, type: notices.type })
     .from(notices)
     .where(eq(notices.id, noticeId));
   if (!n) throw notFound('Notice');
-  await schoolOf(req, n.schoolId);
-  if (auth.userType === USER_TYPES.teacher && n.creatorUserId !== auth.userId) {
-    throw new ApiError(403, 'notices.not_own', 'That is another teacher’s notice.');
-  }
+  await teacherRowInScope(
+    req,
+    n.schoolId,
+    () => n.creatorUserId === authOf(req).userId,
+    () => new ApiError(403, 'notices.not_own', 'That is another teacher’s notice.'),
+  );
   return n;
 }
 
 /** The signed-in student's record; a student_id in the request must be their own. */
 async function ownStudent(db: DbOrTx, req: FastifyRequest, requested?: number) {
   const auth = authOf(req);
-  // A guardian reads a linked child's notices (server/auth/child.ts).
-  if (auth.userType === USER_TYPES.guardian) return (await studentInScope(req, requested))!;
+  // A guardian reads a linked child's notices (server/auth/scope.ts).
+  if (auth.userType === USER_TYPES.guardian) return (await studentOfCaller(req, requested))!;
   const me = await studentOfUser(db, auth.userId);
   if (!me) throw new ApiError(403, 'notices.no_student_record', 'Your account has no student record.');
   if (requested && requested !== me.id) {
@@ -155,11 +157,11 @@ async function checkTeacherReach(
   schoolId: number,
   target: { session_id: number; class_id: number; section_id: number; students: number[] },
 ) {
-  const auth = authOf(req);
-  if (auth.userType !== USER_TYPES.teacher) return;
+  // School admins: the school (checkTargets); a teacher: the sections they teach (server/auth/scope.ts).
+  const taught = sectionsInReach(req, target.session_id);
+  if (!taught) return;
   const refuse = (field: string, message: string) =>
     new ApiError(403, 'notices.beyond_reach', `${field}: ${message}`, { [field]: message });
-  const taught = sectionsTaughtBy(db, auth.userId, target.session_id);
   if (target.students.length) {
     const outside = await db
       .select({ id: enrolments.studentId })
@@ -177,7 +179,7 @@ async function checkTeacherReach(
     return;
   }
   if (target.section_id) {
-    if (!(await teachesSection(db, auth.userId, target.section_id, target.session_id)))
+    if (!(await teachesSection(db, authOf(req).userId, target.section_id, target.session_id)))
       throw refuse('section_id', NOTICE_FIELD_MESSAGES.notYourSection);
     return;
   }
@@ -324,9 +326,8 @@ export async function noticeRoutes(fastify: FastifyInstance) {
     },
     async (req) => {
       await schoolOf(req, req.query.school_info_id);
-      const auth = authOf(req);
-      if (auth.userType !== USER_TYPES.teacher) return { whole_school: true, sections: [] };
-      return { whole_school: false, sections: await teacherReach(db, auth.userId) };
+      const taught = await callerReach(req);
+      return taught ? { whole_school: false, sections: taught } : { whole_school: true, sections: [] };
     },
   );
 

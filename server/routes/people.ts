@@ -1,4 +1,7 @@
-/** Teachers and students: profiles and lists, always within a school the caller may see. */
+/**
+ * Teachers and students: profiles and lists, always within a school the caller may see; which
+ * students and sections of it a caller reaches is server/auth/scope.ts's to say.
+ */
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { and, asc, desc, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
@@ -17,13 +20,11 @@ import {
   teacherProfile,
   teacherProfileQuery,
 } from '@/api/schemas/people';
-import { USER_TYPES } from '@/api/permissions';
-import { authOf } from '../auth/guard';
-import { sectionsTaughtBy, teachesSection, teachesStudent } from '../auth/reach';
-import { schoolOf, sectionOf } from '../auth/tenant';
+import { reachesStudent, sectionInScope, sectionsInReach, studentInScope } from '../auth/scope';
+import { schoolOf } from '../auth/tenant';
 import { latinDigits } from '@/i18n/digits';
 import { academicSessions, classes, divisions, enrolments, schools, sections, students, teachers } from '../db/schema';
-import { forbidden, notFound } from '../errors';
+import { notFound } from '../errors';
 import { studentFullName as studentFullNameSql } from '../services/names';
 import { schoolClock, sessionIdForDate } from '../services/school-time';
 import { studentFullName, teacherFullName } from './users';
@@ -69,7 +70,8 @@ export async function peopleRoutes(fastify: FastifyInstance) {
       },
     },
     async (req) => {
-      const auth = authOf(req);
+      // A student's own record; for staff, a student of a school they may see.
+      const { id: studentId } = await studentInScope(req, req.query.student_id);
       const [s] = await db
         .select({
           student: students,
@@ -80,17 +82,13 @@ export async function peopleRoutes(fastify: FastifyInstance) {
         .from(students)
         .innerJoin(schools, eq(schools.id, students.schoolId))
         .leftJoin(divisions, eq(divisions.id, schools.divisionId))
-        .where(eq(students.id, req.query.student_id));
+        .where(eq(students.id, studentId));
       if (!s) throw notFound('Student');
-      if (auth.userType === USER_TYPES.student && s.student.userId !== auth.userId) throw forbidden();
-      await schoolOf(req, s.student.schoolId);
       const { today } = await schoolClock(db, s.student.schoolId);
       const sessionId = await sessionIdForDate(db, today);
       // A teacher sees any pupil's card of the school (name, class, roll), but the mobile and
       // e-mail only of the pupils they teach this session: the rest answer them empty.
-      const contact =
-        auth.userType !== USER_TYPES.teacher ||
-        (sessionId !== null && (await teachesStudent(db, auth.userId, s.student.id, sessionId)));
+      const contact = await reachesStudent(req, s.student.id, sessionId);
       const [e] = sessionId
         ? await db
             .select({
@@ -170,9 +168,15 @@ export async function peopleRoutes(fastify: FastifyInstance) {
       },
     },
     async (req, reply) => {
-      const auth = authOf(req);
+      // Guardians' phones are for the people who teach the class, not for every teacher: a teacher
+      // names only a section they teach in the session (server/auth/scope.ts).
       const schoolId = req.query.section_id
-        ? (await sectionOf(req, req.query.section_id, req.query.school_info_id)).schoolId
+        ? (
+            await sectionInScope(req, req.query.section_id, {
+              schoolInfoId: req.query.school_info_id,
+              sessionId: req.query.session_id,
+            })
+          ).schoolId
         : await schoolOf(req, req.query.school_info_id);
       const { today } = await schoolClock(db, schoolId);
       const sessionId = req.query.session_id ?? (await sessionIdForDate(db, today));
@@ -183,15 +187,9 @@ export async function peopleRoutes(fastify: FastifyInstance) {
       const where: SQL[] = [eq(enrolments.schoolId, schoolId), eq(enrolments.sessionId, sessionId)];
       if (req.query.class_id) where.push(eq(enrolments.classId, req.query.class_id));
       if (req.query.section_id) where.push(eq(enrolments.sectionId, req.query.section_id));
-      if (auth.userType === USER_TYPES.teacher) {
-        // Guardians' phones are for the people who teach the class, not for every teacher.
-        if (req.query.section_id) {
-          if (!(await teachesSection(db, auth.userId, req.query.section_id, sessionId)))
-            throw forbidden('You do not teach that section.');
-        } else {
-          where.push(inArray(enrolments.sectionId, sectionsTaughtBy(db, auth.userId, sessionId)));
-        }
-      }
+      // ALL sections: a teacher's are those they teach.
+      const reach = sectionsInReach(req, sessionId);
+      if (reach) where.push(inArray(enrolments.sectionId, reach));
       const rows = await db
         .select({ s: students, e: enrolments, total: sql<number>`(count(*) over ())::int` })
         .from(enrolments)

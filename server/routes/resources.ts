@@ -13,7 +13,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { and, asc, desc, eq, ilike, isNull, or, sql, type SQL } from 'drizzle-orm';
-import { USER_TYPES } from '@/api/permissions';
 import { errorBody } from '@/api/schemas/common';
 import {
   RESOURCE_CODES,
@@ -36,9 +35,8 @@ import {
   type ResourceMessageKey,
 } from '@/api/schemas/resources';
 import { authOf } from '../auth/guard';
-import { studentInScope } from '../auth/child';
+import { schoolOfCall, studentOfCaller } from '../auth/scope';
 import { schoolOf } from '../auth/tenant';
-import { studentOfUser } from '../cache/members';
 import type { DbOrTx } from '../db/client';
 import { classes, ebooks, importantLinks, libraryBooks, libraryLoans, students, subjects } from '../db/schema';
 import { ApiError, badRequest, notFound } from '../errors';
@@ -233,18 +231,12 @@ export async function resourceRoutes(fastify: FastifyInstance) {
     },
     async (req) => {
       const q = req.query;
-      // A guardian: a linked child's loans (student_id), in the child's school.
-      const child = authOf(req).userType === USER_TYPES.guardian ? await studentInScope(req, q.student_id) : null;
-      const schoolId = child ? child.schoolId : await schoolOf(req, q.school_info_id);
+      // A student: their own loans; a guardian: a linked child's (student_id), in the child's
+      // school (server/auth/scope.ts); the school admin: the school's.
+      const own = await studentOfCaller(req, q.student_id);
+      const schoolId = await schoolOfCall(req, own, q.school_info_id);
       const where: SQL[] = [eq(libraryLoans.schoolId, schoolId)];
-      if (child) where.push(eq(libraryLoans.studentId, child.id));
-      else if (authOf(req).userType === USER_TYPES.student) {
-        const me = await studentOfUser(db, authOf(req).userId);
-        if (!me) throw new ApiError(403, 'resources.no_student_record', 'Your account has no student record.');
-        if (q.student_id && q.student_id !== me.id)
-          throw new ApiError(403, 'own_records_only', 'You may only see your own records.');
-        where.push(eq(libraryLoans.studentId, me.id));
-      }
+      if (own) where.push(eq(libraryLoans.studentId, own.id));
       if (q.status === 'open') where.push(isNull(libraryLoans.returnedOn));
       if (q.q) {
         const like = contains(q.q);

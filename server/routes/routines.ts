@@ -21,12 +21,13 @@ import {
 } from '@/api/schemas/routines';
 import { USER_TYPES } from '@/api/permissions';
 import { authOf } from '../auth/guard';
+import { teacherInScope } from '../auth/scope';
 import { schoolOf, sectionOf } from '../auth/tenant';
 import { teacherOfUser } from '../cache/members';
 import type { Db, DbOrTx } from '../db/client';
 import { preparedFor } from '../db/prepared';
-import { attendanceTakings, routines, teachers } from '../db/schema';
-import { ApiError, badRequest, forbidden, notFound } from '../errors';
+import { attendanceTakings, routines } from '../db/schema';
+import { ApiError, forbidden, notFound } from '../errors';
 import { dayIdOf, schoolClock, sessionIdForDate } from '../services/school-time';
 import {
   deleteRoutine,
@@ -86,7 +87,8 @@ const teacherDay = preparedFor((db) =>
  * The teacher of a teacher-scoped read without a query where it can be: a teacher asking about
  * themself (the cached record), or a school admin naming a teacher (the school is the admin's;
  * the read itself is limited to that school, and only an empty answer asks `teacherInScope` why).
- * Undefined: resolve with `teacherInScope`.
+ * Undefined: resolve with `teacherInScope` (server/auth/scope.ts), which decides; this only spares
+ * the hot read a query when the answer cannot differ.
  */
 async function knownTeacher(db: Db, req: FastifyRequest, teacherId: number | undefined) {
   const auth = authOf(req);
@@ -101,30 +103,6 @@ async function knownTeacher(db: Db, req: FastifyRequest, teacherId: number | und
     return { id: teacherId, schoolId: auth.schoolId, certain: false };
   }
   return undefined;
-}
-
-/** The teacher record a teacher-scoped call is about; a teacher may only ask about themself. */
-export async function teacherInScope(db: DbOrTx, req: Parameters<typeof schoolOf>[0], teacherId: number | undefined) {
-  const auth = authOf(req);
-  let row: { id: number; schoolId: number; userId: number } | undefined;
-  if (teacherId) {
-    [row] = await db
-      .select({ id: teachers.id, schoolId: teachers.schoolId, userId: teachers.userId })
-      .from(teachers)
-      .where(eq(teachers.id, teacherId));
-  } else if (auth.userType === USER_TYPES.teacher) {
-    [row] = await db
-      .select({ id: teachers.id, schoolId: teachers.schoolId, userId: teachers.userId })
-      .from(teachers)
-      .where(eq(teachers.userId, auth.userId));
-  } else {
-    throw badRequest('teacher_id', 'Choose a teacher.');
-  }
-  if (!row) throw notFound('Teacher');
-  await schoolOf(req, row.schoolId);
-  if (auth.userType === USER_TYPES.teacher && row.userId !== auth.userId)
-    throw forbidden('That is another teacher’s routine.');
-  return row;
 }
 
 /** A routine the caller may change: it must exist (404) and be of the caller's school (403). */
@@ -172,7 +150,7 @@ export async function routineRoutes(fastify: FastifyInstance) {
         const rows = await week(known);
         if (rows.length || known.certain) return rows;
       }
-      return week(await teacherInScope(db, req, req.query.teacher_id));
+      return week(await teacherInScope(req, req.query.teacher_id));
     },
   );
 
@@ -235,7 +213,7 @@ export async function routineRoutes(fastify: FastifyInstance) {
         const rows = await day(known);
         if (rows.length || known.certain) return rows;
       }
-      return day(await teacherInScope(db, req, req.query.teacher_id));
+      return day(await teacherInScope(req, req.query.teacher_id));
     },
   );
   // ---------------------------------------------------------------- the admin's routines

@@ -17,7 +17,6 @@ import { and, asc, between, desc, eq, inArray, sql, type SQL } from 'drizzle-orm
 import { alias } from 'drizzle-orm/pg-core';
 import type { OutboxStatus } from '@/api/schemas/attendance';
 import { cacheOf, type RoutineLabel } from '../cache/hot-cache';
-import { teacherOfUser } from '../cache/members';
 import type { DbOrTx } from '../db/client';
 import { namedRows, preparedFor } from '../db/prepared';
 import { rowsOf } from '../db/rows';
@@ -113,21 +112,6 @@ const routineById = preparedFor((db) =>
 export async function findRoutine(db: DbOrTx, routineId: number): Promise<RoutineRef | undefined> {
   const [row] = await routineById(db).execute({ routineId });
   return row;
-}
-
-/** The teacher record of a signed-in teacher account. */
-export async function teacherIdOfUser(db: DbOrTx, userId: number): Promise<number | null> {
-  return (await teacherOfUser(db, userId))?.id ?? null; // cached per process (server/cache/members.ts)
-}
-
-/** Whether the teacher has any class with the section in the session. */
-export async function teacherTeachesSection(db: DbOrTx, teacherId: number, sectionId: number, sessionId: number) {
-  const [row] = await db
-    .select({ id: routines.id })
-    .from(routines)
-    .where(and(eq(routines.teacherId, teacherId), eq(routines.sectionId, sectionId), eq(routines.sessionId, sessionId)))
-    .limit(1);
-  return !!row;
 }
 
 /**

@@ -181,27 +181,6 @@ const teachesStatement = preparedFor((db: DbOrTx) =>
     .prepare('exam_teacher_teaches'),
 );
 
-/** Whether a teacher teaches a section anything in a session (routines, or as an exam's teacher). */
-export async function teacherTeachesSection(
-  db: DbOrTx,
-  teacherId: number,
-  sectionId: number,
-  sessionId: number,
-): Promise<boolean> {
-  const [routine] = await db
-    .select({ id: routines.id })
-    .from(routines)
-    .where(and(eq(routines.teacherId, teacherId), eq(routines.sectionId, sectionId), eq(routines.sessionId, sessionId)))
-    .limit(1);
-  if (routine) return true;
-  const [exam] = await db
-    .select({ id: exams.id })
-    .from(exams)
-    .where(and(eq(exams.teacherId, teacherId), eq(exams.sectionId, sectionId), eq(exams.sessionId, sessionId)))
-    .limit(1);
-  return !!exam;
-}
-
 // ---------------------------------------------------------------- publication
 
 export interface Publication {

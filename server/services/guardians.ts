@@ -11,7 +11,7 @@ import { USER_TYPES } from '@/api/permissions';
 import type { GuardianRelation } from '@/api/schemas/guardians';
 import type { DbOrTx } from '../db/client';
 import { guardians, guardianStudents, schools, students, users } from '../db/schema';
-import { ApiError, notFound } from '../errors';
+import { ApiError } from '../errors';
 import { recordAudit, recordAudits } from './audit';
 import { hashOneTime, oneTimePassword } from './people';
 import { normalisePhone } from './phone';
@@ -117,22 +117,6 @@ export async function studentsOfSchool(db: DbOrTx, schoolId: number, studentIds:
     );
   }
   return rows;
-}
-
-/**
- * A guardian an admin of `schoolId` may name by id: one already linked to a student of that school
- * (a sibling's guardian). Any other id, of another school's guardian or of none, is the same 404,
- * so ids say nothing about other schools; a parent known elsewhere is matched by phone instead.
- */
-export async function guardianOfSchool(db: DbOrTx, schoolId: number, guardianId: number) {
-  const [row] = await db
-    .select({ id: guardians.id, userId: guardians.userId })
-    .from(guardianStudents)
-    .innerJoin(guardians, eq(guardians.id, guardianStudents.guardianId))
-    .where(and(eq(guardianStudents.guardianId, guardianId), eq(guardianStudents.schoolId, schoolId)))
-    .limit(1);
-  if (!row) throw notFound('Guardian');
-  return row;
 }
 
 /** Who made a change, for the security trail (services/audit.ts). */

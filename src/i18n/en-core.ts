@@ -46,6 +46,9 @@ export const enCore = {
     read_only_account: 'Your account can only read.',
     not_your_child: 'That student is not linked to your account.',
     own_records_only: 'You may only see your own records.',
+    no_teacher_record: 'Your account has no teacher record.',
+    no_student_record: 'Your account has no student record.',
+    not_your_section: 'You do not teach that section.',
     not_found: 'Not found.',
     too_many_requests: 'Too many attempts. Please wait a moment and try again.',
     rate_limited: 'Too many changes in a short time. Please wait a while and try again.',
@@ -56,7 +59,6 @@ export const enCore = {
     otp_invalid: 'That code is not right, or was used already. Enter the current code.',
     invalid_credentials: 'Wrong user id or password.',
     password_change_required: 'Choose your own password first.',
-    no_student_record: 'Your account has no student record.',
     csrf_header_missing: 'This request did not come from the app. Reload the page and try again.',
     idempotency_in_progress: 'This request is still being processed. Try again in a moment.',
     idempotency_key_reused:

@@ -1,8 +1,9 @@
 /**
  * The row scopes, called as a route calls them, on a copy of the demo seeded on a fixed day
- * (tests/helpers/test-db.ts): a guardian's children and a student's own record
- * (server/auth/child.ts), a teacher's reach (server/auth/reach.ts) and the school of the caller
- * (server/auth/tenant.ts). Each row of the tables names the caller, what they ask for, and the
+ * (tests/helpers/test-db.ts): a guardian's children (server/auth/child.ts) and the student of a
+ * student's or guardian's call (`studentOfCaller`, server/auth/scope.ts), a teacher's reach
+ * (server/auth/reach.ts) and the school of the caller (server/auth/tenant.ts). The rules built on
+ * them, through the routes, are in scope.test.ts. Each row of the tables names the caller, what they ask for, and the
  * answer they get, written out: the record, or the status, code and message of the refusal.
  *
  * The request is what the guard hands a route (server/auth/guard.ts): the caller's session in
@@ -16,7 +17,8 @@ import { and, asc, eq, inArray, notInArray } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import type { UserType } from '@/api/permissions';
 import type { AuthContext } from '@server/auth/sessions';
-import { guardianHasSchool, guardianOfUser, guardianSchools, linkedChild, studentInScope } from '@server/auth/child';
+import { guardianHasSchool, guardianOfUser, guardianSchools, linkedChild } from '@server/auth/child';
+import { studentOfCaller } from '@server/auth/scope';
 import { sectionsTaughtBy, teacherReach, teachesSection, teachesStudent } from '@server/auth/reach';
 import { schoolOf, sectionOf } from '@server/auth/tenant';
 import { attachCache, detachCache, HotCache } from '@server/cache/hot-cache';
@@ -192,7 +194,7 @@ afterAll(async () => {
 /** Students by the names above. */
 type Student = 'student1' | 'sibling' | 'stranger' | 'school2Pupil';
 
-describe('child.ts: the student a student’s or guardian’s call is about', () => {
+describe('scope.ts: the student a student’s or guardian’s call is about', () => {
   const ownRecordsOnly: Refusal = {
     status: 403,
     code: 'own_records_only',
@@ -244,7 +246,7 @@ describe('child.ts: the student a student’s or guardian’s call is about', ()
         ? { id: id[answer.student], schoolId: answer.school === 1 ? id.school1 : id.school2 }
         : answer;
     const asked = requested == null ? requested : id[requested];
-    expect(await outcome(() => studentInScope(requestOf(who(caller)), asked))).toEqual(expected);
+    expect(await outcome(() => studentOfCaller(requestOf(who(caller)), asked))).toEqual(expected);
   });
 });
 
