@@ -29,7 +29,7 @@ import { DEMO_GUARDIAN_PHONE, seedDemo } from '../server/db/seed/demo';
 import { openDistrictDatabase, seedDistrict } from './district';
 import { HISTORY_PAGE } from '../src/api/schemas/attendance';
 import { measureFirstScreens, medianOf, SLOW_PHONE } from './slow-phone';
-import { mixOf, populate, readsOf, writesOf, type Made } from './school-day';
+import { json, mixOf, populate, readsOf, writesOf, type Made } from './school-day';
 
 const root = path.resolve(import.meta.dirname, '..');
 const { values: opts } = parseArgs({
@@ -311,15 +311,6 @@ const coldCase = (c: Case): Case => ({
   path: `${c.path}${c.path.includes('?') ? '&' : '?'}nocache=[<id>]`,
   cold: true,
 });
-
-async function json<T>(base: string, pathName: string, token?: string, init: RequestInit = {}): Promise<T> {
-  const res = await fetch(base + pathName, {
-    ...init,
-    headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
-  });
-  if (!res.ok) throw new Error(`${init.method ?? 'GET'} ${pathName}: ${res.status} ${await res.text()}`);
-  return (await res.json()) as T;
-}
 
 async function casesFor(
   base: string,

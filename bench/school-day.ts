@@ -55,7 +55,8 @@ const pick = <T>(list: readonly T[]): T => list[Math.floor(Math.random() * list.
 const between = (lo: number, hi: number) => lo + Math.floor(Math.random() * (hi - lo + 1));
 const auth = (token: string) => ({ authorization: `Bearer ${token}`, 'content-type': 'application/json' });
 
-async function json<T>(base: string, pathName: string, token?: string, init: RequestInit = {}): Promise<T> {
+/** A JSON answer of the API, or an error naming the call and what the server said. */
+export async function json<T>(base: string, pathName: string, token?: string, init: RequestInit = {}): Promise<T> {
   const res = await fetch(base + pathName, {
     ...init,
     headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },

@@ -114,9 +114,7 @@ export async function namedRows<T>(db: DbOrTx, name: string, query: SQL): Promis
  * would give one plan that can use none. `build` receives the shape and must name the statement
  * after it; the shapes are few (the filters a screen offers), so the statements stay few.
  */
-export function preparedByShape<D extends DbOrTx, T>(
-  build: (db: D, shape: string) => T,
-): (db: D, shape: string) => T {
+export function preparedByShape<D extends DbOrTx, T>(build: (db: D, shape: string) => T): (db: D, shape: string) => T {
   const built = new WeakMap<D, Map<string, T>>();
   return (db, shape) => {
     let byShape = built.get(db);

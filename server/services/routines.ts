@@ -117,7 +117,9 @@ const routineListStatement = preparedByShape((db: DbOrTx, shape: string) =>
   )
     .where(routineWhere(shape))
     .orderBy(
-      ...(shape.endsWith('w') ? [...weekOrder, asc(routines.id)] : [desc(academicSessions.sessionYear), desc(routines.id)]),
+      ...(shape.endsWith('w')
+        ? [...weekOrder, asc(routines.id)]
+        : [desc(academicSessions.sessionYear), desc(routines.id)]),
     )
     .limit(sql.placeholder('limit'))
     .offset(sql.placeholder('offset'))
@@ -142,7 +144,8 @@ export async function routineListPage(
     const v = filters[name as keyof RoutineFilters];
     return v !== undefined && v !== '' && v !== 0;
   };
-  const shape = ROUTINE_FILTERS.map(([name]) => (present(name) ? '1' : '0')).join('') + (page.order === 'week' ? 'w' : 'n');
+  const shape =
+    ROUTINE_FILTERS.map(([name]) => (present(name) ? '1' : '0')).join('') + (page.order === 'week' ? 'w' : 'n');
   const values: Record<string, number | string> = { schoolId, limit: page.limit, offset: page.offset };
   for (const [name] of ROUTINE_FILTERS) if (present(name)) values[name] = filters[name]!;
   const found = await routineListStatement(db, shape).execute(values);
