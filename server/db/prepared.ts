@@ -130,3 +130,17 @@ export function preparedByShape<D extends DbOrTx, T>(build: (db: D, shape: strin
     return statement;
   };
 }
+
+/**
+ * A list page from a statement that carries its filtered total on every row (`count(*) over ()`,
+ * taken before the limit): the rows without it and the total. A page past the end has no row to
+ * carry it, so only then is the total asked for alone (`countAlone`).
+ */
+export async function pageWithTotal<R extends { total: number }>(
+  found: R[],
+  offset: number,
+  countAlone: () => Promise<{ total: number }[]>,
+): Promise<{ rows: Omit<R, 'total'>[]; total: number }> {
+  const total = found.length ? found[0].total : offset > 0 ? ((await countAlone())[0]?.total ?? 0) : 0;
+  return { rows: found.map(({ total: _, ...row }) => row), total };
+}

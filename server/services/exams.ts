@@ -11,7 +11,7 @@ import { ApiError } from '../errors';
 import { clock } from '../clock';
 import type { HotCache } from '../cache/hot-cache';
 import type { DbOrTx } from '../db/client';
-import { preparedByShape, preparedFor } from '../db/prepared';
+import { pageWithTotal, preparedByShape, preparedFor } from '../db/prepared';
 import {
   academicSessions,
   attendanceMarks,
@@ -627,13 +627,9 @@ export async function examListPage(
   const values: Record<string, number> = { schoolId, limit: q.limit, offset: q.offset };
   for (const [name] of EXAM_LIST_FILTERS) if (q[name]) values[name] = q[name]!;
   if (teacherId !== null) values.teacherId = teacherId;
-  const found = await examListStatement(db, shape).execute(values);
-  const total = found.length
-    ? found[0].total
-    : q.offset > 0
-      ? ((await examCountStatement(db, shape).execute(values))[0]?.total ?? 0)
-      : 0;
-  const rows = found.map(({ total: _, ...row }) => row);
+  const { rows, total } = await pageWithTotal(await examListStatement(db, shape).execute(values), q.offset, () =>
+    examCountStatement(db, shape).execute(values),
+  );
   return { rows, total, limit: q.limit, offset: q.offset };
 }
 

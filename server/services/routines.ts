@@ -14,7 +14,7 @@ import { and, asc, desc, eq, ne, or, sql, type SQL } from 'drizzle-orm';
 import type { PgSelect } from 'drizzle-orm/pg-core';
 import type { RoutineRow } from '@/api/schemas/routines';
 import type { DbOrTx } from '../db/client';
-import { preparedByShape } from '../db/prepared';
+import { pageWithTotal, preparedByShape } from '../db/prepared';
 import {
   academicSessions,
   attendanceTakings,
@@ -148,13 +148,10 @@ export async function routineListPage(
     ROUTINE_FILTERS.map(([name]) => (present(name) ? '1' : '0')).join('') + (page.order === 'week' ? 'w' : 'n');
   const values: Record<string, number | string> = { schoolId, limit: page.limit, offset: page.offset };
   for (const [name] of ROUTINE_FILTERS) if (present(name)) values[name] = filters[name]!;
-  const found = await routineListStatement(db, shape).execute(values);
-  const total = found.length
-    ? found[0].total
-    : page.offset > 0
-      ? ((await routineCountStatement(db, shape).execute(values))[0]?.total ?? 0)
-      : 0;
-  return { rows: found.map(({ total: _, ...row }) => row), total, limit: page.limit, offset: page.offset };
+  const { rows, total } = await pageWithTotal(await routineListStatement(db, shape).execute(values), page.offset, () =>
+    routineCountStatement(db, shape).execute(values),
+  );
+  return { rows, total, limit: page.limit, offset: page.offset };
 }
 
 /** What a routine write carries, once the school is known. */

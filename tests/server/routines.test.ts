@@ -382,6 +382,10 @@ describe('GET /api/routine/school/filter', () => {
     const year = Number(page.rows[0].session_year);
     expect(page.rows.map((r: { session_year: string }) => r.session_year)).toEqual(Array(5).fill(String(year)));
     expect(last.rows[0].session_year).toBe(String(year - 1));
+    // Past the last page: no rows, and still the list's whole count (the pager says "0 of N").
+    const beyond = (await t.get('admin1', `/api/routine/school/filter?limit=5&offset=${page.total + 10}`)).json();
+    expect(beyond.rows).toEqual([]);
+    expect(beyond.total).toBe(page.total);
     const sixA = (await t.get('admin1', `/api/routine/school/filter?section_id=${S.sixA}&day_id=1&limit=200`)).json();
     expect(sixA.total).toBeGreaterThan(0);
     expect(
