@@ -140,6 +140,13 @@ export async function buildApp(config: Config, handle: DbHandle): Promise<Fastif
     detachCache(handle.db, hotCache);
     await hotCache.close();
   });
+  // A write's notifications name the tables and sections it changed; what this process computed
+  // from them (a section's results, routine labels) is dropped by them. The writer hears back only
+  // once they are applied here, so its own next read is never computed from the old rows.
+  app.addHook('onSend', async (req, reply, payload) => {
+    if (req.method !== 'GET' && req.method !== 'HEAD' && reply.statusCode < 400) await hotCache.sync();
+    return payload;
+  });
 
   app.setErrorHandler((err, req, reply) => {
     if (err instanceof ApiError) return reply.code(err.statusCode).send(err.toBody());

@@ -21,7 +21,9 @@
  *
  * Never stale auth: until the listener is connected (and after it is lost, until it reconnects)
  * the caches are emptied and bypassed, since notifications may have been missed. A read that was
- * already under way when an invalidation arrived is answered but not stored (the epoch check), so
+ * already under way when an invalidation arrived is answered but not stored (each map counts its
+ * invalidations, and school data is counted per school and per kind: `TtlMap.generation`,
+ * `SchoolCounts`), so
  * a lookup racing a sign-out cannot put the old answer back.
  *
  * Each API process holds one more connection for the listener. LISTEN needs a session of its own:
@@ -70,9 +72,15 @@ interface Entry<V> {
   until: number;
 }
 
-/** A map whose entries end after `ttlMs` (or their own `until`), oldest evicted past MAX_ENTRIES. */
+/**
+ * A map whose entries end after `ttlMs` (or their own `until`), oldest evicted past MAX_ENTRIES.
+ * `generation` counts the invalidations made on it (delete, deleteWhere, clear): a value loaded
+ * while one happened may be stale and is not stored (`HotCache.through`). Expiry and eviction are
+ * not invalidations.
+ */
 export class TtlMap<K, V> {
   private readonly map = new Map<K, Entry<V>>();
+  generation = 0;
   constructor(
     readonly ttlMs: number,
     private readonly maxEntries = MAX_ENTRIES,
@@ -95,14 +103,17 @@ export class TtlMap<K, V> {
   }
 
   delete(key: K) {
+    this.generation += 1;
     this.map.delete(key);
   }
 
   deleteWhere(test: (value: V, key: K) => boolean) {
+    this.generation += 1;
     for (const [k, e] of this.map) if (test(e.value, k)) this.map.delete(k);
   }
 
   clear() {
+    this.generation += 1;
     this.map.clear();
   }
 
@@ -158,12 +169,15 @@ export interface CachedResponse {
   schoolIds: readonly number[];
 }
 
-/** Where a read's answer goes when it is done, unless something changed meanwhile (the epoch). */
+/** Where a read's answer goes when it is done, unless something changed meanwhile (the marks). */
 export interface ResponseSlot {
   key: string;
   userId: number;
   schoolIds: readonly number[];
-  epoch: number;
+  /** Where the answers of its schools stood when the read began (HotCache's answer counts). */
+  content: number;
+  /** The count of drops by user when the read began. */
+  users: number;
   /** The answer must not outlive this (the school's midnight: "today" changes). */
   until: number;
 }
@@ -186,6 +200,54 @@ export interface SectionRecord {
   schoolId: number;
   classId: number;
 }
+
+/**
+ * Changes counted per school and for all schools at once, for one kind of kept data: what was
+ * computed from a school's data is kept only if its count has not moved meanwhile. Both counts
+ * only grow, so their sum (`mark`) moves when either does.
+ */
+class SchoolCounts {
+  private readonly bySchool = new Map<number, number>();
+  private all = 0;
+
+  mark(schoolIds: readonly number[]): number {
+    let mark = this.all;
+    for (const id of schoolIds) mark += this.bySchool.get(id) ?? 0;
+    return mark;
+  }
+
+  changed(schoolIds: readonly number[] | null) {
+    if (schoolIds === null) this.all += 1;
+    else for (const id of schoolIds) this.bySchool.set(id, (this.bySchool.get(id) ?? 0) + 1);
+  }
+}
+
+/**
+ * The tables each kind of data computed from a school's rows is read from (server/services/
+ * exams.ts `sectionSheets`, attendance.ts `routineLabelsById`): a change to any other table of
+ * the school drops its answers but leaves these. tests/server/hot-cache.test.ts checks each list
+ * against the statements the computation runs and against the tables' triggers.
+ */
+export const SECTION_RESULTS_TABLES: readonly string[] = [
+  'academic_sessions',
+  'activities',
+  'activity_participants',
+  'attendance_marks',
+  'classes',
+  'divisions',
+  'enrolments',
+  'exam_marks',
+  'exam_types',
+  'exams',
+  'schools',
+  'sections',
+  'students',
+  'subject_registrations',
+  'subjects',
+];
+export const ROUTINE_LABELS_TABLES: readonly string[] = ['periods', 'routines', 'subjects', 'teachers'];
+/** Tables whose triggers name the sections a change touched ('rows:<table>:<school>:<sections>'). */
+export const SECTION_ROW_TABLES: readonly string[] = ['attendance_marks', 'exam_marks'];
 
 interface Logger {
   warn(obj: object, msg?: string): void;
@@ -223,7 +285,10 @@ export class HotCache {
    * and PDFs; dropped with the school's answers (any change to its marks, exams, publication,
    * activities or calendar announces the school).
    */
-  readonly sectionResults = new TtlMap<string, { schoolId: number; value: unknown }>(RESPONSE_TTL_MS, 2_000);
+  readonly sectionResults = new TtlMap<string, { schoolId: number; sectionId: number; value: unknown }>(
+    RESPONSE_TTL_MS,
+    2_000,
+  );
   /**
    * school id -> routine id -> what a history row shows of a routine (its period, subject and
    * teacher): a student's history names ~36 routines a year, the same for a section's 40 students;
@@ -232,21 +297,41 @@ export class HotCache {
    */
   readonly routineLabels = new TtlMap<number, ReadonlyMap<number, RoutineLabel>>(REFERENCE_TTL_MS, 1_000);
 
-  private epoch = 0;
+  /**
+   * Changes to schools' data, counted per school for each kind of kept data: the answers, a
+   * section's results and the routine labels. Counted per school and per kind, not once for the
+   * whole process, so that a school's attendance and marks (ten writes a second in a school day)
+   * never stop another school's data, nor any session or member record, nor results of another
+   * section, from being kept. One counter for everything made every read that overlapped a write
+   * a miss; the misses slowed the reads, which then overlapped more writes.
+   */
+  private readonly answerCounts = new SchoolCounts();
+  private readonly resultCounts = new SchoolCounts();
+  private readonly labelCounts = new SchoolCounts();
+  /** Changes to a section's marks and attendance, per section (the 'rows' notifications). */
+  private readonly sectionRows = new Map<number, number>();
+  /** Drops of kept answers by user (a user's or member's change, a guardian's own write). */
+  private answerUsers = 0;
 
-  /** Where the change counter stands: a computation begun now may be kept if it has not moved. */
-  get changeMark(): number {
-    return this.epoch;
+  /** Where a section's results stand: computed now, they may be kept if this has not moved. */
+  resultsMark(schoolId: number, sectionId: number): number {
+    return this.resultCounts.mark([schoolId]) + (this.sectionRows.get(sectionId) ?? 0);
   }
 
-  /** Keep a section's computed results, unless anything changed since `mark` (or no listener). */
-  keepSectionResults(key: string, schoolId: number, value: unknown, mark: number) {
-    if (this.ready && mark === this.epoch) this.sectionResults.set(key, { schoolId, value });
+  /** Where a school's routine labels stand: read now, they may be kept if this has not moved. */
+  labelsMark(schoolId: number): number {
+    return this.labelCounts.mark([schoolId]);
   }
 
-  /** Keep a school's routine labels (those kept before and the new), unless anything changed since `mark`. */
+  /** Keep a section's computed results, unless what they are read from changed since `mark` (or no listener). */
+  keepSectionResults(sectionId: number, sessionId: number, schoolId: number, value: unknown, mark: number) {
+    if (this.ready && mark === this.resultsMark(schoolId, sectionId))
+      this.sectionResults.set(`${sectionId} ${sessionId}`, { schoolId, sectionId, value });
+  }
+
+  /** Keep a school's routine labels (those kept before and the new), unless it changed since `mark`. */
   keepRoutineLabels(schoolId: number, labels: ReadonlyMap<number, RoutineLabel>, mark: number) {
-    if (this.ready && mark === this.epoch) this.routineLabels.set(schoolId, labels);
+    if (this.ready && mark === this.labelsMark(schoolId)) this.routineLabels.set(schoolId, labels);
   }
   private listening = false;
   private client: pg.Client | null = null;
@@ -273,8 +358,8 @@ export class HotCache {
   }
 
   /**
-   * The cached value of `key`, or `load()`'s, stored when no invalidation came meanwhile.
-   * `until` bounds the entry's life further (a session's expiry).
+   * The cached value of `key`, or `load()`'s, stored when no invalidation of `map` came meanwhile
+   * (its generation). `until` bounds the entry's life further (a session's expiry).
    */
   async through<K, V>(
     map: TtlMap<K, V>,
@@ -289,9 +374,9 @@ export class HotCache {
       return hit;
     }
     this.stats.misses += 1;
-    const epoch = this.epoch;
+    const generation = map.generation;
     const value = await load();
-    if (this.ready && epoch === this.epoch && (opts.store?.(value) ?? true)) {
+    if (this.ready && generation === map.generation && (opts.store?.(value) ?? true)) {
       map.set(key, value, opts.until?.(value));
     }
     return value;
@@ -299,7 +384,8 @@ export class HotCache {
 
   /** Drop everything (and answer no read that started before from the cache). */
   clear() {
-    this.epoch += 1;
+    for (const counts of [this.answerCounts, this.resultCounts, this.labelCounts]) counts.changed(null);
+    this.answerUsers += 1;
     this.sessions.clear();
     this.schools.clear();
     this.years.clear();
@@ -315,12 +401,18 @@ export class HotCache {
   /** A slot for a read's answer, or null when answers may not be kept now (no listener). */
   responseSlot(key: string, userId: number, schoolIds: readonly number[], until: number): ResponseSlot | null {
     if (!this.ready || schoolIds.length === 0) return null;
-    return { key, userId, schoolIds, epoch: this.epoch, until };
+    return { key, userId, schoolIds, content: this.answerCounts.mark(schoolIds), users: this.answerUsers, until };
   }
 
   /** Keep a read's answer, unless any change was announced or made here since the read began. */
   storeResponse(slot: ResponseSlot, body: string) {
-    if (!this.ready || slot.epoch !== this.epoch || body.length > MAX_RESPONSE_CHARS) return;
+    if (
+      !this.ready ||
+      slot.content !== this.answerCounts.mark(slot.schoolIds) ||
+      slot.users !== this.answerUsers ||
+      body.length > MAX_RESPONSE_CHARS
+    )
+      return;
     this.responses.set(
       slot.key,
       { body: Buffer.from(body), userId: slot.userId, schoolIds: slot.schoolIds },
@@ -329,35 +421,54 @@ export class HotCache {
   }
 
   /**
-   * Answers built from these schools' data (null: every school's) are gone, here at once: a write
-   * drops its school's answers before it answers, so the writer's next read is never the old one.
+   * What was built from these schools' data (null: every school's) is gone, here at once: their
+   * answers always; a section's results, the routine labels and the section records only when
+   * `table` is one they are read from (no table: all of them).
    */
-  dropSchools(schoolIds: readonly number[] | null) {
-    this.epoch += 1;
-    if (schoolIds === null) {
-      this.responses.clear();
-      this.sections.clear();
-      this.sectionResults.clear();
-      this.routineLabels.clear();
-      return;
+  dropSchools(schoolIds: readonly number[] | null, table?: string) {
+    const affects = (tables: readonly string[]) => table === undefined || tables.includes(table);
+    this.dropAnswers(schoolIds);
+    const ids = schoolIds === null ? null : new Set(schoolIds);
+    const ofThem = (schoolId: number) => ids === null || ids.has(schoolId);
+    if (affects(SECTION_RESULTS_TABLES)) {
+      this.resultCounts.changed(schoolIds);
+      this.sectionResults.deleteWhere((r) => ofThem(r.schoolId));
     }
-    for (const id of schoolIds) this.routineLabels.delete(id);
+    if (affects(ROUTINE_LABELS_TABLES)) {
+      this.labelCounts.changed(schoolIds);
+      this.routineLabels.deleteWhere((_labels, schoolId) => ofThem(schoolId));
+    }
+    if (affects(['sections'])) this.sections.deleteWhere((r) => ofThem(r.schoolId));
+  }
+
+  /**
+   * A school's answers are gone, here at once. A write through this process does this before it
+   * answers (server/cache/responses.ts), so the writer's next read is never the old answer.
+   */
+  dropAnswers(schoolIds: readonly number[] | null) {
+    this.answerCounts.changed(schoolIds);
+    if (schoolIds === null) return this.responses.clear();
     const ids = new Set(schoolIds);
-    this.sectionResults.deleteWhere((r) => ids.has(r.schoolId));
     this.responses.deleteWhere((r) => r.schoolIds.some((id) => ids.has(id)));
-    this.sections.deleteWhere((r) => ids.has(r.schoolId));
+  }
+
+  /** Marks or attendance of these sections changed: the school's answers and those sections' results go. */
+  dropSectionRows(schoolId: number, sectionIds: readonly number[]) {
+    this.dropAnswers([schoolId]);
+    const ids = new Set(sectionIds);
+    for (const id of ids) this.sectionRows.set(id, (this.sectionRows.get(id) ?? 0) + 1);
+    this.sectionResults.deleteWhere((r) => ids.has(r.sectionId));
   }
 
   /** These users' kept answers are gone, here at once (a guardian's own write: see responses.ts). */
   dropUserAnswers(userIds: readonly number[]) {
-    this.epoch += 1;
+    this.answerUsers += 1;
     const users = new Set(userIds);
     this.responses.deleteWhere((r) => users.has(r.userId));
   }
 
   /** Sessions ended here: gone from this process at once, before any notification. */
   dropSessions(sessionIds: readonly number[]) {
-    this.epoch += 1;
     for (const id of sessionIds) this.ended.set(id, true);
     const ids = new Set(sessionIds);
     this.sessions.deleteWhere((s) => ids.has(s.sessionId));
@@ -368,10 +479,21 @@ export class HotCache {
     return this.ended.get(sessionId) === true;
   }
 
-  /** Apply one notification payload: '<kind>:<id,id,...>', 'years' or 'all'. */
+  /**
+   * Apply one notification payload: '<kind>:<id,id,...>', 'content:<table>:<school ids>',
+   * 'rows:<table>:<school id>:<section ids>', 'years' or 'all'.
+   */
   apply(payload: string) {
     this.stats.messages += 1;
-    this.epoch += 1;
+    if (payload.startsWith('content:') || payload.startsWith('rows:')) {
+      const [kind, table, ...rest] = payload.split(':');
+      // 'content:<ids>' (a trigger that names no table): every kind of data of those schools.
+      const named = rest.length > 0 && /^[a-z_]+$/.test(table);
+      const numbers = (text: string) => text.split(',').map(Number);
+      if (kind === 'rows' && named && rest.length === 2) return this.dropSectionRows(Number(rest[0]), numbers(rest[1]));
+      if (kind === 'content') return this.dropSchools(numbers(named ? rest[0] : table), named ? table : undefined);
+      return this.clear();
+    }
     const colon = payload.indexOf(':');
     const kind = colon < 0 ? payload : payload.slice(0, colon);
     const ids =
@@ -387,6 +509,7 @@ export class HotCache {
         return;
       case 'user': {
         const users = new Set(ids);
+        this.answerUsers += 1;
         this.sessions.deleteWhere((s) => users.has(s.userId));
         this.responses.deleteWhere((r) => users.has(r.userId));
         for (const id of ids) {
@@ -397,6 +520,7 @@ export class HotCache {
       }
       case 'member': {
         const users = new Set(ids);
+        this.answerUsers += 1;
         this.responses.deleteWhere((r) => users.has(r.userId));
         for (const id of ids) {
           this.teachers.delete(id);
@@ -408,13 +532,10 @@ export class HotCache {
         for (const id of ids) this.schools.delete(id);
         this.dropSchools(ids);
         return;
-      case 'content':
-        // A change to a school's own data (attendance, notices, routines, people, structure).
-        this.dropSchools(ids);
-        return;
       case 'years':
         this.years.clear();
-        this.responses.clear();
+        this.dropAnswers(null);
+        this.resultCounts.changed(null);
         this.sectionResults.clear();
         return;
       case 'calendar':

@@ -12,8 +12,8 @@
  *   child's answer must be gone by then. Viewers and super admins are not cached.
  * - Any write to a table a school owns announces that school ('content:<ids>', migration 0007's
  *   triggers, at commit, to every process); a write through this process also drops its school's
- *   answers itself before it answers (`dropSchools`), so its author's next read is never the old
- *   one. A read under way when any change arrives is answered but not kept (the epoch).
+ *   answers itself before it answers (`dropAnswers`), so its author's next read is never the old
+ *   one. A read under way when a change to its schools or its user arrives is answered but not kept (the marks).
  * - An answer lives at most RESPONSE_TTL_MS and never past the school's midnight ("today" moves);
  *   until the cache's listener is connected, nothing is kept or served (HotCache.ready).
  *
@@ -123,13 +123,15 @@ export const responseCache = fp<ResponseCacheOptions>(async (app: FastifyInstanc
       return payload;
     }
     // A write: whatever it changed, its school's answers go before the writer hears back. A user of
-    // no one school (a super admin) may have changed any school.
+    // no one school (a super admin) may have changed any school. What else was computed from the
+    // rows it wrote (a section's results, routine labels) goes by the write's own notifications,
+    // which name the tables and sections; server/app.ts waits until they are applied here too.
     if (req.method !== 'GET' && req.method !== 'HEAD' && req.auth && reply.statusCode < 400) {
       // A guardian writes only their own settings and payments (whose ledger entries the database
       // announces): their own next read is what must not be the old one.
       if (req.auth.schoolId === null && req.auth.userType === USER_TYPES.guardian)
         cache.dropUserAnswers([req.auth.userId]);
-      else cache.dropSchools(req.auth.schoolId === null ? null : [req.auth.schoolId]);
+      else cache.dropAnswers(req.auth.schoolId === null ? null : [req.auth.schoolId]);
     }
     return payload;
   });

@@ -817,7 +817,7 @@ export async function routineLabelsOf(
 ): Promise<ReadonlyMap<number, RoutineLabel>> {
   const cache = cacheOf(db);
   // Where the change counter stands before anything is read: labels read after a change are not kept.
-  const mark = cache?.changeMark;
+  const mark = cache?.labelsMark(schoolId);
   const kept = cache?.routineLabels.get(schoolId);
   const missing = [...new Set(ids)].filter((id) => !kept?.has(id));
   if (kept && missing.length === 0) return kept;

@@ -418,12 +418,11 @@ export async function sectionSheetsKept(
   sectionId: number,
   sessionId: number,
 ): Promise<SectionSheets | null> {
-  const key = `${sectionId} ${sessionId}`;
-  const kept = cache.sectionResults.get(key);
+  const kept = cache.sectionResults.get(`${sectionId} ${sessionId}`);
   if (kept && kept.schoolId === schoolId) return kept.value as SectionSheets | null;
-  const mark = cache.changeMark;
+  const mark = cache.resultsMark(schoolId, sectionId);
   const sheets = await sectionSheets(db, sectionId, sessionId);
-  cache.keepSectionResults(key, schoolId, sheets, mark);
+  cache.keepSectionResults(sectionId, sessionId, schoolId, sheets, mark);
   return sheets;
 }
 

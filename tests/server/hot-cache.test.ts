@@ -8,6 +8,9 @@
 import { gunzipSync } from 'node:zlib';
 import { eq, sql } from 'drizzle-orm';
 import { acceptsGzip } from '@server/cache/responses';
+import { ROUTINE_LABELS_TABLES, SECTION_RESULTS_TABLES } from '@server/cache/hot-cache';
+import { routineLabelsOf } from '@server/services/attendance';
+import { sectionSheets } from '@server/services/exams';
 import { authSessions, calendarEntries, schools, users } from '@server/db/schema';
 import { hashToken } from '@server/auth/sessions';
 import { DEMO_GUARDIAN_PHONE } from '@server/db/seed/demo';
@@ -460,5 +463,186 @@ describe('a session that ended', () => {
     const after = await t.app.inject({ url: '/api/users/user_id', headers });
     expect(after.statusCode).toBe(401);
     expect(cache.sessions.get(key)).toBeUndefined();
+  });
+});
+
+describe('while a school writes', () => {
+  // A school day writes ten times a second: a lookup that overlapped one of them was not kept,
+  // every read after it missed, the misses made reads slower and slower reads overlapped more
+  // writes. Each kind of entry is now dropped only by what changes it.
+  const content = (schoolId: number) => `content:${schoolId}`;
+
+  it('a session looked up while attendance was written is kept: the next read costs one statement', async () => {
+    const cache = t.app.hotCache;
+    const token = await signIn('student1');
+    const key = hashToken(token);
+    const headers = { authorization: `Bearer ${token}` };
+    cache.sessions.delete(key);
+    const original = cache.sessions.generation;
+    // The school's write is announced while the session is being read.
+    const loaded = await cache.through(cache.sessions, key, async () => {
+      cache.apply(content(1));
+      return {
+        auth: {},
+        sessionId: -1,
+        userId: -1,
+        expiresAt: Date.now() + 60_000,
+      };
+    });
+    expect(loaded.sessionId).toBe(-1);
+    expect(cache.sessions.generation).toBe(original);
+    expect(cache.sessions.get(key)?.sessionId).toBe(-1);
+    cache.sessions.delete(key);
+    // And through the API: the session, read once, stays through a write to the school.
+    expect((await t.app.inject({ url: '/api/users/user_id', headers })).statusCode).toBe(200);
+    cache.apply(content(1));
+    expect(await queriesDuring(() => t.app.inject({ url: '/api/users/user_id', headers }))).toBe(1);
+  });
+
+  it("a section's results computed while another school or section wrote are kept; while its own changed, not", async () => {
+    const cache = t.app.hotCache;
+    const keep = (sectionId: number, mark: number) => cache.keepSectionResults(sectionId, 1, 1, 'results', mark);
+    const kept = (sectionId: number) => cache.sectionResults.get(`${sectionId} 1`)?.value;
+
+    let mark = cache.resultsMark(1, 991);
+    cache.apply('content:exams:2'); // another school's exams
+    cache.apply('rows:exam_marks:1:992'); // another section's marks
+    cache.apply('content:attendance_takings:1'); // its school's takings: no section's results read them
+    cache.apply('content:notices:1');
+    keep(991, mark);
+    expect(kept(991)).toBe('results');
+
+    // Then its own marks, its attendance, its school's exams, a change naming no table, all schools.
+    const changes = ['rows:exam_marks:1:993', 'rows:attendance_marks:1:7,993', 'content:exams:1', 'content:1', 'all'];
+    for (const change of changes) {
+      mark = cache.resultsMark(1, 993);
+      cache.apply(change);
+      keep(993, mark);
+      expect({ change, kept: kept(993) }).toEqual({ change, kept: undefined });
+    }
+  });
+
+  it('a change drops only what was computed from its table or its sections', async () => {
+    const cache = t.app.hotCache;
+    cache.keepSectionResults(994, 1, 1, 'a', cache.resultsMark(1, 994));
+    cache.keepSectionResults(995, 1, 1, 'b', cache.resultsMark(1, 995));
+    cache.keepRoutineLabels(1, new Map(), cache.labelsMark(1));
+    cache.apply('rows:exam_marks:1:994');
+    cache.apply('content:attendance_takings:1');
+    expect(cache.sectionResults.get('994 1')).toBeUndefined();
+    expect(cache.sectionResults.get('995 1')?.value).toBe('b');
+    expect(cache.routineLabels.get(1)).toBeDefined();
+    cache.apply('content:teachers:1'); // a teacher renamed: the labels go, the results stay
+    expect(cache.routineLabels.get(1)).toBeUndefined();
+    expect(cache.sectionResults.get('995 1')?.value).toBe('b');
+    cache.apply('content:enrolments:1');
+    expect(cache.sectionResults.get('995 1')).toBeUndefined();
+  });
+
+  it('a lookup that overlapped a sign-out of that session is still not kept', async () => {
+    const cache = t.app.hotCache;
+    const key = 'not-a-real-token-hash';
+    await cache.through(cache.sessions, key, async () => {
+      cache.apply('session:-2');
+      return { auth: {}, sessionId: -2, userId: -2, expiresAt: Date.now() + 60_000 };
+    });
+    expect(cache.sessions.get(key)).toBeUndefined();
+  });
+});
+
+describe('what kept results are read from', () => {
+  /** The tables the statements `fn` runs read, by name. */
+  async function tablesRead(fn: () => Promise<unknown>): Promise<string[]> {
+    const pool = (t.app.db as unknown as { $client: { query: (...args: unknown[]) => unknown } }).$client;
+    const original = pool.query;
+    const texts: string[] = [];
+    pool.query = (...args: unknown[]) => {
+      const q = args[0] as string | { text: string };
+      texts.push(typeof q === 'string' ? q : q.text);
+      return original.apply(pool, args);
+    };
+    try {
+      await fn();
+    } finally {
+      pool.query = original;
+    }
+    const names = texts.flatMap((text) => [...text.matchAll(/\b(?:from|join)\s+"?([a-z_]+)"?/gi)].map((m) => m[1]));
+    return [...new Set(names)].sort();
+  }
+
+  /** Tables with the triggers that announce a change of their rows to every process. */
+  async function announced(): Promise<string[]> {
+    const { rows } = (await t.db.execute(sql`
+      select distinct tg.tgrelid::regclass::text as name
+        from pg_trigger tg join pg_proc p on p.oid = tg.tgfoid
+       where not tg.tgisinternal and p.proname like 'pathshala_cache%'`)) as unknown as { rows: { name: string }[] };
+    return rows.map((r) => r.name);
+  }
+
+  it("a section's results: every table they are read from is on SECTION_RESULTS_TABLES and announces its changes", async () => {
+    const { rows } = (await t.db.execute(
+      sql`select section_id, session_id from exam_marks group by 1, 2 order by count(*) desc limit 1`,
+    )) as unknown as { rows: { section_id: number; session_id: number }[] };
+    const read = await tablesRead(() => sectionSheets(t.db, rows[0].section_id, rows[0].session_id));
+    expect(read.filter((name) => !SECTION_RESULTS_TABLES.includes(name))).toEqual([]);
+    const all = await announced();
+    // Bangladesh's eight divisions: reference rows the seed writes once and nothing changes.
+    const fixed = ['divisions'];
+    expect(SECTION_RESULTS_TABLES.filter((name) => !all.includes(name) && !fixed.includes(name))).toEqual([]);
+    // and nothing listed that they do not read (a needless drop)
+    expect(read).toEqual([...SECTION_RESULTS_TABLES].sort());
+  });
+
+  it('routine labels: every table they are read from is on ROUTINE_LABELS_TABLES and announces its changes', async () => {
+    const { rows } = (await t.db.execute(sql`select id, school_id from routines order by id limit 3`)) as unknown as {
+      rows: { id: number; school_id: number }[];
+    };
+    t.app.hotCache.routineLabels.clear();
+    const read = await tablesRead(() =>
+      routineLabelsOf(
+        t.app.db,
+        rows[0].school_id,
+        rows.map((r) => r.id),
+      ),
+    );
+    expect(read).toEqual([...ROUTINE_LABELS_TABLES].sort());
+    const all = await announced();
+    expect(ROUTINE_LABELS_TABLES.filter((name) => !all.includes(name))).toEqual([]);
+  });
+
+  it('the marks and attendance marks name their sections', async () => {
+    const cache = t.app.hotCache;
+    const { rows } = (await t.db.execute(
+      sql`select id, section_id, school_id from exam_marks where not absent order by id limit 1`,
+    )) as unknown as { rows: { id: number; section_id: number; school_id: number }[] };
+    const [mark] = rows;
+    cache.keepSectionResults(
+      mark.section_id,
+      1,
+      mark.school_id,
+      'x',
+      cache.resultsMark(mark.school_id, mark.section_id),
+    );
+    cache.keepSectionResults(-5, 1, mark.school_id, 'y', cache.resultsMark(mark.school_id, -5));
+    await t.db.execute(sql`update exam_marks set marks_obtained = marks_obtained where id = ${mark.id}`);
+    await cache.sync();
+    expect(cache.sectionResults.get(`${mark.section_id} 1`)).toBeUndefined();
+    expect(cache.sectionResults.get('-5 1')?.value).toBe('y');
+
+    const { rows: taken } = (await t.db.execute(
+      sql`select m.id, e.section_id, m.school_id from attendance_marks m join enrolments e on e.id = m.enrolment_id order by m.id limit 1`,
+    )) as unknown as { rows: { id: number; section_id: number; school_id: number }[] };
+    const [present] = taken;
+    cache.keepSectionResults(
+      present.section_id,
+      1,
+      present.school_id,
+      'z',
+      cache.resultsMark(present.school_id, present.section_id),
+    );
+    await t.db.execute(sql`update attendance_marks set status = status where id = ${present.id}`);
+    await cache.sync();
+    expect(cache.sectionResults.get(`${present.section_id} 1`)).toBeUndefined();
+    expect(cache.sectionResults.get('-5 1')?.value).toBe('y');
   });
 });
