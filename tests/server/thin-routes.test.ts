@@ -36,7 +36,6 @@ const NOT_YET_THIN = new Set<string>([
   'school-setup.ts',
   'schools.ts',
   'setup-structure.ts',
-  'subject-registration.ts',
   'two-factor.ts',
   'users.ts',
   'attendance.ts',
@@ -47,7 +46,8 @@ const FORBIDDEN: { what: string; re: RegExp }[] = [
   { what: 'imports drizzle-orm (a query)', re: /from 'drizzle-orm/ },
   { what: 'imports the tables (a query)', re: /from '\.\.\/db\/schema'/ },
   { what: 'imports the SQL helpers', re: /from '\.\.\/db\/(rows|prepared)'/ },
-  { what: 'runs a statement', re: /\.(select|selectDistinct|insert|update|delete|execute)\s*\(/ },
+  // `app.delete(` declares a DELETE route (Fastify), no statement.
+  { what: 'runs a statement', re: /(?<!\bapp)\.(select|selectDistinct|insert|update|delete|execute)\s*\(/ },
   { what: 'opens a transaction', re: /\.transaction\s*\(/ },
   { what: 'writes SQL', re: /\bsql\s*`/ },
   {
