@@ -29,7 +29,6 @@ const NOT_YET_THIN = new Set<string>([
   'online-payments.ts',
   'payment-sandbox.ts',
   'people-admin.ts',
-  'people.ts',
   'promotion.ts',
   'resources.ts',
   'routines.ts',
@@ -37,7 +36,6 @@ const NOT_YET_THIN = new Set<string>([
   'schools.ts',
   'setup-structure.ts',
   'two-factor.ts',
-  'users.ts',
   'attendance.ts',
 ]);
 
