@@ -30,7 +30,6 @@ const NOT_YET_THIN = new Set<string>([
   'payment-sandbox.ts',
   'people-admin.ts',
   'promotion.ts',
-  'resources.ts',
   'routines.ts',
   'school-setup.ts',
   'schools.ts',
