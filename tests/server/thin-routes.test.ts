@@ -34,7 +34,6 @@ const NOT_YET_THIN = new Set<string>([
   'school-setup.ts',
   'schools.ts',
   'setup-structure.ts',
-  'two-factor.ts',
   'attendance.ts',
 ]);
 
