@@ -31,7 +31,6 @@ const NOT_YET_THIN = new Set<string>([
   'school-setup.ts',
   'schools.ts',
   'setup-structure.ts',
-  'attendance.ts',
 ]);
 
 /** What a thin route does not contain, each with why. */
