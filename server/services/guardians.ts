@@ -4,7 +4,7 @@
  * students only through guardian_students links, each carrying the student's school. One phone is
  * one guardian: creating a guardian whose phone is known matches that guardian and links instead.
  * The guardian's own users.phone stays null: students' accounts often hold a parent's number, and
- * the sign-in finds a guardian by user code first (routes/users.ts).
+ * the sign-in finds a guardian by user code first (services/account.ts).
  */
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { USER_TYPES } from '@/api/permissions';
