@@ -18,7 +18,11 @@
  *   else the school the caller names;
  * - `narrowedToTeacher`: the teacher whose rows a list is narrowed to (a teacher's own), or null
  *   (the school's rows, for everyone else); `sectionsInReach` and `callerReach`: the sections a
- *   teacher's lists and notices stop at (null: the whole school).
+ *   teacher's lists and notices stop at (null: the whole school);
+ * - `childOfLinks`: the child a guardian's file links name (null for everyone else);
+ * - `callerProfileId`: a teacher's or school admin's own profile id (the notice list's `uid`);
+ *   `noticeReader`: the student whose notices a student or guardian reads, with the notice
+ *   screens' own codes.
  *
  * The rows, each resolved or refused with one code per rule (no such row / another school's row /
  * in the school but not this caller's):
@@ -61,7 +65,7 @@ import type { SectionRecord, MemberRecord } from '../cache/hot-cache';
 import { studentOfUser, teacherOfUser } from '../cache/members';
 import type { Db, DbOrTx } from '../db/client';
 import { preparedFor } from '../db/prepared';
-import { enrolments, guardians, guardianStudents, students, teachers } from '../db/schema';
+import { enrolments, guardians, guardianStudents, schoolAdmins, students, teachers } from '../db/schema';
 import { ApiError, badRequest, forbidden, notFound } from '../errors';
 import { findRoutine, type RoutineRef } from '../services/attendance';
 import { schoolClock, sessionIdForDate } from '../services/school-time';
@@ -161,6 +165,40 @@ export async function schoolOfCall(
  */
 export async function narrowedToTeacher(req: FastifyRequest): Promise<MemberRecord | null> {
   return isTeacher(req) ? callerTeacher(req) : null;
+}
+
+/**
+ * The caller's own profile id, as /api/users/user_id answers it: a teacher's teacher id, a school
+ * admin's admin id, null for anyone else (the old client's `uid`, checked against it).
+ */
+export async function callerProfileId(req: FastifyRequest): Promise<number | null> {
+  const { userType, userId } = authOf(req);
+  if (userType === USER_TYPES.teacher) return (await teacherOfUser(dbOf(req), userId))?.id ?? null;
+  if (userType === USER_TYPES.schoolAdmin) {
+    const [a] = await dbOf(req)
+      .select({ id: schoolAdmins.id })
+      .from(schoolAdmins)
+      .where(eq(schoolAdmins.userId, userId));
+    return a?.id ?? null;
+  }
+  return null;
+}
+
+/**
+ * The student whose notices a call reads: a guardian's named linked child (`studentOfCaller`);
+ * anyone else's own student record, refused with the notice screens' own codes (which their
+ * tests pin): none is 403 `notices.no_student_record`, naming another student 403
+ * `notices.other_student`.
+ */
+export async function noticeReader(req: FastifyRequest, requested?: number): Promise<ChildRecord> {
+  const auth = authOf(req);
+  if (auth.userType === USER_TYPES.guardian) return (await studentOfCaller(req, requested))!;
+  const me = await studentOfUser(dbOf(req), auth.userId);
+  if (!me) throw new ApiError(403, 'notices.no_student_record', 'Your account has no student record.');
+  if (requested && requested !== me.id) {
+    throw new ApiError(403, 'notices.other_student', 'Those are another student’s notices.');
+  }
+  return me;
 }
 
 // ---------------------------------------------------------------- sections
@@ -334,6 +372,15 @@ export async function studentInScope(req: FastifyRequest, requested?: number | n
 export async function reachesStudent(req: FastifyRequest, studentId: number, sessionId: number | null) {
   if (!isTeacher(req)) return true;
   return sessionId !== null && teachesStudent(dbOf(req), authOf(req).userId, studentId, sessionId);
+}
+
+/**
+ * The child a student's read names in its file links: a guardian's links carry the child's id
+ * (`studentId`), which the file route checks against the guardian's links (homework's
+ * attachments); null for a student (their own) and for staff, whose links name no one.
+ */
+export function childOfLinks(req: FastifyRequest, studentId: number): number | null {
+  return authOf(req).userType === USER_TYPES.guardian ? studentId : null;
 }
 
 // ---------------------------------------------------------------- guardians

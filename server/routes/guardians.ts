@@ -7,11 +7,11 @@
  * guardian already linked to a student of the school (`guardianInScope`, server/auth/scope.ts); a
  * parent known elsewhere, by typing their
  * phone (matched and linked, the other school's name and e-mail for them never answered). Every
- * creation, match, link and unlink is a row of the security trail (services/audit.ts).
+ * creation, match, link and unlink is a row of the security trail (services/audit.ts). The rules
+ * and queries live in server/services/guardians.ts.
  */
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { eq } from 'drizzle-orm';
 import {
   guardianChildren,
   guardianCreateBody,
@@ -28,16 +28,15 @@ import { z } from 'zod';
 import { authOf } from '../auth/guard';
 import { guardianInScope } from '../auth/scope';
 import { schoolOf } from '../auth/tenant';
-import { guardians, users } from '../db/schema';
-import { ApiError, notFound } from '../errors';
-import { recordAudit } from '../services/audit';
+import type { DbOrTx } from '../db/client';
 import {
+  addGuardian,
   childrenOfGuardian,
-  findOrCreateGuardian,
-  guardiansOfStudent,
-  linkStudents,
-  studentsOfSchool,
-  unlinkStudent,
+  guardianPreferencesOf,
+  guardiansOfSchoolStudent,
+  linkGuardian,
+  saveGuardianPreferences,
+  unlinkGuardian,
 } from '../services/guardians';
 
 export async function guardianRoutes(fastify: FastifyInstance) {
@@ -57,31 +56,8 @@ export async function guardianRoutes(fastify: FastifyInstance) {
       },
     },
     async (req) => {
-      const b = req.body;
-      const actor = { userId: authOf(req).userId };
       const schoolId = await schoolOf(req);
-      const children = await studentsOfSchool(db, schoolId, b.student_ids);
-      const found = await db.transaction(async (tx) => {
-        const g = await findOrCreateGuardian(tx, { name: b.name, phone: b.phone, email: b.email });
-        await recordAudit(tx, {
-          actorUserId: actor.userId,
-          action: g.matched ? 'guardian.match' : 'guardian.create',
-          subjectUserId: g.userId,
-          schoolId,
-          detail: { guardian_id: g.guardianId, student_ids: children.map((c) => c.id), relation: b.relation },
-        });
-        await linkStudents(tx, { id: g.guardianId, userId: g.userId }, children, b.relation, actor);
-        return g;
-      });
-      // A match answers only what the admin typed and that the account is now linked: the name
-      // and e-mail on record may be another school's.
-      return {
-        guardian_id: found.guardianId,
-        user_code: found.userCode,
-        initial_password: found.initialPassword,
-        matched: found.matched,
-        message: found.matched ? 'Guardian found by phone and linked.' : 'Guardian created and linked.',
-      };
+      return addGuardian(db, schoolId, req.body, { userId: authOf(req).userId });
     },
   );
 
@@ -100,13 +76,9 @@ export async function guardianRoutes(fastify: FastifyInstance) {
     },
     async (req) => {
       const b = req.body;
-      const actor = { userId: authOf(req).userId };
       const schoolId = await schoolOf(req);
-      const children = await studentsOfSchool(db, schoolId, [b.student_id]);
-      await db.transaction(async (tx) => {
-        const g = await guardianInScope(req, b.guardian_id, tx);
-        await linkStudents(tx, g, children, b.relation, actor);
-      });
+      const guardian = (tx: DbOrTx) => guardianInScope(req, b.guardian_id, tx);
+      await linkGuardian(db, schoolId, b.student_id, b.relation, guardian, { userId: authOf(req).userId });
       return { message: 'Guardian linked.' };
     },
   );
@@ -119,12 +91,9 @@ export async function guardianRoutes(fastify: FastifyInstance) {
     },
     async (req) => {
       const b = req.body;
-      const actor = { userId: authOf(req).userId };
       const schoolId = await schoolOf(req);
-      await studentsOfSchool(db, schoolId, [b.student_id]);
-      await guardianInScope(req, b.guardian_id);
-      const unlinked = await db.transaction((tx) => unlinkStudent(tx, schoolId, b.guardian_id, b.student_id, actor));
-      if (!unlinked) throw new ApiError(404, 'guardians.not_linked', 'That guardian is not linked to this student.');
+      const guardian = (tx: DbOrTx) => guardianInScope(req, b.guardian_id, tx);
+      await unlinkGuardian(db, schoolId, b.guardian_id, b.student_id, guardian, { userId: authOf(req).userId });
       return { message: 'Guardian unlinked.' };
     },
   );
@@ -137,8 +106,7 @@ export async function guardianRoutes(fastify: FastifyInstance) {
     },
     async (req) => {
       const schoolId = await schoolOf(req, req.query.school_info_id);
-      await studentsOfSchool(db, schoolId, [req.query.student_id]);
-      return guardiansOfStudent(db, schoolId, req.query.student_id);
+      return guardiansOfSchoolStudent(db, schoolId, req.query.student_id);
     },
   );
 
@@ -157,19 +125,7 @@ export async function guardianRoutes(fastify: FastifyInstance) {
       config: { action: 'guardian.preferences' },
       schema: { response: { 200: guardianPreferences } },
     },
-    async (req) => {
-      const auth = authOf(req);
-      const [row] = await db
-        .select({ sms: guardians.smsPreference, language: users.language })
-        .from(users)
-        .leftJoin(guardians, eq(guardians.userId, users.id))
-        .where(eq(users.id, auth.userId));
-      if (!row) throw notFound('guardian');
-      return {
-        sms: row.sms === 'none' ? ('none' as const) : ('sms' as const),
-        language: row.language === 'en' ? ('en' as const) : ('bn' as const),
-      };
-    },
+    async (req) => guardianPreferencesOf(db, authOf(req).userId),
   );
 
   app.put(
@@ -179,11 +135,7 @@ export async function guardianRoutes(fastify: FastifyInstance) {
       schema: { body: guardianPreferencesBody, response: { 200: guardianMessage } },
     },
     async (req) => {
-      const auth = authOf(req);
-      await db.transaction(async (tx) => {
-        await tx.update(guardians).set({ smsPreference: req.body.sms }).where(eq(guardians.userId, auth.userId));
-        await tx.update(users).set({ language: req.body.language }).where(eq(users.id, auth.userId));
-      });
+      await saveGuardianPreferences(db, authOf(req).userId, req.body);
       return { message: 'Preferences saved.' };
     },
   );

@@ -2,22 +2,16 @@
  * The school's resources (spec part 2 §Student self-service, whose pages were static
  * sample data): the library catalogue and its loans, e-books, and important links. The school
  * admin curates all three and records loans; students, teachers and a linked viewer read them; a
- * student reads only their own loans. Paths: src/api/schemas/resources.ts.
+ * student reads only their own loans. Paths: src/api/schemas/resources.ts. The rules and queries
+ * (the last copy's conditional count among them) live in server/services/resources.ts.
  *
- * The last copy: a loan and the book's `on_loan` count change in one transaction, the count by a
- * conditional update (`on_loan < copies`) that PostgreSQL re-checks after a concurrent issue
- * commits, under the table's check `on_loan <= copies`; two issues of the last copy cannot both
- * succeed. E-book files go through storage/ exactly as homework files do (streamed, limited,
- * typed by content) and leave only through GET /api/ebooks/:id/file after the tenant check.
+ * E-book files go through storage/ exactly as homework files do (streamed, limited, typed by
+ * content) and leave only through GET /api/ebooks/:id/file after the tenant check.
  */
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { and, asc, desc, eq, ilike, isNull, or, sql, type SQL } from 'drizzle-orm';
 import { errorBody } from '@/api/schemas/common';
 import {
-  RESOURCE_CODES,
-  RESOURCE_FIELD_MESSAGES,
-  RESOURCE_MESSAGES,
   bookBody,
   bookListQuery,
   bookPage,
@@ -32,64 +26,47 @@ import {
   loanPage,
   resourceIdParams,
   writeAnswer,
-  type ResourceMessageKey,
 } from '@/api/schemas/resources';
 import { authOf } from '../auth/guard';
 import { schoolOfCall, studentOfCaller } from '../auth/scope';
 import { schoolOf } from '../auth/tenant';
-import type { DbOrTx } from '../db/client';
-import { classes, ebooks, importantLinks, libraryBooks, libraryLoans, students, subjects } from '../db/schema';
-import { ApiError, badRequest, notFound } from '../errors';
-import type { ErrorCode } from '../error-codes';
-import { pgErrorOf } from '../services/routines';
-import { schoolClock } from '../services/school-time';
-import { commitFile, FILE_MESSAGES, sendStoredFile, uploadDirOf } from '../storage/files';
-
-const answer = (key: ResourceMessageKey & keyof typeof RESOURCE_CODES, id: number) => ({
-  ok: true as const,
-  id,
-  message: RESOURCE_MESSAGES[key],
-  code: RESOURCE_CODES[key],
-});
-
-const page = <T extends { total?: unknown }>(rows: T[], limit: number, offset: number) => ({
-  rows: rows.map(({ total: _t, ...r }) => r),
-  total: rows.length ? Number(rows[0].total) : 0,
-  limit,
-  offset,
-});
-
-/** `%text%` for ILIKE, with the pattern characters taken literally. */
-const contains = (q: string) => `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-
-const conflict409 = (code: ErrorCode, message: string, field?: string) =>
-  new ApiError(409, code, message, field ? { [field]: message } : undefined);
+import {
+  addBook,
+  addEbook,
+  addLink,
+  booksPage,
+  deleteBook,
+  deleteOwned,
+  ebookFile,
+  ebooksPage,
+  editBook,
+  editEbook,
+  editLink,
+  issueLoan,
+  linksPage,
+  loansPage,
+  returnLoan,
+} from '../services/resources';
+import { sendStoredFile, uploadDirOf } from '../storage/files';
 
 export async function resourceRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const db = app.db;
   const uploadDir = uploadDirOf(app.config);
 
-  /** DELETE of a row the caller's school owns (no other row refers to it): 404 when it is not theirs. */
-  const deleteOwned = (
+  /** DELETE of an e-book or link the caller's school owns: 404 when it is not theirs. */
+  const deleteOwnedRoute = (
     url: string,
     action: 'ebook.write' | 'link.write',
     description: string,
-    table: typeof ebooks | typeof importantLinks,
-    label: string,
-    done: 'ebookDeleted' | 'linkDeleted',
+    kind: 'ebook' | 'link',
   ) =>
     app.delete(
       url,
       { config: { action }, schema: { description, params: resourceIdParams, response: { 200: writeAnswer } } },
       async (req) => {
         const schoolId = await schoolOf(req);
-        const [row] = await db
-          .delete(table)
-          .where(and(eq(table.id, req.params.id), eq(table.schoolId, schoolId)))
-          .returning({ id: table.id });
-        if (!row) throw notFound(label);
-        return answer(done, row.id);
+        return deleteOwned(db, kind, schoolId, req.params.id);
       },
     );
 
@@ -106,31 +83,8 @@ export async function resourceRoutes(fastify: FastifyInstance) {
       },
     },
     async (req) => {
-      const q = req.query;
-      const schoolId = await schoolOf(req, q.school_info_id);
-      const where: SQL[] = [eq(libraryBooks.schoolId, schoolId)];
-      if (q.q) {
-        const like = contains(q.q);
-        where.push(
-          or(ilike(libraryBooks.title, like), ilike(libraryBooks.author, like), ilike(libraryBooks.category, like))!,
-        );
-      }
-      const rows = await db
-        .select({
-          id: libraryBooks.id,
-          title: libraryBooks.title,
-          author: libraryBooks.author,
-          category: libraryBooks.category,
-          copies: libraryBooks.copies,
-          available: sql<number>`(${libraryBooks.copies} - ${libraryBooks.onLoan})::int`,
-          total: sql<string>`count(*) over ()`,
-        })
-        .from(libraryBooks)
-        .where(and(...where))
-        .orderBy(asc(libraryBooks.title), asc(libraryBooks.id))
-        .limit(q.limit)
-        .offset(q.offset);
-      return page(rows, q.limit, q.offset);
+      const schoolId = await schoolOf(req, req.query.school_info_id);
+      return booksPage(db, schoolId, req.query);
     },
   );
 
@@ -141,13 +95,8 @@ export async function resourceRoutes(fastify: FastifyInstance) {
       schema: { description: 'Adds a book to the catalogue.', body: bookBody, response: { 200: writeAnswer } },
     },
     async (req) => {
-      const b = req.body;
-      const schoolId = await schoolOf(req, b.school_info_id);
-      const [row] = await db
-        .insert(libraryBooks)
-        .values({ schoolId, title: b.title, author: b.author, category: b.category, copies: b.copies })
-        .returning({ id: libraryBooks.id });
-      return answer('bookCreated', row.id);
+      const schoolId = await schoolOf(req, req.body.school_info_id);
+      return addBook(db, schoolId, req.body);
     },
   );
 
@@ -163,29 +112,8 @@ export async function resourceRoutes(fastify: FastifyInstance) {
       },
     },
     async (req) => {
-      const b = req.body;
-      const schoolId = await schoolOf(req, b.school_info_id);
-      try {
-        const [row] = await db
-          .update(libraryBooks)
-          .set({ title: b.title, author: b.author, category: b.category, copies: b.copies })
-          .where(and(eq(libraryBooks.id, req.params.id), eq(libraryBooks.schoolId, schoolId)))
-          .returning({ id: libraryBooks.id });
-        if (!row) throw notFound('Book');
-        return answer('bookUpdated', row.id);
-      } catch (err) {
-        if (pgErrorOf(err)?.constraint === 'library_books_on_loan_range') {
-          throw new ApiError(
-            409,
-            RESOURCE_CODES.copiesBelowLoans,
-            `copies: ${RESOURCE_FIELD_MESSAGES.copiesBelowLoans}`,
-            {
-              copies: RESOURCE_FIELD_MESSAGES.copiesBelowLoans,
-            },
-          );
-        }
-        throw err;
-      }
+      const schoolId = await schoolOf(req, req.body.school_info_id);
+      return editBook(db, schoolId, req.params.id, req.body);
     },
   );
 
@@ -201,18 +129,7 @@ export async function resourceRoutes(fastify: FastifyInstance) {
     },
     async (req) => {
       const schoolId = await schoolOf(req);
-      // One statement: a loan issued at the same moment either comes first (and this refuses) or after.
-      const [gone] = await db
-        .delete(libraryBooks)
-        .where(and(eq(libraryBooks.id, req.params.id), eq(libraryBooks.schoolId, schoolId), eq(libraryBooks.onLoan, 0)))
-        .returning({ id: libraryBooks.id });
-      if (gone) return answer('bookDeleted', gone.id);
-      const [exists] = await db
-        .select({ id: libraryBooks.id })
-        .from(libraryBooks)
-        .where(and(eq(libraryBooks.id, req.params.id), eq(libraryBooks.schoolId, schoolId)));
-      if (!exists) throw notFound('Book');
-      throw conflict409(RESOURCE_CODES.onLoan, RESOURCE_FIELD_MESSAGES.onLoan);
+      return deleteBook(db, schoolId, req.params.id);
     },
   );
 
@@ -230,55 +147,11 @@ export async function resourceRoutes(fastify: FastifyInstance) {
       },
     },
     async (req) => {
-      const q = req.query;
       // A student: their own loans; a guardian: a linked child's (student_id), in the child's
       // school (server/auth/scope.ts); the school admin: the school's.
-      const own = await studentOfCaller(req, q.student_id);
-      const schoolId = await schoolOfCall(req, own, q.school_info_id);
-      const where: SQL[] = [eq(libraryLoans.schoolId, schoolId)];
-      if (own) where.push(eq(libraryLoans.studentId, own.id));
-      if (q.status === 'open') where.push(isNull(libraryLoans.returnedOn));
-      if (q.q) {
-        const like = contains(q.q);
-        where.push(
-          or(
-            ilike(students.studentCode, like),
-            ilike(sql`${students.firstName} || ' ' || ${students.lastName}`, like),
-            ilike(libraryBooks.title, like),
-          )!,
-        );
-      }
-      const { today } = await schoolClock(db, schoolId);
-      const overdue = sql<boolean>`(${libraryLoans.returnedOn} is null and ${libraryLoans.dueDate} < ${today}::date)`;
-      const rows = await db
-        .select({
-          id: libraryLoans.id,
-          book_id: libraryLoans.bookId,
-          title: libraryBooks.title,
-          author: libraryBooks.author,
-          student_id: libraryLoans.studentId,
-          student_code: students.studentCode,
-          student_name: sql<string>`trim(${students.firstName} || ' ' || ${students.lastName})`,
-          issued_on: libraryLoans.issuedOn,
-          due_date: libraryLoans.dueDate,
-          returned_on: libraryLoans.returnedOn,
-          overdue,
-          total: sql<string>`count(*) over ()`,
-        })
-        .from(libraryLoans)
-        .innerJoin(libraryBooks, eq(libraryBooks.id, libraryLoans.bookId))
-        .innerJoin(students, eq(students.id, libraryLoans.studentId))
-        .where(and(...where))
-        .orderBy(
-          sql`${libraryLoans.returnedOn} is not null`,
-          desc(overdue),
-          asc(libraryLoans.dueDate),
-          desc(libraryLoans.returnedOn),
-          asc(libraryLoans.id),
-        )
-        .limit(q.limit)
-        .offset(q.offset);
-      return { ...page(rows, q.limit, q.offset), today };
+      const own = await studentOfCaller(req, req.query.student_id);
+      const schoolId = await schoolOfCall(req, own, req.query.school_info_id);
+      return loansPage(db, schoolId, own?.id ?? null, req.query);
     },
   );
 
@@ -294,64 +167,8 @@ export async function resourceRoutes(fastify: FastifyInstance) {
       },
     },
     async (req) => {
-      const b = req.body;
-      const schoolId = await schoolOf(req, b.school_info_id);
-      const [student] = await db
-        .select({ id: students.id })
-        .from(students)
-        .where(and(eq(students.schoolId, schoolId), eq(students.studentCode, b.student_code)));
-      if (!student) {
-        throw new ApiError(
-          400,
-          RESOURCE_CODES.noSuchStudent,
-          `student_code: ${RESOURCE_FIELD_MESSAGES.noSuchStudent}`,
-          { student_code: RESOURCE_FIELD_MESSAGES.noSuchStudent },
-        );
-      }
-      const { today } = await schoolClock(db, schoolId);
-      if (b.due_date < today) throw badRequest('due_date', RESOURCE_FIELD_MESSAGES.dueBeforeToday);
-      const [book] = await db
-        .select({ id: libraryBooks.id })
-        .from(libraryBooks)
-        .where(and(eq(libraryBooks.id, b.book_id), eq(libraryBooks.schoolId, schoolId)));
-      if (!book) throw new ApiError(404, 'not_found', 'Book not found.', { book_id: 'is not a book of this school' });
-      try {
-        const id = await db.transaction(async (tx) => {
-          const [taken] = await tx
-            .update(libraryBooks)
-            .set({ onLoan: sql`${libraryBooks.onLoan} + 1` })
-            .where(
-              and(
-                eq(libraryBooks.id, book.id),
-                eq(libraryBooks.schoolId, schoolId),
-                sql`${libraryBooks.onLoan} < ${libraryBooks.copies}`,
-              ),
-            )
-            .returning({ id: libraryBooks.id });
-          if (!taken) throw conflict409(RESOURCE_CODES.noCopyLeft, RESOURCE_FIELD_MESSAGES.noCopyLeft, 'book_id');
-          const [loan] = await tx
-            .insert(libraryLoans)
-            .values({
-              schoolId,
-              bookId: book.id,
-              studentId: student.id,
-              issuedOn: today,
-              dueDate: b.due_date,
-              issuedByUserId: authOf(req).userId,
-            })
-            .returning({ id: libraryLoans.id });
-          return loan.id;
-        });
-        return answer('loanIssued', id);
-      } catch (err) {
-        if (pgErrorOf(err)?.constraint === 'library_loans_one_open_uq') {
-          throw conflict409(RESOURCE_CODES.alreadyBorrowed, RESOURCE_FIELD_MESSAGES.alreadyBorrowed, 'student_code');
-        }
-        if (pgErrorOf(err)?.constraint === 'library_books_on_loan_range') {
-          throw conflict409(RESOURCE_CODES.noCopyLeft, RESOURCE_FIELD_MESSAGES.noCopyLeft, 'book_id');
-        }
-        throw err;
-      }
+      const schoolId = await schoolOf(req, req.body.school_info_id);
+      return issueLoan(db, schoolId, authOf(req).userId, req.body);
     },
   );
 
@@ -367,57 +184,11 @@ export async function resourceRoutes(fastify: FastifyInstance) {
     },
     async (req) => {
       const schoolId = await schoolOf(req);
-      const { today } = await schoolClock(db, schoolId);
-      const id = await db.transaction(async (tx) => {
-        const [loan] = await tx
-          .update(libraryLoans)
-          .set({
-            returnedOn: sql`greatest(${today}::date, ${libraryLoans.issuedOn})`,
-            returnedByUserId: authOf(req).userId,
-          })
-          .where(
-            and(
-              eq(libraryLoans.id, req.params.id),
-              eq(libraryLoans.schoolId, schoolId),
-              isNull(libraryLoans.returnedOn),
-            ),
-          )
-          .returning({ id: libraryLoans.id, bookId: libraryLoans.bookId });
-        if (!loan) {
-          const [exists] = await tx
-            .select({ id: libraryLoans.id })
-            .from(libraryLoans)
-            .where(and(eq(libraryLoans.id, req.params.id), eq(libraryLoans.schoolId, schoolId)));
-          if (!exists) throw notFound('Loan');
-          throw conflict409(RESOURCE_CODES.alreadyReturned, RESOURCE_FIELD_MESSAGES.alreadyReturned);
-        }
-        await tx
-          .update(libraryBooks)
-          .set({ onLoan: sql`${libraryBooks.onLoan} - 1` })
-          .where(eq(libraryBooks.id, loan.bookId));
-        return loan.id;
-      });
-      return answer('loanReturned', id);
+      return returnLoan(db, schoolId, authOf(req).userId, req.params.id);
     },
   );
 
   // ---------------------------------------------------------------- e-books
-
-  /** The class and subject an e-book names exist, and the subject is of that class. */
-  const checkEbookLabels = async (tx: DbOrTx, classId?: number, subjectId?: number) => {
-    if (classId) {
-      const [c] = await tx.select({ id: classes.id }).from(classes).where(eq(classes.id, classId));
-      if (!c) throw badRequest('class_id', 'is not a class');
-    }
-    if (subjectId) {
-      const [s] = await tx
-        .select({ id: subjects.id, classId: subjects.classId })
-        .from(subjects)
-        .where(eq(subjects.id, subjectId));
-      if (!s) throw badRequest('subject_id', 'is not a subject');
-      if (classId && s.classId !== classId) throw badRequest('subject_id', 'is not a subject of that class');
-    }
-  };
 
   app.get(
     '/ebooks',
@@ -431,32 +202,8 @@ export async function resourceRoutes(fastify: FastifyInstance) {
       },
     },
     async (req) => {
-      const q = req.query;
-      const schoolId = await schoolOf(req, q.school_info_id);
-      const where: SQL[] = [eq(ebooks.schoolId, schoolId)];
-      if (q.class_id) where.push(or(eq(ebooks.classId, q.class_id), isNull(ebooks.classId))!);
-      const rows = await db
-        .select({
-          id: ebooks.id,
-          title: ebooks.title,
-          class_id: ebooks.classId,
-          class_name: classes.className,
-          subject_id: ebooks.subjectId,
-          subject_name: subjects.subjectName,
-          file_name: ebooks.fileName,
-          file_type: ebooks.fileType,
-          file_size: ebooks.fileSize,
-          created_at: sql<string>`to_char(${ebooks.createdAt} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"')`,
-          total: sql<string>`count(*) over ()`,
-        })
-        .from(ebooks)
-        .leftJoin(classes, eq(classes.id, ebooks.classId))
-        .leftJoin(subjects, eq(subjects.id, ebooks.subjectId))
-        .where(and(...where))
-        .orderBy(desc(ebooks.createdAt), desc(ebooks.id))
-        .limit(q.limit)
-        .offset(q.offset);
-      return page(rows, q.limit, q.offset);
+      const schoolId = await schoolOf(req, req.query.school_info_id);
+      return ebooksPage(db, schoolId, req.query);
     },
   );
 
@@ -472,26 +219,8 @@ export async function resourceRoutes(fastify: FastifyInstance) {
       },
     },
     async (req) => {
-      const b = req.body;
-      const schoolId = await schoolOf(req, b.school_info_id);
-      await checkEbookLabels(db, b.class_id, b.subject_id);
-      if (!req.incomingFile) throw badRequest('file', FILE_MESSAGES.required);
-      const file = await commitFile(uploadDir, req.incomingFile);
-      const [row] = await db
-        .insert(ebooks)
-        .values({
-          schoolId,
-          title: b.title,
-          classId: b.class_id ?? null,
-          subjectId: b.subject_id ?? null,
-          fileSha256: file.sha256,
-          fileName: file.name,
-          fileType: file.type,
-          fileSize: file.size,
-          createdByUserId: authOf(req).userId,
-        })
-        .returning({ id: ebooks.id });
-      return answer('ebookCreated', row.id);
+      const schoolId = await schoolOf(req, req.body.school_info_id);
+      return addEbook(db, uploadDir, schoolId, authOf(req).userId, req.body, req.incomingFile);
     },
   );
 
@@ -507,20 +236,12 @@ export async function resourceRoutes(fastify: FastifyInstance) {
       },
     },
     async (req) => {
-      const b = req.body;
-      const schoolId = await schoolOf(req, b.school_info_id);
-      await checkEbookLabels(db, b.class_id, b.subject_id);
-      const [row] = await db
-        .update(ebooks)
-        .set({ title: b.title, classId: b.class_id ?? null, subjectId: b.subject_id ?? null })
-        .where(and(eq(ebooks.id, req.params.id), eq(ebooks.schoolId, schoolId)))
-        .returning({ id: ebooks.id });
-      if (!row) throw notFound('E-book');
-      return answer('ebookUpdated', row.id);
+      const schoolId = await schoolOf(req, req.body.school_info_id);
+      return editEbook(db, schoolId, req.params.id, req.body);
     },
   );
 
-  deleteOwned('/ebooks/:id', 'ebook.write', 'Deletes an e-book.', ebooks, 'E-book', 'ebookDeleted');
+  deleteOwnedRoute('/ebooks/:id', 'ebook.write', 'Deletes an e-book.', 'ebook');
 
   app.get(
     '/ebooks/:id/file',
@@ -532,12 +253,7 @@ export async function resourceRoutes(fastify: FastifyInstance) {
       },
     },
     async (req, reply) => {
-      const [book] = await db
-        .select({ schoolId: ebooks.schoolId, sha256: ebooks.fileSha256, name: ebooks.fileName, type: ebooks.fileType })
-        .from(ebooks)
-        .where(eq(ebooks.id, req.params.id));
-      if (!book) throw notFound('E-book');
-      await schoolOf(req, book.schoolId);
+      const book = await ebookFile(db, req.params.id, (schoolId) => schoolOf(req, schoolId));
       return sendStoredFile(reply, uploadDir, book);
     },
   );
@@ -555,22 +271,8 @@ export async function resourceRoutes(fastify: FastifyInstance) {
       },
     },
     async (req) => {
-      const q = req.query;
-      const schoolId = await schoolOf(req, q.school_info_id);
-      const rows = await db
-        .select({
-          id: importantLinks.id,
-          title: importantLinks.title,
-          url: importantLinks.url,
-          description: importantLinks.description,
-          total: sql<string>`count(*) over ()`,
-        })
-        .from(importantLinks)
-        .where(eq(importantLinks.schoolId, schoolId))
-        .orderBy(asc(importantLinks.title), asc(importantLinks.id))
-        .limit(q.limit)
-        .offset(q.offset);
-      return page(rows, q.limit, q.offset);
+      const schoolId = await schoolOf(req, req.query.school_info_id);
+      return linksPage(db, schoolId, req.query);
     },
   );
 
@@ -585,13 +287,8 @@ export async function resourceRoutes(fastify: FastifyInstance) {
       },
     },
     async (req) => {
-      const b = req.body;
-      const schoolId = await schoolOf(req, b.school_info_id);
-      const [row] = await db
-        .insert(importantLinks)
-        .values({ schoolId, title: b.title, url: b.url, description: b.description })
-        .returning({ id: importantLinks.id });
-      return answer('linkCreated', row.id);
+      const schoolId = await schoolOf(req, req.body.school_info_id);
+      return addLink(db, schoolId, req.body);
     },
   );
 
@@ -607,17 +304,10 @@ export async function resourceRoutes(fastify: FastifyInstance) {
       },
     },
     async (req) => {
-      const b = req.body;
-      const schoolId = await schoolOf(req, b.school_info_id);
-      const [row] = await db
-        .update(importantLinks)
-        .set({ title: b.title, url: b.url, description: b.description })
-        .where(and(eq(importantLinks.id, req.params.id), eq(importantLinks.schoolId, schoolId)))
-        .returning({ id: importantLinks.id });
-      if (!row) throw notFound('Link');
-      return answer('linkUpdated', row.id);
+      const schoolId = await schoolOf(req, req.body.school_info_id);
+      return editLink(db, schoolId, req.params.id, req.body);
     },
   );
 
-  deleteOwned('/links/:id', 'link.write', 'Deletes an important link.', importantLinks, 'Link', 'linkDeleted');
+  deleteOwnedRoute('/links/:id', 'link.write', 'Deletes an important link.', 'link');
 }

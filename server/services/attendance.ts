@@ -1,6 +1,6 @@
 /**
  * Attendance: recording a period's marks, the summaries the dashboards show, a student's history,
- * absentee lists and the absence messages. Callers (server/routes/attendance.ts) have already
+ * absentee lists and the absence messages. Callers (server/services/attendance-flows.ts) have already
  * decided who may touch which school, section and routine; these functions only read and write.
  *
  * Every summary is one statement of grouped counts over indexed columns (takings by routine and

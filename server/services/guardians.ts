@@ -4,14 +4,14 @@
  * students only through guardian_students links, each carrying the student's school. One phone is
  * one guardian: creating a guardian whose phone is known matches that guardian and links instead.
  * The guardian's own users.phone stays null: students' accounts often hold a parent's number, and
- * the sign-in finds a guardian by user code first (routes/users.ts).
+ * the sign-in finds a guardian by user code first (services/account.ts).
  */
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { USER_TYPES } from '@/api/permissions';
 import type { GuardianRelation } from '@/api/schemas/guardians';
-import type { DbOrTx } from '../db/client';
+import type { Db, DbOrTx } from '../db/client';
 import { guardians, guardianStudents, schools, students, users } from '../db/schema';
-import { ApiError } from '../errors';
+import { ApiError, notFound } from '../errors';
 import { recordAudit, recordAudits } from './audit';
 import { hashOneTime, oneTimePassword } from './people';
 import { normalisePhone } from './phone';
@@ -388,4 +388,112 @@ export async function guardiansFromImport(
     })),
   ]);
   return accounts;
+}
+
+// ---------------------------------------------------------------- the admin's and the guardian's flows
+
+/** A guardian the admin's school reaches by id (server/auth/scope.ts `guardianInScope`), read in `db`. */
+export type GuardianOfSchool = (db: DbOrTx) => Promise<{ id: number; userId: number }>;
+
+/**
+ * POST /api/guardian: the guardian with this phone, else a new one, linked to students of the
+ * admin's school, with the creation or match on the security trail, in one transaction. A match
+ * answers only what the admin typed and that the account is now linked: the name and e-mail on
+ * record may be another school's.
+ */
+export async function addGuardian(
+  db: Db,
+  schoolId: number,
+  body: { name: string; phone: string; email: string; relation: GuardianRelation; student_ids: number[] },
+  actor: Actor,
+) {
+  const children = await studentsOfSchool(db, schoolId, body.student_ids);
+  const found = await db.transaction(async (tx) => {
+    const g = await findOrCreateGuardian(tx, { name: body.name, phone: body.phone, email: body.email });
+    await recordAudit(tx, {
+      actorUserId: actor.userId,
+      action: g.matched ? 'guardian.match' : 'guardian.create',
+      subjectUserId: g.userId,
+      schoolId,
+      detail: { guardian_id: g.guardianId, student_ids: children.map((c) => c.id), relation: body.relation },
+    });
+    await linkStudents(tx, { id: g.guardianId, userId: g.userId }, children, body.relation, actor);
+    return g;
+  });
+  return {
+    guardian_id: found.guardianId,
+    user_code: found.userCode,
+    initial_password: found.initialPassword,
+    matched: found.matched,
+    message: found.matched ? 'Guardian found by phone and linked.' : 'Guardian created and linked.',
+  };
+}
+
+/**
+ * POST /api/guardian/link: a guardian the school reaches (`guardian`, resolved in the
+ * transaction) linked to one more student of the school.
+ */
+export async function linkGuardian(
+  db: Db,
+  schoolId: number,
+  studentId: number,
+  relation: GuardianRelation,
+  guardian: GuardianOfSchool,
+  actor: Actor,
+) {
+  const children = await studentsOfSchool(db, schoolId, [studentId]);
+  await db.transaction(async (tx) => {
+    const g = await guardian(tx);
+    await linkStudents(tx, g, children, relation, actor);
+  });
+}
+
+/**
+ * POST /api/guardian/unlink: the student must be the school's and the guardian one it reaches;
+ * a link that is not there is 404 `guardians.not_linked`.
+ */
+export async function unlinkGuardian(
+  db: Db,
+  schoolId: number,
+  guardianId: number,
+  studentId: number,
+  guardian: GuardianOfSchool,
+  actor: Actor,
+) {
+  await studentsOfSchool(db, schoolId, [studentId]);
+  await guardian(db);
+  const unlinked = await db.transaction((tx) => unlinkStudent(tx, schoolId, guardianId, studentId, actor));
+  if (!unlinked) throw new ApiError(404, 'guardians.not_linked', 'That guardian is not linked to this student.');
+}
+
+/** GET /api/guardian/student: a student of the school (403 otherwise) and their guardians. */
+export async function guardiansOfSchoolStudent(db: DbOrTx, schoolId: number, studentId: number) {
+  await studentsOfSchool(db, schoolId, [studentId]);
+  return guardiansOfStudent(db, schoolId, studentId);
+}
+
+/** A guardian's own choice of SMS and language (language: their own, else Bangla). */
+export async function guardianPreferencesOf(db: DbOrTx, userId: number) {
+  const [row] = await db
+    .select({ sms: guardians.smsPreference, language: users.language })
+    .from(users)
+    .leftJoin(guardians, eq(guardians.userId, users.id))
+    .where(eq(users.id, userId));
+  if (!row) throw notFound('guardian');
+  return {
+    sms: row.sms === 'none' ? ('none' as const) : ('sms' as const),
+    language: row.language === 'en' ? ('en' as const) : ('bn' as const),
+  };
+}
+
+/** Save a guardian's choice of SMS and language, both or neither. */
+export async function saveGuardianPreferences(
+  db: Db,
+  userId: number,
+  prefs: { sms: 'sms' | 'none'; language: 'bn' | 'en' },
+) {
+  await db.transaction(async (tx) => {
+    await tx.update(guardians).set({ smsPreference: prefs.sms }).where(eq(guardians.userId, userId));
+    await tx.update(users).set({ language: prefs.language }).where(eq(users.id, userId));
+  });
 }

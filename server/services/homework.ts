@@ -15,16 +15,24 @@
  *
  * Every list is one statement: counts are correlated subqueries, the total is a window count.
  */
-import { and, asc, desc, eq, ne, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, lte, ne, sql, type SQL } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
+import type { z } from 'zod';
 import {
+  HOMEWORK_FIELD_MESSAGES,
+  HOMEWORK_MESSAGES,
+  HOMEWORK_SUCCESS_CODES,
+  PENDING_OVERDUE_DAYS,
   homeworkFileUrl,
   submissionFileUrl,
+  type homeworkFilterQuery,
+  type studentHomeworkQuery,
   type HomeworkRow,
   type Page,
   type StudentHomeworkRow,
   type SubmissionRow,
 } from '@/api/schemas/homework';
-import type { DbOrTx } from '../db/client';
+import type { Db, DbOrTx } from '../db/client';
 import {
   academicSessions,
   classes,
@@ -36,10 +44,12 @@ import {
   subjects,
   teachers,
 } from '../db/schema';
-import { ApiError } from '../errors';
-import { keepFile, MB, type IncomingFile } from '../storage/files';
+import { ApiError, badRequest, forbidden, notFound } from '../errors';
+import { checkFile, FILE_MESSAGES, keepFile, MB, type IncomingFile } from '../storage/files';
 import { quotaExceeded } from '../storage/quota';
+import { dropFile } from './homework-setting';
 import { studentFullName, teacherFullName } from './names';
+import { schoolClock } from './school-time';
 
 const submittedCount = sql<number>`(select count(*)::int from ${homeworkSubmissions}
   where ${homeworkSubmissions.homeworkId} = ${homework.id})`;
@@ -326,4 +336,180 @@ export async function saveSubmission(
       .returning({ id: homeworkSubmissions.id });
     return { id: row.id, late, replaced: false, replacedSha256: null };
   });
+}
+
+// ---------------------------------------------------------------- the routes' reads and the submission
+
+/** A homework's record, for who may see it and its file (404 for none). */
+export async function homeworkRecord(db: DbOrTx, id: number) {
+  const [hw] = await db
+    .select({
+      id: homework.id,
+      schoolId: homework.schoolId,
+      sessionId: homework.sessionId,
+      sectionId: homework.sectionId,
+      teacherId: homework.teacherId,
+      issueDate: homework.issueDate,
+      dueDate: homework.dueDate,
+      fileSha256: homework.fileSha256,
+      fileName: homework.fileName,
+      fileType: homework.fileType,
+    })
+    .from(homework)
+    .where(eq(homework.id, id));
+  if (!hw) throw notFound('Homework');
+  return hw;
+}
+export type HomeworkRecord = Awaited<ReturnType<typeof homeworkRecord>>;
+
+/**
+ * A student reads a homework only when it is for them: enrolled in its section and session, and
+ * issued by the school's today (else 403 `homework.not_for_you`).
+ */
+export async function checkHomeworkFor(db: DbOrTx, hw: HomeworkRecord, studentId: number) {
+  const { today } = await schoolClock(db, hw.schoolId);
+  const [row] = await db
+    .select({ id: homework.id })
+    .from(homework)
+    .where(and(eq(homework.id, hw.id), enrolledFor(studentId), lte(homework.issueDate, today)));
+  if (!row) throw new ApiError(403, 'homework.not_for_you', HOMEWORK_FIELD_MESSAGES.notForYou);
+}
+
+/** A homework's row with every student of its section and their submission, paged. */
+export async function homeworkWithSubmissions(db: DbOrTx, hw: HomeworkRecord, page: { limit: number; offset: number }) {
+  const row = await oneHomework(db, hw.id);
+  if (!row) throw notFound('Homework');
+  return { ...(await submissionPage(db, hw, page)), homework: row };
+}
+
+/** A teacher's own homework, newest first. */
+export async function teacherHomeworkPage(db: DbOrTx, teacherId: number, page: { limit: number; offset: number }) {
+  return homeworkPage(db, eq(homework.teacherId, teacherId), page);
+}
+
+/**
+ * A guardian's homework links name the child: the attachment's link carries the child's id, which
+ * the file route checks against the guardian's links (scope.ts `childOfLinks` says when).
+ */
+function childFileLinks<R extends { id: number; file_url: string | null; attachment_link: string | null }>(
+  row: R,
+  childId: number | null,
+): R {
+  if (childId === null) return row;
+  const url = row.file_url ? homeworkFileUrl(row.id, childId) : null;
+  return { ...row, file_url: url, attachment_link: url };
+}
+
+/**
+ * A student's homework (issued by today, of the sections they are enrolled in), newest first or,
+ * `pending`, what they have not answered and is at most PENDING_OVERDUE_DAYS overdue, soonest
+ * first. A section named (the old client's stored one) must be the student's own (403).
+ * `childId`: the child a guardian's links name (null: the links as they are).
+ */
+export async function studentHomeworkList(
+  db: DbOrTx,
+  student: { id: number; schoolId: number },
+  q: z.output<typeof studentHomeworkQuery>,
+  childId: number | null,
+) {
+  const { today } = await schoolClock(db, student.schoolId);
+  const where: SQL[] = [
+    eq(homework.schoolId, student.schoolId),
+    enrolledFor(student.id),
+    lte(homework.issueDate, today),
+  ];
+  if (q.section_id) {
+    // The old client sent its stored section: it must be the student's own.
+    const [own] = await db
+      .select({ id: enrolments.id })
+      .from(enrolments)
+      .where(and(eq(enrolments.studentId, student.id), eq(enrolments.sectionId, q.section_id)));
+    if (!own) throw forbidden('That is not your section.');
+    where.push(eq(homework.sectionId, q.section_id));
+  }
+  const pending = q.pending === '1';
+  if (pending)
+    where.push(unansweredBy(student.id), gte(homework.dueDate, sql`(${today}::date - ${PENDING_OVERDUE_DAYS}::int)`));
+  const result = await studentHomeworkPage(db, student.id, and(...where)!, q, pending ? 'due' : 'newest');
+  return { ...result, rows: result.rows.map((r) => childFileLinks(r, childId)) };
+}
+
+/** One homework with the student's own submission (404 when there is none to show); links as in the list. */
+export async function studentHomeworkOne(db: DbOrTx, homeworkId: number, studentId: number, childId: number | null) {
+  const page = await studentHomeworkPage(db, studentId, eq(homework.id, homeworkId), { limit: 1, offset: 0 });
+  if (!page.rows[0]) throw notFound('Homework');
+  return childFileLinks(page.rows[0], childId);
+}
+
+/** Where a submission's file is kept and how big an answer may be. */
+export interface UploadPlace {
+  uploadDir: string;
+  quotaMb: number;
+  log: FastifyBaseLogger;
+}
+
+/**
+ * A student's answer to a homework for them (a file is required), by the rule in the header; the
+ * file it replaces goes once the answer is committed.
+ */
+export async function submitHomework(
+  db: Db,
+  place: UploadPlace,
+  hw: HomeworkRecord,
+  studentId: number,
+  incoming: IncomingFile | null | undefined,
+) {
+  if (!incoming) throw badRequest('file', FILE_MESSAGES.required);
+  const checked = await checkFile(incoming);
+  const { today } = await schoolClock(db, hw.schoolId);
+  const saved = await saveSubmission(
+    db,
+    {
+      schoolId: hw.schoolId,
+      homeworkId: hw.id,
+      studentId,
+      dueDate: hw.dueDate,
+      today,
+      uploadDir: place.uploadDir,
+      file: incoming,
+      checked,
+      quotaMb: place.quotaMb,
+    },
+    HOMEWORK_FIELD_MESSAGES.closed,
+  );
+  await dropFile(db, place.uploadDir, place.log, saved.replacedSha256);
+  const kind = saved.late ? 'submittedLate' : saved.replaced ? 'resubmitted' : 'submitted';
+  return {
+    ok: true as const,
+    id: saved.id,
+    late: saved.late,
+    message: HOMEWORK_MESSAGES[kind],
+    code: HOMEWORK_SUCCESS_CODES[kind],
+  };
+}
+
+/** A school's homework filtered by class, section, subject, teacher and the day it is open on. */
+export async function schoolHomeworkPage(db: DbOrTx, schoolId: number, q: z.output<typeof homeworkFilterQuery>) {
+  const where: SQL[] = [eq(homework.schoolId, schoolId)];
+  if (q.class_id) where.push(eq(homework.classId, q.class_id));
+  if (q.section_id) where.push(eq(homework.sectionId, q.section_id));
+  if (q.subject_id) where.push(eq(homework.subjectId, q.subject_id));
+  if (q.teacher_id) where.push(eq(homework.teacherId, q.teacher_id));
+  // "Date": the homework open on that day, from its issue date to its due date.
+  if (q.date) where.push(lte(homework.issueDate, q.date), gte(homework.dueDate, q.date));
+  return homeworkPage(db, and(...where)!, q);
+}
+
+/** A homework's stored file (404 when it has none). */
+export function homeworkFileOf(hw: HomeworkRecord) {
+  if (!hw.fileSha256 || !hw.fileName || !hw.fileType) throw notFound('File');
+  return { sha256: hw.fileSha256, name: hw.fileName, type: hw.fileType };
+}
+
+/** A submission (404 for none) with the homework it answers, for who may read its file. */
+export async function submissionRecord(db: DbOrTx, id: number) {
+  const [sub] = await db.select().from(homeworkSubmissions).where(eq(homeworkSubmissions.id, id));
+  if (!sub) throw notFound('File');
+  const hw = await homeworkRecord(db, sub.homeworkId);
+  return { sub, hw, file: { sha256: sub.fileSha256, name: sub.fileName, type: sub.fileType } };
 }

@@ -8,8 +8,16 @@
  * nothing is written. The students' existing registrations are locked first, so two saves for
  * the same students run one after the other and the second sees the first's rows.
  */
-import { and, asc, eq, inArray, sql, type SQL } from 'drizzle-orm';
-import { SUBJECT_REGISTRATION_CODES as CODES, type RegistrationListQuery } from '@/api/schemas/subject-registration';
+import { and, asc, eq, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
+import type { z } from 'zod';
+import {
+  SUBJECT_REGISTRATION_CODES as CODES,
+  SUBJECT_REGISTRATION_MESSAGES as MESSAGES,
+  SUBJECT_REGISTRATION_SUCCESS_CODES as SUCCESS,
+  type RegistrationListQuery,
+  type saveSubjectRegistrationBody,
+  type searchSubjectsQuery,
+} from '@/api/schemas/subject-registration';
 import type { DbOrTx } from '../db/client';
 import {
   academicSessions,
@@ -21,7 +29,8 @@ import {
   subjectRegistrations,
   subjects,
 } from '../db/schema';
-import { ApiError } from '../errors';
+import { ApiError, badRequest, forbidden, notFound } from '../errors';
+import { schoolClock, sessionIdForDate } from './school-time';
 import type { ErrorCode } from '../error-codes';
 import { pgErrorOf } from './routines';
 import { studentFullName } from './names';
@@ -388,4 +397,101 @@ export async function sectionRegistrations(db: DbOrTx, sectionId: number, sessio
     else e.compulsory.add(r.subjectId);
   }
   return byEnrolment;
+}
+
+// ---------------------------------------------------------------- the admin's calls
+
+/** The session named (400 when it is none), or the school's current one (400 when there is none). */
+export async function registrationSession(db: DbOrTx, schoolId: number, requested?: number) {
+  if (requested) {
+    const [s] = await db
+      .select({ id: academicSessions.id })
+      .from(academicSessions)
+      .where(eq(academicSessions.id, requested));
+    if (!s) throw badRequest('session_id', 'is not a session');
+    return requested;
+  }
+  const { today } = await schoolClock(db, schoolId);
+  const id = await sessionIdForDate(db, today);
+  if (!id) throw badRequest('session_id', 'There is no session for this year: choose one.');
+  return id;
+}
+
+/**
+ * GET /api/search/subjects: the subjects of a class (named, or the section's: a section of
+ * another school is 403), common ones and the group's electives (every group's without one).
+ */
+export async function subjectsForRegistration(db: DbOrTx, schoolId: number, q: z.output<typeof searchSubjectsQuery>) {
+  let classId = q.class_id;
+  if (q.section_id) {
+    const [section] = await db
+      .select({ schoolId: sections.schoolId, classId: sections.classId })
+      .from(sections)
+      .where(eq(sections.id, q.section_id));
+    if (!section) throw notFound('Section');
+    if (section.schoolId !== schoolId) throw forbidden('That section is not in this school.');
+    if (classId && classId !== section.classId) throw badRequest('section_id', 'is not a section of that class');
+    classId = section.classId;
+  }
+  if (!classId) throw badRequest('class_id', 'Choose a class or a section.');
+  if (q.session_id) await registrationSession(db, schoolId, q.session_id);
+  const where: SQL[] = [eq(subjects.classId, classId)];
+  if (q.group_id) where.push(or(isNull(subjects.groupId), eq(subjects.groupId, q.group_id))!);
+  return db
+    .select({
+      id: subjects.id,
+      subject_name: subjects.subjectName,
+      subject_code: subjects.subjectCode,
+      class_id: subjects.classId,
+      group_id: subjects.groupId,
+      division_name: studentGroups.name,
+      optional: subjects.optional,
+    })
+    .from(subjects)
+    .leftJoin(studentGroups, eq(studentGroups.id, subjects.groupId))
+    .where(and(...where))
+    .orderBy(asc(subjects.optional), asc(subjects.subjectCode));
+}
+
+/**
+ * POST /api/save/subjectRegistration: adds (no id) or, with the id of a registration of the school
+ * (another school's is 403, none 404), replaces the chosen students' registrations.
+ */
+export async function saveSubjectRegistration(
+  db: DbOrTx,
+  schoolId: number,
+  userId: number,
+  b: z.output<typeof saveSubjectRegistrationBody>,
+) {
+  const sessionId = await registrationSession(db, schoolId, b.session_id);
+  if (b.id) {
+    const row = await registrationById(db, b.id);
+    if (!row) throw notFound('Subject registration');
+    if (row.schoolId !== schoolId) throw forbidden('That registration is not in your school.');
+  }
+  const result = await saveRegistrations(db, {
+    schoolId,
+    sessionId,
+    userId,
+    studentIds: b.studentChecked,
+    subjectIds: b.subjectChecked,
+    fourthIds: b.forthChecked,
+    replace: !!b.id,
+  });
+  const kind = b.id ? 'updated' : 'saved';
+  return { ok: true as const, message: MESSAGES[kind], code: SUCCESS[kind], ...result };
+}
+
+/**
+ * Delete one registration of the school and kind (`fourth`): another school's is 403, none (or
+ * the other kind) 404.
+ */
+export async function deleteRegistration(db: DbOrTx, schoolId: number, id: number, fourth: boolean) {
+  const row = await registrationById(db, id);
+  if (!row || row.fourth !== fourth) throw notFound(fourth ? '4th subject registration' : 'Subject registration');
+  if (row.schoolId !== schoolId) throw forbidden('That registration is not in your school.');
+  await db.delete(subjectRegistrations).where(eq(subjectRegistrations.id, row.id));
+  return fourth
+    ? { ok: true as const, message: MESSAGES.fourthDeleted, code: SUCCESS.fourthDeleted }
+    : { ok: true as const, message: MESSAGES.deleted, code: SUCCESS.deleted };
 }

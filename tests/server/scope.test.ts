@@ -16,7 +16,7 @@
 import { and, asc, eq, ne, notInArray } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import type { UserType } from '@/api/permissions';
-import { callerChildren } from '@server/auth/scope';
+import { callerChildren, childOfLinks } from '@server/auth/scope';
 import type { AuthContext } from '@server/auth/sessions';
 import {
   academicSessions,
@@ -589,23 +589,23 @@ describe('callerTeacher and callerStudent: one refusal for an account without it
   });
 });
 
-describe('callerChildren: a guardian’s linked children', () => {
-  /** The request as the guard leaves it for a route: the caller's session and the app's database. */
-  const requestOf = async (caller: Caller) => {
-    const [u] = await t.db
-      .select({ id: users.id, userType: users.userType, schoolId: users.schoolId })
-      .from(users)
-      .where(eq(users.userCode, ACCOUNTS[caller]));
-    const auth: AuthContext = {
-      sessionId: 1,
-      userId: u.id,
-      userType: u.userType as UserType,
-      userCode: ACCOUNTS[caller],
-      schoolId: u.schoolId,
-    };
-    return { auth, server: { db: t.db } } as unknown as FastifyRequest;
+/** The request as the guard leaves it for a route: the caller's session and the app's database. */
+const requestOf = async (caller: Caller) => {
+  const [u] = await t.db
+    .select({ id: users.id, userType: users.userType, schoolId: users.schoolId })
+    .from(users)
+    .where(eq(users.userCode, ACCOUNTS[caller]));
+  const auth: AuthContext = {
+    sessionId: 1,
+    userId: u.id,
+    userType: u.userType as UserType,
+    userCode: ACCOUNTS[caller],
+    schoolId: u.schoolId,
   };
+  return { auth, server: { db: t.db } } as unknown as FastifyRequest;
+};
 
+describe('callerChildren: a guardian’s linked children', () => {
   it('the demo guardian: student1 and the sibling, of school 1', async () => {
     const expected = [
       { id: ids.student1, schoolId: ids.school1 },
@@ -623,5 +623,18 @@ describe('callerChildren: a guardian’s linked children', () => {
   it('anyone else: none', async () => {
     expect(await callerChildren(await requestOf('teacher1'))).toEqual([]);
     expect(await callerChildren(await requestOf('student1'))).toEqual([]);
+  });
+});
+
+describe('childOfLinks: the child a student’s read names in its file links', () => {
+  it.each([
+    ['guardian', true],
+    ['school 2 guardian', true],
+    ['student1', false],
+    ['teacher1', false],
+    ['admin1', false],
+    ['viewer1', false],
+  ] as [Caller, boolean][])('%s: the child named %s', async (caller, names) => {
+    expect(childOfLinks(await requestOf(caller), ids.student1)).toBe(names ? ids.student1 : null);
   });
 });

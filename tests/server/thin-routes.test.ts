@@ -16,31 +16,21 @@ const DIR = join(process.cwd(), 'server/routes');
  * the list only shrinks.
  */
 const NOT_YET_THIN = new Set<string>([
-  'activities.ts',
   'calendar.ts',
   'eschool.ts',
   'exams.ts',
   'fees.ts',
   'gradesheet-pdf.ts',
-  'guardians.ts',
   'health.ts',
-  'homework.ts',
   'lookups.ts',
-  'notices.ts',
   'online-payments.ts',
   'payment-sandbox.ts',
   'people-admin.ts',
-  'people.ts',
   'promotion.ts',
-  'resources.ts',
   'routines.ts',
   'school-setup.ts',
   'schools.ts',
   'setup-structure.ts',
-  'subject-registration.ts',
-  'two-factor.ts',
-  'users.ts',
-  'attendance.ts',
 ]);
 
 /** What a thin route does not contain, each with why. */
@@ -48,10 +38,14 @@ const FORBIDDEN: { what: string; re: RegExp }[] = [
   { what: 'imports drizzle-orm (a query)', re: /from 'drizzle-orm/ },
   { what: 'imports the tables (a query)', re: /from '\.\.\/db\/schema'/ },
   { what: 'imports the SQL helpers', re: /from '\.\.\/db\/(rows|prepared)'/ },
-  { what: 'runs a statement', re: /\.(select|selectDistinct|insert|update|delete|execute)\s*\(/ },
+  // `app.delete(` declares a DELETE route (Fastify), no statement.
+  { what: 'runs a statement', re: /(?<!\bapp)\.(select|selectDistinct|insert|update|delete|execute)\s*\(/ },
   { what: 'opens a transaction', re: /\.transaction\s*\(/ },
   { what: 'writes SQL', re: /\bsql\s*`/ },
-  { what: 'branches on user type (rows belong to server/auth/scope.ts)', re: /userType\s*[!=]==|[!=]==\s*USER_TYPES\./ },
+  {
+    what: 'branches on user type (rows belong to server/auth/scope.ts)',
+    re: /userType\s*[!=]==|[!=]==\s*USER_TYPES\./,
+  },
 ];
 
 function violations(file: string): string[] {

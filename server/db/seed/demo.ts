@@ -697,7 +697,7 @@ async function insertDemo(tx: Tx, today: DateTime): Promise<Record<string, numbe
   // Every account gets its own salt. A strong hash (N=2^17, half a second each) for 600+ accounts
   // would make seeding take minutes, so the seed stores a cheap one (N=2^10) of the public demo
   // password; the first successful sign-in of each account replaces it with a strong hash
-  // (routes/users.ts, needsRehash). Hashing runs on the thread pool, several at a time.
+  // (services/account.ts, needsRehash). Hashing runs on the thread pool, several at a time.
   await Promise.all(
     userRows.map(async (u) => {
       u.passwordHash = await hashPassword(DEMO_PASSWORD, SEED_HASH_PARAMS);
