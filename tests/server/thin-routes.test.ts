@@ -24,7 +24,6 @@ const NOT_YET_THIN = new Set<string>([
   'homework.ts',
   'lookups.ts',
   'notices.ts',
-  'people-admin.ts',
   'people.ts',
   'resources.ts',
   'routines.ts',
