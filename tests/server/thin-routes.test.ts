@@ -19,7 +19,6 @@ const NOT_YET_THIN = new Set<string>([
   'activities.ts',
   'calendar.ts',
   'eschool.ts',
-  'fees.ts',
   'guardians.ts',
   'homework.ts',
   'lookups.ts',
