@@ -38,7 +38,14 @@
  * - `teacherRowInScope` (homework, online classes, activities, notices, exams, routine entries): the
  *   row is the route's to find (404) / 403 (the school check) / another teacher's: 403 with the
  *   route's own code (`homework.not_own`, `eschool.not_own`, `activity.not_in_charge`,
- *   `notices.not_own`, `exams.not_yours`).
+ *   `notices.not_own`, `exams.not_yours`); `examInScope` is it for an exam's marks;
+ * - `resultsStudentInScope` (mark and grade sheets, by student code): 404 `not_found` (no such code
+ *   in the school, or not enrolled that session) / a student or guardian: `studentOfCaller`'s
+ *   refusals, and 403 `exams.not_published` before the session's results are published / a teacher:
+ *   `sectionInScope`'s `results` reach;
+ * - `mayReadPayment` (an online payment, a receipt): the school's admin reads their school's, a
+ *   student or guardian those `mayPayFor` allows (services/online-payments.ts); the route answers
+ *   anything else as unknown (404).
  *
  * Another school's row: the school check's 403 (tenant.ts: "That school is not yours.", or a
  * viewer's "not linked", a guardian's "none of your children"), which the route-guard test asks
@@ -66,8 +73,11 @@ import { studentOfUser, teacherOfUser } from '../cache/members';
 import type { Db, DbOrTx } from '../db/client';
 import { preparedFor } from '../db/prepared';
 import { enrolments, guardians, guardianStudents, schoolAdmins, students, teachers } from '../db/schema';
+import { EXAM_CODES } from '@/api/schemas/exams';
 import { ApiError, badRequest, forbidden, notFound } from '../errors';
 import { findRoutine, type RoutineRef } from '../services/attendance';
+import { examById, publicationOf, teacherTeaches } from '../services/exams';
+import { mayPayFor } from '../services/online-payments';
 import { schoolClock, sessionIdForDate } from '../services/school-time';
 import { linkedChild, type ChildRecord } from './child';
 import { authOf } from './guard';
@@ -76,6 +86,7 @@ import { schoolOf, sectionOf } from './tenant';
 
 const dbOf = (req: FastifyRequest): Db => req.server.db;
 const isTeacher = (req: FastifyRequest) => authOf(req).userType === USER_TYPES.teacher;
+const isSchoolAdmin = (req: FastifyRequest) => authOf(req).userType === USER_TYPES.schoolAdmin;
 
 // ---------------------------------------------------------------- refusals
 
@@ -424,4 +435,70 @@ export async function teacherRowInScope(
   await schoolOf(req, schoolId);
   if (!isTeacher(req)) return;
   if (!(await owns(await callerTeacher(req)))) throw notOwn();
+}
+
+// ---------------------------------------------------------------- exams and results
+
+/**
+ * An exam the caller may enter marks for: 404 unknown, 403 another school or, for a teacher, not
+ * theirs (403 `exams.not_yours`: they teach its subject to its section, or the exam names them).
+ */
+export async function examInScope(req: FastifyRequest, examId: number) {
+  const db = dbOf(req);
+  const exam = await examById(db, examId);
+  if (!exam) throw notFound('Exam');
+  await teacherRowInScope(
+    req,
+    exam.school_id,
+    (me) => teacherTeaches(db, me.id, exam),
+    () => new ApiError(403, EXAM_CODES.notYours, 'You do not teach this subject to this section.'),
+  );
+  return exam;
+}
+
+/**
+ * The student a mark or grade sheet is about, and the caller's right to see it: a student only
+ * themself and a guardian a linked child, and only published results; a teacher students of a
+ * section they teach or examine that session (or, for an earlier session, now); the admin their
+ * school's; a viewer a linked school's (naming it). Unknown code: 404.
+ */
+export async function resultsStudentInScope(
+  req: FastifyRequest,
+  q: { student_code: string; session_id: number; school_info_id?: number },
+) {
+  const db = dbOf(req);
+  const schoolId = await schoolOf(req, q.school_info_id);
+  const [row] = await db
+    .select({
+      studentId: students.id,
+      userId: students.userId,
+      enrolmentId: enrolments.id,
+      sectionId: enrolments.sectionId,
+    })
+    .from(students)
+    .leftJoin(enrolments, and(eq(enrolments.studentId, students.id), eq(enrolments.sessionId, q.session_id)))
+    .where(and(eq(students.schoolId, schoolId), eq(students.studentCode, q.student_code)));
+  if (!row) throw notFound('Student');
+  // A student's or guardian's call: their own record or a linked child's (null for staff, whom
+  // the school above holds), and only once published.
+  const own = await studentOfCaller(req, row.studentId);
+  if (row.enrolmentId === null || row.sectionId === null) throw notFound('Enrolment in that session');
+  await sectionInScope(req, row.sectionId, { sessionId: q.session_id, reach: 'results', studentId: row.studentId });
+  const publication = await publicationOf(db, schoolId, q.session_id);
+  if (own && !publication.published)
+    throw new ApiError(403, EXAM_CODES.notPublished, 'The results of this session are not published yet.');
+  return { ...row, enrolmentId: row.enrolmentId, sectionId: row.sectionId, schoolId, publication };
+}
+
+// ---------------------------------------------------------------- payments
+
+/**
+ * Whether the caller may read a payment of a student of a school (an online payment's record, a
+ * ledger entry's receipt): the school's admin by the school (tenant.ts), anyone else as
+ * services/online-payments.ts `mayPayFor` says (the student, a linked guardian). The routes answer
+ * a refusal as they answer an unknown row, so it says nothing of others' payments.
+ */
+export async function mayReadPayment(req: FastifyRequest, schoolId: number, studentId: number): Promise<boolean> {
+  if (isSchoolAdmin(req)) return (await schoolOf(req)) === schoolId;
+  return mayPayFor(dbOf(req), authOf(req), studentId);
 }

@@ -8,6 +8,7 @@
  * 'none'`, and X-Frame-Options for old browsers). zod's compiled-validator probe (`new Function`)
  * would be reported as a violation; the client build turns it off (vite.config.ts).
  */
+import { createHash } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
@@ -33,6 +34,9 @@ export const cspHeader = (directives: Record<string, string[]>) =>
   Object.entries(directives)
     .map(([k, v]) => `${k} ${v.join(' ')}`)
     .join('; ');
+
+/** The CSP source (`'sha256-…'`) that admits exactly one inline element with this text. */
+export const cspHashOf = (text: string) => `'sha256-${createHash('sha256').update(text).digest('base64')}'`;
 
 /**
  * swagger-ui's bundle adds one fixed <style> element at start-up; its hash (as Chromium reports

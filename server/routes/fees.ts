@@ -3,16 +3,16 @@
  * sectors, sets fees that invoice a class, a section or named students, records payments (with an
  * Idempotency-Key), waivers, refunds and corrections, and reads the reports. A student reads only
  * their own invoices; a viewer reads a linked school's sectors, fees, receipts and reports.
- * The ledger rules live in services/fees.ts.
+ * The rules live in the services: sectors, fees and invoices in services/fee-invoices.ts, payments,
+ * refunds and the ledger list in services/fee-ledger.ts, the reports in services/fee-reports.ts (on
+ * the ledger's queries in services/fees.ts); whose invoices a student or guardian reaches in
+ * server/auth/scope.ts.
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { and, eq, inArray, sql } from 'drizzle-orm';
-import { clock } from '../clock';
 import { errorBody } from '@/api/schemas/common';
 import {
   FEE_CODES,
-  FEE_MESSAGES,
   collectionsPage,
   collectionsQuery,
   defaultersPage,
@@ -39,52 +39,29 @@ import {
   sectorPage,
   waiverBody,
   writeResponse,
-  type FeeRow,
-  type PaymentRow,
 } from '@/api/schemas/fees';
 import type { z } from 'zod';
 import { authOf } from '../auth/guard';
 import { schoolOf } from '../auth/tenant';
 import { studentOfCaller } from '../auth/scope';
-import type { DbOrTx } from '../db/client';
-import { rowsOf } from '../db/rows';
+import { ApiError, forbidden } from '../errors';
 import {
-  academicSessions,
-  classes,
-  enrolments,
-  feeSectors,
-  fees,
-  invoiceWaivers,
-  invoices,
-  paymentAllocations,
-  payments,
-  sections,
-  students,
-} from '../db/schema';
-import { ApiError, badRequest, forbidden, notFound } from '../errors';
+  addSector,
+  feePage as listFees,
+  invoicesOf,
+  schoolStudentForInvoices,
+  sectorPage as listSectors,
+  setFee,
+  waiveInvoice,
+} from '../services/fee-invoices';
+import { payAtCounter, paymentPage as listPayments, reversePayment } from '../services/fee-ledger';
 import {
-  collectionsByDaySector,
-  collectionsByMonth,
-  defaulters,
-  duesByClassSection,
-  formatPoisha,
-  generateLateFees,
-  invoiceNotFound,
-  lockedInvoices,
-  nextReceiptNo,
-  studentInvoices,
-} from '../services/fees';
-import { allocationsOut, recordPayment } from '../services/fee-ledger';
-import { listedNameBn } from '../services/bangla-names';
-import { pgErrorOf } from '../services/routines';
-import { schoolClock } from '../services/school-time';
-
-const page = <T extends { total?: unknown }>(rows: T[], limit: number, offset: number) => ({
-  rows: rows.map(({ total: _t, ...r }) => r),
-  total: rows.length ? Number(rows[0].total) : 0,
-  limit,
-  offset,
-});
+  collectionsReport,
+  defaultersReport,
+  duesReport,
+  lateFeesNow,
+  monthlyCollections,
+} from '../services/fee-reports';
 
 /** Money writes need an Idempotency-Key (the idempotency plugin replays a retry): 400 naming the header. */
 function requireIdempotencyKey(req: FastifyRequest, what: string) {
@@ -113,25 +90,7 @@ export async function feeRoutes(fastify: FastifyInstance) {
     },
     async (req) => {
       const schoolId = await schoolOf(req, req.body.school_info_id);
-      try {
-        const [row] = await db
-          .insert(feeSectors)
-          .values({
-            schoolId,
-            sectorCode: req.body.sector_code,
-            sectorName: req.body.sector_name,
-            sectorNameBn: req.body.sector_name_bn ?? listedNameBn('fee_sectors', req.body.sector_name),
-          })
-          .returning({ id: feeSectors.id });
-        return { ok: true as const, id: row.id, message: FEE_MESSAGES.sectorCreated, code: FEE_CODES.sectorCreated };
-      } catch (err) {
-        if (pgErrorOf(err)?.code === '23505') {
-          throw new ApiError(409, FEE_CODES.sectorExists, 'This sector code is already used in this school.', {
-            sector_code: 'is already used in this school',
-          });
-        }
-        throw err;
-      }
+      return addSector(db, schoolId, req.body);
     },
   );
 
@@ -146,83 +105,12 @@ export async function feeRoutes(fastify: FastifyInstance) {
       },
     },
     async (req) => {
-      const q = req.query;
-      const schoolId = await schoolOf(req, q.school_info_id);
-      const rows = await db
-        .select({
-          id: feeSectors.id,
-          sector_code: feeSectors.sectorCode,
-          sector_name: feeSectors.sectorName,
-          sector_name_bn: feeSectors.sectorNameBn,
-          total: sql<string>`count(*) over ()`,
-        })
-        .from(feeSectors)
-        .where(eq(feeSectors.schoolId, schoolId))
-        .orderBy(feeSectors.sectorCode)
-        .limit(q.limit)
-        .offset(q.offset);
-      return page(rows, q.limit, q.offset);
+      const schoolId = await schoolOf(req, req.query.school_info_id);
+      return listSectors(db, schoolId, req.query);
     },
   );
 
   // ---------------------------------------------------------------- fees
-
-  type FeeInput = z.output<typeof feeBody>;
-
-  /** Who a fee covers: the target's scope and columns, and the students' ids. */
-  const coveredStudents = async (tx: DbOrTx, schoolId: number, b: FeeInput) => {
-    if (b.student_ids?.length) {
-      const ids = [...new Set(b.student_ids)];
-      const found = await tx
-        .select({ id: students.id })
-        .from(students)
-        .where(and(eq(students.schoolId, schoolId), inArray(students.id, ids)));
-      if (found.length !== ids.length) {
-        const known = new Set(found.map((f) => f.id));
-        throw badRequest(
-          'student_ids',
-          `are not students of this school: ${ids
-            .filter((i) => !known.has(i))
-            .slice(0, 10)
-            .join(', ')}`,
-        );
-      }
-      return { scope: 'students' as const, classId: null, sectionId: null, studentIds: ids };
-    }
-    let classId = b.class_id ?? null;
-    if (b.section_id) {
-      const [section] = await tx
-        .select({ classId: sections.classId })
-        .from(sections)
-        .where(and(eq(sections.id, b.section_id), eq(sections.schoolId, schoolId)));
-      if (!section) {
-        throw new ApiError(404, 'not_found', 'Section not found.', {
-          section_id: 'is not a section of this school',
-        });
-      }
-      if (classId && classId !== section.classId) throw badRequest('section_id', 'is not a section of that class');
-      classId = section.classId;
-    } else {
-      const [cls] = await tx.select({ id: classes.id }).from(classes).where(eq(classes.id, classId!));
-      if (!cls) throw badRequest('class_id', 'is not a class');
-    }
-    const enrolled = await tx
-      .select({ id: enrolments.studentId })
-      .from(enrolments)
-      .where(
-        and(
-          eq(enrolments.schoolId, schoolId),
-          eq(enrolments.sessionId, b.session_id),
-          b.section_id ? eq(enrolments.sectionId, b.section_id) : eq(enrolments.classId, classId!),
-        ),
-      );
-    return {
-      scope: b.section_id ? ('section' as const) : ('class' as const),
-      classId,
-      sectionId: b.section_id ?? null,
-      studentIds: enrolled.map((e) => e.id),
-    };
-  };
 
   app.post(
     '/fee',
@@ -240,113 +128,8 @@ export async function feeRoutes(fastify: FastifyInstance) {
       },
     },
     async (req) => {
-      const b = req.body;
-      const schoolId = await schoolOf(req, b.school_info_id);
-      return db.transaction(async (tx) => {
-        const [sector] = await tx
-          .select({ id: feeSectors.id })
-          .from(feeSectors)
-          .where(and(eq(feeSectors.id, b.sector_id), eq(feeSectors.schoolId, schoolId)));
-        if (!sector) {
-          throw new ApiError(404, 'not_found', 'Sector not found.', { sector_id: 'is not a sector of this school' });
-        }
-        const [session] = await tx
-          .select({ id: academicSessions.id })
-          .from(academicSessions)
-          .where(eq(academicSessions.id, b.session_id));
-        if (!session) throw badRequest('session_id', 'is not a session');
-        const target = await coveredStudents(tx, schoolId, b);
-        const lateFee = b.late_fee ?? 0;
-        const key = and(
-          eq(fees.schoolId, schoolId),
-          eq(fees.sectorId, b.sector_id),
-          eq(fees.sessionId, b.session_id),
-          eq(fees.scope, target.scope),
-          target.classId == null ? sql`${fees.classId} is null` : eq(fees.classId, target.classId),
-          target.sectionId == null ? sql`${fees.sectionId} is null` : eq(fees.sectionId, target.sectionId),
-          eq(fees.lastDate, b.last_date),
-        );
-        const existingFee = async () => {
-          const [f] = await tx
-            .select({ id: fees.id, amount: fees.amountPoisha, lateFee: fees.lateFeePoisha })
-            .from(fees)
-            .where(key);
-          if (f && (f.amount !== b.amount || f.lateFee !== lateFee)) {
-            throw new ApiError(
-              409,
-              FEE_CODES.feeAmountDiffers,
-              `This fee exists already with amount ${formatPoisha(f.amount)} and late fee ${formatPoisha(f.lateFee)}.`,
-              { amount: `is ${formatPoisha(f.amount)} on the existing fee` },
-            );
-          }
-          return f;
-        };
-        const already = async (feeId: number) =>
-          target.studentIds.length
-            ? (
-                await tx
-                  .select({ id: invoices.studentId })
-                  .from(invoices)
-                  .where(
-                    and(
-                      eq(invoices.feeId, feeId),
-                      eq(invoices.kind, 'fee'),
-                      inArray(invoices.studentId, target.studentIds),
-                    ),
-                  )
-              ).length
-            : 0;
-
-        if (b.dry_run) {
-          const f = await existingFee();
-          const existing = f ? await already(f.id) : 0;
-          return {
-            ok: true as const,
-            fee_id: null,
-            students: target.studentIds.length,
-            created: 0,
-            existing,
-            message: FEE_MESSAGES.feeDryRun(target.studentIds.length - existing),
-            code: FEE_CODES.feeDryRun,
-          };
-        }
-        if (!target.studentIds.length) {
-          throw new ApiError(400, FEE_CODES.noStudents, 'No students are enrolled there in that session.', {
-            [b.section_id ? 'section_id' : 'class_id']: 'has no students in that session',
-          });
-        }
-        const [inserted] = await tx
-          .insert(fees)
-          .values({
-            schoolId,
-            sectorId: b.sector_id,
-            sessionId: b.session_id,
-            scope: target.scope,
-            classId: target.classId,
-            sectionId: target.sectionId,
-            amountPoisha: b.amount,
-            lateFeePoisha: lateFee,
-            lastDate: b.last_date,
-            createdByUserId: authOf(req).userId,
-          })
-          .onConflictDoNothing()
-          .returning({ id: fees.id });
-        const feeId = inserted?.id ?? (await existingFee())!.id;
-        const created = await tx
-          .insert(invoices)
-          .values(target.studentIds.map((studentId) => ({ schoolId, feeId, studentId, amountPoisha: b.amount })))
-          .onConflictDoNothing()
-          .returning({ id: invoices.id });
-        return {
-          ok: true as const,
-          fee_id: feeId,
-          students: target.studentIds.length,
-          created: created.length,
-          existing: target.studentIds.length - created.length,
-          message: FEE_MESSAGES.feeCreated(created.length),
-          code: FEE_CODES.feeCreated,
-        };
-      });
+      const schoolId = await schoolOf(req, req.body.school_info_id);
+      return setFee(db, schoolId, authOf(req).userId, req.body);
     },
   );
 
@@ -361,30 +144,8 @@ export async function feeRoutes(fastify: FastifyInstance) {
       },
     },
     async (req) => {
-      const q = req.query;
-      const schoolId = await schoolOf(req, q.school_info_id);
-      const rows = rowsOf<FeeRow & { amount: string; late_fee: string; total: string }>(
-        await db.execute(sql`
-        select f.id, f.sector_id, fs.sector_code, fs.sector_name, f.session_id, ses.session_year, f.scope,
-               f.class_id, c.class_name, f.section_id, sec.section_default_name,
-               f.amount_poisha::text as amount, f.late_fee_poisha::text as late_fee, f.last_date::text as last_date,
-               (select count(*)::int from invoices i where i.fee_id = f.id and i.kind = 'fee') as invoices,
-               (select count(*)::int from invoices i where i.fee_id = f.id and i.kind = 'late_fee') as late_invoices,
-               count(*) over () as total
-        from fees f
-        join fee_sectors fs on fs.id = f.sector_id
-        join academic_sessions ses on ses.id = f.session_id
-        left join classes c on c.id = f.class_id
-        left join sections sec on sec.id = f.section_id
-        where f.school_id = ${schoolId} ${q.session_id ? sql`and f.session_id = ${q.session_id}` : sql``}
-        order by f.last_date desc, f.id desc
-        limit ${q.limit} offset ${q.offset}`),
-      );
-      const out = page(rows, q.limit, q.offset);
-      return {
-        ...out,
-        rows: out.rows.map((r) => ({ ...r, amount: formatPoisha(r.amount), late_fee: formatPoisha(r.late_fee) })),
-      };
+      const schoolId = await schoolOf(req, req.query.school_info_id);
+      return listFees(db, schoolId, req.query);
     },
   );
 
@@ -400,22 +161,7 @@ export async function feeRoutes(fastify: FastifyInstance) {
       if (q.student_code) throw forbidden('Name the student by student_id.');
       return { schoolId: own.schoolId, studentId: own.id };
     }
-    const schoolId = await schoolOf(req, q.school_info_id);
-    if (q.student_id) {
-      const [s] = await db.select({ schoolId: students.schoolId }).from(students).where(eq(students.id, q.student_id));
-      if (!s) throw notFound('Student');
-      if (s.schoolId !== schoolId) throw forbidden('That student is not of your school.');
-      return { schoolId, studentId: q.student_id };
-    }
-    if (q.student_code) {
-      const [s] = await db
-        .select({ id: students.id })
-        .from(students)
-        .where(and(eq(students.schoolId, schoolId), eq(students.studentCode, q.student_code)));
-      if (!s) throw new ApiError(404, 'not_found', 'Student not found.', { student_code: 'is not a student here' });
-      return { schoolId, studentId: s.id };
-    }
-    throw badRequest('student_id', 'Choose a student.');
+    return schoolStudentForInvoices(db, await schoolOf(req, q.school_info_id), q);
   };
 
   const invoiceRead = (url: string, status: 'due' | 'paid') =>
@@ -434,10 +180,8 @@ export async function feeRoutes(fastify: FastifyInstance) {
         },
       },
       async (req) => {
-        const q = req.query;
-        const who = await invoiceStudent(req, q);
-        const { today, timeZone } = await schoolClock(db, who.schoolId);
-        return studentInvoices(db, { ...who, status, today, timeZone, limit: q.limit, offset: q.offset });
+        const who = await invoiceStudent(req, req.query);
+        return invoicesOf(db, who, status, req.query);
       },
     );
   invoiceRead('/invoice/due', 'due');
@@ -457,29 +201,8 @@ export async function feeRoutes(fastify: FastifyInstance) {
     },
     async (req) => {
       requireIdempotencyKey(req, 'waiver');
-      const b = req.body;
       const schoolId = await schoolOf(req);
-      return db.transaction(async (tx) => {
-        const [inv] = await lockedInvoices(tx, schoolId, [b.invoice_id]);
-        if (!inv) throw invoiceNotFound('invoice_id');
-        if (BigInt(b.amount) > inv.due) {
-          throw new ApiError(409, FEE_CODES.overpayment, `At most ${formatPoisha(inv.due)} is due on this invoice.`, {
-            amount: `must be at most ${formatPoisha(inv.due)}`,
-          });
-        }
-        const [row] = await tx
-          .insert(invoiceWaivers)
-          .values({
-            schoolId,
-            invoiceId: inv.id,
-            kind: b.kind,
-            amountPoisha: b.amount,
-            reason: b.reason,
-            createdByUserId: authOf(req).userId,
-          })
-          .returning({ id: invoiceWaivers.id });
-        return { ok: true as const, id: row.id, message: FEE_MESSAGES.waived, code: FEE_CODES.waived };
-      });
+      return waiveInvoice(db, schoolId, authOf(req).userId, req.body);
     },
   );
 
@@ -500,29 +223,8 @@ export async function feeRoutes(fastify: FastifyInstance) {
     },
     async (req) => {
       requireIdempotencyKey(req, 'payment');
-      const b = req.body;
-      const schoolId = await schoolOf(req, b.school_info_id);
-      const ids = [...new Set([...(b.invoice_ids ?? []), ...(b.invoice_id ? [b.invoice_id] : [])])];
-      return db.transaction(async (tx) => {
-        const paid = await recordPayment(tx, {
-          schoolId,
-          invoiceIds: ids,
-          invoiceField: b.invoice_id ? 'invoice_id' : 'invoice_ids',
-          amount: BigInt(b.amount),
-          method: b.method,
-          reference: b.reference,
-          receivedByUserId: authOf(req).userId,
-        });
-        return {
-          ok: true as const,
-          payment_id: paid.paymentId,
-          receipt_no: paid.receiptNo,
-          amount: formatPoisha(b.amount),
-          allocations: allocationsOut(paid.parts),
-          message: FEE_MESSAGES.paymentRecorded(paid.receiptNo),
-          code: FEE_CODES.paymentRecorded,
-        };
-      });
+      const schoolId = await schoolOf(req, req.body.school_info_id);
+      return payAtCounter(db, schoolId, authOf(req).userId, req.body);
     },
   );
 
@@ -541,108 +243,8 @@ export async function feeRoutes(fastify: FastifyInstance) {
     },
     async (req) => {
       requireIdempotencyKey(req, 'refund or correction');
-      const b = req.body;
       const schoolId = await schoolOf(req);
-      return db.transaction(async (tx) => {
-        const [original] = await tx
-          .select()
-          .from(payments)
-          .where(and(eq(payments.id, b.payment_id), eq(payments.schoolId, schoolId), eq(payments.kind, 'payment')))
-          .for('update');
-        if (!original) {
-          throw new ApiError(404, 'not_found', 'Payment not found.', { payment_id: 'is not a payment of this school' });
-        }
-        if (original.isTest) {
-          // It took no money and settled nothing (services/fee-ledger.ts): there is nothing to give back.
-          throw new ApiError(
-            409,
-            FEE_CODES.testPayment,
-            `Receipt ${original.receiptNo} is a test payment: no money was received, so nothing can be refunded or corrected.`,
-            { payment_id: 'is a test payment' },
-          );
-        }
-        // What of the payment is still on each invoice: its allocations less earlier reversals.
-        const net = rowsOf<{ invoice_id: number; last_date: string; net: string }>(
-          await tx.execute(sql`select pa.invoice_id, f.last_date::text as last_date, sum(pa.amount_poisha)::text as net
-              from payment_allocations pa
-              join payments p on p.id = pa.payment_id
-              join invoices i on i.id = pa.invoice_id
-              join fees f on f.id = i.fee_id
-              where p.school_id = ${schoolId} and (p.id = ${original.id} or p.reverses_payment_id = ${original.id})
-              group by pa.invoice_id, f.last_date
-              having sum(pa.amount_poisha) > 0`),
-        );
-        await lockedInvoices(
-          tx,
-          schoolId,
-          net.map((n) => n.invoice_id),
-        );
-        const left = net.reduce((s, n) => s + BigInt(n.net), 0n);
-        const amount = b.amount !== undefined ? BigInt(b.amount) : left;
-        if (left === 0n || amount > left) {
-          throw new ApiError(
-            409,
-            FEE_CODES.nothingToReverse,
-            `At most ${formatPoisha(left)} of receipt ${original.receiptNo} may still be reversed.`,
-            { amount: `must be at most ${formatPoisha(left)}` },
-          );
-        }
-        // Take it back from the newest invoices first: the oldest stay settled longest.
-        const parts: { invoiceId: number; amount: bigint }[] = [];
-        let rest = amount;
-        for (const n of [...net].sort(
-          (x, y) => y.last_date.localeCompare(x.last_date) || y.invoice_id - x.invoice_id,
-        )) {
-          if (rest === 0n) break;
-          const take = BigInt(n.net) < rest ? BigInt(n.net) : rest;
-          parts.push({ invoiceId: n.invoice_id, amount: take });
-          rest -= take;
-        }
-        const receiptNo = await nextReceiptNo(tx, schoolId);
-        const [entry] = await tx
-          .insert(payments)
-          .values({
-            schoolId,
-            studentId: original.studentId,
-            receiptNo,
-            kind: b.kind,
-            method: original.method,
-            reference: original.reference,
-            amountPoisha: -Number(amount),
-            reversesPaymentId: original.id,
-            reason: b.reason,
-            receivedByUserId: authOf(req).userId,
-            createdAt: new Date(clock.now()),
-          })
-          .returning({ id: payments.id });
-        await tx.insert(paymentAllocations).values(
-          parts.map((p) => ({
-            schoolId,
-            paymentId: entry.id,
-            invoiceId: p.invoiceId,
-            amountPoisha: -Number(p.amount),
-          })),
-        );
-        const after = await lockedInvoices(
-          tx,
-          schoolId,
-          parts.map((p) => p.invoiceId),
-        );
-        const dueOf = new Map(after.map((a) => [a.id, a.due]));
-        return {
-          ok: true as const,
-          payment_id: entry.id,
-          receipt_no: receiptNo,
-          amount: formatPoisha(-amount),
-          allocations: parts.map((p) => ({
-            invoice_id: p.invoiceId,
-            amount: formatPoisha(-p.amount),
-            due_after: formatPoisha(dueOf.get(p.invoiceId) ?? 0n),
-          })),
-          message: FEE_MESSAGES.reversed(receiptNo),
-          code: FEE_CODES.reversed,
-        };
-      });
+      return reversePayment(db, schoolId, authOf(req).userId, req.body);
     },
   );
 
@@ -659,23 +261,8 @@ export async function feeRoutes(fastify: FastifyInstance) {
       },
     },
     async (req) => {
-      const q = req.query;
-      const schoolId = await schoolOf(req, q.school_info_id);
-      const rows = rowsOf<PaymentRow & { amount: string; total: string }>(
-        await db.execute(sql`
-        select p.id, p.receipt_no, p.kind, p.method, p.reference, p.amount_poisha::text as amount,
-               p.reverses_payment_id, p.reason, p.student_id, s.student_code, concat_ws(' ', s.first_name, nullif(s.middle_name, ''), nullif(s.last_name, '')) as full_name,
-               p.is_test as test,
-               to_char(p.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"') as created_at,
-               count(*) over () as total
-        from payments p join students s on s.id = p.student_id
-        where p.school_id = ${schoolId} ${q.student_id ? sql`and p.student_id = ${q.student_id}` : sql``}
-          ${q.student_code ? sql`and s.student_code = ${q.student_code}` : sql``}
-        order by p.id desc
-        limit ${q.limit} offset ${q.offset}`),
-      );
-      const out = page(rows, q.limit, q.offset);
-      return { ...out, rows: out.rows.map((r) => ({ ...r, amount: formatPoisha(r.amount) })) };
+      const schoolId = await schoolOf(req, req.query.school_info_id);
+      return listPayments(db, schoolId, req.query);
     },
   );
 
@@ -692,9 +279,8 @@ export async function feeRoutes(fastify: FastifyInstance) {
       },
     },
     async (req) => {
-      const q = req.query;
-      const schoolId = await schoolOf(req, q.school_info_id);
-      return duesByClassSection(db, { schoolId, sessionId: q.session_id, limit: q.limit, offset: q.offset });
+      const schoolId = await schoolOf(req, req.query.school_info_id);
+      return duesReport(db, schoolId, req.query);
     },
   );
 
@@ -709,17 +295,8 @@ export async function feeRoutes(fastify: FastifyInstance) {
       },
     },
     async (req) => {
-      const q = req.query;
-      const schoolId = await schoolOf(req, q.school_info_id);
-      const { timeZone } = await schoolClock(db, schoolId);
-      return collectionsByDaySector(db, {
-        schoolId,
-        timeZone,
-        from: q.from,
-        to: q.to,
-        limit: q.limit,
-        offset: q.offset,
-      });
+      const schoolId = await schoolOf(req, req.query.school_info_id);
+      return collectionsReport(db, schoolId, req.query);
     },
   );
 
@@ -736,15 +313,8 @@ export async function feeRoutes(fastify: FastifyInstance) {
       },
     },
     async (req) => {
-      const q = req.query;
-      const schoolId = await schoolOf(req, q.school_info_id);
-      const [session] = await db
-        .select({ year: academicSessions.sessionYear })
-        .from(academicSessions)
-        .where(eq(academicSessions.id, q.session_id));
-      if (!session) throw badRequest('session_id', 'is not a session');
-      const { timeZone } = await schoolClock(db, schoolId);
-      return collectionsByMonth(db, { schoolId, timeZone, sessionYear: session.year.slice(0, 4) });
+      const schoolId = await schoolOf(req, req.query.school_info_id);
+      return monthlyCollections(db, schoolId, req.query.session_id);
     },
   );
 
@@ -763,9 +333,7 @@ export async function feeRoutes(fastify: FastifyInstance) {
     },
     async (req) => {
       const schoolId = await schoolOf(req, req.body.school_info_id);
-      const { today } = await schoolClock(db, schoolId);
-      const created = await db.transaction((tx) => generateLateFees(tx, { schoolId, today }));
-      return { ok: true as const, created, message: FEE_MESSAGES.lateFees(created), code: FEE_CODES.lateFees };
+      return lateFeesNow(db, schoolId);
     },
   );
 
@@ -780,10 +348,8 @@ export async function feeRoutes(fastify: FastifyInstance) {
       },
     },
     async (req) => {
-      const q = req.query;
-      const schoolId = await schoolOf(req, q.school_info_id);
-      const asOf = q.as_of ?? (await schoolClock(db, schoolId)).today;
-      return defaulters(db, { schoolId, sessionId: q.session_id, asOf, limit: q.limit, offset: q.offset });
+      const schoolId = await schoolOf(req, req.query.school_info_id);
+      return defaultersReport(db, schoolId, req.query);
     },
   );
 }

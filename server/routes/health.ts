@@ -3,13 +3,14 @@
  * container probes. 200 `{ status: 'ok' }` when the database answers a trivial query within
  * HEALTH_TIMEOUT_MS; 503 `{ status: 'unavailable' }` (with Retry-After) while it is away or slow.
  * Public (a probe has no account), with nothing of any school in it, and cheap: one `select 1` at
- * a time per process, shared by every probe that asks meanwhile.
+ * a time per process, shared by every probe that asks meanwhile. The ping itself is
+ * services/health.ts.
  */
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { DATABASE_RETRY_AFTER_SECONDS } from '../errors';
+import { databaseAnswers as ping } from '../services/health';
 
 /** How long the database may take to answer `select 1` before the process is reported unavailable. */
 export const HEALTH_TIMEOUT_MS = 2_000;
@@ -21,24 +22,7 @@ export async function healthRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
 
   let inFlight: Promise<boolean> | null = null;
-  const probe = async (): Promise<boolean> => {
-    let timer: NodeJS.Timeout | undefined;
-    const late = new Promise<false>((resolve) => {
-      timer = setTimeout(() => resolve(false), HEALTH_TIMEOUT_MS);
-    });
-    try {
-      return await Promise.race([
-        app.db.execute(sql`select 1`).then(
-          () => true,
-          () => false,
-        ),
-        late,
-      ]);
-    } finally {
-      clearTimeout(timer);
-    }
-  };
-  const databaseAnswers = () => (inFlight ??= probe().finally(() => (inFlight = null)));
+  const databaseAnswers = () => (inFlight ??= ping(app.db, HEALTH_TIMEOUT_MS).finally(() => (inFlight = null)));
 
   app.get(
     '/health',

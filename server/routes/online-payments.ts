@@ -6,11 +6,11 @@
  * record. With no provider configured (the default) starting and callbacks are refused and the
  * options read says so; the sandbox's payments are test entries that settle nothing. Every ledger
  * entry has a printable receipt (PDF) for the school's admin and for the student it is for.
+ * The rules live in services/online-payments.ts (the receipt's file in services/pdf-files.ts); who
+ * may read a payment or a receipt in server/auth/scope.ts (`mayReadPayment`).
  */
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { eq } from 'drizzle-orm';
-import { USER_TYPES } from '@/api/permissions';
 import { errorBody } from '@/api/schemas/common';
 import {
   ONLINE_CODES,
@@ -26,13 +26,11 @@ import {
 } from '@/api/schemas/online-payments';
 import { formatPoisha } from '@/api/schemas/fees';
 import { authOf } from '../auth/guard';
-import { schoolOf } from '../auth/tenant';
-import { onlinePayments, schools, users } from '../db/schema';
+import { mayReadPayment } from '../auth/scope';
 import { ApiError, notFound } from '../errors';
-import { completeOnlinePayment, mayPayFor, onlinePaymentOf, startOnlinePayment } from '../services/online-payments';
+import { completeFromCallback, onlinePaymentOf, startOnlinePayment } from '../services/online-payments';
 import { paymentProviderOf, type PaymentProvider } from '../services/payment-provider';
-import { receiptData, receiptPdf } from '../services/receipt-pdf';
-import { schoolClock } from '../services/school-time';
+import { receiptFile, receiptOf } from '../services/pdf-files';
 import { attachmentHeader } from '../storage/files';
 
 export async function onlinePaymentRoutes(fastify: FastifyInstance) {
@@ -135,14 +133,10 @@ export async function onlinePaymentRoutes(fastify: FastifyInstance) {
           signature: 'does not match',
         });
       }
-      const done = await completeOnlinePayment(db, p, verified);
+      const done = await completeFromCallback(db, p, verified);
       // No one is signed in on a callback: the school's kept answers (the student's dues) go here,
       // before the answer, as a signed-in write's do (server/cache/responses.ts).
-      const [paid] = await db
-        .select({ schoolId: onlinePayments.schoolId })
-        .from(onlinePayments)
-        .where(eq(onlinePayments.token, verified.token));
-      if (paid) app.hotCache.dropSchools([paid.schoolId]);
+      if (done.schoolId !== null) app.hotCache.dropSchools([done.schoolId]);
       return { ok: true as const, status: done.status, replay: done.replay, receipt_no: done.receiptNo };
     },
   );
@@ -160,13 +154,10 @@ export async function onlinePaymentRoutes(fastify: FastifyInstance) {
       },
     },
     async (req) => {
-      const auth = authOf(req);
       const found = await onlinePaymentOf(db, req.params.token);
-      const unknown = new ApiError(404, ONLINE_CODES.unknown, 'No such online payment.');
-      if (!found) throw unknown;
-      if (auth.userType === USER_TYPES.schoolAdmin) {
-        if ((await schoolOf(req)) !== found.schoolId) throw unknown;
-      } else if (!(await mayPayFor(db, auth, found.row.student_id))) throw unknown;
+      if (!found || !(await mayReadPayment(req, found.schoolId, found.row.student_id))) {
+        throw new ApiError(404, ONLINE_CODES.unknown, 'No such online payment.');
+      }
       return found.row;
     },
   );
@@ -184,26 +175,12 @@ export async function onlinePaymentRoutes(fastify: FastifyInstance) {
       },
     },
     async (req, reply) => {
-      const auth = authOf(req);
-      const r = await receiptData(db, req.params.id, async (schoolId) => (await schoolClock(db, schoolId)).timeZone);
-      if (!r) throw notFound('Receipt');
-      const allowed =
-        auth.userType === USER_TYPES.schoolAdmin
-          ? (await schoolOf(req)) === r.schoolId
-          : await mayPayFor(db, auth, r.studentId);
-      if (!allowed) throw notFound('Receipt');
-      const [langRow] = await db
-        .select({ own: users.language, school: schools.language })
-        .from(users)
-        .leftJoin(schools, eq(schools.id, r.schoolId))
-        .where(eq(users.id, auth.userId));
-      const pick = (v: string | null | undefined) => (v === 'bn' || v === 'en' ? v : null);
-      const lang = req.query.lang ?? pick(langRow?.own) ?? pick(langRow?.school) ?? 'en';
-      const [y, m, d] = (await schoolClock(db, r.schoolId)).today.split('-');
-      const pdf = await receiptPdf(r, lang, `${d}-${m}-${y}`);
+      const r = await receiptOf(db, req.params.id);
+      if (!(await mayReadPayment(req, r.schoolId, r.studentId))) throw notFound('Receipt');
+      const { pdf, fileName } = await receiptFile(db, authOf(req).userId, r, req.query.lang);
       return reply
         .header('content-type', 'application/pdf')
-        .header('content-disposition', attachmentHeader(`receipt-${r.receiptNo}.pdf`))
+        .header('content-disposition', attachmentHeader(fileName))
         .header('x-content-type-options', 'nosniff')
         .header('cache-control', 'private, no-store')
         .send(pdf);

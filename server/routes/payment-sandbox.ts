@@ -9,11 +9,10 @@
  * moves money, so a "paid" from here is recorded as a test payment that settles no invoice
  * (services/online-payments.ts): anyone can press Confirm, and it must never count as money.
  */
-import { createHash } from 'node:crypto';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { formatTaka } from '@/i18n/money';
 import { paymentsEn } from '@/i18n/areas/payments.en';
-import { APP_CSP_DIRECTIVES, cspHeader } from '../plugins/security';
+import { APP_CSP_DIRECTIVES, cspHashOf, cspHeader } from '../plugins/security';
 import { SandboxProvider, sandboxSecret, type SandboxSession } from '../services/payment-sandbox';
 
 const STYLE = `
@@ -32,8 +31,7 @@ button:focus-visible{outline:3px solid #2563eb;outline-offset:2px}
 p{line-height:1.5}
 a{color:#1d4ed8;min-height:44px;display:inline-flex;align-items:center}
 `;
-const STYLE_HASH = `'sha256-${createHash('sha256').update(STYLE).digest('base64')}'`;
-const CSP = cspHeader({ ...APP_CSP_DIRECTIVES, 'style-src': [STYLE_HASH] });
+const CSP = cspHeader({ ...APP_CSP_DIRECTIVES, 'style-src': [cspHashOf(STYLE)] });
 
 const escape = (s: string) =>
   s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);

@@ -117,6 +117,3 @@ export async function usersRoutes(fastify: FastifyInstance) {
     },
   );
 }
-
-// Other route files spell a record's name with these (services/names.ts).
-export { studentNameOf as studentFullName, teacherNameOf as teacherFullName } from '../services/names';

@@ -25,6 +25,14 @@ import { clock } from '../clock';
 
 export { formatPoisha };
 
+/** A page of a windowed list (each row carrying `count(*) over ()` as `total`) as the API answers it. */
+export const pageOf = <T extends { total?: unknown }>(rows: T[], limit: number, offset: number) => ({
+  rows: rows.map(({ total: _t, ...r }) => r),
+  total: rows.length ? Number(rows[0].total) : 0,
+  limit,
+  offset,
+});
+
 // ---------------------------------------------------------------- receipts
 
 /** The next receipt number of a school ("R-000042"); the counter row serializes concurrent payments. */

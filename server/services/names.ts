@@ -1,6 +1,7 @@
 /**
- * How people's names are spelled, once, in SQL and from a record already read: lists, summaries,
- * messages and profiles all show the same name for the same person. The column sets are structural so that table aliases fit too.
+ * How people's names are spelled in SQL, once: lists, summaries and messages all show the same
+ * name for the same person. The column sets are structural so that table aliases fit too. The
+ * `...NameOf` functions spell a row already read the same way (blank parts skipped).
  */
 import { sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
@@ -36,9 +37,12 @@ export const studentFullName = (s: StudentNameColumns = students): SQL<string> =
 export const accountName = (u: AccountNameColumns = users, t: TeacherNameColumns = teachers): SQL<string> =>
   sql<string>`coalesce(nullif(${teacherFullName(t)}, ''), concat_ws(' ', ${u.firstName}, nullif(${u.lastName}, '')))`;
 
-/** The same names spelled from a record already read (blanks skipped), as the SQL above spells them. */
 const joinName = (...parts: string[]) => parts.filter(Boolean).join(' ');
+
+/** A teacher row's full name: title, first, middle and last name, blanks skipped. */
 export const teacherNameOf = (t: { title: string; firstName: string; middleName: string; lastName: string }) =>
   joinName(t.title, t.firstName, t.middleName, t.lastName);
+
+/** A student row's full name: first, middle and last name, blanks skipped. */
 export const studentNameOf = (s: { firstName: string; middleName: string; lastName: string }) =>
   joinName(s.firstName, s.middleName, s.lastName);

@@ -198,6 +198,20 @@ export async function completeOnlinePayment(
   });
 }
 
+/**
+ * Completes a payment from the provider's verified callback (`completeOnlinePayment`) and answers
+ * with it the payment's school, if the token is known: no one is signed in on a callback, so the
+ * route drops that school's kept answers itself.
+ */
+export async function completeFromCallback(db: DbOrTx, provider: PaymentProvider, v: VerifiedCallback) {
+  const done = await completeOnlinePayment(db, provider, v);
+  const [paid] = await db
+    .select({ schoolId: onlinePayments.schoolId })
+    .from(onlinePayments)
+    .where(eq(onlinePayments.token, v.token));
+  return { ...done, schoolId: paid?.schoolId ?? null };
+}
+
 /** The record as the payer's screen reads it. */
 export async function onlinePaymentOf(db: DbOrTx, token: string) {
   const [row] = await db

@@ -25,6 +25,7 @@ import {
   guardians,
   guardianStudents,
   homework,
+  payments,
   routines,
   students,
   teachers,
@@ -81,6 +82,13 @@ const ids = {
   teacher1: 0,
   colleague: 0,
   school2Teacher: 0,
+  /** An exam of teacher1's subject in their section (2026), one of the colleague's in the sibling's. */
+  ownExam: 0,
+  colleagueExam: 0,
+  /** A payment (ledger entry) of student1’s, of the sibling’s and of the school 2 guardian’s child’s. */
+  student1Payment: 0,
+  siblingPayment: 0,
+  school2Payment: 0,
 };
 
 /** An id nobody has. */
@@ -240,6 +248,32 @@ beforeAll(async () => {
     .limit(1);
   ids.school2Routine = r2.id;
 
+  const examOf = async (sectionId: number, subjectId: number) =>
+    (
+      await db
+        .select({ id: exams.id })
+        .from(exams)
+        .where(
+          and(eq(exams.sectionId, sectionId), eq(exams.subjectId, subjectId), eq(exams.sessionId, ids.session2026)),
+        )
+        .orderBy(asc(exams.id))
+        .limit(1)
+    )[0].id;
+  ids.ownExam = await examOf(ids.ownSection, ownRoutine.subjectId);
+  ids.colleagueExam = await examOf(ids.siblingSection, colleagueRoutine.subjectId);
+  const paymentOf = async (where: ReturnType<typeof eq>) =>
+    (
+      await db
+        .select({ id: payments.id })
+        .from(payments)
+        .where(and(where, eq(payments.kind, 'payment')))
+        .orderBy(asc(payments.id))
+        .limit(1)
+    )[0].id;
+  ids.student1Payment = await paymentOf(eq(payments.studentId, ids.student1));
+  ids.siblingPayment = await paymentOf(eq(payments.studentId, ids.sibling));
+  ids.school2Payment = await paymentOf(eq(payments.studentId, ids.school2Pupil));
+
   // Homework of each teacher for their section, set on Tuesday.
   const setHomework = async (teacherId: number, sectionId: number, r: { classId: number; subjectId: number }) =>
     (
@@ -345,6 +379,43 @@ describe('sectionInScope, results: a student’s marks (the teachers of their se
       });
     },
   );
+});
+
+describe('examInScope: an exam’s mark entry sheet (its subject’s teachers in the section)', () => {
+  type Exam = 'teacher1’s exam' | 'the colleague’s exam' | 'no such exam';
+  it.each([
+    ['teacher1', 'teacher1’s exam', 200, null],
+    ['teacher1', 'the colleague’s exam', 403, 'exams.not_yours'],
+    ['colleague', 'the colleague’s exam', 200, null],
+    ['admin1', 'the colleague’s exam', 200, null],
+    ['admin2', 'teacher1’s exam', 403, 'forbidden'],
+    ['admin1', 'no such exam', 404, 'not_found'],
+  ] as [Caller, Exam, number, string | null][])('%s asking for %s: %i %s', async (caller, exam, status, code) => {
+    const id = exam === 'teacher1’s exam' ? ids.ownExam : exam === 'the colleague’s exam' ? ids.colleagueExam : NOBODY;
+    expect(await get(caller, `/api/student_mark?exam_info_id=${id}`)).toEqual({ status, code });
+  });
+});
+
+describe('mayReadPayment: a ledger entry’s receipt (the school’s admin, the student, a linked guardian)', () => {
+  type Payment = 'student1’s payment' | 'the sibling’s payment' | 'a school 2 payment';
+  // Another's receipt is answered as an unknown one: it says nothing of other people's payments.
+  it.each([
+    ['admin1', 'student1’s payment', 200, null],
+    ['admin2', 'student1’s payment', 404, 'not_found'],
+    ['student1', 'student1’s payment', 200, null],
+    ['student1', 'the sibling’s payment', 404, 'not_found'],
+    ['guardian', 'the sibling’s payment', 200, null],
+    ['school 2 guardian', 'student1’s payment', 404, 'not_found'],
+    ['school 2 guardian', 'a school 2 payment', 200, null],
+  ] as [Caller, Payment, number, string | null][])('%s asking for %s: %i %s', async (caller, payment, status, code) => {
+    const id =
+      payment === 'student1’s payment'
+        ? ids.student1Payment
+        : payment === 'the sibling’s payment'
+          ? ids.siblingPayment
+          : ids.school2Payment;
+    expect(await get(caller, `/api/payment/${id}/receipt?lang=en`)).toEqual({ status, code });
+  });
 });
 
 type Routine = 'teacher1’s class' | 'the colleague’s class' | 'a school 2 class' | 'no such class';
