@@ -29,7 +29,7 @@ import { DEMO_GUARDIAN_PHONE, seedDemo } from '../server/db/seed/demo';
 import { openDistrictDatabase, seedDistrict } from './district';
 import { HISTORY_PAGE } from '../src/api/schemas/attendance';
 import { measureFirstScreens, medianOf, SLOW_PHONE } from './slow-phone';
-import { json, mixOf, populate, readsOf, writesOf, type Made } from './school-day';
+import { json, mixOf, populate, readsOf, schoolDayMoment, writesOf, type Made } from './school-day';
 
 const root = path.resolve(import.meta.dirname, '..');
 const { values: opts } = parseArgs({
@@ -612,9 +612,12 @@ try {
   const dbUrl = opts.district ? await districtDatabase() : await demoDatabase();
   const apiPort = await freePort();
   const barePort = await freePort();
+  // The school day runs at a school day's 10:30 (bench/school-day.ts), both API processes alike.
+  const clock: Record<string, string> = opts['school-day'] ? { CLOCK_START: schoolDayMoment().toISO()! } : {};
   const api = start(
     'server/main.ts',
     {
+      ...clock,
       DATABASE_URL: dbUrl,
       PORT: String(apiPort),
       HOST: '127.0.0.1',
@@ -640,6 +643,7 @@ try {
     const apiOff = start(
       'server/main.ts',
       {
+        ...clock,
         DATABASE_URL: dbUrl,
         PORT: String(offPort),
         HOST: '127.0.0.1',

@@ -161,7 +161,19 @@ export async function populate(base: string): Promise<Population> {
 }
 
 /** A school day in Dhaka, `back` days before today, as an ISO date. */
-const dayBack = (back: number) => DateTime.now().setZone('Asia/Dhaka').minus({ days: back }).toISODate()!;
+/**
+ * The moment the school day runs at: 10:30 in Dhaka on the latest day the demo's classes meet
+ * (Sunday to Thursday), today when today is one. The API processes run with this CLOCK_START
+ * (server/clock.ts), so that the day's writes are a teacher taking today's periods, whatever day
+ * the bench runs on; on a Friday the writes were last week's periods, refused as too late.
+ */
+export function schoolDayMoment(now = DateTime.now()): DateTime {
+  let day = now.setZone('Asia/Dhaka').set({ hour: 10, minute: 30, second: 0, millisecond: 0 });
+  while (day.weekday === 5 || day.weekday === 6) day = day.minus({ days: 1 });
+  return day;
+}
+const SCHOOL_DAY = schoolDayMoment();
+const dayBack = (back: number) => SCHOOL_DAY.minus({ days: back }).toISODate()!;
 
 /** The reads of the day, each making a URL of its own per request. */
 export function readsOf(p: Population): { name: string; weight: number; make: () => Made }[] {
@@ -269,12 +281,18 @@ export function readsOf(p: Population): { name: string; weight: number; make: ()
 
 /**
  * The writes of the day, made before the run (a request is made synchronously as autocannon sends
- * it): a teacher submits one of their periods on the latest date of its weekday (each student
- * absent one time in five, at random), or saves one student's mark.
+ * it): a teacher submits one of today's periods (each student absent one time in five, at random;
+ * a period submitted again is a correction), or saves one student's mark.
  */
 export async function writesOf(base: string, p: Population, n: number): Promise<Made[]> {
   const rosters = new Map<string, number[]>();
-  const today = DateTime.now().setZone('Asia/Dhaka');
+  const today = SCHOOL_DAY;
+  // Spec day 1 = Sunday; luxon's weekday 7 = Sunday.
+  const todayId = (today.weekday % 7) + 1;
+  const teachers = p.teachers
+    .map((t) => ({ ...t, routines: t.routines.filter((r) => r.day_id === todayId) }))
+    .filter((t) => t.routines.length > 0);
+  if (teachers.length === 0) throw new Error(`no teacher has a period on ${today.toISODate()}`);
   const out: Made[] = [];
   for (let i = 0; i < n; i++) {
     if (i % 2 === 1 && p.markSheets.length) {
@@ -291,11 +309,9 @@ export async function writesOf(base: string, p: Population, n: number): Promise<
       });
       continue;
     }
-    const t = pick(p.teachers);
+    const t = pick(teachers);
     const r = pick(t.routines);
-    // Spec day 1 = Sunday; luxon's weekday 7 = Sunday.
-    const back = ((today.weekday % 7) + 1 - r.day_id + 7) % 7;
-    const date = today.minus({ days: back }).toISODate()!;
+    const date = today.toISODate()!;
     const key = `${r.id} ${date}`;
     let roster = rosters.get(key);
     if (!roster) {
