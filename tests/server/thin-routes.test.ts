@@ -34,8 +34,6 @@ const NOT_YET_THIN = new Set<string>([
   'promotion.ts',
   'resources.ts',
   'routines.ts',
-  'school-setup.ts',
-  'schools.ts',
   'subject-registration.ts',
   'two-factor.ts',
   'users.ts',
