@@ -25,7 +25,6 @@ const NOT_YET_THIN = new Set<string>([
   'guardians.ts',
   'health.ts',
   'homework.ts',
-  'lookups.ts',
   'notices.ts',
   'online-payments.ts',
   'payment-sandbox.ts',
