@@ -31,7 +31,6 @@ const NOT_YET_THIN = new Set<string>([
   'people.ts',
   'promotion.ts',
   'resources.ts',
-  'routines.ts',
   'subject-registration.ts',
   'two-factor.ts',
   'users.ts',
