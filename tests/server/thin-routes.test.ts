@@ -17,7 +17,6 @@ const DIR = join(process.cwd(), 'server/routes');
  */
 const NOT_YET_THIN = new Set<string>([
   'activities.ts',
-  'eschool.ts',
   'exams.ts',
   'fees.ts',
   'gradesheet-pdf.ts',
