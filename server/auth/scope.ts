@@ -36,6 +36,16 @@
  *   route's own code (`homework.not_own`, `eschool.not_own`, `activity.not_in_charge`,
  *   `notices.not_own`, `exams.not_yours`).
  *
+ * The schools and the routine's shortcut:
+ * - `schoolOrEverySchool`: null for the super admin naming no school (opening a session, which
+ *   every school shares), else the school check's answer;
+ * - `schoolsListed`: the schools a school list shows (every one for the super admin, a viewer's
+ *   linked ones, the caller's own); `viewerInScope`: whose linked schools (a viewer's own: 403
+ *   `forbidden` for another's);
+ * - `knownTeacher`: the teacher of a routine read taken without a query where the answer cannot
+ *   differ (a teacher's cached record, an admin's named teacher assumed of their school), ahead
+ *   of `teacherInScope`.
+ *
  * Another school's row: the school check's 403 (tenant.ts: "That school is not yours.", or a
  * viewer's "not linked", a guardian's "none of your children"), which the route-guard test asks
  * of every tenant-scoped route; it says no more than that the id is not the caller's. A guardian
