@@ -3,7 +3,7 @@
  * zone, attendance and correction windows, a queued roll's age, the demo seed's today) reads
  * `clock.now()`, never `Date.now()` directly. So do the times those rules compare: a taking's
  * and a correction's time (services/attendance.ts), a mark change's time against a queued save's
- * `entered_at` (services/exams.ts), whether an online class is live or ended (routes/eschool.ts),
+ * `entered_at` (services/exams.ts), whether an online class is live or ended (services/eschool.ts),
  * the late-fee sweep's first sift (services/fees.ts). SQL never computes a school's today with
  * `current_date` or `now()`: the clock's value goes in as a parameter.
  *

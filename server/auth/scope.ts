@@ -47,6 +47,16 @@
  *   student or guardian those `mayPayFor` allows (services/online-payments.ts); the route answers
  *   anything else as unknown (404).
  *
+ * The schools and the routine's shortcut:
+ * - `schoolOrEverySchool`: null for the super admin naming no school (opening a session, which
+ *   every school shares), else the school check's answer;
+ * - `schoolsListed`: the schools a school list shows (every one for the super admin, a viewer's
+ *   linked ones, the caller's own); `viewerInScope`: whose linked schools (a viewer's own: 403
+ *   `forbidden` for another's);
+ * - `knownTeacher`: the teacher of a routine read taken without a query where the answer cannot
+ *   differ (a teacher's cached record, an admin's named teacher assumed of their school), ahead
+ *   of `teacherInScope`.
+ *
  * Another school's row: the school check's 403 (tenant.ts: "That school is not yours.", or a
  * viewer's "not linked", a guardian's "none of your children"), which the route-guard test asks
  * of every tenant-scoped route; it says no more than that the id is not the caller's. A guardian
@@ -82,7 +92,7 @@ import { schoolClock, sessionIdForDate } from '../services/school-time';
 import { linkedChild, type ChildRecord } from './child';
 import { authOf } from './guard';
 import { sectionsTaughtBy, teacherReach, teachesOrExaminesSection, teachesSection, teachesStudent } from './reach';
-import { schoolOf, sectionOf } from './tenant';
+import { schoolOf, schoolsInView, sectionOf } from './tenant';
 
 const dbOf = (req: FastifyRequest): Db => req.server.db;
 const isTeacher = (req: FastifyRequest) => authOf(req).userType === USER_TYPES.teacher;
@@ -501,4 +511,60 @@ export async function resultsStudentInScope(
 export async function mayReadPayment(req: FastifyRequest, schoolId: number, studentId: number): Promise<boolean> {
   if (isSchoolAdmin(req)) return (await schoolOf(req)) === schoolId;
   return mayPayFor(dbOf(req), authOf(req), studentId);
+}
+
+// ---------------------------------------------------------------- schools
+
+/**
+ * The school a call acts for when the super admin may act for every school at once (opening an
+ * academic session, which all schools share): null for the super admin naming no school; for
+ * anyone else, and the super admin naming one, the school check's answer (tenant.ts).
+ */
+export async function schoolOrEverySchool(req: FastifyRequest, requested?: number | null): Promise<number | null> {
+  if (authOf(req).userType === USER_TYPES.superAdmin && !requested) return null;
+  return schoolOf(req, requested);
+}
+
+/**
+ * The schools a school list shows the caller (tenant.ts `schoolsInView`): 'all' for the super
+ * admin, a viewer's linked schools, else the caller's own school (none without one).
+ */
+export async function schoolsListed(req: FastifyRequest): Promise<number[] | 'all'> {
+  return schoolsInView(dbOf(req), req);
+}
+
+/**
+ * The viewer whose linked schools a call reads: a viewer only their own (naming another is 403
+ * `forbidden`), the super admin any viewer, named by user id (else their own, which has none).
+ */
+export function viewerInScope(req: FastifyRequest, viewerUserId: number | undefined): number {
+  const auth = authOf(req);
+  const viewerId = viewerUserId ?? auth.userId;
+  if (auth.userType === USER_TYPES.viewer && viewerId !== auth.userId) throw forbidden();
+  return viewerId;
+}
+
+/**
+ * The teacher of a teacher-scoped routine read, without a query where it can be: a teacher asking
+ * about themself (the cached record, `certain`), or a school admin naming a teacher (assumed of the
+ * admin's school: the read is limited to that school, and only an empty answer asks
+ * `teacherInScope` why). Undefined: resolve with `teacherInScope`, which decides; this only spares
+ * the hot read a query when the answer cannot differ.
+ */
+export async function knownTeacher(
+  req: FastifyRequest,
+  teacherId: number | undefined,
+): Promise<{ id: number; schoolId: number; certain: boolean } | undefined> {
+  const auth = authOf(req);
+  if (auth.userType === USER_TYPES.teacher) {
+    const own = await teacherOfUser(dbOf(req), auth.userId);
+    if (own && (!teacherId || teacherId === own.id) && own.schoolId === auth.schoolId) {
+      return { id: own.id, schoolId: own.schoolId, certain: true };
+    }
+    return undefined;
+  }
+  if (teacherId && auth.userType === USER_TYPES.schoolAdmin && auth.schoolId != null) {
+    return { id: teacherId, schoolId: auth.schoolId, certain: false };
+  }
+  return undefined;
 }

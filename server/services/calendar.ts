@@ -1,6 +1,8 @@
 /**
  * The academic calendar (spec part 2, Academic calendar): a school's holidays, exams, events and
- * meetings, each a date or a date range within one academic session.
+ * meetings, each a date or a date range within one academic session. Writing an entry checks its
+ * range (one session, at most RANGE_MAX_DAYS days) and refuses a holiday entered twice (409
+ * `calendar.duplicate_holiday`); the route has checked the school first (server/auth/tenant.ts).
  *
  * Holidays close the school, and attendance is the hot path (bench/README.md): the school's
  * holidays are kept in the process cache (hot-cache.ts `holidays`, dropped by the `calendar`
@@ -9,11 +11,20 @@
  */
 import { and, asc, count, eq, gte, lte, ne, or, sql, type SQL } from 'drizzle-orm';
 import { DateTime } from 'luxon';
-import type { CalendarRow, CalendarType } from '@/api/schemas/calendar';
+import type { z } from 'zod';
+import {
+  CALENDAR_FIELD_MESSAGES,
+  RANGE_MAX_DAYS,
+  type CalendarRow,
+  type CalendarType,
+  type calendarUpdateBody,
+} from '@/api/schemas/calendar';
 import { cacheOf, type HolidayRange } from '../cache/hot-cache';
 import type { Db, DbOrTx } from '../db/client';
 import { preparedFor } from '../db/prepared';
 import { calendarEntries } from '../db/schema';
+import { ApiError, badRequest, notFound } from '../errors';
+import { sessionIdForDate } from './school-time';
 
 const holidaysStatement = preparedFor((db: Db) =>
   db
@@ -160,4 +171,84 @@ export async function listEntries(db: DbOrTx, f: CalendarFilter) {
 export async function entryById(db: DbOrTx, id: number) {
   const [row] = await db.select(rowColumns).from(calendarEntries).where(eq(calendarEntries.id, id));
   return row ? toRow(row) : undefined;
+}
+
+/** An entry by id; 404 without one (its school is for the route's school check). */
+export async function findEntry(db: DbOrTx, id: number) {
+  const entry = await entryById(db, id);
+  if (!entry) throw notFound('Calendar entry');
+  return entry;
+}
+
+/** What an entry says: its type, topics, details and dates. */
+export type EntryFields = z.output<typeof calendarUpdateBody>;
+
+/** The session of the range (both ends in one session), and a range of sensible length. */
+async function sessionOf(db: DbOrTx, f: EntryFields) {
+  const end = f.end_date ?? f.date;
+  const sessionId = await sessionIdForDate(db, f.date);
+  if (!sessionId) throw badRequest('date', CALENDAR_FIELD_MESSAGES.noSession);
+  if (end.slice(0, 4) !== f.date.slice(0, 4)) throw badRequest('end_date', CALENDAR_FIELD_MESSAGES.sameSession);
+  if (DateTime.fromISO(end).diff(DateTime.fromISO(f.date), 'days').days >= RANGE_MAX_DAYS) {
+    throw badRequest('end_date', `A calendar entry may last at most ${RANGE_MAX_DAYS} days.`);
+  }
+  return { sessionId, end };
+}
+
+/** A holiday entered twice is refused (409), naming the one already there. */
+async function refuseDuplicateHoliday(db: DbOrTx, schoolId: number, f: EntryFields, end: string, exceptId?: number) {
+  if (f.type !== 'holiday') return;
+  const same = await duplicateHoliday(db, schoolId, { topics: f.topics, date: f.date, end }, exceptId);
+  if (!same) return;
+  const dates = same.start === same.end ? same.start : `${same.start} to ${same.end}`;
+  const message = CALENDAR_FIELD_MESSAGES.duplicateHoliday(same.topics, dates);
+  throw new ApiError(409, 'calendar.duplicate_holiday', message, { date: message }, { topics: same.topics, dates });
+}
+
+/** A new entry of the school, by the user; its id. */
+export async function createEntry(db: DbOrTx, schoolId: number, userId: number, f: EntryFields): Promise<number> {
+  const { sessionId, end } = await sessionOf(db, f);
+  await refuseDuplicateHoliday(db, schoolId, f, end);
+  const [row] = await db
+    .insert(calendarEntries)
+    .values({
+      schoolId,
+      sessionId,
+      type: f.type,
+      topics: f.topics,
+      details: f.details,
+      startDate: f.date,
+      endDate: end,
+      createdByUserId: userId,
+    })
+    .returning({ id: calendarEntries.id });
+  return row.id;
+}
+
+/**
+ * An edit of `entry` (found by `findEntry`, its school checked) made in `schoolId`, the school
+ * the call acts for: an entry of another school is not found there (404).
+ */
+export async function updateEntry(db: DbOrTx, entry: CalendarRow, schoolId: number, f: EntryFields) {
+  if (entry.school_info_id !== schoolId) throw notFound('Calendar entry');
+  const { sessionId, end } = await sessionOf(db, f);
+  await refuseDuplicateHoliday(db, schoolId, f, end, entry.id);
+  await db
+    .update(calendarEntries)
+    .set({
+      sessionId,
+      type: f.type,
+      topics: f.topics,
+      details: f.details,
+      startDate: f.date,
+      endDate: end,
+      updatedAt: new Date(),
+    })
+    .where(eq(calendarEntries.id, entry.id));
+}
+
+/** Deletes an entry; 404 when it is already gone. */
+export async function deleteEntry(db: DbOrTx, id: number) {
+  const gone = await db.delete(calendarEntries).where(eq(calendarEntries.id, id)).returning({ id: calendarEntries.id });
+  if (!gone.length) throw notFound('Calendar entry');
 }

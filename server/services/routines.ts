@@ -1,5 +1,7 @@
 /**
- * Class routines: the row the API speaks, and the admin's writes.
+ * Class routines: the row the API speaks, the school's lists, and the admin's writes (a teacher's
+ * week and day, a section's week: routine-reads.ts). Which routine a caller may change is the
+ * route's school check; these take the school it decided.
  *
  * A routine holds one slot: a day and period (the period fixes the shift and the times) in a
  * session. In one slot a teacher teaches one section, a section has one teacher, and a named room
@@ -12,7 +14,8 @@
  */
 import { and, asc, desc, eq, ne, or, sql, type SQL } from 'drizzle-orm';
 import type { PgSelect } from 'drizzle-orm/pg-core';
-import type { RoutineRow } from '@/api/schemas/routines';
+import type { z } from 'zod';
+import type { RoutineRow, routineWriteBody } from '@/api/schemas/routines';
 import type { DbOrTx } from '../db/client';
 import { pageWithTotal, preparedByShape } from '../db/prepared';
 import {
@@ -381,4 +384,64 @@ export async function deleteRoutine(db: DbOrTx, routine: { id: number; schoolId:
     if (pgErrorOf(err)?.code === '23503') throw new ApiError(409, 'routines.has_attendance', HAS_ATTENDANCE_DELETE);
     throw err;
   }
+}
+
+// ---------------------------------------------------------------- the admin's writes, by the API's body
+
+/** A routine by id, with what a move is judged by and its school for the route's school check; 404 without one. */
+export async function findRoutineRecord(db: DbOrTx, routineId: number) {
+  const [r] = await db
+    .select({
+      id: routines.id,
+      schoolId: routines.schoolId,
+      classId: routines.classId,
+      sectionId: routines.sectionId,
+      sessionId: routines.sessionId,
+      shiftId: routines.shiftId,
+      dayId: routines.dayId,
+      periodId: routines.periodId,
+    })
+    .from(routines)
+    .where(eq(routines.id, routineId));
+  if (!r) throw notFound('Routine');
+  return r;
+}
+
+export type RoutineRecord = Awaited<ReturnType<typeof findRoutineRecord>>;
+
+/**
+ * Creates a routine entry of the school, or changes `existing` (found by `findRoutineRecord`, its
+ * school checked), which must be of the school the call acts for (403). The parts must fit
+ * together; an entry with attendance taken may not move (409 `routines.has_attendance_move`).
+ */
+export async function writeRoutine(
+  db: DbOrTx,
+  existing: RoutineRecord | null,
+  schoolId: number,
+  body: z.output<typeof routineWriteBody>,
+): Promise<{ id: number; done: 'created' | 'updated' }> {
+  if (existing && existing.schoolId !== schoolId) throw forbidden('That routine is not in this school.');
+  const input: RoutineInput = {
+    schoolId,
+    sessionId: body.session_id,
+    shiftId: body.shift_id,
+    classId: body.class_id,
+    sectionId: body.section_id,
+    dayId: body.day_id,
+    periodId: body.period_id,
+    subjectId: body.subject_id,
+    teacherId: body.teacher_id,
+    room: body.room,
+  };
+  await checkRoutineParts(db, input);
+  if (existing) {
+    const moved = (['classId', 'sectionId', 'sessionId', 'shiftId', 'dayId', 'periodId'] as const).some(
+      (k) => existing[k] !== input[k],
+    );
+    if (moved && (await hasAttendance(db, existing.id))) {
+      throw new ApiError(409, 'routines.has_attendance_move', HAS_ATTENDANCE_MOVE);
+    }
+  }
+  const id = await saveRoutine(db, existing, input);
+  return { id, done: existing ? 'updated' : 'created' };
 }

@@ -49,6 +49,7 @@ const ACCOUNTS = {
   'student without a record': 'scope_no_student',
   guardian: DEMO_GUARDIAN_PHONE,
   'school 2 guardian': '01710000088',
+  superadmin: 'superadmin',
 } as const;
 type Caller = keyof typeof ACCOUNTS;
 
@@ -643,6 +644,88 @@ describe('teacherRowInScope and the student of a call: homework', () => {
       });
     },
   );
+});
+
+describe('schools: which a list shows, whose links, every school at once', () => {
+  /** The schools of /school_info/all as the caller sees them: school 1, school 2, both (and perhaps more). */
+  type Schools = 'school 1' | 'school 2' | 'schools 1 and 2' | 'none';
+  const listed = (ids_: number[]): Schools => {
+    const one = ids_.includes(ids.school1);
+    const two = ids_.includes(ids.school2);
+    return one && two ? 'schools 1 and 2' : one ? 'school 1' : two ? 'school 2' : 'none';
+  };
+
+  it.each([
+    // schoolsListed: the super admin every school, a viewer the linked ones, anyone else their own.
+    ['superadmin', 'schools 1 and 2'],
+    ['viewer1', 'schools 1 and 2'],
+    ['admin1', 'school 1'],
+    ['admin2', 'school 2'],
+    ['teacher1', 'school 1'],
+    ['student1', 'school 1'],
+  ] as [Caller, Schools][])('the school list of %s: %s', async (caller, schools) => {
+    const res = await t.get(ACCOUNTS[caller], '/api/school_info/all?limit=200');
+    expect(res.statusCode).toBe(200);
+    expect(listed((res.json() as { id: number }[]).map((r) => r.id))).toBe(schools);
+  });
+
+  it.each([
+    // viewerInScope: a viewer their own links only; the super admin any viewer's.
+    ['viewer1', 'their own', 200, null],
+    ['viewer1', 'another user’s', 403, 'forbidden'],
+    ['superadmin', 'viewer1’s', 200, null],
+  ] as [Caller, string, number, string | null][])(
+    'a viewer’s linked schools: %s asking for %s: %i %s',
+    async (caller, whose, status, code) => {
+      const userId = async (code_: string) =>
+        (await t.db.select({ id: users.id }).from(users).where(eq(users.userCode, code_)))[0].id;
+      const adminId =
+        whose === 'their own' ? '' : `?admin_id=${await userId(whose === 'viewer1’s' ? 'viewer1' : 'admin1')}`;
+      expect(await get(caller, `/api/school_info${adminId}`)).toEqual({ status, code });
+    },
+  );
+
+  it.each([
+    // schoolOrEverySchool: the super admin naming no school acts for every school (the 2026 session,
+    // open already, is refused without a change); copying a routine needs a school.
+    ['superadmin', 'no school', {}, 409, 'structure.session_already_open'],
+    ['superadmin', 'no school', { copy_routines: true }, 400, 'invalid_input'],
+    ['superadmin', 'school 2', {}, 409, 'structure.session_already_open'],
+    ['admin1', 'no school', {}, 409, 'structure.session_already_open'],
+    ['admin1', 'school 2', {}, 403, 'forbidden'],
+  ] as [Caller, 'no school' | 'school 2', object, number, string][])(
+    'opening the 2026 session: %s naming %s %o: %i %s',
+    async (caller, school, extra, status, code) => {
+      const body = { session_year: 2026, ...extra, ...(school === 'school 2' && { school_info_id: ids.school2 }) };
+      expect(answerOf(await t.post(ACCOUNTS[caller], '/api/setup/sessions', body))).toEqual({ status, code });
+    },
+  );
+});
+
+describe('knownTeacher: a teacher’s day of the routine, without a query where it can be', () => {
+  type Teacher = 'teacher1' | 'the colleague' | 'a school 2 teacher' | 'nobody named';
+  it.each([
+    ['teacher1', 'nobody named', 200, null],
+    ['teacher1', 'teacher1', 200, null],
+    ['teacher1', 'the colleague', 403, 'forbidden'],
+    ['admin1', 'the colleague', 200, null],
+    // The admin's assumed school is not the teacher's: teacherInScope says why.
+    ['admin1', 'a school 2 teacher', 403, 'forbidden'],
+    ['admin1', 'nobody named', 400, 'invalid_input'],
+  ] as [Caller, Teacher, number, string | null][])('%s asking for %s: %i %s', async (caller, teacher, status, code) => {
+    const id =
+      teacher === 'teacher1'
+        ? ids.teacher1
+        : teacher === 'the colleague'
+          ? ids.colleague
+          : teacher === 'a school 2 teacher'
+            ? ids.school2Teacher
+            : null;
+    expect(await get(caller, `/api/routine/teacher/today${id === null ? '' : `?teacher_id=${id}`}`)).toEqual({
+      status,
+      code,
+    });
+  });
 });
 
 describe('callerTeacher and callerStudent: one refusal for an account without its record', () => {
