@@ -42,6 +42,8 @@ export interface RegisteredRoute {
   action: string | null;
   public: boolean;
   readOnlySafe: boolean;
+  /** Its answers may be kept (server/cache/responses.ts; the tables they are read from: answer-tables.ts). */
+  cacheable: boolean;
 }
 
 declare module 'fastify' {
@@ -210,6 +212,7 @@ export async function buildApp(config: Config, handle: DbHandle): Promise<Fastif
         action: route.config?.action ?? null,
         public: !!route.config?.public,
         readOnlySafe: !!route.config?.readOnlySafe,
+        cacheable: !!route.config?.cacheable,
       });
     }
   });
