@@ -5,8 +5,12 @@
  *
  *   npm run bench                    demo data on a fresh embedded PostgreSQL (or DATABASE_URL)
  *   npm run bench -- --district      the district (bench/district.ts) instead, reused between runs
- *   options: --duration <s> (5), --only <text> (cases whose name contains it), --no-js,
- *            --profile <dir> (the API process's CPU profile, written there when the run ends)
+ *   npm run bench -- --school-day    the school day (bench/school-day.ts): distinct URLs, writes,
+ *                                    with and without the answer cache; --soak <minutes> instead
+ *                                    runs its mix for that long and reports the memory
+ *   options: --duration <s> (5), --only <text> (cases whose name contains it; "mix" the school
+ *            day's mix), --no-js, --no-writes (the mix alone), --profile <dir> (the API process's
+ *            CPU profile, written there when the run ends)
  *
  * Targets, on the 2-core machine; the run prints each and exits 1 when one is missed:
  * - demo size, 50 connections: every hot read >= 25% of the bare route's requests per second;
@@ -52,6 +56,9 @@ const { values: opts } = parseArgs({
     'no-reads': { type: 'boolean', default: false },
     // The school-day mix without the writes beside it (what the writes cost the reads).
     'no-writes': { type: 'boolean', default: false },
+    // Minutes of the school-day mix with writes against the API as `npm start` runs it (answer
+    // cache on), its resident memory sampled every 30 s: no growth after the first two minutes.
+    soak: { type: 'string' },
   },
 });
 const duration = Number(opts.duration);
@@ -538,6 +545,50 @@ const header = () =>
  * it, first on the API without the answer cache (the read path itself: the targets), then on the
  * one with it (for comparison, no targets). bench/school-day.ts says what the day is made of.
  */
+/**
+ * The mix and its writes for `minutes` against one API, its resident memory every 30 s. Memory
+ * has not grown when the last three samples' mean is within 10% of the mean of the samples of
+ * minutes 1 to 2 (the caches and the heap fill in the first minute).
+ */
+async function soak(
+  api: { base: string; child: ChildProcess },
+  reads: ReturnType<typeof readsOf>,
+  writes: Made[],
+  minutes: number,
+) {
+  console.log(`\n${minutes} minutes of the school-day mix with its writes (answer cache on): every 30 s\n`);
+  console.log('minute    req/s   p99 ms  writes/s  failed  resident MiB');
+  const samples: number[] = [];
+  const ends = Date.now() + minutes * 60_000;
+  let w = 0;
+  let failed = 0;
+  for (let i = 1; Date.now() < ends; i++) {
+    const writing = load(api.base, 2, { make: () => writes[w++ % writes.length], overallRate: 10 }, 30);
+    const m = await load(api.base, 50, { make: mixOf(reads) }, 30);
+    const wm = await writing;
+    failed += m.failures + wm.failures;
+    const rss = rssOf(api.child);
+    samples.push(rss);
+    console.log(
+      [
+        fmt(i / 2, 1).padStart(6),
+        fmt(m.rps, 0).padStart(8),
+        fmt(m.p99, 1).padStart(8),
+        fmt(wm.rps, 1).padStart(9),
+        String(m.failures + wm.failures).padStart(7),
+        fmt(rss, 0).padStart(13),
+      ].join(' '),
+    );
+  }
+  const mean = (xs: number[]) => xs.reduce((a, b) => a + b, 0) / Math.max(1, xs.length);
+  const settled = mean(samples.slice(1, 4));
+  const last = mean(samples.slice(-3));
+  const ok = samples.length >= 6 && last <= settled * 1.1 && failed === 0;
+  const zero = { rps: 0, p50: 0, p95: 0, p99: 0, mean: 0, failures: failed };
+  console.log(`\nresident memory: ${fmt(settled, 0)} MiB after the first minute, ${fmt(last, 0)} MiB at the end`);
+  rows.push({ name: `memory over ${minutes} minutes`, connections: 50, m: zero, target: 'no growth', ok });
+}
+
 async function schoolDay(
   apis: Record<'on' | 'off', { base: string; child: ChildProcess }>,
   barePort: number,
@@ -554,6 +605,7 @@ async function schoolDay(
     ? Number(fs.readFileSync(path.join(embedded.clusterDir, 'postmaster.pid'), 'utf8').split('\n')[0])
     : undefined;
   const rssAtRest = { on: rssOf(apis.on.child), off: rssOf(apis.off.child) };
+  if (opts.soak) return soak(apis.on, reads, writes, Number(opts.soak));
   header();
   const bareAt = new Map<number, Measured>();
   for (const connections of [1, 50]) {
