@@ -1,5 +1,5 @@
 /** The homework endpoints, served by server/routes/homework.ts. */
-import { get, post } from '@/api/endpoints/define';
+import { get, post, urlOf } from '@/api/endpoints/define';
 import {
   homeworkCreateBody,
   homeworkDeleteResponse,
@@ -53,3 +53,12 @@ export const homeworkEndpoints = {
   file: get('/homework/file/:id', 'homework.file', { query: homeworkFileQuery, params: homeworkFileParams }),
   submissionFile: get('/homework/submission/file/:id', 'homework.file', { params: homeworkFileParams }),
 };
+
+/**
+ * An attachment's URL as the answers carry it (file_url). A guardian names the child they read it
+ * for: the server checks the link and the child's section.
+ */
+export const homeworkFileUrl = (homeworkId: number, studentId?: number) =>
+  urlOf(homeworkEndpoints.file, { id: homeworkId }) + (studentId ? `?student_id=${studentId}` : '');
+export const submissionFileUrl = (submissionId: number) =>
+  urlOf(homeworkEndpoints.submissionFile, { id: submissionId });
