@@ -35,6 +35,7 @@ import { DOCS_CSP, securityHeaders } from './plugins/security';
 import { strictInput, strictValidatorCompiler } from './plugins/strict-input';
 import { fastSerializerCompiler } from './plugins/serializer';
 import packageJson from '../package.json' with { type: 'json' };
+import { API_PREFIX } from '@/api/endpoints/define';
 
 export interface RegisteredRoute {
   method: string;
@@ -227,7 +228,7 @@ export async function buildApp(config: Config, handle: DbHandle): Promise<Fastif
     await app.register(responseCache, { schoolDayEnd: (schoolId) => schoolDayEnd(app.db, schoolId) });
   }
   await apiDocs(app, { version: packageJson.version, docsCsp: DOCS_CSP });
-  await app.register(registerRoutes, { prefix: '/api' });
+  await app.register(registerRoutes, { prefix: API_PREFIX });
 
   const staticDir = config.STATIC_DIR ? path.resolve(config.STATIC_DIR) : '';
   const indexHtml = staticDir ? path.join(staticDir, 'index.html') : '';

@@ -7,19 +7,7 @@
  */
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import {
-  ACTIVITY_FIELD_MESSAGES,
-  activityBody,
-  activityListQuery,
-  activityPage,
-  activityParams,
-  activityWriteResponse,
-  myActivities,
-  myActivitiesQuery,
-  participantListQuery,
-  participantPage,
-  participantsBody,
-} from '@/api/schemas/activities';
+import { ACTIVITY_FIELD_MESSAGES } from '@/api/schemas/activities';
 import { can } from '@/api/permissions';
 import { authOf } from '../auth/guard';
 import { narrowedToTeacher, studentInScope, teacherRowInScope } from '../auth/scope';
@@ -35,21 +23,21 @@ import {
   saveParticipants,
   studentActivities,
 } from '../services/activities';
+import { activitiesEndpoints } from '@/api/endpoints/activities';
+import { route } from './define';
 
 export async function activityRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const db = app.db;
 
-  app.get(
-    '/activities',
+  route(
+    app,
+    activitiesEndpoints.list,
     {
-      config: { action: 'activity.list' },
       schema: {
         description:
           "A school's activities in a session (default: the current one), by name, paged, with how many " +
           'take part and how many are marked, and whether the caller may record them.',
-        querystring: activityListQuery,
-        response: { 200: activityPage },
       },
     },
     async (req) => {
@@ -61,53 +49,29 @@ export async function activityRoutes(fastify: FastifyInstance) {
     },
   );
 
-  app.post(
-    '/activities',
-    {
-      config: { action: 'activity.write' },
-      schema: { body: activityBody, response: { 200: activityWriteResponse } },
-    },
-    async (req) => {
-      const schoolId = await schoolOf(req, req.body.school_info_id ?? undefined);
-      return addActivity(db, schoolId, req.body);
-    },
-  );
+  route(app, activitiesEndpoints.create, {}, async (req) => {
+    const schoolId = await schoolOf(req, req.body.school_info_id ?? undefined);
+    return addActivity(db, schoolId, req.body);
+  });
 
-  app.put(
-    '/activities/:id',
-    {
-      config: { action: 'activity.write' },
-      schema: { params: activityParams, body: activityBody, response: { 200: activityWriteResponse } },
-    },
-    async (req) => {
-      const rec = await activityRecord(db, req.params.id);
-      const schoolId = await schoolOf(req, rec.schoolId);
-      return editActivity(db, schoolId, rec, req.body);
-    },
-  );
+  route(app, activitiesEndpoints.update, {}, async (req) => {
+    const rec = await activityRecord(db, req.params.id);
+    const schoolId = await schoolOf(req, rec.schoolId);
+    return editActivity(db, schoolId, rec, req.body);
+  });
 
-  app.post(
-    '/activities/:id/delete',
-    {
-      config: { action: 'activity.write' },
-      schema: { params: activityParams, response: { 200: activityWriteResponse } },
-    },
-    async (req) => {
-      const rec = await activityRecord(db, req.params.id);
-      await schoolOf(req, rec.schoolId);
-      return deleteActivity(db, rec);
-    },
-  );
+  route(app, activitiesEndpoints.delete, {}, async (req) => {
+    const rec = await activityRecord(db, req.params.id);
+    await schoolOf(req, rec.schoolId);
+    return deleteActivity(db, rec);
+  });
 
-  app.get(
-    '/activities/:id/participants',
+  route(
+    app,
+    activitiesEndpoints.participants,
     {
-      config: { action: 'activity.participants' },
       schema: {
         description: "An activity's participants by class, section and roll, paged, with their role and marks.",
-        params: activityParams,
-        querystring: participantListQuery,
-        response: { 200: participantPage },
       },
     },
     async (req) => {
@@ -117,17 +81,14 @@ export async function activityRoutes(fastify: FastifyInstance) {
     },
   );
 
-  app.post(
-    '/activities/:id/participants',
+  route(
+    app,
+    activitiesEndpoints.postParticipants,
     {
-      config: { action: 'activity.participants-write' },
       schema: {
         description:
           'Adds or updates participants (by student: role and marks, null = not assessed yet) and takes ' +
           'the `remove` students off, in one transaction. The school admin or the teacher in charge.',
-        params: activityParams,
-        body: participantsBody,
-        response: { 200: activityWriteResponse },
       },
     },
     async (req) => {
@@ -143,16 +104,15 @@ export async function activityRoutes(fastify: FastifyInstance) {
     },
   );
 
-  app.get(
-    '/activities/mine',
+  route(
+    app,
+    activitiesEndpoints.mine,
     {
-      config: { action: 'activity.student', cacheable: true },
+      config: { cacheable: true },
       schema: {
         description:
           "A student's own activities (a guardian's linked child's: student_id) in a session (default: the current one, else their latest " +
           'enrolment), with their role, marks, and the Extra Curriculum part (out of 5) they make.',
-        querystring: myActivitiesQuery,
-        response: { 200: myActivities },
       },
     },
     async (req) => {

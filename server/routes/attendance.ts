@@ -12,34 +12,7 @@
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import {
-  absentMessageBody,
-  absentMessagePreview,
-  absentMessageQuery,
-  absentMessageResponse,
-  absentStudentRow,
-  attendanceAuditPage,
-  attendanceAuditQuery,
-  attendanceStudentRow,
-  outboxPage,
-  outboxQuery,
-  periodAttendanceRow,
-  schoolAttendanceSummary,
-  schoolDayQuery,
-  schoolTodaySectionRow,
-  schoolTodaySectionsQuery,
-  sectionAbsentQuery,
-  sectionAttendanceSummaryRow,
-  sectionDayQuery,
-  sectionStudentsQuery,
-  studentHistoryFilter,
-  studentHistoryQuery,
-  studentHistoryRow,
-  studentHistorySummary,
-  takeAttendanceBody,
-  takeAttendanceResponse,
-} from '@/api/schemas/attendance';
+
 import { authOf } from '../auth/guard';
 import { routineInScope, sectionInScope, studentInScope } from '../auth/scope';
 import { schoolOf } from '../auth/tenant';
@@ -65,6 +38,8 @@ import {
   takeAttendance,
 } from '../services/attendance-flows';
 import { adapterFromConfig, deliveriesSettled } from '../services/messaging';
+import { attendanceEndpoints } from '@/api/endpoints/attendance';
+import { route } from './define';
 
 export async function attendanceRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
@@ -73,49 +48,35 @@ export async function attendanceRoutes(fastify: FastifyInstance) {
   // Let deliveries in flight finish before the database closes.
   app.addHook('onClose', () => deliveriesSettled(db));
 
-  app.post(
-    '/attendance/student',
-    {
-      config: { action: 'attendance.take' },
-      schema: { body: takeAttendanceBody, response: { 200: takeAttendanceResponse } },
-    },
-    async (req) => {
-      const routine = await routineInScope(req, req.body.routine_id);
-      const header = req.headers['idempotency-key'];
-      const key = typeof header === 'string' && header ? header : null;
-      return takeAttendance(db, routine, authOf(req), req.body, key);
-    },
-  );
+  route(app, attendanceEndpoints.postAttendanceStudent, {}, async (req) => {
+    const routine = await routineInScope(req, req.body.routine_id);
+    const header = req.headers['idempotency-key'];
+    const key = typeof header === 'string' && header ? header : null;
+    return takeAttendance(db, routine, authOf(req), req.body, key);
+  });
 
-  app.get(
-    '/attendance/student',
-    {
-      config: { action: 'attendance.section-students' },
-      schema: { querystring: sectionStudentsQuery, response: { 200: z.array(attendanceStudentRow) } },
-    },
-    async (req) => {
-      const q = req.query;
-      if (!q.section_id && !q.routine_id) throw refusal('choose_section', 'section_id', 'Choose a section.');
-      let routine: RoutineRef | undefined;
-      if (q.routine_id) {
-        routine = await routineInScope(req, q.routine_id);
-        checkRoutineOfSection(routine, q.section_id);
-      }
-      // A teacher's own routine entry is a section they teach in its session; else the date's.
-      const section = await sectionInScope(req, routine?.sectionId ?? q.section_id!, {
-        schoolInfoId: q.school_info_id,
-        sessionId: routine?.sessionId,
-        date: q.date,
-      });
-      return sectionRoll(db, section, routine, q);
-    },
-  );
+  route(app, attendanceEndpoints.attendanceStudent, {}, async (req) => {
+    const q = req.query;
+    if (!q.section_id && !q.routine_id) throw refusal('choose_section', 'section_id', 'Choose a section.');
+    let routine: RoutineRef | undefined;
+    if (q.routine_id) {
+      routine = await routineInScope(req, q.routine_id);
+      checkRoutineOfSection(routine, q.section_id);
+    }
+    // A teacher's own routine entry is a section they teach in its session; else the date's.
+    const section = await sectionInScope(req, routine?.sectionId ?? q.section_id!, {
+      schoolInfoId: q.school_info_id,
+      sessionId: routine?.sessionId,
+      date: q.date,
+    });
+    return sectionRoll(db, section, routine, q);
+  });
 
-  app.get(
-    '/attendance/student/individual',
+  route(
+    app,
+    attendanceEndpoints.attendanceStudentIndividual,
     {
-      config: { action: 'attendance.student-history', cacheable: true },
-      schema: { querystring: studentHistoryQuery, response: { 200: z.array(studentHistoryRow) } },
+      config: { cacheable: true },
     },
     async (req) => {
       // A student's own record, a guardian's linked child, or a student of a school the caller sees.
@@ -124,11 +85,11 @@ export async function attendanceRoutes(fastify: FastifyInstance) {
     },
   );
 
-  app.get(
-    '/attendance/student/individual/summary',
+  route(
+    app,
+    attendanceEndpoints.attendanceStudentIndividualSummary,
     {
-      config: { action: 'attendance.student-history', cacheable: true },
-      schema: { querystring: studentHistoryFilter, response: { 200: studentHistorySummary } },
+      config: { cacheable: true },
     },
     async (req) => {
       const student = await studentInScope(req, req.query.student_id);
@@ -136,25 +97,18 @@ export async function attendanceRoutes(fastify: FastifyInstance) {
     },
   );
 
-  app.get(
-    '/attendance/section/absent',
-    {
-      config: { action: 'attendance.section-absent' },
-      schema: { querystring: sectionAbsentQuery, response: { 200: z.array(absentStudentRow) } },
-    },
-    async (req) => {
-      const q = req.query;
-      const routine = q.routine_id ? await routineInScope(req, q.routine_id) : undefined;
-      const section = await sectionInScope(req, q.section_id, { sessionId: routine?.sessionId, date: q.date });
-      return sectionAbsentees(db, section, routine, q);
-    },
-  );
+  route(app, attendanceEndpoints.attendanceSectionAbsent, {}, async (req) => {
+    const q = req.query;
+    const routine = q.routine_id ? await routineInScope(req, q.routine_id) : undefined;
+    const section = await sectionInScope(req, q.section_id, { sessionId: routine?.sessionId, date: q.date });
+    return sectionAbsentees(db, section, routine, q);
+  });
 
-  app.get(
-    '/attendance/summary/section/today',
+  route(
+    app,
+    attendanceEndpoints.attendanceSummarySectionToday,
     {
-      config: { action: 'attendance.summary', cacheable: true },
-      schema: { querystring: sectionDayQuery, response: { 200: z.array(periodAttendanceRow) } },
+      config: { cacheable: true },
     },
     async (req) => {
       const q = req.query;
@@ -167,84 +121,56 @@ export async function attendanceRoutes(fastify: FastifyInstance) {
   const schoolDate = async (req: FastifyRequest, schoolInfoId: number | undefined, date: string | undefined) =>
     schoolDateOf(db, await schoolOf(req, schoolInfoId), date);
 
-  app.get(
-    '/attendance/summary/all',
+  route(
+    app,
+    attendanceEndpoints.attendanceSummaryAll,
     {
-      config: { action: 'attendance.summary', cacheable: true },
-      schema: { querystring: schoolDayQuery, response: { 200: z.array(sectionAttendanceSummaryRow) } },
+      config: { cacheable: true },
     },
     async (req) => schoolSections(db, await schoolDate(req, req.query.school_info_id, req.query.date)),
   );
 
-  app.get(
-    '/attendance/summary/school',
+  route(
+    app,
+    attendanceEndpoints.attendanceSummarySchool,
     {
-      config: { action: 'attendance.summary', cacheable: true },
-      schema: { querystring: schoolDayQuery, response: { 200: schoolAttendanceSummary } },
+      config: { cacheable: true },
     },
     async (req) => schoolDay(db, await schoolDate(req, req.query.school_info_id, req.query.date)),
   );
 
-  app.get(
-    '/routine/school/today/sections',
+  route(
+    app,
+    attendanceEndpoints.routineSchoolTodaySections,
     {
-      config: { action: 'routine.school-today-sections', cacheable: true },
-      schema: { querystring: schoolTodaySectionsQuery, response: { 200: z.array(schoolTodaySectionRow) } },
+      config: { cacheable: true },
     },
     async (req) => sectionsOfDay(db, await schoolDate(req, req.query.school_info_id, req.query.today)),
   );
 
-  app.get(
-    '/attendance/absent-message',
-    {
-      config: { action: 'attendance.take' },
-      schema: { querystring: absentMessageQuery, response: { 200: absentMessagePreview } },
-    },
-    async (req) => {
-      const routine = await routineInScope(req, req.query.routine_id);
-      return absenceMessagePreview(db, routine, req.query.date);
-    },
-  );
+  route(app, attendanceEndpoints.attendanceAbsentMessage, {}, async (req) => {
+    const routine = await routineInScope(req, req.query.routine_id);
+    return absenceMessagePreview(db, routine, req.query.date);
+  });
 
-  app.post(
-    '/attendance/absent-message',
-    {
-      config: { action: 'attendance.take' },
-      schema: { body: absentMessageBody, response: { 200: absentMessageResponse } },
-    },
-    async (req) => {
-      const routine = await routineInScope(req, req.body.routine_id);
-      return sendAbsenceMessages(db, sms, req.log, routine, req.body.date, authOf(req).userId);
-    },
-  );
+  route(app, attendanceEndpoints.postAttendanceAbsentMessage, {}, async (req) => {
+    const routine = await routineInScope(req, req.body.routine_id);
+    return sendAbsenceMessages(db, sms, req.log, routine, req.body.date, authOf(req).userId);
+  });
 
-  app.get(
-    '/attendance/outbox',
-    {
-      config: { action: 'attendance.outbox' },
-      schema: { querystring: outboxQuery, response: { 200: outboxPage } },
-    },
-    async (req) => {
-      const schoolId = await schoolOf(req);
-      const { limit, offset } = req.query;
-      const { total, rows } = await listOutbox(db, { schoolId, ...req.query });
-      return { rows, total, limit, offset };
-    },
-  );
+  route(app, attendanceEndpoints.attendanceOutbox, {}, async (req) => {
+    const schoolId = await schoolOf(req);
+    const { limit, offset } = req.query;
+    const { total, rows } = await listOutbox(db, { schoolId, ...req.query });
+    return { rows, total, limit, offset };
+  });
 
   // The school admin's record of corrections. It shares the outbox's action (school admins only)
   // until the permission table has its own 'attendance.audit'.
-  app.get(
-    '/attendance/audit',
-    {
-      config: { action: 'attendance.outbox' },
-      schema: { querystring: attendanceAuditQuery, response: { 200: attendanceAuditPage } },
-    },
-    async (req) => {
-      const { routine_id, date, limit, offset } = req.query;
-      const routine = await routineInScope(req, routine_id);
-      const { total, rows } = await takingAudit(db, { routineId: routine.id, date, limit, offset });
-      return { rows, total, limit, offset };
-    },
-  );
+  route(app, attendanceEndpoints.attendanceAudit, {}, async (req) => {
+    const { routine_id, date, limit, offset } = req.query;
+    const routine = await routineInScope(req, routine_id);
+    const { total, rows } = await takingAudit(db, { routineId: routine.id, date, limit, offset });
+    return { rows, total, limit, offset };
+  });
 }

@@ -17,34 +17,8 @@
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import {
-  examInfoBody,
-  examInfoCreated,
-  examInfoPage,
-  examInfoQuery,
-  examMarkBody,
-  examMarkSaved,
-  examNameCreateBody,
-  examNameParams,
-  examNameQuery,
-  examNameRenameBody,
-  examNameRow,
-  gradesheet,
-  gradesheetQuery,
-  markAuditQuery,
-  markAuditPage,
-  markIdParams,
-  markSheetQuery,
-  markSheetRow,
-  okMessage,
-  publicationBody,
-  publicationQuery,
-  publicationSaved,
-  publicationState,
-  studentMarkQuery,
-  studentMarkSheet,
-} from '@/api/schemas/exams';
+import type { z } from 'zod';
+import type { markSheetQuery, publicationBody } from '@/api/schemas/exams';
 import { authOf } from '../auth/guard';
 import { examInScope, narrowedToTeacher, resultsStudentInScope } from '../auth/scope';
 import { schoolOf } from '../auth/tenant';
@@ -69,6 +43,8 @@ import {
   requireExamFilters,
 } from '../services/exam-marks';
 import { studentGradesheet, studentMarks } from '../services/exam-results';
+import { examsEndpoints } from '@/api/endpoints/exams';
+import { route } from './define';
 
 export async function examRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
@@ -76,141 +52,71 @@ export async function examRoutes(fastify: FastifyInstance) {
 
   // ---------------------------------------------------------------- exam types
 
-  app.get(
-    '/exam_name',
-    {
-      config: { action: 'exam.types' },
-      schema: { querystring: examNameQuery, response: { 200: z.array(examNameRow) } },
-    },
-    async (req) => {
-      const schoolId = await schoolOf(req, req.query.school_info_id);
-      return examTypesOf(db, schoolId);
-    },
-  );
+  route(app, examsEndpoints.examName, {}, async (req) => {
+    const schoolId = await schoolOf(req, req.query.school_info_id);
+    return examTypesOf(db, schoolId);
+  });
 
-  app.post(
-    '/exam_name',
-    {
-      config: { action: 'exam.types-write' },
-      schema: { body: examNameCreateBody, response: { 200: examNameRow } },
-    },
-    async (req) => {
-      const schoolId = await schoolOf(req, req.body.school_info_id);
-      return addExamType(db, schoolId, req.body);
-    },
-  );
+  route(app, examsEndpoints.postExamName, {}, async (req) => {
+    const schoolId = await schoolOf(req, req.body.school_info_id);
+    return addExamType(db, schoolId, req.body);
+  });
 
-  app.put(
-    '/exam_name/:id',
-    {
-      config: { action: 'exam.types-write' },
-      schema: { params: examNameParams, body: examNameRenameBody, response: { 200: examNameRow } },
-    },
-    async (req) => {
-      await schoolOf(req, await examTypeSchool(db, req.params.id));
-      return renameExamType(db, req.params.id, req.body);
-    },
-  );
+  route(app, examsEndpoints.putExamName, {}, async (req) => {
+    await schoolOf(req, await examTypeSchool(db, req.params.id));
+    return renameExamType(db, req.params.id, req.body);
+  });
 
   // ---------------------------------------------------------------- exam setup
 
-  app.post(
-    '/exam_info',
-    {
-      config: { action: 'exam.create' },
-      schema: { body: examInfoBody, response: { 200: examInfoCreated } },
-    },
-    async (req) => {
-      const schoolId = await schoolOf(req, req.body.school_info_id);
-      return createExams(db, schoolId, authOf(req).userId, req.body);
-    },
-  );
+  route(app, examsEndpoints.postExamInfo, {}, async (req) => {
+    const schoolId = await schoolOf(req, req.body.school_info_id);
+    return createExams(db, schoolId, authOf(req).userId, req.body);
+  });
 
-  app.get(
-    '/exam_info',
-    {
-      config: { action: 'exam.list' },
-      schema: { querystring: examInfoQuery, response: { 200: examInfoPage } },
-    },
-    async (req) => {
-      const q = req.query;
-      const schoolId = await schoolOf(req, q.school_info_id);
-      // A teacher's list is what they may enter marks for: what they teach (routines), or exams naming them.
-      const me = await narrowedToTeacher(req);
-      return examListPage(db, schoolId, q, me?.id ?? null);
-    },
-  );
+  route(app, examsEndpoints.examInfo, {}, async (req) => {
+    const q = req.query;
+    const schoolId = await schoolOf(req, q.school_info_id);
+    // A teacher's list is what they may enter marks for: what they teach (routines), or exams naming them.
+    const me = await narrowedToTeacher(req);
+    return examListPage(db, schoolId, q, me?.id ?? null);
+  });
 
   // ---------------------------------------------------------------- mark entry
 
-  app.get(
-    '/student_mark',
-    {
-      config: { action: 'exam.mark-sheet-entry' },
-      schema: { querystring: studentMarkQuery, response: { 200: studentMarkSheet } },
-    },
-    async (req) => {
-      const q = req.query;
-      let examId = q.exam_info_id;
-      if (!examId) {
-        requireExamFilters(q);
-        examId = await examIdByFilters(db, await schoolOf(req, q.school_info_id), q);
-      }
-      return markEntrySheet(db, await examInScope(req, examId));
-    },
-  );
+  route(app, examsEndpoints.studentMark, {}, async (req) => {
+    const q = req.query;
+    let examId = q.exam_info_id;
+    if (!examId) {
+      requireExamFilters(q);
+      examId = await examIdByFilters(db, await schoolOf(req, q.school_info_id), q);
+    }
+    return markEntrySheet(db, await examInScope(req, examId));
+  });
 
-  app.post(
-    '/exam_mark',
-    {
-      config: { action: 'exam.mark-entry' },
-      schema: { body: examMarkBody, response: { 200: examMarkSaved } },
-    },
-    async (req) => {
-      const exam = await examInScope(req, req.body.exam_info_id);
-      return enterMarks(db, exam, authOf(req).userId, req.body);
-    },
-  );
+  route(app, examsEndpoints.postExamMark, {}, async (req) => {
+    const exam = await examInScope(req, req.body.exam_info_id);
+    return enterMarks(db, exam, authOf(req).userId, req.body);
+  });
 
-  app.delete(
-    '/exam_marks/:id',
-    {
-      config: { action: 'exam.mark-delete' },
-      schema: { params: markIdParams, response: { 200: okMessage } },
-    },
-    async (req) => {
-      const mark = await markById(db, req.params.id);
-      const exam = await examInScope(req, mark.examId);
-      return deleteMark(db, exam, mark, authOf(req).userId);
-    },
-  );
+  route(app, examsEndpoints.examMarks, {}, async (req) => {
+    const mark = await markById(db, req.params.id);
+    const exam = await examInScope(req, mark.examId);
+    return deleteMark(db, exam, mark, authOf(req).userId);
+  });
 
-  app.get(
-    '/exam_mark/audit',
-    {
-      config: { action: 'exam.mark-audit' },
-      schema: { querystring: markAuditQuery, response: { 200: markAuditPage } },
-    },
-    async (req) => {
-      const exam = await examOrNotFound(db, req.query.exam_info_id);
-      await schoolOf(req, exam.school_id);
-      return auditPage(db, exam, req.query);
-    },
-  );
+  route(app, examsEndpoints.examMarkAudit, {}, async (req) => {
+    const exam = await examOrNotFound(db, req.query.exam_info_id);
+    await schoolOf(req, exam.school_id);
+    return auditPage(db, exam, req.query);
+  });
 
   // ---------------------------------------------------------------- publication
 
-  app.get(
-    '/exam/publication',
-    {
-      config: { action: 'exam.publication' },
-      schema: { querystring: publicationQuery, response: { 200: publicationState } },
-    },
-    async (req) => {
-      const schoolId = await schoolOf(req, req.query.school_info_id);
-      return publicationAnswer(db, schoolId, req.query.session_id);
-    },
-  );
+  route(app, examsEndpoints.examPublication, {}, async (req) => {
+    const schoolId = await schoolOf(req, req.query.school_info_id);
+    return publicationAnswer(db, schoolId, req.query.session_id);
+  });
 
   const publish = (action: 'publish' | 'unlock') => async (req: FastifyRequest) => {
     const b = req.body as z.infer<typeof publicationBody>;
@@ -218,22 +124,8 @@ export async function examRoutes(fastify: FastifyInstance) {
     return setPublication(db, schoolId, authOf(req).userId, b.session_id, action);
   };
 
-  app.post(
-    '/exam/publish',
-    {
-      config: { action: 'exam.publish' },
-      schema: { body: publicationBody, response: { 200: publicationSaved } },
-    },
-    publish('publish'),
-  );
-  app.post(
-    '/exam/unlock',
-    {
-      config: { action: 'exam.publish' },
-      schema: { body: publicationBody, response: { 200: publicationSaved } },
-    },
-    publish('unlock'),
-  );
+  route(app, examsEndpoints.examPublish, {}, publish('publish'));
+  route(app, examsEndpoints.examUnlock, {}, publish('unlock'));
 
   // ---------------------------------------------------------------- mark sheet and grade sheet
 
@@ -242,28 +134,21 @@ export async function examRoutes(fastify: FastifyInstance) {
     return studentMarks(db, await resultsStudentInScope(req, q), q);
   };
 
-  app.get(
-    '/mark',
+  route(
+    app,
+    examsEndpoints.mark,
     {
-      config: { action: 'exam.marksheet', cacheable: true },
-      schema: { querystring: markSheetQuery, response: { 200: z.array(markSheetRow) } },
+      config: { cacheable: true },
     },
     marksOfStudent,
   );
-  app.get(
-    '/exam_mark',
-    {
-      config: { action: 'exam.marksheet' },
-      schema: { querystring: markSheetQuery, response: { 200: z.array(markSheetRow) } },
-    },
-    marksOfStudent,
-  );
+  route(app, examsEndpoints.examMark, {}, marksOfStudent);
 
-  app.get(
-    '/gradesheet',
+  route(
+    app,
+    examsEndpoints.gradesheet,
     {
-      config: { action: 'exam.gradesheet', cacheable: true },
-      schema: { querystring: gradesheetQuery, response: { 200: gradesheet } },
+      config: { cacheable: true },
     },
     async (req) => {
       const who = await resultsStudentInScope(req, req.query);

@@ -11,35 +11,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { errorBody } from '@/api/schemas/common';
-import {
-  FEE_CODES,
-  collectionsPage,
-  collectionsQuery,
-  defaultersPage,
-  defaultersQuery,
-  duesPage,
-  duesReportQuery,
-  feeBody,
-  feeListQuery,
-  feePage,
-  feeResponse,
-  invoicePage,
-  invoiceQuery,
-  lateFeesBody,
-  lateFeesResponse,
-  monthlyQuery,
-  monthlyReport,
-  paymentBody,
-  paymentListQuery,
-  paymentPage,
-  paymentResponse,
-  reverseBody,
-  schoolPageQuery,
-  sectorBody,
-  sectorPage,
-  waiverBody,
-  writeResponse,
-} from '@/api/schemas/fees';
+import { FEE_CODES, type invoiceQuery } from '@/api/schemas/fees';
 import type { z } from 'zod';
 import { authOf } from '../auth/guard';
 import { schoolOf } from '../auth/tenant';
@@ -62,6 +34,8 @@ import {
   lateFeesNow,
   monthlyCollections,
 } from '../services/fee-reports';
+import { feesEndpoints } from '@/api/endpoints/fees';
+import { route } from './define';
 
 /** Money writes need an Idempotency-Key (the idempotency plugin replays a retry): 400 naming the header. */
 function requireIdempotencyKey(req: FastifyRequest, what: string) {
@@ -78,14 +52,13 @@ export async function feeRoutes(fastify: FastifyInstance) {
 
   // ---------------------------------------------------------------- sectors
 
-  app.post(
-    '/add_sector',
+  route(
+    app,
+    feesEndpoints.addSector,
     {
-      config: { action: 'fee.sector-write' },
       schema: {
         description: 'Adds a payment sector (fee head) to the school. 409 when the code is taken in this school.',
-        body: sectorBody,
-        response: { 200: writeResponse, 400: errorBody, 409: errorBody },
+        response: { 400: errorBody, 409: errorBody },
       },
     },
     async (req) => {
@@ -94,14 +67,12 @@ export async function feeRoutes(fastify: FastifyInstance) {
     },
   );
 
-  app.get(
-    '/sector/all',
+  route(
+    app,
+    feesEndpoints.sectorAll,
     {
-      config: { action: 'fee.sectors' },
       schema: {
         description: 'The school’s payment sectors, by code, paged.',
-        querystring: schoolPageQuery,
-        response: { 200: sectorPage },
       },
     },
     async (req) => {
@@ -112,10 +83,10 @@ export async function feeRoutes(fastify: FastifyInstance) {
 
   // ---------------------------------------------------------------- fees
 
-  app.post(
-    '/fee',
+  route(
+    app,
+    feesEndpoints.fee,
     {
-      config: { action: 'fee.write' },
       schema: {
         description:
           'Sets a sector’s fee for a session and a class, a section or named students, and invoices every student ' +
@@ -123,8 +94,7 @@ export async function feeRoutes(fastify: FastifyInstance) {
           'and posting it again only invoices students who have none yet (409 when the amount differs). ' +
           'dry_run: true only counts the students and writes nothing (code fees.fee_dry_run). ' +
           'Amounts are decimal text in taka ("1250.50").',
-        body: feeBody,
-        response: { 200: feeResponse, 400: errorBody, 404: errorBody, 409: errorBody },
+        response: { 400: errorBody, 404: errorBody, 409: errorBody },
       },
     },
     async (req) => {
@@ -133,14 +103,12 @@ export async function feeRoutes(fastify: FastifyInstance) {
     },
   );
 
-  app.get(
-    '/fee/all',
+  route(
+    app,
+    feesEndpoints.feeAll,
     {
-      config: { action: 'fee.list' },
       schema: {
         description: 'The school’s fees (optionally of one session), newest last date first, with invoice counts.',
-        querystring: feeListQuery,
-        response: { 200: feePage },
       },
     },
     async (req) => {
@@ -164,19 +132,19 @@ export async function feeRoutes(fastify: FastifyInstance) {
     return schoolStudentForInvoices(db, await schoolOf(req, q.school_info_id), q);
   };
 
-  const invoiceRead = (url: string, status: 'due' | 'paid') =>
-    app.get(
-      url,
+  const invoiceRead = (endpoint: typeof feesEndpoints.invoiceDue, status: 'due' | 'paid') =>
+    route(
+      app,
+      endpoint,
       {
         // Kept per student and URL until the school's fees change (migration 0026) or its midnight.
-        config: { action: 'invoice.read', cacheable: true },
+        config: { cacheable: true },
         schema: {
           description:
             `A student’s ${status === 'due' ? 'invoices with something still due' : 'fully settled invoices'}, ` +
             'by last date: amount, waived, paid and due as decimal text in taka. A student sees only their own; ' +
             'a school admin names a student (student_id or student_code) of their school.',
-          querystring: invoiceQuery,
-          response: { 200: invoicePage, 400: errorBody, 403: errorBody, 404: errorBody },
+          response: { 400: errorBody, 403: errorBody, 404: errorBody },
         },
       },
       async (req) => {
@@ -184,19 +152,18 @@ export async function feeRoutes(fastify: FastifyInstance) {
         return invoicesOf(db, who, status, req.query);
       },
     );
-  invoiceRead('/invoice/due', 'due');
-  invoiceRead('/invoice/paid', 'paid');
+  invoiceRead(feesEndpoints.invoiceDue, 'due');
+  invoiceRead(feesEndpoints.invoicePaid, 'paid');
 
-  app.post(
-    '/invoice/waiver',
+  route(
+    app,
+    feesEndpoints.invoiceWaiver,
     {
-      config: { action: 'invoice.waiver' },
       schema: {
         description:
           'A waiver or discount on one invoice, with its reason; at most what is still due (409). Requires an ' +
           'Idempotency-Key header (400 naming it when missing): a retry never waives twice.',
-        body: waiverBody,
-        response: { 200: writeResponse, 400: errorBody, 404: errorBody, 409: errorBody },
+        response: { 400: errorBody, 404: errorBody, 409: errorBody },
       },
     },
     async (req) => {
@@ -208,17 +175,16 @@ export async function feeRoutes(fastify: FastifyInstance) {
 
   // ---------------------------------------------------------------- payments
 
-  app.post(
-    '/payment',
+  route(
+    app,
+    feesEndpoints.payment,
     {
-      config: { action: 'payment.write' },
       schema: {
         description:
           'Records a payment against one student’s invoices (invoice_ids, or one invoice_id): the amount settles ' +
           'them oldest last date first; partial payments are allowed, more than is due is refused (409). Requires ' +
           'an Idempotency-Key header: a retry gets the same receipt back. Answers the receipt number.',
-        body: paymentBody,
-        response: { 200: paymentResponse, 400: errorBody, 404: errorBody, 409: errorBody },
+        response: { 400: errorBody, 404: errorBody, 409: errorBody },
       },
     },
     async (req) => {
@@ -228,17 +194,16 @@ export async function feeRoutes(fastify: FastifyInstance) {
     },
   );
 
-  app.post(
-    '/payment/reverse',
+  route(
+    app,
+    feesEndpoints.paymentReverse,
     {
-      config: { action: 'payment.reverse' },
       schema: {
         description:
           'A refund or a correction of an earlier payment, as a new ledger entry with its own receipt number ' +
           '(the payment itself is never edited). amount defaults to all of the payment not yet reversed; more is 409. ' +
           'Requires an Idempotency-Key header (400 naming it when missing): a retry never reverses twice.',
-        body: reverseBody,
-        response: { 200: paymentResponse, 400: errorBody, 404: errorBody, 409: errorBody },
+        response: { 400: errorBody, 404: errorBody, 409: errorBody },
       },
     },
     async (req) => {
@@ -248,16 +213,14 @@ export async function feeRoutes(fastify: FastifyInstance) {
     },
   );
 
-  app.get(
-    '/payment/all',
+  route(
+    app,
+    feesEndpoints.paymentAll,
     {
-      config: { action: 'payment.list' },
       schema: {
         description:
           'The school’s ledger entries (payments, refunds, corrections), newest first, optionally one student’s ' +
           '(student_id or student_code). test: true marks a test entry (the payment sandbox’s): no money received.',
-        querystring: paymentListQuery,
-        response: { 200: paymentPage },
       },
     },
     async (req) => {
@@ -268,14 +231,12 @@ export async function feeRoutes(fastify: FastifyInstance) {
 
   // ---------------------------------------------------------------- reports
 
-  app.get(
-    '/fee/report/dues',
+  route(
+    app,
+    feesEndpoints.feeReportDues,
     {
-      config: { action: 'fee.reports' },
       schema: {
         description: 'A session’s invoiced, waived, paid and due amounts by class and section.',
-        querystring: duesReportQuery,
-        response: { 200: duesPage },
       },
     },
     async (req) => {
@@ -284,14 +245,12 @@ export async function feeRoutes(fastify: FastifyInstance) {
     },
   );
 
-  app.get(
-    '/fee/report/collections',
+  route(
+    app,
+    feesEndpoints.feeReportCollections,
     {
-      config: { action: 'fee.reports' },
       schema: {
         description: 'Net collections (payments less refunds) by day, in the school’s time zone, and sector.',
-        querystring: collectionsQuery,
-        response: { 200: collectionsPage },
       },
     },
     async (req) => {
@@ -300,16 +259,15 @@ export async function feeRoutes(fastify: FastifyInstance) {
     },
   );
 
-  app.get(
-    '/fee/report/collections/monthly',
+  route(
+    app,
+    feesEndpoints.feeReportCollectionsMonthly,
     {
-      config: { action: 'fee.reports' },
       schema: {
         description:
           'A session’s net collections (payments less refunds and corrections) per month, in the school’s time ' +
           'zone: every month of the session year, in order, with the total. The collections chart’s data.',
-        querystring: monthlyQuery,
-        response: { 200: monthlyReport, 400: errorBody },
+        response: { 400: errorBody },
       },
     },
     async (req) => {
@@ -318,17 +276,15 @@ export async function feeRoutes(fastify: FastifyInstance) {
     },
   );
 
-  app.post(
-    '/fee/late-fees',
+  route(
+    app,
+    feesEndpoints.feeLateFees,
     {
-      config: { action: 'fee.write' },
       schema: {
         description:
           'Invoices now the late fees due by the school’s today: for each fee with a late fee past its last date, ' +
           'one late fee invoice per student who still owes. Idempotent (once per fee and student, however often ' +
           'it runs); the housekeeping job does the same every ten minutes.',
-        body: lateFeesBody,
-        response: { 200: lateFeesResponse },
       },
     },
     async (req) => {
@@ -337,14 +293,12 @@ export async function feeRoutes(fastify: FastifyInstance) {
     },
   );
 
-  app.get(
-    '/fee/report/defaulters',
+  route(
+    app,
+    feesEndpoints.feeReportDefaulters,
     {
-      config: { action: 'fee.reports' },
       schema: {
         description: 'Students of a session with something due past its last date (as of as_of, default today).',
-        querystring: defaultersQuery,
-        response: { 200: defaultersPage },
       },
     },
     async (req) => {

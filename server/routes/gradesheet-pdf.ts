@@ -11,11 +11,13 @@
  */
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { gradesheetPdfQuery, sectionGradesheetPdfQuery } from '@/api/schemas/gradesheet-pdf';
+
 import { authOf } from '../auth/guard';
 import { resultsStudentInScope, sectionInScope } from '../auth/scope';
 import { sectionGradesheetFile, studentGradesheetFile, type PdfFile } from '../services/pdf-files';
 import { attachmentHeader } from '../storage/files';
+import { gradesheetPdfEndpoints } from '@/api/endpoints/gradesheet-pdf';
+import { route } from './define';
 
 function sendPdf(reply: FastifyReply, { pdf, fileName }: PdfFile) {
   return reply
@@ -30,28 +32,20 @@ export async function gradesheetPdfRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const db = app.db;
 
-  app.get(
-    '/gradesheet/pdf',
-    { config: { action: 'exam.gradesheet-pdf' }, schema: { querystring: gradesheetPdfQuery } },
-    async (req, reply) => {
-      const who = await resultsStudentInScope(req, req.query);
-      return sendPdf(reply, await studentGradesheetFile(db, app.hotCache, authOf(req).userId, who, req.query));
-    },
-  );
+  route(app, gradesheetPdfEndpoints.pdf, {}, async (req, reply) => {
+    const who = await resultsStudentInScope(req, req.query);
+    return sendPdf(reply, await studentGradesheetFile(db, app.hotCache, authOf(req).userId, who, req.query));
+  });
 
-  app.get(
-    '/gradesheet/section/pdf',
-    { config: { action: 'exam.gradesheet-section-pdf' }, schema: { querystring: sectionGradesheetPdfQuery } },
-    async (req, reply) => {
-      const q = req.query;
-      // A teacher: the section's teachers of that session, or of this one (last year's sheets of a
-      // section are asked for by who teaches it now, as with one student's sheet): server/auth/scope.ts.
-      const section = await sectionInScope(req, q.section_id, {
-        schoolInfoId: q.school_info_id,
-        sessionId: q.session_id,
-        reach: 'results',
-      });
-      return sendPdf(reply, await sectionGradesheetFile(db, app.hotCache, authOf(req).userId, section, q));
-    },
-  );
+  route(app, gradesheetPdfEndpoints.sectionPdf, {}, async (req, reply) => {
+    const q = req.query;
+    // A teacher: the section's teachers of that session, or of this one (last year's sheets of a
+    // section are asked for by who teaches it now, as with one student's sheet): server/auth/scope.ts.
+    const section = await sectionInScope(req, q.section_id, {
+      schoolInfoId: q.school_info_id,
+      sessionId: q.session_id,
+      reach: 'results',
+    });
+    return sendPdf(reply, await sectionGradesheetFile(db, app.hotCache, authOf(req).userId, section, q));
+  });
 }

@@ -12,19 +12,7 @@
  */
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import {
-  guardianChildren,
-  guardianCreateBody,
-  guardianCreateResponse,
-  guardianLinkBody,
-  guardianMessage,
-  guardianPreferences,
-  guardianPreferencesBody,
-  guardianUnlinkBody,
-  studentGuardianRow,
-  studentGuardiansQuery,
-} from '@/api/schemas/guardians';
-import { z } from 'zod';
+
 import { authOf } from '../auth/guard';
 import { guardianInScope } from '../auth/scope';
 import { schoolOf } from '../auth/tenant';
@@ -38,21 +26,21 @@ import {
   saveGuardianPreferences,
   unlinkGuardian,
 } from '../services/guardians';
+import { guardiansEndpoints } from '@/api/endpoints/guardians';
+import { route } from './define';
 
 export async function guardianRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const db = app.db;
 
-  app.post(
-    '/guardian',
+  route(
+    app,
+    guardiansEndpoints.create,
     {
-      config: { action: 'guardian.write' },
       schema: {
         description:
           'Create a guardian (user id = the phone, a one-time initial_password answered once) and link them to ' +
           'students of your school; a guardian with that phone already is matched and linked instead.',
-        body: guardianCreateBody,
-        response: { 200: guardianCreateResponse },
       },
     },
     async (req) => {
@@ -61,17 +49,15 @@ export async function guardianRoutes(fastify: FastifyInstance) {
     },
   );
 
-  app.post(
-    '/guardian/link',
+  route(
+    app,
+    guardiansEndpoints.link,
     {
-      config: { action: 'guardian.write' },
       schema: {
         description:
           'Link a guardian already linked to a student of your school (a sibling’s) to another student of it. ' +
           'Any other guardian id is 404, as one that does not exist: link a parent known elsewhere by their phone ' +
           'with POST /api/guardian.',
-        body: guardianLinkBody,
-        response: { 200: guardianMessage },
       },
     },
     async (req) => {
@@ -83,60 +69,32 @@ export async function guardianRoutes(fastify: FastifyInstance) {
     },
   );
 
-  app.post(
-    '/guardian/unlink',
-    {
-      config: { action: 'guardian.write' },
-      schema: { body: guardianUnlinkBody, response: { 200: guardianMessage } },
-    },
-    async (req) => {
-      const b = req.body;
-      const schoolId = await schoolOf(req);
-      const guardian = (tx: DbOrTx) => guardianInScope(req, b.guardian_id, tx);
-      await unlinkGuardian(db, schoolId, b.guardian_id, b.student_id, guardian, { userId: authOf(req).userId });
-      return { message: 'Guardian unlinked.' };
-    },
-  );
+  route(app, guardiansEndpoints.unlink, {}, async (req) => {
+    const b = req.body;
+    const schoolId = await schoolOf(req);
+    const guardian = (tx: DbOrTx) => guardianInScope(req, b.guardian_id, tx);
+    await unlinkGuardian(db, schoolId, b.guardian_id, b.student_id, guardian, { userId: authOf(req).userId });
+    return { message: 'Guardian unlinked.' };
+  });
 
-  app.get(
-    '/guardian/student',
-    {
-      config: { action: 'guardian.list' },
-      schema: { querystring: studentGuardiansQuery, response: { 200: z.array(studentGuardianRow) } },
-    },
-    async (req) => {
-      const schoolId = await schoolOf(req, req.query.school_info_id);
-      return guardiansOfSchoolStudent(db, schoolId, req.query.student_id);
-    },
-  );
+  route(app, guardiansEndpoints.student, {}, async (req) => {
+    const schoolId = await schoolOf(req, req.query.school_info_id);
+    return guardiansOfSchoolStudent(db, schoolId, req.query.student_id);
+  });
 
-  app.get(
-    '/guardian/children',
+  route(
+    app,
+    guardiansEndpoints.children,
     {
-      config: { action: 'guardian.children', cacheable: true },
-      schema: { response: { 200: guardianChildren } },
+      config: { cacheable: true },
     },
     async (req) => childrenOfGuardian(db, authOf(req).userId),
   );
 
-  app.get(
-    '/guardian/preferences',
-    {
-      config: { action: 'guardian.preferences' },
-      schema: { response: { 200: guardianPreferences } },
-    },
-    async (req) => guardianPreferencesOf(db, authOf(req).userId),
-  );
+  route(app, guardiansEndpoints.preferences, {}, async (req) => guardianPreferencesOf(db, authOf(req).userId));
 
-  app.put(
-    '/guardian/preferences',
-    {
-      config: { action: 'guardian.preferences' },
-      schema: { body: guardianPreferencesBody, response: { 200: guardianMessage } },
-    },
-    async (req) => {
-      await saveGuardianPreferences(db, authOf(req).userId, req.body);
-      return { message: 'Preferences saved.' };
-    },
-  );
+  route(app, guardiansEndpoints.putPreferences, {}, async (req) => {
+    await saveGuardianPreferences(db, authOf(req).userId, req.body);
+    return { message: 'Preferences saved.' };
+  });
 }

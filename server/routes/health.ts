@@ -8,15 +8,14 @@
  */
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
+import { unhealthy } from '@/api/schemas/health';
 import { DATABASE_RETRY_AFTER_SECONDS } from '../errors';
 import { databaseAnswers as ping } from '../services/health';
+import { healthEndpoints } from '@/api/endpoints/health';
+import { route } from './define';
 
 /** How long the database may take to answer `select 1` before the process is reported unavailable. */
 export const HEALTH_TIMEOUT_MS = 2_000;
-
-const healthy = z.object({ status: z.literal('ok') });
-const unhealthy = z.object({ status: z.literal('unavailable') });
 
 export async function healthRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
@@ -24,15 +23,15 @@ export async function healthRoutes(fastify: FastifyInstance) {
   let inFlight: Promise<boolean> | null = null;
   const databaseAnswers = () => (inFlight ??= ping(app.db, HEALTH_TIMEOUT_MS).finally(() => (inFlight = null)));
 
-  app.get(
-    '/health',
+  route(
+    app,
+    healthEndpoints.health,
     {
-      config: { public: true },
       schema: {
         description:
           'Whether the API can serve: 200 when its database answers, 503 (with Retry-After) while the ' +
           'database is away. For load balancers, proxies and probes.',
-        response: { 200: healthy, 503: unhealthy },
+        response: { 503: unhealthy },
       },
     },
     async (_req, reply) => {

@@ -9,27 +9,7 @@
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import {
-  homeworkCreateBody,
-  homeworkDeleteResponse,
-  homeworkFileParams,
-  homeworkFileQuery,
-  homeworkFilterQuery,
-  homeworkIdQuery,
-  homeworkPage as homeworkPageSchema,
-  homeworkSubmitBody,
-  homeworkSubmitResponse,
-  homeworkWriteResponse,
-  studentHomeworkOneQuery,
-  studentHomeworkPage as studentHomeworkPageSchema,
-  studentHomeworkQuery,
-  studentHomeworkRow,
-  submitListPage,
-  submitListQuery,
-  teacherHomeworkQuery,
-  teacherOptionsQuery,
-  teacherOptionsResponse,
-} from '@/api/schemas/homework';
+
 import { callerTeacher, childOfLinks, studentInScope, studentOfCaller, teacherRowInScope } from '../auth/scope';
 import { schoolOf } from '../auth/tenant';
 import { ApiError, forbidden } from '../errors';
@@ -49,6 +29,8 @@ import {
 } from '../services/homework';
 import { createHomework, deleteHomework, teacherOptions } from '../services/homework-setting';
 import { sendStoredFile, uploadDirOf } from '../storage/files';
+import { homeworkEndpoints } from '@/api/endpoints/homework';
+import { route } from './define';
 
 export { HOMEWORK_CREATES_PER_HOUR } from '../services/homework-setting';
 
@@ -77,22 +59,15 @@ export async function homeworkRoutes(fastify: FastifyInstance) {
   const db = app.db;
   const uploadDir = uploadDirOf(app.config);
 
-  app.get(
-    '/homework/teacher/options',
-    {
-      config: { action: 'homework.teacher-options' },
-      schema: { querystring: teacherOptionsQuery, response: { 200: teacherOptionsResponse } },
-    },
-    async (req) => {
-      return teacherOptions(db, await ownTeacher(req));
-    },
-  );
+  route(app, homeworkEndpoints.teacherOptions, {}, async (req) => {
+    return teacherOptions(db, await ownTeacher(req));
+  });
 
-  app.post(
-    '/homework/teacher',
+  route(
+    app,
+    homeworkEndpoints.teacher,
     {
-      config: { action: 'homework.create', upload: true },
-      schema: { body: homeworkCreateBody, response: { 200: homeworkWriteResponse } },
+      config: { upload: true },
     },
     async (req, reply) => {
       const me = await ownTeacher(req, req.body.teacher_id);
@@ -104,76 +79,41 @@ export async function homeworkRoutes(fastify: FastifyInstance) {
     },
   );
 
-  app.post(
-    '/homework/delete',
-    {
-      config: { action: 'homework.delete' },
-      schema: { querystring: homeworkIdQuery, response: { 200: homeworkDeleteResponse } },
-    },
-    async (req) => {
-      const hw = await homeworkRecord(db, req.query.id);
-      await teacherRowInScope(req, hw.schoolId, (me) => me.id === hw.teacherId, notOwn);
-      return deleteHomework(db, uploadDir, req.log, hw);
-    },
-  );
+  route(app, homeworkEndpoints.delete, {}, async (req) => {
+    const hw = await homeworkRecord(db, req.query.id);
+    await teacherRowInScope(req, hw.schoolId, (me) => me.id === hw.teacherId, notOwn);
+    return deleteHomework(db, uploadDir, req.log, hw);
+  });
 
-  app.get(
-    '/homework/teacher/individual',
-    {
-      config: { action: 'homework.teacher-list' },
-      schema: { querystring: teacherHomeworkQuery, response: { 200: homeworkPageSchema } },
-    },
-    async (req) => {
-      const me = await ownTeacher(req, req.query.teacher_id);
-      return teacherHomeworkPage(db, me.id, req.query);
-    },
-  );
+  route(app, homeworkEndpoints.teacherIndividual, {}, async (req) => {
+    const me = await ownTeacher(req, req.query.teacher_id);
+    return teacherHomeworkPage(db, me.id, req.query);
+  });
 
-  app.get(
-    '/homework/teacher/submitlist',
-    {
-      config: { action: 'homework.submit-list' },
-      schema: { querystring: submitListQuery, response: { 200: submitListPage } },
-    },
-    async (req) => {
-      const hw = await homeworkRecord(db, req.query.home_work_id);
-      await mayReadHomework(req, hw);
-      return homeworkWithSubmissions(db, hw, req.query);
-    },
-  );
+  route(app, homeworkEndpoints.teacherSubmitlist, {}, async (req) => {
+    const hw = await homeworkRecord(db, req.query.home_work_id);
+    await mayReadHomework(req, hw);
+    return homeworkWithSubmissions(db, hw, req.query);
+  });
 
-  app.get(
-    '/homework/student',
-    {
-      config: { action: 'homework.student' },
-      schema: { querystring: studentHomeworkQuery, response: { 200: studentHomeworkPageSchema } },
-    },
-    async (req) => {
-      // A student's own, a guardian's linked child's (student_id): server/auth/scope.ts.
-      const me = await studentInScope(req, req.query.student_id);
-      return studentHomeworkList(db, me, req.query, childOfLinks(req, me.id));
-    },
-  );
+  route(app, homeworkEndpoints.student, {}, async (req) => {
+    // A student's own, a guardian's linked child's (student_id): server/auth/scope.ts.
+    const me = await studentInScope(req, req.query.student_id);
+    return studentHomeworkList(db, me, req.query, childOfLinks(req, me.id));
+  });
 
-  app.get(
-    '/homework/student/id',
-    {
-      config: { action: 'homework.student' },
-      schema: { querystring: studentHomeworkOneQuery, response: { 200: studentHomeworkRow } },
-    },
-    async (req) => {
-      const hw = await homeworkRecord(db, req.query.homework_id);
-      await mayReadHomework(req, hw, req.query.student_id);
-      const me = await studentInScope(req, req.query.student_id);
-      return studentHomeworkOne(db, hw.id, me.id, childOfLinks(req, me.id));
-    },
-  );
+  route(app, homeworkEndpoints.studentId, {}, async (req) => {
+    const hw = await homeworkRecord(db, req.query.homework_id);
+    await mayReadHomework(req, hw, req.query.student_id);
+    const me = await studentInScope(req, req.query.student_id);
+    return studentHomeworkOne(db, hw.id, me.id, childOfLinks(req, me.id));
+  });
 
-  app.post(
-    '/homework/submit',
+  route(
+    app,
+    homeworkEndpoints.submit,
     {
-      config: { action: 'homework.submit', upload: true },
-      schema: { body: homeworkSubmitBody, response: { 200: homeworkSubmitResponse } },
+      config: { upload: true },
     },
     async (req) => {
       const me = await studentInScope(req, req.body.student_id);
@@ -189,39 +129,24 @@ export async function homeworkRoutes(fastify: FastifyInstance) {
     },
   );
 
-  app.get(
-    '/homework/all/filter',
-    {
-      config: { action: 'homework.filter' },
-      schema: { querystring: homeworkFilterQuery, response: { 200: homeworkPageSchema } },
-    },
-    async (req) => {
-      const schoolId = await schoolOf(req, req.query.school_info_id);
-      return schoolHomeworkPage(db, schoolId, req.query);
-    },
-  );
+  route(app, homeworkEndpoints.allFilter, {}, async (req) => {
+    const schoolId = await schoolOf(req, req.query.school_info_id);
+    return schoolHomeworkPage(db, schoolId, req.query);
+  });
 
-  app.get(
-    '/homework/file/:id',
-    { config: { action: 'homework.file' }, schema: { params: homeworkFileParams, querystring: homeworkFileQuery } },
-    async (req, reply) => {
-      const hw = await homeworkRecord(db, req.params.id);
-      // A guardian names the child (student_id): linked to them, and the homework set for the child.
-      await mayReadHomework(req, hw, req.query.student_id);
-      return sendStoredFile(reply, uploadDir, homeworkFileOf(hw));
-    },
-  );
+  route(app, homeworkEndpoints.file, {}, async (req, reply) => {
+    const hw = await homeworkRecord(db, req.params.id);
+    // A guardian names the child (student_id): linked to them, and the homework set for the child.
+    await mayReadHomework(req, hw, req.query.student_id);
+    return sendStoredFile(reply, uploadDir, homeworkFileOf(hw));
+  });
 
-  app.get(
-    '/homework/submission/file/:id',
-    { config: { action: 'homework.file' }, schema: { params: homeworkFileParams } },
-    async (req, reply) => {
-      const { sub, hw, file } = await submissionRecord(db, req.params.id);
-      // The homework's teacher, the school's admin and viewers; of the students, only the one who
-      // sent it (never a classmate) or a guardian linked to them: server/auth/scope.ts.
-      await teacherRowInScope(req, sub.schoolId, (me) => me.id === hw.teacherId, notOwn);
-      await studentOfCaller(req, sub.studentId);
-      return sendStoredFile(reply, uploadDir, file);
-    },
-  );
+  route(app, homeworkEndpoints.submissionFile, {}, async (req, reply) => {
+    const { sub, hw, file } = await submissionRecord(db, req.params.id);
+    // The homework's teacher, the school's admin and viewers; of the students, only the one who
+    // sent it (never a classmate) or a guardian linked to them: server/auth/scope.ts.
+    await teacherRowInScope(req, sub.schoolId, (me) => me.id === hw.teacherId, notOwn);
+    await studentOfCaller(req, sub.studentId);
+    return sendStoredFile(reply, uploadDir, file);
+  });
 }

@@ -7,25 +7,7 @@
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import {
-  creatorNoticePage,
-  noticeAudienceQuery,
-  noticeAudienceResponse,
-  noticeCreatorQuery,
-  noticeDeleteResponse,
-  noticeIdQuery,
-  noticeReachQuery,
-  noticeReachResponse,
-  noticeReadResponse,
-  noticeSchoolQuery,
-  noticeStudentQuery,
-  schoolNoticePage,
-  schoolNoticeRow,
-  noticeWriteBody,
-  noticeWriteResponse,
-  studentNoticePage,
-} from '@/api/schemas/notices';
+
 import { authOf } from '../auth/guard';
 import { schoolOf } from '../auth/tenant';
 import { callerProfileId, callerReach, noticeReader, sectionsInReach, teacherRowInScope } from '../auth/scope';
@@ -39,6 +21,8 @@ import {
 } from '../services/notice-lists';
 import { RateLimited } from '../services/notices';
 import { deleteNotice, noticeAudience, noticeRecord, writeNotice, type NoticeReach } from '../services/notice-writing';
+import { noticesEndpoints } from '@/api/endpoints/notices';
+import { route } from './define';
 
 /**
  * A notice the caller may change: it must exist (404), be of the caller's school (403), and for
@@ -66,11 +50,11 @@ export async function noticeRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const db = app.db;
 
-  app.get(
-    '/notice/creator',
+  route(
+    app,
+    noticesEndpoints.creator,
     {
-      config: { action: 'notice.creator', cacheable: true },
-      schema: { querystring: noticeCreatorQuery, response: { 200: creatorNoticePage } },
+      config: { cacheable: true },
     },
     async (req) => {
       const schoolId = await schoolOf(req);
@@ -82,59 +66,34 @@ export async function noticeRoutes(fastify: FastifyInstance) {
     },
   );
 
-  app.get(
-    '/notice/edit',
-    {
-      config: { action: 'notice.edit' },
-      schema: { querystring: noticeIdQuery, response: { 200: z.array(schoolNoticeRow) } },
-    },
-    async (req) => {
-      const n = await manageableNotice(req, req.query.id);
-      return noticeForEditor(db, n.id, authOf(req).userId);
-    },
-  );
+  route(app, noticesEndpoints.edit, {}, async (req) => {
+    const n = await manageableNotice(req, req.query.id);
+    return noticeForEditor(db, n.id, authOf(req).userId);
+  });
 
-  app.post(
-    '/notice',
-    {
-      config: { action: 'notice.write' },
-      schema: { body: noticeWriteBody, response: { 200: noticeWriteResponse } },
-    },
-    async (req, reply) => {
-      const body = req.body;
-      const schoolId = await schoolOf(req, body.school_info_id ?? undefined);
-      const existing = body.id ? await manageableNotice(req, body.id) : null;
-      return writeNotice(db, schoolId, existing, authOf(req), reachOf(req), body).catch((err: unknown) => {
-        if (err instanceof RateLimited) reply.header('retry-after', String(err.retryAfterSeconds));
-        throw err;
-      });
-    },
-  );
+  route(app, noticesEndpoints.create, {}, async (req, reply) => {
+    const body = req.body;
+    const schoolId = await schoolOf(req, body.school_info_id ?? undefined);
+    const existing = body.id ? await manageableNotice(req, body.id) : null;
+    return writeNotice(db, schoolId, existing, authOf(req), reachOf(req), body).catch((err: unknown) => {
+      if (err instanceof RateLimited) reply.header('retry-after', String(err.retryAfterSeconds));
+      throw err;
+    });
+  });
 
-  app.get(
-    '/notice/audience',
-    {
-      // Asked by the editor before publishing: whoever may write a notice may count its audience.
-      config: { action: 'notice.write' },
-      schema: { querystring: noticeAudienceQuery, response: { 200: noticeAudienceResponse } },
-    },
-    async (req) => {
-      const schoolId = await schoolOf(req, req.query.school_info_id);
-      return noticeAudience(db, schoolId, authOf(req).userId, reachOf(req), req.query);
-    },
-  );
+  route(app, noticesEndpoints.audience, {}, async (req) => {
+    const schoolId = await schoolOf(req, req.query.school_info_id);
+    return noticeAudience(db, schoolId, authOf(req).userId, reachOf(req), req.query);
+  });
 
-  app.get(
-    '/notice/reach',
+  route(
+    app,
+    noticesEndpoints.reach,
     {
-      // Asked by the editor: whoever may write a notice may know whom it may address.
-      config: { action: 'notice.write' },
       schema: {
         description:
           'Whom the caller’s notices may address: a school admin the whole school; a teacher the sections they ' +
           'teach, per session (their routine). POST /api/notice refuses anything wider with 403.',
-        querystring: noticeReachQuery,
-        response: { 200: noticeReachResponse },
       },
     },
     async (req) => {
@@ -144,23 +103,16 @@ export async function noticeRoutes(fastify: FastifyInstance) {
     },
   );
 
-  app.post(
-    '/notice/delete',
-    {
-      config: { action: 'notice.delete' },
-      schema: { querystring: noticeIdQuery, response: { 200: noticeDeleteResponse } },
-    },
-    async (req) => {
-      const n = await manageableNotice(req, req.query.id);
-      return deleteNotice(db, n.id);
-    },
-  );
+  route(app, noticesEndpoints.delete, {}, async (req) => {
+    const n = await manageableNotice(req, req.query.id);
+    return deleteNotice(db, n.id);
+  });
 
-  app.get(
-    '/notice/school',
+  route(
+    app,
+    noticesEndpoints.school,
     {
-      config: { action: 'notice.school', cacheable: true },
-      schema: { querystring: noticeSchoolQuery, response: { 200: schoolNoticePage } },
+      config: { cacheable: true },
     },
     async (req) => {
       const schoolId = await schoolOf(req, req.query.school_info_id);
@@ -168,11 +120,11 @@ export async function noticeRoutes(fastify: FastifyInstance) {
     },
   );
 
-  app.get(
-    '/notice/student',
+  route(
+    app,
+    noticesEndpoints.student,
     {
-      config: { action: 'notice.student', cacheable: true },
-      schema: { querystring: noticeStudentQuery, response: { 200: studentNoticePage } },
+      config: { cacheable: true },
     },
     async (req) => {
       const me = await noticeReader(req, req.query.student_id);
@@ -180,15 +132,8 @@ export async function noticeRoutes(fastify: FastifyInstance) {
     },
   );
 
-  app.post(
-    '/notice/read',
-    {
-      config: { action: 'notice.read' },
-      schema: { querystring: noticeIdQuery, response: { 200: noticeReadResponse } },
-    },
-    async (req) => {
-      const me = await noticeReader(req);
-      return markNoticeRead(db, req.query.id, me, (schoolId) => schoolOf(req, schoolId));
-    },
-  );
+  route(app, noticesEndpoints.read, {}, async (req) => {
+    const me = await noticeReader(req);
+    return markNoticeRead(db, req.query.id, me, (schoolId) => schoolOf(req, schoolId));
+  });
 }

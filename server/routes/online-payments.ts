@@ -12,18 +12,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { errorBody } from '@/api/schemas/common';
-import {
-  ONLINE_CODES,
-  onlineCallbackBody,
-  onlineCallbackResponse,
-  onlineOptionsResponse,
-  onlinePaymentRow,
-  onlineStartBody,
-  onlineStartResponse,
-  onlineTokenParams,
-  receiptParams,
-  receiptQuery,
-} from '@/api/schemas/online-payments';
+import { ONLINE_CODES } from '@/api/schemas/online-payments';
 import { formatPoisha } from '@/api/schemas/fees';
 import { authOf } from '../auth/guard';
 import { mayReadPayment } from '../auth/scope';
@@ -32,6 +21,8 @@ import { completeFromCallback, onlinePaymentOf, startOnlinePayment } from '../se
 import { paymentProviderOf, type PaymentProvider } from '../services/payment-provider';
 import { receiptFile, receiptOf } from '../services/pdf-files';
 import { attachmentHeader } from '../storage/files';
+import { onlinePaymentsEndpoints } from '@/api/endpoints/online-payments';
+import { route } from './define';
 
 export async function onlinePaymentRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
@@ -54,17 +45,15 @@ export async function onlinePaymentRoutes(fastify: FastifyInstance) {
     return provider;
   };
 
-  app.get(
-    '/payment/online/options',
+  route(
+    app,
+    onlinePaymentsEndpoints.onlineOptions,
     {
-      // Asked by the pay screen before it offers a wallet: whoever may start a payment may ask.
-      config: { action: 'payment.online-start' },
       schema: {
         description:
           'Whether this server offers online payment (PAYMENT_PROVIDER): available false with provider none ' +
           '(the default: pay at the school office); with the sandbox, test true: every payment through it is a ' +
           'test payment, no money moves and no invoice is settled.',
-        response: { 200: onlineOptionsResponse },
       },
     },
     async () => {
@@ -77,10 +66,10 @@ export async function onlinePaymentRoutes(fastify: FastifyInstance) {
     },
   );
 
-  app.post(
-    '/payment/online/start',
+  route(
+    app,
+    onlinePaymentsEndpoints.onlineStart,
     {
-      config: { action: 'payment.online-start' },
       schema: {
         description:
           'Starts an online payment of one student’s due invoices through the configured payment provider ' +
@@ -88,8 +77,7 @@ export async function onlinePaymentRoutes(fastify: FastifyInstance) {
           'is due, never more (409). Through the sandbox it is a test payment: no money moves, nothing is settled. ' +
           'Records a pending payment, which touches no ledger, and answers the provider’s checkout URL. ' +
           'Invoices the caller may not pay are 404, like unknown ones.',
-        body: onlineStartBody,
-        response: { 200: onlineStartResponse, 400: errorBody, 404: errorBody, 409: errorBody },
+        response: { 400: errorBody, 404: errorBody, 409: errorBody },
       },
     },
     async (req) => {
@@ -110,18 +98,17 @@ export async function onlinePaymentRoutes(fastify: FastifyInstance) {
     },
   );
 
-  app.post(
-    '/payment/online/callback',
+  route(
+    app,
+    onlinePaymentsEndpoints.onlineCallback,
     {
-      config: { public: true },
       schema: {
         description:
           'The payment provider’s callback (no sign-in: its HMAC signature is its credential). A forged or ' +
           'altered callback is 400 and records nothing; a paid one records the ledger entry (method ' +
           'mobile_wallet, reference the provider’s transaction id) exactly once: a repeat answers replay: true. ' +
           'The sandbox’s paid is a test entry (TEST-…) that settles no invoice. Without a provider: 409.',
-        body: onlineCallbackBody,
-        response: { 200: onlineCallbackResponse, 400: errorBody, 404: errorBody, 409: errorBody },
+        response: { 400: errorBody, 404: errorBody, 409: errorBody },
       },
     },
     async (req) => {
@@ -141,16 +128,15 @@ export async function onlinePaymentRoutes(fastify: FastifyInstance) {
     },
   );
 
-  app.get(
-    '/payment/online/:token',
+  route(
+    app,
+    onlinePaymentsEndpoints.online,
     {
-      config: { action: 'payment.online-read' },
       schema: {
         description:
           'An online payment as the server recorded it (pending, paid with its receipt, cancelled or failed): ' +
           'for whom mayPayFor allows (the student), and the school’s admin.',
-        params: onlineTokenParams,
-        response: { 200: onlinePaymentRow, 404: errorBody },
+        response: { 404: errorBody },
       },
     },
     async (req) => {
@@ -162,16 +148,14 @@ export async function onlinePaymentRoutes(fastify: FastifyInstance) {
     },
   );
 
-  app.get(
-    '/payment/:id/receipt',
+  route(
+    app,
+    onlinePaymentsEndpoints.receipt,
     {
-      config: { action: 'payment.receipt' },
       schema: {
         description:
           'A ledger entry’s printable receipt, as a PDF (A5): for the school’s admin, and for the student it is ' +
           'for. lang: en or bn (default: the caller’s language, else the school’s).',
-        params: receiptParams,
-        querystring: receiptQuery,
       },
     },
     async (req, reply) => {

@@ -14,6 +14,10 @@ import { formatTaka } from '@/i18n/money';
 import { paymentsEn } from '@/i18n/areas/payments.en';
 import { APP_CSP_DIRECTIVES, cspHashOf, cspHeader } from '../plugins/security';
 import { SandboxProvider, sandboxSecret, type SandboxSession } from '../services/payment-sandbox';
+import { paymentSandboxEndpoints } from '@/api/endpoints/payment-sandbox';
+import { route } from './define';
+import { urlOf } from '@/api/endpoints/define';
+import { onlinePaymentsEndpoints } from '@/api/endpoints/online-payments';
 
 const STYLE = `
 body{font-family:system-ui,"Noto Sans Bengali",sans-serif;margin:0;background:#fef3c7;color:#111}
@@ -79,12 +83,10 @@ export async function paymentSandboxRoutes(fastify: FastifyInstance) {
         '<p><a href="/dueinvoice">Back to the portal</a></p>',
     );
 
-  app.get(
-    '/payment/sandbox/checkout',
-    {
-      config: { public: true },
-      schema: { description: 'The sandbox provider’s checkout page (HTML), marked SANDBOX.' },
-    },
+  route(
+    app,
+    paymentSandboxEndpoints.sandboxCheckout,
+    { schema: { description: 'The sandbox provider’s checkout page (HTML), marked SANDBOX.' } },
     async (req, reply) => {
       const s = sandboxOf().session(req.query as Record<string, unknown>);
       if (!s) return invalid(reply);
@@ -101,7 +103,7 @@ export async function paymentSandboxRoutes(fastify: FastifyInstance) {
           'and the invoices stay due until they are paid for real.</p>' +
           `<dl><dt>Wallet</dt><dd>${escape(wallet)} (sandbox)</dd><dt>Amount</dt><dd>${escape(providerAmount(s.amount))}</dd>` +
           `<dt>Merchant</dt><dd>Pathshala school fees</dd></dl>` +
-          `<form method="post" action="/api/payment/sandbox/checkout">${hidden}<div class="actions">` +
+          `<form method="post" action="${urlOf(paymentSandboxEndpoints.postSandboxCheckout)}">${hidden}<div class="actions">` +
           '<button class="confirm" type="submit" name="decision" value="paid">Confirm test payment</button>' +
           '<button class="cancel" type="submit" name="decision" value="cancelled">Cancel</button>' +
           '<button class="fail" type="submit" name="decision" value="failed">Simulate a failed payment</button>' +
@@ -110,10 +112,10 @@ export async function paymentSandboxRoutes(fastify: FastifyInstance) {
     },
   );
 
-  app.post(
-    '/payment/sandbox/checkout',
+  route(
+    app,
+    paymentSandboxEndpoints.postSandboxCheckout,
     {
-      config: { public: true },
       schema: {
         description:
           'The sandbox checkout page’s form: sends the signed callback, then the browser back to /payoption.',
@@ -126,7 +128,7 @@ export async function paymentSandboxRoutes(fastify: FastifyInstance) {
       if (!s || (decision !== 'paid' && decision !== 'cancelled' && decision !== 'failed')) return invalid(reply);
       const res = await app.inject({
         method: 'POST',
-        url: '/api/payment/online/callback',
+        url: urlOf(onlinePaymentsEndpoints.onlineCallback),
         payload: sandboxOf().callback(s, decision),
       });
       const back = `/payoption?payment=${encodeURIComponent(s.token)}`;

@@ -7,25 +7,7 @@
 import { readFile } from 'node:fs/promises';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import {
-  addPersonResponse,
-  addStudentBody,
-  addTeacherBody,
-  adminSearchRow,
-  importQuery,
-  importReport,
-  messageResponse,
-  profileUpdateBody,
-  profileUpdateQuery,
-  resetPasswordQuery,
-  resetPasswordResponse,
-  studentAdminSearchQuery,
-  teacherAllQuery,
-  teacherListRow,
-  updateUserBody,
-  updateUserQuery,
-} from '@/api/schemas/people';
+import { importReport } from '@/api/schemas/people';
 import { errorBody } from '@/api/schemas/common';
 import { authOf } from '../auth/guard';
 import { schoolOf } from '../auth/tenant';
@@ -41,6 +23,8 @@ import {
   teacherPage,
   updateOwnProfile,
 } from '../services/people-admin';
+import { peopleAdminEndpoints } from '@/api/endpoints/people-admin';
+import { route } from './define';
 
 /** A CSV file is bigger than any JSON body: 3,000 rows with addresses fit well under this. */
 const IMPORT_BODY_LIMIT = 8 * 1024 * 1024;
@@ -59,17 +43,15 @@ export async function peopleAdminRoutes(fastify: FastifyInstance) {
     }
   });
 
-  app.post(
-    '/add_student',
+  route(
+    app,
+    peopleAdminEndpoints.addStudent,
     {
-      config: { action: 'student.write' },
       schema: {
         description:
           'Add a student, their sign-in (user id = student_code, a one-time initial_password answered once) and ' +
           'their enrolment in the session (default: the current one). Duplicate codes, e-mails, mobiles or rolls ' +
           'are 409 naming the field.',
-        body: addStudentBody,
-        response: { 200: addPersonResponse },
       },
     },
     async (req) => {
@@ -78,16 +60,14 @@ export async function peopleAdminRoutes(fastify: FastifyInstance) {
     },
   );
 
-  app.post(
-    '/add_teacher',
+  route(
+    app,
+    peopleAdminEndpoints.addTeacher,
     {
-      config: { action: 'teacher.write' },
       schema: {
         description:
           'Add a teacher and their sign-in (user id = teacher_code, a one-time initial_password answered once). ' +
           'Duplicate codes, initials, e-mails or mobiles are 409 naming the field.',
-        body: addTeacherBody,
-        response: { 200: addPersonResponse },
       },
     },
     async (req) => {
@@ -96,16 +76,14 @@ export async function peopleAdminRoutes(fastify: FastifyInstance) {
     },
   );
 
-  app.get(
-    '/teacher/all',
+  route(
+    app,
+    peopleAdminEndpoints.teacherAll,
     {
-      config: { action: 'teacher.list' },
       schema: {
         description:
           'The school’s teachers, newest first, optionally searched by code, name, initial or mobile (q). A bare ' +
           'list, paged by limit and offset; the total is in the X-Total-Count header.',
-        querystring: teacherAllQuery,
-        response: { 200: z.array(teacherListRow) },
       },
     },
     async (req, reply) => {
@@ -116,17 +94,15 @@ export async function peopleAdminRoutes(fastify: FastifyInstance) {
     },
   );
 
-  app.get(
-    '/student/admin-search',
+  route(
+    app,
+    peopleAdminEndpoints.studentAdminSearch,
     {
-      config: { action: 'student.search' },
       schema: {
         description:
           'The students enrolled in a session (default: the current one), filtered by class, section and group ' +
           '(0 or absent = all), in class, section and roll order. A bare list, paged by limit and offset; the ' +
           'total is in the X-Total-Count header.',
-        querystring: studentAdminSearchQuery,
-        response: { 200: z.array(adminSearchRow) },
       },
     },
     async (req, reply) => {
@@ -146,14 +122,7 @@ export async function peopleAdminRoutes(fastify: FastifyInstance) {
     'one-time password (shown only this once).';
 
   // A 400 is either the file's report or an ordinary error (a bad query, no file).
-  const importResponses = {
-    200: importReport,
-    400: importReport.partial().extend({ error: errorBody.shape.error }),
-  };
-  // Optional in the schema so that the school is checked before the file: the handler requires it.
-  // The file as the body (text/csv), or as the field `file` of a multipart form (the uploads plugin
-  // keeps it in the upload folder's tmp/ and removes it after the answer).
-  const csvBody = z.union([z.string(), z.object({}).strict()]).nullish();
+  const importRefusal = { 400: importReport.partial().extend({ error: errorBody.shape.error }) };
   const fileOf = async (req: FastifyRequest): Promise<string> => {
     if (req.incomingFile) {
       try {
@@ -166,16 +135,15 @@ export async function peopleAdminRoutes(fastify: FastifyInstance) {
     throw badRequest('file', 'send the CSV file as the body (Content-Type text/csv) or as the form field "file"');
   };
 
-  app.post(
-    '/student/import',
+  route(
+    app,
+    peopleAdminEndpoints.studentImport,
     {
       bodyLimit: IMPORT_BODY_LIMIT,
-      config: { action: 'student.write', upload: true },
+      config: { upload: true },
       schema: {
         description: importDescription('students', 'student_code, first_name, last_name, class, section, roll, dob, …'),
-        querystring: importQuery,
-        body: csvBody,
-        response: importResponses,
+        response: importRefusal,
       },
     },
     async (req, reply) => {
@@ -189,16 +157,15 @@ export async function peopleAdminRoutes(fastify: FastifyInstance) {
     },
   );
 
-  app.post(
-    '/teacher/import',
+  route(
+    app,
+    peopleAdminEndpoints.teacherImport,
     {
       bodyLimit: IMPORT_BODY_LIMIT,
-      config: { action: 'teacher.write', upload: true },
+      config: { upload: true },
       schema: {
         description: importDescription('teachers', 'teacher_code, first_name, last_name, initial, mobile, …'),
-        querystring: importQuery,
-        body: csvBody,
-        response: importResponses,
+        response: importRefusal,
       },
     },
     async (req, reply) => {
@@ -212,11 +179,12 @@ export async function peopleAdminRoutes(fastify: FastifyInstance) {
     },
   );
 
-  app.post(
-    '/update_user',
+  route(
+    app,
+    peopleAdminEndpoints.updateUser,
     {
       // One's own password is no school record: viewers change theirs too.
-      config: { action: 'users.password', readOnlySafe: true },
+      config: { readOnlySafe: true },
       schema: {
         description:
           'Change the signed-in user’s own password (user_code must be theirs: another is 403). The current ' +
@@ -225,9 +193,6 @@ export async function peopleAdminRoutes(fastify: FastifyInstance) {
           'e-mail or phone (400 naming Pass). A wrong current password counts as a failed sign-in of the account ' +
           '(it slows the account down; 429 with Retry-After while another attempt at it is being checked). Every ' +
           'other session of the account is signed out.',
-        querystring: updateUserQuery,
-        body: updateUserBody,
-        response: { 200: messageResponse },
       },
       // The current-password check takes the account's turn in the sign-in limiter: give it back.
       onResponse: async (req) => app.loginLimiter.finish(req),
@@ -241,16 +206,14 @@ export async function peopleAdminRoutes(fastify: FastifyInstance) {
     },
   );
 
-  app.post(
-    '/users/reset_password',
+  route(
+    app,
+    peopleAdminEndpoints.usersResetPassword,
     {
-      config: { action: 'users.reset-password' },
       schema: {
         description:
           'The school admin gives a teacher or student of their school a new one-time password (answered once; ' +
           'it must be changed at the next sign-in) and signs out all of that account’s sessions.',
-        querystring: resetPasswordQuery,
-        response: { 200: resetPasswordResponse },
       },
     },
     async (req) => {
@@ -258,17 +221,14 @@ export async function peopleAdminRoutes(fastify: FastifyInstance) {
     },
   );
 
-  app.post(
-    '/student/profile_update',
+  route(
+    app,
+    peopleAdminEndpoints.studentProfileUpdate,
     {
-      config: { action: 'student.profile-update' },
       schema: {
         description:
           'A student changes their own mobile and e-mail (student_code must be theirs: another is 403). The ' +
           'answer is the spec’s message.',
-        querystring: profileUpdateQuery,
-        body: profileUpdateBody,
-        response: { 200: messageResponse },
       },
     },
     async (req) => {

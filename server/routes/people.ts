@@ -5,21 +5,8 @@
  */
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import {
-  SECTION_STUDENTS_PAGE,
-  STUDENT_LIST_PAGE,
-  sectionStudentRow,
-  studentAllQuery,
-  studentListRow,
-  studentProfile,
-  studentProfileQuery,
-  studentSectionQuery,
-  teacherFilterQuery,
-  teacherListRow,
-  teacherProfile,
-  teacherProfileQuery,
-} from '@/api/schemas/people';
+
+import { SECTION_STUDENTS_PAGE, STUDENT_LIST_PAGE } from '@/api/schemas/people';
 import { reachesStudent, sectionInScope, sectionsInReach, studentInScope } from '../auth/scope';
 import { schoolOf } from '../auth/tenant';
 import {
@@ -29,33 +16,26 @@ import {
   teacherCard,
   teachersOfSchool,
 } from '../services/people-lists';
+import { peopleEndpoints } from '@/api/endpoints/people';
+import { route } from './define';
 
 export async function peopleRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const db = app.db;
 
-  app.get(
-    '/teacher/profile',
-    {
-      config: { action: 'teacher.profile' },
-      schema: { querystring: teacherProfileQuery, response: { 200: teacherProfile } },
-    },
-    async (req) => {
-      return teacherCard(db, req.query.teacher_id, (schoolId) => schoolOf(req, schoolId));
-    },
-  );
+  route(app, peopleEndpoints.teacherProfile, {}, async (req) => {
+    return teacherCard(db, req.query.teacher_id, (schoolId) => schoolOf(req, schoolId));
+  });
 
-  app.get(
-    '/student/profile',
+  route(
+    app,
+    peopleEndpoints.studentProfile,
     {
-      config: { action: 'student.profile' },
       schema: {
         description:
           'One student’s card (a list of one). A student reads only their own; a school admin or viewer any of ' +
           'the school’s; a teacher any of the school’s, with mobile_no and email empty unless the student is in a ' +
           'section they teach this session.',
-        querystring: studentProfileQuery,
-        response: { 200: z.array(studentProfile) },
       },
     },
     async (req) => {
@@ -67,25 +47,15 @@ export async function peopleRoutes(fastify: FastifyInstance) {
     },
   );
 
-  app.get(
-    '/teacher/filter',
-    {
-      config: { action: 'teacher.list' },
-      schema: {
-        querystring: teacherFilterQuery,
-        response: { 200: z.array(teacherListRow) },
-      },
-    },
-    async (req) => {
-      const schoolId = await schoolOf(req, req.query.school_info_id);
-      return teachersOfSchool(db, schoolId);
-    },
-  );
+  route(app, peopleEndpoints.teacherFilter, {}, async (req) => {
+    const schoolId = await schoolOf(req, req.query.school_info_id);
+    return teachersOfSchool(db, schoolId);
+  });
 
-  app.get(
-    '/student/section',
+  route(
+    app,
+    peopleEndpoints.studentSection,
     {
-      config: { action: 'student.section' },
       schema: {
         description:
           'The students enrolled in a class and section (0 = ALL) in roll order, with a phone to reach their ' +
@@ -93,8 +63,6 @@ export async function peopleRoutes(fastify: FastifyInstance) {
           'naming another section is 403, ALL means all of their sections. A school admin or viewer sees any ' +
           `section of the school. A bare list, paged by limit (default ${SECTION_STUDENTS_PAGE.defaultLimit}, ` +
           `at most ${SECTION_STUDENTS_PAGE.maxLimit}) and offset; the total is in the X-Total-Count header.`,
-        querystring: studentSectionQuery,
-        response: { 200: z.array(sectionStudentRow) },
       },
     },
     async (req, reply) => {
@@ -115,10 +83,10 @@ export async function peopleRoutes(fastify: FastifyInstance) {
     },
   );
 
-  app.get(
-    '/student/all',
+  route(
+    app,
+    peopleEndpoints.studentAll,
     {
-      config: { action: 'student.list' },
       schema: {
         description:
           'The school’s students, newest first, each with where they are placed (class, section and roll of ' +
@@ -126,8 +94,6 @@ export async function peopleRoutes(fastify: FastifyInstance) {
           '(Latin or Bangla digits); class_id and section_id keep the students placed there. A bare list, ' +
           `paged by limit (default ${STUDENT_LIST_PAGE.defaultLimit}, at most ${STUDENT_LIST_PAGE.maxLimit}) ` +
           'and offset; the total is in the X-Total-Count header.',
-        querystring: studentAllQuery,
-        response: { 200: z.array(studentListRow) },
       },
     },
     async (req, reply) => {

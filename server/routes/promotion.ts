@@ -7,25 +7,26 @@
  */
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { promoteBody, promoteResponse } from '@/api/schemas/promotion';
+
 import { errorBody } from '@/api/schemas/common';
 import { schoolOf } from '../auth/tenant';
 import { promoteStudents } from '../services/promotion';
+import { promotionEndpoints } from '@/api/endpoints/promotion';
+import { route } from './define';
 
 export async function promotionRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
 
-  app.post(
-    '/student/promote',
+  route(
+    app,
+    promotionEndpoints.studentPromote,
     {
-      config: { action: 'student.promote' },
       schema: {
         description:
           'Promotes a section’s students of one session (all, or those in student_ids) to a class and section ' +
           'of a later session, keeping each class roll, in one transaction. 409 when a student is already ' +
           'enrolled in that session or a roll is taken there; the old enrolment and its history stay.',
-        body: promoteBody,
-        response: { 200: promoteResponse, 400: errorBody, 404: errorBody, 409: errorBody },
+        response: { 400: errorBody, 404: errorBody, 409: errorBody },
       },
     },
     async (req) => {

@@ -11,22 +11,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { errorBody } from '@/api/schemas/common';
-import {
-  bookBody,
-  bookListQuery,
-  bookPage,
-  ebookBody,
-  ebookListQuery,
-  ebookPage,
-  linkBody,
-  linkListQuery,
-  linkPage,
-  loanBody,
-  loanListQuery,
-  loanPage,
-  resourceIdParams,
-  writeAnswer,
-} from '@/api/schemas/resources';
 import { authOf } from '../auth/guard';
 import { schoolOfCall, studentOfCaller } from '../auth/scope';
 import { schoolOf } from '../auth/tenant';
@@ -48,6 +32,8 @@ import {
   returnLoan,
 } from '../services/resources';
 import { sendStoredFile, uploadDirOf } from '../storage/files';
+import { resourcesEndpoints } from '@/api/endpoints/resources';
+import { route } from './define';
 
 export async function resourceRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
@@ -56,30 +42,23 @@ export async function resourceRoutes(fastify: FastifyInstance) {
 
   /** DELETE of an e-book or link the caller's school owns: 404 when it is not theirs. */
   const deleteOwnedRoute = (
-    url: string,
-    action: 'ebook.write' | 'link.write',
+    endpoint: typeof resourcesEndpoints.deleteEbooks | typeof resourcesEndpoints.deleteLinks,
     description: string,
     kind: 'ebook' | 'link',
   ) =>
-    app.delete(
-      url,
-      { config: { action }, schema: { description, params: resourceIdParams, response: { 200: writeAnswer } } },
-      async (req) => {
-        const schoolId = await schoolOf(req);
-        return deleteOwned(db, kind, schoolId, req.params.id);
-      },
-    );
+    route(app, endpoint, { schema: { description } }, async (req) => {
+      const schoolId = await schoolOf(req);
+      return deleteOwned(db, kind, schoolId, req.params.id);
+    });
 
   // ---------------------------------------------------------------- library: the catalogue
 
-  app.get(
-    '/library/books',
+  route(
+    app,
+    resourcesEndpoints.libraryBooks,
     {
-      config: { action: 'library.books' },
       schema: {
         description: 'The school’s library catalogue by title, with the copies available; `q` searches.',
-        querystring: bookListQuery,
-        response: { 200: bookPage },
       },
     },
     async (req) => {
@@ -88,27 +67,23 @@ export async function resourceRoutes(fastify: FastifyInstance) {
     },
   );
 
-  app.post(
-    '/library/books',
-    {
-      config: { action: 'library.write' },
-      schema: { description: 'Adds a book to the catalogue.', body: bookBody, response: { 200: writeAnswer } },
-    },
+  route(
+    app,
+    resourcesEndpoints.postLibraryBooks,
+    { schema: { description: 'Adds a book to the catalogue.' } },
     async (req) => {
       const schoolId = await schoolOf(req, req.body.school_info_id);
       return addBook(db, schoolId, req.body);
     },
   );
 
-  app.put(
-    '/library/books/:id',
+  route(
+    app,
+    resourcesEndpoints.putLibraryBooks,
     {
-      config: { action: 'library.write' },
       schema: {
         description: 'Edits a book. 409 naming `copies` when fewer copies than are out on loan.',
-        params: resourceIdParams,
-        body: bookBody,
-        response: { 200: writeAnswer, 409: errorBody },
+        response: { 409: errorBody },
       },
     },
     async (req) => {
@@ -117,14 +92,13 @@ export async function resourceRoutes(fastify: FastifyInstance) {
     },
   );
 
-  app.delete(
-    '/library/books/:id',
+  route(
+    app,
+    resourcesEndpoints.deleteLibraryBooks,
     {
-      config: { action: 'library.write' },
       schema: {
         description: 'Deletes a book and its loan history. 409 while any copy is out on loan.',
-        params: resourceIdParams,
-        response: { 200: writeAnswer, 409: errorBody },
+        response: { 409: errorBody },
       },
     },
     async (req) => {
@@ -135,15 +109,13 @@ export async function resourceRoutes(fastify: FastifyInstance) {
 
   // ---------------------------------------------------------------- library: loans
 
-  app.get(
-    '/library/loans',
+  route(
+    app,
+    resourcesEndpoints.libraryLoans,
     {
-      config: { action: 'library.loans' },
       schema: {
         description:
           'Loans, overdue first then by due date: the school’s for its admin (q: student code or name, or title), one’s own for a student.',
-        querystring: loanListQuery,
-        response: { 200: loanPage },
       },
     },
     async (req) => {
@@ -155,15 +127,14 @@ export async function resourceRoutes(fastify: FastifyInstance) {
     },
   );
 
-  app.post(
-    '/library/loans',
+  route(
+    app,
+    resourcesEndpoints.postLibraryLoans,
     {
-      config: { action: 'library.issue' },
       schema: {
         description:
           'Issues a copy of a book to a student (by student code) until a due date. 409 when no copy is left or the student already has one.',
-        body: loanBody,
-        response: { 200: writeAnswer, 400: errorBody, 409: errorBody },
+        response: { 400: errorBody, 409: errorBody },
       },
     },
     async (req) => {
@@ -172,14 +143,13 @@ export async function resourceRoutes(fastify: FastifyInstance) {
     },
   );
 
-  app.post(
-    '/library/loans/:id/return',
+  route(
+    app,
+    resourcesEndpoints.libraryLoansReturn,
     {
-      config: { action: 'library.issue' },
       schema: {
         description: 'Records a loan’s return today. 409 when it was already returned.',
-        params: resourceIdParams,
-        response: { 200: writeAnswer, 409: errorBody },
+        response: { 409: errorBody },
       },
     },
     async (req) => {
@@ -190,15 +160,13 @@ export async function resourceRoutes(fastify: FastifyInstance) {
 
   // ---------------------------------------------------------------- e-books
 
-  app.get(
-    '/ebooks',
+  route(
+    app,
+    resourcesEndpoints.ebooks,
     {
-      config: { action: 'ebook.list' },
       schema: {
         description:
           'The school’s e-books, newest first; `class_id` keeps those of a class (and those for every class).',
-        querystring: ebookListQuery,
-        response: { 200: ebookPage },
       },
     },
     async (req) => {
@@ -207,15 +175,15 @@ export async function resourceRoutes(fastify: FastifyInstance) {
     },
   );
 
-  app.post(
-    '/ebooks',
+  route(
+    app,
+    resourcesEndpoints.postEbooks,
     {
-      config: { action: 'ebook.write', upload: true },
+      config: { upload: true },
       schema: {
         description:
           'Uploads an e-book: multipart/form-data with title, optional class_id and subject_id, and the file in `file` (the homework upload’s size limit and content check).',
-        body: ebookBody,
-        response: { 200: writeAnswer, 400: errorBody, 413: errorBody, 415: errorBody },
+        response: { 400: errorBody, 413: errorBody, 415: errorBody },
       },
     },
     async (req) => {
@@ -224,15 +192,12 @@ export async function resourceRoutes(fastify: FastifyInstance) {
     },
   );
 
-  app.put(
-    '/ebooks/:id',
+  route(
+    app,
+    resourcesEndpoints.putEbooks,
     {
-      config: { action: 'ebook.write' },
       schema: {
         description: 'Edits an e-book’s title, class and subject (to replace the file, upload it anew).',
-        params: resourceIdParams,
-        body: ebookBody,
-        response: { 200: writeAnswer },
       },
     },
     async (req) => {
@@ -241,15 +206,14 @@ export async function resourceRoutes(fastify: FastifyInstance) {
     },
   );
 
-  deleteOwnedRoute('/ebooks/:id', 'ebook.write', 'Deletes an e-book.', 'ebook');
+  deleteOwnedRoute(resourcesEndpoints.deleteEbooks, 'Deletes an e-book.', 'ebook');
 
-  app.get(
-    '/ebooks/:id/file',
+  route(
+    app,
+    resourcesEndpoints.ebooksFile,
     {
-      config: { action: 'ebook.file' },
       schema: {
         description: 'Downloads an e-book’s file: only for its own school’s readers.',
-        params: resourceIdParams,
       },
     },
     async (req, reply) => {
@@ -260,14 +224,12 @@ export async function resourceRoutes(fastify: FastifyInstance) {
 
   // ---------------------------------------------------------------- important links
 
-  app.get(
-    '/links',
+  route(
+    app,
+    resourcesEndpoints.links,
     {
-      config: { action: 'link.list' },
       schema: {
         description: 'The school’s important links, by title.',
-        querystring: linkListQuery,
-        response: { 200: linkPage },
       },
     },
     async (req) => {
@@ -276,14 +238,12 @@ export async function resourceRoutes(fastify: FastifyInstance) {
     },
   );
 
-  app.post(
-    '/links',
+  route(
+    app,
+    resourcesEndpoints.postLinks,
     {
-      config: { action: 'link.write' },
       schema: {
         description: 'Adds an important link (http or https only).',
-        body: linkBody,
-        response: { 200: writeAnswer },
       },
     },
     async (req) => {
@@ -292,15 +252,12 @@ export async function resourceRoutes(fastify: FastifyInstance) {
     },
   );
 
-  app.put(
-    '/links/:id',
+  route(
+    app,
+    resourcesEndpoints.putLinks,
     {
-      config: { action: 'link.write' },
       schema: {
         description: 'Edits an important link.',
-        params: resourceIdParams,
-        body: linkBody,
-        response: { 200: writeAnswer },
       },
     },
     async (req) => {
@@ -309,5 +266,5 @@ export async function resourceRoutes(fastify: FastifyInstance) {
     },
   );
 
-  deleteOwnedRoute('/links/:id', 'link.write', 'Deletes an important link.', 'link');
+  deleteOwnedRoute(resourcesEndpoints.deleteLinks, 'Deletes an important link.', 'link');
 }

@@ -8,19 +8,6 @@
  */
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import {
-  registrationDeleteQuery,
-  registrationDeleteResponse,
-  registrationListQuery,
-  registrationPage as registrationPageSchema,
-  registrationStudentPage as registrationStudentPageSchema,
-  registrationStudentQuery,
-  registrationSubjectRow,
-  saveSubjectRegistrationBody,
-  saveSubjectRegistrationResponse,
-  searchSubjectsQuery,
-} from '@/api/schemas/subject-registration';
 import { authOf } from '../auth/guard';
 import { schoolOf } from '../auth/tenant';
 import {
@@ -30,22 +17,22 @@ import {
   saveSubjectRegistration,
   subjectsForRegistration,
 } from '../services/subject-registration';
+import { subjectRegistrationEndpoints } from '@/api/endpoints/subject-registration';
+import { route } from './define';
 
 export async function subjectRegistrationRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const db = app.db;
 
-  app.get(
-    '/search/subjects',
+  route(
+    app,
+    subjectRegistrationEndpoints.searchSubjects,
     {
-      config: { action: 'subject-registration.subjects' },
       schema: {
         description:
           'The subjects of a class (named, or the section’s), for registration: common subjects and, with ' +
           'group_id, that group’s electives (without it, every group’s). `optional` marks those that may be ' +
           'a 4th subject. A class has a few dozen subjects at most: not paged.',
-        querystring: searchSubjectsQuery,
-        response: { 200: z.array(registrationSubjectRow) },
       },
     },
     async (req) => {
@@ -54,10 +41,10 @@ export async function subjectRegistrationRoutes(fastify: FastifyInstance) {
     },
   );
 
-  app.post(
-    '/save/subjectRegistration',
+  route(
+    app,
+    subjectRegistrationEndpoints.saveSubjectRegistration,
     {
-      config: { action: 'subject-registration.write' },
       schema: {
         description:
           'Register the chosen students (studentChecked) of a session (session_id, default the current one) ' +
@@ -66,8 +53,6 @@ export async function subjectRegistrationRoutes(fastify: FastifyInstance) {
           'existing registrations (saved twice is harmless); an id of a registration of the school edits: ' +
           'the chosen students’ registrations become exactly the chosen ones. A 4th subject that is also ' +
           'compulsory is 400 naming it; a second, different 4th subject is 409.',
-        body: saveSubjectRegistrationBody,
-        response: { 200: saveSubjectRegistrationResponse },
       },
     },
     async (req) => {
@@ -80,30 +65,22 @@ export async function subjectRegistrationRoutes(fastify: FastifyInstance) {
     description:
       `The school's ${what}, newest session first, then class, section, roll and subject; filtered by ` +
       'student, session, class, section and group (0 or absent = all), paged by limit and offset.',
-    querystring: registrationListQuery,
-    response: { 200: registrationPageSchema },
   });
 
-  app.get(
-    '/subjectList',
-    { config: { action: 'subject-registration.list' }, schema: listSchema('subject registrations') },
-    async (req) => {
-      const schoolId = await schoolOf(req, req.query.school_info_id);
-      return registrationPage(db, schoolId, false, req.query);
-    },
-  );
+  route(app, subjectRegistrationEndpoints.subjectList, { schema: listSchema('subject registrations') }, async (req) => {
+    const schoolId = await schoolOf(req, req.query.school_info_id);
+    return registrationPage(db, schoolId, false, req.query);
+  });
 
-  app.get(
-    '/subjectList/students',
+  route(
+    app,
+    subjectRegistrationEndpoints.subjectListStudents,
     {
-      config: { action: 'subject-registration.list' },
       schema: {
         description:
           'Subject Registration Details by student: one row per student (enrolment) with the subjects ' +
           'registered for them (not the 4th subject), in the order of /api/subjectList, paged by student; ' +
           'each subject carries its registration id for DELETE /api/subRegistration/delete.',
-        querystring: registrationStudentQuery,
-        response: { 200: registrationStudentPageSchema },
       },
     },
     async (req) => {
@@ -112,23 +89,22 @@ export async function subjectRegistrationRoutes(fastify: FastifyInstance) {
     },
   );
 
-  app.get(
-    '/forthSubjectList',
-    { config: { action: 'subject-registration.list' }, schema: listSchema('4th-subject registrations') },
+  route(
+    app,
+    subjectRegistrationEndpoints.forthSubjectList,
+    { schema: listSchema('4th-subject registrations') },
     async (req) => {
       const schoolId = await schoolOf(req, req.query.school_info_id);
       return registrationPage(db, schoolId, true, req.query);
     },
   );
 
-  app.delete(
-    '/subRegistration/delete',
+  route(
+    app,
+    subjectRegistrationEndpoints.subRegistrationDelete,
     {
-      config: { action: 'subject-registration.delete' },
       schema: {
         description: 'Delete one subject registration (not a 4th subject: that is /api/forthSubject/delete).',
-        querystring: registrationDeleteQuery,
-        response: { 200: registrationDeleteResponse },
       },
     },
     async (req) => {
@@ -137,14 +113,12 @@ export async function subjectRegistrationRoutes(fastify: FastifyInstance) {
     },
   );
 
-  app.delete(
-    '/forthSubject/delete',
+  route(
+    app,
+    subjectRegistrationEndpoints.forthSubjectDelete,
     {
-      config: { action: 'subject-registration.delete' },
       schema: {
         description: 'Delete one 4th-subject registration.',
-        querystring: registrationDeleteQuery,
-        response: { 200: registrationDeleteResponse },
       },
     },
     async (req) => {

@@ -9,20 +9,8 @@
  */
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import {
-  schoolTwoFactorParams,
-  twoFactorAdminsPage,
-  twoFactorAdminsQuery,
-  twoFactorCodeBody,
-  twoFactorEnabled,
-  twoFactorPolicy,
-  twoFactorPolicyBody,
-  twoFactorResetQuery,
-  twoFactorSetup,
-  twoFactorSetupBody,
-  twoFactorStatus,
-} from '@/api/schemas/auth';
-import { errorBody, okBody } from '@/api/schemas/common';
+
+import { errorBody } from '@/api/schemas/common';
 import type { FastifyRequest } from 'fastify';
 import { authOf } from '../auth/guard';
 import { schoolOf } from '../auth/tenant';
@@ -39,6 +27,8 @@ import {
   twoFactorStatusOf,
   type OwnCall,
 } from '../services/two-factor';
+import { twoFactorEndpoints } from '@/api/endpoints/two-factor';
+import { route } from './define';
 
 /** One's own call: the signed-in account, its session and the caller's address. */
 const ownCall = (req: FastifyRequest): OwnCall => {
@@ -50,13 +40,12 @@ export async function twoFactorRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const db = app.db;
 
-  app.get(
-    '/users/2fa',
+  route(
+    app,
+    twoFactorEndpoints.users2fa,
     {
-      config: { action: 'users.two-factor' },
       schema: {
         description: 'Whether the signed-in account signs in with a second factor, and its recovery codes left.',
-        response: { 200: twoFactorStatus },
       },
     },
     async (req) => {
@@ -64,17 +53,17 @@ export async function twoFactorRoutes(fastify: FastifyInstance) {
     },
   );
 
-  app.post(
-    '/users/2fa/setup',
+  route(
+    app,
+    twoFactorEndpoints.users2faSetup,
     {
-      config: { action: 'users.two-factor', readOnlySafe: true },
+      config: { readOnlySafe: true },
       schema: {
         description:
           'Starts turning on two-factor sign-in: a new secret and its otpauth:// URI (for a QR code). Nothing ' +
           'changes at sign-in until /users/2fa/enable proves the app has the secret. Needs the current password ' +
           '(400 naming current_password; a wrong one counts as a failed sign-in). 409 when it is already on.',
-        body: twoFactorSetupBody,
-        response: { 200: twoFactorSetup, 400: errorBody, 409: errorBody, 429: errorBody },
+        response: { 400: errorBody, 409: errorBody, 429: errorBody },
       },
     },
     async (req) => {
@@ -82,16 +71,16 @@ export async function twoFactorRoutes(fastify: FastifyInstance) {
     },
   );
 
-  app.post(
-    '/users/2fa/enable',
+  route(
+    app,
+    twoFactorEndpoints.users2faEnable,
     {
-      config: { action: 'users.two-factor', readOnlySafe: true },
+      config: { readOnlySafe: true },
       schema: {
         description:
           'Turns two-factor sign-in on with a first code from the app set up by /users/2fa/setup and the current ' +
           'password; answers ten one-time recovery codes, shown only now. The account’s other sessions end.',
-        body: twoFactorCodeBody,
-        response: { 200: twoFactorEnabled, 400: errorBody, 409: errorBody, 429: errorBody },
+        response: { 400: errorBody, 409: errorBody, 429: errorBody },
       },
     },
     async (req) => {
@@ -99,17 +88,17 @@ export async function twoFactorRoutes(fastify: FastifyInstance) {
     },
   );
 
-  app.post(
-    '/users/2fa/disable',
+  route(
+    app,
+    twoFactorEndpoints.users2faDisable,
     {
-      config: { action: 'users.two-factor', readOnlySafe: true },
+      config: { readOnlySafe: true },
       schema: {
         description:
           'Turns one’s own two-factor sign-in off, with the current password and a current code or a recovery ' +
           'code (a wrong one counts as a failed sign-in). Refused (409) while a requirement applies to the ' +
           'account. The account’s other sessions end.',
-        body: twoFactorCodeBody,
-        response: { 200: okBody, 400: errorBody, 409: errorBody, 429: errorBody },
+        response: { 400: errorBody, 409: errorBody, 429: errorBody },
       },
     },
     async (req) => {
@@ -117,16 +106,15 @@ export async function twoFactorRoutes(fastify: FastifyInstance) {
     },
   );
 
-  app.post(
-    '/users/2fa/reset',
+  route(
+    app,
+    twoFactorEndpoints.users2faReset,
     {
-      config: { action: 'users.two-factor-reset' },
       schema: {
         description:
           'The super admin turns off another account’s second factor (a school admin who lost their phone and ' +
           'codes): recorded in the security audit, and every session of that account ends.',
-        querystring: twoFactorResetQuery,
-        response: { 200: okBody, 400: errorBody, 404: errorBody },
+        response: { 400: errorBody, 404: errorBody },
       },
     },
     async (req) => {
@@ -136,16 +124,15 @@ export async function twoFactorRoutes(fastify: FastifyInstance) {
 
   // ---------------------------------------------------------------- who must use it
 
-  app.get(
-    '/school_info/:id/two_factor',
+  route(
+    app,
+    twoFactorEndpoints.schoolInfoTwoFactor,
     {
-      config: { action: 'school.two-factor-policy' },
       schema: {
         description:
           'Whether the school requires two-factor sign-in of its school admins, who set it (set_by) and whether ' +
           'the caller may change it (may_change). A school admin reads only their own school.',
-        params: schoolTwoFactorParams,
-        response: { 200: twoFactorPolicy, 403: errorBody, 404: errorBody },
+        response: { 403: errorBody, 404: errorBody },
       },
     },
     async (req) => {
@@ -154,10 +141,10 @@ export async function twoFactorRoutes(fastify: FastifyInstance) {
     },
   );
 
-  app.put(
-    '/school_info/:id/two_factor',
+  route(
+    app,
+    twoFactorEndpoints.putSchoolInfoTwoFactor,
     {
-      config: { action: 'school.two-factor-policy' },
       schema: {
         description:
           'Requires (or no longer requires) two-factor sign-in of the school’s school admins: one without it is ' +
@@ -165,9 +152,7 @@ export async function twoFactorRoutes(fastify: FastifyInstance) {
           'only their own school’s, and must have turned theirs on first (409 two_factor.own_first). A ' +
           'requirement the super admin set is lifted only by a super admin (403 two_factor.set_by_super_admin); ' +
           'a school admin requiring it again leaves it the super admin’s. Every change is in the security audit.',
-        params: schoolTwoFactorParams,
-        body: twoFactorPolicyBody,
-        response: { 200: twoFactorPolicy, 403: errorBody, 404: errorBody, 409: errorBody },
+        response: { 403: errorBody, 404: errorBody, 409: errorBody },
       },
     },
     async (req) => {
@@ -176,29 +161,27 @@ export async function twoFactorRoutes(fastify: FastifyInstance) {
     },
   );
 
-  app.get(
-    '/system/two_factor',
+  route(
+    app,
+    twoFactorEndpoints.systemTwoFactor,
     {
-      config: { action: 'system.two-factor-policy' },
       schema: {
         description: 'Whether every super admin account must sign in with a second factor.',
-        response: { 200: twoFactorPolicy },
       },
     },
     async () => systemRequirement(db),
   );
 
-  app.put(
-    '/system/two_factor',
+  route(
+    app,
+    twoFactorEndpoints.putSystemTwoFactor,
     {
-      config: { action: 'system.two-factor-policy' },
       schema: {
         description:
           'Requires (or no longer requires) two-factor sign-in of every super admin account. The super admin ' +
           'setting it on must have turned theirs on first (409 two_factor.own_first). Every change is in the ' +
           'security audit.',
-        body: twoFactorPolicyBody,
-        response: { 200: twoFactorPolicy, 409: errorBody },
+        response: { 409: errorBody },
       },
     },
     async (req) => {
@@ -206,16 +189,14 @@ export async function twoFactorRoutes(fastify: FastifyInstance) {
     },
   );
 
-  app.get(
-    '/users/2fa/admins',
+  route(
+    app,
+    twoFactorEndpoints.users2faAdmins,
     {
-      config: { action: 'users.two-factor-reset' },
       schema: {
         description:
           'The school admins (of one school, or of all), paged, each with whether they sign in with a second factor ' +
           'and whether their school requires it: where the super admin resets a lost second factor.',
-        querystring: twoFactorAdminsQuery,
-        response: { 200: twoFactorAdminsPage },
       },
     },
     async (req) => {

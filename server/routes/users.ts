@@ -19,6 +19,8 @@ import { authOf, clearSessionCookie, setSessionCookie } from '../auth/guard';
 import { revokeSession } from '../auth/sessions';
 import { errorBodyOf } from '../errors';
 import { ownProfile, saveLanguage, signIn } from '../services/account';
+import { usersEndpoints } from '@/api/endpoints/users';
+import { route } from './define';
 
 const WRONG = 'Wrong user id or password.';
 const OTP_NEEDED = 'Enter the 6-digit code from your authenticator app, or a recovery code.';
@@ -27,10 +29,10 @@ const OTP_WRONG = 'That code is not right, or was used already. Enter the curren
 export async function usersRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
 
-  app.post(
-    '/users/login',
+  route(
+    app,
+    usersEndpoints.login,
     {
-      config: { public: true },
       schema: { body: loginBody, response: { 200: loginResponse, 401: loginFailure } },
       // Whatever happened, the attempt gives up the account's turn (server/auth/rate-limit.ts).
       onResponse: async (req) => app.loginLimiter.finish(req),
@@ -77,20 +79,17 @@ export async function usersRoutes(fastify: FastifyInstance) {
     },
   );
 
-  app.post(
-    '/users/logout',
-    { config: { action: 'users.logout' }, schema: { response: { 200: okBody } } },
-    async (req, reply) => {
-      await revokeSession(app.db, authOf(req).sessionId);
-      clearSessionCookie(req, reply);
-      return { ok: true as const, message: 'Signed out.' };
-    },
-  );
+  route(app, usersEndpoints.logout, { schema: { response: { 200: okBody } } }, async (req, reply) => {
+    await revokeSession(app.db, authOf(req).sessionId);
+    clearSessionCookie(req, reply);
+    return { ok: true as const, message: 'Signed out.' };
+  });
 
-  app.get(
-    '/users/user_id',
+  route(
+    app,
+    usersEndpoints.userId,
     {
-      config: { action: 'users.me', cacheable: true },
+      config: { cacheable: true },
       schema: { querystring: userQuery, response: { 200: userProfile } },
     },
     async (req) => {
@@ -99,11 +98,12 @@ export async function usersRoutes(fastify: FastifyInstance) {
     },
   );
 
-  app.put(
-    '/users/language',
+  route(
+    app,
+    usersEndpoints.language,
     {
       // Viewers are read-only for school records; their own language is not one.
-      config: { action: 'users.language', readOnlySafe: true },
+      config: { readOnlySafe: true },
       schema: { body: languageBody, response: { 200: languageResponse } },
     },
     async (req) => {

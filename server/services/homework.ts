@@ -23,8 +23,6 @@ import {
   HOMEWORK_MESSAGES,
   HOMEWORK_SUCCESS_CODES,
   PENDING_OVERDUE_DAYS,
-  homeworkFileUrl,
-  submissionFileUrl,
   type homeworkFilterQuery,
   type studentHomeworkQuery,
   type HomeworkRow,
@@ -32,6 +30,7 @@ import {
   type StudentHomeworkRow,
   type SubmissionRow,
 } from '@/api/schemas/homework';
+import { homeworkFileUrl, submissionFileUrl } from '@/api/endpoints/homework';
 import type { Db, DbOrTx } from '../db/client';
 import {
   academicSessions,

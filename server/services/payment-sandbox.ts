@@ -19,8 +19,10 @@ import { WALLETS } from '@/api/schemas/online-payments';
 import { formatPoisha, parseTaka } from '@/api/schemas/fees';
 import type { Config } from '../config';
 import type { PaymentProvider, PaymentStart, VerifiedCallback } from './payment-provider';
+import { urlOf } from '@/api/endpoints/define';
+import { paymentSandboxEndpoints } from '@/api/endpoints/payment-sandbox';
 
-export const SANDBOX_CHECKOUT_PATH = '/api/payment/sandbox/checkout';
+export const SANDBOX_CHECKOUT_PATH = urlOf(paymentSandboxEndpoints.sandboxCheckout);
 
 const secrets = new Map<string, string>();
 

@@ -7,52 +7,43 @@
  * - Read screens use the query factories below with `useQuery`; every key starts with
  *   `attendanceKeys.all`, which a successful save or send invalidates.
  */
-import { z } from 'zod';
+import type { z } from 'zod';
 import { queryOptions } from '@tanstack/react-query';
-import { apiGet, apiPost } from '@/api/client';
-import {
-  absentMessagePreview,
-  absentMessageResponse,
-  absentStudentRow,
-  attendanceAuditPage,
-  attendanceStudentRow,
-  outboxPage,
-  periodAttendanceRow,
-  schoolAttendanceSummary,
-  sectionAttendanceSummaryRow,
-  studentHistoryRow,
-  studentHistorySummary,
-  takeAttendanceResponse,
-  type absentMessageBody,
-  type AbsentMessageBody,
-  type absentMessageQuery,
-  type AbsentMessagePreview,
-  type AbsentMessageResponse,
-  type AbsentStudentRow,
-  type attendanceAuditQuery,
-  type AttendanceAuditPage,
-  type AttendanceEntry,
-  type AttendanceStudentRow,
-  type outboxQuery,
-  type OutboxPage,
-  type PeriodAttendanceRow,
-  type SchoolAttendanceSummary,
-  type schoolDayQuery,
-  type sectionAbsentQuery,
-  type SectionAttendanceSummaryRow,
-  type sectionDayQuery,
-  type sectionStudentsQuery,
-  type studentHistoryFilter,
-  type studentHistoryQuery,
-  type StudentHistoryRow,
-  type StudentHistorySummary,
-  type takeAttendanceBody,
-  type TakeAttendanceResponse,
+import { request } from '@/api/client';
+import type {
+  absentMessageBody,
+  AbsentMessageBody,
+  absentMessageQuery,
+  AbsentMessagePreview,
+  AbsentMessageResponse,
+  AbsentStudentRow,
+  attendanceAuditQuery,
+  AttendanceAuditPage,
+  AttendanceEntry,
+  AttendanceStudentRow,
+  outboxQuery,
+  OutboxPage,
+  PeriodAttendanceRow,
+  SchoolAttendanceSummary,
+  schoolDayQuery,
+  sectionAbsentQuery,
+  SectionAttendanceSummaryRow,
+  sectionDayQuery,
+  sectionStudentsQuery,
+  studentHistoryFilter,
+  studentHistoryQuery,
+  StudentHistoryRow,
+  StudentHistorySummary,
+  takeAttendanceBody,
+  TakeAttendanceResponse,
 } from '@/api/schemas/attendance';
-import { periodRow, subjectRow, type PeriodRow, type SectionRow, type SubjectRow } from '@/api/schemas/lookups';
-import { routineTodayRow, type RoutineTodayRow } from '@/api/schemas/routines';
+import type { PeriodRow, SectionRow, SubjectRow } from '@/api/schemas/lookups';
+import type { RoutineTodayRow } from '@/api/schemas/routines';
 import { fetchSections } from '@/api/lookups';
 import { schoolClockTime } from '@/api/school-time';
+import { routinesEndpoints } from '@/api/endpoints/routines';
+import { attendanceEndpoints } from '@/api/endpoints/attendance';
+import { lookupsEndpoints } from '@/api/endpoints/lookups';
 
 /** A request's fields as the contract accepts them (query strings carry them as text or numbers). */
 type In<S extends z.ZodType> = z.input<S>;
@@ -90,15 +81,13 @@ export const attendanceKeys = {
 
 /** The teacher's routine entries on a date, each saying whether attendance was taken. */
 export function fetchTeacherPeriods(input: { teacherId: number; date: string }): Promise<RoutineTodayRow[]> {
-  return apiGet('/api/routine/teacher/today', z.array(routineTodayRow), {
-    query: { teacher_id: input.teacherId, today: input.date },
-  });
+  return request(routinesEndpoints.teacherToday, { query: { teacher_id: input.teacherId, today: input.date } });
 }
 
 /** The section of a routine entry, with each student's saved mark for the date (null when none). */
 export function fetchRoutineStudents(input: { routineId: number; date: string }): Promise<AttendanceStudentRow[]> {
   const q: In<typeof sectionStudentsQuery> = { routine_id: input.routineId, date: input.date };
-  return apiGet('/api/attendance/student', z.array(attendanceStudentRow), { query: asQuery(q) });
+  return request(attendanceEndpoints.attendanceStudent, { query: asQuery(q) });
 }
 
 export interface TakeAttendanceInput {
@@ -123,7 +112,7 @@ export function takeAttendance(
     attendance: input.attendance,
     ...(input.taken_at ? { taken_at: input.taken_at } : {}),
   };
-  return apiPost('/api/attendance/student', takeAttendanceResponse, {
+  return request(attendanceEndpoints.postAttendanceStudent, {
     body,
     idempotencyKey: input.idempotencyKey || undefined,
   });
@@ -131,7 +120,7 @@ export function takeAttendance(
 
 /** What "Send Absent Message" would send now: the text guardians read and how many get it. */
 export function fetchAbsentMessagePreview(q: In<typeof absentMessageQuery>): Promise<AbsentMessagePreview> {
-  return apiGet('/api/attendance/absent-message', absentMessagePreview, { query: asQuery(q) });
+  return request(attendanceEndpoints.attendanceAbsentMessage, { query: asQuery(q) });
 }
 
 /** The machine's actor input: the body (as the contract accepts it) and the press's idempotency key. */
@@ -140,7 +129,7 @@ export type SendAbsentInput = AbsentMessageBody & { idempotencyKey?: string };
 /** Queues SMS to the guardians of the period's absentees; the server says what became of each. */
 export function sendAbsentMessages({ idempotencyKey, ...rest }: SendAbsentInput): Promise<AbsentMessageResponse> {
   const body: In<typeof absentMessageBody> = rest;
-  return apiPost('/api/attendance/absent-message', absentMessageResponse, {
+  return request(attendanceEndpoints.postAttendanceAbsentMessage, {
     body,
     idempotencyKey: idempotencyKey || undefined,
   });
@@ -149,27 +138,27 @@ export function sendAbsentMessages({ idempotencyKey, ...rest }: SendAbsentInput)
 // ------------------------------------------------------------------ summaries (admin, viewer)
 
 function fetchSchoolSummary(q: SchoolDayParams): Promise<SchoolAttendanceSummary> {
-  return apiGet('/api/attendance/summary/school', schoolAttendanceSummary, { query: asQuery(q) });
+  return request(attendanceEndpoints.attendanceSummarySchool, { query: asQuery(q) });
 }
 
 function fetchSectionSummaries(q: SchoolDayParams): Promise<SectionAttendanceSummaryRow[]> {
-  return apiGet('/api/attendance/summary/all', z.array(sectionAttendanceSummaryRow), { query: asQuery(q) });
+  return request(attendanceEndpoints.attendanceSummaryAll, { query: asQuery(q) });
 }
 
 function fetchSectionPeriods(q: SectionDayParams): Promise<PeriodAttendanceRow[]> {
-  return apiGet('/api/attendance/summary/section/today', z.array(periodAttendanceRow), { query: asQuery(q) });
+  return request(attendanceEndpoints.attendanceSummarySectionToday, { query: asQuery(q) });
 }
 
 function fetchSectionAbsentees(q: SectionAbsentParams): Promise<AbsentStudentRow[]> {
-  return apiGet('/api/attendance/section/absent', z.array(absentStudentRow), { query: asQuery(q) });
+  return request(attendanceEndpoints.attendanceSectionAbsent, { query: asQuery(q) });
 }
 
 function fetchOutbox(q: OutboxParams): Promise<OutboxPage> {
-  return apiGet('/api/attendance/outbox', outboxPage, { query: asQuery(q) });
+  return request(attendanceEndpoints.attendanceOutbox, { query: asQuery(q) });
 }
 
 function fetchAudit(q: AuditParams): Promise<AttendanceAuditPage> {
-  return apiGet('/api/attendance/audit', attendanceAuditPage, { query: asQuery(q) });
+  return request(attendanceEndpoints.attendanceAudit, { query: asQuery(q) });
 }
 
 /** The school's day: the ring's present rate, and whether the school is closed that day. */
@@ -203,14 +192,14 @@ export const historyQuery = (q: HistoryParams) =>
   queryOptions({
     queryKey: attendanceKeys.history(q),
     queryFn: (): Promise<StudentHistoryRow[]> =>
-      apiGet('/api/attendance/student/individual', z.array(studentHistoryRow), { query: asQuery(q) }),
+      request(attendanceEndpoints.attendanceStudentIndividual, { query: asQuery(q) }),
   });
 
 export const historySummaryQuery = (q: HistoryFilterParams) =>
   queryOptions({
     queryKey: attendanceKeys.historySummary(q),
     queryFn: (): Promise<StudentHistorySummary> =>
-      apiGet('/api/attendance/student/individual/summary', studentHistorySummary, { query: asQuery(q) }),
+      request(attendanceEndpoints.attendanceStudentIndividualSummary, { query: asQuery(q) }),
   });
 
 // ------------------------------------------------------------------ lookups the screens need
@@ -228,14 +217,13 @@ export const periodsQuery = (schoolId?: number) =>
   queryOptions({
     queryKey: schoolId ? [...attendanceKeys.periods, schoolId] : attendanceKeys.periods,
     queryFn: (): Promise<PeriodRow[]> =>
-      apiGet('/api/period', z.array(periodRow), schoolId ? { query: { school_info_id: schoolId } } : undefined),
+      request(lookupsEndpoints.period, schoolId ? { query: { school_info_id: schoolId } } : undefined),
     staleTime: 5 * 60_000,
   });
 
 export const classSubjectsQuery = (classId: number) =>
   queryOptions({
     queryKey: attendanceKeys.classSubjects(classId),
-    queryFn: (): Promise<SubjectRow[]> =>
-      apiGet('/api/subjects', z.array(subjectRow), { query: { class_id: classId } }),
+    queryFn: (): Promise<SubjectRow[]> => request(lookupsEndpoints.subjects, { query: { class_id: classId } }),
     staleTime: 5 * 60_000,
   });

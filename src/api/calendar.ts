@@ -5,29 +5,22 @@
  * invalidates `calendarKeys.all`.
  */
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
-import { apiGet, apiPost } from '@/api/client';
-import {
-  calendarDeleteResponse,
-  calendarPage,
-  calendarWriteResponse,
-  type CalendarDeleteResponse,
-  type CalendarListQuery,
-  type CalendarPage,
-  type CalendarWriteBody,
-  type CalendarWriteResponse,
+import { request } from '@/api/client';
+import type {
+  CalendarDeleteResponse,
+  CalendarListQuery,
+  CalendarPage,
+  CalendarWriteBody,
+  CalendarWriteResponse,
 } from '@/api/schemas/calendar';
+import { calendarEndpoints } from '@/api/endpoints/calendar';
 
 /** Which read: the school admin's and a viewer's list, a student's, a teacher's. */
 export type CalendarReader = 'school' | 'student' | 'teacher';
 
-const READ_PATHS: Record<CalendarReader, string> = {
-  school: '/api/calender',
-  student: '/api/calender/student',
-  teacher: '/api/calender/teacher',
-};
-
 export function fetchCalendar(reader: CalendarReader, q: CalendarListQuery = {}): Promise<CalendarPage> {
-  return apiGet(READ_PATHS[reader], calendarPage, { query: q });
+  // The three reads are one list, each under its reader's own action.
+  return request(calendarEndpoints[reader], { query: q });
 }
 
 /** Adds (no id) or updates (an id) an entry. One idempotency key per submission. */
@@ -35,11 +28,11 @@ export function saveCalendarEntry(
   body: CalendarWriteBody,
   opts: { idempotencyKey?: string } = {},
 ): Promise<CalendarWriteResponse> {
-  return apiPost('/api/calender', calendarWriteResponse, { body, idempotencyKey: opts.idempotencyKey });
+  return request(calendarEndpoints.create, { body, idempotencyKey: opts.idempotencyKey });
 }
 
 export function deleteCalendarEntry(id: number): Promise<CalendarDeleteResponse> {
-  return apiPost('/api/calender/delete', calendarDeleteResponse, { query: { id } });
+  return request(calendarEndpoints.delete, { query: { id } });
 }
 
 export const calendarKeys = {

@@ -15,6 +15,7 @@
  */
 import { ofetch, FetchError } from 'ofetch';
 import type { z } from 'zod';
+import { urlOf, type Endpoint, type PathParams, type Schemas } from '@/api/endpoints/define';
 
 export class ApiError extends Error {
   readonly status: number;
@@ -222,6 +223,36 @@ export function apiPut<S extends z.ZodType>(path: string, schema: Schema<S>, opt
 
 export function apiDelete<S extends z.ZodType>(path: string, schema: Schema<S>, options?: CallOptions) {
   return call('DELETE', path, schema, options);
+}
+
+type BodyOf<S> = S extends { body: infer B extends z.ZodType } ? z.input<B> : unknown;
+
+/** A call through an endpoint: its path parameters filled, a body of its schema's shape. */
+export interface RequestOptions<S extends Schemas> extends Omit<CallOptions, 'body'> {
+  params?: PathParams;
+  body?: BodyOf<S>;
+}
+
+/**
+ * Calls an endpoint of the registry (src/api/endpoints/): its method, `/api` and its path with
+ * `params` filled. The answer is parsed with the endpoint's response schema; an endpoint without one
+ * (the sign-in's, whose contracts load apart: src/api/session.ts) is given `schema`.
+ */
+export function request<S extends Schemas & { response: z.ZodType }>(
+  endpoint: Endpoint<S>,
+  options?: RequestOptions<S>,
+): Promise<z.infer<S['response']>>;
+export function request<S extends Schemas & { response?: undefined }, R extends z.ZodType>(
+  endpoint: Endpoint<S>,
+  options: RequestOptions<S> & { schema: Schema<R> },
+): Promise<z.infer<R>>;
+export function request(
+  endpoint: Endpoint,
+  { params, schema, ...options }: RequestOptions<Schemas> & { schema?: Schema<z.ZodType> } = {},
+): Promise<unknown> {
+  const contract = endpoint.schemas.response ?? schema;
+  if (!contract) throw new Error(`${endpoint.method} ${endpoint.path}: no schema for its answer`);
+  return call(endpoint.method, urlOf(endpoint, params), contract, options);
 }
 
 /** A readable message for anything a call or actor may throw. */

@@ -4,23 +4,11 @@
  * invalidates `eschoolKeys.all` or `activityKeys.all`.
  */
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
-import { apiGet, apiPost, apiPut } from '@/api/client';
-import {
-  onlineClassOptions,
-  onlineClassPage,
-  onlineClassWriteResponse,
-  type OnlineClassInput,
-  type OnlineClassListQuery,
-} from '@/api/schemas/eschool';
-import {
-  activityPage,
-  activityWriteResponse,
-  myActivities,
-  participantPage,
-  type ActivityInput,
-  type ActivityListQuery,
-  type ParticipantsInput,
-} from '@/api/schemas/activities';
+import { request } from '@/api/client';
+import type { OnlineClassInput, OnlineClassListQuery } from '@/api/schemas/eschool';
+import type { ActivityInput, ActivityListQuery, ParticipantsInput } from '@/api/schemas/activities';
+import { eschoolEndpoints } from '@/api/endpoints/eschool';
+import { activitiesEndpoints } from '@/api/endpoints/activities';
 
 export const eschoolKeys = {
   all: ['eschool'] as const,
@@ -31,30 +19,28 @@ export const eschoolKeys = {
 export const onlineClassesQuery = (q: OnlineClassListQuery) =>
   queryOptions({
     queryKey: eschoolKeys.list(q),
-    queryFn: () => apiGet('/api/eschool/classes', onlineClassPage, { query: { ...q } }),
+    queryFn: () => request(eschoolEndpoints.classes, { query: { ...q } }),
     placeholderData: keepPreviousData,
   });
 
 export const onlineClassOptionsQuery = (school?: number) =>
   queryOptions({
     queryKey: eschoolKeys.options(school),
-    queryFn: () => apiGet('/api/eschool/options', onlineClassOptions, { query: { school_info_id: school } }),
+    queryFn: () => request(eschoolEndpoints.options, { query: { school_info_id: school } }),
   });
 
 export function saveOnlineClass(input: { id: number | null; body: OnlineClassInput; idempotencyKey?: string }) {
   return input.id
-    ? apiPut(`/api/eschool/classes/${input.id}`, onlineClassWriteResponse, {
+    ? request(eschoolEndpoints.putClasses, {
+        params: { id: input.id },
         body: input.body,
         idempotencyKey: input.idempotencyKey,
       })
-    : apiPost('/api/eschool/classes', onlineClassWriteResponse, {
-        body: input.body,
-        idempotencyKey: input.idempotencyKey,
-      });
+    : request(eschoolEndpoints.postClasses, { body: input.body, idempotencyKey: input.idempotencyKey });
 }
 
 export function cancelOnlineClass(id: number) {
-  return apiPost(`/api/eschool/classes/${id}/cancel`, onlineClassWriteResponse);
+  return request(eschoolEndpoints.classesCancel, { params: { id } });
 }
 
 export const activityKeys = {
@@ -68,7 +54,7 @@ export const activityKeys = {
 export const activitiesQuery = (q: ActivityListQuery) =>
   queryOptions({
     queryKey: activityKeys.list(q),
-    queryFn: () => apiGet('/api/activities', activityPage, { query: { ...q } }),
+    queryFn: () => request(activitiesEndpoints.list, { query: { ...q } }),
     placeholderData: keepPreviousData,
   });
 
@@ -76,7 +62,8 @@ export const participantsQuery = (id: number, p: { limit?: number; offset?: numb
   queryOptions({
     queryKey: activityKeys.participants(id, p),
     queryFn: () =>
-      apiGet(`/api/activities/${id}/participants`, participantPage, {
+      request(activitiesEndpoints.participants, {
+        params: { id },
         query: { limit: p.limit, offset: p.offset, school_info_id: p.school },
       }),
     placeholderData: keepPreviousData,
@@ -86,22 +73,22 @@ export const participantsQuery = (id: number, p: { limit?: number; offset?: numb
 export const myActivitiesQuery = (session?: number, studentId?: number) =>
   queryOptions({
     queryKey: activityKeys.mine(session, studentId),
-    queryFn: () =>
-      apiGet('/api/activities/mine', myActivities, { query: { session_id: session, student_id: studentId } }),
+    queryFn: () => request(activitiesEndpoints.mine, { query: { session_id: session, student_id: studentId } }),
   });
 
 export function saveActivity(input: { id: number | null; body: ActivityInput }) {
   return input.id
-    ? apiPut(`/api/activities/${input.id}`, activityWriteResponse, { body: input.body })
-    : apiPost('/api/activities', activityWriteResponse, { body: input.body });
+    ? request(activitiesEndpoints.update, { params: { id: input.id }, body: input.body })
+    : request(activitiesEndpoints.create, { body: input.body });
 }
 
 export function deleteActivity(id: number) {
-  return apiPost(`/api/activities/${id}/delete`, activityWriteResponse);
+  return request(activitiesEndpoints.delete, { params: { id } });
 }
 
 export function saveParticipants(input: { id: number; body: ParticipantsInput; idempotencyKey?: string }) {
-  return apiPost(`/api/activities/${input.id}/participants`, activityWriteResponse, {
+  return request(activitiesEndpoints.postParticipants, {
+    params: { id: input.id },
     body: input.body,
     idempotencyKey: input.idempotencyKey,
   });

@@ -5,42 +5,32 @@
  * are meant as machine actors; after one succeeds the screen invalidates `examKeys.all`. Reads go
  * through the query factories below.
  */
-import { z } from 'zod';
+import {} from 'zod';
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
-import { apiDelete, apiGet, apiPost, apiPut } from '@/api/client';
-import {
-  examInfoCreated,
-  examInfoPage,
-  examMarkSaved,
-  examNameRow,
-  gradesheet,
-  markAuditPage,
-  markSheetRow,
-  okMessage,
-  publicationSaved,
-  publicationState,
-  studentMarkSheet,
-  type ExamInfoBody,
-  type ExamInfoQuery,
-  type ExamInfoRow,
-  type ExamMarkBody,
-  type ExamMarkSaved,
-  type ExamNameCreateBody,
-  type ExamNameQuery,
-  type ExamNameRenameBody,
-  type ExamNameRow,
-  type Gradesheet,
-  type GradesheetQuery,
-  type MarkAuditQuery,
-  type MarkAuditRow,
-  type MarkSheetQuery,
-  type MarkSheetRow,
-  type PublicationBody,
-  type PublicationState,
-  type StudentMarkQuery,
-  type StudentMarkSheet,
+import { request } from '@/api/client';
+import type {
+  ExamInfoBody,
+  ExamInfoQuery,
+  ExamInfoRow,
+  ExamMarkBody,
+  ExamMarkSaved,
+  ExamNameCreateBody,
+  ExamNameQuery,
+  ExamNameRenameBody,
+  ExamNameRow,
+  Gradesheet,
+  GradesheetQuery,
+  MarkAuditQuery,
+  MarkAuditRow,
+  MarkSheetQuery,
+  MarkSheetRow,
+  PublicationBody,
+  PublicationState,
+  StudentMarkQuery,
+  StudentMarkSheet,
 } from '@/api/schemas/exams';
 import type { Page } from '@/api/schemas/common';
+import { examsEndpoints } from '@/api/endpoints/exams';
 
 type Query = Record<string, string | number | undefined>;
 const asQuery = (q: object) => q as Query;
@@ -49,66 +39,66 @@ const asQuery = (q: object) => q as Query;
 
 /** The school's exam types, in order (a viewer names the school). */
 export function fetchExamTypes(q: ExamNameQuery = {}): Promise<ExamNameRow[]> {
-  return apiGet('/api/exam_name', z.array(examNameRow), { query: asQuery(q) });
+  return request(examsEndpoints.examName, { query: asQuery(q) });
 }
 
 /** Adds an exam type to the school (another monthly class test, say). */
 export function createExamType(body: ExamNameCreateBody): Promise<ExamNameRow> {
-  return apiPost('/api/exam_name', examNameRow, { body });
+  return request(examsEndpoints.postExamName, { body });
 }
 
 export function renameExamType(id: number, body: ExamNameRenameBody): Promise<ExamNameRow> {
-  return apiPut(`/api/exam_name/${id}`, examNameRow, { body });
+  return request(examsEndpoints.putExamName, { params: { id }, body });
 }
 
 /** Creates the exam for every section × subject named, or none (409 names a duplicate). */
 export function createExams(body: ExamInfoBody, opts: { idempotencyKey?: string } = {}) {
-  return apiPost('/api/exam_info', examInfoCreated, { body, idempotencyKey: opts.idempotencyKey });
+  return request(examsEndpoints.postExamInfo, { body, idempotencyKey: opts.idempotencyKey });
 }
 
 /** One page of the "Exam Lists". */
 export function fetchExamList(q: ExamInfoQuery = {}): Promise<Page<ExamInfoRow>> {
-  return apiGet('/api/exam_info', examInfoPage, { query: asQuery(q) });
+  return request(examsEndpoints.examInfo, { query: asQuery(q) });
 }
 
 /** The "Marks Entry Sheet" of one exam, by id or by the screen's filters. */
 export function fetchMarkEntrySheet(q: StudentMarkQuery): Promise<StudentMarkSheet> {
-  return apiGet('/api/student_mark', studentMarkSheet, { query: asQuery(q) });
+  return request(examsEndpoints.studentMark, { query: asQuery(q) });
 }
 
 /** Saves changed marks (a number, 'absent', or null to clear); answers the sheet after the save. */
 export function saveMarks(body: ExamMarkBody, opts: { idempotencyKey?: string } = {}): Promise<ExamMarkSaved> {
-  return apiPost('/api/exam_mark', examMarkSaved, { body, idempotencyKey: opts.idempotencyKey });
+  return request(examsEndpoints.postExamMark, { body, idempotencyKey: opts.idempotencyKey });
 }
 
 export function deleteMark(id: number) {
-  return apiDelete(`/api/exam_marks/${id}`, okMessage);
+  return request(examsEndpoints.examMarks, { params: { id } });
 }
 
 /** The audit trail of one exam's marks, newest first: one page. */
 export function fetchMarkAudit(q: MarkAuditQuery): Promise<Page<MarkAuditRow>> {
-  return apiGet('/api/exam_mark/audit', markAuditPage, { query: asQuery(q) });
+  return request(examsEndpoints.examMarkAudit, { query: asQuery(q) });
 }
 
 export function fetchPublication(q: PublicationBody): Promise<PublicationState> {
-  return apiGet('/api/exam/publication', publicationState, { query: asQuery(q) });
+  return request(examsEndpoints.examPublication, { query: asQuery(q) });
 }
 
 export function publishResults(body: PublicationBody) {
-  return apiPost('/api/exam/publish', publicationSaved, { body });
+  return request(examsEndpoints.examPublish, { body });
 }
 
 export function unlockMarks(body: PublicationBody) {
-  return apiPost('/api/exam/unlock', publicationSaved, { body });
+  return request(examsEndpoints.examUnlock, { body });
 }
 
 /** A student's marks in a session (optionally one exam type or one exam). */
 export function fetchMarkSheet(q: MarkSheetQuery): Promise<MarkSheetRow[]> {
-  return apiGet('/api/mark', z.array(markSheetRow), { query: asQuery(q) });
+  return request(examsEndpoints.mark, { query: asQuery(q) });
 }
 
 export function fetchGradesheet(q: GradesheetQuery): Promise<Gradesheet> {
-  return apiGet('/api/gradesheet', gradesheet, { query: asQuery(q) });
+  return request(examsEndpoints.gradesheet, { query: asQuery(q) });
 }
 
 // ---------------------------------------------------------------- reads on screens

@@ -4,84 +4,71 @@
  * after one succeeds the screen invalidates `feeKeys.all`.
  */
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
-import { apiGet, apiPost } from '@/api/client';
-import {
-  collectionsPage,
-  defaultersPage,
-  duesPage,
-  feePage,
-  feeResponse,
-  invoicePage,
-  lateFeesResponse,
-  monthlyReport,
-  paymentPage,
-  paymentResponse,
-  sectorPage,
-  writeResponse,
-  type CollectionsQuery,
-  type DefaultersQuery,
-  type DuesReportQuery,
-  type FeeBody,
-  type FeeListQuery,
-  type FeeResponse,
-  type InvoiceQuery,
-  type LateFeesResponse,
-  type MonthlyQuery,
-  type PaymentBody,
-  type PaymentListQuery,
-  type ReverseBody,
-  type WaiverBody,
-  type PaymentResponse,
-  type SchoolPageQuery,
-  type SectorBody,
-  type WriteResponse,
+import { request } from '@/api/client';
+import type {
+  CollectionsQuery,
+  DefaultersQuery,
+  DuesReportQuery,
+  FeeBody,
+  FeeListQuery,
+  FeeResponse,
+  InvoiceQuery,
+  LateFeesResponse,
+  MonthlyQuery,
+  PaymentBody,
+  PaymentListQuery,
+  ReverseBody,
+  WaiverBody,
+  PaymentResponse,
+  SchoolPageQuery,
+  SectorBody,
+  WriteResponse,
 } from '@/api/schemas/fees';
+import { feesEndpoints } from '@/api/endpoints/fees';
 
-export const fetchSectors = (q: SchoolPageQuery = {}) => apiGet('/api/sector/all', sectorPage, { query: q });
+export const fetchSectors = (q: SchoolPageQuery = {}) => request(feesEndpoints.sectorAll, { query: q });
 
 export function addSector(body: SectorBody, opts: { idempotencyKey?: string } = {}): Promise<WriteResponse> {
-  return apiPost('/api/add_sector', writeResponse, { body, idempotencyKey: opts.idempotencyKey });
+  return request(feesEndpoints.addSector, { body, idempotencyKey: opts.idempotencyKey });
 }
 
 /** Sets a fee (or, with dry_run, counts the students it would invoice). */
 export function postFee(body: FeeBody, opts: { idempotencyKey?: string } = {}): Promise<FeeResponse> {
-  return apiPost('/api/fee', feeResponse, { body, idempotencyKey: opts.idempotencyKey });
+  return request(feesEndpoints.fee, { body, idempotencyKey: opts.idempotencyKey });
 }
 
-export const fetchFees = (q: FeeListQuery = {}) => apiGet('/api/fee/all', feePage, { query: q });
+export const fetchFees = (q: FeeListQuery = {}) => request(feesEndpoints.feeAll, { query: q });
 
-export const fetchDueInvoices = (q: InvoiceQuery) => apiGet('/api/invoice/due', invoicePage, { query: q });
-export const fetchPaidInvoices = (q: InvoiceQuery) => apiGet('/api/invoice/paid', invoicePage, { query: q });
+export const fetchDueInvoices = (q: InvoiceQuery) => request(feesEndpoints.invoiceDue, { query: q });
+export const fetchPaidInvoices = (q: InvoiceQuery) => request(feesEndpoints.invoicePaid, { query: q });
 
 /** Records a payment; the key is the flow's, so "Try again" can never record twice. */
 export function recordPayment(body: PaymentBody, opts: { idempotencyKey: string }): Promise<PaymentResponse> {
-  return apiPost('/api/payment', paymentResponse, { body, idempotencyKey: opts.idempotencyKey });
+  return request(feesEndpoints.payment, { body, idempotencyKey: opts.idempotencyKey });
 }
 
 /** A waiver or discount on one invoice; the key makes a retry safe. */
 export function waiveInvoice(body: WaiverBody, opts: { idempotencyKey: string }): Promise<WriteResponse> {
-  return apiPost('/api/invoice/waiver', writeResponse, { body, idempotencyKey: opts.idempotencyKey });
+  return request(feesEndpoints.invoiceWaiver, { body, idempotencyKey: opts.idempotencyKey });
 }
 
 /** A refund or correction of a payment, as a new ledger entry; the key makes a retry safe. */
 export function reversePayment(body: ReverseBody, opts: { idempotencyKey: string }): Promise<PaymentResponse> {
-  return apiPost('/api/payment/reverse', paymentResponse, { body, idempotencyKey: opts.idempotencyKey });
+  return request(feesEndpoints.paymentReverse, { body, idempotencyKey: opts.idempotencyKey });
 }
 
 /** Invoices the late fees due by today now (the server's housekeeping job does it too). */
 export function invoiceLateFees(opts: { idempotencyKey?: string } = {}): Promise<LateFeesResponse> {
-  return apiPost('/api/fee/late-fees', lateFeesResponse, { body: {}, idempotencyKey: opts.idempotencyKey });
+  return request(feesEndpoints.feeLateFees, { body: {}, idempotencyKey: opts.idempotencyKey });
 }
 
-export const fetchPayments = (q: PaymentListQuery) => apiGet('/api/payment/all', paymentPage, { query: q });
+export const fetchPayments = (q: PaymentListQuery) => request(feesEndpoints.paymentAll, { query: q });
 export const fetchMonthlyCollections = (q: MonthlyQuery) =>
-  apiGet('/api/fee/report/collections/monthly', monthlyReport, { query: q });
+  request(feesEndpoints.feeReportCollectionsMonthly, { query: q });
 
-export const fetchDuesReport = (q: DuesReportQuery) => apiGet('/api/fee/report/dues', duesPage, { query: q });
-export const fetchCollections = (q: CollectionsQuery) =>
-  apiGet('/api/fee/report/collections', collectionsPage, { query: q });
-export const fetchDefaulters = (q: DefaultersQuery) =>
-  apiGet('/api/fee/report/defaulters', defaultersPage, { query: q });
+export const fetchDuesReport = (q: DuesReportQuery) => request(feesEndpoints.feeReportDues, { query: q });
+export const fetchCollections = (q: CollectionsQuery) => request(feesEndpoints.feeReportCollections, { query: q });
+export const fetchDefaulters = (q: DefaultersQuery) => request(feesEndpoints.feeReportDefaulters, { query: q });
 
 export const feeKeys = {
   all: ['fees'] as const,

@@ -7,6 +7,8 @@ import { queryOptions } from '@tanstack/react-query';
 import { fetchSections, fetchSessions } from '@/api/lookups';
 import type { GradesheetPdfQuery, SectionGradesheetPdfQuery } from '@/api/schemas/gradesheet-pdf';
 import { downloadFile } from '@/api/upload';
+import { urlOf } from '@/api/endpoints/define';
+import { gradesheetPdfEndpoints } from '@/api/endpoints/gradesheet-pdf';
 
 const search = (q: Record<string, string | number | null | undefined>) => {
   const params = new URLSearchParams();
@@ -16,12 +18,12 @@ const search = (q: Record<string, string | number | null | undefined>) => {
 
 /** One student's grade sheet as a PDF download. */
 export function downloadGradesheetPdf(q: GradesheetPdfQuery): Promise<void> {
-  return downloadFile(`/api/gradesheet/pdf?${search(q)}`, `gradesheet-${q.student_code}.pdf`);
+  return downloadFile(`${urlOf(gradesheetPdfEndpoints.pdf)}?${search(q)}`, `gradesheet-${q.student_code}.pdf`);
 }
 
 /** A whole section's grade sheets, one a page, as a PDF download. */
 export function downloadSectionGradesheetPdf(q: SectionGradesheetPdfQuery): Promise<void> {
-  return downloadFile(`/api/gradesheet/section/pdf?${search(q)}`, 'gradesheets.pdf');
+  return downloadFile(`${urlOf(gradesheetPdfEndpoints.sectionPdf)}?${search(q)}`, 'gradesheets.pdf');
 }
 
 export const gradesheetLookupKeys = {

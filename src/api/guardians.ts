@@ -3,22 +3,18 @@
  * guardians, and the admin's create, link and unlink (the guardian-link machine's actors).
  */
 import { queryOptions } from '@tanstack/react-query';
-import { z } from 'zod';
-import { apiGet, apiPost, apiPut } from '@/api/client';
-import {
-  guardianChildren,
-  guardianCreateResponse,
-  guardianMessage,
-  guardianPreferences,
-  studentGuardianRow,
-  type GuardianChild,
-  type GuardianCreateBody,
-  type GuardianLinkBody,
-  type GuardianPreferences,
-  type GuardianPreferencesBody,
-  type GuardianUnlinkBody,
-  type StudentGuardianRow,
+
+import { request } from '@/api/client';
+import type {
+  GuardianChild,
+  GuardianCreateBody,
+  GuardianLinkBody,
+  GuardianPreferences,
+  GuardianPreferencesBody,
+  GuardianUnlinkBody,
+  StudentGuardianRow,
 } from '@/api/schemas/guardians';
+import { guardiansEndpoints } from '@/api/endpoints/guardians';
 
 export const guardianKeys = {
   all: ['guardians'] as const,
@@ -28,7 +24,7 @@ export const guardianKeys = {
 };
 
 /** A guardian's linked children (also the palette's jumps to them, src/screens/guardians/child-jumps.ts). */
-export const fetchChildren = (): Promise<GuardianChild[]> => apiGet('/api/guardian/children', guardianChildren);
+export const fetchChildren = (): Promise<GuardianChild[]> => request(guardiansEndpoints.children);
 
 export const childrenQuery = () =>
   queryOptions({
@@ -41,17 +37,16 @@ export const studentGuardiansQuery = (studentId: number) =>
   queryOptions({
     queryKey: guardianKeys.ofStudent(studentId),
     queryFn: (): Promise<StudentGuardianRow[]> =>
-      apiGet('/api/guardian/student', z.array(studentGuardianRow), { query: { student_id: studentId } }),
+      request(guardiansEndpoints.student, { query: { student_id: studentId } }),
   });
 
-export const createGuardian = (body: GuardianCreateBody) => apiPost('/api/guardian', guardianCreateResponse, { body });
-export const linkGuardian = (body: GuardianLinkBody) => apiPost('/api/guardian/link', guardianMessage, { body });
-export const unlinkGuardian = (body: GuardianUnlinkBody) => apiPost('/api/guardian/unlink', guardianMessage, { body });
+export const createGuardian = (body: GuardianCreateBody) => request(guardiansEndpoints.create, { body });
+export const linkGuardian = (body: GuardianLinkBody) => request(guardiansEndpoints.link, { body });
+export const unlinkGuardian = (body: GuardianUnlinkBody) => request(guardiansEndpoints.unlink, { body });
 
 export const preferencesQuery = () =>
   queryOptions({
     queryKey: guardianKeys.preferences,
-    queryFn: (): Promise<GuardianPreferences> => apiGet('/api/guardian/preferences', guardianPreferences),
+    queryFn: (): Promise<GuardianPreferences> => request(guardiansEndpoints.preferences),
   });
-export const savePreferences = (body: GuardianPreferencesBody) =>
-  apiPut('/api/guardian/preferences', guardianMessage, { body });
+export const savePreferences = (body: GuardianPreferencesBody) => request(guardiansEndpoints.putPreferences, { body });

@@ -4,25 +4,22 @@
  * they are the homework machines' actors, and a success invalidates `homeworkKeys.all`.
  */
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
-import { z } from 'zod';
-import { apiGet, apiPost } from '@/api/client';
+
+import { request } from '@/api/client';
+import { urlOf } from '@/api/endpoints/define';
 import { postForm, type UploadOptions } from '@/api/upload';
 import { fetchSections } from '@/api/lookups';
-import { subjectRow } from '@/api/schemas/lookups';
-import { teacherListRow } from '@/api/schemas/people';
+
 import {
-  homeworkDeleteResponse,
-  homeworkPage,
   homeworkSubmitResponse,
   homeworkWriteResponse,
-  studentHomeworkPage,
-  studentHomeworkRow,
-  submitListPage,
-  teacherOptionsResponse,
   type HomeworkCreateInput,
   type HomeworkFilter,
   type HomeworkSubmitInput,
 } from '@/api/schemas/homework';
+import { homeworkEndpoints } from '@/api/endpoints/homework';
+import { lookupsEndpoints } from '@/api/endpoints/lookups';
+import { peopleEndpoints } from '@/api/endpoints/people';
 
 export interface PageParams {
   limit?: number;
@@ -43,20 +40,20 @@ export const homeworkKeys = {
 export const teacherOptionsQuery = () =>
   queryOptions({
     queryKey: homeworkKeys.options(),
-    queryFn: () => apiGet('/api/homework/teacher/options', teacherOptionsResponse),
+    queryFn: () => request(homeworkEndpoints.teacherOptions),
   });
 
 export const teacherHomeworkQuery = (p: PageParams) =>
   queryOptions({
     queryKey: homeworkKeys.teacher(p),
-    queryFn: () => apiGet('/api/homework/teacher/individual', homeworkPage, { query: { ...p } }),
+    queryFn: () => request(homeworkEndpoints.teacherIndividual, { query: { ...p } }),
     placeholderData: keepPreviousData,
   });
 
 export const submitListQuery = (id: number, p: PageParams) =>
   queryOptions({
     queryKey: homeworkKeys.submitList(id, p),
-    queryFn: () => apiGet('/api/homework/teacher/submitlist', submitListPage, { query: { home_work_id: id, ...p } }),
+    queryFn: () => request(homeworkEndpoints.teacherSubmitlist, { query: { home_work_id: id, ...p } }),
     placeholderData: keepPreviousData,
   });
 
@@ -64,7 +61,7 @@ export const submitListQuery = (id: number, p: PageParams) =>
 export const studentHomeworkQuery = (p: PageParams & { student_id?: number }) =>
   queryOptions({
     queryKey: homeworkKeys.student(p),
-    queryFn: () => apiGet('/api/homework/student', studentHomeworkPage, { query: { ...p } }),
+    queryFn: () => request(homeworkEndpoints.student, { query: { ...p } }),
     placeholderData: keepPreviousData,
   });
 
@@ -74,7 +71,7 @@ export const pendingHomeworkQuery = (studentId?: number) =>
   queryOptions({
     queryKey: homeworkKeys.pending(studentId),
     queryFn: () =>
-      apiGet('/api/homework/student', studentHomeworkPage, {
+      request(homeworkEndpoints.student, {
         query: { pending: '1', limit: PENDING_ON_HOME, offset: 0, student_id: studentId },
       }),
   });
@@ -82,28 +79,28 @@ export const pendingHomeworkQuery = (studentId?: number) =>
 export const studentHomeworkOneQuery = (id: number) =>
   queryOptions({
     queryKey: homeworkKeys.studentOne(id),
-    queryFn: () => apiGet('/api/homework/student/id', studentHomeworkRow, { query: { homework_id: id } }),
+    queryFn: () => request(homeworkEndpoints.studentId, { query: { homework_id: id } }),
   });
 
 export const homeworkFilterQuery = (q: HomeworkFilter) =>
   queryOptions({
     queryKey: homeworkKeys.filter(q),
-    queryFn: () => apiGet('/api/homework/all/filter', homeworkPage, { query: { ...q } }),
+    queryFn: () => request(homeworkEndpoints.allFilter, { query: { ...q } }),
     placeholderData: keepPreviousData,
   });
 
 /** POST /api/homework/teacher: the form's fields, and the attachment when there is one. */
 export function createHomework(body: HomeworkCreateInput, file: File | null, opts: UploadOptions = {}) {
-  return postForm('/api/homework/teacher', homeworkWriteResponse, { ...body }, file, opts);
+  return postForm(urlOf(homeworkEndpoints.teacher), homeworkWriteResponse, { ...body }, file, opts);
 }
 
 /** POST /api/homework/submit: a student's file for a homework. */
 export function submitHomework(body: HomeworkSubmitInput, file: File, opts: UploadOptions = {}) {
-  return postForm('/api/homework/submit', homeworkSubmitResponse, { ...body }, file, opts);
+  return postForm(urlOf(homeworkEndpoints.submit), homeworkSubmitResponse, { ...body }, file, opts);
 }
 
 export function deleteHomework(id: number) {
-  return apiPost('/api/homework/delete', homeworkDeleteResponse, { query: { id } });
+  return request(homeworkEndpoints.delete, { query: { id } });
 }
 
 // ---------------------------------------------------------------- the filter's choices
@@ -119,13 +116,13 @@ export const filterSectionsQuery = (schoolInfoId: number | undefined) =>
 export const filterSubjectsQuery = (classId: number) =>
   queryOptions({
     queryKey: ['homework', 'choices', 'subjects', classId] as const,
-    queryFn: () => apiGet('/api/subject', z.array(subjectRow), { query: { class_id: classId } }),
+    queryFn: () => request(lookupsEndpoints.subject, { query: { class_id: classId } }),
     staleTime: 5 * 60_000,
   });
 
 export const filterTeachersQuery = (schoolInfoId: number | undefined) =>
   queryOptions({
     queryKey: ['homework', 'choices', 'teachers', schoolInfoId ?? 0] as const,
-    queryFn: () => apiGet('/api/teacher/filter', z.array(teacherListRow), { query: { school_info_id: schoolInfoId } }),
+    queryFn: () => request(peopleEndpoints.teacherFilter, { query: { school_info_id: schoolInfoId } }),
     staleTime: 5 * 60_000,
   });

@@ -3,34 +3,27 @@
  * and the students enrolled in a class or section. Shared by any flow that picks an audience;
  * plain functions (no React), so machines can use them as actors.
  */
-import { z } from 'zod';
-import { apiGet } from '@/api/client';
-import {
-  classRow,
-  sectionRow,
-  sessionRow,
-  type ClassQuery,
-  type ClassRow,
-  type SectionQuery,
-  type SectionRow,
-  type SessionRow,
-} from '@/api/schemas/lookups';
-import { sectionStudentRow, type SectionStudentRow, type StudentSectionQuery } from '@/api/schemas/people';
+
+import { request } from '@/api/client';
+import type { ClassQuery, ClassRow, SectionQuery, SectionRow, SessionRow } from '@/api/schemas/lookups';
+import type { SectionStudentRow, StudentSectionQuery } from '@/api/schemas/people';
+import { lookupsEndpoints } from '@/api/endpoints/lookups';
+import { peopleEndpoints } from '@/api/endpoints/people';
 
 /** The classes of a school type (all classes when none is given). */
 export function fetchClasses(schoolTypeId?: number | null): Promise<ClassRow[]> {
   const query: ClassQuery = { school_type_id: schoolTypeId ?? undefined };
-  return apiGet('/api/class', z.array(classRow), { query });
+  return request(lookupsEndpoints.class, { query });
 }
 
 /** The signed-in user's school's sections (optionally of one class); each row names its class. */
 export function fetchSections(q: SectionQuery = {}): Promise<SectionRow[]> {
-  return apiGet('/api/section/all', z.array(sectionRow), { query: q });
+  return request(lookupsEndpoints.sectionAll, { query: q });
 }
 
 /** Academic sessions, oldest first; `current` marks this year's. */
 export function fetchSessions(): Promise<SessionRow[]> {
-  return apiGet('/api/session', z.array(sessionRow));
+  return request(lookupsEndpoints.session);
 }
 
 /** The session a form should start with: the current one, else the newest. */
@@ -59,5 +52,5 @@ export function fetchSectionStudents(q: SectionStudentsQuery): Promise<SectionSt
     session_id: q.session_id ?? undefined,
     school_info_id: q.school_info_id ?? undefined,
   };
-  return apiGet('/api/student/section', z.array(sectionStudentRow), { query });
+  return request(peopleEndpoints.studentSection, { query });
 }

@@ -5,38 +5,30 @@
  * invalidates `noticeKeys.all`.
  */
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
-import { ApiError, apiGet, apiPost } from '@/api/client';
-import {
-  creatorNoticePage,
-  noticeAudienceResponse,
-  noticeDeleteResponse,
-  noticeReachResponse,
-  noticeReadResponse,
-  noticeWriteResponse,
-  schoolNoticePage,
-  schoolNoticeRow,
-  studentNoticePage,
-  type CountedNoticeRow,
-  type NoticeAudienceQuery,
-  type NoticeCreatorQuery,
-  type NoticeDeleteResponse,
-  type NoticeReach,
-  type NoticeReadResponse,
-  type NoticeSchoolQuery,
-  type NoticeStudentQuery,
-  type NoticeType,
-  type NoticeWriteBody,
-  type NoticeWriteResponse,
-  type Page,
-  type SchoolNoticeRow,
-  type StudentNoticeRow,
+import { ApiError, request } from '@/api/client';
+import type {
+  CountedNoticeRow,
+  NoticeAudienceQuery,
+  NoticeCreatorQuery,
+  NoticeDeleteResponse,
+  NoticeReach,
+  NoticeReadResponse,
+  NoticeSchoolQuery,
+  NoticeStudentQuery,
+  NoticeType,
+  NoticeWriteBody,
+  NoticeWriteResponse,
+  Page,
+  SchoolNoticeRow,
+  StudentNoticeRow,
 } from '@/api/schemas/notices';
+import { noticesEndpoints } from '@/api/endpoints/notices';
 
 export type { NoticeAudienceQuery, NoticeCreatorQuery, NoticeSchoolQuery, NoticeStudentQuery };
 
 /** The signed-in teacher's (or admin's) own notices, newest first, with "read by N of M": one page. */
 export function fetchCreatorNotices(q: NoticeCreatorQuery = {}): Promise<Page<CountedNoticeRow>> {
-  return apiGet('/api/notice/creator', creatorNoticePage, { query: q });
+  return request(noticesEndpoints.creator, { query: q });
 }
 
 /**
@@ -45,29 +37,29 @@ export function fetchCreatorNotices(q: NoticeCreatorQuery = {}): Promise<Page<Co
  * the caller's own notices.
  */
 export function fetchSchoolNotices(q: NoticeSchoolQuery = {}): Promise<Page<SchoolNoticeRow>> {
-  return apiGet('/api/notice/school', schoolNoticePage, { query: q });
+  return request(noticesEndpoints.school, { query: q });
 }
 
 /** The signed-in student's notices, newest first, each saying whether they opened it: one page. */
 export function fetchStudentNotices(q: NoticeStudentQuery = {}): Promise<Page<StudentNoticeRow>> {
-  return apiGet('/api/notice/student', studentNoticePage, { query: q });
+  return request(noticesEndpoints.student, { query: q });
 }
 
 /** One notice for the editor. The server answers a list (as the old API did); the first is it. */
 export async function fetchNoticeForEdit(id: number): Promise<SchoolNoticeRow> {
-  const rows = await apiGet('/api/notice/edit', schoolNoticeRow.array(), { query: { id } });
+  const rows = await request(noticesEndpoints.edit, { query: { id } });
   if (!rows[0]) throw new ApiError(404, 'not_found', 'That notice no longer exists.');
   return rows[0];
 }
 
 /** How many students a notice with these targets reaches (the server counts them). */
 export async function fetchNoticeAudience(q: NoticeAudienceQuery): Promise<number> {
-  return (await apiGet('/api/notice/audience', noticeAudienceResponse, { query: q })).students;
+  return (await request(noticesEndpoints.audience, { query: q })).students;
 }
 
 /** Whom the signed-in author's notices may address: the whole school, or a teacher's sections per session. */
 export function fetchNoticeReach(): Promise<NoticeReach> {
-  return apiGet('/api/notice/reach', noticeReachResponse);
+  return request(noticesEndpoints.reach);
 }
 
 /**
@@ -78,16 +70,16 @@ export function saveNotice(
   body: NoticeWriteBody,
   opts: { idempotencyKey?: string } = {},
 ): Promise<NoticeWriteResponse> {
-  return apiPost('/api/notice', noticeWriteResponse, { body, idempotencyKey: opts.idempotencyKey });
+  return request(noticesEndpoints.create, { body, idempotencyKey: opts.idempotencyKey });
 }
 
 export function deleteNotice(id: number): Promise<NoticeDeleteResponse> {
-  return apiPost('/api/notice/delete', noticeDeleteResponse, { query: { id } });
+  return request(noticesEndpoints.delete, { query: { id } });
 }
 
 /** Records that the signed-in student opened a notice. */
 export function markNoticeRead(id: number): Promise<NoticeReadResponse> {
-  return apiPost('/api/notice/read', noticeReadResponse, { query: { id } });
+  return request(noticesEndpoints.read, { query: { id } });
 }
 
 /** `type` from a query string: 1 (teacher notice) or 2 (school notice); anything else null. */

@@ -4,20 +4,18 @@
  * provider, read the server's record of it, and download a ledger entry's receipt PDF.
  */
 import { queryOptions } from '@tanstack/react-query';
-import { apiGet, apiPost } from '@/api/client';
-import {
-  onlineOptionsResponse,
-  onlinePaymentRow,
-  onlineStartResponse,
-  type OnlineOptions,
-  type OnlinePaymentRow,
-  type OnlineStartBody,
-  type OnlineStartResponse,
+import { request } from '@/api/client';
+import { urlOf } from '@/api/endpoints/define';
+import type {
+  OnlineOptions,
+  OnlinePaymentRow,
+  OnlineStartBody,
+  OnlineStartResponse,
 } from '@/api/schemas/online-payments';
 import { downloadFile } from '@/api/upload';
+import { onlinePaymentsEndpoints } from '@/api/endpoints/online-payments';
 
-export const fetchOnlineOptions = (): Promise<OnlineOptions> =>
-  apiGet('/api/payment/online/options', onlineOptionsResponse);
+export const fetchOnlineOptions = (): Promise<OnlineOptions> => request(onlinePaymentsEndpoints.onlineOptions);
 
 /** The server's configuration: read once per page view, never guessed by the client. */
 export const onlineOptionsQuery = () =>
@@ -31,12 +29,12 @@ export function startOnlinePayment(
   body: OnlineStartBody,
   opts: { idempotencyKey?: string } = {},
 ): Promise<OnlineStartResponse> {
-  return apiPost('/api/payment/online/start', onlineStartResponse, { body, idempotencyKey: opts.idempotencyKey });
+  return request(onlinePaymentsEndpoints.onlineStart, { body, idempotencyKey: opts.idempotencyKey });
 }
 
 export const fetchOnlinePayment = (token: string): Promise<OnlinePaymentRow> =>
-  apiGet(`/api/payment/online/${encodeURIComponent(token)}`, onlinePaymentRow);
+  request(onlinePaymentsEndpoints.online, { params: { token } });
 
 /** The receipt PDF of a ledger entry, downloaded with the session's token. */
 export const downloadReceipt = (paymentId: number, receiptNo: string) =>
-  downloadFile(`/api/payment/${paymentId}/receipt`, `receipt-${receiptNo}.pdf`);
+  downloadFile(urlOf(onlinePaymentsEndpoints.receipt, { id: paymentId }), `receipt-${receiptNo}.pdf`);

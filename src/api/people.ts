@@ -1,13 +1,8 @@
 /** Teacher and student profiles. Queries are typed from the shared request schemas. */
-import { z } from 'zod';
+import type { z } from 'zod';
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import {
-  addPersonResponse,
   importReport,
-  messageResponse,
-  resetPasswordResponse,
-  studentListRow,
-  teacherListRow,
   type AddPersonResponse,
   type AddStudentBody,
   type AddTeacherBody,
@@ -18,34 +13,27 @@ import {
   type StudentListRow,
   type TeacherListRow,
   type UpdateUserBody,
-  studentProfile,
-  teacherProfile,
   type StudentProfile,
   type StudentProfileQuery,
   type TeacherProfile,
   type TeacherProfileQuery,
 } from '@/api/schemas/people';
-import {
-  genderRow,
-  groupRow,
-  sectionRow,
-  sessionRow,
-  type GenderRow,
-  type GroupRow,
-  type SectionRow,
-  type SessionRow,
-} from '@/api/schemas/lookups';
-import { ApiError, apiGet, apiPost } from '@/api/client';
+import type { GenderRow, GroupRow, SectionRow, SessionRow } from '@/api/schemas/lookups';
+import { ApiError, request } from '@/api/client';
+import type { Endpoint } from '@/api/endpoints/define';
+import { peopleEndpoints } from '@/api/endpoints/people';
+import { peopleAdminEndpoints } from '@/api/endpoints/people-admin';
+import { lookupsEndpoints } from '@/api/endpoints/lookups';
 
 export function fetchTeacherProfile(teacherId: number): Promise<TeacherProfile> {
   const query: TeacherProfileQuery = { teacher_id: teacherId };
-  return apiGet('/api/teacher/profile', teacherProfile, { query });
+  return request(peopleEndpoints.teacherProfile, { query });
 }
 
 /** The server answers a list (spec part 2, section 7); the first item is the student. */
 export async function fetchStudentProfile(studentId: number): Promise<StudentProfile | null> {
   const query: StudentProfileQuery = { student_id: studentId };
-  const rows = await apiGet('/api/student/profile', z.array(studentProfile), { query });
+  const rows = await request(peopleEndpoints.studentProfile, { query });
   return rows[0] ?? null;
 }
 
@@ -71,13 +59,12 @@ export interface ListPage<T> {
   offset: number;
 }
 
-async function fetchPage<S extends z.ZodType>(
-  path: string,
-  row: S,
+async function fetchPage<S extends { response: z.ZodArray }>(
+  endpoint: Endpoint<S>,
   query: { q?: string; limit: number; offset: number; school_info_id?: number },
-): Promise<ListPage<z.infer<S>>> {
+): Promise<ListPage<z.infer<S['response']>[number]>> {
   let total = 0;
-  const rows = await apiGet(path, z.array(row), {
+  const rows = await request(endpoint, {
     query: { ...query, q: query.q || undefined },
     onHeaders: (h) => {
       total = Number(h.get('x-total-count') ?? 0);
@@ -97,9 +84,9 @@ export interface PersonListQuery {
 }
 
 export const fetchStudentList = (q: PersonListQuery): Promise<ListPage<StudentListRow>> =>
-  fetchPage('/api/student/all', studentListRow, q);
+  fetchPage(peopleEndpoints.studentAll, q);
 export const fetchTeacherList = (q: PersonListQuery): Promise<ListPage<TeacherListRow>> =>
-  fetchPage('/api/teacher/all', teacherListRow, q);
+  fetchPage(peopleAdminEndpoints.teacherAll, q);
 
 export const peopleListKeys = {
   list: (kind: PersonKind, q: PersonListQuery) => ['people', 'list', kind, q] as const,
@@ -120,10 +107,10 @@ export const teacherListQuery = (q: PersonListQuery) =>
   });
 
 export function addStudent(body: AddStudentBody, opts: { idempotencyKey: string }): Promise<AddPersonResponse> {
-  return apiPost('/api/add_student', addPersonResponse, { body, idempotencyKey: opts.idempotencyKey });
+  return request(peopleAdminEndpoints.addStudent, { body, idempotencyKey: opts.idempotencyKey });
 }
 export function addTeacher(body: AddTeacherBody, opts: { idempotencyKey: string }): Promise<AddPersonResponse> {
-  return apiPost('/api/add_teacher', addPersonResponse, { body, idempotencyKey: opts.idempotencyKey });
+  return request(peopleAdminEndpoints.addTeacher, { body, idempotencyKey: opts.idempotencyKey });
 }
 
 /**
@@ -136,7 +123,7 @@ export async function importPeople(
   opts: { dryRun: boolean; idempotencyKey: string },
 ): Promise<ImportReport> {
   try {
-    return await apiPost(`/api/${kind}/import`, importReport, {
+    return await request(kind === 'student' ? peopleAdminEndpoints.studentImport : peopleAdminEndpoints.teacherImport, {
       body: csv,
       query: { dry_run: opts.dryRun ? 'true' : undefined },
       headers: { 'content-type': 'text/csv' },
@@ -156,7 +143,7 @@ export function changePassword(
   body: UpdateUserBody,
   opts: { idempotencyKey: string },
 ): Promise<MessageResponse> {
-  return apiPost('/api/update_user', messageResponse, {
+  return request(peopleAdminEndpoints.updateUser, {
     query: { user_code: userCode },
     body,
     idempotencyKey: opts.idempotencyKey,
@@ -164,7 +151,7 @@ export function changePassword(
 }
 
 export function resetPassword(userCode: string): Promise<ResetPasswordResponse> {
-  return apiPost('/api/users/reset_password', resetPasswordResponse, { query: { user_code: userCode } });
+  return request(peopleAdminEndpoints.usersResetPassword, { query: { user_code: userCode } });
 }
 
 export function updateStudentProfile(
@@ -172,7 +159,7 @@ export function updateStudentProfile(
   body: ProfileUpdateBody,
   opts: { idempotencyKey: string },
 ): Promise<MessageResponse> {
-  return apiPost('/api/student/profile_update', messageResponse, {
+  return request(peopleAdminEndpoints.studentProfileUpdate, {
     query: { student_code: studentCode },
     body,
     idempotencyKey: opts.idempotencyKey,
@@ -189,10 +176,10 @@ export interface PersonFormLookups {
 
 export async function fetchPersonFormLookups(): Promise<PersonFormLookups> {
   const [sections, sessions, groups, genders] = await Promise.all([
-    apiGet('/api/section/all', z.array(sectionRow)),
-    apiGet('/api/session', z.array(sessionRow)),
-    apiGet('/api/groups/all', z.array(groupRow)),
-    apiGet('/api/gender', z.array(genderRow)),
+    request(lookupsEndpoints.sectionAll),
+    request(lookupsEndpoints.session),
+    request(lookupsEndpoints.groupsAll),
+    request(lookupsEndpoints.gender),
   ]);
   return { sections, sessions, groups, genders };
 }

@@ -1,7 +1,8 @@
 /** Promotion at the end of a session: one call, through src/machines/promotion.machine.ts. */
-import { apiPost } from '@/api/client';
-import { promoteResponse, type PromoteBody, type PromoteResponse } from '@/api/schemas/promotion';
+import { request } from '@/api/client';
+import type { PromoteBody, PromoteResponse } from '@/api/schemas/promotion';
+import { promotionEndpoints } from '@/api/endpoints/promotion';
 
 export function promoteStudents(body: PromoteBody, opts: { idempotencyKey: string }): Promise<PromoteResponse> {
-  return apiPost('/api/student/promote', promoteResponse, { body, idempotencyKey: opts.idempotencyKey });
+  return request(promotionEndpoints.studentPromote, { body, idempotencyKey: opts.idempotencyKey });
 }

@@ -4,16 +4,13 @@
  * editor and library loan machines, and the screens invalidate `resourceKeys.all` after one.
  */
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
-import { z } from 'zod';
+
 import { fetchClasses } from '@/api/lookups';
-import { subjectRow } from '@/api/schemas/lookups';
-import { apiDelete, apiGet, apiPost, apiPut } from '@/api/client';
+
+import { request } from '@/api/client';
+import { urlOf } from '@/api/endpoints/define';
 import { downloadFile, postForm } from '@/api/upload';
 import {
-  bookPage,
-  ebookPage,
-  linkPage,
-  loanPage,
   writeAnswer,
   type BookBody,
   type BookListQuery,
@@ -25,6 +22,8 @@ import {
   type LoanListQuery,
   type WriteAnswer,
 } from '@/api/schemas/resources';
+import { resourcesEndpoints } from '@/api/endpoints/resources';
+import { lookupsEndpoints } from '@/api/endpoints/lookups';
 
 export const resourceKeys = {
   all: ['resources'] as const,
@@ -37,28 +36,28 @@ export const resourceKeys = {
 export const booksQuery = (q: BookListQuery) =>
   queryOptions({
     queryKey: resourceKeys.books(q),
-    queryFn: () => apiGet('/api/library/books', bookPage, { query: q }),
+    queryFn: () => request(resourcesEndpoints.libraryBooks, { query: q }),
     placeholderData: keepPreviousData,
   });
 
 export const loansQuery = (q: LoanListQuery) =>
   queryOptions({
     queryKey: resourceKeys.loans(q),
-    queryFn: () => apiGet('/api/library/loans', loanPage, { query: q }),
+    queryFn: () => request(resourcesEndpoints.libraryLoans, { query: q }),
     placeholderData: keepPreviousData,
   });
 
 export const ebooksQuery = (q: EbookListQuery) =>
   queryOptions({
     queryKey: resourceKeys.ebooks(q),
-    queryFn: () => apiGet('/api/ebooks', ebookPage, { query: q }),
+    queryFn: () => request(resourcesEndpoints.ebooks, { query: q }),
     placeholderData: keepPreviousData,
   });
 
 export const linksQuery = (q: LinkListQuery) =>
   queryOptions({
     queryKey: resourceKeys.links(q),
-    queryFn: () => apiGet('/api/links', linkPage, { query: q }),
+    queryFn: () => request(resourcesEndpoints.links, { query: q }),
     placeholderData: keepPreviousData,
   });
 
@@ -66,35 +65,43 @@ type Opts = { idempotencyKey?: string };
 
 export function saveBook(id: number | null, body: BookBody, opts: Opts = {}): Promise<WriteAnswer> {
   return id === null
-    ? apiPost('/api/library/books', writeAnswer, { body, idempotencyKey: opts.idempotencyKey })
-    : apiPut(`/api/library/books/${id}`, writeAnswer, { body, idempotencyKey: opts.idempotencyKey });
+    ? request(resourcesEndpoints.postLibraryBooks, { body, idempotencyKey: opts.idempotencyKey })
+    : request(resourcesEndpoints.putLibraryBooks, { params: { id }, body, idempotencyKey: opts.idempotencyKey });
 }
-export const deleteBook = (id: number) => apiDelete(`/api/library/books/${id}`, writeAnswer);
+export const deleteBook = (id: number) => request(resourcesEndpoints.deleteLibraryBooks, { params: { id } });
 
 export function saveLink(id: number | null, body: LinkBody, opts: Opts = {}): Promise<WriteAnswer> {
   return id === null
-    ? apiPost('/api/links', writeAnswer, { body, idempotencyKey: opts.idempotencyKey })
-    : apiPut(`/api/links/${id}`, writeAnswer, { body, idempotencyKey: opts.idempotencyKey });
+    ? request(resourcesEndpoints.postLinks, { body, idempotencyKey: opts.idempotencyKey })
+    : request(resourcesEndpoints.putLinks, { params: { id }, body, idempotencyKey: opts.idempotencyKey });
 }
-export const deleteLink = (id: number) => apiDelete(`/api/links/${id}`, writeAnswer);
+export const deleteLink = (id: number) => request(resourcesEndpoints.deleteLinks, { params: { id } });
 
 /** A new e-book goes up as multipart with its file; an edit changes only its labels (JSON). */
 export function saveEbook(id: number | null, body: EbookBody, file: File | null, opts: Opts = {}) {
-  if (id !== null) return apiPut(`/api/ebooks/${id}`, writeAnswer, { body, idempotencyKey: opts.idempotencyKey });
+  if (id !== null)
+    return request(resourcesEndpoints.putEbooks, { params: { id }, body, idempotencyKey: opts.idempotencyKey });
   const { school_info_id: _s, ...fields } = body;
   void _s;
-  return postForm('/api/ebooks', writeAnswer, fields as Record<string, string | number | null | undefined>, file, {
-    idempotencyKey: opts.idempotencyKey,
-  });
+  return postForm(
+    urlOf(resourcesEndpoints.postEbooks),
+    writeAnswer,
+    fields as Record<string, string | number | null | undefined>,
+    file,
+    {
+      idempotencyKey: opts.idempotencyKey,
+    },
+  );
 }
-export const deleteEbook = (id: number) => apiDelete(`/api/ebooks/${id}`, writeAnswer);
-export const downloadEbook = (id: number, name: string) => downloadFile(`/api/ebooks/${id}/file`, name);
+export const deleteEbook = (id: number) => request(resourcesEndpoints.deleteEbooks, { params: { id } });
+export const downloadEbook = (id: number, name: string) =>
+  downloadFile(urlOf(resourcesEndpoints.ebooksFile, { id }), name);
 
 export function issueLoan(body: LoanBody, opts: Opts = {}): Promise<WriteAnswer> {
-  return apiPost('/api/library/loans', writeAnswer, { body, idempotencyKey: opts.idempotencyKey });
+  return request(resourcesEndpoints.postLibraryLoans, { body, idempotencyKey: opts.idempotencyKey });
 }
 export function returnLoan(id: number, opts: Opts = {}): Promise<WriteAnswer> {
-  return apiPost(`/api/library/loans/${id}/return`, writeAnswer, { idempotencyKey: opts.idempotencyKey });
+  return request(resourcesEndpoints.libraryLoansReturn, { params: { id }, idempotencyKey: opts.idempotencyKey });
 }
 
 /** What an e-book may be labelled with: every class, and the subjects of the chosen one. */
@@ -107,6 +114,6 @@ export const ebookClassesQuery = () =>
 export const ebookSubjectsQuery = (classId: number) =>
   queryOptions({
     queryKey: ['resources', 'choices', 'subjects', classId] as const,
-    queryFn: () => apiGet('/api/subject', z.array(subjectRow), { query: { class_id: classId } }),
+    queryFn: () => request(lookupsEndpoints.subject, { query: { class_id: classId } }),
     staleTime: 5 * 60_000,
   });

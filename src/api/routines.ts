@@ -3,59 +3,43 @@
  * viewer's routine management and search. Writes are the routine editor machine's
  * actors; after one succeeds the screen invalidates `routineKeys.all`.
  */
-import { z } from 'zod';
+
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
-import {
-  routineDeleteResponse,
-  routinePage,
-  routineRow,
-  routineWriteResponse,
-  type RoutineDeleteResponse,
-  type RoutineRow,
-  type RoutineSchoolQuery,
-  type RoutineSearchQuery,
-  type RoutineWriteBody,
-  type RoutineWriteResponse,
-  type StudentRoutineQuery,
-  type TeacherRoutineQuery,
+import type {
+  RoutineDeleteResponse,
+  RoutineRow,
+  RoutineSchoolQuery,
+  RoutineSearchQuery,
+  RoutineWriteBody,
+  RoutineWriteResponse,
+  StudentRoutineQuery,
+  TeacherRoutineQuery,
 } from '@/api/schemas/routines';
-import {
-  classRow,
-  dayRow,
-  periodRow,
-  sectionRow,
-  sessionRow,
-  shiftRow,
-  subjectRow,
-  type ClassRow,
-  type DayRow,
-  type PeriodRow,
-  type SectionRow,
-  type SessionRow,
-  type ShiftRow,
-  type SubjectRow,
-} from '@/api/schemas/lookups';
-import { teacherListRow, type TeacherListRow } from '@/api/schemas/people';
+import type { ClassRow, DayRow, PeriodRow, SectionRow, SessionRow, ShiftRow, SubjectRow } from '@/api/schemas/lookups';
+import type { TeacherListRow } from '@/api/schemas/people';
 import type { Page } from '@/api/schemas/common';
-import { apiGet, apiPost } from '@/api/client';
+import { request } from '@/api/client';
+import { routinesEndpoints } from '@/api/endpoints/routines';
+import { lookupsEndpoints } from '@/api/endpoints/lookups';
+import { peopleEndpoints } from '@/api/endpoints/people';
 
 export function fetchTeacherRoutine(teacherId: number): Promise<RoutineRow[]> {
   const query: TeacherRoutineQuery = { teacher_id: teacherId };
-  return apiGet('/api/routine/teacher', z.array(routineRow), { query });
+  return request(routinesEndpoints.teacher, { query });
 }
 
 export function fetchStudentRoutine(q: StudentRoutineQuery): Promise<RoutineRow[]> {
-  return apiGet('/api/routine/student', z.array(routineRow), { query: { ...q } });
+  return request(routinesEndpoints.student, { query: { ...q } });
 }
 
 /** A school's routines, newest first, one page (the admin's "All Class Routines"). */
 export function fetchSchoolRoutines(q: RoutineSchoolQuery): Promise<Page<RoutineRow>> {
-  return apiGet('/api/routine/school/filter', routinePage, { query: { ...q } });
+  return request(routinesEndpoints.schoolFilter, { query: { ...q } });
 }
 
 /** A school's routines in week order (the viewer's search and the week grids). */
 export function searchRoutines(q: RoutineSearchQuery): Promise<Page<RoutineRow>> {
-  return apiGet('/api/routine/admin-search', routinePage, { query: { ...q } });
+  return request(routinesEndpoints.adminSearch, { query: { ...q } });
 }
 
 /**
@@ -66,11 +50,11 @@ export function saveRoutine(
   body: RoutineWriteBody,
   opts: { idempotencyKey?: string } = {},
 ): Promise<RoutineWriteResponse> {
-  return apiPost('/api/routine/all', routineWriteResponse, { body, idempotencyKey: opts.idempotencyKey });
+  return request(routinesEndpoints.all, { body, idempotencyKey: opts.idempotencyKey });
 }
 
 export function deleteRoutine(id: number): Promise<RoutineDeleteResponse> {
-  return apiPost('/api/routine/delete', routineDeleteResponse, { query: { id } });
+  return request(routinesEndpoints.delete, { query: { id } });
 }
 
 /** Everything the routine form and filters choose from, for one school. */
@@ -89,17 +73,17 @@ export interface RoutineLookups {
 export async function fetchRoutineLookups(schoolInfoId?: number | null): Promise<RoutineLookups> {
   const school = { school_info_id: schoolInfoId ?? undefined };
   const [sections, sessions, days, periods, shifts, subjects, teachers] = await Promise.all([
-    apiGet('/api/section/all', z.array(sectionRow), { query: school }),
-    apiGet('/api/session', z.array(sessionRow)),
-    apiGet('/api/day', z.array(dayRow)),
-    apiGet('/api/period/all', z.array(periodRow), { query: school }),
-    apiGet('/api/shift/all', z.array(shiftRow)),
-    apiGet('/api/subject/all', z.array(subjectRow)),
-    apiGet('/api/teacher/filter', z.array(teacherListRow), { query: school }),
+    request(lookupsEndpoints.sectionAll, { query: school }),
+    request(lookupsEndpoints.session),
+    request(lookupsEndpoints.day),
+    request(lookupsEndpoints.periodAll, { query: school }),
+    request(lookupsEndpoints.shiftAll),
+    request(lookupsEndpoints.subjectAll),
+    request(peopleEndpoints.teacherFilter, { query: school }),
   ]);
   // The classes the school has sections of, in the order the server lists sections.
   const classIds = [...new Set(sections.map((s) => s.class_id))];
-  const classes = await apiGet('/api/class', z.array(classRow));
+  const classes = await request(lookupsEndpoints.class);
   return {
     classes: classes.filter((c) => classIds.includes(c.id)),
     sections,
@@ -114,9 +98,7 @@ export async function fetchRoutineLookups(schoolInfoId?: number | null): Promise
 
 /** A school's teachers (the viewer's and admin's /teacherdata). */
 export function fetchTeachers(schoolInfoId?: number | null): Promise<TeacherListRow[]> {
-  return apiGet('/api/teacher/filter', z.array(teacherListRow), {
-    query: { school_info_id: schoolInfoId ?? undefined },
-  });
+  return request(peopleEndpoints.teacherFilter, { query: { school_info_id: schoolInfoId ?? undefined } });
 }
 
 export const routineKeys = {

@@ -3,31 +3,23 @@
  * types. Reads are query options for TanStack Query; writes are plain functions the setup
  * machines call.
  */
-import { z } from 'zod';
+
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
-import { apiDelete, apiGet, apiPost, apiPut } from '@/api/client';
-import {
-  districtRow,
-  divisionRow,
-  schoolDetailRow,
-  upazilaRow,
-  type DistrictQuery,
-  type SchoolDetailRow,
-  type UpazilaQuery,
-} from '@/api/schemas/lookups';
-import {
-  addSchoolResponse,
-  organizationRow,
-  setupMessage,
-  type AddSchoolBody,
-  type AddSchoolResponse,
-  type OrganizationBody,
-  type SchoolContactBody,
-  type SchoolListQuery,
-  type SetupMessage,
-  type UpdateSchoolBody,
-  type WeeklyOffDaysBody,
+import { request } from '@/api/client';
+import type { DistrictQuery, SchoolDetailRow, UpazilaQuery } from '@/api/schemas/lookups';
+import type {
+  AddSchoolBody,
+  AddSchoolResponse,
+  OrganizationBody,
+  SchoolContactBody,
+  SchoolListQuery,
+  SetupMessage,
+  UpdateSchoolBody,
+  WeeklyOffDaysBody,
 } from '@/api/schemas/setup';
+import { lookupsEndpoints } from '@/api/endpoints/lookups';
+import { schoolSetupEndpoints } from '@/api/endpoints/school-setup';
+import { schoolsEndpoints } from '@/api/endpoints/schools';
 
 /** Reference data changes only with a release. */
 const REFERENCE_STALE_MS = 24 * 60 * 60_000;
@@ -44,7 +36,7 @@ export const setupKeys = {
 export const divisionsQuery = () =>
   queryOptions({
     queryKey: setupKeys.divisions,
-    queryFn: () => apiGet('/api/division', z.array(divisionRow)),
+    queryFn: () => request(lookupsEndpoints.division),
     staleTime: REFERENCE_STALE_MS,
   });
 
@@ -53,7 +45,7 @@ export const districtsQuery = (divisionId: number) =>
     queryKey: setupKeys.districts(divisionId),
     queryFn: () => {
       const query: DistrictQuery = { division_id: divisionId };
-      return apiGet('/api/district', z.array(districtRow), { query });
+      return request(schoolSetupEndpoints.district, { query });
     },
     staleTime: REFERENCE_STALE_MS,
     enabled: divisionId > 0,
@@ -64,7 +56,7 @@ export const upazilasQuery = (districtId: number) =>
     queryKey: setupKeys.upazilas(districtId),
     queryFn: () => {
       const query: UpazilaQuery = { district_id: districtId };
-      return apiGet('/api/upazila', z.array(upazilaRow), { query });
+      return request(schoolSetupEndpoints.upazila, { query });
     },
     staleTime: REFERENCE_STALE_MS,
     enabled: districtId > 0,
@@ -77,7 +69,7 @@ export interface SchoolPage {
 
 export async function fetchSchoolPage(q: SchoolListQuery): Promise<SchoolPage> {
   let total = 0;
-  const rows = await apiGet('/api/school_info/all', z.array(schoolDetailRow), {
+  const rows = await request(schoolsEndpoints.all, {
     query: { ...q, q: q.q || undefined },
     onHeaders: (h) => {
       total = Number(h.get('x-total-count') ?? 0);
@@ -96,11 +88,11 @@ export const schoolPageQuery = (q: SchoolListQuery) =>
 export const organizationsQuery = () =>
   queryOptions({
     queryKey: setupKeys.organizations,
-    queryFn: () => apiGet('/api/organization', z.array(organizationRow)),
+    queryFn: () => request(schoolSetupEndpoints.organization),
   });
 
 export function addSchool(body: AddSchoolBody, opts: { idempotencyKey: string }): Promise<AddSchoolResponse> {
-  return apiPost('/api/add_school', addSchoolResponse, { body, idempotencyKey: opts.idempotencyKey });
+  return request(schoolSetupEndpoints.addSchool, { body, idempotencyKey: opts.idempotencyKey });
 }
 
 export function updateSchool(
@@ -108,7 +100,7 @@ export function updateSchool(
   body: UpdateSchoolBody,
   opts: { idempotencyKey: string },
 ): Promise<SchoolDetailRow> {
-  return apiPut(`/api/school_info/${id}`, schoolDetailRow, { body, idempotencyKey: opts.idempotencyKey });
+  return request(schoolSetupEndpoints.schoolInfo, { params: { id }, body, idempotencyKey: opts.idempotencyKey });
 }
 
 export function updateSchoolContact(
@@ -116,7 +108,7 @@ export function updateSchoolContact(
   body: SchoolContactBody,
   opts: { idempotencyKey: string },
 ): Promise<SchoolDetailRow> {
-  return apiPut(`/api/school_info/${id}/contact`, schoolDetailRow, { body, idempotencyKey: opts.idempotencyKey });
+  return request(schoolSetupEndpoints.schoolInfoContact, { params: { id }, body, idempotencyKey: opts.idempotencyKey });
 }
 
 /** The school's weekly off days (its own admin, or the super admin): the school as it now stands. */
@@ -125,14 +117,15 @@ export function updateWeeklyOffDays(
   body: WeeklyOffDaysBody,
   opts: { idempotencyKey: string },
 ): Promise<SchoolDetailRow> {
-  return apiPut(`/api/school_info/${id}/weekly_off_days`, schoolDetailRow, {
+  return request(schoolSetupEndpoints.schoolInfoWeeklyOffDays, {
+    params: { id },
     body,
     idempotencyKey: opts.idempotencyKey,
   });
 }
 
 export function createOrganization(body: OrganizationBody, opts: { idempotencyKey: string }): Promise<SetupMessage> {
-  return apiPost('/api/organization', setupMessage, { body, idempotencyKey: opts.idempotencyKey });
+  return request(schoolSetupEndpoints.postOrganization, { body, idempotencyKey: opts.idempotencyKey });
 }
 
 export function updateOrganization(
@@ -140,9 +133,9 @@ export function updateOrganization(
   body: OrganizationBody,
   opts: { idempotencyKey: string },
 ): Promise<SetupMessage> {
-  return apiPut(`/api/organization/${id}`, setupMessage, { body, idempotencyKey: opts.idempotencyKey });
+  return request(schoolSetupEndpoints.putOrganization, { params: { id }, body, idempotencyKey: opts.idempotencyKey });
 }
 
 export function deleteOrganization(id: number): Promise<SetupMessage> {
-  return apiDelete(`/api/organization/${id}`, setupMessage);
+  return request(schoolSetupEndpoints.deleteOrganization, { params: { id } });
 }

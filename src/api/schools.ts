@@ -1,18 +1,19 @@
 /** Schools: a viewer's linked schools and the schools a user may see. */
-import { z } from 'zod';
+
 import { queryOptions } from '@tanstack/react-query';
-import { schoolRow, type SchoolRow, type ViewerSchoolsQuery } from '@/api/schemas/lookups';
-import { apiGet } from '@/api/client';
+import type { SchoolRow, ViewerSchoolsQuery } from '@/api/schemas/lookups';
+import { request } from '@/api/client';
+import { schoolsEndpoints } from '@/api/endpoints/schools';
 
 /** The schools linked to a viewer (type 6); `adminId` is the viewer's own id. */
 export function fetchViewerSchools(adminId: number): Promise<SchoolRow[]> {
   const query: ViewerSchoolsQuery = { admin_id: adminId };
-  return apiGet('/api/school_info', z.array(schoolRow), { query });
+  return request(schoolsEndpoints.list, { query });
 }
 
 /** Every school the signed-in user may see (a school admin sees its own). */
 export function fetchVisibleSchools(): Promise<SchoolRow[]> {
-  return apiGet('/api/school_info/all', z.array(schoolRow));
+  return request(schoolsEndpoints.all);
 }
 
 export const schoolKeys = {

@@ -21,17 +21,14 @@ import type {
 } from '@/api/schemas/auth';
 import { DEFAULT_SCHOOL_TIME_ZONE } from '@/api/schemas/time-zone';
 import { isUserType, type UserType } from '@/api/permissions';
-import { apiGet, apiPost, apiPut, errorStatus } from '@/api/client';
+import { errorStatus, request } from '@/api/client';
 import { retryImport } from '@/ui/lazy-retry';
+import { usersEndpoints } from '@/api/endpoints/users';
 
 const authSchemas = () => retryImport(() => import('@/api/schemas/auth'));
 
 export function login(body: LoginBody): Promise<LoginResponse> {
-  return apiPost(
-    '/api/users/login',
-    authSchemas().then((m) => m.loginResponse),
-    { body, auth: 'none' },
-  );
+  return request(usersEndpoints.login, { schema: authSchemas().then((m) => m.loginResponse), body, auth: 'none' });
 }
 
 export interface FetchMeInput {
@@ -42,11 +39,7 @@ export interface FetchMeInput {
 /** The signed-in user's profile; also how a saved sign-in (its cookie) is confirmed with the server. */
 export function fetchMe({ user_code, user_type }: FetchMeInput): Promise<UserProfile> {
   const query: UserQuery = { user_code, user_type };
-  return apiGet(
-    '/api/users/user_id',
-    authSchemas().then((m) => m.userProfile),
-    { query, auth: 'none' },
-  );
+  return request(usersEndpoints.userId, { schema: authSchemas().then((m) => m.userProfile), query, auth: 'none' });
 }
 
 /** Waits before each new try of a sign-out the network or the server failed. */
@@ -60,13 +53,13 @@ export const LOGOUT_RETRY_DELAYS_MS = [500, 1500];
 export async function logout(delays: readonly number[] = LOGOUT_RETRY_DELAYS_MS): Promise<void> {
   for (let attempt = 0; ; attempt++) {
     try {
-      await apiPost(
-        '/api/users/logout',
-        retryImport(() => import('@/api/schemas/common')).then((m) => m.okBody),
+      await request(usersEndpoints.logout, {
+        schema: retryImport(() => import('@/api/schemas/common')).then((m) => m.okBody),
+        auth: 'none',
         // The sign-in page shows at once; a reload or a closed tab meanwhile must not cancel the
         // request and leave the session alive on the server.
-        { auth: 'none', keepalive: true },
-      );
+        keepalive: true,
+      });
       return;
     } catch (error) {
       const status = errorStatus(error);
@@ -80,11 +73,7 @@ export async function logout(delays: readonly number[] = LOGOUT_RETRY_DELAYS_MS)
 
 /** Saves the signed-in user's own language on the server (it follows them to every device). */
 export function saveLanguage(body: LanguageBody): Promise<LanguageResponse> {
-  return apiPut(
-    '/api/users/language',
-    authSchemas().then((m) => m.languageResponse),
-    { body },
-  );
+  return request(usersEndpoints.language, { schema: authSchemas().then((m) => m.languageResponse), body });
 }
 
 // ---- the school's time zone ------------------------------------------------------------------

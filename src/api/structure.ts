@@ -5,49 +5,50 @@
  * other screens read, which the same rows feed).
  */
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
-import { z } from 'zod';
-import { apiDelete, apiGet, apiPost, apiPut } from '@/api/client';
-import { classRow, groupRow, shiftRow } from '@/api/schemas/lookups';
-import {
-  classPage,
-  classWriteAnswer,
+
+import { request } from '@/api/client';
+import type { Endpoint } from '@/api/endpoints/define';
+
+import type {
   deleteAnswer,
-  periodPage,
-  periodWriteAnswer,
-  schoolTypeRow,
-  sectionPage,
-  sectionWriteAnswer,
-  sessionOpenAnswer,
-  subjectPage,
-  subjectWriteAnswer,
-  type ClassBody,
-  type ClassListQuery,
-  type DeleteAnswer,
-  type PeriodBody,
-  type PeriodListQuery,
-  type SectionBody,
-  type SectionListQuery,
-  type SessionOpenAnswer,
-  type SessionOpenBody,
-  type StructureEntity,
-  type SubjectBody,
-  type SubjectListQuery,
+  ClassBody,
+  ClassListQuery,
+  DeleteAnswer,
+  PeriodBody,
+  PeriodListQuery,
+  SectionBody,
+  SectionListQuery,
+  SessionOpenAnswer,
+  SessionOpenBody,
+  StructureEntity,
+  SubjectBody,
+  SubjectListQuery,
 } from '@/api/schemas/structure';
+import { setupStructureEndpoints } from '@/api/endpoints/setup-structure';
+import { lookupsEndpoints } from '@/api/endpoints/lookups';
 
-/** The spec's create path and the setup path (list, PUT and DELETE by id) of each entity. */
-export const STRUCTURE_PATHS: Record<StructureEntity, { create: string; setup: string }> = {
-  class: { create: '/api/create_class', setup: '/api/setup/classes' },
-  section: { create: '/api/create_section', setup: '/api/setup/sections' },
-  subject: { create: '/api/create_subject', setup: '/api/setup/subjects' },
-  period: { create: '/api/create_period', setup: '/api/setup/periods' },
-};
+const e = setupStructureEndpoints;
 
-const WRITE_ANSWERS = {
-  class: classWriteAnswer,
-  section: sectionWriteAnswer,
-  subject: subjectWriteAnswer,
-  period: periodWriteAnswer,
-};
+/** Each entity's endpoints: the spec's create, and the setup list, PUT and DELETE by id. */
+export const STRUCTURE_ENDPOINTS = {
+  class: { create: e.createClass, list: e.setupClasses, update: e.putSetupClasses, remove: e.deleteSetupClasses },
+  section: {
+    create: e.createSection,
+    list: e.setupSections,
+    update: e.putSetupSections,
+    remove: e.deleteSetupSections,
+  },
+  subject: {
+    create: e.createSubject,
+    list: e.setupSubjects,
+    update: e.putSetupSubjects,
+    remove: e.deleteSetupSubjects,
+  },
+  period: { create: e.createPeriod, list: e.setupPeriods, update: e.putSetupPeriods, remove: e.deleteSetupPeriods },
+} satisfies Record<StructureEntity, Record<string, Endpoint>>;
+
+/** What the machine reads of every entity's write: its code and message (the row too, unread). */
+type WriteEndpoint = Endpoint<{ response: typeof deleteAnswer }>;
 
 export interface BodyOf {
   class: ClassBody;
@@ -63,19 +64,18 @@ export function saveStructure<E extends StructureEntity>(
   body: BodyOf[E],
   opts: { idempotencyKey?: string } = {},
 ): Promise<{ code: string; message: string }> {
-  // Every entity's answer has the code and message the machine reads (and its row, which it does not).
-  const schema = WRITE_ANSWERS[entity] as unknown as typeof deleteAnswer;
+  const { create, update } = STRUCTURE_ENDPOINTS[entity] as { create: WriteEndpoint; update: WriteEndpoint };
   return id === null
-    ? apiPost(STRUCTURE_PATHS[entity].create, schema, { body, idempotencyKey: opts.idempotencyKey })
-    : apiPut(`${STRUCTURE_PATHS[entity].setup}/${id}`, schema, { body, idempotencyKey: opts.idempotencyKey });
+    ? request(create, { body, idempotencyKey: opts.idempotencyKey })
+    : request(update, { params: { id }, body, idempotencyKey: opts.idempotencyKey });
 }
 
 export function deleteStructure(entity: StructureEntity, id: number): Promise<DeleteAnswer> {
-  return apiDelete(`${STRUCTURE_PATHS[entity].setup}/${id}`, deleteAnswer);
+  return request(STRUCTURE_ENDPOINTS[entity].remove as WriteEndpoint, { params: { id } });
 }
 
 export function openSession(body: SessionOpenBody, opts: { idempotencyKey?: string } = {}): Promise<SessionOpenAnswer> {
-  return apiPost('/api/setup/sessions', sessionOpenAnswer, { body, idempotencyKey: opts.idempotencyKey });
+  return request(setupStructureEndpoints.setupSessions, { body, idempotencyKey: opts.idempotencyKey });
 }
 
 export const structureKeys = {
@@ -87,32 +87,32 @@ export const structureKeys = {
 export const classListQuery = (q: ClassListQuery) =>
   queryOptions({
     queryKey: structureKeys.list('class', q),
-    queryFn: () => apiGet(STRUCTURE_PATHS.class.setup, classPage, { query: q }),
+    queryFn: () => request(e.setupClasses, { query: q }),
     placeholderData: keepPreviousData,
   });
 export const sectionListQuery = (q: SectionListQuery) =>
   queryOptions({
     queryKey: structureKeys.list('section', q),
-    queryFn: () => apiGet(STRUCTURE_PATHS.section.setup, sectionPage, { query: q }),
+    queryFn: () => request(e.setupSections, { query: q }),
     placeholderData: keepPreviousData,
   });
 export const subjectListQuery = (q: SubjectListQuery) =>
   queryOptions({
     queryKey: structureKeys.list('subject', q),
-    queryFn: () => apiGet(STRUCTURE_PATHS.subject.setup, subjectPage, { query: q }),
+    queryFn: () => request(e.setupSubjects, { query: q }),
     placeholderData: keepPreviousData,
   });
 export const periodListQuery = (q: PeriodListQuery) =>
   queryOptions({
     queryKey: structureKeys.list('period', q),
-    queryFn: () => apiGet(STRUCTURE_PATHS.period.setup, periodPage, { query: q }),
+    queryFn: () => request(e.setupPeriods, { query: q }),
     placeholderData: keepPreviousData,
   });
 
 export const schoolTypesQuery = () =>
   queryOptions({
     queryKey: structureKeys.schoolTypes(),
-    queryFn: () => apiGet('/api/setup/school_types', z.array(schoolTypeRow)),
+    queryFn: () => request(setupStructureEndpoints.setupSchoolTypes),
     staleTime: 5 * 60_000,
   });
 
@@ -122,9 +122,9 @@ export const setupChoicesQuery = () =>
     queryKey: ['structure', 'choices'] as const,
     queryFn: async () => {
       const [shifts, classes, groups] = await Promise.all([
-        apiGet('/api/shift', z.array(shiftRow)),
-        apiGet('/api/class', z.array(classRow)),
-        apiGet('/api/groups/all', z.array(groupRow)),
+        request(lookupsEndpoints.shift),
+        request(lookupsEndpoints.class),
+        request(lookupsEndpoints.groupsAll),
       ]);
       return { shifts, classes, groups };
     },

@@ -4,29 +4,20 @@
  * the subject registration machine's actors; a success invalidates `subjectRegistrationKeys.all`.
  */
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
-import { z } from 'zod';
-import { apiDelete, apiGet, apiPost } from '@/api/client';
-import {
-  groupRow,
-  sectionRow,
-  sessionRow,
-  type GroupRow,
-  type SectionRow,
-  type SessionRow,
-} from '@/api/schemas/lookups';
-import { adminSearchRow, type AdminSearchRow } from '@/api/schemas/people';
-import {
-  registrationDeleteResponse,
-  registrationPage,
-  registrationStudentPage,
-  registrationSubjectRow,
-  saveSubjectRegistrationResponse,
-  type RegistrationListQuery,
-  type RegistrationStudentQuery,
-  type RegistrationSubjectRow,
-  type SaveSubjectRegistrationInput,
-  type SaveSubjectRegistrationResponse,
+
+import { request } from '@/api/client';
+import type { GroupRow, SectionRow, SessionRow } from '@/api/schemas/lookups';
+import type { AdminSearchRow } from '@/api/schemas/people';
+import type {
+  RegistrationListQuery,
+  RegistrationStudentQuery,
+  RegistrationSubjectRow,
+  SaveSubjectRegistrationInput,
+  SaveSubjectRegistrationResponse,
 } from '@/api/schemas/subject-registration';
+import { subjectRegistrationEndpoints } from '@/api/endpoints/subject-registration';
+import { lookupsEndpoints } from '@/api/endpoints/lookups';
+import { peopleAdminEndpoints } from '@/api/endpoints/people-admin';
 
 export const subjectRegistrationKeys = {
   all: ['subject-registration'] as const,
@@ -39,7 +30,7 @@ export const subjectRegistrationKeys = {
 export const registrationStudentsQuery = (q: RegistrationStudentQuery) =>
   queryOptions({
     queryKey: subjectRegistrationKeys.students(q),
-    queryFn: () => apiGet('/api/subjectList/students', registrationStudentPage, { query: { ...q } }),
+    queryFn: () => request(subjectRegistrationEndpoints.subjectListStudents, { query: { ...q } }),
     placeholderData: keepPreviousData,
   });
 
@@ -52,9 +43,9 @@ export interface RegistrationLookups {
 
 export async function fetchRegistrationLookups(): Promise<RegistrationLookups> {
   const [sections, sessions, groups] = await Promise.all([
-    apiGet('/api/section/all', z.array(sectionRow)),
-    apiGet('/api/session', z.array(sessionRow)),
-    apiGet('/api/groups/all', z.array(groupRow)),
+    request(lookupsEndpoints.sectionAll),
+    request(lookupsEndpoints.session),
+    request(lookupsEndpoints.groupsAll),
   ]);
   return { sections, sessions, groups };
 }
@@ -82,7 +73,7 @@ export async function fetchRegistrationTables(
   f: RegistrationFilters,
 ): Promise<{ students: AdminSearchRow[]; subjects: RegistrationSubjectRow[] }> {
   const [students, subjects] = await Promise.all([
-    apiGet('/api/student/admin-search', z.array(adminSearchRow), {
+    request(peopleAdminEndpoints.studentAdminSearch, {
       query: {
         session_id: f.session_id,
         class_id: f.class_id,
@@ -91,7 +82,7 @@ export async function fetchRegistrationTables(
         limit: STUDENTS_PER_LOAD,
       },
     }),
-    apiGet('/api/search/subjects', z.array(registrationSubjectRow), {
+    request(subjectRegistrationEndpoints.searchSubjects, {
       query: { section_id: f.section_id, class_id: f.class_id, session_id: f.session_id, group_id: f.group_id },
     }),
   ]);
@@ -102,22 +93,25 @@ export function saveSubjectRegistration(
   body: SaveSubjectRegistrationInput,
   opts: { idempotencyKey?: string } = {},
 ): Promise<SaveSubjectRegistrationResponse> {
-  return apiPost('/api/save/subjectRegistration', saveSubjectRegistrationResponse, {
-    body,
-    idempotencyKey: opts.idempotencyKey,
-  });
+  return request(subjectRegistrationEndpoints.saveSubjectRegistration, { body, idempotencyKey: opts.idempotencyKey });
 }
 
 export type RegistrationKind = 'subject' | 'fourth';
 
 export function deleteRegistration(kind: RegistrationKind, id: number) {
-  const path = kind === 'subject' ? '/api/subRegistration/delete' : '/api/forthSubject/delete';
-  return apiDelete(path, registrationDeleteResponse, { query: { id } });
+  const endpoint =
+    kind === 'subject'
+      ? subjectRegistrationEndpoints.subRegistrationDelete
+      : subjectRegistrationEndpoints.forthSubjectDelete;
+  return request(endpoint, { query: { id } });
 }
 
 export const registrationListQuery = (fourth: boolean, q: RegistrationListQuery) =>
   queryOptions({
     queryKey: subjectRegistrationKeys.list(fourth, q),
-    queryFn: () => apiGet(fourth ? '/api/forthSubjectList' : '/api/subjectList', registrationPage, { query: { ...q } }),
+    queryFn: () =>
+      request(fourth ? subjectRegistrationEndpoints.forthSubjectList : subjectRegistrationEndpoints.subjectList, {
+        query: { ...q },
+      }),
     placeholderData: keepPreviousData,
   });

@@ -1,36 +1,32 @@
 /** One's own two-factor sign-in: state, setup, turning on and off. */
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
-import {
-  twoFactorAdminsPage,
-  twoFactorPolicy,
-  type TwoFactorAdminsQuery,
-  type TwoFactorPolicy,
-  twoFactorEnabled,
-  twoFactorSetup,
-  twoFactorStatus,
-  type TwoFactorEnabled,
-  type TwoFactorSetup,
-  type TwoFactorStatus,
+import type {
+  TwoFactorAdminsQuery,
+  TwoFactorPolicy,
+  TwoFactorEnabled,
+  TwoFactorSetup,
+  TwoFactorStatus,
 } from '@/api/schemas/auth';
-import { okBody } from '@/api/schemas/common';
+import type { okBody } from '@/api/schemas/common';
 import type { z } from 'zod';
-import { apiGet, apiPost, apiPut } from '@/api/client';
+import { request } from '@/api/client';
+import { twoFactorEndpoints } from '@/api/endpoints/two-factor';
 
 export function fetchTwoFactorStatus(): Promise<TwoFactorStatus> {
-  return apiGet('/api/users/2fa', twoFactorStatus);
+  return request(twoFactorEndpoints.users2fa);
 }
 
 /** Each needs the account's current password (the server checks it like a sign-in). */
 export function startTwoFactorSetup(currentPassword: string): Promise<TwoFactorSetup> {
-  return apiPost('/api/users/2fa/setup', twoFactorSetup, { body: { current_password: currentPassword } });
+  return request(twoFactorEndpoints.users2faSetup, { body: { current_password: currentPassword } });
 }
 
 export function enableTwoFactor(code: string, currentPassword: string): Promise<TwoFactorEnabled> {
-  return apiPost('/api/users/2fa/enable', twoFactorEnabled, { body: { code, current_password: currentPassword } });
+  return request(twoFactorEndpoints.users2faEnable, { body: { code, current_password: currentPassword } });
 }
 
 export function disableTwoFactor(code: string, currentPassword: string): Promise<z.infer<typeof okBody>> {
-  return apiPost('/api/users/2fa/disable', okBody, { body: { code, current_password: currentPassword } });
+  return request(twoFactorEndpoints.users2faDisable, { body: { code, current_password: currentPassword } });
 }
 
 // ---------------------------------------------------------------- who must use it; the reset
@@ -47,16 +43,15 @@ export const twoFactorPolicyQuery = (scope: PolicyScope) =>
   queryOptions({
     queryKey: twoFactorKeys.policy(scope),
     queryFn: () =>
-      apiGet(
-        scope.kind === 'school' ? `/api/school_info/${scope.schoolId}/two_factor` : '/api/system/two_factor',
-        twoFactorPolicy,
-      ),
+      scope.kind === 'school'
+        ? request(twoFactorEndpoints.schoolInfoTwoFactor, { params: { id: scope.schoolId } })
+        : request(twoFactorEndpoints.systemTwoFactor),
   });
 
 export const twoFactorAdminsQuery = (q: TwoFactorAdminsQuery) =>
   queryOptions({
     queryKey: twoFactorKeys.admins(q),
-    queryFn: () => apiGet('/api/users/2fa/admins', twoFactorAdminsPage, { query: q }),
+    queryFn: () => request(twoFactorEndpoints.users2faAdmins, { query: q }),
     placeholderData: keepPreviousData,
   });
 
@@ -64,10 +59,12 @@ export const twoFactorAdminsQuery = (q: TwoFactorAdminsQuery) =>
 export type PolicyScope = { kind: 'school'; schoolId: number } | { kind: 'system' };
 
 export function setTwoFactorPolicy(scope: PolicyScope, required: boolean): Promise<TwoFactorPolicy> {
-  const url = scope.kind === 'school' ? `/api/school_info/${scope.schoolId}/two_factor` : '/api/system/two_factor';
-  return apiPut(url, twoFactorPolicy, { body: { required } });
+  const body = { required };
+  return scope.kind === 'school'
+    ? request(twoFactorEndpoints.putSchoolInfoTwoFactor, { params: { id: scope.schoolId }, body })
+    : request(twoFactorEndpoints.putSystemTwoFactor, { body });
 }
 
 export function resetTwoFactor(userCode: string): Promise<z.infer<typeof okBody>> {
-  return apiPost('/api/users/2fa/reset', okBody, { query: { user_code: userCode } });
+  return request(twoFactorEndpoints.users2faReset, { query: { user_code: userCode } });
 }

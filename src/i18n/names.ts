@@ -11,17 +11,18 @@
  */
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { useCallback } from 'react';
-import { apiGet } from '@/api/client';
-import { banglaNames, type BanglaNames, type NameKind } from '@/api/schemas/names';
+import { request } from '@/api/client';
+import type { BanglaNames, NameKind } from '@/api/schemas/names';
 import { localDigits } from '@/i18n/digits';
 import { useI18n, type Language } from '@/i18n/i18n';
+import { lookupsEndpoints } from '@/api/endpoints/lookups';
 
 export type { NameKind } from '@/api/schemas/names';
 
 export const banglaNamesQuery = () =>
   queryOptions({
     queryKey: ['names', 'bn'] as const,
-    queryFn: () => apiGet('/api/names/bn', banglaNames),
+    queryFn: () => request(lookupsEndpoints.namesBn),
     // Names change when an admin renames something, not while a page is open.
     staleTime: 10 * 60_000,
   });

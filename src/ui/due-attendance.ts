@@ -7,11 +7,12 @@ import type { RoutineTodayRow } from '@/api/schemas/routines';
 import type { Command } from '@/ui/commands';
 import { TAKE_ATTENDANCE, wordsOf } from '@/ui/built-in-commands';
 import { formatClockTime } from '@/ui/format';
-import { apiGet } from '@/api/client';
-import { banglaNames, type BanglaNames } from '@/api/schemas/names';
+import { request } from '@/api/client';
+import type { BanglaNames } from '@/api/schemas/names';
 import { i18n, type Language } from '@/i18n/i18n';
 import { localDigits } from '@/i18n/digits';
 import { localName } from '@/i18n/names';
+import { lookupsEndpoints } from '@/api/endpoints/lookups';
 
 /**
  * The period whose attendance is due: the one under way, else the next one today; periods already
@@ -34,7 +35,7 @@ export function duePeriod(
  */
 export function commandNames(lang: Language): Promise<BanglaNames | undefined> {
   if (lang !== 'bn') return Promise.resolve(undefined);
-  return apiGet('/api/names/bn', banglaNames).catch(() => undefined);
+  return request(lookupsEndpoints.namesBn).catch(() => undefined);
 }
 
 /** "Take attendance: 3rd · Mathematics, Six A" for the due period (see duePeriod); `names` from commandNames. */

@@ -221,8 +221,3 @@ export const homeworkSubmitResponse = homeworkWriteResponse.extend({ late: z.boo
 export type HomeworkSubmitResponse = z.infer<typeof homeworkSubmitResponse>;
 
 export const homeworkDeleteResponse = z.object({ ok: z.literal(true), message: z.string(), code: z.string() });
-
-/** A guardian names the child they read it for: the server checks the link and the child's section. */
-export const homeworkFileUrl = (homeworkId: number, studentId?: number) =>
-  `/api/homework/file/${homeworkId}${studentId ? `?student_id=${studentId}` : ''}`;
-export const submissionFileUrl = (submissionId: number) => `/api/homework/submission/file/${submissionId}`;

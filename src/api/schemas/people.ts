@@ -318,6 +318,13 @@ export const importQuery = z.object({
 });
 export type ImportQuery = z.input<typeof importQuery>;
 
+/**
+ * A bulk import's body: the CSV file as the body (text/csv), or as the field `file` of a multipart
+ * form (the uploads plugin keeps it in the upload folder's tmp/ and removes it after the answer).
+ * Optional in the schema so that the school is checked before the file: the handler requires it.
+ */
+export const importCsvBody = z.union([z.string(), z.object({}).strict()]).nullish();
+
 /** The most rows one file may hold. */
 export const IMPORT_MAX_ROWS = 5000;
 

@@ -6,10 +6,10 @@
  * teacher to the sections they teach.
  */
 import { useQuery } from '@tanstack/react-query';
-import { z } from 'zod';
-import { apiGet } from '@/api/client';
+
+import { request } from '@/api/client';
 import { onlineClassOptionsQuery } from '@/api/eschool';
-import { sectionStudentRow } from '@/api/schemas/people';
+
 import { formatNumber } from '@/i18n/format';
 import { useI18n } from '@/i18n/i18n';
 import { useNames } from '@/i18n/names';
@@ -19,6 +19,7 @@ import { SelectField } from '@/ui/select';
 import { QueryState } from '@/ui/status';
 import { DataTable, Td } from '@/ui/table';
 import { useSearchState } from '@/ui/use-search-state';
+import { peopleEndpoints } from '@/api/endpoints/people';
 
 const DEFAULTS = { page: '1', section_id: '' };
 const PAGE = 50;
@@ -41,7 +42,7 @@ export default function TeacherStudents() {
     queryKey: ['teacher-students', f.section_id, page],
     queryFn: async () => {
       let total = 0;
-      const rows = await apiGet('/api/student/section', z.array(sectionStudentRow), {
+      const rows = await request(peopleEndpoints.studentSection, {
         query: {
           class_id: 0,
           section_id: f.section_id ? Number(f.section_id) : 0,

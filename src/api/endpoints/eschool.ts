@@ -1,0 +1,29 @@
+/** The eschool endpoints, served by server/routes/eschool.ts. */
+import { z } from 'zod';
+import { get, post, put } from '@/api/endpoints/define';
+import {
+  onlineClassBody,
+  onlineClassListQuery,
+  onlineClassOptions,
+  onlineClassPage,
+  onlineClassParams,
+  onlineClassWriteResponse,
+} from '@/api/schemas/eschool';
+
+export const eschoolEndpoints = {
+  classes: get('/eschool/classes', 'eschool.list', { query: onlineClassListQuery, response: onlineClassPage }),
+  options: get('/eschool/options', 'eschool.options', {
+    query: z.object({ school_info_id: onlineClassListQuery.shape.school_info_id }),
+    response: onlineClassOptions,
+  }),
+  postClasses: post('/eschool/classes', 'eschool.write', { body: onlineClassBody, response: onlineClassWriteResponse }),
+  putClasses: put('/eschool/classes/:id', 'eschool.write', {
+    body: onlineClassBody,
+    params: onlineClassParams,
+    response: onlineClassWriteResponse,
+  }),
+  classesCancel: post('/eschool/classes/:id/cancel', 'eschool.cancel', {
+    params: onlineClassParams,
+    response: onlineClassWriteResponse,
+  }),
+};

@@ -1,0 +1,55 @@
+/** The exams endpoints, served by server/routes/exams.ts. */
+import { del, get, post, put } from '@/api/endpoints/define';
+import { z } from 'zod';
+import {
+  examInfoBody,
+  examInfoCreated,
+  examInfoPage,
+  examInfoQuery,
+  examMarkBody,
+  examMarkSaved,
+  examNameCreateBody,
+  examNameParams,
+  examNameQuery,
+  examNameRenameBody,
+  examNameRow,
+  gradesheet,
+  gradesheetQuery,
+  markAuditQuery,
+  markAuditPage,
+  markIdParams,
+  markSheetQuery,
+  markSheetRow,
+  okMessage,
+  publicationBody,
+  publicationQuery,
+  publicationSaved,
+  publicationState,
+  studentMarkQuery,
+  studentMarkSheet,
+} from '@/api/schemas/exams';
+
+export const examsEndpoints = {
+  examName: get('/exam_name', 'exam.types', { query: examNameQuery, response: z.array(examNameRow) }),
+  postExamName: post('/exam_name', 'exam.types-write', { body: examNameCreateBody, response: examNameRow }),
+  putExamName: put('/exam_name/:id', 'exam.types-write', {
+    body: examNameRenameBody,
+    params: examNameParams,
+    response: examNameRow,
+  }),
+  postExamInfo: post('/exam_info', 'exam.create', { body: examInfoBody, response: examInfoCreated }),
+  examInfo: get('/exam_info', 'exam.list', { query: examInfoQuery, response: examInfoPage }),
+  studentMark: get('/student_mark', 'exam.mark-sheet-entry', { query: studentMarkQuery, response: studentMarkSheet }),
+  postExamMark: post('/exam_mark', 'exam.mark-entry', { body: examMarkBody, response: examMarkSaved }),
+  examMarks: del('/exam_marks/:id', 'exam.mark-delete', { params: markIdParams, response: okMessage }),
+  examMarkAudit: get('/exam_mark/audit', 'exam.mark-audit', { query: markAuditQuery, response: markAuditPage }),
+  examPublication: get('/exam/publication', 'exam.publication', {
+    query: publicationQuery,
+    response: publicationState,
+  }),
+  examPublish: post('/exam/publish', 'exam.publish', { body: publicationBody, response: publicationSaved }),
+  examUnlock: post('/exam/unlock', 'exam.publish', { body: publicationBody, response: publicationSaved }),
+  mark: get('/mark', 'exam.marksheet', { query: markSheetQuery, response: z.array(markSheetRow) }),
+  examMark: get('/exam_mark', 'exam.marksheet', { query: markSheetQuery, response: z.array(markSheetRow) }),
+  gradesheet: get('/gradesheet', 'exam.gradesheet', { query: gradesheetQuery, response: gradesheet }),
+};

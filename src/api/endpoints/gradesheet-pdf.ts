@@ -1,0 +1,8 @@
+/** The gradesheet pdf endpoints, served by server/routes/gradesheet-pdf.ts. */
+import { get } from '@/api/endpoints/define';
+import { gradesheetPdfQuery, sectionGradesheetPdfQuery } from '@/api/schemas/gradesheet-pdf';
+
+export const gradesheetPdfEndpoints = {
+  pdf: get('/gradesheet/pdf', 'exam.gradesheet-pdf', { query: gradesheetPdfQuery }),
+  sectionPdf: get('/gradesheet/section/pdf', 'exam.gradesheet-section-pdf', { query: sectionGradesheetPdfQuery }),
+};

@@ -1,0 +1,60 @@
+/**
+ * Every endpoint of the API, for the server and the tests only (tests/server/endpoints.test.ts
+ * checks this against the routes the server registers). Client code imports the one resource
+ * module a screen needs, never this list: the app's first download has a budget (150 KB gzip).
+ */
+import type { Endpoint } from '@/api/endpoints/define';
+import { activitiesEndpoints } from '@/api/endpoints/activities';
+import { attendanceEndpoints } from '@/api/endpoints/attendance';
+import { calendarEndpoints } from '@/api/endpoints/calendar';
+import { eschoolEndpoints } from '@/api/endpoints/eschool';
+import { examsEndpoints } from '@/api/endpoints/exams';
+import { feesEndpoints } from '@/api/endpoints/fees';
+import { gradesheetPdfEndpoints } from '@/api/endpoints/gradesheet-pdf';
+import { guardiansEndpoints } from '@/api/endpoints/guardians';
+import { healthEndpoints } from '@/api/endpoints/health';
+import { homeworkEndpoints } from '@/api/endpoints/homework';
+import { lookupsEndpoints } from '@/api/endpoints/lookups';
+import { noticesEndpoints } from '@/api/endpoints/notices';
+import { onlinePaymentsEndpoints } from '@/api/endpoints/online-payments';
+import { paymentSandboxEndpoints } from '@/api/endpoints/payment-sandbox';
+import { peopleAdminEndpoints } from '@/api/endpoints/people-admin';
+import { peopleEndpoints } from '@/api/endpoints/people';
+import { promotionEndpoints } from '@/api/endpoints/promotion';
+import { resourcesEndpoints } from '@/api/endpoints/resources';
+import { routinesEndpoints } from '@/api/endpoints/routines';
+import { schoolSetupEndpoints } from '@/api/endpoints/school-setup';
+import { schoolsEndpoints } from '@/api/endpoints/schools';
+import { setupStructureEndpoints } from '@/api/endpoints/setup-structure';
+import { subjectRegistrationEndpoints } from '@/api/endpoints/subject-registration';
+import { twoFactorEndpoints } from '@/api/endpoints/two-factor';
+import { usersEndpoints } from '@/api/endpoints/users';
+
+/** The registry by resource (the module's name). */
+export const ENDPOINTS: Record<string, Record<string, Endpoint>> = {
+  activities: activitiesEndpoints,
+  attendance: attendanceEndpoints,
+  calendar: calendarEndpoints,
+  eschool: eschoolEndpoints,
+  exams: examsEndpoints,
+  fees: feesEndpoints,
+  'gradesheet-pdf': gradesheetPdfEndpoints,
+  guardians: guardiansEndpoints,
+  health: healthEndpoints,
+  homework: homeworkEndpoints,
+  lookups: lookupsEndpoints,
+  notices: noticesEndpoints,
+  'online-payments': onlinePaymentsEndpoints,
+  'payment-sandbox': paymentSandboxEndpoints,
+  'people-admin': peopleAdminEndpoints,
+  people: peopleEndpoints,
+  promotion: promotionEndpoints,
+  resources: resourcesEndpoints,
+  routines: routinesEndpoints,
+  'school-setup': schoolSetupEndpoints,
+  schools: schoolsEndpoints,
+  'setup-structure': setupStructureEndpoints,
+  'subject-registration': subjectRegistrationEndpoints,
+  'two-factor': twoFactorEndpoints,
+  users: usersEndpoints,
+};
