@@ -13,6 +13,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 
+import { untakenPeriods } from '../services/attendance-summaries';
 import { authOf } from '../auth/guard';
 import { routineInScope, sectionInScope, studentInScope } from '../auth/scope';
 import { schoolOf } from '../auth/tenant';
@@ -138,6 +139,11 @@ export async function attendanceRoutes(fastify: FastifyInstance) {
     },
     async (req) => schoolDay(db, await schoolDate(req, req.query.school_info_id, req.query.date)),
   );
+
+  route(app, attendanceEndpoints.reportUntakenPeriods, {}, async (req) => {
+    const { school_info_id, ...rest } = req.query;
+    return untakenPeriods(db, { schoolId: await schoolOf(req, school_info_id), ...rest });
+  });
 
   route(
     app,

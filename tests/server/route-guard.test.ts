@@ -86,6 +86,7 @@ const CROSS_TENANT: Record<string, (o: OtherSchool) => string> = {
   'GET /api/attendance/summary/all': (o) => `?school_info_id=${o.school}`,
   'GET /api/attendance/summary/school': (o) => `?school_info_id=${o.school}`,
   'GET /api/routine/school/today/sections': (o) => `?school_info_id=${o.school}`,
+  'GET /api/report/untaken_periods': (o) => `?school_info_id=${o.school}`,
   'GET /api/attendance/absent-message': (o) => `?routine_id=${o.routine}&date=2026-01-04`,
   'GET /api/attendance/audit': (o) => `?routine_id=${o.routine}&date=2026-01-04`,
   // ---- routines

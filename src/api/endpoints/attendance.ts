@@ -23,6 +23,8 @@ import {
   sectionStudentsQuery,
   studentHistoryFilter,
   studentHistoryQuery,
+  untakenPeriodsPage,
+  untakenPeriodsQuery,
   studentHistoryRow,
   studentHistorySummary,
   takeAttendanceBody,
@@ -61,6 +63,10 @@ export const attendanceEndpoints = {
   attendanceSummarySchool: get('/attendance/summary/school', 'attendance.summary', {
     query: schoolDayQuery,
     response: schoolAttendanceSummary,
+  }),
+  reportUntakenPeriods: get('/report/untaken_periods', 'attendance.summary', {
+    query: untakenPeriodsQuery,
+    response: untakenPeriodsPage,
   }),
   routineSchoolTodaySections: get('/routine/school/today/sections', 'routine.school-today-sections', {
     query: schoolTodaySectionsQuery,

@@ -358,6 +358,41 @@ export type OutboxRow = z.infer<typeof outboxRow>;
 export const outboxPage = pageOf(outboxRow);
 export type OutboxPage = z.infer<typeof outboxPage>;
 
+// ------------------------------------------------------------------ registers not taken
+
+export const UNTAKEN_PAGE = { default: 50, max: 200 } as const;
+/** How long after a period ends its register counts as missing (docs/DOMAIN.md, "Attendance"). */
+export const UNTAKEN_AFTER_MINUTES = 15;
+
+/**
+ * GET /api/report/untaken_periods (school admin, viewer): the periods of a school day whose
+ * attendance nobody took, each 15 minutes after it ended (today: those ended by then; an earlier
+ * day: all of them). None on a weekly off day or a calendar holiday.
+ */
+export const untakenPeriodsQuery = z.object({
+  school_info_id: optionalId('school_info_id'),
+  date: optionalDate,
+  ...pageWindow(UNTAKEN_PAGE.default, UNTAKEN_PAGE.max),
+});
+export type UntakenPeriodsQuery = z.infer<typeof untakenPeriodsQuery>;
+
+export const untakenPeriodRow = z.object({
+  routine_id: z.number().int(),
+  date: z.string(),
+  period_code: z.string(),
+  start_time: z.string(),
+  end_time: z.string(),
+  class_name: z.string(),
+  section_id: z.number().int(),
+  section_default_name: z.string(),
+  subject_name: z.string(),
+  teacher_id: z.number().int(),
+  teacher_name: z.string(),
+});
+export type UntakenPeriodRow = z.infer<typeof untakenPeriodRow>;
+export const untakenPeriodsPage = pageOf(untakenPeriodRow);
+export type UntakenPeriodsPage = z.infer<typeof untakenPeriodsPage>;
+
 // ------------------------------------------------------------------ corrections
 
 export const AUDIT_PAGE = { default: 50, max: 200 } as const;
