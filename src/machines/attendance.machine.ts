@@ -64,6 +64,7 @@ import {
   type SendAbsentInput,
   type TakeAttendanceInput,
 } from '@/api/attendance';
+import { isRetryable } from './shared/failure';
 
 /** An instant's clock time (HH:mm:ss) in the school's time zone. */
 function clockTimeAt(iso: string): string {
@@ -156,14 +157,8 @@ export interface LoadStudentsInput {
 /** A real calendar date as YYYY-MM-DD, by the wire contract's own rule. */
 const isDate = (value: string) => isoDate.safeParse(value).success;
 
-/**
- * A failure worth retrying as it is: the network or the server failed (status 0 or 5xx). A 4xx
- * means the request itself was refused and would be refused again.
- */
-export const isRetryable = (error: unknown) => {
-  const status = errorStatus(error);
-  return status === 0 || status >= 500;
-};
+/** A failure worth retrying as it is (./shared/failure.ts): kept exported, the tests name it here. */
+export { isRetryable };
 
 /** Students in roll order (ties by name, so the order never depends on the server's). */
 export function byRoll(students: readonly AttendanceStudentRow[]): AttendanceStudentRow[] {

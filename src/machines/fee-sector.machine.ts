@@ -13,8 +13,9 @@
  */
 import { assign, fromPromise, setup } from 'xstate';
 import { addSector } from '@/api/fees';
-import { errorStatus, newIdempotencyKey } from '@/api/client';
+import { newIdempotencyKey } from '@/api/client';
 import type { WriteResponse } from '@/api/schemas/fees';
+import { keyAfter } from './shared/failure';
 
 export interface Feedback {
   code: string;
@@ -90,10 +91,7 @@ export const feeSectorMachine = setup({
         },
         onError: {
           target: 'idle',
-          actions: assign(({ context, event }) => {
-            const status = errorStatus(event.error);
-            return { error: event.error, key: status === 0 || status >= 500 ? context.key : null };
-          }),
+          actions: assign(({ context, event }) => ({ error: event.error, key: keyAfter(context.key, event.error) })),
         },
       },
     },

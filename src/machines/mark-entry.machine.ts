@@ -65,6 +65,7 @@ import { errorMessage, errorStatus, newIdempotencyKey } from '@/api/client';
 import { fetchMarkEntrySheet, saveMarks } from '@/api/exams';
 import { latinDigits } from '@/i18n/digits';
 import { enqueue } from '@/offline/store';
+import { isRetryable } from './shared/failure';
 
 /** The screen's five filters, as the sheet is asked for. */
 export interface MarkEntryQuery {
@@ -203,11 +204,8 @@ export function markChanges(ctx: Pick<MarkEntryContext, 'sheet' | 'drafts'>): Ma
   return out;
 }
 
-/** A failure worth retrying as it is: the network or the server failed (status 0 or 5xx). */
-export const isRetryable = (error: unknown) => {
-  const status = errorStatus(error);
-  return status === 0 || status >= 500;
-};
+/** A failure worth retrying as it is (./shared/failure.ts): kept exported, the tests name it here. */
+export { isRetryable };
 
 function errorCodeOf(error: unknown): string | null {
   const code = error && typeof error === 'object' && 'code' in error ? (error as { code: unknown }).code : null;

@@ -50,7 +50,7 @@ import {
   type NoticeWriteResponse,
   type SchoolNoticeRow,
 } from '@/api/schemas/notices';
-import { errorMessage, errorStatus, newIdempotencyKey } from '@/api/client';
+import { errorMessage, newIdempotencyKey } from '@/api/client';
 import {
   defaultSession,
   fetchClasses,
@@ -60,6 +60,7 @@ import {
   type SectionStudentsQuery,
 } from '@/api/lookups';
 import { deleteNotice, fetchNoticeAudience, fetchNoticeForEdit, fetchNoticeReach, saveNotice } from '@/api/notices';
+import { isRetryable } from './shared/failure';
 
 export const DELETE_QUESTION = 'Are you sure to delete?';
 
@@ -348,11 +349,8 @@ function fieldsOf(error: unknown): Record<string, string> {
   return {};
 }
 
-/** Retrying helps only when the request may not have been answered: no answer, or a 5xx. */
-export function isRetryable(error: unknown): boolean {
-  const status = errorStatus(error);
-  return status === 0 || status >= 500;
-}
+/** Retrying helps only when the request may not have been answered (./shared/failure.ts). */
+export { isRetryable };
 
 function nextFeedback(
   context: NoticeEditorContext,

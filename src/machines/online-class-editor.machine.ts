@@ -22,6 +22,7 @@ import {
   type OnlineClassInput,
   type OnlineClassRow,
 } from '@/api/schemas/eschool';
+import { isRetryable } from './shared/failure';
 
 export interface OnlineClassForm {
   /** `section_id|subject_id|teacher_id` of a routine entry (the options list). */
@@ -131,10 +132,7 @@ const failureOf = (error: unknown): EditorFailure => {
   };
 };
 /** Unknown outcome (no answer, or the server failed): the same key goes with the retry. */
-const outcomeUnknown = (error: unknown) => {
-  const s = errorStatus(error);
-  return s === 0 || s >= 500;
-};
+const outcomeUnknown = isRetryable;
 const next = (fb: EditorFeedback | null, out: WriteResult): EditorFeedback => ({
   code: out.code,
   text: out.message,

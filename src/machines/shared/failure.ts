@@ -26,7 +26,9 @@ export function fieldsOf(error: unknown): Record<string, string> {
 
 /** The server's error code (the key of its sentence in both languages), when it sent one. */
 export function errorCodeOf(error: unknown): string | undefined {
-  return error && typeof error === 'object' && 'code' in error ? String(error.code) : undefined;
+  return error && typeof error === 'object' && 'code' in error && error.code !== undefined
+    ? String(error.code)
+    : undefined;
 }
 
 /** What a refusal names (the holiday already entered, say), for the sentence in the user's language. */

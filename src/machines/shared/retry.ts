@@ -91,7 +91,10 @@ export const retryStates =
       },
     };
     const on: Record<string, { target: string; actions: readonly (TNotify | ReturnType<typeof forget>)[] }> = {
-      [o.retry]: { target: o.working, actions: [forget(o.onRetry ?? ({ error: null } as unknown as Partial<TContext>))] },
+      [o.retry]: {
+        target: o.working,
+        actions: [forget(o.onRetry ?? ({ error: null } as unknown as Partial<TContext>))],
+      },
     };
     for (const l of o.leave ?? []) {
       on[l.event] = { target: l.target, actions: [...(l.forget ? [forget(l.forget)] : []), ...(l.actions ?? [])] };
