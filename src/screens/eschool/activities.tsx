@@ -17,8 +17,9 @@ import {
   participantsQuery,
   saveActivity,
 } from '@/api/eschool';
-import { defaultSession, fetchSectionStudents, fetchSections, fetchSessions } from '@/api/lookups';
-import { fetchTeacherList } from '@/api/people';
+import { defaultSession, lookupSectionStudentsQuery, lookupSectionsQuery, lookupSessionsQuery } from '@/api/lookups';
+import { teacherListQuery } from '@/api/people';
+import { gradesheetKeys } from '@/api/exams';
 import { can } from '@/api/permissions';
 import { ACTIVITY_KINDS, ACTIVITY_PAGE, type ActivityKind, type ActivityRow } from '@/api/schemas/activities';
 import { eschoolEn } from '@/i18n/areas/eschool.en';
@@ -132,17 +133,13 @@ function SchoolActivities() {
   const [f, setF] = useSearchState(DEFAULTS);
   const page = Math.max(1, Number(f.page) || 1);
   const limit = ACTIVITY_PAGE.defaultLimit;
-  const sessions = useQuery({ queryKey: ['lookup', 'sessions'], queryFn: fetchSessions });
+  const sessions = useQuery(lookupSessionsQuery());
   const sessionId = f.session_id ? Number(f.session_id) : sessions.data ? defaultSession(sessions.data)?.id : undefined;
   const list = useQuery({
     ...activitiesQuery({ school_info_id: schoolInfoId, session_id: sessionId, limit, offset: (page - 1) * limit }),
     enabled: sessionId !== undefined,
   });
-  const teachers = useQuery({
-    queryKey: ['activities', 'teachers'],
-    queryFn: () => fetchTeacherList({ limit: 500, offset: 0 }),
-    enabled: isAdmin,
-  });
+  const teachers = useQuery({ ...teacherListQuery({ limit: 500, offset: 0 }), enabled: isAdmin });
   const [state, send] = useMachine(
     setupCrudMachine.provide({
       actors: {
@@ -373,7 +370,7 @@ function Participants({
       actions: {
         saved: () => {
           void qc.invalidateQueries({ queryKey: activityKeys.all });
-          void qc.invalidateQueries({ queryKey: ['gradesheet'] });
+          void qc.invalidateQueries({ queryKey: gradesheetKeys.all });
         },
       },
     }),
@@ -403,15 +400,9 @@ function Participants({
 
   const [sectionId, setSectionId] = useState('');
   const [studentId, setStudentId] = useState('');
-  const sections = useQuery({
-    queryKey: ['activities', 'sections'],
-    queryFn: () => fetchSections({}),
-    enabled: activity.can_record,
-  });
+  const sections = useQuery({ ...lookupSectionsQuery(), enabled: activity.can_record });
   const pupils = useQuery({
-    queryKey: ['activities', 'section-students', sectionId, activity.session_id],
-    queryFn: () =>
-      fetchSectionStudents({ class_id: 0, section_id: Number(sectionId), session_id: activity.session_id }),
+    ...lookupSectionStudentsQuery({ class_id: 0, section_id: Number(sectionId), session_id: activity.session_id }),
     enabled: activity.can_record && !!sectionId,
   });
   const busy = state.hasTag('busy');

@@ -10,6 +10,7 @@ import { z } from 'zod';
 import { apiGet } from '@/api/client';
 import { onlineClassOptionsQuery } from '@/api/eschool';
 import { sectionStudentRow } from '@/api/schemas/people';
+import { lookupKeys } from '@/api/lookups';
 import { formatNumber } from '@/i18n/format';
 import { useI18n } from '@/i18n/i18n';
 import { useNames } from '@/i18n/names';
@@ -38,7 +39,7 @@ export default function TeacherStudents() {
     ).values(),
   ];
   const list = useQuery({
-    queryKey: ['teacher-students', f.section_id, page],
+    queryKey: lookupKeys.sectionStudentsPage(f.section_id ? Number(f.section_id) : 0, page),
     queryFn: async () => {
       let total = 0;
       const rows = await apiGet('/api/student/section', z.array(sectionStudentRow), {

@@ -2,9 +2,7 @@
  * Bulk import: template download, file choice, the dry run's report by row and column,
  * the all-or-nothing import, and the new accounts' one-time passwords to download once.
  */
-import { useMemo, type ChangeEvent } from 'react';
-import { useQueryClient } from '@tanstack/react-query';
-import { useMachine } from '@xstate/react';
+import { type ChangeEvent } from 'react';
 import { peopleListKeys, type PersonKind } from '@/api/people';
 import { importMachine } from '@/machines/import.machine';
 import { Alert } from '@/ui/alert';
@@ -15,18 +13,15 @@ import { Loading } from '@/ui/status';
 import { localDigits } from '@/i18n/format';
 import { useI18n } from '@/i18n/i18n';
 import { downloadCsv, templateRows } from './csv';
+import { useFlow } from '@/ui/use-flow';
 
 export function ImportPanel({ kind }: { kind: PersonKind }) {
   const { t, lang } = useI18n();
-  const queryClient = useQueryClient();
-  const logic = useMemo(
-    () =>
-      importMachine.provide({
-        actions: { savedChanges: () => void queryClient.invalidateQueries({ queryKey: peopleListKeys.lists }) },
-      }),
-    [queryClient],
-  );
-  const [state, send] = useMachine(logic, { input: { kind } });
+  const [state, send] = useFlow(importMachine, {
+    invalidates: [peopleListKeys.lists],
+    on: 'savedChanges',
+    input: { kind },
+  });
   const { report, error } = state.context;
   const busy = state.hasTag('busy');
   const choose = async (e: ChangeEvent<HTMLInputElement>) => {
