@@ -58,7 +58,11 @@ export const confirmStates =
     const TNotify extends string = never,
     const TTag extends string = never,
   >(
-    o: ConfirmStatesOptions<TContext, TOutput, TAsk, TWork, TActor, TInput, TNotify, TTag>,
+    // The events are the machine's own: a misspelt one fails the type-check.
+    o: ConfirmStatesOptions<TContext, TOutput, TAsk, TWork, TActor, TInput, TNotify, TTag> & {
+      confirm: TEvent['type'];
+      cancel: TEvent['type'];
+    },
   ) => {
     const extra: readonly TTag[] = o.tags ?? [];
     const asking = {

@@ -64,7 +64,11 @@ export const retryStates =
     const TNotify extends string = never,
     const TTag extends string = never,
   >(
-    o: RetryStatesOptions<TContext, TOutput, TWork, TFailed, TActor, TInput, TNotify, TTag>,
+    // The events are the machine's own: a misspelt one fails the type-check.
+    o: RetryStatesOptions<TContext, TOutput, TWork, TFailed, TActor, TInput, TNotify, TTag> & {
+      retry: TEvent['type'];
+      leave?: readonly (RetryLeave<TContext, string, TNotify> & { event: TEvent['type'] })[];
+    },
   ) => {
     const forget = (what: Partial<TContext>) => assign<TContext, TEvent, undefined, TEvent, never>(() => what);
     const working = {
