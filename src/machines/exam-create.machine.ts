@@ -276,7 +276,7 @@ export const examCreateMachine = setup({
       },
     },
     failed: {
-      tags: ['form'],
+      tags: ['form', 'failed'],
       on: {
         'exam.choose': { target: 'editing', actions: 'edit' },
         'exam.toggle': { target: 'editing', actions: 'edit' },

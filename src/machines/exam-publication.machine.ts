@@ -80,13 +80,14 @@ export const examPublicationMachine = setup({
       },
     },
     confirming: {
+      tags: ['confirm'],
       on: {
         'publication.confirm': [{ guard: 'isPublish', target: 'publishing' }, { target: 'unlocking' }],
         'publication.cancel': { target: 'idle', actions: assign({ pending: null }) },
       },
     },
     publishing: {
-      tags: ['busy'],
+      tags: ['busy', 'confirm'],
       invoke: {
         id: 'publish',
         src: 'publish',
@@ -105,7 +106,7 @@ export const examPublicationMachine = setup({
       },
     },
     unlocking: {
-      tags: ['busy'],
+      tags: ['busy', 'confirm'],
       invoke: {
         id: 'unlock',
         src: 'unlock',

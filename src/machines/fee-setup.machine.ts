@@ -107,7 +107,7 @@ export const feeSetupMachine = setup({
       },
     },
     counting: {
-      tags: ['busy'],
+      tags: ['busy', 'counting'],
       invoke: {
         id: 'count',
         src: 'count',
@@ -117,13 +117,14 @@ export const feeSetupMachine = setup({
       },
     },
     confirming: {
+      tags: ['confirm'],
       on: {
         'fee.confirm': { target: 'saving', actions: assign({ key: () => newIdempotencyKey() }) },
         'fee.cancel': { target: 'editing', actions: assign({ count: null }) },
       },
     },
     saving: {
-      tags: ['busy'],
+      tags: ['busy', 'confirm'],
       invoke: {
         id: 'save',
         src: 'save',

@@ -206,7 +206,7 @@ export const homeworkCreateMachine = setup({
       },
     },
     failed: {
-      tags: ['form'],
+      tags: ['form', 'failed'],
       on: {
         'homework.field': { target: 'editing', actions: 'setField' },
         'homework.choose': { target: 'editing', actions: 'setField' },

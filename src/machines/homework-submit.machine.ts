@@ -126,7 +126,7 @@ export const homeworkSubmitMachine = setup({
     },
     saved: { type: 'final', tags: ['done'] },
     failed: {
-      tags: ['form'],
+      tags: ['form', 'failed'],
       on: {
         'homework.file': { target: 'editing', actions: 'setFile' },
         'homework.retry': { guard: 'retryable', target: 'uploading', actions: 'startUpload' },

@@ -375,7 +375,16 @@ export const noticeEditorMachine = setup({
     context: {} as NoticeEditorContext,
     events: {} as NoticeEditorEvent,
     input: {} as NoticeEditorInput,
-    tags: {} as 'busy',
+    tags: {} as
+      | 'busy'
+      | 'loadingLookups'
+      | 'lookupsFailed'
+      | 'loadingNotice'
+      | 'counting'
+      | 'confirmPublish'
+      | 'saving'
+      | 'confirmDelete'
+      | 'deleting',
   },
   actors: {
     loadLookups: fromPromise<NoticeLookups, { schoolTypeId: number | null }>(async ({ input }) => {
@@ -567,7 +576,7 @@ export const noticeEditorMachine = setup({
   initial: 'loadingLookups',
   states: {
     loadingLookups: {
-      tags: 'busy',
+      tags: ['busy', 'loadingLookups'],
       entry: assign({ lookupsError: null }),
       invoke: {
         id: 'loadLookups',
@@ -591,6 +600,7 @@ export const noticeEditorMachine = setup({
     },
 
     lookupsFailed: {
+      tags: 'lookupsFailed',
       on: { 'notice.retry': { target: 'loadingLookups' } },
     },
 
@@ -637,7 +647,7 @@ export const noticeEditorMachine = setup({
     },
 
     loadingNotice: {
-      tags: 'busy',
+      tags: ['busy', 'loadingNotice'],
       invoke: {
         id: 'loadNotice',
         src: 'loadNotice',
@@ -669,7 +679,7 @@ export const noticeEditorMachine = setup({
     },
 
     countingAudience: {
-      tags: 'busy',
+      tags: ['busy', 'counting'],
       invoke: {
         id: 'countAudience',
         src: 'countAudience',
@@ -683,6 +693,7 @@ export const noticeEditorMachine = setup({
     },
 
     confirmingPublish: {
+      tags: 'confirmPublish',
       on: {
         'notice.confirm': { target: 'submitting' },
         'notice.cancel': { target: EDITING_READY, actions: assign({ audience: null }) },
@@ -690,7 +701,7 @@ export const noticeEditorMachine = setup({
     },
 
     submitting: {
-      tags: 'busy',
+      tags: ['busy', 'saving'],
       invoke: {
         id: 'saveNotice',
         src: 'saveNotice',
@@ -715,6 +726,7 @@ export const noticeEditorMachine = setup({
     },
 
     confirmingDelete: {
+      tags: 'confirmDelete',
       on: {
         'notice.confirm': { target: 'deleting' },
         'notice.cancel': { target: EDITING_BACK, actions: 'forgetDelete' },
@@ -722,7 +734,7 @@ export const noticeEditorMachine = setup({
     },
 
     deleting: {
-      tags: 'busy',
+      tags: ['busy', 'deleting'],
       invoke: {
         id: 'deleteNotice',
         src: 'deleteNotice',

@@ -151,7 +151,7 @@ export const organizationMachine = setup({
       },
     },
     saving: {
-      tags: ['busy'],
+      tags: ['busy', 'saving'],
       invoke: {
         id: 'saveOrganization',
         src: 'saveOrganization',

@@ -136,6 +136,6 @@ export const passwordMachine = setup({
         },
       },
     },
-    changed: { type: 'final' },
+    changed: { type: 'final', tags: ['done'] },
   },
 });

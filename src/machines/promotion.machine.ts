@@ -102,6 +102,7 @@ export const promotionMachine = setup({
   initial: 'editing',
   states: {
     editing: {
+      tags: ['form'],
       on: {
         'promotion.field': {
           actions: assign(({ context, event }) => {
@@ -145,6 +146,7 @@ export const promotionMachine = setup({
       },
     },
     confirming: {
+      tags: ['confirm'],
       on: {
         'promotion.confirm': {
           target: 'promoting',
@@ -177,6 +179,7 @@ export const promotionMachine = setup({
       },
     },
     promoted: {
+      tags: ['done'],
       on: {
         'promotion.again': {
           target: 'editing',

@@ -177,10 +177,11 @@ export const subjectRegistrationMachine = setup({
       },
       states: {
         filtering: {
+          tags: ['filtering'],
           on: { 'registration.search': { guard: 'canSearch', target: 'loading' } },
         },
         loading: {
-          tags: ['busy'],
+          tags: ['busy', 'loading'],
           invoke: {
             id: 'load',
             src: 'load',
@@ -200,9 +201,11 @@ export const subjectRegistrationMachine = setup({
           },
         },
         loadFailed: {
+          tags: ['loadFailed'],
           on: { 'registration.retry': 'loading', 'registration.search': { guard: 'canSearch', target: 'loading' } },
         },
         ready: {
+          tags: ['ready'],
           initial: 'selecting',
           on: {
             'registration.search': { guard: 'notSaving', target: 'loading' },
@@ -270,7 +273,7 @@ export const subjectRegistrationMachine = setup({
               },
             },
             saved: {},
-            failed: {},
+            failed: { tags: ['failed'] },
           },
         },
       },
@@ -290,13 +293,14 @@ export const subjectRegistrationMachine = setup({
           },
         },
         confirming: {
+          tags: ['confirm'],
           on: {
             'delete.confirm': 'deleting',
             'delete.cancel': { target: 'idle', actions: assign({ pendingDelete: null }) },
           },
         },
         deleting: {
-          tags: ['deleting'],
+          tags: ['deleting', 'confirm'],
           invoke: {
             id: 'remove',
             src: 'remove',

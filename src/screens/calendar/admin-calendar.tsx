@@ -107,7 +107,7 @@ function EntryDialog() {
   const form = useFlow((s) => s.context.form);
   const fieldErrors = useFlow((s) => s.context.fieldErrors);
   const error = useFlow((s) => s.context.error);
-  const saving = useFlow((s) => s.matches('saving'));
+  const saving = useFlow((s) => s.hasTag('form') && s.hasTag('busy'));
   const errorText = useErrorText();
   const dirty = useFlow((s) => s.hasTag('form') && isDirty(s.context));
   useUnsavedChanges(dirty, t('calendar.unsaved'));
@@ -191,8 +191,8 @@ function DeleteDialog() {
   const { t, lang } = useI18n();
   const send = useSend();
   const pending = useFlow((s) => s.context.pendingDelete);
-  const open = useFlow((s) => s.matches('confirmingDelete') || s.matches('deleting'));
-  const deleting = useFlow((s) => s.matches('deleting'));
+  const open = useFlow((s) => s.hasTag('confirm'));
+  const deleting = useFlow((s) => s.hasTag('confirm') && s.hasTag('busy'));
   return (
     <ConfirmDialog
       open={open}

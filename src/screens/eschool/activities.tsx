@@ -333,7 +333,7 @@ function SchoolActivities() {
         />
       ) : null}
       <DeferredConfirmDialog
-        open={state.matches('confirmingDelete') || state.matches('deleting')}
+        open={state.hasTag('confirm')}
         title={t('eschoolArea.activities.delTitle')}
         tone="danger"
         busy={state.hasTag('busy')}

@@ -230,7 +230,7 @@ export default function TeacherEschool() {
         )}
       </QueryState>
       <DeferredConfirmDialog
-        open={state.matches('confirming') || state.matches('cancelling')}
+        open={state.hasTag('confirm')}
         title={t('eschoolArea.eschool.confirmTitle')}
         tone="danger"
         busy={busy}

@@ -172,7 +172,7 @@ function Publication() {
         </QueryState>
       </div>
       <DeferredConfirmDialog
-        open={snap.matches('confirming') || busy}
+        open={snap.hasTag('confirm')}
         busy={busy}
         title={
           pending

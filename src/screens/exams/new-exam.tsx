@@ -88,7 +88,7 @@ function CreateForm() {
   const error = ExamCreate.useSelector((s) => s.context.error);
   const feedback = ExamCreate.useSelector((s) => s.context.feedback);
   const busy = ExamCreate.useSelector((s) => s.hasTag('busy'));
-  const failed = ExamCreate.useSelector((s) => s.matches('failed'));
+  const failed = ExamCreate.useSelector((s) => s.hasTag('failed'));
   const canRetry = ExamCreate.useSelector((s) => s.can({ type: 'exam.retry' }));
   const dirty = form.class_id !== 0 || form.section_ids.length > 0 || form.subject_ids.length > 0;
   useUnsavedChanges(dirty || busy);

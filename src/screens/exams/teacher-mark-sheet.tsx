@@ -137,8 +137,8 @@ function Marks({ query }: { query: MarkEntryQuery }) {
         }}
       </QueryState>
       <ConfirmDialog
-        open={state.matches('confirming') || state.matches('deleting')}
-        busy={state.matches('deleting')}
+        open={state.hasTag('confirm')}
+        busy={state.hasTag('busy')}
         tone="danger"
         title={t('markEntry.teacherSheet.confirmTitle')}
         confirmLabel={t('markEntry.teacherSheet.delete')}

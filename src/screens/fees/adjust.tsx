@@ -231,7 +231,7 @@ function AdjustDesk() {
                 disabled={busy}
               />
             </div>
-            {state.matches('failed') ? (
+            {state.hasTag('failed') ? (
               <div className="space-y-2">
                 <Alert tone="error">
                   {t('fees.adjust.failed')} {errorText(state.context.error)}
@@ -372,11 +372,11 @@ function AdjustDesk() {
       ) : null}
 
       <ConfirmDialog
-        open={state.matches('confirming') || state.matches('saving')}
+        open={state.hasTag('confirm')}
         title={draft?.what === 'reverse' ? t('fees.adjust.confirmReverseTitle') : t('fees.adjust.confirmWaiverTitle')}
-        confirmLabel={state.matches('saving') ? t('fees.adjust.saving') : t('fees.adjust.confirmButton')}
+        confirmLabel={state.hasTag('busy') ? t('fees.adjust.saving') : t('fees.adjust.confirmButton')}
         tone="danger"
-        busy={state.matches('saving')}
+        busy={state.hasTag('busy')}
         onConfirm={() => send({ type: 'adjust.confirm' })}
         onCancel={() => send({ type: 'adjust.cancel' })}
       >

@@ -243,9 +243,9 @@ function FeeSetup() {
   const form = FeeFlow.useSelector((s) => s.context.form);
   const error = FeeFlow.useSelector((s) => s.context.error);
   const busy = FeeFlow.useSelector((s) => s.hasTag('busy'));
-  const counting = FeeFlow.useSelector((s) => s.matches('counting'));
-  const confirming = FeeFlow.useSelector((s) => s.matches('confirming') || s.matches('saving'));
-  const saving = FeeFlow.useSelector((s) => s.matches('saving'));
+  const counting = FeeFlow.useSelector((s) => s.hasTag('counting'));
+  const confirming = FeeFlow.useSelector((s) => s.hasTag('confirm'));
+  const saving = FeeFlow.useSelector((s) => s.hasTag('confirm') && s.hasTag('busy'));
   const count = FeeFlow.useSelector((s) => s.context.count);
   const feedback = FeeFlow.useSelector((s) => s.context.feedback);
   const [tried, setTried] = useState(false);
@@ -582,7 +582,7 @@ function Collection() {
                     required={method === 'mobile_wallet'}
                   />
                 </div>
-                {state.matches('failed') ? (
+                {state.hasTag('failed') ? (
                   <div className="space-y-2">
                     <Alert tone="error">{t('fees.collect.failed')}</Alert>
                     <ErrorAlert error={state.context.error} />
@@ -611,10 +611,10 @@ function Collection() {
         </Card>
       ) : null}
       <ConfirmDialog
-        open={state.matches('confirming') || state.matches('saving')}
+        open={state.hasTag('confirm')}
         title={t('fees.collect.confirmTitle')}
-        confirmLabel={state.matches('saving') ? t('fees.collect.saving') : t('fees.collect.record')}
-        busy={state.matches('saving')}
+        confirmLabel={state.hasTag('busy') ? t('fees.collect.saving') : t('fees.collect.record')}
+        busy={state.hasTag('busy')}
         onConfirm={() => send({ type: 'payment.confirm' })}
         onCancel={() => send({ type: 'payment.cancel' })}
       >

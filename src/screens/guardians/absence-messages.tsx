@@ -69,21 +69,21 @@ function PreferencesForm({ initial }: { initial: GuardianPreferences }) {
           onChange={(v) => set({ language: v as GuardianPreferences['language'] })}
         />
       </div>
-      {state.matches('saved') ? (
+      {state.hasTag('saved') ? (
         <Alert tone="success" className="mt-3">
           {t('guardians.prefs.saved')}
         </Alert>
       ) : null}
-      {state.matches('failed') ? (
+      {state.hasTag('failed') ? (
         <Alert tone="error" className="mt-3">
           {errorText(error)}
         </Alert>
       ) : null}
       <div className="mt-3 flex flex-wrap gap-2">
-        {state.matches('failed') ? (
+        {state.hasTag('failed') ? (
           <Button onClick={() => send({ type: 'prefs.retry' })}>{t('guardians.prefs.retry')}</Button>
         ) : (
-          <Button type="submit" disabled={busy || state.matches('saved')}>
+          <Button type="submit" disabled={busy || state.hasTag('saved')}>
             {busy ? t('guardians.prefs.saving') : t('guardians.prefs.save')}
           </Button>
         )}

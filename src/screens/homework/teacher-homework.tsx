@@ -76,7 +76,7 @@ function CreateForm() {
   const error = HomeworkCreate.useSelector((s) => s.context.error);
   const feedback = HomeworkCreate.useSelector((s) => s.context.feedback);
   const busy = HomeworkCreate.useSelector((s) => s.hasTag('busy'));
-  const failed = HomeworkCreate.useSelector((s) => s.matches('failed'));
+  const failed = HomeworkCreate.useSelector((s) => s.hasTag('failed'));
   const canSubmit = HomeworkCreate.useSelector((s) => s.can({ type: 'homework.submit' }));
   const canRetry = HomeworkCreate.useSelector((s) => s.can({ type: 'homework.retry' }));
   const dirty = HomeworkCreate.useSelector(
@@ -321,7 +321,7 @@ function OwnHomework() {
         )}
       </QueryState>
       <DeferredConfirmDialog
-        open={state.matches('confirming') || state.matches('deleting')}
+        open={state.hasTag('confirm')}
         busy={state.hasTag('busy')}
         title={t('common.areYouSureDelete')}
         confirmLabel={t('common.delete')}

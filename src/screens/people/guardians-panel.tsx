@@ -55,7 +55,7 @@ export function GuardiansPanel({ student }: { student: GuardianStudent }) {
     on: 'changed',
   });
   const { created, pending, error, unlinked } = state.context;
-  const adding = state.matches('adding');
+  const adding = state.hasTag('adding');
   const [draft, setDraft] = useState<Draft>(EMPTY);
   const [missing, setMissing] = useState<string[]>([]);
   const [copy, setCopy] = useState<'copied' | 'failed' | null>(null);
@@ -220,11 +220,13 @@ export function GuardiansPanel({ student }: { student: GuardianStudent }) {
       </form>
 
       <DeferredConfirmDialog
-        open={state.matches('confirming') || state.matches('unlinking')}
+        open={state.hasTag('confirm')}
         title={t('guardians.admin.unlinkTitle', { name: pending?.name ?? '' })}
-        confirmLabel={state.matches('unlinking') ? t('guardians.admin.unlinking') : t('guardians.admin.unlink')}
+        confirmLabel={
+          state.hasTag('confirm') && state.hasTag('busy') ? t('guardians.admin.unlinking') : t('guardians.admin.unlink')
+        }
         tone="danger"
-        busy={state.matches('unlinking')}
+        busy={state.hasTag('confirm') && state.hasTag('busy')}
         onConfirm={() => {
           setLastUnlinked(unlinked);
           send({ type: 'guardian.confirm' });

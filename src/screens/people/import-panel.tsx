@@ -29,7 +29,7 @@ export function ImportPanel({ kind }: { kind: PersonKind }) {
     e.target.value = '';
     if (file) send({ type: 'import.file', file: { name: file.name, text: await file.text() } });
   };
-  const accounts = state.matches('done') ? (report?.accounts ?? []) : [];
+  const accounts = state.hasTag('done') ? (report?.accounts ?? []) : [];
   return (
     <Card title={t('people.import.title')}>
       <p className="mb-3 text-sm text-slate-700">{t('people.import.intro')}</p>
@@ -49,16 +49,16 @@ export function ImportPanel({ kind }: { kind: PersonKind }) {
         </label>
       </div>
       <div className="mt-4 space-y-3" aria-live="polite">
-        {state.matches('checking') ? <Loading label={t('people.import.checking')} /> : null}
-        {state.matches('importing') ? (
+        {state.hasTag('checking') ? <Loading label={t('people.import.checking')} /> : null}
+        {state.hasTag('importing') ? (
           <Loading label={t('people.import.importing', { count: report?.rows ?? 0 })} />
         ) : null}
-        {state.matches('failed') ? (
+        {state.hasTag('failed') ? (
           <Alert tone="error" onRetry={() => send({ type: 'import.retry' })} retryLabel={t('people.import.retry')}>
             {t('people.import.failed', { message: error ?? '' })}
           </Alert>
         ) : null}
-        {state.matches('checked') && report?.ok ? (
+        {state.hasTag('checked') && report?.ok ? (
           <>
             <Alert tone="info">{t('people.import.clean', { count: report.rows })}</Alert>
             <Button onClick={() => send({ type: 'import.confirm' })} disabled={!state.can({ type: 'import.confirm' })}>
@@ -66,7 +66,7 @@ export function ImportPanel({ kind }: { kind: PersonKind }) {
             </Button>
           </>
         ) : null}
-        {state.matches('checked') && report && !report.ok ? (
+        {state.hasTag('checked') && report && !report.ok ? (
           <>
             <Alert tone="error">{t('people.import.problems', { count: report.errors.length })}</Alert>
             <DataTable
@@ -84,7 +84,7 @@ export function ImportPanel({ kind }: { kind: PersonKind }) {
             </DataTable>
           </>
         ) : null}
-        {state.matches('done') ? (
+        {state.hasTag('done') ? (
           <>
             <Alert tone="success">
               {t('people.import.done', { count: accounts.filter((a) => !a.guardian).length })}

@@ -136,7 +136,7 @@ function PersonFormCard({ kind, lookups }: { kind: PersonKind; lookups: PersonFo
       }))
     : [];
   const topError = error && !Object.keys(error.fields).length ? errorText(error.cause ?? error.message) : null;
-  if (state.matches('created') && created) {
+  if (state.hasTag('created') && created) {
     const successKey = `people.success.${created.code.replace(/^people\./, '')}`;
     return (
       <Card title={t('people.created.title')}>

@@ -55,7 +55,7 @@ export function PromotePanel({ lookups }: { lookups: PersonFormLookups }) {
   useEffect(() => {
     if (listed) send({ type: 'promotion.students', ids: listed.map((s) => s.student_id) });
   }, [listed, send]);
-  useUnsavedChanges(state.matches('editing') && left.length > 0, t('people.promotion.unsaved'));
+  useUnsavedChanges(state.hasTag('form') && left.length > 0, t('people.promotion.unsaved'));
 
   const sectionOptions = lookups.sections.map((s) => ({
     value: String(s.id),
@@ -74,7 +74,7 @@ export function PromotePanel({ lookups }: { lookups: PersonFormLookups }) {
   return (
     <Card title={t('people.promotion.title')}>
       <p className="mb-3 text-sm text-slate-700">{t('people.promotion.intro')}</p>
-      {state.matches('promoted') && result ? (
+      {state.hasTag('done') && result ? (
         <div className="space-y-3" aria-live="polite">
           <Alert tone="success">
             {t('people.promotion.done', {
@@ -172,7 +172,7 @@ export function PromotePanel({ lookups }: { lookups: PersonFormLookups }) {
         </form>
       )}
       <DeferredConfirmDialog
-        open={state.matches('confirming')}
+        open={state.hasTag('confirm')}
         title={t('people.promotion.confirmTitle')}
         confirmLabel={t('people.promotion.confirm')}
         cancelLabel={t('people.promotion.cancel')}

@@ -188,14 +188,14 @@ function Tables() {
   const errorText = useRegistrationErrorText();
   const c = state.context;
   const busy = state.hasTag('busy');
-  const ready = state.matches({ registration: 'ready' });
+  const ready = state.hasTag('ready');
   const dirty = ready && (c.selectedStudents.length > 0 || c.selectedSubjects.length > 0 || c.fourth !== null);
   useUnsavedChanges(dirty);
   useFeedbackToast(c.feedback);
 
-  if (state.matches({ registration: 'filtering' })) return <Alert tone="info">{t('registration.needFilters')}</Alert>;
-  if (state.matches({ registration: 'loading' })) return <Loading label={t('registration.loadingTables')} />;
-  if (state.matches({ registration: 'loadFailed' }))
+  if (state.hasTag('filtering')) return <Alert tone="info">{t('registration.needFilters')}</Alert>;
+  if (state.hasTag('loading')) return <Loading label={t('registration.loadingTables')} />;
+  if (state.hasTag('loadFailed'))
     return (
       <ErrorState
         error={c.error}
@@ -208,7 +208,7 @@ function Tables() {
   const allStudents = c.students.length > 0 && c.students.every((s) => c.selectedStudents.includes(s.id));
   const allSubjects = c.subjects.length > 0 && c.subjects.every((s) => c.selectedSubjects.includes(s.id));
   const editing = c.editId !== null ? c.students.find((s) => s.id === c.selectedStudents[0]) : undefined;
-  const failed = state.matches({ registration: { ready: 'failed' } });
+  const failed = state.hasTag('failed');
   return (
     <form
       noValidate
@@ -368,7 +368,7 @@ function Tables() {
 function Lists() {
   const actor = Registration.useActorRef();
   const filters = Registration.useSelector((s) => s.context.filters);
-  const deleting = Registration.useSelector((s) => !s.matches({ deletion: 'idle' }));
+  const deleting = Registration.useSelector((s) => s.hasTag('confirm'));
   const remove = (kind: 'subject' | 'fourth') => (row: RegistrationRow) =>
     actor.send({
       type: 'delete.request',
@@ -399,7 +399,7 @@ function DeleteDialog() {
   const { t } = useI18n();
   const { name } = useNames();
   const actor = Registration.useActorRef();
-  const open = Registration.useSelector((s) => !s.matches({ deletion: 'idle' }));
+  const open = Registration.useSelector((s) => s.hasTag('confirm'));
   const busy = Registration.useSelector((s) => s.hasTag('deleting'));
   const pending = Registration.useSelector((s) => s.context.pendingDelete);
   const failure = Registration.useSelector((s) => s.context.deleteError);

@@ -557,8 +557,8 @@ function ReturnDialog() {
   const { t } = useI18n();
   const actor = Loan.useActorRef();
   const pending = Loan.useSelector((s) => s.context.pendingReturn);
-  const open = Loan.useSelector((s) => s.matches('confirmingReturn') || s.matches('returning'));
-  const busy = Loan.useSelector((s) => s.matches('returning'));
+  const open = Loan.useSelector((s) => s.hasTag('confirm'));
+  const busy = Loan.useSelector((s) => s.hasTag('confirm') && s.hasTag('busy'));
   const label = pending?.label ?? '|';
   const cut = label.lastIndexOf('|');
   const title = label.slice(0, cut);

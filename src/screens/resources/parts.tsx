@@ -291,8 +291,8 @@ function DeleteDialog({ config }: { config: EditorConfig }) {
   const { t } = useI18n();
   const actor = Editor.useActorRef();
   const pending = Editor.useSelector((s) => s.context.pendingDelete);
-  const open = Editor.useSelector((s) => s.matches('confirmingDelete') || s.matches('deleting'));
-  const busy = Editor.useSelector((s) => s.matches('deleting'));
+  const open = Editor.useSelector((s) => s.hasTag('confirm'));
+  const busy = Editor.useSelector((s) => s.hasTag('confirm') && s.hasTag('busy'));
   return (
     <ConfirmDialog
       open={open}

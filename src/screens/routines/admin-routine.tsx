@@ -208,8 +208,8 @@ function DeleteQuestion() {
   const { t } = useI18n();
   const actor = RoutineEditor.useActorRef();
   const pending = RoutineEditor.useSelector((s) => s.context.pendingDelete);
-  const open = RoutineEditor.useSelector((s) => s.matches('confirmingDelete') || s.matches('deleting'));
-  const busy = RoutineEditor.useSelector((s) => s.matches('deleting'));
+  const open = RoutineEditor.useSelector((s) => s.hasTag('confirm'));
+  const busy = RoutineEditor.useSelector((s) => s.hasTag('confirm') && s.hasTag('busy'));
   return (
     <DeferredConfirmDialog
       open={open}
@@ -289,7 +289,7 @@ function RoutineTable({ params, onPage }: { params: typeof FILTER_DEFAULTS; onPa
   const { name } = useNames();
   const dayName = useDayName();
   const actor = RoutineEditor.useActorRef();
-  const busy = RoutineEditor.useSelector((s) => !s.matches('editing'));
+  const busy = RoutineEditor.useSelector((s) => !s.hasTag('form'));
   const editingId = RoutineEditor.useSelector((s) => s.context.form.id);
   const confirm = useConfirm();
   /** Edit asks first when the form holds unsaved work. */

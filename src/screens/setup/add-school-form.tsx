@@ -81,7 +81,7 @@ export function SchoolFormCard({
   const dirty = JSON.stringify(form) !== JSON.stringify(pristine);
   useUnsavedChanges(dirty, t('school_setup.form.unsaved'));
 
-  const isSaved = state.matches('saved');
+  const isSaved = state.hasTag('saved');
   useEffect(() => {
     if (isSaved && saved) onSaved?.(saved);
     // Once per save: `saved` is a new object each time the server answers.

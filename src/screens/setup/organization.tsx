@@ -82,7 +82,7 @@ export default function OrganizationScreen() {
             </div>
             <div className="flex flex-wrap gap-3">
               <Button type="submit" disabled={!state.can({ type: 'org.submit' })}>
-                {state.matches('saving')
+                {state.hasTag('saving')
                   ? t('school_setup.organization.saving')
                   : editingId
                     ? t('school_setup.organization.save')
@@ -144,12 +144,12 @@ export default function OrganizationScreen() {
         </Card>
       </div>
       <DeferredConfirmDialog
-        open={state.matches('confirmingDelete') || state.matches('deleting')}
+        open={state.hasTag('confirm')}
         title={t('school_setup.organization.deleteTitle')}
         confirmLabel={t('school_setup.organization.delete')}
         cancelLabel={t('common.cancel')}
         tone="danger"
-        busy={state.matches('deleting')}
+        busy={state.hasTag('confirm') && state.hasTag('busy')}
         onConfirm={() => send({ type: 'org.confirm' })}
         onCancel={() => send({ type: 'org.cancel' })}
       >

@@ -79,7 +79,7 @@ export function SessionOpen({ schoolId }: { schoolId: number | null }) {
         {t('structure.session.open')}
       </Button>
       <ConfirmDialog
-        open={state.matches('confirming') || state.matches('opening')}
+        open={state.hasTag('confirm')}
         title={t('structure.session.question')}
         confirmLabel={busy ? t('structure.session.opening') : t('structure.session.open')}
         busy={busy}

@@ -275,7 +275,7 @@ function CreateForm<E extends StructureEntity, Row extends { id: number }>(props
   const form = useFlow((s) => s.context.form);
   const errors = useFlow((s) => s.context.fieldErrors);
   const error = useFlow((s) => s.context.error);
-  const creating = useFlow((s) => s.matches('creating'));
+  const creating = useFlow((s) => s.hasTag('list') && s.hasTag('busy') && !s.hasTag('confirm'));
   const canSubmit = useFlow((s) => s.can({ type: 'setup.submit' }));
   const dirty = useFlow((s) => createDirty(s.context));
   const failureText = useFailureText(props.entity);
@@ -413,7 +413,7 @@ function EditDialog<E extends StructureEntity, Row extends { id: number }>(props
   const form = useFlow((s) => s.context.editForm);
   const errors = useFlow((s) => s.context.editErrors);
   const error = useFlow((s) => s.context.editError);
-  const saving = useFlow((s) => s.matches('updating'));
+  const saving = useFlow((s) => s.hasTag('edit') && s.hasTag('busy'));
   const dirty = useFlow((s) => s.hasTag('edit') && editDirty(s.context));
   const failureText = useFailureText(props.entity);
   useUnsavedChanges(dirty, t('structure.unsaved'));
@@ -458,8 +458,8 @@ function DeleteDialog() {
   const { t } = useI18n();
   const send = useSend();
   const pending = useFlow((s) => s.context.pendingDelete);
-  const open = useFlow((s) => s.matches('confirmingDelete') || s.matches('deleting'));
-  const deleting = useFlow((s) => s.matches('deleting'));
+  const open = useFlow((s) => s.hasTag('confirm'));
+  const deleting = useFlow((s) => s.hasTag('confirm') && s.hasTag('busy'));
   return (
     <ConfirmDialog
       open={open}
