@@ -10,6 +10,9 @@
  * - when the flow reaches a final state (`snapshot.status === 'done'`);
  * - when the machine emits `{ type: 'flow.saved' }`.
  *
+ * `useFlowLogic` does the same for a screen that shares its flow with `createActorContext`
+ * (`<Flow.Provider logic={useFlowLogic(machine, {...})}>`).
+ *
  * `invalidates` is read when the flow saves, not when it starts, so keys built from props (the
  * student on screen) follow the props. `also` runs after the invalidation (a toast, a route). The
  * machine itself stays pure (no React, no query client): src/machines never imports src/ui.
@@ -31,18 +34,19 @@ export interface UseFlowOptions<TMachine extends AnyStateMachine> {
   on?: ActionName<TMachine> | readonly ActionName<TMachine>[];
   /** Runs after the invalidation. */
   also?: () => void;
-  /** Implementations the screen provides besides the notify actions (fixed for the flow's life). */
+  /** Implementations the screen provides besides the notify actions (the latest render's, as useMachine's). */
   provide?: ProvideArg<TMachine>;
   input?: ActorOptions<TMachine>['input'];
 }
 
-export function useFlow<TMachine extends AnyStateMachine>(machine: TMachine, options: UseFlowOptions<TMachine> = {}) {
+/** The machine with its notify actions provided, and what saving and finishing do. */
+function useSavedLogic<TMachine extends AnyStateMachine>(machine: TMachine, options: UseFlowOptions<TMachine>) {
   const queryClient = useQueryClient();
   const latest = useRef(options);
   useEffect(() => {
     latest.current = options;
   });
-  const logic = useMemo(() => {
+  const handlers = useMemo(() => {
     // A flow that saved through a notify action has invalidated already when it then finishes.
     let notified = false;
     const saved = () => {
@@ -50,29 +54,46 @@ export function useFlow<TMachine extends AnyStateMachine>(machine: TMachine, opt
       for (const queryKey of latest.current.invalidates ?? []) void queryClient.invalidateQueries({ queryKey });
       latest.current.also?.();
     };
-    const first = latest.current;
-    const names = first.on === undefined ? [] : typeof first.on === 'string' ? [first.on] : first.on;
-    const notify = Object.fromEntries(names.map((name) => [name, saved]));
     return {
       saved,
       finished: () => {
         if (!notified) saved();
       },
-      machine: machine.provide({
-        ...first.provide,
-        actions: { ...first.provide?.actions, ...notify },
-      } as ProvideArg<TMachine>) as TMachine,
     };
-    // The flow's implementations are fixed when it starts (as useMachine's); the keys are read late.
-  }, [machine, queryClient]);
-  const [snapshot, send, actor] = useMachine(logic.machine, { input: options.input } as ActorOptions<TMachine>);
+  }, [queryClient]);
+  const names = options.on === undefined ? [] : typeof options.on === 'string' ? [options.on] : options.on;
+  const notify = Object.fromEntries(names.map((name) => [name, handlers.saved]));
+  // Provided on every render, as useMachine(machine.provide(...)) was: @xstate/react hands the
+  // running actor the latest implementations, so an actor reading props (the session chosen) reads
+  // the current ones; the machine's config, and so the actor, stay the same.
+  const provided = machine.provide({
+    ...options.provide,
+    actions: { ...options.provide?.actions, ...notify },
+  } as ProvideArg<TMachine>) as TMachine;
+  return { ...handlers, machine: provided };
+}
+
+/**
+ * The machine for a `createActorContext` Provider (`<Flow.Provider logic={...}>`), its notify
+ * actions invalidating the declared keys. A Provider's flow says it saved by its notify actions.
+ */
+export function useFlowLogic<TMachine extends AnyStateMachine>(
+  machine: TMachine,
+  options: Omit<UseFlowOptions<TMachine>, 'input'>,
+): TMachine {
+  return useSavedLogic(machine, options).machine;
+}
+
+export function useFlow<TMachine extends AnyStateMachine>(machine: TMachine, options: UseFlowOptions<TMachine> = {}) {
+  const { machine: provided, saved, finished: onFinished } = useSavedLogic(machine, options);
+  const [snapshot, send, actor] = useMachine(provided, { input: options.input } as ActorOptions<TMachine>);
   useEffect(() => {
-    const sub = actor.on('flow.saved', logic.saved);
+    const sub = actor.on('flow.saved', saved);
     return () => sub.unsubscribe();
-  }, [actor, logic]);
+  }, [actor, saved]);
   const finished = snapshot.status === 'done';
   useEffect(() => {
-    if (finished) logic.finished();
-  }, [finished, logic]);
+    if (finished) onFinished();
+  }, [finished, onFinished]);
   return [snapshot, send, actor] as const;
 }

@@ -12,15 +12,8 @@
  * "Take attendance for the next period") opens the next untaken period of today straight away.
  * Leaving with marks the server does not have asks first.
  */
-import {
-  useEffect,
-  useMemo,
-  useRef,
-  useState,
-  useSyncExternalStore,
-  type KeyboardEvent as ReactKeyboardEvent,
-} from 'react';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect, useRef, useState, useSyncExternalStore, type KeyboardEvent as ReactKeyboardEvent } from 'react';
+import { useQuery } from '@tanstack/react-query';
 import { createActorContext } from '@xstate/react';
 import type {
   AbsentMessagePreview,
@@ -52,6 +45,7 @@ import { i18n, useI18n, type Language } from '@/i18n/i18n';
 import { useNames, type NameKind } from '@/i18n/names';
 import { formatClassTime, formatDayMonthYear, formatTime, isWeeklyOff, num, weekdayOf } from './format';
 import { QUEUE_TAG, queueOutcome } from '@/machines/shared/queue';
+import { useFlowLogic } from '@/ui/use-flow';
 
 /** The teacher's flow, provided once by the screen; every part reads and sends through it. */
 export const AttendanceFlow = createActorContext(attendanceMachine);
@@ -114,7 +108,6 @@ function useTakenPeriod(): (p: Pick<RoutineTodayRow, 'id' | 'attendance_taken'>,
 
 export default function TeacherAttendanceScreen() {
   const { profile } = useSignedIn();
-  const queryClient = useQueryClient();
   const { t } = useI18n();
   const [params] = useSearchState({ date: '', next: '' });
   // The machine starts once, on the date the address names (a later change is sent as an event).
@@ -125,13 +118,7 @@ export default function TeacherAttendanceScreen() {
     date: params.date || undefined,
     offline: offlineAvailable(),
   }));
-  const logic = useMemo(
-    () =>
-      attendanceMachine.provide({
-        actions: { savedChanges: () => void queryClient.invalidateQueries({ queryKey: attendanceKeys.all }) },
-      }),
-    [queryClient],
-  );
+  const logic = useFlowLogic(attendanceMachine, { invalidates: [attendanceKeys.all], on: 'savedChanges' });
   return (
     <AttendanceFlow.Provider logic={logic} options={{ input }}>
       <PageHeader kicker={profile.school_name} title={t('attendance.take.title')} />

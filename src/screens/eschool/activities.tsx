@@ -6,8 +6,7 @@
  * in charge record participation and marks (the activity-marks machine); everyone else reads.
  */
 import { useEffect, useMemo, useState } from 'react';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useMachine } from '@xstate/react';
+import { useQuery } from '@tanstack/react-query';
 import { fromPromise } from 'xstate';
 import {
   activitiesQuery,
@@ -42,6 +41,7 @@ import { QueryState } from '@/ui/status';
 import { DataTable, Td } from '@/ui/table';
 import { useToast } from '@/ui/toast';
 import { useSearchState } from '@/ui/use-search-state';
+import { useFlow } from '@/ui/use-flow';
 
 const MESSAGES = eschoolEn.activities.messages;
 type Col = keyof typeof eschoolEn.activities.cols;
@@ -126,7 +126,6 @@ function SchoolActivities() {
   const errorText = useErrorText();
   const successText = useSuccessText();
   const toast = useToast();
-  const qc = useQueryClient();
   const { userType, school } = useSignedIn();
   const isAdmin = can(userType, 'activity.write');
   const schoolInfoId = can(userType, 'school.viewer-links') ? school?.id : undefined;
@@ -140,8 +139,10 @@ function SchoolActivities() {
     enabled: sessionId !== undefined,
   });
   const teachers = useQuery({ ...teacherListQuery({ limit: 500, offset: 0 }), enabled: isAdmin });
-  const [state, send] = useMachine(
-    setupCrudMachine.provide({
+  const [state, send] = useFlow(setupCrudMachine, {
+    invalidates: [activityKeys.all],
+    on: 'savedChanges',
+    provide: {
       actors: {
         save: fromPromise<SetupAnswer, SetupSaveInput>(({ input }) =>
           saveActivity({
@@ -158,21 +159,18 @@ function SchoolActivities() {
         ),
         remove: fromPromise<SetupAnswer, { id: number }>(({ input }) => deleteActivity(input.id)),
       },
-      actions: { savedChanges: () => void qc.invalidateQueries({ queryKey: activityKeys.all }) },
-    }),
-    {
-      input: {
-        blank: BLANK,
-        check: (form) => {
-          const e: Record<string, string> = {};
-          if (!form.name.trim()) e.name = t('eschoolArea.eschool.problems.required');
-          const n = Number(form.full_marks);
-          if (!/^\d+$/.test(form.full_marks) || n < 1 || n > 1000) e.full_marks = '1–1000';
-          return e;
-        },
+    },
+    input: {
+      blank: BLANK,
+      check: (form) => {
+        const e: Record<string, string> = {};
+        if (!form.name.trim()) e.name = t('eschoolArea.eschool.problems.required');
+        const n = Number(form.full_marks);
+        if (!/^\d+$/.test(form.full_marks) || n < 1 || n > 1000) e.full_marks = '1–1000';
+        return e;
       },
     },
-  );
+  });
   const ctx = state.context;
   useEffect(() => {
     if (ctx.feedback?.tone === 'success') toast.show(successText(ctx.feedback.code, ctx.feedback.text), 'success');
@@ -362,20 +360,14 @@ function Participants({
   const errorText = useErrorText();
   const successText = useSuccessText();
   const toast = useToast();
-  const qc = useQueryClient();
   // One page holds a whole club or team; the server's maximum.
   const participants = useQuery(participantsQuery(activity.id, { limit: 200, offset: 0, school: schoolInfoId }));
-  const [state, send] = useMachine(
-    activityMarksMachine.provide({
-      actions: {
-        saved: () => {
-          void qc.invalidateQueries({ queryKey: activityKeys.all });
-          void qc.invalidateQueries({ queryKey: gradesheetKeys.all });
-        },
-      },
-    }),
-    { input: { activityId: activity.id, fullMarks: activity.full_marks } },
-  );
+  // Activity marks count in the grade sheet (docs/DOMAIN.md): both are read again.
+  const [state, send] = useFlow(activityMarksMachine, {
+    invalidates: [activityKeys.all, gradesheetKeys.all],
+    on: 'saved',
+    input: { activityId: activity.id, fullMarks: activity.full_marks },
+  });
   const ctx = state.context;
   // Each participant's class (as the server names it) and section, shown in the user's language.
   const names = useMemo(() => new Map<number, { className: string; section: string }>(), []);

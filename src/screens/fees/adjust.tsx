@@ -6,7 +6,7 @@
  * address (`student_code`), shared with the Collection tab.
  */
 import { useMemo, useState } from 'react';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { createActorContext } from '@xstate/react';
 import { dueInvoicesQuery, feeKeys, paymentsQuery } from '@/api/fees';
 import { formatPoisha, moneyProblem, parseTaka, type InvoiceRow, type PaymentRow } from '@/api/schemas/fees';
@@ -28,6 +28,7 @@ import { useNames } from '@/i18n/names';
 import { formatTaka } from '@/i18n/money';
 import { InvoiceName, deskDate, invoiceText } from './desk-parts';
 import { StudentFinder } from './student-finder';
+import { useFlowLogic } from '@/ui/use-flow';
 
 const AdjustFlow = createActorContext(feeAdjustMachine);
 
@@ -52,14 +53,7 @@ export function reversible(rows: PaymentRow[]): Map<number, bigint> {
 }
 
 export function Adjustments() {
-  const queryClient = useQueryClient();
-  const logic = useMemo(
-    () =>
-      feeAdjustMachine.provide({
-        actions: { adjusted: () => void queryClient.invalidateQueries({ queryKey: feeKeys.all }) },
-      }),
-    [queryClient],
-  );
+  const logic = useFlowLogic(feeAdjustMachine, { invalidates: [feeKeys.all], on: 'adjusted' });
   return (
     <AdjustFlow.Provider logic={logic}>
       <AdjustDesk />

@@ -7,7 +7,7 @@
  * are the fee machines; reads are TanStack Query; the tab is in the address.
  */
 import { useEffect, useMemo, useState } from 'react';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { Link } from 'wouter';
 import { createActorContext } from '@xstate/react';
 import { can } from '@/api/permissions';
@@ -48,6 +48,7 @@ import { InvoiceName, deskDate, invoiceText } from './desk-parts';
 import { StudentFinder } from './student-finder';
 import { Adjustments } from './adjust';
 import { FeeReports } from './reports';
+import { useFlowLogic } from '@/ui/use-flow';
 
 const TABS = ['sectors', 'fees', 'collect', 'adjust', 'reports'] as const;
 type Tab = (typeof TABS)[number];
@@ -84,13 +85,11 @@ export default function PaymentScreen() {
 function FeesDesk() {
   const { profile } = useSignedIn();
   const { t } = useI18n();
-  const queryClient = useQueryClient();
   const [search, setSearch] = useSearchState({ tab: 'sectors' });
   const tab: Tab = (TABS as readonly string[]).includes(search.tab) ? (search.tab as Tab) : 'sectors';
-  const invalidate = useMemo(() => () => void queryClient.invalidateQueries({ queryKey: feeKeys.all }), [queryClient]);
-  const sectorLogic = useMemo(() => feeSectorMachine.provide({ actions: { saved: invalidate } }), [invalidate]);
-  const feeLogic = useMemo(() => feeSetupMachine.provide({ actions: { saved: invalidate } }), [invalidate]);
-  const payLogic = useMemo(() => feePaymentMachine.provide({ actions: { paid: invalidate } }), [invalidate]);
+  const sectorLogic = useFlowLogic(feeSectorMachine, { invalidates: [feeKeys.all], on: 'saved' });
+  const feeLogic = useFlowLogic(feeSetupMachine, { invalidates: [feeKeys.all], on: 'saved' });
+  const payLogic = useFlowLogic(feePaymentMachine, { invalidates: [feeKeys.all], on: 'paid' });
   return (
     <>
       <PageHeader kicker={profile.school_name} title={t('fees.title')} />

@@ -7,7 +7,7 @@
  */
 import { useEffect, useMemo } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { createActorContext, useMachine } from '@xstate/react';
+import { createActorContext } from '@xstate/react';
 import { Link } from 'wouter';
 import { HOMEWORK_PAGE, type HomeworkRow, type TeacherOption } from '@/api/schemas/homework';
 import { homeworkKeys, teacherHomeworkQuery, teacherOptionsQuery } from '@/api/homework';
@@ -40,6 +40,7 @@ import {
   useFeedbackToast,
   useFieldError,
 } from './parts';
+import { useFlow } from '@/ui/use-flow';
 
 export const HomeworkCreate = createActorContext(homeworkCreateMachine);
 
@@ -220,18 +221,10 @@ function OwnHomework() {
   const page = Math.max(1, Number(params.page) || 1);
   const size = HOMEWORK_PAGE.defaultLimit;
   const list = useQuery(teacherHomeworkQuery({ limit: size, offset: (page - 1) * size }));
-  const qc = useQueryClient();
   const errorText = useErrorText();
   const toast = useToast();
   // Deleting is its own small flow: the row's id, "Are you sure to delete?", the call.
-  const logic = useMemo(
-    () =>
-      homeworkDeleteMachine.provide({
-        actions: { deleted: () => void qc.invalidateQueries({ queryKey: homeworkKeys.all }) },
-      }),
-    [qc],
-  );
-  const [state, send] = useMachine(logic);
+  const [state, send] = useFlow(homeworkDeleteMachine, { invalidates: [homeworkKeys.all], on: 'deleted' });
   const pending = state.context.pending;
   useFeedbackToast(state.context.feedback);
   const failure = state.context.error;

@@ -12,7 +12,7 @@
  * `?notice=<id>` (the palette's jump to a notice) opens that notice for edit.
  */
 import { useCallback, useEffect, useId, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { useLocation, useSearch } from 'wouter';
 import {
   DESCRIPTION_MAX,
@@ -56,6 +56,7 @@ import { onNewNoticeRequest, takeNewNoticeRequest } from './commands';
 import { editedDate, noticeDate, schoolToday } from './dates';
 import { NoticeEditor } from './editor-context';
 import { StudentPicker } from './student-picker';
+import { useFlowLogic } from '@/ui/use-flow';
 
 export type NoticeVariant = 'teacher' | 'admin';
 
@@ -138,7 +139,6 @@ export function localLabelledError(field: string, message: string, lang: Languag
 
 export function NoticeManager({ variant }: { variant: NoticeVariant }) {
   const { profile } = useSignedIn();
-  const queryClient = useQueryClient();
   const [input] = useState<NoticeEditorInput>(() => ({
     type: variant === 'teacher' ? NOTICE_TYPES.teacher : NOTICE_TYPES.school,
     schoolInfoId: profile.school_info_id,
@@ -147,11 +147,7 @@ export function NoticeManager({ variant }: { variant: NoticeVariant }) {
     today: schoolToday(),
   }));
   // Once the server confirmed a save or delete, every notice list read so far is stale.
-  const [logic] = useState(() =>
-    noticeEditorMachine.provide({
-      actions: { savedChanges: () => void queryClient.invalidateQueries({ queryKey: noticeKeys.all }) },
-    }),
-  );
+  const logic = useFlowLogic(noticeEditorMachine, { invalidates: [noticeKeys.all], on: 'savedChanges' });
   return (
     <NoticeEditor.Provider logic={logic} options={{ input }}>
       <NoticeScreen variant={variant} schoolName={profile.school_name} />

@@ -9,7 +9,7 @@
  * At 360 px the tables become cards and the lists' rows too.
  */
 import { useEffect, useMemo, useRef } from 'react';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { createActorContext } from '@xstate/react';
 import { defaultSession } from '@/api/lookups';
 import type { RegistrationRow } from '@/api/schemas/subject-registration';
@@ -35,6 +35,7 @@ import {
   useFeedbackToast,
   useRegistrationErrorText,
 } from './parts';
+import { useFlowLogic } from '@/ui/use-flow';
 
 export const Registration = createActorContext(subjectRegistrationMachine);
 
@@ -48,7 +49,6 @@ const num = (v: string) => (/^\d+$/.test(v) ? Number(v) : 0);
 
 export default function SubjectRegistration() {
   const { t } = useI18n();
-  const qc = useQueryClient();
   const [params] = useSearchState({ session: '', class: '', group: '', section: '' });
   // The address's filters start the flow (a bookmarked or reloaded page searches again).
   const input = useMemo(
@@ -63,16 +63,10 @@ export default function SubjectRegistration() {
     // eslint-disable-next-line react-hooks/exhaustive-deps
     [],
   );
-  const logic = useMemo(
-    () =>
-      subjectRegistrationMachine.provide({
-        actions: {
-          saved: () => void qc.invalidateQueries({ queryKey: subjectRegistrationKeys.all }),
-          deleted: () => void qc.invalidateQueries({ queryKey: subjectRegistrationKeys.all }),
-        },
-      }),
-    [qc],
-  );
+  const logic = useFlowLogic(subjectRegistrationMachine, {
+    invalidates: [subjectRegistrationKeys.all],
+    on: ['saved', 'deleted'],
+  });
   return (
     <>
       <PageHeader title={t('registration.title')} />
