@@ -20,6 +20,7 @@ import { homeworkCreateBody, type HomeworkCreateInput, type HomeworkWriteRespons
 import { errorStatus, newIdempotencyKey } from '@/api/client';
 import { createHomework } from '@/api/homework';
 import type { UploadProgress } from '@/api/upload';
+import { feedbackOf } from './shared/feedback';
 
 export interface HomeworkForm {
   class_id: number;
@@ -116,6 +117,8 @@ export const homeworkCreateMachine = setup({
     retryable: ({ context }) => context.error?.retryable === true,
   },
   actions: {
+    /** The server saved the homework: the screen provides it to reload the list. */
+    saved: () => {},
     setField: assign(({ context, event }) => {
       if (event.type === 'homework.field') return { form: { ...context.form, [event.field]: event.value } };
       if (event.type === 'homework.choose') {
@@ -174,13 +177,16 @@ export const homeworkCreateMachine = setup({
         }),
         onDone: {
           target: 'saved',
-          actions: assign(({ context, event }) => ({
-            form: emptyHomeworkForm(context.today),
-            file: null,
-            progress: null,
-            idempotencyKey: null,
-            feedback: { code: event.output.code, text: event.output.message, seq: (context.feedback?.seq ?? 0) + 1 },
-          })),
+          actions: [
+            assign(({ context, event }) => ({
+              form: emptyHomeworkForm(context.today),
+              file: null,
+              progress: null,
+              idempotencyKey: null,
+              feedback: feedbackOf(context.feedback, event.output),
+            })),
+            'saved',
+          ],
         },
         onError: {
           target: 'failed',

@@ -15,8 +15,7 @@
  * shows the same sheet with the saved marks) and "Enter another subject" clears section and
  * subject, instead of clearing every filter.
  */
-import { useEffect, useMemo, useRef, useState, type KeyboardEvent as ReactKeyboardEvent } from 'react';
-import { useQueryClient } from '@tanstack/react-query';
+import { useEffect, useRef, useState, type KeyboardEvent as ReactKeyboardEvent } from 'react';
 import { createActorContext } from '@xstate/react';
 import { fromPromise } from 'xstate';
 import type { StudentMarkQuery, StudentMarkRow, StudentMarkSheet } from '@/api/schemas/exams';
@@ -47,6 +46,7 @@ import { onSync } from '@/offline/sync';
 import { MarkFiltersForm, useMarkFilters } from './mark-entry-filters';
 import { examAnswerText, markLabel } from './mark-format';
 import { QUEUE_TAG, queueOutcome } from '@/machines/shared/queue';
+import { useFlowLogic } from '@/ui/use-flow';
 
 /** The flow, provided once by the screen; every part reads and sends through it. */
 export const MarkEntryFlow = createActorContext(markEntryMachine);
@@ -66,18 +66,17 @@ function useFlowError(): string | null {
 
 export default function MarkEntryScreen() {
   const { profile } = useSignedIn();
-  const queryClient = useQueryClient();
   const { t } = useI18n();
-  const logic = useMemo(() => {
-    const savedChanges = () => void queryClient.invalidateQueries({ queryKey: examKeys.all });
-    // Offline: every sheet opened is kept on the device and opens from it with no
-    // network; a save the network fails is queued and sent by the queue.
-    if (!offlineAvailable()) return markEntryMachine.provide({ actions: { savedChanges } });
-    return offlineMarkEntryMachine.provide({
-      actions: { savedChanges },
-      actors: { loadSheet: fromPromise<StudentMarkSheet, StudentMarkQuery>(({ input }) => loadSheetKept(input)) },
-    });
-  }, [queryClient]);
+  // Offline: every sheet opened is kept on the device and opens from it with no
+  // network; a save the network fails is queued and sent by the queue.
+  const [offline] = useState(offlineAvailable);
+  const logic = useFlowLogic(offline ? offlineMarkEntryMachine : markEntryMachine, {
+    invalidates: [examKeys.all],
+    on: 'savedChanges',
+    provide: offline
+      ? { actors: { loadSheet: fromPromise<StudentMarkSheet, StudentMarkQuery>(({ input }) => loadSheetKept(input)) } }
+      : undefined,
+  });
   return (
     <MarkEntryFlow.Provider logic={logic}>
       <PageHeader kicker={profile.school_name} title={t('markEntry.title')} />

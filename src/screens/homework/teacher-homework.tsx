@@ -6,7 +6,7 @@
  * reloads (spec part 2, section 4). A failed upload keeps the form and the file.
  */
 import { useEffect, useMemo } from 'react';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { createActorContext } from '@xstate/react';
 import { Link } from 'wouter';
 import { HOMEWORK_PAGE, type HomeworkRow, type TeacherOption } from '@/api/schemas/homework';
@@ -40,17 +40,19 @@ import {
   useFeedbackToast,
   useFieldError,
 } from './parts';
-import { useFlow } from '@/ui/use-flow';
+import { useFlow, useFlowLogic } from '@/ui/use-flow';
 
 export const HomeworkCreate = createActorContext(homeworkCreateMachine);
 
 export default function TeacherHomework() {
   const { t } = useI18n();
   const input = useMemo(() => ({ today: schoolToday() }), []);
+  // A saved homework belongs in the list: reload it once per success.
+  const createLogic = useFlowLogic(homeworkCreateMachine, { invalidates: [homeworkKeys.all], on: 'saved' });
   return (
     <>
       <PageHeader title={t('homework.teacherTitle')} />
-      <HomeworkCreate.Provider logic={homeworkCreateMachine} options={{ input }}>
+      <HomeworkCreate.Provider logic={createLogic} options={{ input }}>
         <div className="grid gap-6 lg:grid-cols-[minmax(0,2fr)_minmax(0,3fr)]">
           <CreateForm />
           <OwnHomework />
@@ -69,7 +71,6 @@ function CreateForm() {
   const { t } = useI18n();
   const { name } = useNames();
   const actor = HomeworkCreate.useActorRef();
-  const qc = useQueryClient();
   const options = useQuery(teacherOptionsQuery());
   const form = HomeworkCreate.useSelector((s) => s.context.form);
   const file = HomeworkCreate.useSelector((s) => s.context.file);
@@ -87,11 +88,6 @@ function CreateForm() {
   const fieldError = useFieldError();
   useUnsavedChanges(dirty || busy);
   useFeedbackToast(feedback);
-  // A saved homework belongs in the list: reload it once per success.
-  const seq = feedback?.seq ?? 0;
-  useEffect(() => {
-    if (seq) void qc.invalidateQueries({ queryKey: homeworkKeys.all });
-  }, [seq, qc]);
 
   const rows: TeacherOption[] = options.data ?? [];
   const classes = unique(rows, (r) => r.class_id);
