@@ -255,7 +255,7 @@ export const calendarMachine = setup({
                 tone: 'success' as const,
                 text: event.output.message,
                 code: event.output.code,
-                seq: (context.feedback?.seq ?? 0) + 1,
+                seq: nextSeq(context.feedback),
               },
             })),
             'savedChanges',

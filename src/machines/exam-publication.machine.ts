@@ -12,6 +12,7 @@
  */
 import { assign, fromPromise, setup } from 'xstate';
 import { publishResults, unlockMarks } from '@/api/exams';
+import { feedbackOf } from './shared/feedback';
 
 export type PublicationAction = 'publish' | 'unlock';
 
@@ -97,7 +98,7 @@ export const examPublicationMachine = setup({
           actions: [
             assign(({ context, event }) => ({
               pending: null,
-              feedback: { code: event.output.code, text: event.output.message, seq: (context.feedback?.seq ?? 0) + 1 },
+              feedback: feedbackOf(context.feedback, event.output),
             })),
             'changed',
           ],
@@ -116,7 +117,7 @@ export const examPublicationMachine = setup({
           actions: [
             assign(({ context, event }) => ({
               pending: null,
-              feedback: { code: event.output.code, text: event.output.message, seq: (context.feedback?.seq ?? 0) + 1 },
+              feedback: feedbackOf(context.feedback, event.output),
             })),
             'changed',
           ],

@@ -16,12 +16,10 @@ import { addSector } from '@/api/fees';
 import { newIdempotencyKey } from '@/api/client';
 import type { WriteResponse } from '@/api/schemas/fees';
 import { keyAfter } from './shared/failure';
+import { type Feedback, feedbackOf } from './shared/feedback';
 
-export interface Feedback {
-  code: string;
-  text: string;
-  seq: number;
-}
+/** The server's confirmation as the flow shows it (./shared/feedback.ts). */
+export type { Feedback };
 
 export interface SectorForm {
   sector_code: string;
@@ -84,7 +82,7 @@ export const feeSectorMachine = setup({
             assign(({ context, event }) => ({
               form: emptySectorForm,
               key: null,
-              feedback: { code: event.output.code, text: event.output.message, seq: (context.feedback?.seq ?? 0) + 1 },
+              feedback: feedbackOf(context.feedback, event.output),
             })),
             'saved',
           ],

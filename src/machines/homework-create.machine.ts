@@ -20,7 +20,7 @@ import { homeworkCreateBody, type HomeworkCreateInput, type HomeworkWriteRespons
 import { errorStatus, newIdempotencyKey } from '@/api/client';
 import { createHomework } from '@/api/homework';
 import type { UploadProgress } from '@/api/upload';
-import { feedbackOf } from './shared/feedback';
+import { feedbackOf, type Feedback } from './shared/feedback';
 
 export interface HomeworkForm {
   class_id: number;
@@ -43,11 +43,8 @@ export interface UploadError {
   cause?: unknown;
 }
 
-export interface Feedback {
-  code: string;
-  text: string;
-  seq: number;
-}
+/** The server's confirmation as the flow shows it (./shared/feedback.ts). */
+export type { Feedback };
 
 export interface HomeworkCreateContext {
   today: string;

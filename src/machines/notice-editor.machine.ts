@@ -61,6 +61,7 @@ import {
 } from '@/api/lookups';
 import { deleteNotice, fetchNoticeAudience, fetchNoticeForEdit, fetchNoticeReach, saveNotice } from '@/api/notices';
 import { isRetryable } from './shared/failure';
+import { nextSeq } from './shared/feedback';
 
 export const DELETE_QUESTION = 'Are you sure to delete?';
 
@@ -358,7 +359,7 @@ function nextFeedback(
   text: string,
   extra: Pick<NoticeFeedback, 'code' | 'error'> = {},
 ): NoticeFeedback {
-  return { tone, text, ...extra, seq: (context.feedback?.seq ?? 0) + 1 };
+  return { tone, text, ...extra, seq: nextSeq(context.feedback) };
 }
 
 const EDITING_READY = '#noticeEditor.editing.ready';

@@ -28,13 +28,10 @@ import {
   type RegistrationFilters,
   type RegistrationKind,
 } from '@/api/subject-registration';
+import { type Feedback, nextSeq } from './shared/feedback';
 
-export interface Feedback {
-  code: string;
-  text: string;
-  /** Grows with each message, so the same text twice is announced twice. */
-  seq: number;
-}
+/** The server's confirmation as the flow shows it (./shared/feedback.ts). */
+export type { Feedback };
 
 export interface PendingDelete {
   kind: RegistrationKind;
@@ -260,7 +257,7 @@ export const subjectRegistrationMachine = setup({
                       feedback: {
                         code: event.output.code,
                         text: event.output.message,
-                        seq: (context.feedback?.seq ?? 0) + 1,
+                        seq: nextSeq(context.feedback),
                       },
                       // Spec §4: after a save with an empty id every selection resets.
                       ...(context.editId === null ? { selectedStudents: [], selectedSubjects: [], fourth: null } : {}),
@@ -313,7 +310,7 @@ export const subjectRegistrationMachine = setup({
                   feedback: {
                     code: event.output.code,
                     text: event.output.message,
-                    seq: (context.feedback?.seq ?? 0) + 1,
+                    seq: nextSeq(context.feedback),
                   },
                 })),
                 'deleted',
