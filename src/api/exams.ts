@@ -135,3 +135,6 @@ export const markSheetQuery = (q: MarkSheetQuery) =>
 
 export const gradesheetQuery = (q: GradesheetQuery) =>
   queryOptions({ queryKey: examKeys.gradesheet(q), queryFn: () => fetchGradesheet(q) });
+
+/** Every grade sheet read (`examKeys.gradesheet(q)` for any q): what a change to marks refreshes. */
+export const gradesheetKeys = { all: ['exam', 'gradesheet'] as const };

@@ -3,7 +3,7 @@
  * and the students enrolled in a class or section. Shared by any flow that picks an audience;
  * plain functions (no React), so machines can use them as actors.
  */
-
+import { queryOptions } from '@tanstack/react-query';
 import { request } from '@/api/client';
 import type { ClassQuery, ClassRow, SectionQuery, SectionRow, SessionRow } from '@/api/schemas/lookups';
 import type { SectionStudentRow, StudentSectionQuery } from '@/api/schemas/people';
@@ -54,3 +54,28 @@ export function fetchSectionStudents(q: SectionStudentsQuery): Promise<SectionSt
   };
   return request(peopleEndpoints.studentSection, { query });
 }
+
+// ---------------------------------------------------------------- query keys
+
+/**
+ * The query keys of reference data (classes, sections, sessions, the students of a section): all
+ * under `['lookup']`, here alone, so that whatever changes the school's structure (a session
+ * opened, a class or section added) refreshes every one of them with `lookupKeys.all`.
+ */
+export const lookupKeys = {
+  all: ['lookup'] as const,
+  sessions: ['lookup', 'sessions'] as const,
+  sections: (q: SectionQuery = {}) => ['lookup', 'sections', q] as const,
+  sectionStudents: (q: SectionStudentsQuery) => ['lookup', 'section-students', q] as const,
+  /** One page of a section's students (0 = all the teacher's sections). */
+  sectionStudentsPage: (sectionId: number, page: number) =>
+    ['lookup', 'section-students', 'page', sectionId, page] as const,
+};
+
+export const lookupSessionsQuery = () => queryOptions({ queryKey: lookupKeys.sessions, queryFn: fetchSessions });
+
+export const lookupSectionsQuery = (q: SectionQuery = {}) =>
+  queryOptions({ queryKey: lookupKeys.sections(q), queryFn: () => fetchSections(q) });
+
+export const lookupSectionStudentsQuery = (q: SectionStudentsQuery) =>
+  queryOptions({ queryKey: lookupKeys.sectionStudents(q), queryFn: () => fetchSectionStudents(q) });

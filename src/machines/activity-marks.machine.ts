@@ -14,6 +14,7 @@ import { assign, fromPromise, setup } from 'xstate';
 import { errorStatus, newIdempotencyKey } from '@/api/client';
 import { saveParticipants } from '@/api/eschool';
 import type { ParticipantsInput } from '@/api/schemas/activities';
+import { feedbackOf } from './shared/feedback';
 
 export interface MarkRow {
   studentId: number;
@@ -182,7 +183,7 @@ export const activityMarksMachine = setup({
               base: Object.fromEntries(context.rows.map((r) => [r.studentId, r])),
               removed: [],
               idempotencyKey: null,
-              feedback: { code: event.output.code, text: event.output.message, seq: (context.feedback?.seq ?? 0) + 1 },
+              feedback: feedbackOf(context.feedback, event.output),
             })),
             'saved',
           ],

@@ -51,7 +51,7 @@ import type {
 } from '@/api/schemas/attendance';
 import { isoDate } from '@/api/schemas/common';
 import type { RoutineTodayRow } from '@/api/schemas/routines';
-import { errorMessage, errorStatus, newIdempotencyKey } from '@/api/client';
+import { errorMessage, newIdempotencyKey } from '@/api/client';
 import { latinDigits } from '@/i18n/digits';
 import { DateTime } from 'luxon';
 import { schoolTimeZone } from '@/api/session';
@@ -64,6 +64,8 @@ import {
   type SendAbsentInput,
   type TakeAttendanceInput,
 } from '@/api/attendance';
+import { isRetryable } from './shared/failure';
+import { notSent, queueTags, type QueueTag } from './shared/queue';
 
 /** An instant's clock time (HH:mm:ss) in the school's time zone. */
 function clockTimeAt(iso: string): string {
@@ -156,14 +158,8 @@ export interface LoadStudentsInput {
 /** A real calendar date as YYYY-MM-DD, by the wire contract's own rule. */
 const isDate = (value: string) => isoDate.safeParse(value).success;
 
-/**
- * A failure worth retrying as it is: the network or the server failed (status 0 or 5xx). A 4xx
- * means the request itself was refused and would be refused again.
- */
-export const isRetryable = (error: unknown) => {
-  const status = errorStatus(error);
-  return status === 0 || status >= 500;
-};
+/** A failure worth retrying as it is (./shared/failure.ts): kept exported, the tests name it here. */
+export { isRetryable };
 
 /** Students in roll order (ties by name, so the order never depends on the server's). */
 export function byRoll(students: readonly AttendanceStudentRow[]): AttendanceStudentRow[] {
@@ -213,12 +209,36 @@ const BACK_TO_CLASSES = { target: '#attendance.choosingPeriod.loadingPeriods' } 
 
 const clamp = (n: number, max: number) => Math.max(0, Math.min(n, max));
 
+/** What the screen asks of a snapshot (docs/ARCHITECTURE.md, "Adding a flow": tags, not state names). */
+export type AttendanceTag =
+  | 'busy'
+  | 'periods'
+  | 'periods.loading'
+  | 'periods.ready'
+  | 'periods.empty'
+  | 'periods.failed'
+  | 'students'
+  | 'students.failed'
+  | 'marking'
+  | 'confirm'
+  | 'submitting'
+  | 'failed'
+  | 'refused'
+  | 'submitted'
+  | 'previewing'
+  | 'previewFailed'
+  | 'confirmSend'
+  | 'sending'
+  | 'sendFailed'
+  | 'sendRefused'
+  | QueueTag;
+
 export const attendanceMachine = setup({
   types: {
     context: {} as AttendanceContext,
     events: {} as AttendanceEvent,
     input: {} as AttendanceInput,
-    tags: {} as 'busy',
+    tags: {} as AttendanceTag,
   },
   actors: {
     // Through the device's copy of the teacher's day: with no network, the last one read.
@@ -249,7 +269,7 @@ export const attendanceMachine = setup({
     canMessage: ({ context }) => (context.result?.absent ?? 0) > 0 && context.date === context.today,
     isRetryable: (_, params: { error: unknown }) => isRetryable(params.error),
     /** Offline mode and the network (not the server) failed: the device keeps it. */
-    canQueue: ({ context }, params: { error: unknown }) => context.offline && errorStatus(params.error) === 0,
+    canQueue: ({ context }, params: { error: unknown }) => context.offline && notSent(params.error),
     isThisSubmission: ({ context }, params: { key: string }) => params.key === context.submitKey,
     /** The server kept an admin's correction or a later taking instead of this one. */
     isConflict: ({ context }, params: { key: string; result: TakeAttendanceResponse }) =>
@@ -289,6 +309,7 @@ export const attendanceMachine = setup({
   initial: 'choosingPeriod',
   states: {
     choosingPeriod: {
+      tags: 'periods',
       initial: 'loadingPeriods',
       on: {
         'attendance.date': {
@@ -300,7 +321,7 @@ export const attendanceMachine = setup({
       },
       states: {
         loadingPeriods: {
-          tags: 'busy',
+          tags: ['busy', 'periods.loading'],
           // A new list: nothing of an earlier period or date stays behind.
           entry: assign({
             error: null,
@@ -339,6 +360,7 @@ export const attendanceMachine = setup({
           },
         },
         ready: {
+          tags: 'periods.ready',
           on: {
             'attendance.choose': {
               guard: { type: 'isKnownPeriod', params: ({ event }) => ({ routineId: event.routineId }) },
@@ -349,15 +371,16 @@ export const attendanceMachine = setup({
             },
           },
         },
-        empty: {},
+        empty: { tags: 'periods.empty' },
         failed: {
+          tags: 'periods.failed',
           on: { 'attendance.retry': { target: 'loadingPeriods' } },
         },
       },
     },
 
     loadingStudents: {
-      tags: 'busy',
+      tags: ['busy', 'students'],
       entry: assign({
         error: null,
         errorCode: null,
@@ -395,6 +418,7 @@ export const attendanceMachine = setup({
     },
 
     studentsFailed: {
+      tags: ['students', 'students.failed'],
       on: {
         'attendance.retry': { target: 'loadingStudents' },
         'attendance.back': {
@@ -405,6 +429,7 @@ export const attendanceMachine = setup({
     },
 
     marking: {
+      tags: 'marking',
       initial: 'idle',
       on: {
         'attendance.toggle': {
@@ -463,6 +488,7 @@ export const attendanceMachine = setup({
     },
 
     confirming: {
+      tags: 'confirm',
       on: {
         // A new submission: a new idempotency key, kept by "Try again".
         'attendance.confirm': {
@@ -474,7 +500,7 @@ export const attendanceMachine = setup({
     },
 
     submitting: {
-      tags: 'busy',
+      tags: ['busy', 'submitting'],
       entry: assign({ error: null, errorCode: null }),
       invoke: {
         id: 'submitAttendance',
@@ -528,7 +554,7 @@ export const attendanceMachine = setup({
      * queued copy is a second submission of the same marks, which changes nothing.
      */
     queueing: {
-      tags: 'busy',
+      tags: ['busy', ...queueTags('queueing')],
       entry: assign({ submitKey: () => newIdempotencyKey() }),
       invoke: {
         id: 'queueSubmission',
@@ -559,6 +585,7 @@ export const attendanceMachine = setup({
 
     /** "Saved on this phone, will send when online". Leaving is safe: the queue keeps it. */
     queued: {
+      tags: queueTags('queued'),
       on: {
         'attendance.sync.start': {
           guard: { type: 'isThisSubmission', params: ({ event }) => event },
@@ -599,7 +626,7 @@ export const attendanceMachine = setup({
     },
 
     syncing: {
-      tags: 'busy',
+      tags: ['busy', ...queueTags('syncing')],
       on: {
         'attendance.sync.done': [
           {
@@ -637,21 +664,25 @@ export const attendanceMachine = setup({
 
     /** The queued submission reached the server and was applied. */
     synced: {
+      tags: queueTags('synced'),
       on: { 'attendance.back': BACK_TO_CLASSES },
     },
 
     /** The server kept someone else's save (an admin's correction, or a later taking): the teacher sees whose. */
     conflict: {
+      tags: queueTags('conflict'),
       on: { 'attendance.back': BACK_TO_CLASSES },
     },
 
     /** The server refused the queued submission (e.g. too late): the admin can still correct it. */
     syncRefused: {
+      tags: queueTags('syncRefused'),
       on: { 'attendance.back': BACK_TO_CLASSES },
     },
 
     /** The network or the server failed: the same submission may be tried again. */
     failed: {
+      tags: 'failed',
       on: {
         'attendance.retry': { target: 'submitting' },
         'attendance.back': { target: 'marking', actions: assign({ error: null, errorCode: null }) },
@@ -660,6 +691,7 @@ export const attendanceMachine = setup({
 
     /** The server refused the marks (validation, permission, the correction window): change them or leave. */
     refused: {
+      tags: 'refused',
       on: {
         'attendance.back': { target: 'marking', actions: assign({ error: null, errorCode: null }) },
       },
@@ -668,6 +700,7 @@ export const attendanceMachine = setup({
     // Back to the classes from every part of the result except the open send confirmation (a
     // dialog: Send or Cancel first).
     submitted: {
+      tags: 'submitted',
       initial: 'idle',
       states: {
         idle: {
@@ -677,7 +710,7 @@ export const attendanceMachine = setup({
           },
         },
         previewing: {
-          tags: 'busy',
+          tags: ['busy', 'previewing'],
           on: { 'attendance.back': BACK_TO_CLASSES },
           entry: assign({ error: null, errorCode: null, preview: null }),
           invoke: {
@@ -695,6 +728,7 @@ export const attendanceMachine = setup({
           },
         },
         previewFailed: {
+          tags: 'previewFailed',
           on: {
             'attendance.back': BACK_TO_CLASSES,
             'attendance.retry': { target: 'previewing' },
@@ -703,13 +737,14 @@ export const attendanceMachine = setup({
         },
         /** The message as guardians will read it and how many get it: nothing leaves before "Send". */
         confirmingSend: {
+          tags: 'confirmSend',
           on: {
             'attendance.confirm': { target: 'sending', actions: assign({ sendKey: () => newIdempotencyKey() }) },
             'attendance.cancel': { target: 'idle' },
           },
         },
         sending: {
-          tags: 'busy',
+          tags: ['busy', 'sending'],
           on: { 'attendance.back': BACK_TO_CLASSES },
           entry: assign({ error: null, errorCode: null }),
           invoke: {
@@ -746,10 +781,11 @@ export const attendanceMachine = setup({
         sent: { on: { 'attendance.back': BACK_TO_CLASSES } },
         /** Not sent for a network or server failure: "Try again" sends with the same key. */
         sendFailed: {
+          tags: 'sendFailed',
           on: { 'attendance.retry': { target: 'sending' }, 'attendance.back': BACK_TO_CLASSES },
         },
         /** The server refused (e.g. not today's attendance): nothing to retry. */
-        sendRefused: { on: { 'attendance.back': BACK_TO_CLASSES } },
+        sendRefused: { tags: 'sendRefused', on: { 'attendance.back': BACK_TO_CLASSES } },
       },
     },
   },

@@ -30,8 +30,11 @@ import {
   type CalendarWriteBody,
   type CalendarWriteResponse,
 } from '@/api/schemas/calendar';
-import { errorMessage, errorStatus, newIdempotencyKey } from '@/api/client';
+import { newIdempotencyKey } from '@/api/client';
 import { deleteCalendarEntry, saveCalendarEntry } from '@/api/calendar';
+import { confirmStates } from './shared/confirm';
+import { nextSeq } from './shared/feedback';
+import { errorParamsOf, failureOf as sharedFailureOf } from './shared/failure';
 
 export const DELETE_QUESTION = 'Are you sure to delete?';
 
@@ -143,20 +146,7 @@ export function formErrors(form: CalendarForm): Record<string, string> {
   return errors;
 }
 
-const failureOf = (error: unknown): CalendarFailure => {
-  const status = errorStatus(error);
-  const fields =
-    error && typeof error === 'object' && 'fields' in error && error.fields && typeof error.fields === 'object'
-      ? (error.fields as Record<string, string>)
-      : {};
-  const code = error && typeof error === 'object' && 'code' in error ? String(error.code) : undefined;
-  // What a refusal names (the holiday already entered), for the sentence in the user's language.
-  const params =
-    error && typeof error === 'object' && 'params' in error && error.params && typeof error.params === 'object'
-      ? (error.params as Record<string, string | number>)
-      : undefined;
-  return { message: errorMessage(error), code, status, fields, params, retryable: status === 0 || status >= 500 };
-};
+const failureOf = (error: unknown): CalendarFailure => ({ ...sharedFailureOf(error), params: errorParamsOf(error) });
 
 export const calendarMachine = setup({
   types: {
@@ -265,7 +255,7 @@ export const calendarMachine = setup({
                 tone: 'success' as const,
                 text: event.output.message,
                 code: event.output.code,
-                seq: (context.feedback?.seq ?? 0) + 1,
+                seq: nextSeq(context.feedback),
               },
             })),
             'savedChanges',
@@ -293,50 +283,28 @@ export const calendarMachine = setup({
         'calendar.cancel': { target: 'list', actions: assign({ error: null, fieldErrors: {}, idempotencyKey: null }) },
       },
     },
-    confirmingDelete: {
+    ...confirmStates<CalendarContext, CalendarEvent>()({
+      asking: 'confirmingDelete',
+      working: 'deleting',
       tags: ['list'],
-      on: {
-        'calendar.confirm': 'deleting',
-        'calendar.cancel': { target: 'list', actions: assign({ pendingDelete: null }) },
+      confirm: 'calendar.confirm',
+      cancel: 'calendar.cancel',
+      back: 'list',
+      onCancel: { pendingDelete: null },
+      actor: 'remove',
+      input: (context) => ({ id: context.pendingDelete!.id }),
+      onDone: (context, output: CalendarDeleteResponse) => ({
+        pendingDelete: null,
+        feedback: { tone: 'success' as const, text: output.message, code: output.code, seq: nextSeq(context.feedback) },
+      }),
+      notify: ['savedChanges'],
+      onError: (context, cause) => {
+        const error = failureOf(cause);
+        return {
+          pendingDelete: null,
+          feedback: { tone: 'error' as const, text: error.message, code: error.code, seq: nextSeq(context.feedback) },
+        };
       },
-    },
-    deleting: {
-      tags: ['list', 'busy'],
-      invoke: {
-        id: 'remove',
-        src: 'remove',
-        input: ({ context }) => ({ id: context.pendingDelete!.id }),
-        onDone: {
-          target: 'list',
-          actions: [
-            assign(({ context, event }) => ({
-              pendingDelete: null,
-              feedback: {
-                tone: 'success' as const,
-                text: event.output.message,
-                code: event.output.code,
-                seq: (context.feedback?.seq ?? 0) + 1,
-              },
-            })),
-            'savedChanges',
-          ],
-        },
-        onError: {
-          target: 'list',
-          actions: assign(({ context, event }) => {
-            const error = failureOf(event.error);
-            return {
-              pendingDelete: null,
-              feedback: {
-                tone: 'error' as const,
-                text: error.message,
-                code: error.code,
-                seq: (context.feedback?.seq ?? 0) + 1,
-              },
-            };
-          }),
-        },
-      },
-    },
+    }),
   },
 });

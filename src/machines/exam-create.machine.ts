@@ -23,6 +23,7 @@ import { errorStatus, newIdempotencyKey } from '@/api/client';
 import { createExams } from '@/api/exams';
 import { latinDigits } from '@/i18n/digits';
 import { EXAM_CREATE_MAX, MARKS_MAX, type ExamInfoBody } from '@/api/schemas/exams';
+import { nextSeq } from './shared/feedback';
 
 export interface ExamForm {
   session_id: number;
@@ -246,7 +247,7 @@ export const examCreateMachine = setup({
                 code: event.output.code,
                 text: event.output.message,
                 count: event.output.rows.length,
-                seq: (context.feedback?.seq ?? 0) + 1,
+                seq: nextSeq(context.feedback),
               },
             })),
             'created',
@@ -276,7 +277,7 @@ export const examCreateMachine = setup({
       },
     },
     failed: {
-      tags: ['form'],
+      tags: ['form', 'failed'],
       on: {
         'exam.choose': { target: 'editing', actions: 'edit' },
         'exam.toggle': { target: 'editing', actions: 'edit' },

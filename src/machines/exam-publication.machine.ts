@@ -12,6 +12,7 @@
  */
 import { assign, fromPromise, setup } from 'xstate';
 import { publishResults, unlockMarks } from '@/api/exams';
+import { feedbackOf } from './shared/feedback';
 
 export type PublicationAction = 'publish' | 'unlock';
 
@@ -80,13 +81,14 @@ export const examPublicationMachine = setup({
       },
     },
     confirming: {
+      tags: ['confirm'],
       on: {
         'publication.confirm': [{ guard: 'isPublish', target: 'publishing' }, { target: 'unlocking' }],
         'publication.cancel': { target: 'idle', actions: assign({ pending: null }) },
       },
     },
     publishing: {
-      tags: ['busy'],
+      tags: ['busy', 'confirm'],
       invoke: {
         id: 'publish',
         src: 'publish',
@@ -96,7 +98,7 @@ export const examPublicationMachine = setup({
           actions: [
             assign(({ context, event }) => ({
               pending: null,
-              feedback: { code: event.output.code, text: event.output.message, seq: (context.feedback?.seq ?? 0) + 1 },
+              feedback: feedbackOf(context.feedback, event.output),
             })),
             'changed',
           ],
@@ -105,7 +107,7 @@ export const examPublicationMachine = setup({
       },
     },
     unlocking: {
-      tags: ['busy'],
+      tags: ['busy', 'confirm'],
       invoke: {
         id: 'unlock',
         src: 'unlock',
@@ -115,7 +117,7 @@ export const examPublicationMachine = setup({
           actions: [
             assign(({ context, event }) => ({
               pending: null,
-              feedback: { code: event.output.code, text: event.output.message, seq: (context.feedback?.seq ?? 0) + 1 },
+              feedback: feedbackOf(context.feedback, event.output),
             })),
             'changed',
           ],

@@ -12,6 +12,7 @@
 import { assign, fromPromise, setup } from 'xstate';
 import { reversePayment, waiveInvoice } from '@/api/fees';
 import { newIdempotencyKey } from '@/api/client';
+import { retryStates } from './shared/retry';
 
 export type AdjustRequest =
   | { what: 'waiver'; invoice_id: number; kind: 'waiver' | 'discount'; amount: string; reason: string }
@@ -73,27 +74,24 @@ export const feeAdjustMachine = setup({
       },
     },
     confirming: {
+      tags: ['confirm'],
       on: {
         'adjust.confirm': { target: 'saving', actions: assign({ key: () => newIdempotencyKey() }) },
         'adjust.cancel': { target: 'idle', actions: assign({ request: null }) },
       },
     },
-    saving: {
-      tags: ['busy'],
-      invoke: {
-        id: 'adjust',
-        src: 'adjust',
-        input: ({ context }) => ({ request: context.request!, key: context.key! }),
-        onDone: { target: 'done', actions: [assign(({ event }) => ({ result: event.output })), 'adjusted'] },
-        onError: { target: 'failed', actions: assign(({ event }) => ({ error: event.error })) },
-      },
-    },
-    failed: {
-      on: {
-        'adjust.retry': { target: 'saving', actions: assign({ error: null }) },
-        'adjust.cancel': { target: 'idle', actions: assign({ request: null, key: null }) },
-      },
-    },
+    ...retryStates<FeeAdjustContext, FeeAdjustEvent>()({
+      working: 'saving',
+      tags: ['confirm'],
+      failed: 'failed',
+      actor: 'adjust',
+      input: (context) => ({ request: context.request!, key: context.key! }),
+      done: 'done',
+      onDone: (_, result: AdjustResult) => ({ result }),
+      notify: ['adjusted'],
+      retry: 'adjust.retry',
+      leave: [{ event: 'adjust.cancel', target: 'idle', forget: { request: null, key: null } }],
+    }),
     done: {
       on: { 'adjust.next': { target: 'idle', actions: assign({ request: null, key: null, result: null }) } },
     },

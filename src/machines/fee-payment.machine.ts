@@ -11,6 +11,7 @@
 import { assign, fromPromise, setup } from 'xstate';
 import { recordPayment } from '@/api/fees';
 import { newIdempotencyKey } from '@/api/client';
+import { retryStates } from './shared/retry';
 import type { PaymentMethod, PaymentResponse } from '@/api/schemas/fees';
 
 export interface PaymentDraft {
@@ -65,27 +66,24 @@ export const feePaymentMachine = setup({
       },
     },
     confirming: {
+      tags: ['confirm'],
       on: {
         'payment.confirm': { target: 'saving', actions: assign({ key: () => newIdempotencyKey() }) },
         'payment.cancel': { target: 'idle', actions: assign({ draft: null }) },
       },
     },
-    saving: {
-      tags: ['busy'],
-      invoke: {
-        id: 'pay',
-        src: 'pay',
-        input: ({ context }) => ({ draft: context.draft!, key: context.key! }),
-        onDone: { target: 'receipt', actions: [assign(({ event }) => ({ receipt: event.output })), 'paid'] },
-        onError: { target: 'failed', actions: assign(({ event }) => ({ error: event.error })) },
-      },
-    },
-    failed: {
-      on: {
-        'payment.retry': { target: 'saving', actions: assign({ error: null }) },
-        'payment.cancel': { target: 'idle', actions: assign({ draft: null, key: null }) },
-      },
-    },
+    ...retryStates<FeePaymentContext, FeePaymentEvent>()({
+      working: 'saving',
+      tags: ['confirm'],
+      failed: 'failed',
+      actor: 'pay',
+      input: (context) => ({ draft: context.draft!, key: context.key! }),
+      done: 'receipt',
+      onDone: (_, receipt: PaymentResponse) => ({ receipt }),
+      notify: ['paid'],
+      retry: 'payment.retry',
+      leave: [{ event: 'payment.cancel', target: 'idle', forget: { draft: null, key: null } }],
+    }),
     receipt: {
       on: { 'payment.next': { target: 'idle', actions: assign({ draft: null, key: null, receipt: null }) } },
     },

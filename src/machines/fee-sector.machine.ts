@@ -13,14 +13,13 @@
  */
 import { assign, fromPromise, setup } from 'xstate';
 import { addSector } from '@/api/fees';
-import { errorStatus, newIdempotencyKey } from '@/api/client';
+import { newIdempotencyKey } from '@/api/client';
 import type { WriteResponse } from '@/api/schemas/fees';
+import { keyAfter } from './shared/failure';
+import { type Feedback, feedbackOf } from './shared/feedback';
 
-export interface Feedback {
-  code: string;
-  text: string;
-  seq: number;
-}
+/** The server's confirmation as the flow shows it (./shared/feedback.ts). */
+export type { Feedback };
 
 export interface SectorForm {
   sector_code: string;
@@ -83,17 +82,14 @@ export const feeSectorMachine = setup({
             assign(({ context, event }) => ({
               form: emptySectorForm,
               key: null,
-              feedback: { code: event.output.code, text: event.output.message, seq: (context.feedback?.seq ?? 0) + 1 },
+              feedback: feedbackOf(context.feedback, event.output),
             })),
             'saved',
           ],
         },
         onError: {
           target: 'idle',
-          actions: assign(({ context, event }) => {
-            const status = errorStatus(event.error);
-            return { error: event.error, key: status === 0 || status >= 500 ? context.key : null };
-          }),
+          actions: assign(({ context, event }) => ({ error: event.error, key: keyAfter(context.key, event.error) })),
         },
       },
     },

@@ -11,6 +11,7 @@ import { postFee } from '@/api/fees';
 import { newIdempotencyKey } from '@/api/client';
 import { moneyProblem, type FeeBody, type FeeResponse } from '@/api/schemas/fees';
 import type { Feedback } from './fee-sector.machine';
+import { nextSeq } from './shared/feedback';
 
 export interface FeeForm {
   sector_id: string;
@@ -107,7 +108,7 @@ export const feeSetupMachine = setup({
       },
     },
     counting: {
-      tags: ['busy'],
+      tags: ['busy', 'counting'],
       invoke: {
         id: 'count',
         src: 'count',
@@ -117,13 +118,14 @@ export const feeSetupMachine = setup({
       },
     },
     confirming: {
+      tags: ['confirm'],
       on: {
         'fee.confirm': { target: 'saving', actions: assign({ key: () => newIdempotencyKey() }) },
         'fee.cancel': { target: 'editing', actions: assign({ count: null }) },
       },
     },
     saving: {
-      tags: ['busy'],
+      tags: ['busy', 'confirm'],
       invoke: {
         id: 'save',
         src: 'save',
@@ -138,7 +140,7 @@ export const feeSetupMachine = setup({
               feedback: {
                 code: event.output.code,
                 text: event.output.message,
-                seq: (context.feedback?.seq ?? 0) + 1,
+                seq: nextSeq(context.feedback),
                 created: event.output.created,
               },
             })),

@@ -14,6 +14,7 @@
 import { assign, fromPromise, setup } from 'xstate';
 import { createGuardian, unlinkGuardian } from '@/api/guardians';
 import type { GuardianCreateResponse, GuardianRelation } from '@/api/schemas/guardians';
+import { confirmStates } from './shared/confirm';
 
 export interface GuardianDraft {
   /** The student whose record the admin is on. */
@@ -86,7 +87,7 @@ export const guardianLinkMachine = setup({
       },
     },
     adding: {
-      tags: ['busy'],
+      tags: ['busy', 'adding'],
       invoke: {
         id: 'create',
         src: 'create',
@@ -98,24 +99,18 @@ export const guardianLinkMachine = setup({
         onError: { target: 'idle', actions: assign({ error: ({ event }) => event.error }) },
       },
     },
-    confirming: {
-      on: {
-        'guardian.confirm': 'unlinking',
-        'guardian.cancel': { target: 'idle', actions: assign({ pending: null }) },
-      },
-    },
-    unlinking: {
-      tags: ['busy'],
-      invoke: {
-        id: 'unlink',
-        src: 'unlink',
-        input: ({ context }) => ({ guardianId: context.pending!.guardianId, studentId: context.pending!.studentId }),
-        onDone: {
-          target: 'idle',
-          actions: [assign(({ context }) => ({ pending: null, unlinked: context.unlinked + 1 })), 'changed'],
-        },
-        onError: { target: 'idle', actions: assign(({ event }) => ({ pending: null, error: event.error })) },
-      },
-    },
+    ...confirmStates<GuardianLinkContext, GuardianLinkEvent>()({
+      asking: 'confirming',
+      working: 'unlinking',
+      confirm: 'guardian.confirm',
+      cancel: 'guardian.cancel',
+      back: 'idle',
+      onCancel: { pending: null },
+      actor: 'unlink',
+      input: (context) => ({ guardianId: context.pending!.guardianId, studentId: context.pending!.studentId }),
+      onDone: (context, _answer: { message: string }) => ({ pending: null, unlinked: context.unlinked + 1 }),
+      notify: ['changed'],
+      onError: (_, error) => ({ pending: null, error }),
+    }),
   },
 });

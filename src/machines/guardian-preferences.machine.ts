@@ -10,6 +10,7 @@
 import { assign, fromPromise, setup } from 'xstate';
 import { savePreferences } from '@/api/guardians';
 import type { GuardianPreferences } from '@/api/schemas/guardians';
+import { retryStates } from './shared/retry';
 
 export interface GuardianPreferencesContext {
   choice: GuardianPreferences;
@@ -44,22 +45,16 @@ export const guardianPreferencesMachine = setup({
     editing: {
       on: { 'prefs.change': { actions: 'choose' }, 'prefs.save': 'saving' },
     },
-    saving: {
-      tags: ['busy'],
-      invoke: {
-        id: 'save',
-        src: 'save',
-        input: ({ context }) => context.choice,
-        onDone: { target: 'saved', actions: 'saved' },
-        onError: { target: 'failed', actions: assign(({ event }) => ({ error: event.error })) },
-      },
-    },
-    saved: { on: { 'prefs.change': { target: 'editing', actions: 'choose' } } },
-    failed: {
-      on: {
-        'prefs.retry': { target: 'saving', actions: assign({ error: null }) },
-        'prefs.change': { target: 'editing', actions: 'choose' },
-      },
-    },
+    ...retryStates<GuardianPreferencesContext, GuardianPreferencesEvent>()({
+      working: 'saving',
+      failed: 'failed',
+      actor: 'save',
+      input: (context) => context.choice,
+      done: 'saved',
+      notify: ['saved'],
+      retry: 'prefs.retry',
+      leave: [{ event: 'prefs.change', target: 'editing', actions: ['choose'] }],
+    }),
+    saved: { tags: ['saved'], on: { 'prefs.change': { target: 'editing', actions: 'choose' } } },
   },
 });

@@ -20,6 +20,7 @@ import { homeworkCreateBody, type HomeworkCreateInput, type HomeworkWriteRespons
 import { errorStatus, newIdempotencyKey } from '@/api/client';
 import { createHomework } from '@/api/homework';
 import type { UploadProgress } from '@/api/upload';
+import { feedbackOf, type Feedback } from './shared/feedback';
 
 export interface HomeworkForm {
   class_id: number;
@@ -42,11 +43,8 @@ export interface UploadError {
   cause?: unknown;
 }
 
-export interface Feedback {
-  code: string;
-  text: string;
-  seq: number;
-}
+/** The server's confirmation as the flow shows it (./shared/feedback.ts). */
+export type { Feedback };
 
 export interface HomeworkCreateContext {
   today: string;
@@ -116,6 +114,8 @@ export const homeworkCreateMachine = setup({
     retryable: ({ context }) => context.error?.retryable === true,
   },
   actions: {
+    /** The server saved the homework: the screen provides it to reload the list. */
+    saved: () => {},
     setField: assign(({ context, event }) => {
       if (event.type === 'homework.field') return { form: { ...context.form, [event.field]: event.value } };
       if (event.type === 'homework.choose') {
@@ -174,13 +174,16 @@ export const homeworkCreateMachine = setup({
         }),
         onDone: {
           target: 'saved',
-          actions: assign(({ context, event }) => ({
-            form: emptyHomeworkForm(context.today),
-            file: null,
-            progress: null,
-            idempotencyKey: null,
-            feedback: { code: event.output.code, text: event.output.message, seq: (context.feedback?.seq ?? 0) + 1 },
-          })),
+          actions: [
+            assign(({ context, event }) => ({
+              form: emptyHomeworkForm(context.today),
+              file: null,
+              progress: null,
+              idempotencyKey: null,
+              feedback: feedbackOf(context.feedback, event.output),
+            })),
+            'saved',
+          ],
         },
         onError: {
           target: 'failed',
@@ -206,7 +209,7 @@ export const homeworkCreateMachine = setup({
       },
     },
     failed: {
-      tags: ['form'],
+      tags: ['form', 'failed'],
       on: {
         'homework.field': { target: 'editing', actions: 'setField' },
         'homework.choose': { target: 'editing', actions: 'setField' },

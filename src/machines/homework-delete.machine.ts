@@ -11,6 +11,8 @@
 import { assign, fromPromise, setup } from 'xstate';
 import { deleteHomework } from '@/api/homework';
 import type { Feedback } from './homework-create.machine';
+import { confirmStates } from './shared/confirm';
+import { feedbackOf } from './shared/feedback';
 
 export interface PendingDelete {
   id: number;
@@ -53,30 +55,21 @@ export const homeworkDeleteMachine = setup({
         },
       },
     },
-    confirming: {
-      on: {
-        'homework.confirm': 'deleting',
-        'homework.cancel': { target: 'idle', actions: assign({ pending: null }) },
-      },
-    },
-    deleting: {
-      tags: ['busy'],
-      invoke: {
-        id: 'remove',
-        src: 'remove',
-        input: ({ context }) => ({ id: context.pending!.id }),
-        onDone: {
-          target: 'idle',
-          actions: [
-            assign(({ context, event }) => ({
-              pending: null,
-              feedback: { code: event.output.code, text: event.output.message, seq: (context.feedback?.seq ?? 0) + 1 },
-            })),
-            'deleted',
-          ],
-        },
-        onError: { target: 'idle', actions: assign(({ event }) => ({ pending: null, error: event.error })) },
-      },
-    },
+    ...confirmStates<HomeworkDeleteContext, HomeworkDeleteEvent>()({
+      asking: 'confirming',
+      working: 'deleting',
+      confirm: 'homework.confirm',
+      cancel: 'homework.cancel',
+      back: 'idle',
+      onCancel: { pending: null },
+      actor: 'remove',
+      input: (context) => ({ id: context.pending!.id }),
+      onDone: (context, output: { message: string; code: string }) => ({
+        pending: null,
+        feedback: feedbackOf(context.feedback, output),
+      }),
+      notify: ['deleted'],
+      onError: (_, error) => ({ pending: null, error }),
+    }),
   },
 });

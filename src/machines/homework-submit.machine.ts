@@ -17,6 +17,7 @@ import { newIdempotencyKey } from '@/api/client';
 import { submitHomework } from '@/api/homework';
 import type { UploadProgress } from '@/api/upload';
 import { toUploadError, type Feedback, type UploadError } from './homework-create.machine';
+import { feedbackOf } from './shared/feedback';
 
 export const FILE_REQUIRED = 'Choose a file to upload.';
 
@@ -107,7 +108,7 @@ export const homeworkSubmitMachine = setup({
           actions: assign(({ context, event }) => ({
             progress: null,
             idempotencyKey: null,
-            feedback: { code: event.output.code, text: event.output.message, seq: (context.feedback?.seq ?? 0) + 1 },
+            feedback: feedbackOf(context.feedback, event.output),
           })),
         },
         onError: {
@@ -126,7 +127,7 @@ export const homeworkSubmitMachine = setup({
     },
     saved: { type: 'final', tags: ['done'] },
     failed: {
-      tags: ['form'],
+      tags: ['form', 'failed'],
       on: {
         'homework.file': { target: 'editing', actions: 'setFile' },
         'homework.retry': { guard: 'retryable', target: 'uploading', actions: 'startUpload' },

@@ -71,7 +71,7 @@ export const importMachine = setup({
       on: { 'import.file': { target: 'checking', actions: assign(({ event }) => ({ ...fresh, file: event.file })) } },
     },
     checking: {
-      tags: ['busy'],
+      tags: ['busy', 'checking'],
       invoke: {
         id: 'checkFile',
         src: 'runImport',
@@ -89,6 +89,7 @@ export const importMachine = setup({
       },
     },
     checked: {
+      tags: ['checked'],
       on: {
         'import.file': { target: 'checking', actions: assign(({ event }) => ({ ...fresh, file: event.file })) },
         'import.confirm': {
@@ -99,7 +100,7 @@ export const importMachine = setup({
       },
     },
     importing: {
-      tags: ['busy'],
+      tags: ['busy', 'importing'],
       invoke: {
         id: 'importFile',
         src: 'runImport',
@@ -124,11 +125,13 @@ export const importMachine = setup({
       },
     },
     done: {
+      tags: ['done'],
       on: {
         'import.file': { target: 'checking', actions: assign(({ event }) => ({ ...fresh, file: event.file })) },
       },
     },
     failed: {
+      tags: ['failed'],
       on: {
         'import.file': { target: 'checking', actions: assign(({ event }) => ({ ...fresh, file: event.file })) },
         'import.retry': [{ guard: 'retryImport', target: 'importing' }, { target: 'checking' }],

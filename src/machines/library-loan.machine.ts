@@ -172,13 +172,14 @@ export const libraryLoanMachine = setup({
       },
     },
     confirmingReturn: {
+      tags: ['confirm'],
       on: {
         'loan.confirm': 'returning',
         'loan.cancel': { target: 'idle', actions: assign({ pendingReturn: null }) },
       },
     },
     returning: {
-      tags: ['busy'],
+      tags: ['busy', 'confirm'],
       entry: assign(({ context }) => ({ idempotencyKey: context.idempotencyKey ?? newIdempotencyKey() })),
       invoke: {
         id: 'giveBack',

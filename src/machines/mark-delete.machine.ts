@@ -11,6 +11,8 @@
  */
 import { assign, fromPromise, setup } from 'xstate';
 import { deleteMark } from '@/api/exams';
+import { confirmStates } from './shared/confirm';
+import { nextSeq } from './shared/feedback';
 
 export interface PendingMarkDelete {
   markId: number;
@@ -30,7 +32,7 @@ export type MarkDeleteEvent =
   ({ type: 'marks.delete' } & PendingMarkDelete) | { type: 'marks.confirm' } | { type: 'marks.cancel' };
 
 export const markDeleteMachine = setup({
-  types: { context: {} as MarkDeleteContext, events: {} as MarkDeleteEvent, tags: {} as 'busy' },
+  types: { context: {} as MarkDeleteContext, events: {} as MarkDeleteEvent, tags: {} as 'busy' | 'confirm' },
   actors: {
     remove: fromPromise<{ message: string; code: string }, { id: number }>(({ input }) => deleteMark(input.id)),
   },
@@ -53,30 +55,21 @@ export const markDeleteMachine = setup({
         },
       },
     },
-    confirming: {
-      on: {
-        'marks.confirm': 'deleting',
-        'marks.cancel': { target: 'idle', actions: assign({ pending: null }) },
-      },
-    },
-    deleting: {
-      tags: 'busy',
-      invoke: {
-        id: 'remove',
-        src: 'remove',
-        input: ({ context }) => ({ id: context.pending!.markId }),
-        onDone: {
-          target: 'idle',
-          actions: [
-            assign(({ context, event }) => ({
-              pending: null,
-              done: { code: event.output.code, message: event.output.message, seq: (context.done?.seq ?? 0) + 1 },
-            })),
-            'deleted',
-          ],
-        },
-        onError: { target: 'idle', actions: assign(({ event }) => ({ pending: null, error: event.error })) },
-      },
-    },
+    ...confirmStates<MarkDeleteContext, MarkDeleteEvent>()({
+      asking: 'confirming',
+      working: 'deleting',
+      confirm: 'marks.confirm',
+      cancel: 'marks.cancel',
+      back: 'idle',
+      onCancel: { pending: null },
+      actor: 'remove',
+      input: (context) => ({ id: context.pending!.markId }),
+      onDone: (context, output: { message: string; code: string }) => ({
+        pending: null,
+        done: { code: output.code, message: output.message, seq: nextSeq(context.done) },
+      }),
+      notify: ['deleted'],
+      onError: (_, error) => ({ pending: null, error }),
+    }),
   },
 });

@@ -61,10 +61,12 @@ import type {
   StudentMarkSheet,
 } from '@/api/schemas/exams';
 import { EXAM_CODES } from '@/api/schemas/exams';
-import { errorMessage, errorStatus, newIdempotencyKey } from '@/api/client';
+import { errorMessage, newIdempotencyKey } from '@/api/client';
 import { fetchMarkEntrySheet, saveMarks } from '@/api/exams';
 import { latinDigits } from '@/i18n/digits';
 import { enqueue } from '@/offline/store';
+import { isRetryable } from './shared/failure';
+import { notSent, queueTags, type QueueTag } from './shared/queue';
 
 /** The screen's five filters, as the sheet is asked for. */
 export interface MarkEntryQuery {
@@ -203,11 +205,8 @@ export function markChanges(ctx: Pick<MarkEntryContext, 'sheet' | 'drafts'>): Ma
   return out;
 }
 
-/** A failure worth retrying as it is: the network or the server failed (status 0 or 5xx). */
-export const isRetryable = (error: unknown) => {
-  const status = errorStatus(error);
-  return status === 0 || status >= 500;
-};
+/** A failure worth retrying as it is (./shared/failure.ts): kept exported, the tests name it here. */
+export { isRetryable };
 
 function errorCodeOf(error: unknown): string | null {
   const code = error && typeof error === 'object' && 'code' in error ? (error as { code: unknown }).code : null;
@@ -275,11 +274,25 @@ const SYNC_OUTCOMES = {
   ],
 } as const;
 
+/** What the screen asks of a snapshot (docs/ARCHITECTURE.md, "Adding a flow": tags, not state names). */
+export type MarkEntryTag =
+  | 'busy'
+  | 'loading'
+  | 'loadFailed'
+  | 'sheet'
+  | 'locked'
+  | 'entering'
+  | 'reviewing'
+  | 'saving'
+  | 'failed'
+  | 'saved'
+  | QueueTag;
+
 export const markEntryMachine = setup({
   types: {
     context: {} as MarkEntryContext,
     events: {} as MarkEntryEvent,
-    tags: {} as 'busy',
+    tags: {} as MarkEntryTag,
   },
   actors: {
     loadSheet: fromPromise<StudentMarkSheet, StudentMarkQuery>(({ input }) => fetchMarkEntrySheet(input)),
@@ -363,7 +376,7 @@ export const markEntryMachine = setup({
     },
 
     loading: {
-      tags: 'busy',
+      tags: ['busy', 'loading'],
       // A new sheet: nothing of an earlier one stays behind.
       entry: assign({
         sheet: null,
@@ -400,15 +413,18 @@ export const markEntryMachine = setup({
     },
 
     loadFailed: {
+      tags: 'loadFailed',
       on: { 'marks.retry': 'loading', 'marks.search': LOAD, 'marks.clear': 'filtering' },
     },
 
     /** Published results: the marks are shown, nothing can change them. */
     locked: {
+      tags: ['sheet', 'locked'],
       on: { 'marks.search': LOAD, 'marks.clear': 'filtering' },
     },
 
     entering: {
+      tags: ['sheet', 'entering'],
       on: {
         'marks.type': {
           guard: { type: 'isKnownStudent', params: ({ event }) => ({ studentId: event.studentId }) },
@@ -494,6 +510,7 @@ export const markEntryMachine = setup({
 
     /** The changes as a list (old mark -> new mark): nothing leaves before "Save". */
     reviewing: {
+      tags: ['sheet', 'reviewing'],
       on: {
         // A new save: a new idempotency key, kept by "Try again".
         'marks.confirm': {
@@ -510,7 +527,7 @@ export const markEntryMachine = setup({
     },
 
     saving: {
-      tags: 'busy',
+      tags: ['busy', 'sheet', 'saving'],
       entry: assign({ error: null, errorCode: null }),
       invoke: {
         id: 'saveMarks',
@@ -574,7 +591,7 @@ export const markEntryMachine = setup({
      * (`entered_at`) and a key of their own (see the header: another body, another key).
      */
     queueing: {
-      tags: 'busy',
+      tags: ['busy', ...queueTags('queueing')],
       entry: assign(({ context }) => ({
         saveKey: newIdempotencyKey(),
         enteredAt: context.enteredAt ?? new Date().toISOString(),
@@ -605,6 +622,7 @@ export const markEntryMachine = setup({
 
     /** "Saved on this phone, will send when online". Leaving is safe: the queue keeps it. */
     queued: {
+      tags: queueTags('queued'),
       on: {
         'marks.sync.start': { guard: { type: 'isThisSave', params: ({ event }) => event }, target: 'syncing' },
         ...SYNC_OUTCOMES,
@@ -614,7 +632,7 @@ export const markEntryMachine = setup({
     },
 
     syncing: {
-      tags: 'busy',
+      tags: ['busy', ...queueTags('syncing')],
       on: {
         ...SYNC_OUTCOMES,
         'marks.search': LOAD,
@@ -624,6 +642,7 @@ export const markEntryMachine = setup({
 
     /** The queued marks reached the server and were saved: the sheet holds them as saved. */
     synced: {
+      tags: queueTags('synced'),
       on: {
         'marks.edit': { target: 'entering', actions: assign({ result: null }) },
         'marks.search': LOAD,
@@ -637,6 +656,7 @@ export const markEntryMachine = setup({
      * teacher is told how many stood; the sheet holds the marks as the server has them.
      */
     kept: {
+      tags: queueTags('kept'),
       on: {
         'marks.edit': { target: 'entering', actions: assign({ result: null }) },
         'marks.search': LOAD,
@@ -646,16 +666,19 @@ export const markEntryMachine = setup({
 
     /** Results were published before the queued marks arrived: the marks are locked, not saved. */
     conflict: {
+      tags: queueTags('conflict'),
       on: { 'marks.reopen': 'loading', 'marks.search': LOAD, 'marks.clear': 'filtering' },
     },
 
     /** The school refused the queued marks (another 4xx): its words are shown. */
     syncRefused: {
+      tags: queueTags('syncRefused'),
       on: { 'marks.reopen': 'loading', 'marks.search': LOAD, 'marks.clear': 'filtering' },
     },
 
     /** Not saved for a network or server failure: the marks are kept. */
     failed: {
+      tags: ['sheet', 'failed'],
       on: {
         'marks.retry': 'saving',
         'marks.back': { target: 'entering', actions: assign({ error: null, errorCode: null }) },
@@ -664,6 +687,7 @@ export const markEntryMachine = setup({
 
     /** The server's "{n} students Mark entry successful!!" and the "Inserted data". */
     saved: {
+      tags: 'saved',
       on: {
         // Back to the sheet, holding the saved marks; the last result is done with.
         'marks.edit': { target: 'entering', actions: assign({ result: null }) },
@@ -676,7 +700,7 @@ export const markEntryMachine = setup({
 
 /** The same flow with offline on: a save the network fails (status 0) is queued on the device. */
 export const offlineMarkEntryMachine = markEntryMachine.provide({
-  guards: { canQueue: (_, params: { error: unknown }) => errorStatus(params.error) === 0 },
+  guards: { canQueue: (_, params: { error: unknown }) => notSent(params.error) },
 });
 
 export type MarkEntryMachine = typeof markEntryMachine;

@@ -50,7 +50,7 @@ import {
   type NoticeWriteResponse,
   type SchoolNoticeRow,
 } from '@/api/schemas/notices';
-import { errorMessage, errorStatus, newIdempotencyKey } from '@/api/client';
+import { errorMessage, newIdempotencyKey } from '@/api/client';
 import {
   defaultSession,
   fetchClasses,
@@ -60,6 +60,8 @@ import {
   type SectionStudentsQuery,
 } from '@/api/lookups';
 import { deleteNotice, fetchNoticeAudience, fetchNoticeForEdit, fetchNoticeReach, saveNotice } from '@/api/notices';
+import { isRetryable } from './shared/failure';
+import { nextSeq } from './shared/feedback';
 
 export const DELETE_QUESTION = 'Are you sure to delete?';
 
@@ -348,11 +350,8 @@ function fieldsOf(error: unknown): Record<string, string> {
   return {};
 }
 
-/** Retrying helps only when the request may not have been answered: no answer, or a 5xx. */
-export function isRetryable(error: unknown): boolean {
-  const status = errorStatus(error);
-  return status === 0 || status >= 500;
-}
+/** Retrying helps only when the request may not have been answered (./shared/failure.ts). */
+export { isRetryable };
 
 function nextFeedback(
   context: NoticeEditorContext,
@@ -360,7 +359,7 @@ function nextFeedback(
   text: string,
   extra: Pick<NoticeFeedback, 'code' | 'error'> = {},
 ): NoticeFeedback {
-  return { tone, text, ...extra, seq: (context.feedback?.seq ?? 0) + 1 };
+  return { tone, text, ...extra, seq: nextSeq(context.feedback) };
 }
 
 const EDITING_READY = '#noticeEditor.editing.ready';
@@ -377,7 +376,16 @@ export const noticeEditorMachine = setup({
     context: {} as NoticeEditorContext,
     events: {} as NoticeEditorEvent,
     input: {} as NoticeEditorInput,
-    tags: {} as 'busy',
+    tags: {} as
+      | 'busy'
+      | 'loadingLookups'
+      | 'lookupsFailed'
+      | 'loadingNotice'
+      | 'counting'
+      | 'confirmPublish'
+      | 'saving'
+      | 'confirmDelete'
+      | 'deleting',
   },
   actors: {
     loadLookups: fromPromise<NoticeLookups, { schoolTypeId: number | null }>(async ({ input }) => {
@@ -569,7 +577,7 @@ export const noticeEditorMachine = setup({
   initial: 'loadingLookups',
   states: {
     loadingLookups: {
-      tags: 'busy',
+      tags: ['busy', 'loadingLookups'],
       entry: assign({ lookupsError: null }),
       invoke: {
         id: 'loadLookups',
@@ -593,6 +601,7 @@ export const noticeEditorMachine = setup({
     },
 
     lookupsFailed: {
+      tags: 'lookupsFailed',
       on: { 'notice.retry': { target: 'loadingLookups' } },
     },
 
@@ -639,7 +648,7 @@ export const noticeEditorMachine = setup({
     },
 
     loadingNotice: {
-      tags: 'busy',
+      tags: ['busy', 'loadingNotice'],
       invoke: {
         id: 'loadNotice',
         src: 'loadNotice',
@@ -671,7 +680,7 @@ export const noticeEditorMachine = setup({
     },
 
     countingAudience: {
-      tags: 'busy',
+      tags: ['busy', 'counting'],
       invoke: {
         id: 'countAudience',
         src: 'countAudience',
@@ -685,6 +694,7 @@ export const noticeEditorMachine = setup({
     },
 
     confirmingPublish: {
+      tags: 'confirmPublish',
       on: {
         'notice.confirm': { target: 'submitting' },
         'notice.cancel': { target: EDITING_READY, actions: assign({ audience: null }) },
@@ -692,7 +702,7 @@ export const noticeEditorMachine = setup({
     },
 
     submitting: {
-      tags: 'busy',
+      tags: ['busy', 'saving'],
       invoke: {
         id: 'saveNotice',
         src: 'saveNotice',
@@ -717,6 +727,7 @@ export const noticeEditorMachine = setup({
     },
 
     confirmingDelete: {
+      tags: 'confirmDelete',
       on: {
         'notice.confirm': { target: 'deleting' },
         'notice.cancel': { target: EDITING_BACK, actions: 'forgetDelete' },
@@ -724,7 +735,7 @@ export const noticeEditorMachine = setup({
     },
 
     deleting: {
-      tags: 'busy',
+      tags: ['busy', 'deleting'],
       invoke: {
         id: 'deleteNotice',
         src: 'deleteNotice',

@@ -22,6 +22,8 @@ import {
   type OnlineClassInput,
   type OnlineClassRow,
 } from '@/api/schemas/eschool';
+import { isRetryable } from './shared/failure';
+import { confirmStates } from './shared/confirm';
 
 export interface OnlineClassForm {
   /** `section_id|subject_id|teacher_id` of a routine entry (the options list). */
@@ -131,10 +133,7 @@ const failureOf = (error: unknown): EditorFailure => {
   };
 };
 /** Unknown outcome (no answer, or the server failed): the same key goes with the retry. */
-const outcomeUnknown = (error: unknown) => {
-  const s = errorStatus(error);
-  return s === 0 || s >= 500;
-};
+const outcomeUnknown = isRetryable;
 const next = (fb: EditorFeedback | null, out: WriteResult): EditorFeedback => ({
   code: out.code,
   text: out.message,
@@ -264,27 +263,18 @@ export const onlineClassEditorMachine = setup({
         },
       },
     },
-    confirming: {
-      on: {
-        'eschool.confirm': 'cancelling',
-        'eschool.back': { target: 'idle', actions: assign({ pending: null }) },
-      },
-    },
-    cancelling: {
-      tags: ['busy'],
-      invoke: {
-        id: 'cancelClass',
-        src: 'cancelClass',
-        input: ({ context }) => ({ id: context.pending!.id }),
-        onDone: {
-          target: 'idle',
-          actions: [
-            assign(({ context, event }) => ({ pending: null, feedback: next(context.feedback, event.output) })),
-            'saved',
-          ],
-        },
-        onError: { target: 'idle', actions: assign(({ event }) => ({ pending: null, error: failureOf(event.error) })) },
-      },
-    },
+    ...confirmStates<OnlineClassEditorContext, OnlineClassEditorEvent>()({
+      asking: 'confirming',
+      working: 'cancelling',
+      confirm: 'eschool.confirm',
+      cancel: 'eschool.back',
+      back: 'idle',
+      onCancel: { pending: null },
+      actor: 'cancelClass',
+      input: (context) => ({ id: context.pending!.id }),
+      onDone: (context, output: WriteResult) => ({ pending: null, feedback: next(context.feedback, output) }),
+      notify: ['saved'],
+      onError: (_, error) => ({ pending: null, error: failureOf(error) }),
+    }),
   },
 });

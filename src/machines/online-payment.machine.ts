@@ -104,9 +104,11 @@ export const onlinePaymentMachine = setup({
   initial: 'entry',
   states: {
     entry: {
+      tags: ['checking'],
       always: [{ target: 'checking', guard: ({ context }) => !!context.token }, { target: 'choosing' }],
     },
     choosing: {
+      tags: ['chooser'],
       on: {
         'pay.submit': [
           {
@@ -124,7 +126,7 @@ export const onlinePaymentMachine = setup({
       },
     },
     starting: {
-      tags: ['busy'],
+      tags: ['busy', 'chooser'],
       invoke: {
         id: 'start',
         src: 'start',
@@ -137,14 +139,15 @@ export const onlinePaymentMachine = setup({
       },
     },
     startFailed: {
+      tags: ['chooser', 'startFailed'],
       on: {
         'pay.retry': { target: 'starting', actions: assign({ error: null }) },
         'pay.edit': { target: 'choosing', actions: assign({ error: null, key: null }) },
       },
     },
-    redirecting: { tags: ['busy'] },
+    redirecting: { tags: ['busy', 'chooser'] },
     checking: {
-      tags: ['busy'],
+      tags: ['busy', 'checking'],
       invoke: {
         id: 'check',
         src: 'check',
@@ -162,14 +165,16 @@ export const onlinePaymentMachine = setup({
       },
     },
     pending: {
+      tags: ['pending'],
       after: { recheck: { guard: 'mayCheckAgain', target: 'checking' } },
       on: { 'pay.check': { target: 'checking', actions: assign({ checks: 0 }) } },
     },
     checkFailed: {
+      tags: ['checkFailed'],
       on: { 'pay.check': { target: 'checking', actions: assign({ error: null }) } },
     },
-    paid: { on: { 'pay.again': { target: 'choosing', actions: ['forgetToken', 'reset'] } } },
-    cancelled: { on: { 'pay.again': { target: 'choosing', actions: ['forgetToken', 'reset'] } } },
-    failed: { on: { 'pay.again': { target: 'choosing', actions: ['forgetToken', 'reset'] } } },
+    paid: { tags: ['paid'], on: { 'pay.again': { target: 'choosing', actions: ['forgetToken', 'reset'] } } },
+    cancelled: { tags: ['cancelled'], on: { 'pay.again': { target: 'choosing', actions: ['forgetToken', 'reset'] } } },
+    failed: { tags: ['declined'], on: { 'pay.again': { target: 'choosing', actions: ['forgetToken', 'reset'] } } },
   },
 });

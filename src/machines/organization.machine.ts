@@ -13,8 +13,10 @@
  */
 import { assign, fromPromise, setup } from 'xstate';
 import type { OrganizationBody, OrganizationRow, SetupMessage } from '@/api/schemas/setup';
-import { errorMessage, errorStatus, newIdempotencyKey } from '@/api/client';
+import { errorMessage, newIdempotencyKey } from '@/api/client';
 import { createOrganization, deleteOrganization, updateOrganization } from '@/api/school-setup';
+import { confirmStates } from './shared/confirm';
+import { fieldsOf, isRetryable } from './shared/failure';
 
 export interface OrganizationForm {
   Organization_type: string;
@@ -57,19 +59,11 @@ export const organizationBodyOf = (form: OrganizationForm): OrganizationBody => 
   organization_code: form.organization_code.trim(),
 });
 
-const fieldsOf = (error: unknown): Record<string, string> => {
-  const fields = (error as { fields?: unknown } | null)?.fields;
-  return fields && typeof fields === 'object' ? (fields as Record<string, string>) : {};
-};
 const failure = (error: unknown): OrganizationError => ({
   message: errorMessage(error),
   fields: fieldsOf(error),
   cause: error,
 });
-const isRetryable = (error: unknown) => {
-  const status = errorStatus(error);
-  return status === 0 || status >= 500;
-};
 
 export const organizationMachine = setup({
   types: {
@@ -157,7 +151,7 @@ export const organizationMachine = setup({
       },
     },
     saving: {
-      tags: ['busy'],
+      tags: ['busy', 'saving'],
       invoke: {
         id: 'saveOrganization',
         src: 'saveOrganization',
@@ -188,35 +182,23 @@ export const organizationMachine = setup({
         },
       },
     },
-    confirmingDelete: {
-      on: {
-        'org.confirm': { target: 'deleting' },
-        'org.cancel': { target: 'editing', actions: assign({ target: null }) },
-      },
-    },
-    deleting: {
-      tags: ['busy'],
-      invoke: {
-        id: 'deleteOrganization',
-        src: 'deleteOrganization',
-        input: ({ context }) => ({ id: context.target!.id }),
-        onDone: {
-          target: 'editing',
-          actions: [
-            assign(({ context, event }) => ({
-              notice: event.output,
-              target: null,
-              // The row being edited is gone: the form goes back to creating.
-              ...(context.editingId === context.target?.id ? { editingId: null, form: EMPTY_ORGANIZATION } : {}),
-            })),
-            'savedChanges',
-          ],
-        },
-        onError: {
-          target: 'editing',
-          actions: assign(({ event }) => ({ error: failure(event.error), target: null })),
-        },
-      },
-    },
+    ...confirmStates<OrganizationContext, OrganizationEvent>()({
+      asking: 'confirmingDelete',
+      working: 'deleting',
+      confirm: 'org.confirm',
+      cancel: 'org.cancel',
+      back: 'editing',
+      onCancel: { target: null },
+      actor: 'deleteOrganization',
+      input: (context) => ({ id: context.target!.id }),
+      onDone: (context, output: SetupMessage) => ({
+        notice: output,
+        target: null,
+        // The row being edited is gone: the form goes back to creating.
+        ...(context.editingId === context.target?.id ? { editingId: null, form: EMPTY_ORGANIZATION } : {}),
+      }),
+      notify: ['savedChanges'],
+      onError: (_, error) => ({ error: failure(error), target: null }),
+    }),
   },
 });

@@ -12,8 +12,9 @@
  */
 import { assign, fromPromise, setup } from 'xstate';
 import { PASSWORD_MIN, type MessageResponse } from '@/api/schemas/people';
-import { errorMessage, errorStatus, newIdempotencyKey } from '@/api/client';
+import { errorMessage, newIdempotencyKey } from '@/api/client';
 import { changePassword } from '@/api/people';
+import { keyAfter } from './shared/failure';
 
 export interface PasswordForm {
   current_password: string;
@@ -125,17 +126,16 @@ export const passwordMachine = setup({
         onError: {
           target: 'editing',
           actions: assign(({ context, event }) => {
-            const status = errorStatus(event.error);
             const fields = (event.error as { fields?: Record<string, string> }).fields ?? {};
             return {
               error: errorMessage(event.error),
               fields,
-              idempotencyKey: status === 0 || status >= 500 ? context.idempotencyKey : null,
+              idempotencyKey: keyAfter(context.idempotencyKey, event.error),
             };
           }),
         },
       },
     },
-    changed: { type: 'final' },
+    changed: { type: 'final', tags: ['done'] },
   },
 });

@@ -16,8 +16,9 @@
  */
 import { assign, fromPromise, setup } from 'xstate';
 import type { AddPersonResponse, AddStudentBody, AddTeacherBody } from '@/api/schemas/people';
-import { errorMessage, errorStatus, newIdempotencyKey } from '@/api/client';
+import { errorMessage, newIdempotencyKey } from '@/api/client';
 import { addStudent, addTeacher, type PersonKind } from '@/api/people';
+import { fieldsOf, isRetryable } from './shared/failure';
 
 export type PersonForm = Record<string, string>;
 
@@ -104,15 +105,6 @@ export function personBody(kind: PersonKind, f: PersonForm): AddStudentBody | Ad
     dob: str(f.dob),
   };
 }
-
-const fieldsOf = (error: unknown): Record<string, string> => {
-  const fields = (error as { fields?: unknown } | null)?.fields;
-  return fields && typeof fields === 'object' ? (fields as Record<string, string>) : {};
-};
-const isRetryable = (error: unknown) => {
-  const status = errorStatus(error);
-  return status === 0 || status >= 500;
-};
 
 export const personFormMachine = setup({
   types: {

@@ -13,8 +13,9 @@
  */
 import { assign, fromPromise, setup } from 'xstate';
 import type { PromoteBody, PromoteResponse } from '@/api/schemas/promotion';
-import { errorMessage, errorStatus, newIdempotencyKey } from '@/api/client';
+import { errorMessage, newIdempotencyKey } from '@/api/client';
 import { promoteStudents } from '@/api/promotion';
+import { keyAfter } from './shared/failure';
 
 export interface PromotionForm {
   from_session_id: string;
@@ -101,6 +102,7 @@ export const promotionMachine = setup({
   initial: 'editing',
   states: {
     editing: {
+      tags: ['form'],
       on: {
         'promotion.field': {
           actions: assign(({ context, event }) => {
@@ -144,6 +146,7 @@ export const promotionMachine = setup({
       },
     },
     confirming: {
+      tags: ['confirm'],
       on: {
         'promotion.confirm': {
           target: 'promoting',
@@ -165,18 +168,18 @@ export const promotionMachine = setup({
         onError: {
           target: 'editing',
           actions: assign(({ context, event }) => {
-            const status = errorStatus(event.error);
             return {
               error: { message: errorMessage(event.error), raw: event.error },
               fields: (event.error as { fields?: Record<string, string> }).fields ?? {},
               // Offline or a server fault: the same key, so a retry cannot promote twice.
-              idempotencyKey: status === 0 || status >= 500 ? context.idempotencyKey : null,
+              idempotencyKey: keyAfter(context.idempotencyKey, event.error),
             };
           }),
         },
       },
     },
     promoted: {
+      tags: ['done'],
       on: {
         'promotion.again': {
           target: 'editing',

@@ -15,6 +15,7 @@
 import { assign, fromPromise, setup } from 'xstate';
 import { newIdempotencyKey } from '@/api/client';
 import { failureOf, type SetupFailure as Failure } from './setup-crud.machine';
+import { confirmStates } from './shared/confirm';
 
 export type ResourceForm = Record<string, string>;
 
@@ -214,45 +215,28 @@ export const resourceEditorMachine = setup({
         },
       },
     },
-    confirmingDelete: {
+    ...confirmStates<ResourceEditorContext, ResourceEditorEvent>()({
+      asking: 'confirmingDelete',
+      working: 'deleting',
       tags: ['list'],
-      on: {
-        'resource.confirm': 'deleting',
-        'resource.cancel': { target: 'idle', actions: assign({ pendingDelete: null }) },
+      confirm: 'resource.confirm',
+      cancel: 'resource.cancel',
+      back: 'idle',
+      onCancel: { pendingDelete: null },
+      actor: 'remove',
+      input: (context) => ({ id: context.pendingDelete!.id }),
+      onDone: (context, output: ResourceAnswer) => ({
+        pendingDelete: null,
+        feedback: { tone: 'success' as const, text: output.message, code: output.code, seq: nextSeq(context) },
+      }),
+      notify: ['savedChanges'],
+      onError: (context, cause) => {
+        const error = failureOf(cause);
+        return {
+          pendingDelete: null,
+          feedback: { tone: 'error' as const, text: error.message, code: error.code, seq: nextSeq(context) },
+        };
       },
-    },
-    deleting: {
-      tags: ['list', 'busy'],
-      invoke: {
-        id: 'remove',
-        src: 'remove',
-        input: ({ context }) => ({ id: context.pendingDelete!.id }),
-        onDone: {
-          target: 'idle',
-          actions: [
-            assign(({ context, event }) => ({
-              pendingDelete: null,
-              feedback: {
-                tone: 'success' as const,
-                text: event.output.message,
-                code: event.output.code,
-                seq: nextSeq(context),
-              },
-            })),
-            'savedChanges',
-          ],
-        },
-        onError: {
-          target: 'idle',
-          actions: assign(({ context, event }) => {
-            const error = failureOf(event.error);
-            return {
-              pendingDelete: null,
-              feedback: { tone: 'error' as const, text: error.message, code: error.code, seq: nextSeq(context) },
-            };
-          }),
-        },
-      },
-    },
+    }),
   },
 });

@@ -20,8 +20,10 @@
  */
 import { assign, fromPromise, setup } from 'xstate';
 import type { RoutineDeleteResponse, RoutineRow, RoutineWriteBody, RoutineWriteResponse } from '@/api/schemas/routines';
-import { errorMessage, errorStatus, newIdempotencyKey } from '@/api/client';
+import { errorMessage, newIdempotencyKey } from '@/api/client';
 import { deleteRoutine, saveRoutine } from '@/api/routines';
+import { confirmStates } from './shared/confirm';
+import { fieldsOf, isRetryable } from './shared/failure';
 
 export const DELETE_QUESTION = 'Are you sure to delete?';
 
@@ -143,17 +145,6 @@ function bodyOf(ctx: RoutineEditorContext): RoutineWriteBody {
     end: '0:00:00',
   };
 }
-
-const fieldsOf = (error: unknown): Record<string, string> => {
-  const fields = (error as { fields?: unknown } | null)?.fields;
-  return fields && typeof fields === 'object' ? (fields as Record<string, string>) : {};
-};
-
-/** The network or the server failed (not a 4xx answer): the same submission may be retried. */
-const isRetryable = (error: unknown) => {
-  const status = errorStatus(error);
-  return status === 0 || status >= 500;
-};
 
 const nextFeedback = (
   ctx: RoutineEditorContext,
@@ -302,45 +293,32 @@ export const routineEditorMachine = setup({
         },
       },
     },
-    confirmingDelete: {
-      tags: ['confirm'],
-      on: {
-        'routine.confirm': 'deleting',
-        'routine.cancel': { target: 'editing', actions: assign({ pendingDelete: null }) },
+    ...confirmStates<RoutineEditorContext, RoutineEditorEvent>()({
+      asking: 'confirmingDelete',
+      working: 'deleting',
+      confirm: 'routine.confirm',
+      cancel: 'routine.cancel',
+      back: 'editing',
+      onCancel: { pendingDelete: null },
+      actor: 'deleteRoutine',
+      input: (context) => ({ id: context.pendingDelete!.id }),
+      onDone: (context, output: RoutineDeleteResponse) => {
+        // The routine in the form is gone: the form starts over.
+        const gone = context.form.id === context.pendingDelete?.id;
+        const form = gone ? emptyRoutineForm(context) : context.form;
+        return {
+          form,
+          pristine: gone ? form : context.pristine,
+          pendingDelete: null,
+          feedback: nextFeedback(context, 'success', output.message, { code: output.code }),
+        };
       },
-    },
-    deleting: {
-      tags: ['busy'],
-      invoke: {
-        id: 'deleteRoutine',
-        src: 'deleteRoutine',
-        input: ({ context }) => ({ id: context.pendingDelete!.id }),
-        onDone: {
-          target: 'editing',
-          actions: [
-            assign(({ context, event }) => {
-              // The routine in the form is gone: the form starts over.
-              const gone = context.form.id === context.pendingDelete?.id;
-              const form = gone ? emptyRoutineForm(context) : context.form;
-              return {
-                form,
-                pristine: gone ? form : context.pristine,
-                pendingDelete: null,
-                feedback: nextFeedback(context, 'success', event.output.message, { code: event.output.code }),
-              };
-            }),
-            'savedChanges',
-          ],
-        },
-        onError: {
-          target: 'editing',
-          actions: assign(({ context, event }) => ({
-            pendingDelete: null,
-            feedback: nextFeedback(context, 'error', errorMessage(event.error), { error: event.error }),
-          })),
-        },
-      },
-    },
+      notify: ['savedChanges'],
+      onError: (context, error) => ({
+        pendingDelete: null,
+        feedback: nextFeedback(context, 'error', errorMessage(error), { error }),
+      }),
+    }),
   },
 });
 

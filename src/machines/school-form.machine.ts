@@ -19,9 +19,10 @@
 import { assign, fromPromise, setup } from 'xstate';
 import type { SchoolDetailRow } from '@/api/schemas/lookups';
 import type { AddSchoolBody, AddSchoolResponse, SchoolContactBody, UpdateSchoolBody } from '@/api/schemas/setup';
-import { errorMessage, errorStatus, newIdempotencyKey } from '@/api/client';
+import { errorMessage, newIdempotencyKey } from '@/api/client';
 import { BD_MOBILE } from '@/api/schemas/people';
 import { addSchool, updateSchool, updateSchoolContact } from '@/api/school-setup';
+import { fieldsOf, isRetryable } from './shared/failure';
 
 export type SchoolFormMode = 'create' | 'edit' | 'contact';
 export type SchoolForm = Record<string, string>;
@@ -158,15 +159,6 @@ export function schoolToForm(s: SchoolDetailRow): SchoolForm {
 
 type SaveInput = { mode: SchoolFormMode; schoolId?: number; form: SchoolForm; idempotencyKey: string };
 type SaveOutput = { created: AddSchoolResponse | null; saved: SchoolDetailRow | null };
-
-const fieldsOf = (error: unknown): Record<string, string> => {
-  const fields = (error as { fields?: unknown } | null)?.fields;
-  return fields && typeof fields === 'object' ? (fields as Record<string, string>) : {};
-};
-const isRetryable = (error: unknown) => {
-  const status = errorStatus(error);
-  return status === 0 || status >= 500;
-};
 
 export const schoolFormMachine = setup({
   types: {

@@ -49,13 +49,14 @@ export const sessionOpenMachine = setup({
       },
     },
     confirming: {
+      tags: ['confirm'],
       on: {
         'session.confirm': 'opening',
         'session.cancel': 'idle',
       },
     },
     opening: {
-      tags: ['busy'],
+      tags: ['busy', 'confirm'],
       entry: assign(({ context }) => ({ idempotencyKey: context.idempotencyKey ?? newIdempotencyKey(), error: null })),
       invoke: {
         id: 'open',

@@ -179,7 +179,7 @@ export const sessionMachine = setup({
     context: {} as SessionContext,
     events: {} as SessionEvent,
     input: {} as SessionInput,
-    tags: {} as 'busy',
+    tags: {} as 'busy' | 'signedIn' | 'expired',
   },
   actors: {
     login: fromPromise<LoginResponse, LoginBody>(({ input }) => login(input)),
@@ -241,6 +241,7 @@ export const sessionMachine = setup({
     },
 
     expired: {
+      tags: 'expired',
       on: {
         'session.login': {
           target: 'signingIn',
@@ -409,6 +410,7 @@ export const sessionMachine = setup({
     },
 
     signedIn: {
+      tags: 'signedIn',
       on: {
         'session.logout': { target: 'signingOut' },
         'session.expired': {

@@ -18,7 +18,9 @@
  * `save` and `remove` actors for its entity. Pure: no React, no DOM.
  */
 import { assign, fromPromise, setup } from 'xstate';
-import { errorMessage, errorStatus, newIdempotencyKey } from '@/api/client';
+import { newIdempotencyKey } from '@/api/client';
+import { confirmStates } from './shared/confirm';
+import { failureOf as sharedFailureOf } from './shared/failure';
 
 /** A form's fields as the inputs hold them (strings; the screen turns them into a body). */
 export type SetupForm = Record<string, string>;
@@ -91,13 +93,8 @@ export interface SetupAnswer {
   code?: string;
 }
 
-export const failureOf = (error: unknown): SetupFailure => {
-  const status = errorStatus(error);
-  const e = error && typeof error === 'object' ? (error as { fields?: unknown; code?: unknown }) : {};
-  const fields = e.fields && typeof e.fields === 'object' ? (e.fields as Record<string, string>) : {};
-  const code = e.code !== undefined ? String(e.code) : undefined;
-  return { message: errorMessage(error), code, status, fields, retryable: status === 0 || status >= 500 };
-};
+/** A failed call as the setup screens keep it (./shared/failure.ts). */
+export const failureOf: (error: unknown) => SetupFailure = sharedFailureOf;
 
 /** Whether the edit dialog's form differs from the row it opened (unsaved work). */
 export const editDirty = (c: Pick<SetupContext, 'editForm' | 'editPristine'>) =>
@@ -291,47 +288,32 @@ export const setupCrudMachine = setup({
         },
       },
     },
-    confirmingDelete: {
+    ...confirmStates<SetupContext, SetupEvent>()({
+      asking: 'confirmingDelete',
+      working: 'deleting',
       tags: ['list'],
-      on: {
-        'setup.confirm': 'deleting',
-        'setup.cancel': { target: 'ready', actions: assign({ pendingDelete: null }) },
+      confirm: 'setup.confirm',
+      cancel: 'setup.cancel',
+      back: 'ready',
+      onCancel: { pendingDelete: null },
+      actor: 'remove',
+      input: (context) => ({ id: context.pendingDelete!.id }),
+      onDone: (context, output: SetupAnswer) => ({ pendingDelete: null, feedback: saved(context, output) }),
+      notify: ['savedChanges'],
+      onError: (context, cause) => {
+        const error = failureOf(cause);
+        return {
+          pendingDelete: null,
+          feedback: {
+            tone: 'error' as const,
+            text: error.message,
+            code: error.code,
+            fields: error.fields,
+            seq: nextSeq(context),
+          },
+        };
       },
-    },
-    deleting: {
-      tags: ['list', 'busy'],
-      invoke: {
-        id: 'remove',
-        src: 'remove',
-        input: ({ context }) => ({ id: context.pendingDelete!.id }),
-        onDone: {
-          target: 'ready',
-          actions: [
-            assign(({ context, event }) => ({
-              pendingDelete: null,
-              feedback: saved(context, event.output),
-            })),
-            'savedChanges',
-          ],
-        },
-        onError: {
-          target: 'ready',
-          actions: assign(({ context, event }) => {
-            const error = failureOf(event.error);
-            return {
-              pendingDelete: null,
-              feedback: {
-                tone: 'error' as const,
-                text: error.message,
-                code: error.code,
-                fields: error.fields,
-                seq: nextSeq(context),
-              },
-            };
-          }),
-        },
-      },
-    },
+    }),
   },
 });
 

@@ -28,13 +28,10 @@ import {
   type RegistrationFilters,
   type RegistrationKind,
 } from '@/api/subject-registration';
+import { type Feedback, nextSeq } from './shared/feedback';
 
-export interface Feedback {
-  code: string;
-  text: string;
-  /** Grows with each message, so the same text twice is announced twice. */
-  seq: number;
-}
+/** The server's confirmation as the flow shows it (./shared/feedback.ts). */
+export type { Feedback };
 
 export interface PendingDelete {
   kind: RegistrationKind;
@@ -177,10 +174,11 @@ export const subjectRegistrationMachine = setup({
       },
       states: {
         filtering: {
+          tags: ['filtering'],
           on: { 'registration.search': { guard: 'canSearch', target: 'loading' } },
         },
         loading: {
-          tags: ['busy'],
+          tags: ['busy', 'loading'],
           invoke: {
             id: 'load',
             src: 'load',
@@ -200,9 +198,11 @@ export const subjectRegistrationMachine = setup({
           },
         },
         loadFailed: {
+          tags: ['loadFailed'],
           on: { 'registration.retry': 'loading', 'registration.search': { guard: 'canSearch', target: 'loading' } },
         },
         ready: {
+          tags: ['ready'],
           initial: 'selecting',
           on: {
             'registration.search': { guard: 'notSaving', target: 'loading' },
@@ -257,7 +257,7 @@ export const subjectRegistrationMachine = setup({
                       feedback: {
                         code: event.output.code,
                         text: event.output.message,
-                        seq: (context.feedback?.seq ?? 0) + 1,
+                        seq: nextSeq(context.feedback),
                       },
                       // Spec §4: after a save with an empty id every selection resets.
                       ...(context.editId === null ? { selectedStudents: [], selectedSubjects: [], fourth: null } : {}),
@@ -270,7 +270,7 @@ export const subjectRegistrationMachine = setup({
               },
             },
             saved: {},
-            failed: {},
+            failed: { tags: ['failed'] },
           },
         },
       },
@@ -290,13 +290,14 @@ export const subjectRegistrationMachine = setup({
           },
         },
         confirming: {
+          tags: ['confirm'],
           on: {
             'delete.confirm': 'deleting',
             'delete.cancel': { target: 'idle', actions: assign({ pendingDelete: null }) },
           },
         },
         deleting: {
-          tags: ['deleting'],
+          tags: ['deleting', 'confirm'],
           invoke: {
             id: 'remove',
             src: 'remove',
@@ -309,7 +310,7 @@ export const subjectRegistrationMachine = setup({
                   feedback: {
                     code: event.output.code,
                     text: event.output.message,
-                    seq: (context.feedback?.seq ?? 0) + 1,
+                    seq: nextSeq(context.feedback),
                   },
                 })),
                 'deleted',

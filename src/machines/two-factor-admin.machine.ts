@@ -6,7 +6,8 @@
  *     └──admin.reset(user code, after the screen's confirmation)──> resetting ──> idle (done / error)
  *
  * One write at a time; the screen's buttons ask `state.can(...)`. Pure: the I/O is the named
- * actors, which tests replace; the screen invalidates the queries on `done`.
+ * actors, which tests replace; a success runs `saved`, which the screen provides to
+ * invalidate the queries.
  */
 import { assign, fromPromise, setup } from 'xstate';
 import type { TwoFactorPolicy } from '@/api/schemas/auth';
@@ -47,6 +48,8 @@ export const twoFactorAdminMachine = setup({
     ),
     reset: fromPromise<unknown, { userCode: string }>(({ input }) => resetTwoFactor(input.userCode)),
   },
+  /** The server confirmed the change: the screen provides it to reload what it shows. */
+  actions: { saved: () => {} },
 }).createMachine({
   id: 'twoFactorAdmin',
   context: { pending: null, done: null, error: null },
@@ -72,7 +75,7 @@ export const twoFactorAdminMachine = setup({
             : { scope: { kind: 'system' as const }, required: false },
         onDone: {
           target: 'idle',
-          actions: assign(({ context }) => ({ done: doneOf(context.pending), pending: null })),
+          actions: [assign(({ context }) => ({ done: doneOf(context.pending), pending: null })), 'saved'],
         },
         onError: { target: 'idle', actions: assign({ error: ({ event }) => event.error, pending: null }) },
       },
@@ -85,7 +88,7 @@ export const twoFactorAdminMachine = setup({
         input: ({ context }) => ({ userCode: context.pending?.type === 'admin.reset' ? context.pending.userCode : '' }),
         onDone: {
           target: 'idle',
-          actions: assign(({ context }) => ({ done: doneOf(context.pending), pending: null })),
+          actions: [assign(({ context }) => ({ done: doneOf(context.pending), pending: null })), 'saved'],
         },
         onError: { target: 'idle', actions: assign({ error: ({ event }) => event.error, pending: null }) },
       },

@@ -43,7 +43,7 @@ export const twoFactorMachine = setup({
   types: {
     context: {} as TwoFactorContext,
     events: {} as TwoFactorEvent,
-    tags: {} as 'busy',
+    tags: {} as 'busy' | 'loading' | 'failed' | 'off' | 'setup' | 'codes' | 'on',
   },
   actors: {
     fetchStatus: fromPromise<TwoFactorStatus>(() => fetchTwoFactorStatus()),
@@ -64,7 +64,7 @@ export const twoFactorMachine = setup({
   initial: 'loading',
   states: {
     loading: {
-      tags: 'busy',
+      tags: ['busy', 'loading'],
       invoke: {
         id: 'fetchStatus',
         src: 'fetchStatus',
@@ -80,9 +80,11 @@ export const twoFactorMachine = setup({
       },
     },
     failed: {
+      tags: 'failed',
       on: { 'twoFactor.retry': { target: 'loading', actions: assign({ error: null }) } },
     },
     off: {
+      tags: 'off',
       on: {
         'twoFactor.start': {
           target: 'starting',
@@ -91,7 +93,7 @@ export const twoFactorMachine = setup({
       },
     },
     starting: {
-      tags: 'busy',
+      tags: ['busy', 'off'],
       invoke: {
         id: 'startSetup',
         src: 'startSetup',
@@ -101,13 +103,14 @@ export const twoFactorMachine = setup({
       },
     },
     setup: {
+      tags: 'setup',
       on: {
         'twoFactor.code': { target: 'enabling', actions: assign({ error: null }) },
         'twoFactor.cancel': { target: 'off', actions: assign({ setup: null, error: null, password: null }) },
       },
     },
     enabling: {
-      tags: 'busy',
+      tags: ['busy', 'setup'],
       invoke: {
         id: 'enable',
         src: 'enable',
@@ -123,13 +126,15 @@ export const twoFactorMachine = setup({
       },
     },
     showingCodes: {
+      tags: 'codes',
       on: { 'twoFactor.saved': { target: 'loading', actions: assign({ recoveryCodes: null }) } },
     },
     on: {
+      tags: 'on',
       on: { 'twoFactor.disable': { target: 'disabling', actions: assign({ error: null }) } },
     },
     disabling: {
-      tags: 'busy',
+      tags: ['busy', 'on'],
       invoke: {
         id: 'disable',
         src: 'disable',

@@ -12,15 +12,8 @@
  * "Take attendance for the next period") opens the next untaken period of today straight away.
  * Leaving with marks the server does not have asks first.
  */
-import {
-  useEffect,
-  useMemo,
-  useRef,
-  useState,
-  useSyncExternalStore,
-  type KeyboardEvent as ReactKeyboardEvent,
-} from 'react';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect, useRef, useState, useSyncExternalStore, type KeyboardEvent as ReactKeyboardEvent } from 'react';
+import { useQuery } from '@tanstack/react-query';
 import { createActorContext } from '@xstate/react';
 import type {
   AbsentMessagePreview,
@@ -51,6 +44,8 @@ import { latinDigits, localDigits } from '@/i18n/format';
 import { i18n, useI18n, type Language } from '@/i18n/i18n';
 import { useNames, type NameKind } from '@/i18n/names';
 import { formatClassTime, formatDayMonthYear, formatTime, isWeeklyOff, num, weekdayOf } from './format';
+import { QUEUE_TAG, queueOutcome } from '@/machines/shared/queue';
+import { useFlowLogic } from '@/ui/use-flow';
 
 /** The teacher's flow, provided once by the screen; every part reads and sends through it. */
 export const AttendanceFlow = createActorContext(attendanceMachine);
@@ -113,7 +108,6 @@ function useTakenPeriod(): (p: Pick<RoutineTodayRow, 'id' | 'attendance_taken'>,
 
 export default function TeacherAttendanceScreen() {
   const { profile } = useSignedIn();
-  const queryClient = useQueryClient();
   const { t } = useI18n();
   const [params] = useSearchState({ date: '', next: '' });
   // The machine starts once, on the date the address names (a later change is sent as an event).
@@ -124,13 +118,7 @@ export default function TeacherAttendanceScreen() {
     date: params.date || undefined,
     offline: offlineAvailable(),
   }));
-  const logic = useMemo(
-    () =>
-      attendanceMachine.provide({
-        actions: { savedChanges: () => void queryClient.invalidateQueries({ queryKey: attendanceKeys.all }) },
-      }),
-    [queryClient],
-  );
+  const logic = useFlowLogic(attendanceMachine, { invalidates: [attendanceKeys.all], on: 'savedChanges' });
   return (
     <AttendanceFlow.Provider logic={logic} options={{ input }}>
       <PageHeader kicker={profile.school_name} title={t('attendance.take.title')} />
@@ -141,18 +129,26 @@ export default function TeacherAttendanceScreen() {
 }
 
 function TakeAttendance() {
-  const top = useFlow((s) => (typeof s.value === 'string' ? s.value : Object.keys(s.value)[0]));
+  const view = useFlow((s) =>
+    s.hasTag('periods')
+      ? 'choosingPeriod'
+      : s.hasTag('students')
+        ? 'loadingStudents'
+        : s.hasTag('submitted')
+          ? 'submitted'
+          : s.hasTag(QUEUE_TAG)
+            ? 'queue'
+            : 'marking',
+  );
   const { t } = useI18n();
   useUnsavedChanges(useFlow(hasUnsavedMarks), t('attendance.take.unsaved'));
   useDateInAddress();
-  if (top === 'choosingPeriod') return <ChoosePeriod />;
-  if (top === 'loadingStudents' || top === 'studentsFailed') return <LoadingStudents />;
-  if (top === 'submitted') return <Submitted />;
-  if (OFFLINE_STATES.includes(top)) return <Queued />;
+  if (view === 'choosingPeriod') return <ChoosePeriod />;
+  if (view === 'loadingStudents') return <LoadingStudents />;
+  if (view === 'submitted') return <Submitted />;
+  if (view === 'queue') return <Queued />;
   return <Marking />;
 }
-
-const OFFLINE_STATES = ['queueing', 'queued', 'syncing', 'synced', 'conflict', 'syncRefused'];
 
 /** The queue's news about the submission this screen holds, to the flow (it checks the key again). */
 function ForwardQueueNews() {
@@ -183,7 +179,7 @@ function ForwardQueueNews() {
  */
 function Queued() {
   const send = useSend();
-  const state = useFlow((s) => (typeof s.value === 'string' ? s.value : ''));
+  const state = useFlow(queueOutcome);
   const routine = useFlow((s) => s.context.routine);
   const date = useFlow((s) => s.context.date);
   const result = useFlow((s) => s.context.result);
@@ -250,7 +246,7 @@ function useDateInAddress() {
   const send = useSend();
   const date = useFlow((s) => s.context.date);
   const today = useFlow((s) => s.context.today);
-  const choosing = useFlow((s) => s.matches('choosingPeriod'));
+  const choosing = useFlow((s) => s.hasTag('periods'));
   const wanted = params.date || today;
   useEffect(() => {
     if (choosing && wanted !== date) send({ type: 'attendance.date', date: wanted });
@@ -284,11 +280,11 @@ function ChoosePeriod() {
   const error = useFlowError();
   const { t, lang } = useI18n();
   const phase = useFlow((s) =>
-    s.matches({ choosingPeriod: 'ready' })
+    s.hasTag('periods.ready')
       ? 'ready'
-      : s.matches({ choosingPeriod: 'empty' })
+      : s.hasTag('periods.empty')
         ? 'empty'
-        : s.matches({ choosingPeriod: 'failed' })
+        : s.hasTag('periods.failed')
           ? 'failed'
           : 'loading',
   );
@@ -522,7 +518,7 @@ function PeriodAbsenceMessages({ period, date }: { period: RoutineTodayRow; date
 function LoadingStudents() {
   const send = useSend();
   const routine = useFlow((s) => s.context.routine);
-  const failed = useFlow((s) => s.matches('studentsFailed'));
+  const failed = useFlow((s) => s.hasTag('students.failed'));
   const error = useFlowError();
   const { t } = useI18n();
   const { name: nameOf } = useNames();
@@ -574,11 +570,11 @@ function Marking() {
   const error = useFlowError();
   const { t, lang } = useI18n();
   const { name } = useNames();
-  const marking = useFlow((s) => s.matches('marking'));
-  const confirming = useFlow((s) => s.matches('confirming'));
-  const submitting = useFlow((s) => s.matches('submitting'));
-  const failed = useFlow((s) => s.matches('failed'));
-  const refused = useFlow((s) => s.matches('refused'));
+  const marking = useFlow((s) => s.hasTag('marking'));
+  const confirming = useFlow((s) => s.hasTag('confirm'));
+  const submitting = useFlow((s) => s.hasTag('submitting'));
+  const failed = useFlow((s) => s.hasTag('failed'));
+  const refused = useFlow((s) => s.hasTag('refused'));
   const canSubmit = useFlow((s) => s.can({ type: 'attendance.submit' }));
   const queuedPeriods = useQueuedPeriods(date);
   const alreadyQueued = routine !== null && queuedPeriods.has(routine.id);
@@ -875,12 +871,12 @@ function Submitted() {
   const { name } = useNames();
   const errorText = useErrorText();
   const preview = useFlow((s) => s.context.preview);
-  const busy = useFlow((s) => s.matches({ submitted: 'previewing' }) || s.matches({ submitted: 'sending' }));
-  const sending = useFlow((s) => s.matches({ submitted: 'sending' }));
-  const confirmingSend = useFlow((s) => s.matches({ submitted: 'confirmingSend' }));
-  const sendFailed = useFlow((s) => s.matches({ submitted: 'sendFailed' }));
-  const sendRefused = useFlow((s) => s.matches({ submitted: 'sendRefused' }));
-  const previewFailed = useFlow((s) => s.matches({ submitted: 'previewFailed' }));
+  const busy = useFlow((s) => s.hasTag('previewing') || s.hasTag('sending'));
+  const sending = useFlow((s) => s.hasTag('sending'));
+  const confirmingSend = useFlow((s) => s.hasTag('confirmSend'));
+  const sendFailed = useFlow((s) => s.hasTag('sendFailed'));
+  const sendRefused = useFlow((s) => s.hasTag('sendRefused'));
+  const previewFailed = useFlow((s) => s.hasTag('previewFailed'));
   const canSend = useFlow((s) => s.can({ type: 'attendance.sendAbsent' }));
   const headingRef = useRef<HTMLHeadingElement>(null);
   useEffect(() => headingRef.current?.focus(), []);

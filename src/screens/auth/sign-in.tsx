@@ -74,10 +74,10 @@ function PasswordStep() {
   const { t } = useI18n();
   const actor = useSessionActor();
   const message = useSession((s) => s.context.message);
-  const expired = useSession((s) => s.matches('expired'));
+  const expired = useSession((s) => s.hasTag('expired'));
   const busy = useSession((s) => s.hasTag('busy'));
   const canSubmit = useSession((s) => s.can({ type: 'session.login', user_code: '', password: '' }));
-  const rememberedCode = useSession((s) => (s.matches('expired') ? s.context.userCode : null));
+  const rememberedCode = useSession((s) => (s.hasTag('expired') ? s.context.userCode : null));
 
   const [userCode, setUserCode] = useState(rememberedCode ?? '');
   const [password, setPassword] = useState('');

@@ -4,8 +4,7 @@
  * delete?". The flow is the calendar machine, provided once with `createActorContext`; the screen
  * renders its states and sends its events, and reads the list with TanStack Query.
  */
-import { useEffect, useMemo, useState } from 'react';
-import { useQueryClient } from '@tanstack/react-query';
+import { useEffect, useState } from 'react';
 import { createActorContext } from '@xstate/react';
 import { calendarKeys } from '@/api/calendar';
 import { CALENDAR_TYPES, type CalendarType } from '@/api/schemas/calendar';
@@ -25,6 +24,7 @@ import { useUnsavedChanges } from '@/ui/unsaved';
 import { useErrorText } from '@/i18n/errors';
 import { i18n, useI18n } from '@/i18n/i18n';
 import { CalendarBody, CalendarToolbar, formatRange, useCalendarFilters } from './calendar-views';
+import { useFlowLogic } from '@/ui/use-flow';
 
 export const CalendarFlow = createActorContext(calendarMachine);
 const useFlow = CalendarFlow.useSelector;
@@ -32,16 +32,9 @@ const useSend = () => CalendarFlow.useActorRef().send;
 
 export default function AdminCalendarScreen() {
   const { profile } = useSignedIn();
-  const queryClient = useQueryClient();
   const { t } = useI18n();
   const [input] = useState(() => ({ today: schoolToday() }));
-  const logic = useMemo(
-    () =>
-      calendarMachine.provide({
-        actions: { savedChanges: () => void queryClient.invalidateQueries({ queryKey: calendarKeys.all }) },
-      }),
-    [queryClient],
-  );
+  const logic = useFlowLogic(calendarMachine, { invalidates: [calendarKeys.all], on: 'savedChanges' });
   return (
     <CalendarFlow.Provider logic={logic} options={{ input }}>
       <PageHeader kicker={profile.school_name} title={t('calendar.title')} />
@@ -107,7 +100,7 @@ function EntryDialog() {
   const form = useFlow((s) => s.context.form);
   const fieldErrors = useFlow((s) => s.context.fieldErrors);
   const error = useFlow((s) => s.context.error);
-  const saving = useFlow((s) => s.matches('saving'));
+  const saving = useFlow((s) => s.hasTag('form') && s.hasTag('busy'));
   const errorText = useErrorText();
   const dirty = useFlow((s) => s.hasTag('form') && isDirty(s.context));
   useUnsavedChanges(dirty, t('calendar.unsaved'));
@@ -191,8 +184,8 @@ function DeleteDialog() {
   const { t, lang } = useI18n();
   const send = useSend();
   const pending = useFlow((s) => s.context.pendingDelete);
-  const open = useFlow((s) => s.matches('confirmingDelete') || s.matches('deleting'));
-  const deleting = useFlow((s) => s.matches('deleting'));
+  const open = useFlow((s) => s.hasTag('confirm'));
+  const deleting = useFlow((s) => s.hasTag('confirm') && s.hasTag('busy'));
   return (
     <ConfirmDialog
       open={open}

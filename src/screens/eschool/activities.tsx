@@ -6,8 +6,7 @@
  * in charge record participation and marks (the activity-marks machine); everyone else reads.
  */
 import { useEffect, useMemo, useState } from 'react';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useMachine } from '@xstate/react';
+import { useQuery } from '@tanstack/react-query';
 import { fromPromise } from 'xstate';
 import {
   activitiesQuery,
@@ -17,8 +16,9 @@ import {
   participantsQuery,
   saveActivity,
 } from '@/api/eschool';
-import { defaultSession, fetchSectionStudents, fetchSections, fetchSessions } from '@/api/lookups';
-import { fetchTeacherList } from '@/api/people';
+import { defaultSession, lookupSectionStudentsQuery, lookupSectionsQuery, lookupSessionsQuery } from '@/api/lookups';
+import { teacherListQuery } from '@/api/people';
+import { gradesheetKeys } from '@/api/exams';
 import { can } from '@/api/permissions';
 import { ACTIVITY_KINDS, ACTIVITY_PAGE, type ActivityKind, type ActivityRow } from '@/api/schemas/activities';
 import { eschoolEn } from '@/i18n/areas/eschool.en';
@@ -41,6 +41,7 @@ import { QueryState } from '@/ui/status';
 import { DataTable, Td } from '@/ui/table';
 import { useToast } from '@/ui/toast';
 import { useSearchState } from '@/ui/use-search-state';
+import { useFlow } from '@/ui/use-flow';
 
 const MESSAGES = eschoolEn.activities.messages;
 type Col = keyof typeof eschoolEn.activities.cols;
@@ -125,26 +126,23 @@ function SchoolActivities() {
   const errorText = useErrorText();
   const successText = useSuccessText();
   const toast = useToast();
-  const qc = useQueryClient();
   const { userType, school } = useSignedIn();
   const isAdmin = can(userType, 'activity.write');
   const schoolInfoId = can(userType, 'school.viewer-links') ? school?.id : undefined;
   const [f, setF] = useSearchState(DEFAULTS);
   const page = Math.max(1, Number(f.page) || 1);
   const limit = ACTIVITY_PAGE.defaultLimit;
-  const sessions = useQuery({ queryKey: ['lookup', 'sessions'], queryFn: fetchSessions });
+  const sessions = useQuery(lookupSessionsQuery());
   const sessionId = f.session_id ? Number(f.session_id) : sessions.data ? defaultSession(sessions.data)?.id : undefined;
   const list = useQuery({
     ...activitiesQuery({ school_info_id: schoolInfoId, session_id: sessionId, limit, offset: (page - 1) * limit }),
     enabled: sessionId !== undefined,
   });
-  const teachers = useQuery({
-    queryKey: ['activities', 'teachers'],
-    queryFn: () => fetchTeacherList({ limit: 500, offset: 0 }),
-    enabled: isAdmin,
-  });
-  const [state, send] = useMachine(
-    setupCrudMachine.provide({
+  const teachers = useQuery({ ...teacherListQuery({ limit: 500, offset: 0 }), enabled: isAdmin });
+  const [state, send] = useFlow(setupCrudMachine, {
+    invalidates: [activityKeys.all],
+    on: 'savedChanges',
+    provide: {
       actors: {
         save: fromPromise<SetupAnswer, SetupSaveInput>(({ input }) =>
           saveActivity({
@@ -161,21 +159,18 @@ function SchoolActivities() {
         ),
         remove: fromPromise<SetupAnswer, { id: number }>(({ input }) => deleteActivity(input.id)),
       },
-      actions: { savedChanges: () => void qc.invalidateQueries({ queryKey: activityKeys.all }) },
-    }),
-    {
-      input: {
-        blank: BLANK,
-        check: (form) => {
-          const e: Record<string, string> = {};
-          if (!form.name.trim()) e.name = t('eschoolArea.eschool.problems.required');
-          const n = Number(form.full_marks);
-          if (!/^\d+$/.test(form.full_marks) || n < 1 || n > 1000) e.full_marks = '1–1000';
-          return e;
-        },
+    },
+    input: {
+      blank: BLANK,
+      check: (form) => {
+        const e: Record<string, string> = {};
+        if (!form.name.trim()) e.name = t('eschoolArea.eschool.problems.required');
+        const n = Number(form.full_marks);
+        if (!/^\d+$/.test(form.full_marks) || n < 1 || n > 1000) e.full_marks = '1–1000';
+        return e;
       },
     },
-  );
+  });
   const ctx = state.context;
   useEffect(() => {
     if (ctx.feedback?.tone === 'success') toast.show(successText(ctx.feedback.code, ctx.feedback.text), 'success');
@@ -336,7 +331,7 @@ function SchoolActivities() {
         />
       ) : null}
       <DeferredConfirmDialog
-        open={state.matches('confirmingDelete') || state.matches('deleting')}
+        open={state.hasTag('confirm')}
         title={t('eschoolArea.activities.delTitle')}
         tone="danger"
         busy={state.hasTag('busy')}
@@ -365,20 +360,14 @@ function Participants({
   const errorText = useErrorText();
   const successText = useSuccessText();
   const toast = useToast();
-  const qc = useQueryClient();
   // One page holds a whole club or team; the server's maximum.
   const participants = useQuery(participantsQuery(activity.id, { limit: 200, offset: 0, school: schoolInfoId }));
-  const [state, send] = useMachine(
-    activityMarksMachine.provide({
-      actions: {
-        saved: () => {
-          void qc.invalidateQueries({ queryKey: activityKeys.all });
-          void qc.invalidateQueries({ queryKey: ['gradesheet'] });
-        },
-      },
-    }),
-    { input: { activityId: activity.id, fullMarks: activity.full_marks } },
-  );
+  // Activity marks count in the grade sheet (docs/DOMAIN.md): both are read again.
+  const [state, send] = useFlow(activityMarksMachine, {
+    invalidates: [activityKeys.all, gradesheetKeys.all],
+    on: 'saved',
+    input: { activityId: activity.id, fullMarks: activity.full_marks },
+  });
   const ctx = state.context;
   // Each participant's class (as the server names it) and section, shown in the user's language.
   const names = useMemo(() => new Map<number, { className: string; section: string }>(), []);
@@ -403,15 +392,9 @@ function Participants({
 
   const [sectionId, setSectionId] = useState('');
   const [studentId, setStudentId] = useState('');
-  const sections = useQuery({
-    queryKey: ['activities', 'sections'],
-    queryFn: () => fetchSections({}),
-    enabled: activity.can_record,
-  });
+  const sections = useQuery({ ...lookupSectionsQuery(), enabled: activity.can_record });
   const pupils = useQuery({
-    queryKey: ['activities', 'section-students', sectionId, activity.session_id],
-    queryFn: () =>
-      fetchSectionStudents({ class_id: 0, section_id: Number(sectionId), session_id: activity.session_id }),
+    ...lookupSectionStudentsQuery({ class_id: 0, section_id: Number(sectionId), session_id: activity.session_id }),
     enabled: activity.can_record && !!sectionId,
   });
   const busy = state.hasTag('busy');

@@ -6,7 +6,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { onlineClassesQuery } from '@/api/eschool';
 import { ESCHOOL_PAGE } from '@/api/schemas/eschool';
-import { fetchSections } from '@/api/lookups';
+import { lookupSectionsQuery } from '@/api/lookups';
 import { can } from '@/api/permissions';
 import { useI18n } from '@/i18n/i18n';
 import { useNames } from '@/i18n/names';
@@ -37,11 +37,7 @@ function EschoolList({ studentId }: { studentId: number | undefined }) {
   const [f, setF] = useSearchState(DEFAULTS);
   const page = Math.max(1, Number(f.page) || 1);
   const limit = ESCHOOL_PAGE.defaultLimit;
-  const sections = useQuery({
-    queryKey: ['eschool', 'sections', schoolInfoId ?? 0],
-    queryFn: () => fetchSections({ school_info_id: schoolInfoId }),
-    enabled: staffView,
-  });
+  const sections = useQuery({ ...lookupSectionsQuery({ school_info_id: schoolInfoId }), enabled: staffView });
   const list = useQuery(
     onlineClassesQuery({
       school_info_id: schoolInfoId,

@@ -5,8 +5,7 @@
  * admin's every routine entry with its teacher. The flow is the online-class editor machine.
  */
 import { useEffect } from 'react';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useMachine } from '@xstate/react';
+import { useQuery } from '@tanstack/react-query';
 import { eschoolKeys, onlineClassOptionsQuery, onlineClassesQuery } from '@/api/eschool';
 import { ESCHOOL_PAGE, type OnlineClassRow } from '@/api/schemas/eschool';
 import { schoolToday } from '@/api/school-time';
@@ -28,6 +27,7 @@ import { useSearchState } from '@/ui/use-search-state';
 import { can } from '@/api/permissions';
 import { eschoolEn } from '@/i18n/areas/eschool.en';
 import { OnlineClassTable, classWhen } from './class-table';
+import { useFlow } from '@/ui/use-flow';
 
 const DEFAULTS = { page: '1' };
 const MESSAGES = eschoolEn.eschool.messages;
@@ -38,7 +38,6 @@ export default function TeacherEschool() {
   const { name: nameOf } = useNames();
   const errorText = useErrorText();
   const toast = useToast();
-  const qc = useQueryClient();
   const { userType } = useSignedIn();
   // A school admin sees and manages the school's; a teacher their own (the server decides too).
   const isAdmin = can(userType, 'activity.write');
@@ -47,12 +46,11 @@ export default function TeacherEschool() {
   const limit = ESCHOOL_PAGE.defaultLimit;
   const list = useQuery(onlineClassesQuery({ limit, offset: (page - 1) * limit }));
   const options = useQuery(onlineClassOptionsQuery());
-  const [state, send] = useMachine(
-    onlineClassEditorMachine.provide({
-      actions: { saved: () => void qc.invalidateQueries({ queryKey: eschoolKeys.all }) },
-    }),
-    { input: { today: schoolToday() } },
-  );
+  const [state, send] = useFlow(onlineClassEditorMachine, {
+    invalidates: [eschoolKeys.all],
+    on: 'saved',
+    input: { today: schoolToday() },
+  });
   const ctx = state.context;
   const busy = state.hasTag('busy');
   const formOpen = state.hasTag('form');
@@ -232,7 +230,7 @@ export default function TeacherEschool() {
         )}
       </QueryState>
       <DeferredConfirmDialog
-        open={state.matches('confirming') || state.matches('cancelling')}
+        open={state.hasTag('confirm')}
         title={t('eschoolArea.eschool.confirmTitle')}
         tone="danger"
         busy={busy}

@@ -9,7 +9,7 @@ import { useQuery } from '@tanstack/react-query';
 
 import { request } from '@/api/client';
 import { onlineClassOptionsQuery } from '@/api/eschool';
-
+import { lookupKeys } from '@/api/lookups';
 import { formatNumber } from '@/i18n/format';
 import { useI18n } from '@/i18n/i18n';
 import { useNames } from '@/i18n/names';
@@ -39,7 +39,7 @@ export default function TeacherStudents() {
     ).values(),
   ];
   const list = useQuery({
-    queryKey: ['teacher-students', f.section_id, page],
+    queryKey: lookupKeys.sectionStudentsPage(f.section_id ? Number(f.section_id) : 0, page),
     queryFn: async () => {
       let total = 0;
       const rows = await request(peopleEndpoints.studentSection, {

@@ -5,9 +5,8 @@
  * (rename, add another), and the results publication of a session: publish (students see their
  * results, marks lock) or unlock for correction, each asked first since it reaches every student.
  */
-import { useMemo, useState } from 'react';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useMachine } from '@xstate/react';
+import { useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
 import { Link } from 'wouter';
 import { examKeys, examTypesQuery, publicationQuery } from '@/api/exams';
 import { EXAM_KINDS, type ExamKind, type ExamNameRow } from '@/api/schemas/exams';
@@ -30,6 +29,7 @@ import { DataTable, Td } from '@/ui/table';
 import { useUnsavedChanges } from '@/ui/unsaved';
 import { useSearchState } from '@/ui/use-search-state';
 import { dayText, useErrorToast, useExamErrorText, useSuccessToast } from './setup-parts';
+import { useFlow } from '@/ui/use-flow';
 
 export default function CreateExam() {
   const { t } = useI18n();
@@ -85,7 +85,6 @@ function ExamTiles() {
 
 function Publication() {
   const { t, lang } = useI18n();
-  const qc = useQueryClient();
   const lookups = useQuery(routineLookupsQuery(null));
   const sessions = lookups.data?.sessions ?? [];
   const [params, setParams] = useSearchState({ session: '' });
@@ -94,14 +93,7 @@ function Publication() {
   const session = sessions.find((s) => s.id === sessionId) ?? null;
   const state = useQuery({ ...publicationQuery({ session_id: sessionId }), enabled: sessionId > 0 });
   const errorText = useExamErrorText();
-  const logic = useMemo(
-    () =>
-      examPublicationMachine.provide({
-        actions: { changed: () => void qc.invalidateQueries({ queryKey: examKeys.all }) },
-      }),
-    [qc],
-  );
-  const [snap, send] = useMachine(logic);
+  const [snap, send] = useFlow(examPublicationMachine, { invalidates: [examKeys.all], on: 'changed' });
   const pending = snap.context.pending;
   const busy = snap.hasTag('busy');
   useSuccessToast(snap.context.feedback?.seq, () => {
@@ -180,7 +172,7 @@ function Publication() {
         </QueryState>
       </div>
       <DeferredConfirmDialog
-        open={snap.matches('confirming') || busy}
+        open={snap.hasTag('confirm')}
         busy={busy}
         title={
           pending
@@ -217,17 +209,9 @@ function Publication() {
 
 function ExamTypes() {
   const { t } = useI18n();
-  const qc = useQueryClient();
   const types = useQuery(examTypesQuery());
   const errorText = useExamErrorText();
-  const logic = useMemo(
-    () =>
-      examTypeMachine.provide({
-        actions: { changed: () => void qc.invalidateQueries({ queryKey: examKeys.all }) },
-      }),
-    [qc],
-  );
-  const [snap, send] = useMachine(logic);
+  const [snap, send] = useFlow(examTypeMachine, { invalidates: [examKeys.all], on: 'changed' });
   const busy = snap.hasTag('busy');
   const [renaming, setRenaming] = useState<{ id: number; name: string; nameBn: string } | null>(null);
   const [newName, setNewName] = useState('');

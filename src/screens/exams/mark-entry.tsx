@@ -15,8 +15,7 @@
  * shows the same sheet with the saved marks) and "Enter another subject" clears section and
  * subject, instead of clearing every filter.
  */
-import { useEffect, useMemo, useRef, useState, type KeyboardEvent as ReactKeyboardEvent } from 'react';
-import { useQueryClient } from '@tanstack/react-query';
+import { useEffect, useRef, useState, type KeyboardEvent as ReactKeyboardEvent } from 'react';
 import { createActorContext } from '@xstate/react';
 import { fromPromise } from 'xstate';
 import type { StudentMarkQuery, StudentMarkRow, StudentMarkSheet } from '@/api/schemas/exams';
@@ -46,6 +45,8 @@ import { offlineAvailable } from '@/offline/store';
 import { onSync } from '@/offline/sync';
 import { MarkFiltersForm, useMarkFilters } from './mark-entry-filters';
 import { examAnswerText, markLabel } from './mark-format';
+import { QUEUE_TAG, queueOutcome } from '@/machines/shared/queue';
+import { useFlowLogic } from '@/ui/use-flow';
 
 /** The flow, provided once by the screen; every part reads and sends through it. */
 export const MarkEntryFlow = createActorContext(markEntryMachine);
@@ -65,18 +66,17 @@ function useFlowError(): string | null {
 
 export default function MarkEntryScreen() {
   const { profile } = useSignedIn();
-  const queryClient = useQueryClient();
   const { t } = useI18n();
-  const logic = useMemo(() => {
-    const savedChanges = () => void queryClient.invalidateQueries({ queryKey: examKeys.all });
-    // Offline: every sheet opened is kept on the device and opens from it with no
-    // network; a save the network fails is queued and sent by the queue.
-    if (!offlineAvailable()) return markEntryMachine.provide({ actions: { savedChanges } });
-    return offlineMarkEntryMachine.provide({
-      actions: { savedChanges },
-      actors: { loadSheet: fromPromise<StudentMarkSheet, StudentMarkQuery>(({ input }) => loadSheetKept(input)) },
-    });
-  }, [queryClient]);
+  // Offline: every sheet opened is kept on the device and opens from it with no
+  // network; a save the network fails is queued and sent by the queue.
+  const [offline] = useState(offlineAvailable);
+  const logic = useFlowLogic(offline ? offlineMarkEntryMachine : markEntryMachine, {
+    invalidates: [examKeys.all],
+    on: 'savedChanges',
+    provide: offline
+      ? { actors: { loadSheet: fromPromise<StudentMarkSheet, StudentMarkQuery>(({ input }) => loadSheetKept(input)) } }
+      : undefined,
+  });
   return (
     <MarkEntryFlow.Provider logic={logic}>
       <PageHeader kicker={profile.school_name} title={t('markEntry.title')} />
@@ -90,9 +90,22 @@ function MarkEntry() {
   const { t } = useI18n();
   const send = useSend();
   const filters = useMarkFilters();
-  const top = useFlow((s) => String(s.value));
+  const view = useFlow((s) =>
+    s.hasTag('loading')
+      ? 'loading'
+      : s.hasTag('loadFailed')
+        ? 'loadFailed'
+        : s.hasTag('saved')
+          ? 'saved'
+          : s.hasTag('sheet')
+            ? 'sheet'
+            : s.hasTag(QUEUE_TAG)
+              ? 'queue'
+              : 'none',
+  );
   const shown = useFlow((s) => s.context.query);
-  const busy = top === 'reviewing' || top === 'saving' || top === 'queueing';
+  // The filters wait while marks are on their way (reviewed, being saved or kept on the device).
+  const busy = useFlow((s) => s.hasTag('reviewing') || s.hasTag('saving') || s.hasTag('queue.queueing'));
   useUnsavedChanges(useFlow(hasUnsavedMarks), t('markEntry.sheet.unsaved'));
 
   // An address that names a whole exam when the page opens (reload, Back, a link) opens its sheet.
@@ -125,20 +138,18 @@ function MarkEntry() {
           }}
         />
       </Card>
-      {top === 'loading' ? (
+      {view === 'loading' ? (
         <Card>
           <Loading label={t('markEntry.sheet.loading')} />
         </Card>
       ) : null}
-      {top === 'loadFailed' ? <LoadFailed /> : null}
-      {top === 'saved' ? <Saved onAnother={() => filters.setParams({ section_id: '', subject_id: '' })} /> : null}
-      {['entering', 'reviewing', 'saving', 'failed', 'locked'].includes(top) ? <Sheet /> : null}
-      {OFFLINE_STATES.includes(top) ? <Queued /> : null}
+      {view === 'loadFailed' ? <LoadFailed /> : null}
+      {view === 'saved' ? <Saved onAnother={() => filters.setParams({ section_id: '', subject_id: '' })} /> : null}
+      {view === 'sheet' ? <Sheet /> : null}
+      {view === 'queue' ? <Queued /> : null}
     </div>
   );
 }
-
-const OFFLINE_STATES = ['queueing', 'queued', 'syncing', 'synced', 'kept', 'conflict', 'syncRefused'];
 
 /** The queue's news about the save this screen holds, to the flow (it checks the key again). */
 function ForwardQueueNews() {
@@ -172,7 +183,7 @@ function ForwardQueueNews() {
 function Queued() {
   const send = useSend();
   const { t, lang } = useI18n();
-  const state = useFlow((s) => String(s.value));
+  const state = useFlow(queueOutcome);
   const sent = useFlow((s) => s.context.sent);
   const rows = useFlow((s) => s.context.sheet?.rows ?? NO_ROWS);
   const kept = useFlow((s) => s.context.result?.kept ?? NO_IDS);
@@ -325,11 +336,11 @@ function Sheet() {
   const drafts = useFlow((s) => s.context.drafts);
   const cursor = useFlow((s) => s.context.cursor);
   const serverErrors = useFlow((s) => s.context.serverErrors);
-  const entering = useFlow((s) => s.matches('entering'));
-  const reviewing = useFlow((s) => s.matches('reviewing'));
-  const saving = useFlow((s) => s.matches('saving'));
-  const failed = useFlow((s) => s.matches('failed'));
-  const locked = useFlow((s) => s.matches('locked'));
+  const entering = useFlow((s) => s.hasTag('entering'));
+  const reviewing = useFlow((s) => s.hasTag('reviewing'));
+  const saving = useFlow((s) => s.hasTag('saving'));
+  const failed = useFlow((s) => s.hasTag('failed'));
+  const locked = useFlow((s) => s.hasTag('locked'));
   const error = useFlowError();
   const changes = useFlow(
     (s) => markChanges(s.context),

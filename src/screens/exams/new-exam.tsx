@@ -8,8 +8,8 @@
  * list to it, so it reloads as the spec says. From a row, the admin opens that exam's mark changes
  * (who, when, old, new), a page at a time.
  */
-import { useEffect, useId, useMemo, useState } from 'react';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect, useId, useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
 import { createActorContext } from '@xstate/react';
 import { examKeys, examListQuery, examTypesQuery, markAuditQuery } from '@/api/exams';
 import { EXAM_PAGE, type ExamInfoRow } from '@/api/schemas/exams';
@@ -38,6 +38,7 @@ import { DataTable, Td } from '@/ui/table';
 import { useUnsavedChanges } from '@/ui/unsaved';
 import { useSearchState } from '@/ui/use-search-state';
 import { examDateText, marksText, useExamErrorText, useMarkText, useSuccessToast, whenText } from './setup-parts';
+import { useFlowLogic } from '@/ui/use-flow';
 
 export const ExamCreate = createActorContext(examCreateMachine);
 
@@ -57,14 +58,7 @@ const LIST_DEFAULTS = {
 
 export default function NewExam() {
   const { t } = useI18n();
-  const qc = useQueryClient();
-  const logic = useMemo(
-    () =>
-      examCreateMachine.provide({
-        actions: { created: () => void qc.invalidateQueries({ queryKey: examKeys.all }) },
-      }),
-    [qc],
-  );
+  const logic = useFlowLogic(examCreateMachine, { invalidates: [examKeys.all], on: 'created' });
   return (
     <>
       <PageHeader title={t('shell.pages.newExam')} />
@@ -88,7 +82,7 @@ function CreateForm() {
   const error = ExamCreate.useSelector((s) => s.context.error);
   const feedback = ExamCreate.useSelector((s) => s.context.feedback);
   const busy = ExamCreate.useSelector((s) => s.hasTag('busy'));
-  const failed = ExamCreate.useSelector((s) => s.matches('failed'));
+  const failed = ExamCreate.useSelector((s) => s.hasTag('failed'));
   const canRetry = ExamCreate.useSelector((s) => s.can({ type: 'exam.retry' }));
   const dirty = form.class_id !== 0 || form.section_ids.length > 0 || form.subject_ids.length > 0;
   useUnsavedChanges(dirty || busy);

@@ -5,9 +5,8 @@
  * caller may change can be deleted (DELETE /api/exam_marks/{id}) after "Are you sure to delete?";
  * once the session's results are published nothing can be deleted.
  */
-import { useEffect, useMemo } from 'react';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useMachine } from '@xstate/react';
+import { useEffect } from 'react';
+import { useQuery } from '@tanstack/react-query';
 import { examKeys, markEntrySheetQuery } from '@/api/exams';
 import { markDeleteMachine } from '@/machines/mark-delete.machine';
 import { Alert } from '@/ui/alert';
@@ -24,6 +23,7 @@ import { useNames } from '@/i18n/names';
 import { MarkFiltersForm, useMarkFilters } from './mark-entry-filters';
 import { examAnswerText, markLabel } from './mark-format';
 import type { MarkEntryQuery } from '@/machines/mark-entry.machine';
+import { useFlow } from '@/ui/use-flow';
 
 export default function TeacherMarkSheetScreen() {
   const { profile } = useSignedIn();
@@ -44,14 +44,8 @@ function Marks({ query }: { query: MarkEntryQuery }) {
   const { t, lang } = useI18n();
   const { name } = useNames();
   const sheet = useQuery(markEntrySheetQuery(query));
-  const qc = useQueryClient();
   const toast = useToast();
-  const logic = useMemo(
-    () =>
-      markDeleteMachine.provide({ actions: { deleted: () => void qc.invalidateQueries({ queryKey: examKeys.all }) } }),
-    [qc],
-  );
-  const [state, send] = useMachine(logic);
+  const [state, send] = useFlow(markDeleteMachine, { invalidates: [examKeys.all], on: 'deleted' });
   const pending = state.context.pending;
   const done = state.context.done;
   useEffect(() => {
@@ -143,8 +137,8 @@ function Marks({ query }: { query: MarkEntryQuery }) {
         }}
       </QueryState>
       <ConfirmDialog
-        open={state.matches('confirming') || state.matches('deleting')}
-        busy={state.matches('deleting')}
+        open={state.hasTag('confirm')}
+        busy={state.hasTag('busy')}
         tone="danger"
         title={t('markEntry.teacherSheet.confirmTitle')}
         confirmLabel={t('markEntry.teacherSheet.delete')}

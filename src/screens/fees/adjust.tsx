@@ -6,7 +6,7 @@
  * address (`student_code`), shared with the Collection tab.
  */
 import { useMemo, useState } from 'react';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { createActorContext } from '@xstate/react';
 import { dueInvoicesQuery, feeKeys, paymentsQuery } from '@/api/fees';
 import { formatPoisha, moneyProblem, parseTaka, type InvoiceRow, type PaymentRow } from '@/api/schemas/fees';
@@ -28,6 +28,7 @@ import { useNames } from '@/i18n/names';
 import { formatTaka } from '@/i18n/money';
 import { InvoiceName, deskDate, invoiceText } from './desk-parts';
 import { StudentFinder } from './student-finder';
+import { useFlowLogic } from '@/ui/use-flow';
 
 const AdjustFlow = createActorContext(feeAdjustMachine);
 
@@ -52,14 +53,7 @@ export function reversible(rows: PaymentRow[]): Map<number, bigint> {
 }
 
 export function Adjustments() {
-  const queryClient = useQueryClient();
-  const logic = useMemo(
-    () =>
-      feeAdjustMachine.provide({
-        actions: { adjusted: () => void queryClient.invalidateQueries({ queryKey: feeKeys.all }) },
-      }),
-    [queryClient],
-  );
+  const logic = useFlowLogic(feeAdjustMachine, { invalidates: [feeKeys.all], on: 'adjusted' });
   return (
     <AdjustFlow.Provider logic={logic}>
       <AdjustDesk />
@@ -231,7 +225,7 @@ function AdjustDesk() {
                 disabled={busy}
               />
             </div>
-            {state.matches('failed') ? (
+            {state.hasTag('failed') ? (
               <div className="space-y-2">
                 <Alert tone="error">
                   {t('fees.adjust.failed')} {errorText(state.context.error)}
@@ -372,11 +366,11 @@ function AdjustDesk() {
       ) : null}
 
       <ConfirmDialog
-        open={state.matches('confirming') || state.matches('saving')}
+        open={state.hasTag('confirm')}
         title={draft?.what === 'reverse' ? t('fees.adjust.confirmReverseTitle') : t('fees.adjust.confirmWaiverTitle')}
-        confirmLabel={state.matches('saving') ? t('fees.adjust.saving') : t('fees.adjust.confirmButton')}
+        confirmLabel={state.hasTag('busy') ? t('fees.adjust.saving') : t('fees.adjust.confirmButton')}
         tone="danger"
-        busy={state.matches('saving')}
+        busy={state.hasTag('busy')}
         onConfirm={() => send({ type: 'adjust.confirm' })}
         onCancel={() => send({ type: 'adjust.cancel' })}
       >

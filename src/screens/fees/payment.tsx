@@ -7,7 +7,7 @@
  * are the fee machines; reads are TanStack Query; the tab is in the address.
  */
 import { useEffect, useMemo, useState } from 'react';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { Link } from 'wouter';
 import { createActorContext } from '@xstate/react';
 import { can } from '@/api/permissions';
@@ -48,6 +48,7 @@ import { InvoiceName, deskDate, invoiceText } from './desk-parts';
 import { StudentFinder } from './student-finder';
 import { Adjustments } from './adjust';
 import { FeeReports } from './reports';
+import { useFlowLogic } from '@/ui/use-flow';
 
 const TABS = ['sectors', 'fees', 'collect', 'adjust', 'reports'] as const;
 type Tab = (typeof TABS)[number];
@@ -84,13 +85,11 @@ export default function PaymentScreen() {
 function FeesDesk() {
   const { profile } = useSignedIn();
   const { t } = useI18n();
-  const queryClient = useQueryClient();
   const [search, setSearch] = useSearchState({ tab: 'sectors' });
   const tab: Tab = (TABS as readonly string[]).includes(search.tab) ? (search.tab as Tab) : 'sectors';
-  const invalidate = useMemo(() => () => void queryClient.invalidateQueries({ queryKey: feeKeys.all }), [queryClient]);
-  const sectorLogic = useMemo(() => feeSectorMachine.provide({ actions: { saved: invalidate } }), [invalidate]);
-  const feeLogic = useMemo(() => feeSetupMachine.provide({ actions: { saved: invalidate } }), [invalidate]);
-  const payLogic = useMemo(() => feePaymentMachine.provide({ actions: { paid: invalidate } }), [invalidate]);
+  const sectorLogic = useFlowLogic(feeSectorMachine, { invalidates: [feeKeys.all], on: 'saved' });
+  const feeLogic = useFlowLogic(feeSetupMachine, { invalidates: [feeKeys.all], on: 'saved' });
+  const payLogic = useFlowLogic(feePaymentMachine, { invalidates: [feeKeys.all], on: 'paid' });
   return (
     <>
       <PageHeader kicker={profile.school_name} title={t('fees.title')} />
@@ -243,9 +242,9 @@ function FeeSetup() {
   const form = FeeFlow.useSelector((s) => s.context.form);
   const error = FeeFlow.useSelector((s) => s.context.error);
   const busy = FeeFlow.useSelector((s) => s.hasTag('busy'));
-  const counting = FeeFlow.useSelector((s) => s.matches('counting'));
-  const confirming = FeeFlow.useSelector((s) => s.matches('confirming') || s.matches('saving'));
-  const saving = FeeFlow.useSelector((s) => s.matches('saving'));
+  const counting = FeeFlow.useSelector((s) => s.hasTag('counting'));
+  const confirming = FeeFlow.useSelector((s) => s.hasTag('confirm'));
+  const saving = FeeFlow.useSelector((s) => s.hasTag('confirm') && s.hasTag('busy'));
   const count = FeeFlow.useSelector((s) => s.context.count);
   const feedback = FeeFlow.useSelector((s) => s.context.feedback);
   const [tried, setTried] = useState(false);
@@ -582,7 +581,7 @@ function Collection() {
                     required={method === 'mobile_wallet'}
                   />
                 </div>
-                {state.matches('failed') ? (
+                {state.hasTag('failed') ? (
                   <div className="space-y-2">
                     <Alert tone="error">{t('fees.collect.failed')}</Alert>
                     <ErrorAlert error={state.context.error} />
@@ -611,10 +610,10 @@ function Collection() {
         </Card>
       ) : null}
       <ConfirmDialog
-        open={state.matches('confirming') || state.matches('saving')}
+        open={state.hasTag('confirm')}
         title={t('fees.collect.confirmTitle')}
-        confirmLabel={state.matches('saving') ? t('fees.collect.saving') : t('fees.collect.record')}
-        busy={state.matches('saving')}
+        confirmLabel={state.hasTag('busy') ? t('fees.collect.saving') : t('fees.collect.record')}
+        busy={state.hasTag('busy')}
         onConfirm={() => send({ type: 'payment.confirm' })}
         onCancel={() => send({ type: 'payment.cancel' })}
       >

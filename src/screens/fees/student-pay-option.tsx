@@ -74,10 +74,7 @@ export default function StudentPayOption() {
   return (
     <>
       <PageHeader title={t('studentFees.option.title')} />
-      {state.matches('choosing') ||
-      state.matches('starting') ||
-      state.matches('startFailed') ||
-      state.matches('redirecting') ? (
+      {state.hasTag('chooser') ? (
         <StudentInView>
           {(s) => (
             <Chooser
@@ -298,13 +295,13 @@ function PayForm({
               ))}
             </div>
           </fieldset>
-          {state.matches('startFailed') ? (
+          {state.hasTag('startFailed') ? (
             <Alert onRetry={() => send({ type: 'pay.retry' })}>
               {t('payments.online.startFailed', { reason: errorText(state.context.error) })}
             </Alert>
           ) : null}
           <div>
-            {state.matches('startFailed') ? (
+            {state.hasTag('startFailed') ? (
               <Button variant="secondary" onClick={() => send({ type: 'pay.edit' })}>
                 {t('payments.online.payAgain')}
               </Button>
@@ -338,8 +335,8 @@ function Outcome({ state, send, back }: { state: Snapshot; send: Send; back: Rea
       {t('payments.online.payAgain')}
     </Button>
   );
-  if (state.matches('checking') || state.matches('entry')) return <Loading label={t('payments.online.checking')} />;
-  if (state.matches('checkFailed')) {
+  if (state.hasTag('checking')) return <Loading label={t('payments.online.checking')} />;
+  if (state.hasTag('checkFailed')) {
     return (
       <Alert onRetry={() => send({ type: 'pay.check' })} retryLabel={t('payments.online.checkAgain')}>
         {t('payments.online.checkFailed', { reason: errorText(state.context.error) })}
@@ -350,7 +347,7 @@ function Outcome({ state, send, back }: { state: Snapshot; send: Send; back: Rea
   const wallet = t(`studentFees.option.${r.wallet}`);
   return (
     <div className="grid gap-4">
-      {state.matches('paid') ? (
+      {state.hasTag('paid') ? (
         // A test payment (the sandbox) is never shown as money received: the invoices stay due.
         <Alert
           tone={r.test ? 'warning' : 'success'}
@@ -380,9 +377,9 @@ function Outcome({ state, send, back }: { state: Snapshot; send: Send; back: Rea
             </Button>
           ) : null}
         </Alert>
-      ) : state.matches('cancelled') ? (
+      ) : state.hasTag('cancelled') ? (
         <Alert tone="info">{t('payments.online.cancelled')}</Alert>
-      ) : state.matches('failed') ? (
+      ) : state.hasTag('declined') ? (
         <Alert tone="error">{t('payments.online.failed', { reason: r.failure })}</Alert>
       ) : (
         <Alert tone="warning" onRetry={() => send({ type: 'pay.check' })} retryLabel={t('payments.online.checkAgain')}>
@@ -391,7 +388,7 @@ function Outcome({ state, send, back }: { state: Snapshot; send: Send; back: Rea
       )}
       {receiptError ? <Alert>{errorText(receiptError)}</Alert> : null}
       <div className="flex flex-wrap gap-3">
-        {state.matches('pending') ? null : again}
+        {state.hasTag('pending') ? null : again}
         {r.test ? null : (
           <Link href="/paidinvoice" className={`inline-flex min-h-11 items-center ${linkStyle}`}>
             {t('payments.online.toPaid')}

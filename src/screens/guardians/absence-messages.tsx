@@ -2,8 +2,7 @@
  * The "Absence messages" card on /guardian-admin: SMS or none, in Bangla or English.
  * The save goes through the guardian-preferences machine; "saved" only after the server answered.
  */
-import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useMachine } from '@xstate/react';
+import { useQuery } from '@tanstack/react-query';
 import { guardianKeys, preferencesQuery } from '@/api/guardians';
 import type { GuardianPreferences } from '@/api/schemas/guardians';
 import { guardianPreferencesMachine } from '@/machines/guardian-preferences.machine';
@@ -13,6 +12,7 @@ import { Alert } from '@/ui/alert';
 import { Button } from '@/ui/button';
 import { Card } from '@/ui/page';
 import { QueryState } from '@/ui/status';
+import { useFlow } from '@/ui/use-flow';
 
 export function AbsenceMessages() {
   const { t } = useI18n();
@@ -29,13 +29,11 @@ export function AbsenceMessages() {
 function PreferencesForm({ initial }: { initial: GuardianPreferences }) {
   const { t } = useI18n();
   const errorText = useErrorText();
-  const client = useQueryClient();
-  const [state, send] = useMachine(
-    guardianPreferencesMachine.provide({
-      actions: { saved: () => void client.invalidateQueries({ queryKey: guardianKeys.preferences }) },
-    }),
-    { input: { choice: initial } },
-  );
+  const [state, send] = useFlow(guardianPreferencesMachine, {
+    invalidates: [guardianKeys.preferences],
+    on: 'saved',
+    input: { choice: initial },
+  });
   const { choice, error } = state.context;
   const busy = state.hasTag('busy');
   const set = (patch: Partial<GuardianPreferences>) => send({ type: 'prefs.change', choice: { ...choice, ...patch } });
@@ -71,21 +69,21 @@ function PreferencesForm({ initial }: { initial: GuardianPreferences }) {
           onChange={(v) => set({ language: v as GuardianPreferences['language'] })}
         />
       </div>
-      {state.matches('saved') ? (
+      {state.hasTag('saved') ? (
         <Alert tone="success" className="mt-3">
           {t('guardians.prefs.saved')}
         </Alert>
       ) : null}
-      {state.matches('failed') ? (
+      {state.hasTag('failed') ? (
         <Alert tone="error" className="mt-3">
           {errorText(error)}
         </Alert>
       ) : null}
       <div className="mt-3 flex flex-wrap gap-2">
-        {state.matches('failed') ? (
+        {state.hasTag('failed') ? (
           <Button onClick={() => send({ type: 'prefs.retry' })}>{t('guardians.prefs.retry')}</Button>
         ) : (
-          <Button type="submit" disabled={busy || state.matches('saved')}>
+          <Button type="submit" disabled={busy || state.hasTag('saved')}>
             {busy ? t('guardians.prefs.saving') : t('guardians.prefs.save')}
           </Button>
         )}

@@ -77,7 +77,7 @@ function SubmitCard({ row }: { row: StudentHomeworkRow }) {
   const feedback = HomeworkSubmit.useSelector((s) => s.context.feedback);
   const busy = HomeworkSubmit.useSelector((s) => s.hasTag('busy'));
   const done = HomeworkSubmit.useSelector((s) => s.hasTag('done'));
-  const failed = HomeworkSubmit.useSelector((s) => s.matches('failed'));
+  const failed = HomeworkSubmit.useSelector((s) => s.hasTag('failed'));
   const canRetry = HomeworkSubmit.useSelector((s) => s.can({ type: 'homework.retry' }));
   const errorText = useErrorText();
   const fieldError = useFieldError();

@@ -6,8 +6,8 @@
  * reloads (spec part 2, section 4). A failed upload keeps the form and the file.
  */
 import { useEffect, useMemo } from 'react';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { createActorContext, useMachine } from '@xstate/react';
+import { useQuery } from '@tanstack/react-query';
+import { createActorContext } from '@xstate/react';
 import { Link } from 'wouter';
 import { HOMEWORK_PAGE, type HomeworkRow, type TeacherOption } from '@/api/schemas/homework';
 import { homeworkKeys, teacherHomeworkQuery, teacherOptionsQuery } from '@/api/homework';
@@ -40,16 +40,19 @@ import {
   useFeedbackToast,
   useFieldError,
 } from './parts';
+import { useFlow, useFlowLogic } from '@/ui/use-flow';
 
 export const HomeworkCreate = createActorContext(homeworkCreateMachine);
 
 export default function TeacherHomework() {
   const { t } = useI18n();
   const input = useMemo(() => ({ today: schoolToday() }), []);
+  // A saved homework belongs in the list: reload it once per success.
+  const createLogic = useFlowLogic(homeworkCreateMachine, { invalidates: [homeworkKeys.all], on: 'saved' });
   return (
     <>
       <PageHeader title={t('homework.teacherTitle')} />
-      <HomeworkCreate.Provider logic={homeworkCreateMachine} options={{ input }}>
+      <HomeworkCreate.Provider logic={createLogic} options={{ input }}>
         <div className="grid gap-6 lg:grid-cols-[minmax(0,2fr)_minmax(0,3fr)]">
           <CreateForm />
           <OwnHomework />
@@ -68,7 +71,6 @@ function CreateForm() {
   const { t } = useI18n();
   const { name } = useNames();
   const actor = HomeworkCreate.useActorRef();
-  const qc = useQueryClient();
   const options = useQuery(teacherOptionsQuery());
   const form = HomeworkCreate.useSelector((s) => s.context.form);
   const file = HomeworkCreate.useSelector((s) => s.context.file);
@@ -76,7 +78,7 @@ function CreateForm() {
   const error = HomeworkCreate.useSelector((s) => s.context.error);
   const feedback = HomeworkCreate.useSelector((s) => s.context.feedback);
   const busy = HomeworkCreate.useSelector((s) => s.hasTag('busy'));
-  const failed = HomeworkCreate.useSelector((s) => s.matches('failed'));
+  const failed = HomeworkCreate.useSelector((s) => s.hasTag('failed'));
   const canSubmit = HomeworkCreate.useSelector((s) => s.can({ type: 'homework.submit' }));
   const canRetry = HomeworkCreate.useSelector((s) => s.can({ type: 'homework.retry' }));
   const dirty = HomeworkCreate.useSelector(
@@ -86,11 +88,6 @@ function CreateForm() {
   const fieldError = useFieldError();
   useUnsavedChanges(dirty || busy);
   useFeedbackToast(feedback);
-  // A saved homework belongs in the list: reload it once per success.
-  const seq = feedback?.seq ?? 0;
-  useEffect(() => {
-    if (seq) void qc.invalidateQueries({ queryKey: homeworkKeys.all });
-  }, [seq, qc]);
 
   const rows: TeacherOption[] = options.data ?? [];
   const classes = unique(rows, (r) => r.class_id);
@@ -220,18 +217,10 @@ function OwnHomework() {
   const page = Math.max(1, Number(params.page) || 1);
   const size = HOMEWORK_PAGE.defaultLimit;
   const list = useQuery(teacherHomeworkQuery({ limit: size, offset: (page - 1) * size }));
-  const qc = useQueryClient();
   const errorText = useErrorText();
   const toast = useToast();
   // Deleting is its own small flow: the row's id, "Are you sure to delete?", the call.
-  const logic = useMemo(
-    () =>
-      homeworkDeleteMachine.provide({
-        actions: { deleted: () => void qc.invalidateQueries({ queryKey: homeworkKeys.all }) },
-      }),
-    [qc],
-  );
-  const [state, send] = useMachine(logic);
+  const [state, send] = useFlow(homeworkDeleteMachine, { invalidates: [homeworkKeys.all], on: 'deleted' });
   const pending = state.context.pending;
   useFeedbackToast(state.context.feedback);
   const failure = state.context.error;
@@ -321,7 +310,7 @@ function OwnHomework() {
         )}
       </QueryState>
       <DeferredConfirmDialog
-        open={state.matches('confirming') || state.matches('deleting')}
+        open={state.hasTag('confirm')}
         busy={state.hasTag('busy')}
         title={t('common.areYouSureDelete')}
         confirmLabel={t('common.delete')}

@@ -5,7 +5,7 @@ import { useI18n } from '@/i18n/i18n';
 
 export default function NotFound() {
   const { t } = useI18n();
-  const userType = useSession((s) => (s.matches('signedIn') ? s.context.userType : null));
+  const userType = useSession((s) => (s.hasTag('signedIn') ? s.context.userType : null));
   const home = userType ? HOME_ROUTE[userType] : '/login';
   return (
     <div className="mx-auto max-w-md px-4 py-16 text-center">

@@ -12,7 +12,7 @@
  * `?notice=<id>` (the palette's jump to a notice) opens that notice for edit.
  */
 import { useCallback, useEffect, useId, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { useLocation, useSearch } from 'wouter';
 import {
   DESCRIPTION_MAX,
@@ -56,6 +56,7 @@ import { onNewNoticeRequest, takeNewNoticeRequest } from './commands';
 import { editedDate, noticeDate, schoolToday } from './dates';
 import { NoticeEditor } from './editor-context';
 import { StudentPicker } from './student-picker';
+import { useFlowLogic } from '@/ui/use-flow';
 
 export type NoticeVariant = 'teacher' | 'admin';
 
@@ -138,7 +139,6 @@ export function localLabelledError(field: string, message: string, lang: Languag
 
 export function NoticeManager({ variant }: { variant: NoticeVariant }) {
   const { profile } = useSignedIn();
-  const queryClient = useQueryClient();
   const [input] = useState<NoticeEditorInput>(() => ({
     type: variant === 'teacher' ? NOTICE_TYPES.teacher : NOTICE_TYPES.school,
     schoolInfoId: profile.school_info_id,
@@ -147,11 +147,7 @@ export function NoticeManager({ variant }: { variant: NoticeVariant }) {
     today: schoolToday(),
   }));
   // Once the server confirmed a save or delete, every notice list read so far is stale.
-  const [logic] = useState(() =>
-    noticeEditorMachine.provide({
-      actions: { savedChanges: () => void queryClient.invalidateQueries({ queryKey: noticeKeys.all }) },
-    }),
-  );
+  const logic = useFlowLogic(noticeEditorMachine, { invalidates: [noticeKeys.all], on: 'savedChanges' });
   return (
     <NoticeEditor.Provider logic={logic} options={{ input }}>
       <NoticeScreen variant={variant} schoolName={profile.school_name} />
@@ -225,9 +221,9 @@ function NoticeScreen({ variant, schoolName }: { variant: NoticeVariant; schoolN
     return onNewNoticeRequest(take);
   }, [actor]);
 
-  const lookupsReady = NoticeEditor.useSelector((s) => !s.matches('loadingLookups') && !s.matches('lookupsFailed'));
+  const lookupsReady = NoticeEditor.useSelector((s) => !s.hasTag('loadingLookups') && !s.hasTag('lookupsFailed'));
   // After Edit: the card opens, the form comes into view and the headline has the focus.
-  const loadingNotice = NoticeEditor.useSelector((s) => s.matches('loadingNotice'));
+  const loadingNotice = NoticeEditor.useSelector((s) => s.hasTag('loadingNotice'));
   const wasLoading = useRef(false);
   useEffect(() => {
     if (loadingNotice) {
@@ -310,8 +306,8 @@ function NoticeScreen({ variant, schoolName }: { variant: NoticeVariant; schoolN
 
 function NoticeFormCard({ variant }: { variant: NoticeVariant }) {
   const actor = NoticeEditor.useActorRef();
-  const loading = NoticeEditor.useSelector((s) => s.matches('loadingLookups'));
-  const failed = NoticeEditor.useSelector((s) => s.matches('lookupsFailed'));
+  const loading = NoticeEditor.useSelector((s) => s.hasTag('loadingLookups'));
+  const failed = NoticeEditor.useSelector((s) => s.hasTag('lookupsFailed'));
   const lookupsError = NoticeEditor.useSelector((s) => s.context.lookupsError);
   const lookupsCause = NoticeEditor.useSelector((s) => s.context.lookupsCause);
   const { t } = useI18n();
@@ -345,13 +341,7 @@ function NoticeFields({ variant }: { variant: NoticeVariant }) {
   const editedBy = NoticeEditor.useSelector((s) => s.context.editedBy);
   const busy = NoticeEditor.useSelector((s) => s.hasTag('busy'));
   const phase = NoticeEditor.useSelector((s) =>
-    s.matches('submitting')
-      ? 'saving'
-      : s.matches('countingAudience')
-        ? 'counting'
-        : s.matches('loadingNotice')
-          ? 'loading'
-          : 'other',
+    s.hasTag('saving') ? 'saving' : s.hasTag('counting') ? 'counting' : s.hasTag('loadingNotice') ? 'loading' : 'other',
   );
   const canSubmit = NoticeEditor.useSelector((s) => s.can({ type: 'notice.submit' }));
   const canType = NoticeEditor.useSelector((s) => s.can({ type: 'notice.field', field: 'headline', value: '' }));
@@ -539,7 +529,7 @@ export function audienceSentence(count: number, lang: Language = 'en'): string {
 
 function PublishDialog() {
   const actor = NoticeEditor.useActorRef();
-  const open = NoticeEditor.useSelector((s) => s.matches('confirmingPublish'));
+  const open = NoticeEditor.useSelector((s) => s.hasTag('confirmPublish'));
   const audience = NoticeEditor.useSelector((s) => s.context.audience);
   const editing = NoticeEditor.useSelector((s) => s.context.form.id !== null);
   const headline = NoticeEditor.useSelector((s) => s.context.form.headline);
@@ -568,8 +558,8 @@ function PublishDialog() {
 
 function DeleteDialog() {
   const actor = NoticeEditor.useActorRef();
-  const asking = NoticeEditor.useSelector((s) => s.matches('confirmingDelete'));
-  const deleting = NoticeEditor.useSelector((s) => s.matches('deleting'));
+  const asking = NoticeEditor.useSelector((s) => s.hasTag('confirmDelete'));
+  const deleting = NoticeEditor.useSelector((s) => s.hasTag('deleting'));
   const pending = NoticeEditor.useSelector((s) => s.context.pendingDelete);
   const { t } = useI18n();
   return (

@@ -4,9 +4,8 @@
  * guardian or links the one the server finds by phone. A new guardian's one-time password is shown
  * once, with a copy button, until the admin dismisses it. The calls run in the guardian-link machine.
  */
-import { useMemo, useState, type FormEvent } from 'react';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useMachine } from '@xstate/react';
+import { useState, type FormEvent } from 'react';
+import { useQuery } from '@tanstack/react-query';
 import { guardianKeys, studentGuardiansQuery } from '@/api/guardians';
 import { ApiError } from '@/api/client';
 import { GUARDIAN_RELATIONS, type GuardianRelation } from '@/api/schemas/guardians';
@@ -22,6 +21,7 @@ import { DataTable, Td } from '@/ui/table';
 import { useErrorText } from '@/i18n/errors';
 import { localDigits } from '@/i18n/format';
 import { useI18n } from '@/i18n/i18n';
+import { useFlow } from '@/ui/use-flow';
 
 export interface GuardianStudent {
   id: number;
@@ -49,20 +49,13 @@ const EMPTY: Draft = { name: '', phone: '', relation: '' };
 export function GuardiansPanel({ student }: { student: GuardianStudent }) {
   const { t, lang } = useI18n();
   const errorText = useErrorText();
-  const queryClient = useQueryClient();
   const list = useQuery(studentGuardiansQuery(student.id));
-  const logic = useMemo(
-    () =>
-      guardianLinkMachine.provide({
-        actions: {
-          changed: () => void queryClient.invalidateQueries({ queryKey: guardianKeys.ofStudent(student.id) }),
-        },
-      }),
-    [queryClient, student.id],
-  );
-  const [state, send] = useMachine(logic);
+  const [state, send] = useFlow(guardianLinkMachine, {
+    invalidates: [guardianKeys.ofStudent(student.id)],
+    on: 'changed',
+  });
   const { created, pending, error, unlinked } = state.context;
-  const adding = state.matches('adding');
+  const adding = state.hasTag('adding');
   const [draft, setDraft] = useState<Draft>(EMPTY);
   const [missing, setMissing] = useState<string[]>([]);
   const [copy, setCopy] = useState<'copied' | 'failed' | null>(null);
@@ -227,11 +220,13 @@ export function GuardiansPanel({ student }: { student: GuardianStudent }) {
       </form>
 
       <DeferredConfirmDialog
-        open={state.matches('confirming') || state.matches('unlinking')}
+        open={state.hasTag('confirm')}
         title={t('guardians.admin.unlinkTitle', { name: pending?.name ?? '' })}
-        confirmLabel={state.matches('unlinking') ? t('guardians.admin.unlinking') : t('guardians.admin.unlink')}
+        confirmLabel={
+          state.hasTag('confirm') && state.hasTag('busy') ? t('guardians.admin.unlinking') : t('guardians.admin.unlink')
+        }
         tone="danger"
-        busy={state.matches('unlinking')}
+        busy={state.hasTag('confirm') && state.hasTag('busy')}
         onConfirm={() => {
           setLastUnlinked(unlinked);
           send({ type: 'guardian.confirm' });

@@ -2,9 +2,7 @@
  * Bulk import: template download, file choice, the dry run's report by row and column,
  * the all-or-nothing import, and the new accounts' one-time passwords to download once.
  */
-import { useMemo, type ChangeEvent } from 'react';
-import { useQueryClient } from '@tanstack/react-query';
-import { useMachine } from '@xstate/react';
+import { type ChangeEvent } from 'react';
 import { peopleListKeys, type PersonKind } from '@/api/people';
 import { importMachine } from '@/machines/import.machine';
 import { Alert } from '@/ui/alert';
@@ -15,18 +13,15 @@ import { Loading } from '@/ui/status';
 import { localDigits } from '@/i18n/format';
 import { useI18n } from '@/i18n/i18n';
 import { downloadCsv, templateRows } from './csv';
+import { useFlow } from '@/ui/use-flow';
 
 export function ImportPanel({ kind }: { kind: PersonKind }) {
   const { t, lang } = useI18n();
-  const queryClient = useQueryClient();
-  const logic = useMemo(
-    () =>
-      importMachine.provide({
-        actions: { savedChanges: () => void queryClient.invalidateQueries({ queryKey: peopleListKeys.lists }) },
-      }),
-    [queryClient],
-  );
-  const [state, send] = useMachine(logic, { input: { kind } });
+  const [state, send] = useFlow(importMachine, {
+    invalidates: [peopleListKeys.lists],
+    on: 'savedChanges',
+    input: { kind },
+  });
   const { report, error } = state.context;
   const busy = state.hasTag('busy');
   const choose = async (e: ChangeEvent<HTMLInputElement>) => {
@@ -34,7 +29,7 @@ export function ImportPanel({ kind }: { kind: PersonKind }) {
     e.target.value = '';
     if (file) send({ type: 'import.file', file: { name: file.name, text: await file.text() } });
   };
-  const accounts = state.matches('done') ? (report?.accounts ?? []) : [];
+  const accounts = state.hasTag('done') ? (report?.accounts ?? []) : [];
   return (
     <Card title={t('people.import.title')}>
       <p className="mb-3 text-sm text-slate-700">{t('people.import.intro')}</p>
@@ -54,16 +49,16 @@ export function ImportPanel({ kind }: { kind: PersonKind }) {
         </label>
       </div>
       <div className="mt-4 space-y-3" aria-live="polite">
-        {state.matches('checking') ? <Loading label={t('people.import.checking')} /> : null}
-        {state.matches('importing') ? (
+        {state.hasTag('checking') ? <Loading label={t('people.import.checking')} /> : null}
+        {state.hasTag('importing') ? (
           <Loading label={t('people.import.importing', { count: report?.rows ?? 0 })} />
         ) : null}
-        {state.matches('failed') ? (
+        {state.hasTag('failed') ? (
           <Alert tone="error" onRetry={() => send({ type: 'import.retry' })} retryLabel={t('people.import.retry')}>
             {t('people.import.failed', { message: error ?? '' })}
           </Alert>
         ) : null}
-        {state.matches('checked') && report?.ok ? (
+        {state.hasTag('checked') && report?.ok ? (
           <>
             <Alert tone="info">{t('people.import.clean', { count: report.rows })}</Alert>
             <Button onClick={() => send({ type: 'import.confirm' })} disabled={!state.can({ type: 'import.confirm' })}>
@@ -71,7 +66,7 @@ export function ImportPanel({ kind }: { kind: PersonKind }) {
             </Button>
           </>
         ) : null}
-        {state.matches('checked') && report && !report.ok ? (
+        {state.hasTag('checked') && report && !report.ok ? (
           <>
             <Alert tone="error">{t('people.import.problems', { count: report.errors.length })}</Alert>
             <DataTable
@@ -89,7 +84,7 @@ export function ImportPanel({ kind }: { kind: PersonKind }) {
             </DataTable>
           </>
         ) : null}
-        {state.matches('done') ? (
+        {state.hasTag('done') ? (
           <>
             <Alert tone="success">
               {t('people.import.done', { count: accounts.filter((a) => !a.guardian).length })}

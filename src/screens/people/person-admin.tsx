@@ -3,9 +3,8 @@
  * of birth; a student is enrolled in the same step), the one-time password shown once, the list
  * (newest first, searchable, paged, exported to CSV), and the bulk import.
  */
-import { useMemo, useState, type FormEvent } from 'react';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useMachine } from '@xstate/react';
+import { useState, type FormEvent } from 'react';
+import { useQuery } from '@tanstack/react-query';
 import {
   fetchStudentList,
   fetchTeacherList,
@@ -39,6 +38,7 @@ import { downloadCsv } from './csv';
 import { GuardiansDialog, type GuardianStudent } from './guardians-panel';
 import { ImportPanel } from './import-panel';
 import { PromotePanel } from './promote-panel';
+import { useFlow } from '@/ui/use-flow';
 
 const PAGE_SIZE = 20;
 
@@ -104,16 +104,10 @@ function PersonFormCard({ kind, lookups }: { kind: PersonKind; lookups: PersonFo
   const { t, lang } = useI18n();
   const { name: localName } = useNames();
   const errorText = useErrorText();
-  const queryClient = useQueryClient();
-  const logic = useMemo(
-    () =>
-      personFormMachine.provide({
-        actions: { savedChanges: () => void queryClient.invalidateQueries({ queryKey: peopleListKeys.lists }) },
-      }),
-    [queryClient],
-  );
   const current = lookups?.sessions.find((s) => s.current) ?? null;
-  const [state, send] = useMachine(logic, {
+  const [state, send] = useFlow(personFormMachine, {
+    invalidates: [peopleListKeys.lists],
+    on: 'savedChanges',
     input: { kind, defaults: current ? { session_id: String(current.id) } : {} },
   });
   const { form, pristine, error, created } = state.context;
@@ -142,7 +136,7 @@ function PersonFormCard({ kind, lookups }: { kind: PersonKind; lookups: PersonFo
       }))
     : [];
   const topError = error && !Object.keys(error.fields).length ? errorText(error.cause ?? error.message) : null;
-  if (state.matches('created') && created) {
+  if (state.hasTag('created') && created) {
     const successKey = `people.success.${created.code.replace(/^people\./, '')}`;
     return (
       <Card title={t('people.created.title')}>

@@ -3,10 +3,9 @@
  * the year, choose next year's class and section, confirm, and the server moves them in one step.
  * Their old enrolment keeps the year's attendance and marks.
  */
-import { useEffect, useMemo } from 'react';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useMachine } from '@xstate/react';
-import { fetchSectionStudents } from '@/api/lookups';
+import { useEffect } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { lookupSectionStudentsQuery } from '@/api/lookups';
 import { peopleListKeys, type PersonFormLookups } from '@/api/people';
 import { promotionMachine, type PromotionField } from '@/machines/promotion.machine';
 import { Alert } from '@/ui/alert';
@@ -21,24 +20,19 @@ import { useErrorText } from '@/i18n/errors';
 import { localDigits } from '@/i18n/format';
 import { useI18n } from '@/i18n/i18n';
 import { useNames } from '@/i18n/names';
+import { useFlow } from '@/ui/use-flow';
 
 export function PromotePanel({ lookups }: { lookups: PersonFormLookups }) {
   const { t, lang } = useI18n();
   const { name } = useNames();
   const errorText = useErrorText();
-  const queryClient = useQueryClient();
   const current = lookups.sessions.find((s) => s.current) ?? null;
   const next = current
     ? lookups.sessions.find((s) => Number(s.session_year) === Number(current.session_year) + 1)
     : null;
-  const logic = useMemo(
-    () =>
-      promotionMachine.provide({
-        actions: { promoted: () => void queryClient.invalidateQueries({ queryKey: peopleListKeys.lists }) },
-      }),
-    [queryClient],
-  );
-  const [state, send] = useMachine(logic, {
+  const [state, send] = useFlow(promotionMachine, {
+    invalidates: [peopleListKeys.lists],
+    on: 'promoted',
     input: {
       defaults: {
         from_session_id: current ? String(current.id) : '',
@@ -50,20 +44,18 @@ export function PromotePanel({ lookups }: { lookups: PersonFormLookups }) {
   const set = (field: PromotionField) => (value: string) => send({ type: 'promotion.field', field, value });
 
   const students = useQuery({
-    queryKey: ['people', 'promotion', form.section_id, form.from_session_id],
-    queryFn: () =>
-      fetchSectionStudents({
-        class_id: 0,
-        section_id: Number(form.section_id),
-        session_id: Number(form.from_session_id),
-      }),
+    ...lookupSectionStudentsQuery({
+      class_id: 0,
+      section_id: Number(form.section_id),
+      session_id: Number(form.from_session_id),
+    }),
     enabled: Boolean(form.section_id && form.from_session_id),
   });
   const listed = students.data;
   useEffect(() => {
     if (listed) send({ type: 'promotion.students', ids: listed.map((s) => s.student_id) });
   }, [listed, send]);
-  useUnsavedChanges(state.matches('editing') && left.length > 0, t('people.promotion.unsaved'));
+  useUnsavedChanges(state.hasTag('form') && left.length > 0, t('people.promotion.unsaved'));
 
   const sectionOptions = lookups.sections.map((s) => ({
     value: String(s.id),
@@ -82,7 +74,7 @@ export function PromotePanel({ lookups }: { lookups: PersonFormLookups }) {
   return (
     <Card title={t('people.promotion.title')}>
       <p className="mb-3 text-sm text-slate-700">{t('people.promotion.intro')}</p>
-      {state.matches('promoted') && result ? (
+      {state.hasTag('done') && result ? (
         <div className="space-y-3" aria-live="polite">
           <Alert tone="success">
             {t('people.promotion.done', {
@@ -180,7 +172,7 @@ export function PromotePanel({ lookups }: { lookups: PersonFormLookups }) {
         </form>
       )}
       <DeferredConfirmDialog
-        open={state.matches('confirming')}
+        open={state.hasTag('confirm')}
         title={t('people.promotion.confirmTitle')}
         confirmLabel={t('people.promotion.confirm')}
         cancelLabel={t('people.promotion.cancel')}

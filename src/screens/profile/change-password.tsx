@@ -59,7 +59,7 @@ export default function ChangePasswordScreen() {
     <>
       <PageHeader kicker={profile.school_name} title={t('people.password.title')} />
       <Card>
-        {state.matches('changed') ? (
+        {state.hasTag('done') ? (
           <>
             <Alert tone="success" className="mb-4">
               {message === 'password Changed successfully!!' ? t('people.success.password_changed') : message}

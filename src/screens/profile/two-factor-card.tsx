@@ -48,7 +48,7 @@ export function TwoFactorCard({ onEnabled }: { onEnabled?: () => void } = {}) {
   const [empty, setEmpty] = useState(false);
   const [password, setPassword] = useState('');
   const [noPassword, setNoPassword] = useState(false);
-  const showingCodes = state.matches('showingCodes');
+  const showingCodes = state.hasTag('codes');
   useEffect(() => {
     if (showingCodes) onEnabled?.();
   }, [showingCodes, onEnabled]);
@@ -127,15 +127,15 @@ export function TwoFactorCard({ onEnabled }: { onEnabled?: () => void } = {}) {
   ) : null;
 
   let body;
-  if (state.matches('loading')) {
+  if (state.hasTag('loading')) {
     body = <p role="status">{t('two_factor.card.loading')}</p>;
-  } else if (state.matches('failed')) {
+  } else if (state.hasTag('failed')) {
     body = (
       <Alert tone="error" onRetry={() => send({ type: 'twoFactor.retry' })}>
         {t('two_factor.card.couldNotLoad')} {errorText(error)}
       </Alert>
     );
-  } else if (state.matches('off') || state.matches('starting')) {
+  } else if (state.hasTag('off')) {
     body = (
       <>
         {turnedOff ? (
@@ -154,7 +154,7 @@ export function TwoFactorCard({ onEnabled }: { onEnabled?: () => void } = {}) {
         </form>
       </>
     );
-  } else if ((state.matches('setup') || state.matches('enabling')) && setup) {
+  } else if (state.hasTag('setup') && setup) {
     body = (
       <form onSubmit={submitFirst} noValidate className="space-y-3">
         {failure}
@@ -186,7 +186,7 @@ export function TwoFactorCard({ onEnabled }: { onEnabled?: () => void } = {}) {
         </div>
       </form>
     );
-  } else if (state.matches('showingCodes') && recoveryCodes) {
+  } else if (state.hasTag('codes') && recoveryCodes) {
     body = (
       <>
         <Alert tone="success" className="mb-3" title={t('two_factor.card.enabledTitle')}>
@@ -216,7 +216,7 @@ export function TwoFactorCard({ onEnabled }: { onEnabled?: () => void } = {}) {
         </div>
       </>
     );
-  } else if ((state.matches('on') || state.matches('disabling')) && status) {
+  } else if (state.hasTag('on') && status) {
     body = (
       <form onSubmit={(e) => void submitOff(e)} noValidate className="space-y-3">
         {failure}

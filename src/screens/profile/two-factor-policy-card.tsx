@@ -6,9 +6,7 @@
  * school's requirement says who set it; one the super admin set cannot be lifted by a school admin,
  * so for them the button is disabled and says why (the server refuses it too).
  */
-import { useMachine } from '@xstate/react';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useEffect } from 'react';
+import { useQuery } from '@tanstack/react-query';
 import { twoFactorKeys, twoFactorPolicyQuery, type PolicyScope } from '@/api/two-factor';
 import { twoFactorAdminMachine } from '@/machines/two-factor-admin.machine';
 import { Alert } from '@/ui/alert';
@@ -18,19 +16,16 @@ import { Card } from '@/ui/page';
 import { QueryState } from '@/ui/status';
 import { useI18n } from '@/i18n/i18n';
 import { useErrorText } from '@/i18n/errors';
+import { useFlow } from '@/ui/use-flow';
 
 export function TwoFactorPolicyCard({ scope }: { scope: PolicyScope }) {
   const { t } = useI18n();
   const errorText = useErrorText();
   const ask = useConfirm();
-  const client = useQueryClient();
   const query = useQuery(twoFactorPolicyQuery(scope));
-  const [state, send] = useMachine(twoFactorAdminMachine);
+  const [state, send] = useFlow(twoFactorAdminMachine, { invalidates: [twoFactorKeys.all], on: 'saved' });
   const { done, error } = state.context;
   const busy = state.hasTag('busy');
-  useEffect(() => {
-    if (done) void client.invalidateQueries({ queryKey: twoFactorKeys.all });
-  }, [done, client]);
 
   const change = async (required: boolean) => {
     if (required) {

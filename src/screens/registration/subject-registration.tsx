@@ -9,7 +9,7 @@
  * At 360 px the tables become cards and the lists' rows too.
  */
 import { useEffect, useMemo, useRef } from 'react';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { createActorContext } from '@xstate/react';
 import { defaultSession } from '@/api/lookups';
 import type { RegistrationRow } from '@/api/schemas/subject-registration';
@@ -35,6 +35,7 @@ import {
   useFeedbackToast,
   useRegistrationErrorText,
 } from './parts';
+import { useFlowLogic } from '@/ui/use-flow';
 
 export const Registration = createActorContext(subjectRegistrationMachine);
 
@@ -48,7 +49,6 @@ const num = (v: string) => (/^\d+$/.test(v) ? Number(v) : 0);
 
 export default function SubjectRegistration() {
   const { t } = useI18n();
-  const qc = useQueryClient();
   const [params] = useSearchState({ session: '', class: '', group: '', section: '' });
   // The address's filters start the flow (a bookmarked or reloaded page searches again).
   const input = useMemo(
@@ -63,16 +63,10 @@ export default function SubjectRegistration() {
     // eslint-disable-next-line react-hooks/exhaustive-deps
     [],
   );
-  const logic = useMemo(
-    () =>
-      subjectRegistrationMachine.provide({
-        actions: {
-          saved: () => void qc.invalidateQueries({ queryKey: subjectRegistrationKeys.all }),
-          deleted: () => void qc.invalidateQueries({ queryKey: subjectRegistrationKeys.all }),
-        },
-      }),
-    [qc],
-  );
+  const logic = useFlowLogic(subjectRegistrationMachine, {
+    invalidates: [subjectRegistrationKeys.all],
+    on: ['saved', 'deleted'],
+  });
   return (
     <>
       <PageHeader title={t('registration.title')} />
@@ -188,14 +182,14 @@ function Tables() {
   const errorText = useRegistrationErrorText();
   const c = state.context;
   const busy = state.hasTag('busy');
-  const ready = state.matches({ registration: 'ready' });
+  const ready = state.hasTag('ready');
   const dirty = ready && (c.selectedStudents.length > 0 || c.selectedSubjects.length > 0 || c.fourth !== null);
   useUnsavedChanges(dirty);
   useFeedbackToast(c.feedback);
 
-  if (state.matches({ registration: 'filtering' })) return <Alert tone="info">{t('registration.needFilters')}</Alert>;
-  if (state.matches({ registration: 'loading' })) return <Loading label={t('registration.loadingTables')} />;
-  if (state.matches({ registration: 'loadFailed' }))
+  if (state.hasTag('filtering')) return <Alert tone="info">{t('registration.needFilters')}</Alert>;
+  if (state.hasTag('loading')) return <Loading label={t('registration.loadingTables')} />;
+  if (state.hasTag('loadFailed'))
     return (
       <ErrorState
         error={c.error}
@@ -208,7 +202,7 @@ function Tables() {
   const allStudents = c.students.length > 0 && c.students.every((s) => c.selectedStudents.includes(s.id));
   const allSubjects = c.subjects.length > 0 && c.subjects.every((s) => c.selectedSubjects.includes(s.id));
   const editing = c.editId !== null ? c.students.find((s) => s.id === c.selectedStudents[0]) : undefined;
-  const failed = state.matches({ registration: { ready: 'failed' } });
+  const failed = state.hasTag('failed');
   return (
     <form
       noValidate
@@ -368,7 +362,7 @@ function Tables() {
 function Lists() {
   const actor = Registration.useActorRef();
   const filters = Registration.useSelector((s) => s.context.filters);
-  const deleting = Registration.useSelector((s) => !s.matches({ deletion: 'idle' }));
+  const deleting = Registration.useSelector((s) => s.hasTag('confirm'));
   const remove = (kind: 'subject' | 'fourth') => (row: RegistrationRow) =>
     actor.send({
       type: 'delete.request',
@@ -399,7 +393,7 @@ function DeleteDialog() {
   const { t } = useI18n();
   const { name } = useNames();
   const actor = Registration.useActorRef();
-  const open = Registration.useSelector((s) => !s.matches({ deletion: 'idle' }));
+  const open = Registration.useSelector((s) => s.hasTag('confirm'));
   const busy = Registration.useSelector((s) => s.hasTag('deleting'));
   const pending = Registration.useSelector((s) => s.context.pendingDelete);
   const failure = Registration.useSelector((s) => s.context.deleteError);

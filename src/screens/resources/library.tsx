@@ -5,8 +5,8 @@
  * and records loans: Issue on a book's row (student code and due date), and the loans list with
  * Return. Teachers and viewers read the catalogue.
  */
-import { useMemo, useState, type FormEvent, type ReactNode } from 'react';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState, type FormEvent, type ReactNode } from 'react';
+import { useQuery } from '@tanstack/react-query';
 import { createActorContext } from '@xstate/react';
 import { fromPromise } from 'xstate';
 import { DateTime } from 'luxon';
@@ -39,6 +39,7 @@ import {
   type EditorConfig,
   type FieldDef,
 } from './parts';
+import { useFlowLogic } from '@/ui/use-flow';
 
 const SIZE = RESOURCE_PAGE.defaultLimit;
 const Loan = createActorContext(libraryLoanMachine);
@@ -433,7 +434,6 @@ function SchoolLoans() {
 
 function LoanFlow({ children }: { children: ReactNode }) {
   const { t } = useI18n();
-  const queryClient = useQueryClient();
   const [input] = useState(() => {
     const today = schoolToday();
     return {
@@ -447,24 +447,23 @@ function LoanFlow({ children }: { children: ReactNode }) {
       },
     };
   });
-  const logic = useMemo(
-    () =>
-      libraryLoanMachine.provide({
-        actors: {
-          issue: fromPromise<LoanAnswer, IssueInput>(({ input: i }) =>
-            issueLoan(
-              { book_id: i.bookId, student_code: i.form.student_code.trim(), due_date: i.form.due_date },
-              { idempotencyKey: i.idempotencyKey },
-            ),
+  const logic = useFlowLogic(libraryLoanMachine, {
+    invalidates: [resourceKeys.all],
+    on: 'savedChanges',
+    provide: {
+      actors: {
+        issue: fromPromise<LoanAnswer, IssueInput>(({ input: i }) =>
+          issueLoan(
+            { book_id: i.bookId, student_code: i.form.student_code.trim(), due_date: i.form.due_date },
+            { idempotencyKey: i.idempotencyKey },
           ),
-          giveBack: fromPromise<LoanAnswer, { id: number; idempotencyKey: string }>(({ input: i }) =>
-            returnLoan(i.id, { idempotencyKey: i.idempotencyKey }),
-          ),
-        },
-        actions: { savedChanges: () => void queryClient.invalidateQueries({ queryKey: resourceKeys.all }) },
-      }),
-    [queryClient],
-  );
+        ),
+        giveBack: fromPromise<LoanAnswer, { id: number; idempotencyKey: string }>(({ input: i }) =>
+          returnLoan(i.id, { idempotencyKey: i.idempotencyKey }),
+        ),
+      },
+    },
+  });
   return (
     <Loan.Provider logic={logic} options={{ input }}>
       {children}
@@ -557,8 +556,8 @@ function ReturnDialog() {
   const { t } = useI18n();
   const actor = Loan.useActorRef();
   const pending = Loan.useSelector((s) => s.context.pendingReturn);
-  const open = Loan.useSelector((s) => s.matches('confirmingReturn') || s.matches('returning'));
-  const busy = Loan.useSelector((s) => s.matches('returning'));
+  const open = Loan.useSelector((s) => s.hasTag('confirm'));
+  const busy = Loan.useSelector((s) => s.hasTag('confirm') && s.hasTag('busy'));
   const label = pending?.label ?? '|';
   const cut = label.lastIndexOf('|');
   const title = label.slice(0, cut);

@@ -3,8 +3,7 @@
  * session's for everyone else), who may manage them, and the resource editor — the add/edit dialog,
  * the delete confirmation and the server's message — driven by the resource editor machine.
  */
-import { useEffect, useMemo, useState, type ReactNode } from 'react';
-import { useQueryClient } from '@tanstack/react-query';
+import { useEffect, useState, type ReactNode } from 'react';
 import { createActorContext } from '@xstate/react';
 import { fromPromise } from 'xstate';
 import { can, type Action } from '@/api/permissions';
@@ -30,6 +29,7 @@ import { SelectField, type SelectOption } from '@/ui/select';
 import { useSignedIn } from '@/ui/session';
 import { useToast } from '@/ui/toast';
 import { useUnsavedChanges } from '@/ui/unsaved';
+import { useFlowLogic } from '@/ui/use-flow';
 
 /** The school the page is about: `school_info_id` for a viewer, nothing for the others. */
 export function useResourceSchool() {
@@ -111,23 +111,19 @@ export function ResourceEditorProvider({
   canWrite: boolean;
   children: ReactNode;
 }) {
-  const queryClient = useQueryClient();
   const [input] = useState(() => ({ blank: config.blank, check: config.check }));
-  const logic = useMemo(
-    () =>
-      resourceEditorMachine.provide({
-        actors: {
-          save: fromPromise<ResourceAnswer, ResourceSaveInput>(({ input: i }) =>
-            config.save(i.id, i.form, i.file, i.idempotencyKey),
-          ),
-          remove: fromPromise<ResourceAnswer, { id: number }>(({ input: i }) => config.remove(i.id)),
-        },
-        actions: { savedChanges: () => void queryClient.invalidateQueries({ queryKey: resourceKeys.all }) },
-      }),
-    // The config's calls are fixed per screen.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-    [queryClient],
-  );
+  const logic = useFlowLogic(resourceEditorMachine, {
+    invalidates: [resourceKeys.all],
+    on: 'savedChanges',
+    provide: {
+      actors: {
+        save: fromPromise<ResourceAnswer, ResourceSaveInput>(({ input: i }) =>
+          config.save(i.id, i.form, i.file, i.idempotencyKey),
+        ),
+        remove: fromPromise<ResourceAnswer, { id: number }>(({ input: i }) => config.remove(i.id)),
+      },
+    },
+  });
   return (
     <Editor.Provider logic={logic} options={{ input }}>
       {children}
@@ -291,8 +287,8 @@ function DeleteDialog({ config }: { config: EditorConfig }) {
   const { t } = useI18n();
   const actor = Editor.useActorRef();
   const pending = Editor.useSelector((s) => s.context.pendingDelete);
-  const open = Editor.useSelector((s) => s.matches('confirmingDelete') || s.matches('deleting'));
-  const busy = Editor.useSelector((s) => s.matches('deleting'));
+  const open = Editor.useSelector((s) => s.hasTag('confirm'));
+  const busy = Editor.useSelector((s) => s.hasTag('confirm') && s.hasTag('busy'));
   return (
     <ConfirmDialog
       open={open}

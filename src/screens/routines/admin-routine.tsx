@@ -6,8 +6,8 @@
  * sends events. Edit loads a row into the form and Submit then updates that routine; Delete asks
  * "Are you sure to delete?"; a clash comes back as the server's 409 naming it.
  */
-import { useEffect, useMemo, type FormEvent } from 'react';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect, type FormEvent } from 'react';
+import { useQuery } from '@tanstack/react-query';
 import { createActorContext } from '@xstate/react';
 import { ROUTINE_PAGE, type RoutineRow } from '@/api/schemas/routines';
 import { routineKeys, routineLookupsQuery, schoolRoutinesQuery, type RoutineLookups } from '@/api/routines';
@@ -31,6 +31,7 @@ import { useI18n } from '@/i18n/i18n';
 import { useNames } from '@/i18n/names';
 import { formatClockTime, useDayName } from './week-routine';
 import { RoutineFilters, WeekView, routineOptions, type FilterValues } from './routine-parts';
+import { useFlowLogic } from '@/ui/use-flow';
 
 export const RoutineEditor = createActorContext(routineEditorMachine);
 
@@ -53,14 +54,7 @@ export default function AdminRoutineScreen() {
 }
 
 function Editor({ lookups, schoolId }: { lookups: RoutineLookups; schoolId: number | null }) {
-  const queryClient = useQueryClient();
-  const logic = useMemo(
-    () =>
-      routineEditorMachine.provide({
-        actions: { savedChanges: () => void queryClient.invalidateQueries({ queryKey: routineKeys.all }) },
-      }),
-    [queryClient],
-  );
+  const logic = useFlowLogic(routineEditorMachine, { invalidates: [routineKeys.all], on: 'savedChanges' });
   const shiftIds = [...new Set(lookups.sections.map((s) => s.shift_id))];
   const input = {
     schoolInfoId: schoolId,
@@ -208,8 +202,8 @@ function DeleteQuestion() {
   const { t } = useI18n();
   const actor = RoutineEditor.useActorRef();
   const pending = RoutineEditor.useSelector((s) => s.context.pendingDelete);
-  const open = RoutineEditor.useSelector((s) => s.matches('confirmingDelete') || s.matches('deleting'));
-  const busy = RoutineEditor.useSelector((s) => s.matches('deleting'));
+  const open = RoutineEditor.useSelector((s) => s.hasTag('confirm'));
+  const busy = RoutineEditor.useSelector((s) => s.hasTag('confirm') && s.hasTag('busy'));
   return (
     <DeferredConfirmDialog
       open={open}
@@ -289,7 +283,7 @@ function RoutineTable({ params, onPage }: { params: typeof FILTER_DEFAULTS; onPa
   const { name } = useNames();
   const dayName = useDayName();
   const actor = RoutineEditor.useActorRef();
-  const busy = RoutineEditor.useSelector((s) => !s.matches('editing'));
+  const busy = RoutineEditor.useSelector((s) => !s.hasTag('form'));
   const editingId = RoutineEditor.useSelector((s) => s.context.form.id);
   const confirm = useConfirm();
   /** Edit asks first when the form holds unsaved work. */

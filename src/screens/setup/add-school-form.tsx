@@ -4,9 +4,8 @@
  * admin's own school on /schoolprofile). The address is a cascade of selects over the shipped
  * reference data: division, then its districts, then the district's upazilas.
  */
-import { useEffect, useMemo, useRef, type FormEvent } from 'react';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useMachine } from '@xstate/react';
+import { useEffect, useRef, type FormEvent } from 'react';
+import { useQuery } from '@tanstack/react-query';
 import { districtsQuery, divisionsQuery, organizationsQuery, setupKeys, upazilasQuery } from '@/api/school-setup';
 import type { SchoolDetailRow } from '@/api/schemas/lookups';
 import {
@@ -27,6 +26,7 @@ import { useFocusFirstInvalid, useSubmitAttempts } from '@/ui/focus-invalid';
 import { useUnsavedChanges } from '@/ui/unsaved';
 import { useErrorText } from '@/i18n/errors';
 import { useI18n } from '@/i18n/i18n';
+import { useFlow } from '@/ui/use-flow';
 
 type FieldKey =
   | 'school_type'
@@ -67,15 +67,11 @@ export function SchoolFormCard({
 }) {
   const { t, lang } = useI18n();
   const errorText = useErrorText();
-  const queryClient = useQueryClient();
-  const logic = useMemo(
-    () =>
-      schoolFormMachine.provide({
-        actions: { savedChanges: () => void queryClient.invalidateQueries({ queryKey: setupKeys.schools }) },
-      }),
-    [queryClient],
-  );
-  const [state, send] = useMachine(logic, { input: { mode, schoolId, initial } });
+  const [state, send] = useFlow(schoolFormMachine, {
+    invalidates: [setupKeys.schools],
+    on: 'savedChanges',
+    input: { mode, schoolId, initial },
+  });
   const { form, pristine, error, created, saved } = state.context;
   const busy = state.hasTag('busy');
   // An empty or wrong submit: the first field with a problem takes focus, scrolled into view.
@@ -85,7 +81,7 @@ export function SchoolFormCard({
   const dirty = JSON.stringify(form) !== JSON.stringify(pristine);
   useUnsavedChanges(dirty, t('school_setup.form.unsaved'));
 
-  const isSaved = state.matches('saved');
+  const isSaved = state.hasTag('saved');
   useEffect(() => {
     if (isSaved && saved) onSaved?.(saved);
     // Once per save: `saved` is a new object each time the server answers.

@@ -17,6 +17,8 @@ import { useSearchState } from '@/ui/use-search-state';
 import { localDigits } from '@/i18n/format';
 import { useI18n } from '@/i18n/i18n';
 import { banglaNameToSend, StructureCrud } from './structure-crud';
+import { lookupKeys } from '@/api/lookups';
+import { routineKeys } from '@/api/routines';
 
 const BLANK: SetupForm = { school_type_id: '', class_name: '', class_name_bn: '', class_code: '', sort_order: '' };
 
@@ -88,7 +90,7 @@ export default function ClassSetupScreen({ route }: ScreenProps) {
         pageSize={SETUP_PAGE.defaultLimit}
         onPage={(p) => setParams({ page: String(p) })}
         canWrite={can(userType, 'structure.class-write')}
-        alsoInvalidate={[['lookup'], ['routine']]}
+        alsoInvalidate={[lookupKeys.all, routineKeys.all]}
         filters={
           <SelectField
             label={t('structure.filters.type')}

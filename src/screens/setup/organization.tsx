@@ -3,9 +3,8 @@
  * creates a type or saves the one chosen with Edit, and the list of types with how many schools
  * and classes use each. Deleting asks first; a type in use is refused by the server (409).
  */
-import { useMemo, type FormEvent } from 'react';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useMachine } from '@xstate/react';
+import { type FormEvent } from 'react';
+import { useQuery } from '@tanstack/react-query';
 import { organizationsQuery, setupKeys } from '@/api/school-setup';
 import { MISSING_FIELD, organizationMachine, type OrganizationForm } from '@/machines/organization.machine';
 import { Alert } from '@/ui/alert';
@@ -19,21 +18,12 @@ import { useUnsavedChanges } from '@/ui/unsaved';
 import { useErrorText } from '@/i18n/errors';
 import { localDigits } from '@/i18n/format';
 import { useI18n } from '@/i18n/i18n';
+import { useFlow } from '@/ui/use-flow';
 
 export default function OrganizationScreen() {
   const { t, lang } = useI18n();
   const errorText = useErrorText();
-  const queryClient = useQueryClient();
-  const logic = useMemo(
-    () =>
-      organizationMachine.provide({
-        actions: {
-          savedChanges: () => void queryClient.invalidateQueries({ queryKey: setupKeys.organizations }),
-        },
-      }),
-    [queryClient],
-  );
-  const [state, send] = useMachine(logic);
+  const [state, send] = useFlow(organizationMachine, { invalidates: [setupKeys.organizations], on: 'savedChanges' });
   const { form, editingId, target, error, notice } = state.context;
   const busy = state.hasTag('busy');
   const list = useQuery(organizationsQuery());
@@ -92,7 +82,7 @@ export default function OrganizationScreen() {
             </div>
             <div className="flex flex-wrap gap-3">
               <Button type="submit" disabled={!state.can({ type: 'org.submit' })}>
-                {state.matches('saving')
+                {state.hasTag('saving')
                   ? t('school_setup.organization.saving')
                   : editingId
                     ? t('school_setup.organization.save')
@@ -154,12 +144,12 @@ export default function OrganizationScreen() {
         </Card>
       </div>
       <DeferredConfirmDialog
-        open={state.matches('confirmingDelete') || state.matches('deleting')}
+        open={state.hasTag('confirm')}
         title={t('school_setup.organization.deleteTitle')}
         confirmLabel={t('school_setup.organization.delete')}
         cancelLabel={t('common.cancel')}
         tone="danger"
-        busy={state.matches('deleting')}
+        busy={state.hasTag('confirm') && state.hasTag('busy')}
         onConfirm={() => send({ type: 'org.confirm' })}
         onCancel={() => send({ type: 'org.cancel' })}
       >

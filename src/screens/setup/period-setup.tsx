@@ -18,6 +18,7 @@ import { useSearchState } from '@/ui/use-search-state';
 import { localDigits } from '@/i18n/format';
 import { useI18n } from '@/i18n/i18n';
 import { shortTime, StructureCrud, useSetupSchool } from './structure-crud';
+import { routineKeys } from '@/api/routines';
 
 const toNumber = (v: string) => (v.trim() === '' ? undefined : Number(v));
 
@@ -110,7 +111,7 @@ export default function PeriodSetupScreen({ route }: ScreenProps) {
           pageSize={SETUP_PAGE.defaultLimit}
           onPage={(p) => setParams({ page: String(p) })}
           canWrite={can(userType, 'structure.period-write')}
-          alsoInvalidate={[['routine']]}
+          alsoInvalidate={[routineKeys.all]}
           filters={
             <SelectField
               label={t('structure.filters.shift')}

@@ -18,6 +18,8 @@ import { useSearchState } from '@/ui/use-search-state';
 import { useI18n } from '@/i18n/i18n';
 import { StructureCrud, useSetupSchool } from './structure-crud';
 import { SessionOpen } from './session-open';
+import { lookupKeys } from '@/api/lookups';
+import { routineKeys } from '@/api/routines';
 
 const toId = (v: string) => (v === '' ? 0 : Number(v));
 
@@ -113,7 +115,7 @@ export default function SectionSetupScreen({ route }: ScreenProps) {
           pageSize={SETUP_PAGE.defaultLimit}
           onPage={(p) => setParams({ page: String(p) })}
           canWrite={can(userType, 'structure.section-write')}
-          alsoInvalidate={[['lookup'], ['routine']]}
+          alsoInvalidate={[lookupKeys.all, routineKeys.all]}
           filters={
             <>
               <SelectField

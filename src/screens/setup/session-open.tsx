@@ -3,9 +3,7 @@
  * if asked, after a confirmation. Classes, sections and periods are not bound to a session, so
  * they carry over as they are; the routine is what a school would otherwise type again.
  */
-import { useEffect, useMemo } from 'react';
-import { useQueryClient } from '@tanstack/react-query';
-import { useMachine } from '@xstate/react';
+import { useEffect } from 'react';
 import { fromPromise } from 'xstate';
 import type { SessionOpenAnswer } from '@/api/schemas/structure';
 import { openSession } from '@/api/structure';
@@ -18,33 +16,29 @@ import { useToast } from '@/ui/toast';
 import { useErrorText } from '@/i18n/errors';
 import { localDigits } from '@/i18n/format';
 import { useI18n } from '@/i18n/i18n';
+import { useFlow } from '@/ui/use-flow';
+import { lookupKeys } from '@/api/lookups';
+import { routineKeys } from '@/api/routines';
 
 export function SessionOpen({ schoolId }: { schoolId: number | null }) {
   const { t, lang } = useI18n();
-  const queryClient = useQueryClient();
   const toast = useToast();
   const errorText = useErrorText();
-  const logic = useMemo(
-    () =>
-      sessionOpenMachine.provide({
-        actors: {
-          open: fromPromise<SessionOpenAnswer, SessionOpenInput>(({ input }) =>
-            openSession(
-              { school_info_id: schoolId ?? undefined, copy_routines: input.copyRoutines },
-              { idempotencyKey: input.idempotencyKey },
-            ),
+  // A new session changes the lookups (sessions, the sections it copied) and, copied, the routines.
+  const [state, send] = useFlow(sessionOpenMachine, {
+    invalidates: [lookupKeys.all, routineKeys.all],
+    on: 'opened',
+    provide: {
+      actors: {
+        open: fromPromise<SessionOpenAnswer, SessionOpenInput>(({ input }) =>
+          openSession(
+            { school_info_id: schoolId ?? undefined, copy_routines: input.copyRoutines },
+            { idempotencyKey: input.idempotencyKey },
           ),
-        },
-        actions: {
-          opened: () => {
-            void queryClient.invalidateQueries({ queryKey: ['lookup'] });
-            void queryClient.invalidateQueries({ queryKey: ['routine'] });
-          },
-        },
-      }),
-    [schoolId, queryClient],
-  );
-  const [state, send] = useMachine(logic);
+        ),
+      },
+    },
+  });
   const { result, error, seq, copyRoutines } = state.context;
   useEffect(() => {
     if (seq === 0) return;
@@ -85,7 +79,7 @@ export function SessionOpen({ schoolId }: { schoolId: number | null }) {
         {t('structure.session.open')}
       </Button>
       <ConfirmDialog
-        open={state.matches('confirming') || state.matches('opening')}
+        open={state.hasTag('confirm')}
         title={t('structure.session.question')}
         confirmLabel={busy ? t('structure.session.opening') : t('structure.session.open')}
         busy={busy}

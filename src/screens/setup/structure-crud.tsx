@@ -7,8 +7,8 @@
  * A user who may not write the entity (a school admin and the shared classes and subjects) sees
  * the list only, with a note saying who changes it.
  */
-import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
-import { useQuery, useQueryClient, type UseQueryResult } from '@tanstack/react-query';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { useQuery, type UseQueryResult } from '@tanstack/react-query';
 import { createActorContext } from '@xstate/react';
 import { fromPromise } from 'xstate';
 import { can } from '@/api/permissions';
@@ -44,6 +44,7 @@ import { useFocusFirstInvalid, useSubmitAttempts } from '@/ui/focus-invalid';
 import { codeText, useErrorText } from '@/i18n/errors';
 import { localDigits } from '@/i18n/format';
 import { i18n, useI18n } from '@/i18n/i18n';
+import { useFlowLogic } from '@/ui/use-flow';
 
 export interface FieldDef {
   name: string;
@@ -112,37 +113,30 @@ function useFailureText(entity: StructureEntity) {
 export function StructureCrud<E extends StructureEntity, Row extends { id: number }>(
   props: StructureCrudProps<E, Row>,
 ) {
-  const queryClient = useQueryClient();
   const { entity, toBody, schema, blank, alsoInvalidate } = props;
   // The body may depend on data that arrives later (the class list): the actor reads the latest.
-  const latest = useRef({ toBody, alsoInvalidate });
+  const latest = useRef({ toBody });
   useEffect(() => {
-    latest.current = { toBody, alsoInvalidate };
+    latest.current = { toBody };
   });
   const [input] = useState(() => ({
     blank,
     keep: props.keep,
     check: (form: SetupForm) => schemaCheck(latest.current.toBody, schema)(form),
   }));
-  const logic = useMemo(
-    () =>
-      setupCrudMachine.provide({
-        actors: {
-          save: fromPromise<SetupAnswer, SetupSaveInput>(({ input: i }) =>
-            saveStructure(entity, i.id, latest.current.toBody(i.form), { idempotencyKey: i.idempotencyKey }),
-          ),
-          remove: fromPromise<SetupAnswer, { id: number }>(({ input: i }) => deleteStructure(entity, i.id)),
-        },
-        actions: {
-          savedChanges: () => {
-            void queryClient.invalidateQueries({ queryKey: structureKeys.all });
-            for (const key of latest.current.alsoInvalidate ?? [])
-              void queryClient.invalidateQueries({ queryKey: key });
-          },
-        },
-      }),
-    [entity, queryClient],
-  );
+  // A saved row changes the structure lists and what the screen names besides (lookups, routines).
+  const logic = useFlowLogic(setupCrudMachine, {
+    invalidates: [structureKeys.all, ...(alsoInvalidate ?? [])],
+    on: 'savedChanges',
+    provide: {
+      actors: {
+        save: fromPromise<SetupAnswer, SetupSaveInput>(({ input: i }) =>
+          saveStructure(entity, i.id, latest.current.toBody(i.form), { idempotencyKey: i.idempotencyKey }),
+        ),
+        remove: fromPromise<SetupAnswer, { id: number }>(({ input: i }) => deleteStructure(entity, i.id)),
+      },
+    },
+  });
   return (
     <Flow.Provider logic={logic} options={{ input }}>
       <FeedbackToast entity={entity} />
@@ -275,7 +269,7 @@ function CreateForm<E extends StructureEntity, Row extends { id: number }>(props
   const form = useFlow((s) => s.context.form);
   const errors = useFlow((s) => s.context.fieldErrors);
   const error = useFlow((s) => s.context.error);
-  const creating = useFlow((s) => s.matches('creating'));
+  const creating = useFlow((s) => s.hasTag('list') && s.hasTag('busy') && !s.hasTag('confirm'));
   const canSubmit = useFlow((s) => s.can({ type: 'setup.submit' }));
   const dirty = useFlow((s) => createDirty(s.context));
   const failureText = useFailureText(props.entity);
@@ -413,7 +407,7 @@ function EditDialog<E extends StructureEntity, Row extends { id: number }>(props
   const form = useFlow((s) => s.context.editForm);
   const errors = useFlow((s) => s.context.editErrors);
   const error = useFlow((s) => s.context.editError);
-  const saving = useFlow((s) => s.matches('updating'));
+  const saving = useFlow((s) => s.hasTag('edit') && s.hasTag('busy'));
   const dirty = useFlow((s) => s.hasTag('edit') && editDirty(s.context));
   const failureText = useFailureText(props.entity);
   useUnsavedChanges(dirty, t('structure.unsaved'));
@@ -458,8 +452,8 @@ function DeleteDialog() {
   const { t } = useI18n();
   const send = useSend();
   const pending = useFlow((s) => s.context.pendingDelete);
-  const open = useFlow((s) => s.matches('confirmingDelete') || s.matches('deleting'));
-  const deleting = useFlow((s) => s.matches('deleting'));
+  const open = useFlow((s) => s.hasTag('confirm'));
+  const deleting = useFlow((s) => s.hasTag('confirm') && s.hasTag('busy'));
   return (
     <ConfirmDialog
       open={open}

@@ -18,6 +18,8 @@ import { useSearchState } from '@/ui/use-search-state';
 import { localDigits } from '@/i18n/format';
 import { useI18n } from '@/i18n/i18n';
 import { banglaNameToSend, StructureCrud } from './structure-crud';
+import { lookupKeys } from '@/api/lookups';
+import { routineKeys } from '@/api/routines';
 
 const BLANK: SetupForm = {
   class_id: '',
@@ -112,7 +114,7 @@ export default function SubjectSetupScreen({ route }: ScreenProps) {
         pageSize={SETUP_PAGE.defaultLimit}
         onPage={(p) => setParams({ page: String(p) })}
         canWrite={can(userType, 'structure.subject-write')}
-        alsoInvalidate={[['lookup'], ['routine']]}
+        alsoInvalidate={[lookupKeys.all, routineKeys.all]}
         filters={
           <SelectField
             label={t('structure.filters.class')}

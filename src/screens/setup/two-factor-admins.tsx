@@ -5,9 +5,7 @@
  * and the reset of a school admin's lost second factor after a confirmation (the server records it
  * in the security audit and signs that account out).
  */
-import { useEffect } from 'react';
-import { useMachine } from '@xstate/react';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { schoolPageQuery } from '@/api/school-setup';
 import { twoFactorAdminsQuery, twoFactorKeys } from '@/api/two-factor';
 import { twoFactorAdminMachine } from '@/machines/two-factor-admin.machine';
@@ -22,6 +20,7 @@ import { QueryState } from '@/ui/status';
 import { useSearchState } from '@/ui/use-search-state';
 import { useI18n } from '@/i18n/i18n';
 import { useErrorText } from '@/i18n/errors';
+import { useFlow } from '@/ui/use-flow';
 
 const PAGE_SIZE = 20;
 
@@ -29,7 +28,6 @@ export default function TwoFactorAdminsScreen() {
   const { t } = useI18n();
   const errorText = useErrorText();
   const ask = useConfirm();
-  const client = useQueryClient();
   const [search, setSearch] = useSearchState({ school_id: '', page: '1' });
   const schoolId = Number(search.school_id) || undefined;
   const page = Math.max(1, Number(search.page) || 1);
@@ -37,12 +35,9 @@ export default function TwoFactorAdminsScreen() {
   const admins = useQuery(
     twoFactorAdminsQuery({ school_id: schoolId, limit: PAGE_SIZE, offset: (page - 1) * PAGE_SIZE }),
   );
-  const [state, send] = useMachine(twoFactorAdminMachine);
+  const [state, send] = useFlow(twoFactorAdminMachine, { invalidates: [twoFactorKeys.all], on: 'saved' });
   const { done, error } = state.context;
   const busy = state.hasTag('busy');
-  useEffect(() => {
-    if (done) void client.invalidateQueries({ queryKey: twoFactorKeys.all });
-  }, [done, client]);
 
   const reset = async (userCode: string, name: string) => {
     const ok = await ask({
