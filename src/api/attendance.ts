@@ -39,7 +39,7 @@ import type {
 } from '@/api/schemas/attendance';
 import type { PeriodRow, SectionRow, SubjectRow } from '@/api/schemas/lookups';
 import type { RoutineTodayRow } from '@/api/schemas/routines';
-import { fetchSections } from '@/api/lookups';
+import { fetchSections, lookupKeys } from '@/api/lookups';
 import { schoolClockTime } from '@/api/school-time';
 import { routinesEndpoints } from '@/api/endpoints/routines';
 import { attendanceEndpoints } from '@/api/endpoints/attendance';
@@ -71,10 +71,6 @@ export const attendanceKeys = {
   history: (q: HistoryParams) => ['attendance', 'history', q] as const,
   historySummary: (q: HistoryFilterParams) => ['attendance', 'history-summary', q] as const,
   audit: (q: AuditParams) => ['attendance', 'audit', q] as const,
-  /** Lookups the attendance screens need; not changed by attendance saves. */
-  sectionsOfSchool: (schoolInfoId?: number) => ['lookup', 'sections', { school_info_id: schoolInfoId }] as const,
-  periods: ['lookup', 'periods'] as const,
-  classSubjects: (classId: number) => ['lookup', 'subjects', { class_id: classId }] as const,
 };
 
 // ------------------------------------------------------------------ the teacher's flow
@@ -207,7 +203,7 @@ export const historySummaryQuery = (q: HistoryFilterParams) =>
 /** A school's sections (a viewer names the school; others get their own). */
 export const schoolSectionsQuery = (schoolInfoId?: number) =>
   queryOptions({
-    queryKey: attendanceKeys.sectionsOfSchool(schoolInfoId),
+    queryKey: lookupKeys.sections({ school_info_id: schoolInfoId }),
     queryFn: (): Promise<SectionRow[]> => fetchSections({ school_info_id: schoolInfoId }),
     staleTime: 5 * 60_000,
   });
@@ -215,7 +211,7 @@ export const schoolSectionsQuery = (schoolInfoId?: number) =>
 /** `schoolId`: for a guardian, whose account has no school of its own: the child's. */
 export const periodsQuery = (schoolId?: number) =>
   queryOptions({
-    queryKey: schoolId ? [...attendanceKeys.periods, schoolId] : attendanceKeys.periods,
+    queryKey: lookupKeys.periods(schoolId),
     queryFn: (): Promise<PeriodRow[]> =>
       request(lookupsEndpoints.period, schoolId ? { query: { school_info_id: schoolId } } : undefined),
     staleTime: 5 * 60_000,
@@ -223,7 +219,7 @@ export const periodsQuery = (schoolId?: number) =>
 
 export const classSubjectsQuery = (classId: number) =>
   queryOptions({
-    queryKey: attendanceKeys.classSubjects(classId),
+    queryKey: lookupKeys.classSubjects(classId),
     queryFn: (): Promise<SubjectRow[]> => request(lookupsEndpoints.subjects, { query: { class_id: classId } }),
     staleTime: 5 * 60_000,
   });

@@ -4,7 +4,7 @@
  * and sections their filters choose from.
  */
 import { queryOptions } from '@tanstack/react-query';
-import { fetchSections, fetchSessions } from '@/api/lookups';
+import { fetchSections, fetchSessions, lookupKeys } from '@/api/lookups';
 import type { GradesheetPdfQuery, SectionGradesheetPdfQuery } from '@/api/schemas/gradesheet-pdf';
 import { downloadFile } from '@/api/upload';
 import { urlOf } from '@/api/endpoints/define';
@@ -26,17 +26,12 @@ export function downloadSectionGradesheetPdf(q: SectionGradesheetPdfQuery): Prom
   return downloadFile(`${urlOf(gradesheetPdfEndpoints.sectionPdf)}?${search(q)}`, 'gradesheets.pdf');
 }
 
-export const gradesheetLookupKeys = {
-  sessions: ['lookup', 'sessions'] as const,
-  sections: (schoolInfoId: number | undefined) => ['lookup', 'sections', schoolInfoId ?? null] as const,
-};
-
 export const sessionsQuery = () =>
-  queryOptions({ queryKey: gradesheetLookupKeys.sessions, queryFn: fetchSessions, staleTime: 10 * 60_000 });
+  queryOptions({ queryKey: lookupKeys.sessions, queryFn: fetchSessions, staleTime: 10 * 60_000 });
 
 export const sectionsQuery = (schoolInfoId: number | undefined) =>
   queryOptions({
-    queryKey: gradesheetLookupKeys.sections(schoolInfoId),
+    queryKey: lookupKeys.sections({ school_info_id: schoolInfoId }),
     queryFn: () => fetchSections({ school_info_id: schoolInfoId }),
     staleTime: 5 * 60_000,
   });

@@ -70,6 +70,10 @@ export const lookupKeys = {
   /** One page of a section's students (0 = all the teacher's sections). */
   sectionStudentsPage: (sectionId: number, page: number) =>
     ['lookup', 'section-students', 'page', sectionId, page] as const,
+  /** A school's periods (a guardian names the child's school; others get their own). */
+  periods: (schoolId?: number) =>
+    schoolId ? (['lookup', 'periods', schoolId] as const) : (['lookup', 'periods'] as const),
+  classSubjects: (classId: number) => ['lookup', 'subjects', { class_id: classId }] as const,
 };
 
 export const lookupSessionsQuery = () => queryOptions({ queryKey: lookupKeys.sessions, queryFn: fetchSessions });
