@@ -7,38 +7,24 @@
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import {
-  CALENDAR_MESSAGES,
-  CALENDAR_SUCCESS_CODES,
-  calendarDeleteResponse,
-  calendarIdQuery,
-  calendarListQuery,
-  calendarPage,
-  calendarUpdateBody,
-  calendarWriteBody,
-  calendarWriteResponse,
-} from '@/api/schemas/calendar';
+import { CALENDAR_MESSAGES, CALENDAR_SUCCESS_CODES } from '@/api/schemas/calendar';
 import { authOf } from '../auth/guard';
 import { schoolOf } from '../auth/tenant';
 import { createEntry, deleteEntry, findEntry, listEntries, updateEntry } from '../services/calendar';
+import { calendarEndpoints } from '@/api/endpoints/calendar';
+import { route } from './define';
 
 export async function calendarRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const db = app.db;
 
-  const readRoute = (url: string, action: 'calendar.school' | 'calendar.student' | 'calendar.teacher') =>
-    app.get(
-      url,
-      { config: { action }, schema: { querystring: calendarListQuery, response: { 200: calendarPage } } },
-      // The list any reader asks for: the school the caller may see, filtered and paged.
-      async (req) => {
-        const { school_info_id, month, type, limit, offset } = req.query;
-        return listEntries(db, { schoolId: await schoolOf(req, school_info_id), month, type, limit, offset });
-      },
-    );
-  readRoute('/calender', 'calendar.school');
-  readRoute('/calender/student', 'calendar.student');
-  readRoute('/calender/teacher', 'calendar.teacher');
+  // One list, by who reads it: the school the caller may see, filtered and paged.
+  for (const endpoint of [calendarEndpoints.school, calendarEndpoints.student, calendarEndpoints.teacher]) {
+    route(app, endpoint, {}, async (req) => {
+      const { school_info_id, month, type, limit, offset } = req.query;
+      return listEntries(db, { schoolId: await schoolOf(req, school_info_id), month, type, limit, offset });
+    });
+  }
 
   /** An entry the caller may change: it exists (404) and is of the caller's school (403). */
   const ownEntry = async (req: FastifyRequest, id: number) => {
@@ -47,58 +33,37 @@ export async function calendarRoutes(fastify: FastifyInstance) {
     return entry;
   };
 
-  app.post(
-    '/calender',
-    {
-      config: { action: 'calendar.write' },
-      schema: { body: calendarWriteBody, response: { 200: calendarWriteResponse } },
-    },
-    async (req) => {
-      const body = req.body;
-      const schoolId = await schoolOf(req, body.school_info_id);
-      if (body.id) {
-        const entry = await ownEntry(req, body.id);
-        await updateEntry(db, entry, schoolId, body);
-        return {
-          ok: true as const,
-          id: entry.id,
-          message: CALENDAR_MESSAGES.updated,
-          code: CALENDAR_SUCCESS_CODES.updated,
-        };
-      }
-      const id = await createEntry(db, schoolId, authOf(req).userId, body);
-      return { ok: true as const, id, message: CALENDAR_MESSAGES.created, code: CALENDAR_SUCCESS_CODES.created };
-    },
-  );
-
-  app.post(
-    '/calender/update',
-    {
-      config: { action: 'calendar.write' },
-      schema: { querystring: calendarIdQuery, body: calendarUpdateBody, response: { 200: calendarWriteResponse } },
-    },
-    async (req) => {
-      const entry = await ownEntry(req, req.query.id);
-      await updateEntry(db, entry, entry.school_info_id, req.body);
+  route(app, calendarEndpoints.create, {}, async (req) => {
+    const body = req.body;
+    const schoolId = await schoolOf(req, body.school_info_id);
+    if (body.id) {
+      const entry = await ownEntry(req, body.id);
+      await updateEntry(db, entry, schoolId, body);
       return {
         ok: true as const,
         id: entry.id,
-        message: CALENDAR_MESSAGES.updatedByUpdateCall,
+        message: CALENDAR_MESSAGES.updated,
         code: CALENDAR_SUCCESS_CODES.updated,
       };
-    },
-  );
+    }
+    const id = await createEntry(db, schoolId, authOf(req).userId, body);
+    return { ok: true as const, id, message: CALENDAR_MESSAGES.created, code: CALENDAR_SUCCESS_CODES.created };
+  });
 
-  app.post(
-    '/calender/delete',
-    {
-      config: { action: 'calendar.delete' },
-      schema: { querystring: calendarIdQuery, response: { 200: calendarDeleteResponse } },
-    },
-    async (req) => {
-      const entry = await ownEntry(req, req.query.id);
-      await deleteEntry(db, entry.id);
-      return { ok: true as const, message: CALENDAR_MESSAGES.deleted, code: CALENDAR_SUCCESS_CODES.deleted };
-    },
-  );
+  route(app, calendarEndpoints.update, {}, async (req) => {
+    const entry = await ownEntry(req, req.query.id);
+    await updateEntry(db, entry, entry.school_info_id, req.body);
+    return {
+      ok: true as const,
+      id: entry.id,
+      message: CALENDAR_MESSAGES.updatedByUpdateCall,
+      code: CALENDAR_SUCCESS_CODES.updated,
+    };
+  });
+
+  route(app, calendarEndpoints.delete, {}, async (req) => {
+    const entry = await ownEntry(req, req.query.id);
+    await deleteEntry(db, entry.id);
+    return { ok: true as const, message: CALENDAR_MESSAGES.deleted, code: CALENDAR_SUCCESS_CODES.deleted };
+  });
 }

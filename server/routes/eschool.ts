@@ -9,17 +9,7 @@
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import {
-  ESCHOOL_MESSAGES,
-  ESCHOOL_SUCCESS_CODES,
-  onlineClassBody,
-  onlineClassListQuery,
-  onlineClassOptions,
-  onlineClassPage,
-  onlineClassParams,
-  onlineClassWriteResponse,
-} from '@/api/schemas/eschool';
-import { z } from 'zod';
+import { ESCHOOL_MESSAGES, ESCHOOL_SUCCESS_CODES } from '@/api/schemas/eschool';
 import { narrowedToTeacher, schoolOfCall, studentOfCaller, teacherRowInScope } from '../auth/scope';
 import { schoolOf } from '../auth/tenant';
 import {
@@ -33,6 +23,8 @@ import {
   updateOnlineClass,
   type OnlineClassRecord,
 } from '../services/eschool';
+import { eschoolEndpoints } from '@/api/endpoints/eschool';
+import { route } from './define';
 
 export async function eschoolRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
@@ -44,19 +36,18 @@ export async function eschoolRoutes(fastify: FastifyInstance) {
     refuseCancelled(rec);
   };
 
-  app.get(
-    '/eschool/classes',
+  route(
+    app,
+    eschoolEndpoints.classes,
     {
       // Kept until the school's classes change (migration 0026), at most RESPONSE_TTL_MS (30 s): a class
       // that ends meanwhile moves to the ended ones that much later.
-      config: { action: 'eschool.list', cacheable: true },
+      config: { cacheable: true },
       schema: {
         description:
           'Online classes, upcoming first then ended (latest first), paged. A student: their enrolled ' +
           "sections'; a guardian: a linked child's (student_id). A teacher: their own (scope=mine, the default) or the school's (scope=school). A " +
           "school admin or viewer (school_info_id): the school's. section_id narrows any of them.",
-        querystring: onlineClassListQuery,
-        response: { 200: onlineClassPage },
       },
     },
     async (req) => {
@@ -70,66 +61,43 @@ export async function eschoolRoutes(fastify: FastifyInstance) {
     },
   );
 
-  app.get(
-    '/eschool/options',
+  route(
+    app,
+    eschoolEndpoints.options,
     {
-      config: { action: 'eschool.options' },
       schema: {
         description:
           "What the caller may schedule in the current session: a teacher's own routine entries (section " +
           "and subject); a school admin's, every routine entry of the school with its teacher.",
-        querystring: z.object({ school_info_id: onlineClassListQuery.shape.school_info_id }),
-        response: { 200: onlineClassOptions },
       },
     },
     async (req) => scheduleOptions(db, await schoolOf(req, req.query.school_info_id), () => narrowedToTeacher(req)),
   );
 
-  app.post(
-    '/eschool/classes',
-    {
-      config: { action: 'eschool.write' },
-      schema: { body: onlineClassBody, response: { 200: onlineClassWriteResponse } },
-    },
-    async (req) => {
-      const schoolId = await schoolOf(req, req.body.school_info_id ?? undefined);
-      // A teacher schedules their own classes; the school admin names the teacher (server/auth/scope.ts).
-      const id = await createOnlineClass(db, schoolId, await narrowedToTeacher(req), req.body);
-      return { ok: true as const, id, code: ESCHOOL_SUCCESS_CODES.created, message: ESCHOOL_MESSAGES.created };
-    },
-  );
+  route(app, eschoolEndpoints.postClasses, {}, async (req) => {
+    const schoolId = await schoolOf(req, req.body.school_info_id ?? undefined);
+    // A teacher schedules their own classes; the school admin names the teacher (server/auth/scope.ts).
+    const id = await createOnlineClass(db, schoolId, await narrowedToTeacher(req), req.body);
+    return { ok: true as const, id, code: ESCHOOL_SUCCESS_CODES.created, message: ESCHOOL_MESSAGES.created };
+  });
 
-  app.put(
-    '/eschool/classes/:id',
-    {
-      config: { action: 'eschool.write' },
-      schema: { params: onlineClassParams, body: onlineClassBody, response: { 200: onlineClassWriteResponse } },
-    },
-    async (req) => {
-      const rec = await findOnlineClass(db, req.params.id);
-      await mayChange(req, rec);
-      const me = await narrowedToTeacher(req);
-      await updateOnlineClass(db, rec, await schoolOf(req, req.body.school_info_id ?? undefined), me, req.body);
-      return { ok: true as const, id: rec.id, code: ESCHOOL_SUCCESS_CODES.updated, message: ESCHOOL_MESSAGES.updated };
-    },
-  );
+  route(app, eschoolEndpoints.putClasses, {}, async (req) => {
+    const rec = await findOnlineClass(db, req.params.id);
+    await mayChange(req, rec);
+    const me = await narrowedToTeacher(req);
+    await updateOnlineClass(db, rec, await schoolOf(req, req.body.school_info_id ?? undefined), me, req.body);
+    return { ok: true as const, id: rec.id, code: ESCHOOL_SUCCESS_CODES.updated, message: ESCHOOL_MESSAGES.updated };
+  });
 
-  app.post(
-    '/eschool/classes/:id/cancel',
-    {
-      config: { action: 'eschool.cancel' },
-      schema: { params: onlineClassParams, response: { 200: onlineClassWriteResponse } },
-    },
-    async (req) => {
-      const rec = await findOnlineClass(db, req.params.id);
-      await mayChange(req, rec);
-      await cancelOnlineClass(db, rec);
-      return {
-        ok: true as const,
-        id: rec.id,
-        code: ESCHOOL_SUCCESS_CODES.cancelled,
-        message: ESCHOOL_MESSAGES.cancelled,
-      };
-    },
-  );
+  route(app, eschoolEndpoints.classesCancel, {}, async (req) => {
+    const rec = await findOnlineClass(db, req.params.id);
+    await mayChange(req, rec);
+    await cancelOnlineClass(db, rec);
+    return {
+      ok: true as const,
+      id: rec.id,
+      code: ESCHOOL_SUCCESS_CODES.cancelled,
+      message: ESCHOOL_MESSAGES.cancelled,
+    };
+  });
 }

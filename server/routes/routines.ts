@@ -6,28 +6,14 @@
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import {
-  ROUTINE_MESSAGES,
-  ROUTINE_SUCCESS_CODES,
-  routineDeleteResponse,
-  routineIdQuery,
-  routinePage,
-  routineRow,
-  routineSchoolQuery,
-  routineSearchQuery,
-  routineTodayRow,
-  routineWriteBody,
-  routineWriteResponse,
-  studentRoutineQuery,
-  teacherRoutineQuery,
-  teacherTodayQuery,
-} from '@/api/schemas/routines';
+import { ROUTINE_MESSAGES, ROUTINE_SUCCESS_CODES } from '@/api/schemas/routines';
 import { knownTeacher, teacherInScope } from '../auth/scope';
 import { schoolOf, sectionOf } from '../auth/tenant';
 import { forbidden } from '../errors';
 import { deleteRoutine, findRoutineRecord, routineListPage, writeRoutine } from '../services/routines';
 import { routineSearchPage, sectionWeekRows, teacherDayRows, teacherWeekRows } from '../services/routine-reads';
+import { routinesEndpoints } from '@/api/endpoints/routines';
+import { route } from './define';
 
 export async function routineRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
@@ -40,118 +26,60 @@ export async function routineRoutes(fastify: FastifyInstance) {
     return r;
   };
 
-  app.get(
-    '/routine/teacher',
-    {
-      config: { action: 'routine.teacher', cacheable: true },
-      schema: {
-        querystring: teacherRoutineQuery,
-        response: { 200: z.array(routineRow) },
-      },
-    },
-    async (req) => {
-      // The assumed teacher's week, unless it is empty and the assumption uncertain: then scope.ts decides.
-      const known = await knownTeacher(req, req.query.teacher_id);
-      if (known) {
-        const rows = await teacherWeekRows(db, known);
-        if (rows.length || known.certain) return rows;
-      }
-      return teacherWeekRows(db, await teacherInScope(req, req.query.teacher_id));
-    },
-  );
+  route(app, routinesEndpoints.teacher, { config: { cacheable: true } }, async (req) => {
+    // The assumed teacher's week, unless it is empty and the assumption uncertain: then scope.ts decides.
+    const known = await knownTeacher(req, req.query.teacher_id);
+    if (known) {
+      const rows = await teacherWeekRows(db, known);
+      if (rows.length || known.certain) return rows;
+    }
+    return teacherWeekRows(db, await teacherInScope(req, req.query.teacher_id));
+  });
 
-  app.get(
-    '/routine/student',
-    {
-      config: { action: 'routine.student', cacheable: true },
-      schema: {
-        querystring: studentRoutineQuery,
-        response: { 200: z.array(routineRow) },
-      },
-    },
-    async (req) => {
-      const { schoolId } = await sectionOf(req, req.query.section_id, req.query.school_info_id);
-      return sectionWeekRows(db, schoolId, req.query.section_id, req.query.class_id);
-    },
-  );
+  route(app, routinesEndpoints.student, { config: { cacheable: true } }, async (req) => {
+    const { schoolId } = await sectionOf(req, req.query.section_id, req.query.school_info_id);
+    return sectionWeekRows(db, schoolId, req.query.section_id, req.query.class_id);
+  });
 
-  app.get(
-    '/routine/teacher/today',
-    {
-      config: { action: 'routine.teacher-today', cacheable: true },
-      schema: {
-        querystring: teacherTodayQuery,
-        response: { 200: z.array(routineTodayRow) },
-      },
-    },
-    async (req) => {
-      const day = async (teacher: { id: number; schoolId: number }) => {
-        if (req.query.school_info_id && req.query.school_info_id !== teacher.schoolId) throw forbidden();
-        return teacherDayRows(db, teacher, req.query.today);
-      };
-      let known = await knownTeacher(req, req.query.teacher_id);
-      // A school that is not the assumed one: let teacherInScope say which refusal it is.
-      if (req.query.school_info_id && req.query.school_info_id !== known?.schoolId) known = undefined;
-      if (known) {
-        const rows = await day(known);
-        if (rows.length || known.certain) return rows;
-      }
-      return day(await teacherInScope(req, req.query.teacher_id));
-    },
-  );
+  route(app, routinesEndpoints.teacherToday, { config: { cacheable: true } }, async (req) => {
+    const day = async (teacher: { id: number; schoolId: number }) => {
+      if (req.query.school_info_id && req.query.school_info_id !== teacher.schoolId) throw forbidden();
+      return teacherDayRows(db, teacher, req.query.today);
+    };
+    let known = await knownTeacher(req, req.query.teacher_id);
+    // A school that is not the assumed one: let teacherInScope say which refusal it is.
+    if (req.query.school_info_id && req.query.school_info_id !== known?.schoolId) known = undefined;
+    if (known) {
+      const rows = await day(known);
+      if (rows.length || known.certain) return rows;
+    }
+    return day(await teacherInScope(req, req.query.teacher_id));
+  });
   // ---------------------------------------------------------------- the admin's routines
 
-  app.post(
-    '/routine/all',
-    {
-      config: { action: 'routine.write' },
-      schema: { body: routineWriteBody, response: { 200: routineWriteResponse } },
-    },
-    async (req) => {
-      const body = req.body;
-      const schoolId = await schoolOf(req, body.school_info_id);
-      const existing = body.id ? await manageableRoutine(req, body.id) : null;
-      const { id, done } = await writeRoutine(db, existing, schoolId, body);
-      return { ok: true as const, id, message: ROUTINE_MESSAGES[done], code: ROUTINE_SUCCESS_CODES[done] };
-    },
-  );
+  route(app, routinesEndpoints.all, {}, async (req) => {
+    const body = req.body;
+    const schoolId = await schoolOf(req, body.school_info_id);
+    const existing = body.id ? await manageableRoutine(req, body.id) : null;
+    const { id, done } = await writeRoutine(db, existing, schoolId, body);
+    return { ok: true as const, id, message: ROUTINE_MESSAGES[done], code: ROUTINE_SUCCESS_CODES[done] };
+  });
 
-  app.post(
-    '/routine/delete',
-    {
-      config: { action: 'routine.delete' },
-      schema: { querystring: routineIdQuery, response: { 200: routineDeleteResponse } },
-    },
-    async (req) => {
-      const r = await manageableRoutine(req, req.query.id);
-      await deleteRoutine(db, r);
-      return { ok: true as const, message: ROUTINE_MESSAGES.deleted, code: ROUTINE_SUCCESS_CODES.deleted };
-    },
-  );
+  route(app, routinesEndpoints.delete, {}, async (req) => {
+    const r = await manageableRoutine(req, req.query.id);
+    await deleteRoutine(db, r);
+    return { ok: true as const, message: ROUTINE_MESSAGES.deleted, code: ROUTINE_SUCCESS_CODES.deleted };
+  });
 
-  app.get(
-    '/routine/school/filter',
-    {
-      config: { action: 'routine.school' },
-      schema: { querystring: routineSchoolQuery, response: { 200: routinePage } },
-    },
-    async (req) => {
-      const { limit, offset, school_info_id, ...filters } = req.query;
-      const schoolId = await schoolOf(req, school_info_id);
-      // The newest session's first (a school keeps last year's routine), then the newest entries.
-      return routineListPage(db, schoolId, filters, { limit, offset, order: 'newest' });
-    },
-  );
+  route(app, routinesEndpoints.schoolFilter, {}, async (req) => {
+    const { limit, offset, school_info_id, ...filters } = req.query;
+    const schoolId = await schoolOf(req, school_info_id);
+    // The newest session's first (a school keeps last year's routine), then the newest entries.
+    return routineListPage(db, schoolId, filters, { limit, offset, order: 'newest' });
+  });
 
-  app.get(
-    '/routine/admin-search',
-    {
-      config: { action: 'routine.search' },
-      schema: { querystring: routineSearchQuery, response: { 200: routinePage } },
-    },
-    async (req) => {
-      const { limit, offset, school_info_id, ...filters } = req.query;
-      return routineSearchPage(db, await schoolOf(req, school_info_id), filters, { limit, offset });
-    },
-  );
+  route(app, routinesEndpoints.adminSearch, {}, async (req) => {
+    const { limit, offset, school_info_id, ...filters } = req.query;
+    return routineSearchPage(db, await schoolOf(req, school_info_id), filters, { limit, offset });
+  });
 }

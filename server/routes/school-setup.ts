@@ -7,20 +7,6 @@
  */
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import { districtQuery, districtRow, schoolDetailRow, upazilaQuery, upazilaRow } from '@/api/schemas/lookups';
-import {
-  addSchoolBody,
-  addSchoolResponse,
-  organizationBody,
-  organizationParams,
-  organizationRow,
-  schoolContactBody,
-  schoolParams,
-  setupMessage,
-  updateSchoolBody,
-  weeklyOffDaysBody,
-} from '@/api/schemas/setup';
 import { schoolOf } from '../auth/tenant';
 import {
   addSchool,
@@ -34,6 +20,8 @@ import {
   updateSchoolContact,
   upazilaList,
 } from '../services/school-setup';
+import { schoolSetupEndpoints } from '@/api/endpoints/school-setup';
+import { route } from './define';
 
 /** Reference data changes only with a release: browsers may keep it a day. */
 const REFERENCE_CACHE = 'private, max-age=86400';
@@ -44,14 +32,12 @@ export async function schoolSetupRoutes(fastify: FastifyInstance) {
 
   // ---------------------------------------------------------------- address reference data
 
-  app.get(
-    '/district',
+  route(
+    app,
+    schoolSetupEndpoints.district,
     {
-      config: { action: 'lookup.district' },
       schema: {
         description: 'The 64 districts (of one division when division_id is given), by name. Cacheable for a day.',
-        querystring: districtQuery,
-        response: { 200: z.array(districtRow) },
       },
     },
     async (req, reply) => {
@@ -60,14 +46,12 @@ export async function schoolSetupRoutes(fastify: FastifyInstance) {
     },
   );
 
-  app.get(
-    '/upazila',
+  route(
+    app,
+    schoolSetupEndpoints.upazila,
     {
-      config: { action: 'lookup.upazila' },
       schema: {
         description: 'The upazilas (of one district when district_id is given), by name. Cacheable for a day.',
-        querystring: upazilaQuery,
-        response: { 200: z.array(upazilaRow) },
       },
     },
     async (req, reply) => {
@@ -78,46 +62,34 @@ export async function schoolSetupRoutes(fastify: FastifyInstance) {
 
   // ---------------------------------------------------------------- schools
 
-  app.post(
-    '/add_school',
+  route(
+    app,
+    schoolSetupEndpoints.addSchool,
     {
-      config: { action: 'school.create' },
       schema: {
         description:
           'Create a school and its first school admin in one transaction. The admin signs in with admin_code and ' +
           'the one-time initial_password answered here once, and must change it first. A taken EIIN, admin_code, ' +
           'admin_email or admin_phone is 409 naming the field, and nothing is created.',
-        body: addSchoolBody,
-        response: { 200: addSchoolResponse },
       },
     },
     async (req) => addSchool(db, req.body),
   );
 
-  app.put(
-    '/school_info/:id',
-    {
-      config: { action: 'school.update' },
-      schema: {
-        description: 'The super admin edits a school: every field of the creation form but its admin.',
-        params: schoolParams,
-        body: updateSchoolBody,
-        response: { 200: schoolDetailRow },
-      },
-    },
+  route(
+    app,
+    schoolSetupEndpoints.schoolInfo,
+    { schema: { description: 'The super admin edits a school: every field of the creation form but its admin.' } },
     async (req) => updateSchool(db, req.params.id, req.body),
   );
 
-  app.put(
-    '/school_info/:id/contact',
+  route(
+    app,
+    schoolSetupEndpoints.schoolInfoContact,
     {
-      config: { action: 'school.contact-update' },
       schema: {
         description:
           'A school’s contact details: phone, e-mail and its head’s. A school admin may change only their own.',
-        params: schoolParams,
-        body: schoolContactBody,
-        response: { 200: schoolDetailRow },
       },
     },
     async (req) => {
@@ -127,19 +99,16 @@ export async function schoolSetupRoutes(fastify: FastifyInstance) {
     },
   );
 
-  app.put(
-    '/school_info/:id/weekly_off_days',
+  route(
+    app,
+    schoolSetupEndpoints.schoolInfoWeeklyOffDays,
     {
-      config: { action: 'school.weekly-off-update' },
       schema: {
         description:
           'The days a school is closed every week (1 = Sunday ... 7 = Saturday): attendance is not taken and no ' +
           'routine period is set on them. A school admin may change only their own. A day that has periods in the ' +
           'routines of this or a later session cannot become an off day: 409 naming the day and how many periods, ' +
           'until they are moved or deleted.',
-        params: schoolParams,
-        body: weeklyOffDaysBody,
-        response: { 200: schoolDetailRow },
       },
     },
     async (req) => {
@@ -151,55 +120,35 @@ export async function schoolSetupRoutes(fastify: FastifyInstance) {
 
   // ---------------------------------------------------------------- organization types
 
-  app.get(
-    '/organization',
+  route(
+    app,
+    schoolSetupEndpoints.organization,
     {
-      config: { action: 'organization.list' },
       schema: {
         description: 'Organization types (school types) by name, with how many schools and classes use each.',
-        response: { 200: z.array(organizationRow) },
       },
     },
     async () => organizationList(db),
   );
 
-  app.post(
-    '/organization',
-    {
-      config: { action: 'organization.write' },
-      schema: {
-        description: 'Create an organization type. A taken type or code is 409 naming the field.',
-        body: organizationBody,
-        response: { 200: setupMessage },
-      },
-    },
+  route(
+    app,
+    schoolSetupEndpoints.postOrganization,
+    { schema: { description: 'Create an organization type. A taken type or code is 409 naming the field.' } },
     async (req) => createOrganization(db, req.body),
   );
 
-  app.put(
-    '/organization/:id',
-    {
-      config: { action: 'organization.write' },
-      schema: {
-        description: 'Rename an organization type or change its code.',
-        params: organizationParams,
-        body: organizationBody,
-        response: { 200: setupMessage },
-      },
-    },
+  route(
+    app,
+    schoolSetupEndpoints.putOrganization,
+    { schema: { description: 'Rename an organization type or change its code.' } },
     async (req) => updateOrganization(db, req.params.id, req.body),
   );
 
-  // Declared through app.route: tests/server/thin-routes.test.ts reads any `.delete(` as a statement.
-  app.route({
-    method: 'DELETE',
-    url: '/organization/:id',
-    config: { action: 'organization.delete' },
-    schema: {
-      description: 'Delete an organization type that no school or class uses; one in use is 409.',
-      params: organizationParams,
-      response: { 200: setupMessage },
-    },
-    handler: async (req) => deleteOrganization(db, req.params.id),
-  });
+  route(
+    app,
+    schoolSetupEndpoints.deleteOrganization,
+    { schema: { description: 'Delete an organization type that no school or class uses; one in use is 409.' } },
+    async (req) => deleteOrganization(db, req.params.id),
+  );
 }

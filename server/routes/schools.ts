@@ -5,27 +5,24 @@
  */
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import { schoolDetailRow, schoolRow, viewerSchoolsQuery } from '@/api/schemas/lookups';
-import { schoolListQuery } from '@/api/schemas/setup';
 import { schoolsListed, viewerInScope } from '../auth/scope';
 import { listSchools, viewerLinkedSchools } from '../services/schools';
+import { schoolsEndpoints } from '@/api/endpoints/schools';
+import { route } from './define';
 
 export async function schoolRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const db = app.db;
 
-  app.get(
-    '/school_info/all',
+  route(
+    app,
+    schoolsEndpoints.all,
     {
-      config: { action: 'school.list' },
       schema: {
         description:
           'The schools the caller may see (the super admin: all; a viewer: the linked ones; others: their own), by ' +
           'name, optionally searched by name, short name or EIIN (q). A bare list, paged by limit and offset; the ' +
           'total is in the X-Total-Count header.',
-        querystring: schoolListQuery,
-        response: { 200: z.array(schoolDetailRow) },
       },
     },
     async (req, reply) => {
@@ -35,12 +32,10 @@ export async function schoolRoutes(fastify: FastifyInstance) {
     },
   );
 
-  app.get(
-    '/school_info',
-    {
-      config: { action: 'school.viewer-links' },
-      schema: { querystring: viewerSchoolsQuery, response: { 200: z.array(schoolRow) } },
-    },
+  route(
+    app,
+    schoolsEndpoints.list,
+    {},
     // A viewer's own id is their user id; only the super admin may look at another viewer's links.
     async (req) => viewerLinkedSchools(db, viewerInScope(req, req.query.admin_id)),
   );

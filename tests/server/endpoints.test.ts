@@ -2,7 +2,9 @@
  * The endpoint registry (src/api/endpoints/, docs/ARCHITECTURE.md, "The endpoint registry") is the
  * one place a path is written: every route the server registers under /api is an endpoint of it
  * with the same method, path and action, and every endpoint is registered; no other source file
- * spells an /api/ path; and every action a screen says it calls (src/routes.ts) is some endpoint's.
+ * spells an /api/ path; route files register only through `route()` (server/routes/define.ts), so
+ * none spells a path either; and every action a screen says it calls (src/routes.ts) is some
+ * endpoint's.
  */
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
@@ -75,6 +77,26 @@ it('no /api/ path literal outside the registry and the allowed prefix checks', (
       });
   }
   expect(offending).toEqual([]);
+});
+
+/** A route registered past `route()` (server/routes/define.ts): `app.get(\n '/x'`, `app.route({`... */
+const DIRECT_ROUTE = /\.(get|post|put|delete|patch|all)\(\s*['"`]\/|\.route\(\s*\{/g;
+
+it('route files register only through route(), from their endpoints', () => {
+  const dir = join(process.cwd(), 'server/routes');
+  const offending = readdirSync(dir)
+    .filter((name) => name.endsWith('.ts') && name !== 'define.ts')
+    .flatMap((name) => {
+      // comments may describe how a route was once declared
+      const code = readFileSync(join(dir, name), 'utf8')
+        .replace(/\/\*[\s\S]*?\*\//g, '')
+        .replace(/^\s*\/\/.*$/gm, '');
+      return [...code.matchAll(DIRECT_ROUTE)].map((m) => `server/routes/${name}: ${m[0].replace(/\s+/g, ' ')}`);
+    });
+  expect(offending).toEqual([]);
+  const sample =
+    "app.get(\n    '/setup/classes',\n    {});\napp.route({ method: 'DELETE' });\nroute(app, e.day, {}, h);";
+  expect([...sample.matchAll(DIRECT_ROUTE)].map((m) => m[0].replace(/\s+/g, ' '))).toEqual([".get( '/", '.route({']);
 });
 
 it('every action a screen calls is an endpoint’s', () => {

@@ -1,10 +1,10 @@
 /** The eschool endpoints, served by server/routes/eschool.ts. */
-import { z } from 'zod';
 import { get, post, put } from '@/api/endpoints/define';
 import {
   onlineClassBody,
   onlineClassListQuery,
   onlineClassOptions,
+  onlineClassOptionsQuery,
   onlineClassPage,
   onlineClassParams,
   onlineClassWriteResponse,
@@ -13,7 +13,7 @@ import {
 export const eschoolEndpoints = {
   classes: get('/eschool/classes', 'eschool.list', { query: onlineClassListQuery, response: onlineClassPage }),
   options: get('/eschool/options', 'eschool.options', {
-    query: z.object({ school_info_id: onlineClassListQuery.shape.school_info_id }),
+    query: onlineClassOptionsQuery,
     response: onlineClassOptions,
   }),
   postClasses: post('/eschool/classes', 'eschool.write', { body: onlineClassBody, response: onlineClassWriteResponse }),

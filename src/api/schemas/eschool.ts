@@ -136,6 +136,8 @@ export const onlineClassOption = z.object({
 });
 export type OnlineClassOption = z.infer<typeof onlineClassOption>;
 export const onlineClassOptions = z.array(onlineClassOption);
+/** The school whose routine entries are offered (which one a caller may name: server/auth/tenant.ts). */
+export const onlineClassOptionsQuery = z.object({ school_info_id: onlineClassListQuery.shape.school_info_id });
 
 export const onlineClassWriteResponse = z.object({
   ok: z.literal(true),
