@@ -835,7 +835,7 @@ export async function routineLabelsOf(
 export async function studentHistory(db: DbOrTx, f: HistoryFilter & PageWindow) {
   if (f.periodId || f.subjectId) {
     const rows = await historyPage(db).execute({ ...historyParams(f), limit: f.limit, offset: f.offset });
-    return rows.map((r) => ({ ...r, present_status: r.present_status as 0 | 1 }));
+    return rows.map(({ present_status, ...r }) => ({ present_status: present_status as 0 | 1, ...r }));
   }
   const marks = await historyMarksByDays(db).execute({
     studentId: f.studentId,
@@ -857,7 +857,7 @@ export async function studentHistory(db: DbOrTx, f: HistoryFilter & PageWindow) 
     if (!label) throw new Error(`routine ${routineId} of a history is not of school ${f.schoolId}`);
     return label;
   };
-  const rows = marks.map((m) => ({ ...m, label: labelOf(m.routineId) }));
+  const rows = marks.map((m) => ({ label: labelOf(m.routineId), ...m }));
   // Newest day first, then the later period, then the later routine (as historyPage orders).
   rows.sort(
     (x, y) =>
@@ -1071,16 +1071,18 @@ export async function sectionPeriods(
     date: opts.date,
     dayId: dayIdOf(opts.date),
   });
+  // The computed fields first, the row spread last (docs/ARCHITECTURE.md, "Conventions": V8 adds
+  // each property written after a spread on a slow path); the row holds none of their names.
   return rows.map(({ taking_id, present, absent, all, corrected_at, ...r }) => {
     const taken = taking_id != null;
     return {
-      ...r,
       corrected_at: corrected_at ? corrected_at.toISOString() : null,
       all: Number(all),
       // A taking without marks counts none of either (as the old grouped count did).
       present: taken ? Number(present ?? 0) : null,
       absent: taken ? Number(absent ?? 0) : null,
       taken,
+      ...r,
     };
   });
 }
@@ -1176,20 +1178,20 @@ export async function schoolSections(
     date: opts.date,
     dayId: dayIdOf(opts.date),
   });
-  return rows.map((r) => {
-    const takenPeriods = Number(r.taken_periods);
-    const taken = takenPeriods > 0 && r.present != null;
-    const present = taken ? Number(r.present) : null;
-    const absent = taken ? Number(r.absent) : null;
+  return rows.map(({ all, present: p, absent: a, taken_periods, scheduled_periods, ...r }) => {
+    const takenPeriods = Number(taken_periods);
+    const taken = takenPeriods > 0 && p != null;
+    const present = taken ? Number(p) : null;
+    const absent = taken ? Number(a) : null;
     return {
-      ...r,
-      all: Number(r.all),
+      all: Number(all),
       present,
       absent,
       present_rate: taken ? rateOf(present!, present! + absent!) : null,
       taken_periods: takenPeriods,
-      scheduled_periods: opts.holiday ? 0 : Number(r.scheduled_periods),
+      scheduled_periods: opts.holiday ? 0 : Number(scheduled_periods),
       taken,
+      ...r,
     };
   });
 }
@@ -1295,11 +1297,11 @@ export async function sectionsOfDay(
     date: opts.date,
     dayId: dayIdOf(opts.date),
   });
-  return rows.map((r) => ({
-    ...r,
+  return rows.map(({ scheduled_periods, taken_periods, ...r }) => ({
     date: opts.date,
-    scheduled_periods: Number(r.scheduled_periods),
-    taken_periods: Number(r.taken_periods),
+    scheduled_periods: Number(scheduled_periods),
+    taken_periods: Number(taken_periods),
+    ...r,
   }));
 }
 

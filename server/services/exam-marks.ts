@@ -197,10 +197,10 @@ export async function markAuditPage(db: DbOrTx, exam: Exam, q: { limit: number; 
     .offset(q.offset);
   const [{ total }] = await db.select({ total: count() }).from(examMarkAudit).where(eq(examMarkAudit.examId, exam.id));
   const page = rows.map(({ oldMark, oldAbsent, newMark, newAbsent, changed_at, ...r }) => ({
-    ...r,
     changed_at: changed_at.toISOString(),
     old_mark: markOf(oldMark, oldAbsent),
     new_mark: markOf(newMark, newAbsent),
+    ...r,
   }));
   return { rows: page, total, limit: q.limit, offset: q.offset };
 }

@@ -72,8 +72,8 @@ export async function studentMarks(
   return rows
     .filter((r) => r.groupId === null || r.groupId === r.studentGroup)
     .map(({ marksObtained, absent, groupId: _g, studentGroup: _sg, ...r }) => ({
-      ...r,
       marks_obtained: markOf(marksObtained, !!absent),
+      ...r,
     }));
 }
 

@@ -270,12 +270,12 @@ export async function duesByClassSection(
     limit ${f.limit} offset ${f.offset}`),
   );
   return {
-    rows: rows.map(({ total: _t, ...r }) => ({
+    rows: rows.map(({ total: _t, amount, waived, paid, due, ...r }) => ({
+      amount: formatPoisha(amount),
+      waived: formatPoisha(waived),
+      paid: formatPoisha(paid),
+      due: formatPoisha(due),
       ...r,
-      amount: formatPoisha(r.amount),
-      waived: formatPoisha(r.waived),
-      paid: formatPoisha(r.paid),
-      due: formatPoisha(r.due),
     })),
     total: rows.length ? Number(rows[0].total) : 0,
     limit: f.limit,

@@ -88,7 +88,7 @@ export async function teacherDayRows(db: DbOrTx, teacher: { id: number; schoolId
     day: dayIdOf(day),
     date: day,
   });
-  return rows.map(({ attendance_taken, ...r }) => ({ ...r, date: day, attendance_taken }));
+  return rows.map(({ attendance_taken, ...r }) => ({ date: day, attendance_taken, ...r }));
 }
 
 /** A section's week in the current session of its school (of one class when given). */
