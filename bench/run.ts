@@ -818,7 +818,7 @@ try {
       const form = medianOf(first.formUsableMs);
       const screen = medianOf(first.screenAfterPressMs);
       console.log(
-        `\nslow phone (${SLOW_PHONE.latencyMs} ms round trip, ${SLOW_PHONE.downBytesPerS * 8e-6} Mbit/s down, CPU ${SLOW_PHONE.cpuSlowdown}x slower, cold):` +
+        `\nslow phone (${SLOW_PHONE.latencyMs} ms round trip, ${fmt(SLOW_PHONE.downBytesPerS * 8e-6, 1)} Mbit/s down, CPU ${SLOW_PHONE.cpuSlowdown}x slower, cold):` +
           `\n  sign-in form usable: ${first.formUsableMs.join(', ')} ms (median ${form}; ${first.requestsBeforeForm} requests)` +
           `\n  teacher's attendance screen after pressing sign in: ${first.screenAfterPressMs.join(', ')} ms (median ${screen})`,
       );
