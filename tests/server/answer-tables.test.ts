@@ -6,6 +6,7 @@
 import { sql } from 'drizzle-orm';
 import { CACHED_READ_TABLES, UNANNOUNCED } from '@server/cache/answer-tables';
 import { DEMO_GUARDIAN_PHONE } from '@server/db/seed/demo';
+import { tablesRead } from '../helpers/tables-read';
 import { createTestApp, type TestApp } from '../helpers/server';
 
 let t: TestApp;
@@ -46,25 +47,6 @@ const SAMPLES: Record<string, { as: string; query: () => string }> = {
   'GET /api/invoice/paid': { as: 'student1', query: () => '' },
 };
 
-/** The tables the statements run while `fn` does read, by name. */
-async function tablesRead(fn: () => Promise<unknown>): Promise<string[]> {
-  const pool = (t.app.db as unknown as { $client: { query: (...args: unknown[]) => unknown } }).$client;
-  const original = pool.query;
-  const texts: string[] = [];
-  pool.query = (...args: unknown[]) => {
-    const q = args[0] as string | { text: string };
-    texts.push(typeof q === 'string' ? q : q.text);
-    return original.apply(pool, args);
-  };
-  try {
-    await fn();
-  } finally {
-    pool.query = original;
-  }
-  const names = texts.flatMap((text) => [...text.matchAll(/\b(?:from|join)\s+"?([a-z_]+)"?/gi)].map((m) => m[1]));
-  return [...new Set(names)].filter((n) => !['lateral', 'unnest', 'generate_series'].includes(n)).sort();
-}
-
 const cacheable = () => t.app.apiRoutes.filter((r) => r.cacheable).map((r) => `${r.method} ${r.url}`);
 
 it('every cacheable read is declared and sampled, and nothing else is', () => {
@@ -78,7 +60,7 @@ it.each(Object.keys(SAMPLES))('%s reads exactly its declared tables', async (rou
   const authorization = `Bearer ${await t.token(as)}`;
   t.app.hotCache.clear();
   let status = 0;
-  const read = await tablesRead(async () => {
+  const read = await tablesRead(t, async () => {
     status = (await t.app.inject({ url, headers: { authorization } })).statusCode;
   });
   expect(status).toBe(200);

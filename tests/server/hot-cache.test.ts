@@ -14,6 +14,7 @@ import { sectionSheets } from '@server/services/exams';
 import { authSessions, calendarEntries, schools, users } from '@server/db/schema';
 import { hashToken } from '@server/auth/sessions';
 import { DEMO_GUARDIAN_PHONE } from '@server/db/seed/demo';
+import { tablesRead } from '../helpers/tables-read';
 import { createTestApp, DEMO_PASSWORD, type TestApp } from '../helpers/server';
 import { adminQuery } from '../helpers/test-db';
 import { schoolToday } from '../helpers/run-clock';
@@ -513,25 +514,6 @@ describe('while a school writes', () => {
 });
 
 describe('what kept results are read from', () => {
-  /** The tables the statements `fn` runs read, by name. */
-  async function tablesRead(fn: () => Promise<unknown>): Promise<string[]> {
-    const pool = (t.app.db as unknown as { $client: { query: (...args: unknown[]) => unknown } }).$client;
-    const original = pool.query;
-    const texts: string[] = [];
-    pool.query = (...args: unknown[]) => {
-      const q = args[0] as string | { text: string };
-      texts.push(typeof q === 'string' ? q : q.text);
-      return original.apply(pool, args);
-    };
-    try {
-      await fn();
-    } finally {
-      pool.query = original;
-    }
-    const names = texts.flatMap((text) => [...text.matchAll(/\b(?:from|join)\s+"?([a-z_]+)"?/gi)].map((m) => m[1]));
-    return [...new Set(names)].sort();
-  }
-
   /** Tables with the triggers that announce a change of their rows to every process. */
   async function announced(): Promise<string[]> {
     const { rows } = (await t.db.execute(sql`
@@ -545,7 +527,7 @@ describe('what kept results are read from', () => {
     const { rows } = (await t.db.execute(
       sql`select section_id, session_id from exam_marks group by 1, 2 order by count(*) desc limit 1`,
     )) as unknown as { rows: { section_id: number; session_id: number }[] };
-    const read = await tablesRead(() => sectionSheets(t.db, rows[0].section_id, rows[0].session_id));
+    const read = await tablesRead(t, () => sectionSheets(t.db, rows[0].section_id, rows[0].session_id));
     expect(read.filter((name) => !SECTION_RESULTS_TABLES.includes(name))).toEqual([]);
     const all = await announced();
     // Bangladesh's eight divisions: reference rows the seed writes once and nothing changes.
@@ -560,7 +542,7 @@ describe('what kept results are read from', () => {
       rows: { id: number; school_id: number }[];
     };
     t.app.hotCache.routineLabels.clear();
-    const read = await tablesRead(() =>
+    const read = await tablesRead(t, () =>
       routineLabelsOf(
         t.app.db,
         rows[0].school_id,
