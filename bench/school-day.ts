@@ -160,7 +160,6 @@ export async function populate(base: string): Promise<Population> {
   };
 }
 
-/** A school day in Dhaka, `back` days before today, as an ISO date. */
 /**
  * The moment the school day runs at: 10:30 in Dhaka on the latest day the demo's classes meet
  * (Sunday to Thursday), today when today is one. The API processes run with this CLOCK_START
@@ -173,6 +172,7 @@ export function schoolDayMoment(now = DateTime.now()): DateTime {
   return day;
 }
 const SCHOOL_DAY = schoolDayMoment();
+/** A day in Dhaka, `back` days before the school day, as an ISO date. */
 const dayBack = (back: number) => SCHOOL_DAY.minus({ days: back }).toISODate()!;
 
 /** The reads of the day, each making a URL of its own per request. */

@@ -147,7 +147,7 @@ export async function buildApp(config: Config, handle: DbHandle): Promise<Fastif
   // from them (a section's results, routine labels) is dropped by them. The writer hears back only
   // once they are applied here, so its own next read is never computed from the old rows.
   app.addHook('onSend', async (req, reply, payload) => {
-    if (req.method !== 'GET' && req.method !== 'HEAD' && reply.statusCode < 400) await hotCache.sync();
+    if (req.method !== 'GET' && req.method !== 'HEAD' && reply.statusCode < 400) await hotCache.sync(1_000);
     return payload;
   });
 

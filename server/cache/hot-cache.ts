@@ -21,10 +21,10 @@
  *
  * Never stale auth: until the listener is connected (and after it is lost, until it reconnects)
  * the caches are emptied and bypassed, since notifications may have been missed. A read that was
- * already under way when an invalidation arrived is answered but not stored (each map counts its
- * invalidations, and school data is counted per school and per kind: `TtlMap.generation`,
- * `SchoolCounts`), so
- * a lookup racing a sign-out cannot put the old answer back.
+ * already under way when an invalidation of it arrived is answered but not stored (each map counts
+ * its invalidations, `TtlMap.generation`; what is computed from a school's rows is counted per
+ * school and per kind, `SchoolCounts`), so a lookup racing a sign-out cannot put the old answer
+ * back, and a write to one school, table or section does not stop another's lookups being kept.
  *
  * Each API process holds one more connection for the listener. LISTEN needs a session of its own:
  * behind a transaction-mode pooler (PgBouncer) DATABASE_URL must reach PostgreSQL directly or
@@ -246,8 +246,6 @@ export const SECTION_RESULTS_TABLES: readonly string[] = [
   'subjects',
 ];
 export const ROUTINE_LABELS_TABLES: readonly string[] = ['periods', 'routines', 'subjects', 'teachers'];
-/** Tables whose triggers name the sections a change touched ('rows:<table>:<school>:<sections>'). */
-export const SECTION_ROW_TABLES: readonly string[] = ['attendance_marks', 'exam_marks'];
 
 interface Logger {
   warn(obj: object, msg?: string): void;
@@ -282,8 +280,8 @@ export class HotCache {
   /**
    * '<section id> <session id>' -> a section's computed year results (the grade sheet's ranking
    * needs the whole section: ~11 ms of CPU at district size), shared by its students' grade sheets
-   * and PDFs; dropped with the school's answers (any change to its marks, exams, publication,
-   * activities or calendar announces the school).
+   * and PDFs; dropped by a change to a table it is read from (SECTION_RESULTS_TABLES), for marks
+   * and attendance marks only their sections' (migration 0034's 'rows' notifications).
    */
   readonly sectionResults = new TtlMap<string, { schoolId: number; sectionId: number; value: unknown }>(
     RESPONSE_TTL_MS,
@@ -552,10 +550,16 @@ export class HotCache {
   /**
    * Resolves once every notification committed before the call has been applied: a round trip on
    * the listener's connection, whose answer PostgreSQL sends after the notifications queued for it.
-   * For a test (or a tool) that changes the database directly and reads through the API at once.
+   * A write waits for it before it answers (server/app.ts); so does a test (or a tool) that changes
+   * the database directly and reads through the API at once. `timeoutMs` bounds the wait: a
+   * listener whose connection hangs is found by its heartbeat, and meanwhile a write is not held.
    */
-  async sync(): Promise<void> {
-    await this.client?.query('SELECT 1').catch(() => undefined);
+  async sync(timeoutMs?: number): Promise<void> {
+    const done = this.client?.query('SELECT 1').catch(() => undefined);
+    if (!done || timeoutMs === undefined) return void (await done);
+    let timer: NodeJS.Timeout | undefined;
+    await Promise.race([done, new Promise((resolve) => (timer = setTimeout(resolve, timeoutMs)))]);
+    clearTimeout(timer);
   }
 
   /** Connect the listener; resolves after the first attempt, retrying in the background on failure. */

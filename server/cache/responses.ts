@@ -10,10 +10,13 @@
  *   children's schools (all of them), and a link made or removed drops the guardian's answers
  *   (migration 0026's 'member' notification): a hit skips the handler's link check, so an unlinked
  *   child's answer must be gone by then. Viewers and super admins are not cached.
- * - Any write to a table a school owns announces that school ('content:<ids>', migration 0007's
- *   triggers, at commit, to every process); a write through this process also drops its school's
- *   answers itself before it answers (`dropAnswers`), so its author's next read is never the old
- *   one. A read under way when a change to its schools or its user arrives is answered but not kept (the marks).
+ * - Any write to a table a school owns announces that school ('content:<table>:<ids>', or
+ *   'rows:<table>:<school>:<sections>' for marks and attendance marks: the triggers of migrations
+ *   0007 and 0034, at commit, to every process); a write through this process also drops its
+ *   school's answers itself before it answers (`dropAnswers`), so its author's next read is never
+ *   the old one. A read under way when a change to its schools or its user arrives is answered
+ *   but not kept (HotCache's answer counts). The tables each kept read reads are declared in
+ *   answer-tables.ts.
  * - An answer lives at most RESPONSE_TTL_MS and never past the school's midnight ("today" moves);
  *   until the cache's listener is connected, nothing is kept or served (HotCache.ready).
  *
