@@ -472,13 +472,9 @@ export async function examInScope(req: FastifyRequest, examId: number) {
  * section they teach or examine that session (or, for an earlier session, now); the admin their
  * school's; a viewer a linked school's (naming it). Unknown code: 404.
  */
-export async function resultsStudentInScope(
-  req: FastifyRequest,
-  q: { student_code: string; session_id: number; school_info_id?: number },
-) {
-  const db = dbOf(req);
-  const schoolId = await schoolOf(req, q.school_info_id);
-  const [row] = await db
+/** A school's student by code, with their enrolment of a session (null: none): every grade sheet asks. */
+const studentByCodeStatement = preparedFor((db) =>
+  db
     .select({
       studentId: students.id,
       userId: students.userId,
@@ -486,8 +482,25 @@ export async function resultsStudentInScope(
       sectionId: enrolments.sectionId,
     })
     .from(students)
-    .leftJoin(enrolments, and(eq(enrolments.studentId, students.id), eq(enrolments.sessionId, q.session_id)))
-    .where(and(eq(students.schoolId, schoolId), eq(students.studentCode, q.student_code)));
+    .leftJoin(
+      enrolments,
+      and(eq(enrolments.studentId, students.id), eq(enrolments.sessionId, sql.placeholder('sessionId'))),
+    )
+    .where(and(eq(students.schoolId, sql.placeholder('schoolId')), eq(students.studentCode, sql.placeholder('code'))))
+    .prepare('scope_results_student_by_code'),
+);
+
+export async function resultsStudentInScope(
+  req: FastifyRequest,
+  q: { student_code: string; session_id: number; school_info_id?: number },
+) {
+  const db = dbOf(req);
+  const schoolId = await schoolOf(req, q.school_info_id);
+  const [row] = await studentByCodeStatement(db).execute({
+    schoolId,
+    code: q.student_code,
+    sessionId: q.session_id,
+  });
   if (!row) throw notFound('Student');
   // A student's or guardian's call: their own record or a linked child's (null for staff, whom
   // the school above holds), and only once published.
