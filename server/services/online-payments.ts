@@ -13,6 +13,7 @@ import { formatPoisha } from '@/api/schemas/fees';
 import { ONLINE_CODES, type OnlinePaymentRow, type Wallet } from '@/api/schemas/online-payments';
 import { linkedChild } from '../auth/child';
 import type { DbOrTx, Tx } from '../db/client';
+import { rowsOf } from '../db/rows';
 import { onlinePayments, payments, students } from '../db/schema';
 import { ApiError } from '../errors';
 import { recordPayment, recordTestPayment } from './fee-ledger';
@@ -43,16 +44,12 @@ async function invoiceOwner(db: DbOrTx, invoiceIds: readonly number[]) {
     invoiceIds.map((i) => sql`${i}`),
     sql`, `,
   );
-  const rows = (
-    (await db.execute(sql`select distinct school_id, student_id from invoices where id in (${list})`)) as unknown as {
-      rows: { school_id: number; student_id: number }[];
-    }
-  ).rows;
-  const count = (
-    (await db.execute(sql`select count(*)::int as n from invoices where id in (${list})`)) as unknown as {
-      rows: { n: number }[];
-    }
-  ).rows[0].n;
+  const rows = rowsOf<{ school_id: number; student_id: number }>(
+    await db.execute(sql`select distinct school_id, student_id from invoices where id in (${list})`),
+  );
+  const [{ n: count }] = rowsOf<{ n: number }>(
+    await db.execute(sql`select count(*)::int as n from invoices where id in (${list})`),
+  );
   if (rows.length !== 1 || count !== invoiceIds.length) throw invoiceNotFound('invoice_ids');
   return { schoolId: rows[0].school_id, studentId: rows[0].student_id };
 }
