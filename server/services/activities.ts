@@ -36,7 +36,7 @@ import { badRequest, conflict, notFound } from '../errors';
 import { lockedError, publicationOf } from './exams';
 import { EXTRA_CURRICULUM_WEIGHT, round2 } from './grades';
 import { studentFullName, teacherFullName } from './names';
-import { pgErrorOf } from './routines';
+import { pgErrorOf } from '../db/pg-error';
 import { schoolClock, sessionIdForDate } from './school-time';
 
 /** Enrolment id -> average of marks / full marks over its marked activities (absent: none marked). */

@@ -33,7 +33,7 @@ import {
 import { ApiError, badRequest, forbidden, notFound } from '../errors';
 import { listedNameBn } from './bangla-names';
 import { formatPoisha, invoiceNotFound, lockedInvoices, pageOf, studentInvoices } from './fees';
-import { pgErrorOf } from './routines';
+import { pgErrorOf } from '../db/pg-error';
 import { schoolClock } from './school-time';
 
 // ---------------------------------------------------------------- sectors

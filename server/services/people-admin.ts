@@ -50,7 +50,7 @@ import {
   studentConflicts,
   teacherConflicts,
 } from './people';
-import { pgErrorOf } from './routines';
+import { pgErrorOf } from '../db/pg-error';
 import { schoolClock, sessionIdForDate } from './school-time';
 
 const phoneOrEmpty = (v: string) => (v ? (normaliseMobile(v) ?? v) : '');

@@ -12,7 +12,7 @@ import { PROMOTION_MESSAGES, type promoteBody } from '@/api/schemas/promotion';
 import type { Db, DbOrTx } from '../db/client';
 import { academicSessions, classes, enrolments, sections, students } from '../db/schema';
 import { ApiError, badRequest } from '../errors';
-import { pgErrorOf } from './routines';
+import { pgErrorOf } from '../db/pg-error';
 
 /** At most this many codes are named in a refusal; the rest are counted. */
 const NAMED = 10;

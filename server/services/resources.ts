@@ -28,7 +28,7 @@ import { classes, ebooks, importantLinks, libraryBooks, libraryLoans, students, 
 import { ApiError, badRequest, notFound } from '../errors';
 import type { ErrorCode } from '../error-codes';
 import { commitFile, FILE_MESSAGES, type IncomingFile } from '../storage/files';
-import { pgErrorOf } from './routines';
+import { pgErrorOf } from '../db/pg-error';
 import { schoolClock } from './school-time';
 
 const answer = (key: ResourceMessageKey & keyof typeof RESOURCE_CODES, id: number) => ({

@@ -17,6 +17,7 @@ import type { PgSelect } from 'drizzle-orm/pg-core';
 import type { z } from 'zod';
 import type { RoutineRow, routineWriteBody } from '@/api/schemas/routines';
 import type { DbOrTx } from '../db/client';
+import { pgErrorOf } from '../db/pg-error';
 import { pageWithTotal, preparedByShape } from '../db/prepared';
 import {
   academicSessions,
@@ -239,17 +240,6 @@ export function clashError(clashes: { kind: ClashKind; row: RoutineRow }[], fall
     period: r.period_code,
     room: r.room,
   });
-}
-
-/** PostgreSQL's error behind a Drizzle one: its SQLSTATE and constraint. */
-export function pgErrorOf(err: unknown): { code?: string; constraint?: string } | null {
-  for (let e = err as { code?: unknown; constraint?: unknown; cause?: unknown } | null, i = 0; e && i < 5; i++) {
-    if (typeof e.code === 'string' && /^[0-9A-Z]{5}$/.test(e.code)) {
-      return { code: e.code, constraint: typeof e.constraint === 'string' ? e.constraint : undefined };
-    }
-    e = e.cause as typeof e;
-  }
-  return null;
 }
 
 /**

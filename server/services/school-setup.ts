@@ -35,7 +35,7 @@ import {
 import { ApiError, badRequest, notFound } from '../errors';
 import { hashOneTime, oneTimePassword } from './people';
 import { normalisePhone } from './phone';
-import { pgErrorOf } from './routines';
+import { pgErrorOf } from '../db/pg-error';
 import { DAY_NAMES, schoolClock } from './school-time';
 import { schoolDetails } from './schools';
 

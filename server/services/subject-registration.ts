@@ -32,7 +32,7 @@ import {
 import { ApiError, badRequest, forbidden, notFound } from '../errors';
 import { schoolClock, sessionIdForDate } from './school-time';
 import type { ErrorCode } from '../error-codes';
-import { pgErrorOf } from './routines';
+import { pgErrorOf } from '../db/pg-error';
 import { studentFullName } from './names';
 
 /**

@@ -14,16 +14,15 @@
 import { eq, sql } from 'drizzle-orm';
 import { STRUCTURE_CODES } from '@/api/schemas/structure';
 import type { DbOrTx } from '../../db/client';
+import { pgErrorOf } from '../../db/pg-error';
 import { rowsOf } from '../../db/rows';
 import { classes, periods, sections, subjects } from '../../db/schema';
 import { ApiError, type FieldErrors } from '../../errors';
 
 // ---------------------------------------------------------------- database errors
 
-export const pgError = (err: unknown): { code?: string; constraint?: string } => {
-  const e = err as { code?: string; constraint?: string; cause?: { code?: string; constraint?: string } };
-  return { code: e.cause?.code ?? e.code, constraint: e.cause?.constraint ?? e.constraint };
-};
+/** PostgreSQL's SQLSTATE and constraint behind an error (empty when it is not PostgreSQL's). */
+export const pgError = (err: unknown): { code?: string; constraint?: string } => pgErrorOf(err) ?? {};
 
 /** Unique constraints of the structure tables: the field each names and how to say it. */
 const UNIQUE_FIELDS: Record<string, { field: string; message: string }> = {
