@@ -309,7 +309,10 @@ export async function loadProfile(db: Db, auth: AuthContext): Promise<z.infer<ty
   if (auth.userType === USER_TYPES.schoolAdmin) {
     const [u] = await statements.admin.execute({ user });
     const base = baseOf(u);
-    return u.adminId != null && u.adminCode != null ? { ...base, id: u.adminId, admin_code: u.adminCode } : base;
+    // Assigned onto the fresh base, not spread: see docs/ARCHITECTURE.md, "Conventions".
+    return u.adminId != null && u.adminCode != null
+      ? Object.assign(base, { id: u.adminId, admin_code: u.adminCode })
+      : base;
   }
   if (auth.userType === USER_TYPES.teacher) {
     const [u] = await statements.teacher.execute({ user });
@@ -321,15 +324,14 @@ export async function loadProfile(db: Db, auth: AuthContext): Promise<z.infer<ty
       middleName: u.teacherMiddleName ?? '',
       lastName: u.teacherLastName ?? '',
     };
-    return {
-      ...base,
+    return Object.assign(base, {
       id: u.teacherId,
       first_name: t.firstName,
       last_name: t.lastName,
       full_name: teacherNameOf(t),
       teacher_code: u.teacherCode ?? '',
       initial: u.initial ?? '',
-    };
+    });
   }
   if (auth.userType === USER_TYPES.student) {
     // A student's school is their account's (a foreign key keeps the two equal).
@@ -345,8 +347,7 @@ export async function loadProfile(db: Db, auth: AuthContext): Promise<z.infer<ty
       middleName: u.studentMiddleName ?? '',
       lastName: u.studentLastName ?? '',
     };
-    return {
-      ...base,
+    return Object.assign(base, {
       id: u.studentId,
       first_name: s.firstName,
       last_name: s.lastName,
@@ -358,7 +359,7 @@ export async function loadProfile(db: Db, auth: AuthContext): Promise<z.infer<ty
       section_default_name: u.sectionName ?? null,
       class_roll_no: u.roll ?? null,
       session_id: u.sessionId ?? null,
-    };
+    });
   }
   const [u] = await statements.other.execute({ user });
   return baseOf(u);

@@ -89,7 +89,7 @@ export async function schoolDayEnd(db: DbOrTx, schoolId: number): Promise<number
 export async function schoolClock(db: DbOrTx, schoolId: number): Promise<SchoolClock> {
   const school = await schoolSettings(db, schoolId);
   if (!school) throw notFound('School');
-  return { ...school, today: todayIn(school.timeZone) };
+  return { today: todayIn(school.timeZone), ...school };
 }
 
 /**
