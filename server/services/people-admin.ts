@@ -26,16 +26,7 @@ import { passwordRefusal } from '../auth/password-policy';
 import type { LoginLimiter } from '../auth/rate-limit';
 import { revokeOtherSessions } from '../auth/sessions';
 import type { Db, DbOrTx } from '../db/client';
-import {
-  academicSessions,
-  classes,
-  enrolments,
-  sections,
-  studentGroups,
-  students,
-  teachers,
-  users,
-} from '../db/schema';
+import { classes, enrolments, sections, studentGroups, students, teachers, users } from '../db/schema';
 import { ApiError, badRequest, errorBodyOf, forbidden, notFound } from '../errors';
 import { guardiansFromImport } from './guardians';
 import { checkStudentImport, checkTeacherImport } from './import';
@@ -51,7 +42,7 @@ import {
   teacherConflicts,
 } from './people';
 import { pgErrorOf } from '../db/pg-error';
-import { schoolClock, sessionIdForDate } from './school-time';
+import { sessionNamedOrCurrent } from './school-time';
 
 const phoneOrEmpty = (v: string) => (v ? (normaliseMobile(v) ?? v) : '');
 
@@ -65,22 +56,6 @@ function asConflict(err: unknown): never {
 
 const likeOf = (q: string) => `%${q.replace(/[%_\\]/g, (c) => `\\${c}`)}%`;
 
-/** The session to enrol into: the one named (400 for none such), or the school's current one. */
-async function sessionFor(db: DbOrTx, schoolId: number, requested?: number) {
-  if (requested) {
-    const [s] = await db
-      .select({ id: academicSessions.id })
-      .from(academicSessions)
-      .where(eq(academicSessions.id, requested));
-    if (!s) throw badRequest('session_id', 'is not a session');
-    return requested;
-  }
-  const { today } = await schoolClock(db, schoolId);
-  const id = await sessionIdForDate(db, today);
-  if (!id) throw badRequest('session_id', 'There is no session for this year: choose one.');
-  return id;
-}
-
 // ---------------------------------------------------------------- one by one
 
 /**
@@ -88,7 +63,7 @@ async function sessionFor(db: DbOrTx, schoolId: number, requested?: number) {
  * The section must be the school's and the class's; duplicates are 409 naming the field.
  */
 export async function addStudent(db: Db, schoolId: number, b: z.output<typeof addStudentBody>) {
-  const sessionId = await sessionFor(db, schoolId, b.session_id);
+  const sessionId = await sessionNamedOrCurrent(db, schoolId, b.session_id);
   const [section] = await db
     .select({ id: sections.id, classId: sections.classId, shiftId: sections.shiftId })
     .from(sections)
@@ -219,7 +194,7 @@ export async function teacherPage(db: DbOrTx, schoolId: number, q: z.output<type
  * section and group, in class, section and roll order; with the total.
  */
 export async function studentSearchPage(db: DbOrTx, schoolId: number, q: z.output<typeof studentAdminSearchQuery>) {
-  const sessionId = await sessionFor(db, schoolId, q.session_id);
+  const sessionId = await sessionNamedOrCurrent(db, schoolId, q.session_id);
   const where: SQL[] = [eq(enrolments.schoolId, schoolId), eq(enrolments.sessionId, sessionId)];
   if (q.class_id) where.push(eq(enrolments.classId, q.class_id));
   if (q.section_id) where.push(eq(enrolments.sectionId, q.section_id));
@@ -344,7 +319,7 @@ export async function importStudents(
   userId: number,
   ask: ImportAsk,
 ): Promise<ImportAnswer> {
-  const sessionId = await sessionFor(db, schoolId, requestedSession);
+  const sessionId = await sessionNamedOrCurrent(db, schoolId, requestedSession);
   return runImport(
     db,
     ask,

@@ -5,7 +5,7 @@ import { cacheOf, type SchoolSettings } from '../cache/hot-cache';
 import type { Db, DbOrTx } from '../db/client';
 import { preparedFor } from '../db/prepared';
 import { academicSessions, schools } from '../db/schema';
-import { notFound } from '../errors';
+import { badRequest, notFound } from '../errors';
 
 /** Spec day ids: 1 = Sunday ... 7 = Saturday. Luxon weekdays are 1 = Monday ... 7 = Sunday. */
 export const dayIdOf = (isoDate: string): number => (DateTime.fromISO(isoDate).weekday % 7) + 1;
@@ -130,4 +130,24 @@ export async function sessionIdForDate(db: DbOrTx, isoDate: string): Promise<num
     const [row] = await sessionOfYearStatement(db as Db).execute({ year });
     return row?.id ?? null;
   });
+}
+
+/**
+ * The session a call acts in: the one named (400 naming session_id when there is no such session),
+ * or the school's current one (400 when this year has none). Enrolling a student and registering
+ * subjects both ask it.
+ */
+export async function sessionNamedOrCurrent(db: DbOrTx, schoolId: number, requested?: number): Promise<number> {
+  if (requested) {
+    const [s] = await db
+      .select({ id: academicSessions.id })
+      .from(academicSessions)
+      .where(eq(academicSessions.id, requested));
+    if (!s) throw badRequest('session_id', 'is not a session');
+    return requested;
+  }
+  const { today } = await schoolClock(db, schoolId);
+  const id = await sessionIdForDate(db, today);
+  if (!id) throw badRequest('session_id', 'There is no session for this year: choose one.');
+  return id;
 }

@@ -30,7 +30,7 @@ import {
   subjects,
 } from '../db/schema';
 import { ApiError, badRequest, forbidden, notFound } from '../errors';
-import { schoolClock, sessionIdForDate } from './school-time';
+import { sessionNamedOrCurrent } from './school-time';
 import type { ErrorCode } from '../error-codes';
 import { pgErrorOf } from '../db/pg-error';
 import { studentFullName } from './names';
@@ -401,22 +401,6 @@ export async function sectionRegistrations(db: DbOrTx, sectionId: number, sessio
 
 // ---------------------------------------------------------------- the admin's calls
 
-/** The session named (400 when it is none), or the school's current one (400 when there is none). */
-export async function registrationSession(db: DbOrTx, schoolId: number, requested?: number) {
-  if (requested) {
-    const [s] = await db
-      .select({ id: academicSessions.id })
-      .from(academicSessions)
-      .where(eq(academicSessions.id, requested));
-    if (!s) throw badRequest('session_id', 'is not a session');
-    return requested;
-  }
-  const { today } = await schoolClock(db, schoolId);
-  const id = await sessionIdForDate(db, today);
-  if (!id) throw badRequest('session_id', 'There is no session for this year: choose one.');
-  return id;
-}
-
 /**
  * GET /api/search/subjects: the subjects of a class (named, or the section's: a section of
  * another school is 403), common ones and the group's electives (every group's without one).
@@ -434,7 +418,7 @@ export async function subjectsForRegistration(db: DbOrTx, schoolId: number, q: z
     classId = section.classId;
   }
   if (!classId) throw badRequest('class_id', 'Choose a class or a section.');
-  if (q.session_id) await registrationSession(db, schoolId, q.session_id);
+  if (q.session_id) await sessionNamedOrCurrent(db, schoolId, q.session_id);
   const where: SQL[] = [eq(subjects.classId, classId)];
   if (q.group_id) where.push(or(isNull(subjects.groupId), eq(subjects.groupId, q.group_id))!);
   return db
@@ -463,7 +447,7 @@ export async function saveSubjectRegistration(
   userId: number,
   b: z.output<typeof saveSubjectRegistrationBody>,
 ) {
-  const sessionId = await registrationSession(db, schoolId, b.session_id);
+  const sessionId = await sessionNamedOrCurrent(db, schoolId, b.session_id);
   if (b.id) {
     const row = await registrationById(db, b.id);
     if (!row) throw notFound('Subject registration');
