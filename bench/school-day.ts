@@ -253,6 +253,16 @@ export function readsOf(p: Population): { name: string; weight: number; make: ()
       }),
     },
     {
+      // Measured alone (weight 0: not in the mix, whose figures stay comparable with earlier runs).
+      name: 'registers not taken',
+      weight: 0,
+      make: () => ({
+        method: 'GET',
+        path: `/api/report/untaken_periods?date=${dayBack(between(0, 60))}&limit=50&offset=${50 * between(0, 1)}`,
+        headers: auth(admin().token),
+      }),
+    },
+    {
       name: 'routine search',
       weight: 1,
       make: () => {
