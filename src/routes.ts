@@ -85,6 +85,7 @@ const screens = {
   sectionAttendance: lazyWithRetry(() => import('@/screens/attendance/section-today')),
   absentStudents: lazyWithRetry(() => import('@/screens/attendance/absent-students')),
   studentAttendance: lazyWithRetry(() => import('@/screens/attendance/student-attendance')),
+  attendanceRegister: lazyWithRetry(() => import('@/screens/attendance/attendance-register')),
   teacherNotice: lazyWithRetry(() => import('@/screens/notices/teacher-notice')),
   adminNotice: lazyWithRetry(() => import('@/screens/notices/admin-notice')),
   studentNoticeOptions: lazyWithRetry(() => import('@/screens/notices/student-notice-options')),
@@ -694,6 +695,15 @@ export const ROUTES: readonly AppRoute[] = [
     screen: 'changePassword',
     calls: ['users.password'],
   }),
+  // Beyond the spec's table: the monthly register (docs/DOMAIN.md, "Attendance"), for the school
+  // admin and a viewer (any section of the school) and a teacher (the sections they teach).
+  route(
+    '/attendance-register',
+    'attendanceRegister',
+    'page.attendance-register',
+    ['attendance', 'register', 'monthly', 'month', 'report', 'print', 'csv'],
+    { screen: 'attendanceRegister', calls: ['attendance.register', 'lookup.section', 'routine.teacher'], ...viewer },
+  ),
 ];
 
 const byPath = new Map(ROUTES.map((r) => [normalise(r.path), r]));

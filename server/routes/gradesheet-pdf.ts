@@ -9,24 +9,15 @@
  * documents are made in services/pdf-files.ts; whose sheets a caller may have is
  * server/auth/scope.ts's.
  */
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 
 import { authOf } from '../auth/guard';
 import { resultsStudentInScope, sectionInScope } from '../auth/scope';
-import { sectionGradesheetFile, studentGradesheetFile, type PdfFile } from '../services/pdf-files';
-import { attachmentHeader } from '../storage/files';
+import { sectionGradesheetFile, studentGradesheetFile } from '../services/pdf-files';
+import { sendPdf } from '../storage/files';
 import { gradesheetPdfEndpoints } from '@/api/endpoints/gradesheet-pdf';
 import { route } from './define';
-
-function sendPdf(reply: FastifyReply, { pdf, fileName }: PdfFile) {
-  return reply
-    .header('content-type', 'application/pdf')
-    .header('content-disposition', attachmentHeader(fileName))
-    .header('x-content-type-options', 'nosniff')
-    .header('cache-control', 'private, no-store')
-    .send(pdf);
-}
 
 export async function gradesheetPdfRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();

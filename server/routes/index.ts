@@ -6,6 +6,7 @@ import { peopleRoutes } from './people';
 import { routineRoutes } from './routines';
 import { noticeRoutes } from './notices';
 import { attendanceRoutes } from './attendance';
+import { attendanceRegisterRoutes } from './attendance-register';
 import { calendarRoutes } from './calendar';
 import { homeworkRoutes } from './homework';
 import { examRoutes } from './exams';
@@ -34,6 +35,7 @@ export async function registerRoutes(app: FastifyInstance) {
   await app.register(routineRoutes);
   await app.register(noticeRoutes);
   await app.register(attendanceRoutes);
+  await app.register(attendanceRegisterRoutes);
   await app.register(calendarRoutes);
   await app.register(homeworkRoutes);
   await app.register(examRoutes);

@@ -20,7 +20,7 @@ import { ApiError, notFound } from '../errors';
 import { completeFromCallback, onlinePaymentOf, startOnlinePayment } from '../services/online-payments';
 import { paymentProviderOf, type PaymentProvider } from '../services/payment-provider';
 import { receiptFile, receiptOf } from '../services/pdf-files';
-import { attachmentHeader } from '../storage/files';
+import { sendPdf } from '../storage/files';
 import { onlinePaymentsEndpoints } from '@/api/endpoints/online-payments';
 import { route } from './define';
 
@@ -161,13 +161,7 @@ export async function onlinePaymentRoutes(fastify: FastifyInstance) {
     async (req, reply) => {
       const r = await receiptOf(db, req.params.id);
       if (!(await mayReadPayment(req, r.schoolId, r.studentId))) throw notFound('Receipt');
-      const { pdf, fileName } = await receiptFile(db, authOf(req).userId, r, req.query.lang);
-      return reply
-        .header('content-type', 'application/pdf')
-        .header('content-disposition', attachmentHeader(fileName))
-        .header('x-content-type-options', 'nosniff')
-        .header('cache-control', 'private, no-store')
-        .send(pdf);
+      return sendPdf(reply, await receiptFile(db, authOf(req).userId, r, req.query.lang));
     },
   );
 }

@@ -7,6 +7,7 @@
  * server/auth/scope.ts's.
  */
 import { eq, inArray } from 'drizzle-orm';
+import type { AttendanceReport } from '@/api/schemas/attendance-register';
 import type { Gradesheet } from '@/api/schemas/exams';
 import type { HotCache } from '../cache/hot-cache';
 import type { DbOrTx } from '../db/client';
@@ -18,6 +19,7 @@ import { publicationOf, sectionSheetsKept } from './exams';
 import { gradesheetOf } from './gradesheet';
 import { gradesheetPdf, type PdfLanguage } from './gradesheet-pdf';
 import { receiptData, receiptPdf, type ReceiptData } from './receipt-pdf';
+import { registerPdf } from './register-pdf';
 import { schoolClock } from './school-time';
 
 /** A document to download: its bytes and its file name. */
@@ -138,4 +140,44 @@ export async function receiptFile(
   const lang = await documentLanguage(db, userId, r.schoolId, asked);
   const pdf = await receiptPdf(r, lang, await printedOn(db, r.schoolId));
   return { pdf, fileName: `receipt-${r.receiptNo}.pdf` };
+}
+
+/** A section's monthly attendance register as a PDF (A4 landscape; services/register-pdf.ts). */
+export async function registerFile(
+  db: DbOrTx,
+  userId: number,
+  schoolId: number,
+  report: AttendanceReport,
+  asked: PdfLanguage | undefined,
+): Promise<PdfFile> {
+  const lang = await documentLanguage(db, userId, schoolId, asked);
+  const [head] = await db
+    .select({
+      name: schools.schoolName,
+      street: schools.street,
+      upazilla: schools.upazilla,
+      district: schools.district,
+      classBn: classes.classNameBn,
+    })
+    .from(schools)
+    .innerJoin(classes, eq(classes.id, report.section.class_id))
+    .where(eq(schools.id, schoolId));
+  const printed =
+    lang === 'bn'
+      ? {
+          ...report,
+          section: { ...report.section, class_name: bnOr('classes', head?.classBn, report.section.class_name) },
+        }
+      : report;
+  const address = [head?.street, head?.upazilla, head?.district].filter(Boolean).join(', ');
+  const pdf = await registerPdf(
+    printed,
+    { schoolName: head?.name ?? '', address },
+    lang,
+    await printedOn(db, schoolId),
+  );
+  const name = [report.section.class_name, report.section.section_default_name, report.start_date.slice(0, 7)]
+    .map(storageSafe)
+    .join('-');
+  return { pdf, fileName: `attendance-register-${name}.pdf` };
 }

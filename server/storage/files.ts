@@ -234,6 +234,16 @@ export function attachmentHeader(name: string): string {
   return `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(name)}`;
 }
 
+/** Answer a document made for this request (a grade sheet, a receipt, a register) as a PDF download. */
+export function sendPdf(reply: FastifyReply, file: { pdf: Buffer; fileName: string }) {
+  return reply
+    .header('content-type', 'application/pdf')
+    .header('content-disposition', attachmentHeader(file.fileName))
+    .header('x-content-type-options', 'nosniff')
+    .header('cache-control', 'private, no-store')
+    .send(file.pdf);
+}
+
 /**
  * Answer a stored file as a download: its type, its name, never sniffed or kept by a cache. The
  * caller has checked who may read it; a file gone from the disk is 404 'File'.

@@ -37,12 +37,16 @@ import type {
   takeAttendanceBody,
   TakeAttendanceResponse,
 } from '@/api/schemas/attendance';
+import type { AttendanceReport, attendanceReportQuery } from '@/api/schemas/attendance-register';
 import type { PeriodRow, SectionRow, SubjectRow } from '@/api/schemas/lookups';
 import type { RoutineTodayRow } from '@/api/schemas/routines';
 import { fetchSections, lookupKeys } from '@/api/lookups';
 import { schoolClockTime } from '@/api/school-time';
 import { routinesEndpoints } from '@/api/endpoints/routines';
 import { attendanceEndpoints } from '@/api/endpoints/attendance';
+import { attendanceRegisterEndpoints } from '@/api/endpoints/attendance-register';
+import { urlOf } from '@/api/endpoints/define';
+import { downloadFile } from '@/api/upload';
 import { lookupsEndpoints } from '@/api/endpoints/lookups';
 
 /** A request's fields as the contract accepts them (query strings carry them as text or numbers). */
@@ -60,6 +64,7 @@ export type OutboxParams = In<typeof outboxQuery>;
 export type HistoryParams = In<typeof studentHistoryQuery>;
 export type HistoryFilterParams = In<typeof studentHistoryFilter>;
 export type AuditParams = In<typeof attendanceAuditQuery>;
+export type RegisterParams = In<typeof attendanceReportQuery>;
 
 export const attendanceKeys = {
   all: ['attendance'] as const,
@@ -71,6 +76,7 @@ export const attendanceKeys = {
   history: (q: HistoryParams) => ['attendance', 'history', q] as const,
   historySummary: (q: HistoryFilterParams) => ['attendance', 'history-summary', q] as const,
   audit: (q: AuditParams) => ['attendance', 'audit', q] as const,
+  register: (q: RegisterParams) => ['attendance', 'register', q] as const,
 };
 
 // ------------------------------------------------------------------ the teacher's flow
@@ -197,6 +203,22 @@ export const historySummaryQuery = (q: HistoryFilterParams) =>
     queryFn: (): Promise<StudentHistorySummary> =>
       request(attendanceEndpoints.attendanceStudentIndividualSummary, { query: asQuery(q) }),
   });
+
+// ------------------------------------------------------------------ a section's register
+
+/** A section's attendance over a range: each student's counts and, up to a month, the day marks. */
+export const registerQuery = (q: RegisterParams) =>
+  queryOptions({
+    queryKey: attendanceKeys.register(q),
+    queryFn: (): Promise<AttendanceReport> => request(attendanceRegisterEndpoints.report, { query: asQuery(q) }),
+  });
+
+/** The same as the printed monthly register (PDF), in the language asked for. */
+export function downloadRegisterPdf(q: RegisterParams & { lang: 'en' | 'bn' }): Promise<void> {
+  const params = new URLSearchParams();
+  for (const [k, v] of Object.entries(q)) if (v !== undefined && v !== null && v !== '') params.set(k, String(v));
+  return downloadFile(`${urlOf(attendanceRegisterEndpoints.pdf)}?${params.toString()}`, 'attendance-register.pdf');
+}
 
 // ------------------------------------------------------------------ lookups the screens need
 

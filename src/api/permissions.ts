@@ -134,6 +134,8 @@ export const PERMISSIONS = {
   'attendance.student-history': [S, G, A, V],
   'attendance.section-absent': [A, V, T],
   'attendance.summary': [A, V],
+  /** A section's attendance over a range and its printed register: a teacher for their sections. */
+  'attendance.register': [A, V, T],
   'attendance.outbox': [A],
   'routine.school-today-sections': [A, V],
 
@@ -311,6 +313,7 @@ export const PAGE_PERMISSIONS = {
   // school admin and viewer
   'page.section-attendance': [A, V],
   'page.absent-students': [A, V],
+  'page.attendance-register': [A, V, T],
   'page.school-homework': [A, V],
   'page.homework-submissions': [A, V],
   'page.teacher-data': [A, V],

@@ -10,7 +10,7 @@ const SPEC_ROUTE_TABLE =
 
 // Then the pages later issues added: the teacher dashboard's eSchool and Students destinations
 // (see src/routes.ts), two-factor sign-in, and the guardian's dashboard and password page
-// (user type 3 is unused in the spec).
+// (user type 3 is unused in the spec), and the monthly attendance register.
 const specPaths = [
   ...SPEC_ROUTE_TABLE.split(', '),
   '/teacher-eschool',
@@ -20,6 +20,7 @@ const specPaths = [
   '/two-factor-admins',
   '/guardian-admin',
   '/guardianpassword',
+  '/attendance-register',
 ];
 
 describe('routes.ts', () => {

@@ -87,6 +87,10 @@ const CROSS_TENANT: Record<string, (o: OtherSchool) => string> = {
   'GET /api/attendance/summary/school': (o) => `?school_info_id=${o.school}`,
   'GET /api/routine/school/today/sections': (o) => `?school_info_id=${o.school}`,
   'GET /api/report/untaken_periods': (o) => `?school_info_id=${o.school}`,
+  'GET /api/attendanceReport/student': (o) =>
+    `?school_info_id=${o.school}&section_id=${o.section}&start_date=2026-07-05&end_date=2026-07-11`,
+  'GET /api/attendanceReport/student/pdf': (o) =>
+    `?school_info_id=${o.school}&section_id=${o.section}&start_date=2026-07-05&end_date=2026-07-11`,
   'GET /api/attendance/absent-message': (o) => `?routine_id=${o.routine}&date=2026-01-04`,
   'GET /api/attendance/audit': (o) => `?routine_id=${o.routine}&date=2026-01-04`,
   // ---- routines

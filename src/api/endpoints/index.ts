@@ -6,6 +6,7 @@
 import type { Endpoint } from '@/api/endpoints/define';
 import { activitiesEndpoints } from '@/api/endpoints/activities';
 import { attendanceEndpoints } from '@/api/endpoints/attendance';
+import { attendanceRegisterEndpoints } from '@/api/endpoints/attendance-register';
 import { calendarEndpoints } from '@/api/endpoints/calendar';
 import { eschoolEndpoints } from '@/api/endpoints/eschool';
 import { examsEndpoints } from '@/api/endpoints/exams';
@@ -34,6 +35,7 @@ import { usersEndpoints } from '@/api/endpoints/users';
 export const ENDPOINTS: Record<string, Record<string, Endpoint>> = {
   activities: activitiesEndpoints,
   attendance: attendanceEndpoints,
+  'attendance-register': attendanceRegisterEndpoints,
   calendar: calendarEndpoints,
   eschool: eschoolEndpoints,
   exams: examsEndpoints,

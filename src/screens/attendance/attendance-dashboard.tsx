@@ -82,6 +82,9 @@ export default function AttendanceDashboard() {
             max={today}
             onChange={(iso) => setParams({ date: iso === today ? '' : iso })}
           />
+          <Link href="/attendance-register" className={`${linkStyle} inline-flex min-h-11 items-center`}>
+            {t('attendanceRegister.title')}
+          </Link>
         </div>
       </PageHeader>
       <div className="grid gap-6 lg:grid-cols-3">

@@ -34,7 +34,8 @@ import { DateField } from '@/ui/date-field';
 import { Card, PageHeader } from '@/ui/page';
 import { useSignedIn } from '@/ui/session';
 import { EmptyState, Loading } from '@/ui/status';
-import { DataTable, Td } from '@/ui/table';
+import { DataTable, Td, linkStyle } from '@/ui/table';
+import { Link } from 'wouter';
 import { useUnsavedChanges } from '@/ui/unsaved';
 import { useSearchState } from '@/ui/use-search-state';
 import { useErrorText } from '@/i18n/errors';
@@ -121,7 +122,11 @@ export default function TeacherAttendanceScreen() {
   const logic = useFlowLogic(attendanceMachine, { invalidates: [attendanceKeys.all], on: 'savedChanges' });
   return (
     <AttendanceFlow.Provider logic={logic} options={{ input }}>
-      <PageHeader kicker={profile.school_name} title={t('attendance.take.title')} />
+      <PageHeader kicker={profile.school_name} title={t('attendance.take.title')}>
+        <Link href="/attendance-register" className={`${linkStyle} inline-flex min-h-11 items-center`}>
+          {t('attendanceRegister.title')}
+        </Link>
+      </PageHeader>
       <TakeAttendance />
       <ForwardQueueNews />
     </AttendanceFlow.Provider>

@@ -22,6 +22,7 @@ import { useI18n } from '@/i18n/i18n';
 import { useNames } from '@/i18n/names';
 import { useErrorText } from '@/i18n/errors';
 import { Alert } from '@/ui/alert';
+import { useDownload } from '@/ui/use-download';
 import { Button } from '@/ui/button';
 import { TextField } from '@/ui/field';
 import { Card, PageHeader } from '@/ui/page';
@@ -35,25 +36,6 @@ import { GradesheetView } from './gradesheet-sheet';
 
 const DEFAULTS = { student_code: '', session_id: '' };
 const num = (v: string) => (/^\d+$/.test(v) ? Number(v) : undefined);
-
-/** A download button's state: idle, busy, or the last failure's text. */
-function useDownload() {
-  const errorText = useErrorText();
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
-  const run = async (go: () => Promise<void>) => {
-    setBusy(true);
-    setError(null);
-    try {
-      await go();
-    } catch (err) {
-      setError(errorText(err));
-    } finally {
-      setBusy(false);
-    }
-  };
-  return { busy, error, run };
-}
 
 export default function GradesheetScreen(props: Partial<ScreenProps>) {
   const { userType } = useSignedIn();
