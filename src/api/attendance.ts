@@ -36,6 +36,8 @@ import type {
   StudentHistorySummary,
   takeAttendanceBody,
   TakeAttendanceResponse,
+  untakenPeriodsQuery,
+  UntakenPeriodsPage,
 } from '@/api/schemas/attendance';
 import type { AttendanceReport, attendanceReportQuery } from '@/api/schemas/attendance-register';
 import type { PeriodRow, SectionRow, SubjectRow } from '@/api/schemas/lookups';
@@ -65,6 +67,7 @@ export type HistoryParams = In<typeof studentHistoryQuery>;
 export type HistoryFilterParams = In<typeof studentHistoryFilter>;
 export type AuditParams = In<typeof attendanceAuditQuery>;
 export type RegisterParams = In<typeof attendanceReportQuery>;
+export type UntakenParams = In<typeof untakenPeriodsQuery>;
 
 export const attendanceKeys = {
   all: ['attendance'] as const,
@@ -77,6 +80,7 @@ export const attendanceKeys = {
   historySummary: (q: HistoryFilterParams) => ['attendance', 'history-summary', q] as const,
   audit: (q: AuditParams) => ['attendance', 'audit', q] as const,
   register: (q: RegisterParams) => ['attendance', 'register', q] as const,
+  untaken: (q: UntakenParams) => ['attendance', 'untaken', q] as const,
 };
 
 // ------------------------------------------------------------------ the teacher's flow
@@ -202,6 +206,16 @@ export const historySummaryQuery = (q: HistoryFilterParams) =>
     queryKey: attendanceKeys.historySummary(q),
     queryFn: (): Promise<StudentHistorySummary> =>
       request(attendanceEndpoints.attendanceStudentIndividualSummary, { query: asQuery(q) }),
+  });
+
+// ------------------------------------------------------------------ registers not taken
+
+/** A page of a school day's periods whose attendance nobody took 15 minutes after they ended. */
+export const untakenQuery = (q: UntakenParams) =>
+  queryOptions({
+    queryKey: attendanceKeys.untaken(q),
+    queryFn: (): Promise<UntakenPeriodsPage> =>
+      request(attendanceEndpoints.reportUntakenPeriods, { query: asQuery(q) }),
   });
 
 // ------------------------------------------------------------------ a section's register

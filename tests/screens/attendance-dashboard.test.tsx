@@ -6,6 +6,7 @@
  * /viewershowattendanceview.
  */
 import { act, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import type {
   AbsentStudentRow,
@@ -14,6 +15,7 @@ import type {
   PeriodAttendanceRow,
   SchoolAttendanceSummary,
   SectionAttendanceSummaryRow,
+  UntakenPeriodRow,
 } from '@/api/schemas/attendance';
 import type { SectionRow } from '@/api/schemas/lookups';
 import { setLanguage } from '@/i18n/i18n';
@@ -144,6 +146,21 @@ const ABSENT: AbsentStudentRow[] = [
   },
 ];
 
+/** Twelve registers not taken: P1 to P12 of Class Six A, Mizanur Rahman's. */
+const UNTAKEN: UntakenPeriodRow[] = Array.from({ length: 12 }, (_, i) => ({
+  routine_id: 900 + i,
+  date: TODAY,
+  period_code: `P${i + 1}`,
+  start_time: '08:00:00',
+  end_time: '08:45:00',
+  class_name: 'Six',
+  section_id: 3,
+  section_default_name: 'A',
+  subject_name: 'English',
+  teacher_id: 42,
+  teacher_name: 'Mizanur Rahman',
+}));
+
 function outboxRow(i: number): OutboxRow {
   return {
     id: 1000 - i,
@@ -208,6 +225,13 @@ function fakeDashboardApi(
       return HttpResponse.json({ rows: AUDIT, total: AUDIT.length, limit: 50, offset: 0 });
     }),
     http.get('/api/attendance/section/absent', ({ request }) => (log('absent', request), HttpResponse.json(ABSENT))),
+    http.get('/api/report/untaken_periods', ({ request }) => {
+      log('untaken', request);
+      const q = new URL(request.url).searchParams;
+      const offset = Number(q.get('offset'));
+      const limit = Number(q.get('limit'));
+      return HttpResponse.json({ rows: UNTAKEN.slice(offset, offset + limit), total: UNTAKEN.length, limit, offset });
+    }),
     http.get('/api/attendance/outbox', ({ request }) => {
       log('outbox', request);
       const q = new URL(request.url).searchParams;
@@ -258,6 +282,25 @@ describe('school admin attendance dashboard (/attendance)', () => {
     );
     expect(distinct(asked.school)).toEqual([{ date: TODAY }]);
     expect(distinct(asked.sections)).toEqual([{ date: TODAY }]);
+  });
+
+  it('lists the registers not taken with their teacher, ten at a time', async () => {
+    fakeAuthServer(ADMIN).savedSignIn();
+    const asked = fakeDashboardApi();
+    const user = userEvent.setup();
+    renderApp('/attendance');
+    const table = await screen.findByRole('table', { name: 'Registers not taken' }, SLOW);
+    expect(screen.getByText('Periods ended 15 minutes ago or more without attendance: 12')).toBeInTheDocument();
+    const rows = within(table).getAllByRole('row').slice(1);
+    expect(rows).toHaveLength(10);
+    expect(cells(rows[0])).toEqual(['P1 8:00 AM – 8:45 AM', 'Class Six, Section A', 'English', 'Mizanur Rahman']);
+    const pages = screen.getByRole('navigation', { name: 'Pages of registers not taken' });
+    await user.click(within(pages).getByRole('button', { name: 'Next' }));
+    await waitFor(() => expect(currentPath()).toContain('untaken_page=2'));
+    await waitFor(() =>
+      expect(within(screen.getByRole('table', { name: 'Registers not taken' })).getAllByRole('row')).toHaveLength(3),
+    );
+    expect(distinct(asked.untaken).map((q) => q.offset)).toEqual(['0', '10']);
   });
 
   it('labels the ring “Not taken yet” when no section is taken', async () => {

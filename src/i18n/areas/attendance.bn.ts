@@ -5,6 +5,16 @@ export const attendanceBn: Catalogue['attendance'] = {
   commands: {
     nextPeriod: 'পরের পিরিয়ডের হাজিরা নিন',
   },
+  untaken: {
+    title: 'যে হাজিরা নেওয়া হয়নি',
+    what: 'না-নেওয়া হাজিরার তালিকা',
+    none: 'এখন পর্যন্ত সব পিরিয়ডের হাজিরা নেওয়া হয়েছে।',
+    count: 'শেষ হওয়ার ১৫ মিনিট পরেও হাজিরা নেওয়া হয়নি এমন পিরিয়ড: {{n}}',
+    period: 'পিরিয়ড',
+    subject: 'বিষয়',
+    teacher: 'শিক্ষক',
+    pages: 'না-নেওয়া হাজিরার পৃষ্ঠা',
+  },
   common: {
     date: 'তারিখ',
     today: 'আজ',

@@ -3,6 +3,16 @@ export const attendanceEn = {
   commands: {
     nextPeriod: 'Take attendance for the next period',
   },
+  untaken: {
+    title: 'Registers not taken',
+    what: 'the registers not taken',
+    none: 'Every register due so far has been taken.',
+    count: 'Periods ended 15 minutes ago or more without attendance: {{n}}',
+    period: 'Period',
+    subject: 'Subject',
+    teacher: 'Teacher',
+    pages: 'Pages of registers not taken',
+  },
   common: {
     date: 'Date',
     today: 'Today',

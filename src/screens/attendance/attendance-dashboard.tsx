@@ -32,6 +32,7 @@ import { useNames } from '@/i18n/names';
 import { formatDayMonthYear, num, percent, weekdayOf } from './format';
 import { NotTaken } from './not-taken';
 import { OutboxCard } from './outbox';
+import { UntakenCard } from './untaken-card';
 import { SectionPeriods } from './period-table';
 import { PresentRing } from './ring';
 import { dateParam, positiveId } from './section-today';
@@ -94,6 +95,9 @@ export default function AttendanceDashboard() {
         <Card title={t('attendance.dashboard.sections')} className="min-w-0 lg:col-span-2">
           <SectionsTable day={day} date={date} today={today} />
         </Card>
+      </div>
+      <div className="mt-6">
+        <UntakenCard schoolInfoId={schoolInfoId} date={date} />
       </div>
       <div className="mt-6">
         <HistoricalAttendance schoolInfoId={schoolInfoId} today={today} />
