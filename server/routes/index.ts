@@ -8,6 +8,7 @@ import { noticeRoutes } from './notices';
 import { attendanceRoutes } from './attendance';
 import { calendarRoutes } from './calendar';
 import { homeworkRoutes } from './homework';
+import { subjectActivityRoutes } from './subject-activities';
 import { examRoutes } from './exams';
 import { peopleAdminRoutes } from './people-admin';
 import { promotionRoutes } from './promotion';
@@ -36,6 +37,7 @@ export async function registerRoutes(app: FastifyInstance) {
   await app.register(attendanceRoutes);
   await app.register(calendarRoutes);
   await app.register(homeworkRoutes);
+  await app.register(subjectActivityRoutes);
   await app.register(examRoutes);
   await app.register(peopleAdminRoutes);
   await app.register(promotionRoutes);
