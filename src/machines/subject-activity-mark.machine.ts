@@ -6,8 +6,8 @@
  *   idle ─mark.open (an answer)─> editing ─mark.save (valid)─> saving ─┬─ done ─> idle (`saved`)
  *     ^                             │ └ (invalid: the field named, stays) └─ error ─> failed
  *     └──────── mark.cancel ────────┴──────────────────────────────────────── failed
- *   failed ─mark.retry (a failure retrying can fix)─> saving (same idempotency key)
- *   failed ─mark.edit─> editing (what was typed kept)
+ *   failed ─mark.retry (a failure retrying can fix) / mark.save─> saving (the key kept while the
+ *          last answer was lost); ─mark.edit / mark.field─> editing (what was typed kept)
  *
  * A lost answer (no status, or a 5xx) keeps the idempotency key so "Try again" never saves twice;
  * a refusal (4xx: above the full mark, another teacher's, locked) forgets it.
@@ -167,6 +167,15 @@ export const subjectActivityMarkMachine = setup({
       tags: ['form', 'failed'],
       on: {
         'mark.retry': { guard: 'retryable', target: 'saving', actions: assign({ error: null }) },
+        // Saving again: the same key while the last answer was lost (keyAfter kept it), else a new one.
+        'mark.save': [
+          {
+            guard: 'valid',
+            target: 'saving',
+            actions: assign(({ context }) => ({ key: context.key ?? newIdempotencyKey(), fields: {}, error: null })),
+          },
+          { target: 'editing', actions: assign(({ context }) => ({ fields: markFieldsOf(context), error: null })) },
+        ],
         'mark.edit': { target: 'editing', actions: assign({ error: null }) },
         'mark.field': {
           target: 'editing',

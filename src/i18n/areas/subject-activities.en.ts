@@ -5,6 +5,7 @@
  */
 export const subjectActivitiesEn = {
   teacherTitle: 'Subject Activities',
+  commands: { newActivity: 'Set a subject activity', answerActivities: 'Activities to answer' },
   createCard: 'Set an Activity',
   listCard: 'My Activities',
   fields: {
