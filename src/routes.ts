@@ -633,48 +633,6 @@ export const ROUTES: readonly AppRoute[] = [
     screen: 'studentHomeworkSubmit',
     calls: ['homework.student', 'homework.submit', 'homework.file'],
   }),
-  // Subject activities: the old portal's activities, set and answered like homework, whose marks
-  // are a subject's Extra Curriculum (docs/DOMAIN.md, "Exams and grades"). Paths of their own: the
-  // spec's /student-activity is the clubs and sports page.
-  route(
-    '/teacheractivity',
-    'teacherSubjectActivities',
-    'page.teacher-subject-activities',
-    ['activity', 'project', 'extra curriculum'],
-    {
-      screen: 'teacherSubjectActivities',
-      calls: [
-        'homework.teacher-options',
-        'subject-activity.create',
-        'subject-activity.teacher-list',
-        'subject-activity.file',
-      ],
-    },
-  ),
-  route(
-    '/activitysubmitlist',
-    'subjectActivityAnswers',
-    'page.teacher-subject-activity-answers',
-    ['activity', 'answers', 'marks'],
-    {
-      screen: 'subjectActivityAnswers',
-      calls: ['subject-activity.submit-list', 'subject-activity.mark', 'subject-activity.file'],
-    },
-  ),
-  route(
-    '/studentactivities',
-    'studentSubjectActivities',
-    'page.student-subject-activities',
-    ['activity', 'project', 'assignment'],
-    { screen: 'studentSubjectActivities', calls: ['subject-activity.student'] },
-  ),
-  route(
-    '/studentactivitysubmit',
-    'studentSubjectActivity',
-    'page.student-subject-activity',
-    ['activity', 'answer', 'submit'],
-    { screen: 'studentSubjectActivity', calls: ['subject-activity.student', 'subject-activity.file'] },
-  ),
   route('/academic-calender', 'academicCalendar', 'page.academic-calendar', ['calendar', 'holidays', 'schedule'], {
     screen: 'adminCalendar',
     calls: ['calendar.school', 'calendar.write', 'calendar.delete'],
@@ -741,6 +699,48 @@ export const ROUTES: readonly AppRoute[] = [
     screen: 'changePassword',
     calls: ['users.password'],
   }),
+  // Subject activities: the old portal's activities, set and answered like homework, whose marks
+  // are a subject's Extra Curriculum (docs/DOMAIN.md, "Exams and grades"). Paths of their own: the
+  // spec's /student-activity is the clubs and sports page.
+  route(
+    '/teacheractivity',
+    'teacherSubjectActivities',
+    'page.teacher-subject-activities',
+    ['activity', 'project', 'extra curriculum'],
+    {
+      screen: 'teacherSubjectActivities',
+      calls: [
+        'homework.teacher-options',
+        'subject-activity.create',
+        'subject-activity.teacher-list',
+        'subject-activity.file',
+      ],
+    },
+  ),
+  route(
+    '/activitysubmitlist',
+    'subjectActivityAnswers',
+    'page.teacher-subject-activity-answers',
+    ['activity', 'answers', 'marks'],
+    {
+      screen: 'subjectActivityAnswers',
+      calls: ['subject-activity.submit-list', 'subject-activity.mark', 'subject-activity.file'],
+    },
+  ),
+  route(
+    '/studentactivities',
+    'studentSubjectActivities',
+    'page.student-subject-activities',
+    ['activity', 'project', 'assignment'],
+    { screen: 'studentSubjectActivities', calls: ['subject-activity.student'] },
+  ),
+  route(
+    '/studentactivitysubmit',
+    'studentSubjectActivity',
+    'page.student-subject-activity',
+    ['activity', 'answer', 'submit'],
+    { screen: 'studentSubjectActivity', calls: ['subject-activity.student', 'subject-activity.file'] },
+  ),
 ];
 
 const byPath = new Map(ROUTES.map((r) => [normalise(r.path), r]));
