@@ -1943,9 +1943,6 @@ export const subjectActivitySubmissions = pgTable(
       'subject_activity_submissions_file_whole',
       sql`(${t.fileSha256} is null) = (${t.fileName} is null) and (${t.fileSha256} is null) = (${t.fileType} is null)`,
     ),
-    check(
-      'subject_activity_submissions_not_empty',
-      sql`${t.fileSha256} is not null or length(${t.answer}) > 0`,
-    ),
+    check('subject_activity_submissions_not_empty', sql`${t.fileSha256} is not null or length(${t.answer}) > 0`),
   ],
 );

@@ -604,6 +604,11 @@ export async function subjectActivityRates(
       ),
     );
   return ratesBySubject(
-    rows.map((r) => ({ enrolmentId: r.enrolmentId, subjectId: r.subjectId, mark: Number(r.mark), fullMark: r.fullMark })),
+    rows.map((r) => ({
+      enrolmentId: r.enrolmentId,
+      subjectId: r.subjectId,
+      mark: Number(r.mark),
+      fullMark: r.fullMark,
+    })),
   );
 }

@@ -15,10 +15,7 @@
  * Pure: the upload is the `upload` actor (tests replace it with `.provide()`).
  */
 import { assign, fromPromise, setup } from 'xstate';
-import {
-  SUBJECT_ACTIVITY_FIELD_MESSAGES,
-  type SubjectActivityWriteResponse,
-} from '@/api/schemas/subject-activities';
+import { SUBJECT_ACTIVITY_FIELD_MESSAGES, type SubjectActivityWriteResponse } from '@/api/schemas/subject-activities';
 import { newIdempotencyKey } from '@/api/client';
 import { submitActivityAnswer } from '@/api/subject-activities';
 import type { UploadProgress } from '@/api/upload';

@@ -9,10 +9,7 @@
 import { createActor, fromPromise, type AnyStateMachine, type EventObject, type SnapshotFrom } from 'xstate';
 import { createTestModel } from '@xstate/graph';
 import { ApiError } from '@/api/client';
-import {
-  subjectActivityCreateMachine,
-  type ActivityUploadInput,
-} from '@/machines/subject-activity-create.machine';
+import { subjectActivityCreateMachine, type ActivityUploadInput } from '@/machines/subject-activity-create.machine';
 import { subjectActivitySubmitMachine, type AnswerUploadInput } from '@/machines/subject-activity-submit.machine';
 import { subjectActivityMarkMachine } from '@/machines/subject-activity-mark.machine';
 import { asModel } from '../helpers/as-model';
@@ -121,7 +118,9 @@ describe('subject activity create machine paths', () => {
   }).getShortestPaths();
 
   it('reaches saved, uploading and both failures', () => {
-    const seen = new Set(paths.flatMap((p) => [p.state, ...p.steps.map((st) => st.state)]).map((x) => serialize(x as never)));
+    const seen = new Set(
+      paths.flatMap((p) => [p.state, ...p.steps.map((st) => st.state)]).map((x) => serialize(x as never)),
+    );
     expect([...seen].some((x) => x.startsWith('"saved"'))).toBe(true);
     expect([...seen].some((x) => x.startsWith('"uploading"'))).toBe(true);
     expect([...seen].some((x) => x.startsWith('"failed"') && x.endsWith('retryable'))).toBe(true);
@@ -377,7 +376,8 @@ describe('subject activity mark machine paths', () => {
               expect(s.can({ type: 'mark.retry' })).toBe(lastFailure === NETWORK);
               expect(s.context.key).toBe(lastFailure === NETWORK ? h.calls.at(-1)!.key : null);
             }
-            if (s.matches('idle') && saves > 0 && h.calls.length > 0) expect(s.context.saved?.code).toBe('subject_activities.marked');
+            if (s.matches('idle') && saves > 0 && h.calls.length > 0)
+              expect(s.context.saved?.code).toBe('subject_activities.marked');
             if (s.matches('editing') && s.context.mark === '11' && Object.values(s.context.fields).some(Boolean))
               expect(s.context.fields.mark).toBe('The mark must not be more than the full mark.');
           },

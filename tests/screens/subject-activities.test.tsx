@@ -26,7 +26,15 @@ function page<T>(rows: T[], q: Record<string, string> = {}) {
 }
 
 const OPTIONS: TeacherOption[] = [
-  { class_id: 6, class_name: 'Six', section_id: 3, section_name: 'A', subject_id: 21, subject_name: 'Mathematics', session_id: 2 },
+  {
+    class_id: 6,
+    class_name: 'Six',
+    section_id: 3,
+    section_name: 'A',
+    subject_id: 21,
+    subject_name: 'Mathematics',
+    session_id: 2,
+  },
 ];
 
 function activity(over: Partial<SubjectActivityRow> = {}): SubjectActivityRow {
@@ -117,7 +125,12 @@ describe('teacher', () => {
           if (typeof v === 'string') fields[k] = v;
         });
         posts.push(fields);
-        return HttpResponse.json({ ok: true, id: 9, message: 'New activity added successfully!!', code: 'subject_activities.created' });
+        return HttpResponse.json({
+          ok: true,
+          id: 9,
+          message: 'New activity added successfully!!',
+          code: 'subject_activities.created',
+        });
       }),
     );
     const { user } = renderApp('/teacheractivity');

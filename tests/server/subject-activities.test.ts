@@ -104,7 +104,9 @@ async function submissionOf(activityId: number, studentId: number) {
   const [row] = await t.db
     .select({ id: subjectActivitySubmissions.id })
     .from(subjectActivitySubmissions)
-    .where(and(eq(subjectActivitySubmissions.activityId, activityId), eq(subjectActivitySubmissions.studentId, studentId)));
+    .where(
+      and(eq(subjectActivitySubmissions.activityId, activityId), eq(subjectActivitySubmissions.studentId, studentId)),
+    );
   return row.id;
 }
 
@@ -389,7 +391,12 @@ describe('the submission list and marks', () => {
     const page = res.json();
     expect(page.total).toBe(S.pupils.length);
     expect(page.activity).toMatchObject({ id, submitted: 1, marked: 0 });
-    expect(page.rows[0]).toMatchObject({ student_id: S.pupils[0].id, status: 'submitted', answer: 'Mine.', mark: null });
+    expect(page.rows[0]).toMatchObject({
+      student_id: S.pupils[0].id,
+      status: 'submitted',
+      answer: 'Mine.',
+      mark: null,
+    });
     expect(page.rows[1]).toMatchObject({ student_id: S.pupils[1].id, status: 'missing', submission_id: null });
     expect((await t.get('admin1', `/api/activities/teacher/submitlist?home_work_id=${id}`)).statusCode).toBe(200);
     const colleague = await t.get(S.colleague, `/api/activities/teacher/submitlist?home_work_id=${id}`);

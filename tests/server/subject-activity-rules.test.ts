@@ -28,7 +28,12 @@ describe('the answer window', () => {
 describe('a subject’s activity rate', () => {
   it('is the mean of mark / full mark, each activity weighing the same', () => {
     // 8 of 10 and 12 of 20: (0.8 + 0.6) / 2 = 0.7, not (8 + 12) / 30 = 0.667
-    expect(subjectActivityRate([{ mark: 8, fullMark: 10 }, { mark: 12, fullMark: 20 }])).toBe(0.7);
+    expect(
+      subjectActivityRate([
+        { mark: 8, fullMark: 10 },
+        { mark: 12, fullMark: 20 },
+      ]),
+    ).toBe(0.7);
     expect(subjectActivityRate([{ mark: 7, fullMark: 10 }])).toBe(0.7);
     expect(subjectActivityRate([{ mark: 0, fullMark: 25 }])).toBe(0);
   });
@@ -53,7 +58,13 @@ describe('a subject’s activity rate', () => {
       { enrolmentId: 2, subjectId: 10, mark: 15, fullMark: 20 },
     ]);
     expect([...rates.entries()].map(([e, m]) => [e, [...m.entries()]])).toEqual([
-      [1, [[10, 0.7], [11, 0.9]]],
+      [
+        1,
+        [
+          [10, 0.7],
+          [11, 0.9],
+        ],
+      ],
       [2, [[10, 0.75]]],
     ]);
   });
@@ -85,7 +96,10 @@ describe('on the grade sheet', () => {
   });
 
   it('rounds the part to two decimals: 5 × 0.775 (8/10 and 15/20) is 3.88', () => {
-    const rate = subjectActivityRate([{ mark: 8, fullMark: 10 }, { mark: 15, fullMark: 20 }]);
+    const rate = subjectActivityRate([
+      { mark: 8, fullMark: 10 },
+      { mark: 15, fullMark: 20 },
+    ]);
     expect(subjectResult(physics(1), 1, rate).extraCurriculum).toBe(3.88);
   });
 

@@ -123,7 +123,9 @@ export default function ActivityAnswers() {
                     {row.full_name}
                   </Td>
                   <Td label={t('subject_activities.answers.head.status')}>
-                    <span className={`inline-flex rounded-full px-2 py-0.5 text-xs font-semibold ring-1 ${TONE[row.status]}`}>
+                    <span
+                      className={`inline-flex rounded-full px-2 py-0.5 text-xs font-semibold ring-1 ${TONE[row.status]}`}
+                    >
                       {t(`subject_activities.answers.status.${row.status}`)}
                     </span>
                   </Td>
@@ -206,7 +208,9 @@ function MarkDialog({ state, send }: { state: Flow[0]; send: Flow[1] }) {
       >
         <TextField
           label={t('subject_activities.fields.mark')}
-          hint={target ? t('subject_activities.answers.outOf', { full: formatNumber(target.fullMark, lang) }) : undefined}
+          hint={
+            target ? t('subject_activities.answers.outOf', { full: formatNumber(target.fullMark, lang) }) : undefined
+          }
           inputMode="decimal"
           value={state.context.mark}
           onChange={(e) => send({ type: 'mark.field', field: 'mark', value: e.target.value })}

@@ -85,7 +85,9 @@ function ActivityCard({ row, childId }: { row: StudentSubjectActivityRow; childI
       </p>
       <h2 className="mt-1 break-words font-semibold text-slate-900">{row.title}</h2>
       <p className="mt-2 line-clamp-4 whitespace-pre-line break-words text-sm text-slate-700">{row.questions}</p>
-      <p className="mt-3 text-sm text-slate-600">{t('subject_activities.student.teacher', { name: row.teacher_name })}</p>
+      <p className="mt-3 text-sm text-slate-600">
+        {t('subject_activities.student.teacher', { name: row.teacher_name })}
+      </p>
       <p className="text-sm font-semibold text-slate-800">
         {t('subject_activities.student.due', { date: activityTime(row.due_at, lang) })}
       </p>

@@ -57,7 +57,11 @@ function ActivityView({ student }: { student: ViewedStudent }) {
   const one = useQuery({ ...studentActivityOneQuery(id, student.queryId), enabled: id > 0 });
   if (!id) return <Alert tone="info">{t('subject_activities.answers.noActivity')}</Alert>;
   return (
-    <QueryState query={one} what={t('subject_activities.list.what')} loadingLabel={t('subject_activities.list.loading')}>
+    <QueryState
+      query={one}
+      what={t('subject_activities.list.what')}
+      loadingLabel={t('subject_activities.list.loading')}
+    >
       {(row) => (
         <Card title={row.title}>
           <Details row={row} />
@@ -139,7 +143,10 @@ function OwnAnswer({ row }: { row: StudentSubjectActivityRow }) {
       <p className="mt-2 font-semibold text-slate-900" data-testid="activity-mark">
         {mine.mark === null
           ? t('subject_activities.submit.notMarked')
-          : t('subject_activities.submit.mark', { mark: markText(mine.mark, lang), full: formatNumber(row.full_mark, lang) })}
+          : t('subject_activities.submit.mark', {
+              mark: markText(mine.mark, lang),
+              full: formatNumber(row.full_mark, lang),
+            })}
       </p>
       {mine.feedback ? (
         <p className="mt-1 text-slate-700">{t('subject_activities.submit.feedback', { text: mine.feedback })}</p>
