@@ -88,6 +88,13 @@ export const ERROR_CODES = {
   ],
   guardians: ['guardians.phone_taken', 'guardians.student_not_here', 'guardians.not_linked'],
   homework: ['homework.closed', 'homework.has_submissions', 'homework.not_own', 'homework.not_for_you'],
+  subject_activities: [
+    'subject_activities.not_open',
+    'subject_activities.closed',
+    'subject_activities.already_marked',
+    'subject_activities.not_for_you',
+    'subject_activities.not_own',
+  ],
   notices: [
     'notices.not_own',
     'notices.own_list_only',

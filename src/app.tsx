@@ -37,6 +37,7 @@ import { i18n, setLanguage, storedLanguage, useI18n } from '@/i18n/i18n';
 import '@/screens/notices/commands';
 import '@/screens/attendance/commands';
 import '@/screens/guardians/commands';
+import '@/screens/subject-activities/commands';
 
 // The offline part (the kept profile and teacher's day, the queue, sign-out clearing) is
 // not needed to draw the first screen: its own chunk, loaded right after (the initial JS budget).

@@ -109,6 +109,11 @@ const screens = {
   studentHomeworkSubmit: lazyWithRetry(() => import('@/screens/homework/student-homework-submit')),
   showHomework: lazyWithRetry(() => import('@/screens/homework/show-homework')),
   submitDetails: lazyWithRetry(() => import('@/screens/homework/submit-details')),
+  // subject activities (docs/DOMAIN.md, "Exams and grades")
+  teacherSubjectActivities: lazyWithRetry(() => import('@/screens/subject-activities/teacher-activities')),
+  subjectActivityAnswers: lazyWithRetry(() => import('@/screens/subject-activities/activity-answers')),
+  studentSubjectActivities: lazyWithRetry(() => import('@/screens/subject-activities/student-activities')),
+  studentSubjectActivity: lazyWithRetry(() => import('@/screens/subject-activities/student-activity')),
   // people
   addStudent: lazyWithRetry(() => import('@/screens/people/add-student')),
   addTeacher: lazyWithRetry(() => import('@/screens/people/add-teacher')),
@@ -703,6 +708,48 @@ export const ROUTES: readonly AppRoute[] = [
     'page.attendance-register',
     ['attendance', 'register', 'monthly', 'month', 'report', 'print', 'csv'],
     { screen: 'attendanceRegister', calls: ['attendance.register', 'lookup.section', 'routine.teacher'], ...viewer },
+  ),
+  // Subject activities: the old portal's activities, set and answered like homework, whose marks
+  // are a subject's Extra Curriculum (docs/DOMAIN.md, "Exams and grades"). Paths of their own: the
+  // spec's /student-activity is the clubs and sports page.
+  route(
+    '/teacheractivity',
+    'teacherSubjectActivities',
+    'page.teacher-subject-activities',
+    ['activity', 'project', 'extra curriculum'],
+    {
+      screen: 'teacherSubjectActivities',
+      calls: [
+        'homework.teacher-options',
+        'subject-activity.create',
+        'subject-activity.teacher-list',
+        'subject-activity.file',
+      ],
+    },
+  ),
+  route(
+    '/activitysubmitlist',
+    'subjectActivityAnswers',
+    'page.teacher-subject-activity-answers',
+    ['activity', 'answers', 'marks'],
+    {
+      screen: 'subjectActivityAnswers',
+      calls: ['subject-activity.submit-list', 'subject-activity.mark', 'subject-activity.file'],
+    },
+  ),
+  route(
+    '/studentactivities',
+    'studentSubjectActivities',
+    'page.student-subject-activities',
+    ['activity', 'project', 'assignment'],
+    { screen: 'studentSubjectActivities', calls: ['subject-activity.student'] },
+  ),
+  route(
+    '/studentactivitysubmit',
+    'studentSubjectActivity',
+    'page.student-subject-activity',
+    ['activity', 'answer', 'submit'],
+    { screen: 'studentSubjectActivity', calls: ['subject-activity.student', 'subject-activity.file'] },
   ),
 ];
 

@@ -63,6 +63,8 @@ export const CACHED_READ_TABLES: Record<string, readonly string[]> = {
     'result_publications',
     'sections',
     'students',
+    'subject_activities',
+    'subject_activity_submissions',
     'subject_registrations',
     'subjects',
   ],

@@ -242,6 +242,8 @@ export const SECTION_RESULTS_TABLES: readonly string[] = [
   'schools',
   'sections',
   'students',
+  'subject_activities',
+  'subject_activity_submissions',
   'subject_registrations',
   'subjects',
 ];

@@ -1826,3 +1826,123 @@ export const uploadEvents = pgTable(
   },
   (t) => [index('upload_events_user_idx').on(t.userId, t.createdAt)],
 );
+
+// ---------------------------------------------------------------- subject activities
+
+/**
+ * A subject activity: what the old portal's teachers set for a subject of a section they teach
+ * (a project, a presentation, a quiz), answered like homework and marked out of its full mark. Its
+ * marks are the subject's Extra Curriculum (5%) on the grade sheet (docs/DOMAIN.md, "Exams and
+ * grades"; services/subject-activities.ts). Not the clubs and sports of `activities`. The
+ * attachment, if any, is a file of server/storage, as homework's.
+ */
+export const subjectActivities = pgTable(
+  'subject_activities',
+  {
+    id: serial('id').primaryKey(),
+    schoolId: integer('school_id')
+      .notNull()
+      .references(() => schools.id),
+    sessionId: integer('session_id')
+      .notNull()
+      .references(() => academicSessions.id),
+    classId: integer('class_id')
+      .notNull()
+      .references(() => classes.id),
+    sectionId: integer('section_id').notNull(),
+    subjectId: integer('subject_id').notNull(),
+    teacherId: integer('teacher_id').notNull(),
+    title: varchar('title', { length: 200 }).notNull(),
+    questions: varchar('questions', { length: 5000 }).notNull().default(''),
+    startsAt: timestamp('starts_at', { withTimezone: true }).notNull(),
+    dueAt: timestamp('due_at', { withTimezone: true }).notNull(),
+    fullMark: smallint('full_mark').notNull(),
+    fileSha256: varchar('file_sha256', { length: 64 }),
+    fileName: varchar('file_name', { length: 200 }),
+    fileType: varchar('file_type', { length: 120 }),
+    fileSize: integer('file_size'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    foreignKey({
+      name: 'subject_activities_section_fk',
+      columns: [t.sectionId, t.schoolId, t.classId],
+      foreignColumns: [sections.id, sections.schoolId, sections.classId],
+    }),
+    foreignKey({
+      name: 'subject_activities_teacher_fk',
+      columns: [t.teacherId, t.schoolId],
+      foreignColumns: [teachers.id, teachers.schoolId],
+    }),
+    foreignKey({
+      name: 'subject_activities_subject_class_fk',
+      columns: [t.subjectId, t.classId],
+      foreignColumns: [subjects.id, subjects.classId],
+    }),
+    check('subject_activities_times_ordered', sql`${t.startsAt} < ${t.dueAt}`),
+    check('subject_activities_full_mark', sql`${t.fullMark} between 1 and 1000`),
+    check(
+      'subject_activities_file_whole',
+      sql`(${t.fileSha256} is null) = (${t.fileName} is null) and (${t.fileSha256} is null) = (${t.fileType} is null)`,
+    ),
+    unique('subject_activities_id_school_uq').on(t.id, t.schoolId),
+    index('subject_activities_teacher_idx').on(t.teacherId, t.createdAt),
+    index('subject_activities_section_idx').on(t.sectionId, t.sessionId, t.dueAt),
+    // Is a stored file still kept by a row? (server/storage/sweep.ts)
+    index('subject_activities_file_idx').on(t.fileSha256),
+  ],
+);
+
+/**
+ * A student's answer to a subject activity (one per student and activity): text, a file or both,
+ * sent between the activity's start and due time on the server's clock; a re-sending before the
+ * due time replaces it while it is not yet marked. The activity's teacher marks it (0 to the full
+ * mark, two decimals) with feedback.
+ */
+export const subjectActivitySubmissions = pgTable(
+  'subject_activity_submissions',
+  {
+    id: serial('id').primaryKey(),
+    schoolId: integer('school_id').notNull(),
+    activityId: integer('activity_id').notNull(),
+    studentId: integer('student_id').notNull(),
+    answer: varchar('answer', { length: 5000 }).notNull().default(''),
+    /** The server's clock (server/clock.ts) when the answer came, not the database's. */
+    submittedAt: timestamp('submitted_at', { withTimezone: true }).notNull(),
+    fileSha256: varchar('file_sha256', { length: 64 }),
+    fileName: varchar('file_name', { length: 200 }),
+    fileType: varchar('file_type', { length: 120 }),
+    fileSize: integer('file_size'),
+    mark: numeric('mark', { precision: 6, scale: 2 }),
+    feedback: varchar('feedback', { length: 1000 }).notNull().default(''),
+    markedAt: timestamp('marked_at', { withTimezone: true }),
+    markedBy: integer('marked_by'),
+  },
+  (t) => [
+    foreignKey({
+      name: 'subject_activity_submissions_activity_fk',
+      columns: [t.activityId, t.schoolId],
+      foreignColumns: [subjectActivities.id, subjectActivities.schoolId],
+    }),
+    foreignKey({
+      name: 'subject_activity_submissions_student_fk',
+      columns: [t.studentId, t.schoolId],
+      foreignColumns: [students.id, students.schoolId],
+    }),
+    foreignKey({
+      name: 'subject_activity_submissions_marker_fk',
+      columns: [t.markedBy, t.schoolId],
+      foreignColumns: [teachers.id, teachers.schoolId],
+    }),
+    unique('subject_activity_submissions_once_uq').on(t.activityId, t.studentId),
+    index('subject_activity_submissions_student_idx').on(t.studentId),
+    index('subject_activity_submissions_file_idx').on(t.fileSha256),
+    check('subject_activity_submissions_mark', sql`${t.mark} is null or ${t.mark} >= 0`),
+    check('subject_activity_submissions_marked_whole', sql`(${t.mark} is null) = (${t.markedAt} is null)`),
+    check(
+      'subject_activity_submissions_file_whole',
+      sql`(${t.fileSha256} is null) = (${t.fileName} is null) and (${t.fileSha256} is null) = (${t.fileType} is null)`,
+    ),
+    check('subject_activity_submissions_not_empty', sql`${t.fileSha256} is not null or length(${t.answer}) > 0`),
+  ],
+);

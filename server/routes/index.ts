@@ -9,6 +9,7 @@ import { attendanceRoutes } from './attendance';
 import { attendanceRegisterRoutes } from './attendance-register';
 import { calendarRoutes } from './calendar';
 import { homeworkRoutes } from './homework';
+import { subjectActivityRoutes } from './subject-activities';
 import { examRoutes } from './exams';
 import { peopleAdminRoutes } from './people-admin';
 import { promotionRoutes } from './promotion';
@@ -38,6 +39,7 @@ export async function registerRoutes(app: FastifyInstance) {
   await app.register(attendanceRegisterRoutes);
   await app.register(calendarRoutes);
   await app.register(homeworkRoutes);
+  await app.register(subjectActivityRoutes);
   await app.register(examRoutes);
   await app.register(peopleAdminRoutes);
   await app.register(promotionRoutes);

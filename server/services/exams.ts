@@ -35,6 +35,7 @@ import { listedNameBn } from './bangla-names';
 import { positions, yearResult, type SubjectInput, type YearResult } from './grades';
 import { sectionRegistrations } from './subject-registration';
 import { activityRates } from './activities';
+import { subjectActivityRates } from './subject-activities';
 
 /** The exam types every school starts with (renameable; more class tests may follow). */
 export const DEFAULT_EXAM_TYPES: { kind: ExamKind; examName: string }[] = [
@@ -402,10 +403,10 @@ export interface SectionSheets {
 }
 
 /**
- * Every student's grade sheet of a section in a session, ranked. Seven queries whatever the size:
+ * Every student's grade sheet of a section in a session, ranked. Eight queries whatever the size:
  * the section and school, its exams, their marks, its enrolments, their attendance, their subject
- * registrations (the registered 4th subject; see services/grades.ts), their activity marks (the
- * Extra Curriculum 5%).
+ * registrations (the registered 4th subject; see services/grades.ts), their activity marks and
+ * their subject activity marks (the Extra Curriculum 5%).
  */
 /**
  * `sectionSheets`, computed once per section and session while nothing of the school changes
@@ -514,6 +515,10 @@ export async function sectionSheets(db: DbOrTx, sectionId: number, sessionId: nu
       )
     : new Map<number, number>();
 
+  const subjectActivityRateOf = people.length
+    ? await subjectActivityRates(db, sectionId, sessionId)
+    : new Map<number, Map<number, number>>();
+
   const computed = people.map((p) => {
     const reg = registered.get(p.enrolmentId);
     const subjectsOf = new Map<number, SubjectInput>();
@@ -539,7 +544,13 @@ export async function sectionSheets(db: DbOrTx, sectionId: number, sessionId: nu
     return {
       ...p,
       attendanceRate,
-      result: yearResult([...subjectsOf.values()], attendanceRate, reg?.fourth ?? null, activityRate),
+      result: yearResult(
+        [...subjectsOf.values()],
+        attendanceRate,
+        reg?.fourth ?? null,
+        activityRate,
+        subjectActivityRateOf.get(p.enrolmentId) ?? null,
+      ),
     };
   });
   const ranked = positions(

@@ -10,9 +10,12 @@
  *   MCQ, final Sub and MCQ (converted = (half-yearly + final) / 2: the "70%"), extra-curricular
  *   (the "5%"), and attendance, 5 × present periods / periods taken in the session (holidays have
  *   no takings, so they never count).
- * - Extra Curriculum (the "5%"): 5 × the average of the student's activity marks in the
+ * - Extra Curriculum (the "5%"): a subject's own marked subject activities first: 5 × the mean of
+ *   the student's marked answers in that subject and session, each as mark / full mark
+ *   (services/subject-activity-rules.ts; e.g. 8 of 10 and 15 of 20: 5 × 0.775 = 3.88). A subject
+ *   without one falls back to 5 × the average of the student's club and sport marks in the
  *   session, each as marks / the activity's full marks (services/activities.ts; e.g. 80 of 100 in a
- *   club and 6 of 10 in a sport: 5 × 0.7 = 3.5), the same for every subject, as attendance is.
+ *   club and 6 of 10 in a sport: 5 × 0.7 = 3.5), the same for every such subject.
  *   Activities the student joined but was not yet marked in do not count. A student with no marked
  *   activity in the session: docs/DOMAIN.md names no default, so no number is made up; the part
  *   leaves the maximum exactly as attendance does when none was taken, unless the school still
@@ -30,6 +33,7 @@
  *   next one skips (1, 1, 3).
  */
 import type { ExamKind } from '@/api/schemas/exams';
+import { extraCurriculumRate } from './subject-activity-rules';
 
 export const ATTENDANCE_WEIGHT = 5;
 export const EXTRA_CURRICULUM_WEIGHT = 5;
@@ -184,8 +188,17 @@ export function yearResult(
   attendanceRate: number | null,
   fourthSubjectId: number | null = null,
   activityRate: number | null = null,
+  /** subject id -> the student's subject activity rate there (docs/DOMAIN.md, "Exams and grades"). */
+  subjectActivityRates: ReadonlyMap<number, number> | null = null,
 ): YearResult {
-  const rows = inputs.map((s) => ({ ...subjectResult(s, attendanceRate, activityRate), optional: s.optional }));
+  const rows = inputs.map((s) => ({
+    ...subjectResult(
+      s,
+      attendanceRate,
+      extraCurriculumRate(subjectActivityRates?.get(s.subjectId) ?? null, activityRate),
+    ),
+    optional: s.optional,
+  }));
   let fourth: (typeof rows)[number] | undefined =
     fourthSubjectId == null ? undefined : rows.find((r) => r.subjectId === fourthSubjectId);
   if (!fourth) for (const r of rows) if (r.optional && (!fourth || r.gradePoint > fourth.gradePoint)) fourth = r;

@@ -14,7 +14,7 @@ import fsp from 'node:fs/promises';
 import path from 'node:path';
 import { sql, type SQL } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../db/client';
-import { ebooks, homework, homeworkSubmissions } from '../db/schema';
+import { ebooks, homework, homeworkSubmissions, subjectActivities, subjectActivitySubmissions } from '../db/schema';
 import { rowsOf } from '../db/rows';
 import { lockFile, storedPath } from './files';
 
@@ -30,7 +30,9 @@ const BATCH = 500;
 const keptBy = (sha: SQL) => sql`(
   exists (select 1 from ${homework} where ${homework.fileSha256} = ${sha})
   or exists (select 1 from ${homeworkSubmissions} where ${homeworkSubmissions.fileSha256} = ${sha})
-  or exists (select 1 from ${ebooks} where ${ebooks.fileSha256} = ${sha}))`;
+  or exists (select 1 from ${ebooks} where ${ebooks.fileSha256} = ${sha})
+  or exists (select 1 from ${subjectActivities} where ${subjectActivities.fileSha256} = ${sha})
+  or exists (select 1 from ${subjectActivitySubmissions} where ${subjectActivitySubmissions.fileSha256} = ${sha}))`;
 
 /**
  * Delete a stored file if no row keeps it. `olderThan` (epoch ms): only if the file was last placed

@@ -277,6 +277,16 @@ export const PERMISSIONS = {
   'activity.participants': [T, A, V],
   'activity.participants-write': [T, A],
   'activity.student': [S, G],
+  // subject activities (the old portal's activities, set and answered like homework; their marks
+  // are the subject's Extra Curriculum on the grade sheet): a teacher sets and marks their own,
+  // students answer their section's, a guardian reads a linked child's, admins and viewers read
+  'subject-activity.create': [T],
+  'subject-activity.teacher-list': [T],
+  'subject-activity.submit-list': [T, A, V],
+  'subject-activity.mark': [T],
+  'subject-activity.student': [S, G],
+  'subject-activity.submit': [S],
+  'subject-activity.file': [S, G, T, A, V],
 } as const satisfies Record<string, readonly UserType[]>;
 
 /**
@@ -390,6 +400,13 @@ export const PAGE_PERMISSIONS = {
   'page.create-section': [SA, A],
   'page.create-subject': [SA, A],
   'page.create-period': [SA, A],
+
+  // subject activities: the teacher's set-and-mark screens, the student's list and answer form
+  // (a guardian reads a linked child's, `?student=`, without answering)
+  'page.teacher-subject-activities': [T],
+  'page.teacher-subject-activity-answers': [T],
+  'page.student-subject-activities': [S, G],
+  'page.student-subject-activity': [S, G],
 } as const satisfies Record<string, readonly UserType[]>;
 
 /** An action the server's guard checks on an API route. */

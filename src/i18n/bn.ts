@@ -6,6 +6,7 @@ import type { Catalogue } from './en';
 import { attendanceBn } from './areas/attendance.bn';
 import { calendarBn } from './areas/calendar.bn';
 import { homeworkBn, uploadBn } from './areas/homework.bn';
+import { subjectActivitiesBn } from './areas/subject-activities.bn';
 import { noticesBn } from './areas/notices.bn';
 import { shellBn } from './areas/shell.bn';
 import { routinesBn } from './areas/routines.bn';
@@ -32,6 +33,7 @@ export const bn: Catalogue = {
   routines: routinesBn,
   calendar: calendarBn,
   homework: homeworkBn,
+  subject_activities: subjectActivitiesBn,
   upload: uploadBn,
   people: peopleBn,
   gradesheet: gradesheetBn,

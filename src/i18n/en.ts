@@ -25,6 +25,7 @@ import { resourcesEn } from './areas/resources.en';
 import { guardiansEn } from './areas/guardians.en';
 import { eschoolEn } from './areas/eschool.en';
 import { attendanceRegisterEn } from './areas/attendance-register.en';
+import { subjectActivitiesEn } from './areas/subject-activities.en';
 
 export const en = {
   // Each screen area keeps its texts in src/i18n/areas/<area>.{en,bn}.ts. A server error code
@@ -51,6 +52,7 @@ export const en = {
   guardians: guardiansEn,
   eschoolArea: eschoolEn,
   attendanceRegister: attendanceRegisterEn,
+  subject_activities: subjectActivitiesEn,
 } as const;
 
 type Widen<T> = { [K in keyof T]: T[K] extends string ? string : Widen<T[K]> };

@@ -218,6 +218,17 @@ const GLOBAL = new Set([
   'POST /api/homework/submit',
   'GET /api/homework/file/:id',
   'GET /api/homework/submission/file/:id',
+  // ---- subject activities: the demo has none, so ids of another school's are made in
+  // subject-activities.test.ts, which checks each route's cross-school refusal there.
+  'POST /api/activities/teacher',
+  'GET /api/activities/teacher/individual',
+  'GET /api/activities/teacher/submitlist',
+  'POST /api/teacher_extra_curriculum_marks',
+  'GET /api/activities/student',
+  'GET /api/activities/student/id',
+  'POST /api/activities/submit',
+  'GET /api/activities/file/:id',
+  'GET /api/activities/submission/file/:id',
   // ---- exams: ids of another school only in a body or the path; exams.test.ts checks
   // each one's cross-school refusal.
   'POST /api/exam_name',

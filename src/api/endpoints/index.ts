@@ -15,6 +15,7 @@ import { gradesheetPdfEndpoints } from '@/api/endpoints/gradesheet-pdf';
 import { guardiansEndpoints } from '@/api/endpoints/guardians';
 import { healthEndpoints } from '@/api/endpoints/health';
 import { homeworkEndpoints } from '@/api/endpoints/homework';
+import { subjectActivitiesEndpoints } from '@/api/endpoints/subject-activities';
 import { lookupsEndpoints } from '@/api/endpoints/lookups';
 import { noticesEndpoints } from '@/api/endpoints/notices';
 import { onlinePaymentsEndpoints } from '@/api/endpoints/online-payments';
@@ -44,6 +45,7 @@ export const ENDPOINTS: Record<string, Record<string, Endpoint>> = {
   guardians: guardiansEndpoints,
   health: healthEndpoints,
   homework: homeworkEndpoints,
+  'subject-activities': subjectActivitiesEndpoints,
   lookups: lookupsEndpoints,
   notices: noticesEndpoints,
   'online-payments': onlinePaymentsEndpoints,

@@ -46,6 +46,7 @@ export const guardiansBn: Catalogue['guardians'] = {
     calendar: 'একাডেমিক ক্যালেন্ডার',
     eschool: 'অনলাইন ক্লাস',
     activities: 'সহশিক্ষা কার্যক্রম',
+    subjectActivities: 'বিষয়ভিত্তিক কার্যক্রম',
     library: 'লাইব্রেরির বই',
   },
   relation: {

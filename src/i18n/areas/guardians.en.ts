@@ -44,6 +44,7 @@ export const guardiansEn = {
     calendar: 'Academic calendar',
     eschool: 'Online classes',
     activities: 'Activities',
+    subjectActivities: 'Subject activities',
     library: 'Library loans',
   },
   relation: {

@@ -33,6 +33,10 @@ export const shellBn: Catalogue['shell'] = {
     language_saved: 'ভাষা সংরক্ষণ করা হয়েছে।',
   },
   pages: {
+    teacherSubjectActivities: 'বিষয়ভিত্তিক কার্যক্রম',
+    subjectActivityAnswers: 'কার্যক্রমের উত্তর',
+    studentSubjectActivities: 'বিষয়ভিত্তিক কার্যক্রম',
+    studentSubjectActivity: 'কার্যক্রমের উত্তর দাও',
     teacherEschool: 'অনলাইন ক্লাস',
     myStudents: 'আমার শিক্ষার্থী',
     superAdminDashboard: 'সুপার অ্যাডমিন ড্যাশবোর্ড',
@@ -100,6 +104,10 @@ export const shellBn: Catalogue['shell'] = {
     teacherData: 'শিক্ষকদের তথ্য',
   },
   keywords: {
+    teacherSubjectActivities: 'কার্যক্রম, প্রকল্প, সহপাঠ্যক্রম, activity',
+    subjectActivityAnswers: 'কার্যক্রম, উত্তর, নম্বর, activity',
+    studentSubjectActivities: 'কার্যক্রম, প্রকল্প, activity',
+    studentSubjectActivity: 'কার্যক্রম, উত্তর, জমা, activity',
     teacherEschool: 'ই-স্কুল, অনলাইন ক্লাস, মিটিং',
     myStudents: 'শিক্ষার্থী, সেকশন, তালিকা',
     superAdminDashboard: 'হোম, ড্যাশবোর্ড, প্রথম পাতা',

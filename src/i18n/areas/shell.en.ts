@@ -36,6 +36,11 @@ export const shellEn = {
   },
   /** Page names: route labels (src/routes.ts), page titles and palette entries. */
   pages: {
+    // subject activities (docs/DOMAIN.md, "Exams and grades")
+    teacherSubjectActivities: 'Subject Activities',
+    subjectActivityAnswers: 'Activity Answers',
+    studentSubjectActivities: 'Subject Activities',
+    studentSubjectActivity: 'Answer an Activity',
     teacherEschool: 'Online Classes',
     myStudents: 'My Students',
     superAdminDashboard: 'Super Admin Dashboard',
@@ -107,6 +112,10 @@ export const shellEn = {
    * are the route table's; each language adds the words its readers type.
    */
   keywords: {
+    teacherSubjectActivities: 'activity, project, assignment, extra curriculum',
+    subjectActivityAnswers: 'activity, answers, marks, extra curriculum',
+    studentSubjectActivities: 'activity, project, assignment',
+    studentSubjectActivity: 'activity, answer, submit',
     teacherEschool: 'eschool, online classes, schedule, meeting',
     myStudents: 'students, section, class list',
     superAdminDashboard: 'home, dashboard',

@@ -15,6 +15,7 @@ const LINK_WORDS: Record<(typeof CHILD_LINKS)[number][0], readonly string[]> = {
   calendar: ['calendar', 'holidays', 'ক্যালেন্ডার', 'ছুটি'],
   eschool: ['online classes', 'eschool', 'অনলাইন'],
   activities: ['activity', 'clubs', 'কার্যক্রম'],
+  subjectActivities: ['activity', 'project', 'assignment', 'কার্যক্রম', 'প্রকল্প'],
   library: ['library', 'books', 'লাইব্রেরি', 'বই'],
   invoices: ['fees', 'dues', 'invoice', 'pay', 'ফি', 'বকেয়া', 'বেতন'],
   paid: ['receipts', 'paid', 'রসিদ'],

@@ -9,6 +9,8 @@ export const CHILD_LINKS = [
   ['calendar', '/student-academic-calender'],
   ['eschool', '/student-eschool'],
   ['activities', '/student-activity'],
+  // subject activities (docs/DOMAIN.md, "Exams and grades"), read-only for a guardian
+  ['subjectActivities', '/studentactivities'],
   ['library', '/studentlibrary'],
   ['invoices', '/dueinvoice'],
   ['paid', '/paidinvoice'],
