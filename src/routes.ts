@@ -114,6 +114,7 @@ const screens = {
   subjectRegistration: lazyWithRetry(() => import('@/screens/registration/subject-registration')),
   changePassword: lazyWithRetry(() => import('@/screens/profile/change-password')),
   studentProfileEdit: lazyWithRetry(() => import('@/screens/profile/student-profile-edit')),
+  myProfileEdit: lazyWithRetry(() => import('@/screens/profile/my-profile')),
   // grade sheet
   studentEvaluation: lazyWithRetry(() => import('@/screens/exams/student-evaluation')),
   marksheet: lazyWithRetry(() => import('@/screens/exams/marksheet')),
@@ -352,6 +353,17 @@ export const ROUTES: readonly AppRoute[] = [
   route('/student-notice_option', 'notices', 'page.student-notices', ['notice', 'school notice', 'teacher notice'], {
     screen: 'studentNoticeOptions',
   }),
+  // Everyone's own profile form and photo (docs/DOMAIN.md, "Profiles"): the palette's "Edit my profile".
+  route(
+    '/myprofile',
+    'editMyProfile',
+    'page.my-profile',
+    ['profile', 'photo', 'picture', 'phone', 'mobile', 'email', 'blood group', 'date of birth'],
+    {
+      screen: 'myProfileEdit',
+      calls: ['profile.read', 'profile.photo', 'profile.photo-read'],
+    },
+  ),
   route('/studentprofileedit', 'editProfile', 'page.student-profile-edit', ['mobile', 'email', 'contact'], {
     screen: 'studentProfileEdit',
     calls: ['student.profile', 'student.profile-update'],

@@ -22,6 +22,7 @@ import { markEntryBn } from './areas/mark-entry.bn';
 import { twoFactorBn } from './areas/two-factor.bn';
 import { resourcesBn } from './areas/resources.bn';
 import { guardiansBn } from './areas/guardians.bn';
+import { profilesBn } from './areas/profiles.bn';
 import { eschoolBn } from './areas/eschool.bn';
 
 export const bn: Catalogue = {
@@ -45,6 +46,7 @@ export const bn: Catalogue = {
   two_factor: twoFactorBn,
   resources: resourcesBn,
   guardians: guardiansBn,
+  profiles: profilesBn,
   eschoolArea: eschoolBn,
   common: {
     appName: 'পাঠশালা',
