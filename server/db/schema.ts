@@ -281,10 +281,7 @@ export const users = pgTable(
       sql`(${t.userType} in (1, 2, 4) and ${t.schoolId} is not null) or (${t.userType} in (3, 5, 6) and ${t.schoolId} is null)`,
     ),
     unique('users_id_school_uq').on(t.id, t.schoolId),
-    check(
-      'users_blood_group_valid',
-      sql`${t.bloodGroup} in ('', 'A+', 'A-', 'B+', 'B-', 'AB+', 'AB-', 'O+', 'O-')`,
-    ),
+    check('users_blood_group_valid', sql`${t.bloodGroup} in ('', 'A+', 'A-', 'B+', 'B-', 'AB+', 'AB-', 'O+', 'O-')`),
     // Is a stored file still kept by a row? (server/storage/sweep.ts)
     index('users_photo_idx').on(t.photoSha256),
   ],

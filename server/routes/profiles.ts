@@ -15,8 +15,11 @@ export async function profileRoutes(fastify: FastifyInstance) {
   const db = app.db;
   const zone = app.config.TZ_DEFAULT;
 
-  route(app, profilesEndpoints.me, { schema: { description: 'The caller’s own profile, as its form shows it.' } }, (req) =>
-    readMyProfile(db, authOf(req)),
+  route(
+    app,
+    profilesEndpoints.me,
+    { schema: { description: 'The caller’s own profile, as its form shows it.' } },
+    (req) => readMyProfile(db, authOf(req)),
   );
 
   route(

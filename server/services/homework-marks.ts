@@ -57,7 +57,13 @@ export async function saveHomeworkMark(
       .for('update');
     const [row] = await tx
       .insert(homeworkMarks)
-      .values({ submissionId: target.id, schoolId: target.schoolId, mark: b.mark, feedback: b.feedback, markedBy: actorUserId })
+      .values({
+        submissionId: target.id,
+        schoolId: target.schoolId,
+        mark: b.mark,
+        feedback: b.feedback,
+        markedBy: actorUserId,
+      })
       .onConflictDoUpdate({
         target: homeworkMarks.submissionId,
         set: { mark: b.mark, feedback: b.feedback, markedBy: actorUserId, markedAt: sql`now()` },

@@ -16,7 +16,6 @@ import {
   type addStudentBody,
   type addTeacherBody,
   type importReport,
-  type profileUpdateBody,
   type studentAdminSearchQuery,
   type teacherAllQuery,
   type updateUserBody,
@@ -423,4 +422,3 @@ export async function resetPassword(db: DbOrTx, userCode: string, schoolCheck: (
     initial_password: password,
   };
 }
-

@@ -36,7 +36,9 @@ const badType = () =>
  */
 export async function reencodePhoto(dir: string, file: IncomingFile | null): Promise<IncomingFile> {
   if (!file || file.size === 0) {
-    throw new ApiError(400, 'invalid_input', 'file: Choose a picture to upload.', { file: 'Choose a picture to upload.' });
+    throw new ApiError(400, 'invalid_input', 'file: Choose a picture to upload.', {
+      file: 'Choose a picture to upload.',
+    });
   }
   if (file.size > PHOTO_MAX_BYTES) {
     throw new ApiError(413, 'upload.too_large', `file: ${PROFILE_MESSAGES.photoSize}`, {

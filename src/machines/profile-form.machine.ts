@@ -38,7 +38,11 @@ export function profileProblems(
     out.mobile = 'mobile';
   }
   if (has('email') && form.email.trim() && !/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(form.email.trim())) out.email = 'email';
-  if (has('dob') && form.dob && (!/^\d{4}-\d{2}-\d{2}$/.test(form.dob) || form.dob >= today || form.dob < '1900-01-01')) {
+  if (
+    has('dob') &&
+    form.dob &&
+    (!/^\d{4}-\d{2}-\d{2}$/.test(form.dob) || form.dob >= today || form.dob < '1900-01-01')
+  ) {
     out.dob = 'dob';
   }
   if (has('blood_group') && form.blood_group && !(BLOOD_GROUPS as readonly string[]).includes(form.blood_group)) {
@@ -86,8 +90,7 @@ export interface ProfileFormContext extends ProfileFormInput {
 }
 
 export type ProfileFormEvent =
-  | { type: 'profile.field'; field: keyof ProfileForm; value: string }
-  | { type: 'profile.submit' };
+  { type: 'profile.field'; field: keyof ProfileForm; value: string } | { type: 'profile.submit' };
 
 export const profileFormMachine = setup({
   types: {

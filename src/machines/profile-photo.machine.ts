@@ -113,6 +113,10 @@ export const profilePhotoMachine = setup({
         actions: assign(({ event }) => ({ problem: photoProblem(event.file), failure: null, last: null })),
       },
     ],
-    'photo.remove': { guard: 'hasPhoto', target: '.removing', actions: assign({ problem: null, failure: null, last: null }) },
+    'photo.remove': {
+      guard: 'hasPhoto',
+      target: '.removing',
+      actions: assign({ problem: null, failure: null, last: null }),
+    },
   },
 });

@@ -150,7 +150,9 @@ describe('marking', () => {
   });
 
   it('a changed mark replaces the old one and keeps before and after; the same mark again adds no row', async () => {
-    expect((await mark('teacher1', { submission_id: S.submissionId, mark: 9, feedback: 'Better.' })).statusCode).toBe(200);
+    expect((await mark('teacher1', { submission_id: S.submissionId, mark: 9, feedback: 'Better.' })).statusCode).toBe(
+      200,
+    );
     const audits = await t.db
       .select()
       .from(securityAudit)
@@ -160,10 +162,14 @@ describe('marking', () => {
       before: { mark: 8.5, feedback: 'Good diagram.' },
       after: { mark: 9, feedback: 'Better.' },
     });
-    expect((await mark('teacher1', { submission_id: S.submissionId, mark: 9, feedback: 'Better.' })).statusCode).toBe(200);
+    expect((await mark('teacher1', { submission_id: S.submissionId, mark: 9, feedback: 'Better.' })).statusCode).toBe(
+      200,
+    );
     const again = await t.db.select().from(securityAudit).where(eq(securityAudit.action, 'homework.mark'));
     expect(again.length).toBe(audits.length);
-    expect(await t.db.select().from(homeworkMarks).where(eq(homeworkMarks.submissionId, S.submissionId))).toHaveLength(1);
+    expect(await t.db.select().from(homeworkMarks).where(eq(homeworkMarks.submissionId, S.submissionId))).toHaveLength(
+      1,
+    );
   });
 
   it.each([
@@ -181,9 +187,9 @@ describe('marking', () => {
 
   it('0 and the full mark are marks', async () => {
     expect((await mark('teacher1', { submission_id: S.submissionId, mark: 0 })).json().mark).toBe(0);
-    expect((await mark('teacher1', { submission_id: S.submissionId, mark: 100, feedback: 'Full marks.' })).json().mark).toBe(
-      100,
-    );
+    expect(
+      (await mark('teacher1', { submission_id: S.submissionId, mark: 100, feedback: 'Full marks.' })).json().mark,
+    ).toBe(100);
   });
 
   it('another teacher of the school, another school’s teacher and other user types are refused', async () => {
@@ -218,12 +224,18 @@ describe('who reads the mark', () => {
     await t.db
       .delete(guardianStudents)
       .where(and(eq(guardianStudents.guardianId, g.id), eq(guardianStudents.studentId, S.pupil.id)));
-    const refused = await t.get(DEMO_GUARDIAN_PHONE, `/api/homework/student/id?homework_id=${S.homeworkId}&student_id=${S.pupil.id}`);
+    const refused = await t.get(
+      DEMO_GUARDIAN_PHONE,
+      `/api/homework/student/id?homework_id=${S.homeworkId}&student_id=${S.pupil.id}`,
+    );
     expect(refused.statusCode).toBe(403);
     await t.db
       .insert(guardianStudents)
       .values({ guardianId: g.id, studentId: S.pupil.id, schoolId: S.pupil.schoolId, relation: 'father' });
-    const seen = await t.get(DEMO_GUARDIAN_PHONE, `/api/homework/student/id?homework_id=${S.homeworkId}&student_id=${S.pupil.id}`);
+    const seen = await t.get(
+      DEMO_GUARDIAN_PHONE,
+      `/api/homework/student/id?homework_id=${S.homeworkId}&student_id=${S.pupil.id}`,
+    );
     expect(seen.statusCode, seen.body).toBe(200);
     expect(seen.json().submission).toMatchObject({ mark: 100, feedback: 'Full marks.' });
   });

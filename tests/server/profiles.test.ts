@@ -98,7 +98,12 @@ describe('profile saves', () => {
       department: 'Science',
     });
     const [acc] = await t.db.select().from(users).where(eq(users.id, me));
-    expect(acc).toMatchObject({ firstName: 'Rahima', lastName: 'Begum', phone: '01711000555', email: 'rahima@example.com' });
+    expect(acc).toMatchObject({
+      firstName: 'Rahima',
+      lastName: 'Begum',
+      phone: '01711000555',
+      email: 'rahima@example.com',
+    });
     const audit = await lastAudit(me, 'profile.update');
     expect(audit.subjectUserId).toBe(me);
     expect((audit.detail as { changed: Record<string, { to: unknown }> }).changed.bloodGroup.to).toBe('AB-');
@@ -239,7 +244,10 @@ describe('photos', () => {
       .toBuffer();
     const asGif = await uploadPhoto('teacher1', { name: 'me.jpg', content: gif });
     expect(asGif.statusCode, asGif.body).toBe(415);
-    expect(asGif.json().error).toMatchObject({ code: 'upload.bad_type', fields: { file: 'must be a JPEG or PNG picture.' } });
+    expect(asGif.json().error).toMatchObject({
+      code: 'upload.bad_type',
+      fields: { file: 'must be a JPEG or PNG picture.' },
+    });
     const fake = await uploadPhoto('teacher1', { name: 'me.png', content: Buffer.from('not a picture at all') });
     expect(fake.statusCode).toBe(415);
     const broken = Buffer.concat([png.subarray(0, 40), Buffer.alloc(200, 7)]);
@@ -275,7 +283,9 @@ describe('photos', () => {
     expect((await t.get(mate.code, url)).json().error.code).toBe('own_records_only');
     // A guardian: only once linked to the child.
     const [g] = await t.db.select({ id: guardians.id }).from(guardians).where(eq(guardians.phone, DEMO_GUARDIAN_PHONE));
-    await t.db.delete(guardianStudents).where(and(eq(guardianStudents.guardianId, g.id), eq(guardianStudents.studentId, s1.id)));
+    await t.db
+      .delete(guardianStudents)
+      .where(and(eq(guardianStudents.guardianId, g.id), eq(guardianStudents.studentId, s1.id)));
     expect((await t.get(DEMO_GUARDIAN_PHONE, url)).json().error.code).toBe('not_your_child');
     await t.db
       .insert(guardianStudents)

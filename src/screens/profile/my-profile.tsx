@@ -206,8 +206,7 @@ function DetailsCard({ profile }: { profile: MyProfile }) {
             inputMode: 'tel',
             autoComplete: 'tel',
             hint: t('profiles.mobileHint'),
-            onChange: (e) =>
-              send({ type: 'profile.field', field: 'mobile', value: latinDigits(e.target.value) }),
+            onChange: (e) => send({ type: 'profile.field', field: 'mobile', value: latinDigits(e.target.value) }),
           })}
           {field('email', { type: 'email', inputMode: 'email', autoComplete: 'email' })}
           {field('dob', { type: 'date', max: schoolToday(), lang })}
