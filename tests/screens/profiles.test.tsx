@@ -150,7 +150,7 @@ describe('/myprofile', () => {
   it('a photo: a GIF is named and not sent; a PNG is uploaded and shows in the header', async () => {
     fakeAuthServer(TEACHER).savedSignIn();
     const calls = profileServer();
-    const { user } = renderApp('/myprofile');
+    renderApp('/myprofile');
     expect(await screen.findByText('No photo yet: your initials are shown instead.')).toBeInTheDocument();
     const input = screen.getByTestId('photo-input');
     // Past the picker's filter (a phone's picker may offer anything): the flow names it.
