@@ -417,8 +417,8 @@ describe('/studentprofileedit', () => {
         sent.push({ code: new URL(request.url).searchParams.get('student_code'), body: await request.json() });
         return HttpResponse.json({
           ok: true,
-          message: 'password Changed successfully!!',
-          code: 'people.profile_saved',
+          message: 'Profile updated',
+          code: 'profiles.updated',
         });
       }),
     );
@@ -429,5 +429,7 @@ describe('/studentprofileedit', () => {
     await waitFor(() =>
       expect(sent).toEqual([{ code: 'S-2024-07', body: { mobile: '01311000077', email: 'arif@example.com' } }]),
     );
+    // Not the old portal's password message (docs/DOMAIN.md, "Profiles").
+    expect(await screen.findByText('Profile updated')).toBeInTheDocument();
   });
 });
