@@ -353,17 +353,6 @@ export const ROUTES: readonly AppRoute[] = [
   route('/student-notice_option', 'notices', 'page.student-notices', ['notice', 'school notice', 'teacher notice'], {
     screen: 'studentNoticeOptions',
   }),
-  // Everyone's own profile form and photo (docs/DOMAIN.md, "Profiles"): the palette's "Edit my profile".
-  route(
-    '/myprofile',
-    'editMyProfile',
-    'page.my-profile',
-    ['profile', 'photo', 'picture', 'phone', 'mobile', 'email', 'blood group', 'date of birth'],
-    {
-      screen: 'myProfileEdit',
-      calls: ['profile.read', 'profile.photo', 'profile.photo-read'],
-    },
-  ),
   route('/studentprofileedit', 'editProfile', 'page.student-profile-edit', ['mobile', 'email', 'contact'], {
     screen: 'studentProfileEdit',
     calls: ['student.profile', 'student.profile-update'],
@@ -706,6 +695,17 @@ export const ROUTES: readonly AppRoute[] = [
     screen: 'changePassword',
     calls: ['users.password'],
   }),
+  // Everyone's own profile form and photo (docs/DOMAIN.md, "Profiles"): the palette's "Edit my profile".
+  route(
+    '/myprofile',
+    'editMyProfile',
+    'page.my-profile',
+    ['profile', 'photo', 'picture', 'phone', 'mobile', 'email', 'blood group', 'date of birth'],
+    {
+      screen: 'myProfileEdit',
+      calls: ['profile.read', 'profile.photo', 'profile.photo-read'],
+    },
+  ),
 ];
 
 const byPath = new Map(ROUTES.map((r) => [normalise(r.path), r]));

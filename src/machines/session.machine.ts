@@ -197,8 +197,9 @@ export const sessionMachine = setup({
     isKnownUserType: (_, output: LoginResponse) => isUserType(output.user_type_id),
     profileMatches: ({ context }, profile: UserProfile) => profile.user_type === context.userType,
     /** Opened unconfirmed, and the server answered this sign-in's own account. */
-    sameUser: ({ context }, profile: UserProfile) =>
-      profile.user_type === context.userType && profile.user_id === context.profile?.user_id,
+    /** The profile is the signed-in user's own (a profile change never switches users). */
+    sameUser: ({ context }, profile: UserProfile | undefined) =>
+      profile !== undefined && profile.user_type === context.userType && profile.user_id === context.profile?.user_id,
     confirmsOfflineSignIn: ({ context }, profile: UserProfile) =>
       context.unconfirmed === true && profile.user_type === context.userType && profile.user_code === context.userCode,
     /** Only a user who browses a chosen school (a viewer) may choose one. */

@@ -13,7 +13,7 @@ import type { HomeworkMarkResponse } from '@/api/schemas/homework-marks';
 import type { PhotoResponse, ProfileUpdateResponse } from '@/api/schemas/profiles';
 import { homeworkMarkMachine, markValue } from '@/machines/homework-mark.machine';
 import { profileFormMachine, profileProblems, problemsOfServer } from '@/machines/profile-form.machine';
-import { photoProblem, profilePhotoMachine } from '@/machines/profile-photo.machine';
+import { photoProblem, profilePhotoMachine, type ChosenFile } from '@/machines/profile-photo.machine';
 import { asModel } from '../helpers/as-model';
 
 type AnyEvent = { type: string; output?: unknown; error?: unknown; [k: string]: unknown };
@@ -326,7 +326,7 @@ describe('profile photo machine: every state and transition', () => {
       const actor = createActor(
         profilePhotoMachine.provide({
           actors: {
-            uploadPhoto: fromPromise<PhotoResponse, { file: { name: string } }>(({ input }) => {
+            uploadPhoto: fromPromise<PhotoResponse, { file: ChosenFile }>(({ input }) => {
               uploads.push({ name: input.file.name });
               return new Promise((resolve, reject) => (pending.uploadPhoto = { resolve: resolve as never, reject }));
             }),

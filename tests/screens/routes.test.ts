@@ -20,6 +20,8 @@ const specPaths = [
   '/two-factor-admins',
   '/guardian-admin',
   '/guardianpassword',
+  // everyone's own profile form and photo (docs/DOMAIN.md, "Profiles")
+  '/myprofile',
 ];
 
 describe('routes.ts', () => {
