@@ -54,7 +54,8 @@ it('a teacher updates their profile with a photo and sees it in the header', asy
   await signIn(teacher, 'teacher1');
   await teacher.waitForURL(`${baseUrl()}/teacher-admin`);
 
-  // The palette's "Edit my profile" opens the form.
+  // The palette's "Edit my profile" opens the form (once the shell is there to listen).
+  await teacher.getByRole('button', { name: /search or jump/i }).waitFor();
   await teacher.keyboard.press('Control+k');
   await teacher.getByRole('combobox').fill('Edit my profile');
   await teacher
