@@ -120,6 +120,7 @@ const screens = {
   subjectRegistration: lazyWithRetry(() => import('@/screens/registration/subject-registration')),
   changePassword: lazyWithRetry(() => import('@/screens/profile/change-password')),
   studentProfileEdit: lazyWithRetry(() => import('@/screens/profile/student-profile-edit')),
+  myProfileEdit: lazyWithRetry(() => import('@/screens/profile/my-profile')),
   // grade sheet
   studentEvaluation: lazyWithRetry(() => import('@/screens/exams/student-evaluation')),
   marksheet: lazyWithRetry(() => import('@/screens/exams/marksheet')),
@@ -750,6 +751,17 @@ export const ROUTES: readonly AppRoute[] = [
     'page.student-subject-activity',
     ['activity', 'answer', 'submit'],
     { screen: 'studentSubjectActivity', calls: ['subject-activity.student', 'subject-activity.file'] },
+  ),
+  // Everyone's own profile form and photo (docs/DOMAIN.md, "Profiles"): the palette's "Edit my profile".
+  route(
+    '/myprofile',
+    'editMyProfile',
+    'page.my-profile',
+    ['profile', 'photo', 'picture', 'phone', 'mobile', 'email', 'blood group', 'date of birth'],
+    {
+      screen: 'myProfileEdit',
+      calls: ['profile.read', 'profile.photo', 'profile.photo-read'],
+    },
   ),
 ];
 

@@ -581,3 +581,26 @@ export async function knownTeacher(
   }
   return undefined;
 }
+
+// ---------------------------------------------------------------- profile photos
+
+/**
+ * Whose profile photo the caller may see (docs/DOMAIN.md, "Profiles"): their own; a teacher or
+ * school admin, anyone's of their own school (another school's is the school check's 403); a
+ * guardian, a linked child's (403 `not_your_child`). Anyone else's is 403 `own_records_only`.
+ */
+export async function photoOwnerInScope(
+  req: FastifyRequest,
+  owner: { userId: number; schoolId: number | null; studentId: number | null },
+): Promise<void> {
+  const { userId, userType } = authOf(req);
+  if (owner.userId === userId) return;
+  if (userType === USER_TYPES.guardian) {
+    if (owner.studentId === null) throw ownRecordsOnly();
+    await studentOfCaller(req, owner.studentId);
+    return;
+  }
+  if (userType !== USER_TYPES.teacher && userType !== USER_TYPES.schoolAdmin) throw ownRecordsOnly();
+  if (owner.schoolId === null) throw ownRecordsOnly();
+  await schoolOf(req, owner.schoolId);
+}

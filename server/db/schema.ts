@@ -258,6 +258,15 @@ export const users = pgTable(
     totpPendingSecret: varchar('totp_pending_secret', { length: 64 }),
     /** The time step of the last code accepted: a code is good once (no replay). */
     totpLastStep: bigint('totp_last_step', { mode: 'number' }),
+    /**
+     * The profile of an account without a teacher or student record (school admin, super admin,
+     * viewer): date of birth and blood group (docs/DOMAIN.md, "Profiles"). A teacher's and a
+     * student's are on their record.
+     */
+    dob: date('dob', { mode: 'string' }),
+    bloodGroup: varchar('blood_group', { length: 4 }).notNull().default(''),
+    /** The profile photo: a re-encoded JPEG in server/storage, by its sha256; null for none. */
+    photoSha256: varchar('photo_sha256', { length: 64 }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
@@ -272,6 +281,9 @@ export const users = pgTable(
       sql`(${t.userType} in (1, 2, 4) and ${t.schoolId} is not null) or (${t.userType} in (3, 5, 6) and ${t.schoolId} is null)`,
     ),
     unique('users_id_school_uq').on(t.id, t.schoolId),
+    check('users_blood_group_valid', sql`${t.bloodGroup} in ('', 'A+', 'A-', 'B+', 'B-', 'AB+', 'AB-', 'O+', 'O-')`),
+    // Is a stored file still kept by a row? (server/storage/sweep.ts)
+    index('users_photo_idx').on(t.photoSha256),
   ],
 );
 
@@ -1296,6 +1308,30 @@ export const homeworkSubmissions = pgTable(
     index('homework_submissions_student_idx').on(t.studentId),
     index('homework_submissions_file_idx').on(t.fileSha256),
   ],
+);
+
+/**
+ * A teacher's mark and feedback on a student's homework answer (docs/DOMAIN.md, "Homework marks"):
+ * at most one per submission, written by the homework's teacher only; every change is audited
+ * (security_audit, action `homework.mark`, with the mark before and after).
+ */
+export const homeworkMarks = pgTable(
+  'homework_marks',
+  {
+    submissionId: integer('submission_id')
+      .primaryKey()
+      .references(() => homeworkSubmissions.id, { onDelete: 'cascade' }),
+    schoolId: integer('school_id')
+      .notNull()
+      .references(() => schools.id),
+    mark: numeric('mark', { precision: 5, scale: 2, mode: 'number' }).notNull(),
+    feedback: varchar('feedback', { length: 1000 }).notNull().default(''),
+    markedBy: integer('marked_by')
+      .notNull()
+      .references(() => users.id),
+    markedAt: timestamp('marked_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [check('homework_marks_range', sql`${t.mark} >= 0 and ${t.mark} <= 100`)],
 );
 
 // ---------------------------------------------------------------- subject registration

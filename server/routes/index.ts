@@ -26,6 +26,9 @@ import { guardianRoutes } from './guardians';
 import { eschoolRoutes } from './eschool';
 import { activityRoutes } from './activities';
 import { healthRoutes } from './health';
+import { profileRoutes } from './profiles';
+import { photoRoutes } from './photos';
+import { homeworkMarkRoutes } from './homework-marks';
 
 /** Every resource plugin, mounted under /api. */
 export async function registerRoutes(app: FastifyInstance) {
@@ -56,4 +59,7 @@ export async function registerRoutes(app: FastifyInstance) {
   await app.register(eschoolRoutes);
   await app.register(activityRoutes);
   await app.register(healthRoutes);
+  await app.register(profileRoutes);
+  await app.register(photoRoutes);
+  await app.register(homeworkMarkRoutes);
 }

@@ -21,8 +21,8 @@ import {
   resetPassword,
   studentSearchPage,
   teacherPage,
-  updateOwnProfile,
 } from '../services/people-admin';
+import { updateStudentProfile } from '../services/profiles';
 import { peopleAdminEndpoints } from '@/api/endpoints/people-admin';
 import { route } from './define';
 
@@ -227,12 +227,12 @@ export async function peopleAdminRoutes(fastify: FastifyInstance) {
     {
       schema: {
         description:
-          'A student changes their own mobile and e-mail (student_code must be theirs: another is 403). The ' +
-          'answer is the spec’s message.',
+          'A student saves their own profile: the spec’s mobile and e-mail, names, date of birth and blood ' +
+          'group (student_code must be theirs: another is 403). Answers "Profile updated".',
       },
     },
     async (req) => {
-      return updateOwnProfile(db, authOf(req), req.query.student_code, req.body);
+      return updateStudentProfile(db, authOf(req), req.query.student_code, req.body, app.config.TZ_DEFAULT);
     },
   );
 }

@@ -9,6 +9,7 @@ import type { SelectedFields } from 'drizzle-orm/pg-core';
 import type { z } from 'zod';
 import { DEFAULT_SCHOOL_TIME_ZONE, type userProfile } from '@/api/schemas/auth';
 import { USER_TYPES } from '@/api/permissions';
+import { photoUrl } from '@/api/endpoints/profile-photo';
 import { dummyPasswordHash, hashPassword, needsRehash, verifyPassword } from '../auth/passwords';
 import type { LoginLimiter } from '../auth/rate-limit';
 import { createSession, type AuthContext } from '../auth/sessions';
@@ -172,6 +173,7 @@ const accountFields = {
   language: users.language,
   schoolLanguage: schools.language,
   mustChangePassword: users.mustChangePassword,
+  photoSha256: users.photoSha256,
 };
 
 interface AccountRow {
@@ -188,6 +190,7 @@ interface AccountRow {
   language: string | null;
   schoolLanguage: string | null;
   mustChangePassword: boolean;
+  photoSha256: string | null;
 }
 
 const placeholder = (name: string) => sql.placeholder(name);
@@ -295,6 +298,8 @@ export async function loadProfile(db: Db, auth: AuthContext): Promise<z.infer<ty
     language: asLanguage(u.language) ?? asLanguage(u.schoolLanguage) ?? 'en',
     school_language: asLanguage(u.schoolLanguage) ?? 'en',
     must_change_password: u.mustChangePassword,
+    // The header's avatar (docs/DOMAIN.md, "Profiles"): the address changes with the photo.
+    photo_url: u.photoSha256 ? photoUrl(u.id, u.photoSha256.slice(0, 16)) : null,
     admin_code: null,
     teacher_code: null,
     student_code: null,

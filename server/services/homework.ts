@@ -37,6 +37,7 @@ import {
   classes,
   enrolments,
   homework,
+  homeworkMarks,
   homeworkSubmissions,
   sections,
   students,
@@ -171,8 +172,18 @@ export async function studentHomeworkPage(
   const ids = base.rows.map((r) => r.id);
   const mine = ids.length
     ? await db
-        .select()
+        .select({
+          id: homeworkSubmissions.id,
+          homeworkId: homeworkSubmissions.homeworkId,
+          late: homeworkSubmissions.late,
+          submittedAt: homeworkSubmissions.submittedAt,
+          fileName: homeworkSubmissions.fileName,
+          mark: homeworkMarks.mark,
+          feedback: homeworkMarks.feedback,
+          markedAt: homeworkMarks.markedAt,
+        })
         .from(homeworkSubmissions)
+        .leftJoin(homeworkMarks, eq(homeworkMarks.submissionId, homeworkSubmissions.id))
         .where(
           and(
             eq(homeworkSubmissions.studentId, studentId),
@@ -197,6 +208,9 @@ export async function studentHomeworkPage(
               submission_time: s.submittedAt.toISOString(),
               file_url: submissionFileUrl(s.id),
               file_name: s.fileName,
+              mark: s.mark,
+              feedback: s.feedback,
+              marked_at: s.markedAt ? s.markedAt.toISOString() : null,
             }
           : null,
       };
@@ -226,6 +240,9 @@ export async function submissionPage(
       at: homeworkSubmissions.submittedAt,
       late: homeworkSubmissions.late,
       fileName: homeworkSubmissions.fileName,
+      mark: homeworkMarks.mark,
+      feedback: homeworkMarks.feedback,
+      markedAt: homeworkMarks.markedAt,
       total: windowTotal,
     })
     .from(enrolments)
@@ -234,6 +251,7 @@ export async function submissionPage(
       homeworkSubmissions,
       and(eq(homeworkSubmissions.homeworkId, hw.id), eq(homeworkSubmissions.studentId, students.id)),
     )
+    .leftJoin(homeworkMarks, eq(homeworkMarks.submissionId, homeworkSubmissions.id))
     .where(and(eq(enrolments.sectionId, hw.sectionId), eq(enrolments.sessionId, hw.sessionId)))
     .orderBy(asc(enrolments.classRollNo))
     .limit(page.limit)
@@ -258,6 +276,9 @@ export async function submissionPage(
       submission_time: r.at ? r.at.toISOString() : null,
       file_url: r.subId == null ? null : submissionFileUrl(r.subId),
       file_name: r.fileName,
+      mark: r.mark,
+      feedback: r.feedback,
+      marked_at: r.markedAt ? r.markedAt.toISOString() : null,
     })),
     total,
     limit: page.limit,

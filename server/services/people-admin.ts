@@ -16,7 +16,6 @@ import {
   type addStudentBody,
   type addTeacherBody,
   type importReport,
-  type profileUpdateBody,
   type studentAdminSearchQuery,
   type teacherAllQuery,
   type updateUserBody,
@@ -422,41 +421,4 @@ export async function resetPassword(db: DbOrTx, userCode: string, schoolCheck: (
     user_code: user.userCode,
     initial_password: password,
   };
-}
-
-/**
- * A student's own mobile and e-mail, on their record and their account at once. The code named
- * must be theirs (their student code or user id; another is 403); a mobile or e-mail another
- * account has is 409 naming it.
- */
-export async function updateOwnProfile(db: Db, self: Self, studentCode: string, b: z.output<typeof profileUpdateBody>) {
-  const [s] = await db
-    .select({ id: students.id, code: students.studentCode })
-    .from(students)
-    .where(eq(students.userId, self.userId));
-  if (!s) throw notFound('Student');
-  const code = studentCode.toLowerCase();
-  if (code !== s.code.toLowerCase() && code !== self.userCode.toLowerCase()) {
-    throw forbidden('You may edit only your own profile.');
-  }
-  const mobile = phoneOrEmpty(b.mobile);
-  try {
-    await db.transaction(async (tx) => {
-      await tx.update(students).set({ mobileNo: mobile, email: b.email }).where(eq(students.id, s.id));
-      await tx
-        .update(users)
-        .set({ phone: mobile || null, email: b.email || null })
-        .where(eq(users.id, self.userId));
-    });
-  } catch (err) {
-    const pg = pgErrorOf(err);
-    if (pg?.code === '23505' && pg.constraint === 'users_phone_uq') {
-      throw new ApiError(409, 'people.duplicate', 'mobile: is already another account’s', { mobile: 'is taken' });
-    }
-    if (pg?.code === '23505' && pg.constraint === 'users_email_uq') {
-      throw new ApiError(409, 'people.duplicate', 'email: is already another account’s', { email: 'is taken' });
-    }
-    throw err;
-  }
-  return { ok: true as const, message: PEOPLE_MESSAGES.profileSaved, code: PEOPLE_SUCCESS_CODES.profileSaved };
 }

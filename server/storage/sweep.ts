@@ -1,6 +1,6 @@
 /**
  * Deleting stored files no row keeps (the store is content-addressed, so one file may be kept by
- * several rows: homework attachments, homework answers, e-books). `dropIfUnreferenced` is the one
+ * several rows: homework attachments, homework answers, e-books, profile photos). `dropIfUnreferenced` is the one
  * deletion: under the file's exclusive lock it checks every row that can keep a file, so it cannot
  * race `keepFile` (server/storage/files.ts). It runs at once when a row replaces or drops its file,
  * and for everything else from the housekeeping job's `sweepUploads`, which also removes temporary
@@ -14,7 +14,14 @@ import fsp from 'node:fs/promises';
 import path from 'node:path';
 import { sql, type SQL } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../db/client';
-import { ebooks, homework, homeworkSubmissions, subjectActivities, subjectActivitySubmissions } from '../db/schema';
+import {
+  ebooks,
+  homework,
+  homeworkSubmissions,
+  subjectActivities,
+  subjectActivitySubmissions,
+  users,
+} from '../db/schema';
 import { rowsOf } from '../db/rows';
 import { lockFile, storedPath } from './files';
 
@@ -32,7 +39,8 @@ const keptBy = (sha: SQL) => sql`(
   or exists (select 1 from ${homeworkSubmissions} where ${homeworkSubmissions.fileSha256} = ${sha})
   or exists (select 1 from ${ebooks} where ${ebooks.fileSha256} = ${sha})
   or exists (select 1 from ${subjectActivities} where ${subjectActivities.fileSha256} = ${sha})
-  or exists (select 1 from ${subjectActivitySubmissions} where ${subjectActivitySubmissions.fileSha256} = ${sha}))`;
+  or exists (select 1 from ${subjectActivitySubmissions} where ${subjectActivitySubmissions.fileSha256} = ${sha})
+  or exists (select 1 from ${users} where ${users.photoSha256} = ${sha}))`;
 
 /**
  * Delete a stored file if no row keeps it. `olderThan` (epoch ms): only if the file was last placed

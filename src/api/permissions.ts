@@ -54,6 +54,8 @@ export const PROFILE_ROUTE: Partial<Record<UserType, string>> = {
   1: '/studentprofile',
   2: '/teacherprofile',
   4: '/schoolprofile',
+  5: '/myprofile',
+  6: '/myprofile',
 };
 
 /** Where a user who signed in with a one-time password changes it first. */
@@ -287,6 +289,18 @@ export const PERMISSIONS = {
   'subject-activity.student': [S, G],
   'subject-activity.submit': [S],
   'subject-activity.file': [S, G, T, A, V],
+  // profiles (docs/DOMAIN.md, "Profiles"): each user type saves its own at its own path; a
+  // viewer's own profile and photo are no school record (their routes are readOnlySafe)
+  'profile.read': [S, T, A, SA, V],
+  'profile.photo': [S, T, A, SA, V],
+  // whose photo: one's own, the school's staff their school's people, a guardian a linked child's
+  'profile.photo-read': ALL,
+  'teacher.profile-update': [T],
+  'school-admin.profile-update': [A],
+  'super-admin.profile-update': [SA],
+  'viewer.profile-update': [V],
+  // homework marks (docs/DOMAIN.md, "Homework marks"): the homework's own teacher only
+  'homework.mark': [T],
 } as const satisfies Record<string, readonly UserType[]>;
 
 /**
@@ -396,6 +410,9 @@ export const PAGE_PERMISSIONS = {
   'page.add-school': [SA],
   'page.add-organization': [SA],
   'page.two-factor-admins': [SA],
+
+  // everyone's own profile form and photo (docs/DOMAIN.md, "Profiles")
+  'page.my-profile': [S, T, A, SA, V],
   'page.create-class': [SA, A],
   'page.create-section': [SA, A],
   'page.create-subject': [SA, A],

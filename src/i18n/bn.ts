@@ -23,6 +23,7 @@ import { markEntryBn } from './areas/mark-entry.bn';
 import { twoFactorBn } from './areas/two-factor.bn';
 import { resourcesBn } from './areas/resources.bn';
 import { guardiansBn } from './areas/guardians.bn';
+import { profilesBn } from './areas/profiles.bn';
 import { eschoolBn } from './areas/eschool.bn';
 import { attendanceRegisterBn } from './areas/attendance-register.bn';
 
@@ -48,6 +49,7 @@ export const bn: Catalogue = {
   two_factor: twoFactorBn,
   resources: resourcesBn,
   guardians: guardiansBn,
+  profiles: profilesBn,
   eschoolArea: eschoolBn,
   attendanceRegister: attendanceRegisterBn,
   common: {

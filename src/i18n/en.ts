@@ -23,6 +23,7 @@ import { markEntryEn } from './areas/mark-entry.en';
 import { twoFactorEn } from './areas/two-factor.en';
 import { resourcesEn } from './areas/resources.en';
 import { guardiansEn } from './areas/guardians.en';
+import { profilesEn } from './areas/profiles.en';
 import { eschoolEn } from './areas/eschool.en';
 import { attendanceRegisterEn } from './areas/attendance-register.en';
 import { subjectActivitiesEn } from './areas/subject-activities.en';
@@ -50,6 +51,7 @@ export const en = {
   two_factor: twoFactorEn,
   resources: resourcesEn,
   guardians: guardiansEn,
+  profiles: profilesEn,
   eschoolArea: eschoolEn,
   attendanceRegister: attendanceRegisterEn,
   subject_activities: subjectActivitiesEn,

@@ -117,7 +117,9 @@ export type SessionEvent =
    * Opened from the device's copy (unconfirmed), the server has now answered the saved sign-in's
    * profile (the network came back): the app is signed in as usual from here on.
    */
-  | { type: 'session.confirmed'; profile: UserProfile };
+  | { type: 'session.confirmed'; profile: UserProfile }
+  /** The user saved their own profile or photo: the header shows the server's new copy. */
+  | { type: 'session.profileChanged'; profile: UserProfile };
 
 /** Only in-app paths; never the sign-in pages themselves (that would loop). */
 export function safeReturnTo(path: string | null | undefined): string | null {
@@ -195,6 +197,9 @@ export const sessionMachine = setup({
     isKnownUserType: (_, output: LoginResponse) => isUserType(output.user_type_id),
     profileMatches: ({ context }, profile: UserProfile) => profile.user_type === context.userType,
     /** Opened unconfirmed, and the server answered this sign-in's own account. */
+    /** The profile is the signed-in user's own (a profile change never switches users). */
+    sameUser: ({ context }, profile: UserProfile | undefined) =>
+      profile !== undefined && profile.user_type === context.userType && profile.user_id === context.profile?.user_id,
     confirmsOfflineSignIn: ({ context }, profile: UserProfile) =>
       context.unconfirmed === true && profile.user_type === context.userType && profile.user_code === context.userCode,
     /** Only a user who browses a chosen school (a viewer) may choose one. */
@@ -436,6 +441,13 @@ export const sessionMachine = setup({
         'session.landed': { actions: assign({ returnTo: null }) },
         'session.passwordChanged': { actions: assign({ mustChangePassword: false }) },
         'session.twoFactorEnabled': { actions: assign({ twoFactorSetupRequired: false }) },
+        'session.profileChanged': {
+          guard: { type: 'sameUser', params: ({ event }) => event.profile },
+          actions: [
+            assign({ profile: ({ event }) => event.profile }),
+            { type: 'persist', params: ({ context }) => toStored(context) },
+          ],
+        },
         'session.confirmed': {
           guard: { type: 'confirmsOfflineSignIn', params: ({ event }) => event.profile },
           actions: [

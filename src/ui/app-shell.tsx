@@ -11,6 +11,7 @@ import { Suspense, useCallback, useEffect, useMemo, useRef, useState, type React
 import { Link, useLocation } from 'wouter';
 import { Menu, MenuButton, MenuItem, MenuItems } from '@headlessui/react';
 import { can, HOME_ROUTE, PROFILE_ROUTE } from '@/api/permissions';
+import { Avatar } from '@/ui/avatar';
 import type { UserProfile } from '@/api/schemas/auth';
 import type { ChosenSchool } from '@/api/session';
 import { useSession, useSessionActor } from '@/ui/session';
@@ -248,9 +249,10 @@ function Frame({ children }: { children: ReactNode }) {
             {/* The name includes what the button shows (axe: label-content-name-mismatch). */}
             <MenuButton
               aria-label={t('shell.header.profileMenu', { initials: avatar })}
-              className="flex h-11 w-11 items-center justify-center rounded-full bg-indigo-600 text-sm font-bold text-white"
+              className="flex h-11 w-11 items-center justify-center rounded-full"
             >
-              {avatar}
+              {/* The photo, else the initials (docs/DOMAIN.md, "Profiles"). */}
+              <Avatar photoUrl={profile.photo_url} initials={avatar} alt="" />
             </MenuButton>
             <MenuItems className="absolute right-0 z-30 mt-2 w-56 rounded-lg bg-white py-1 shadow-lg ring-1 ring-slate-200 focus:outline-none">
               {profileRoute ? (

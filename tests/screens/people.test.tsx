@@ -417,8 +417,8 @@ describe('/studentprofileedit', () => {
         sent.push({ code: new URL(request.url).searchParams.get('student_code'), body: await request.json() });
         return HttpResponse.json({
           ok: true,
-          message: 'password Changed successfully!!',
-          code: 'people.profile_saved',
+          message: 'Profile updated',
+          code: 'profiles.updated',
         });
       }),
     );

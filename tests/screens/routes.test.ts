@@ -27,6 +27,8 @@ const specPaths = [
   '/activitysubmitlist',
   '/studentactivities',
   '/studentactivitysubmit',
+  // everyone's own profile form and photo (docs/DOMAIN.md, "Profiles")
+  '/myprofile',
 ];
 
 describe('routes.ts', () => {

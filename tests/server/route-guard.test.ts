@@ -334,6 +334,17 @@ const GLOBAL = new Set([
   'GET /api/activities/:id/participants',
   'POST /api/activities/:id/participants',
   'GET /api/activities/mine',
+  // ---- profiles: one's own (profile, photo); a photo by path user id and a homework mark naming a
+  // submission in its body: profiles.test.ts and homework-marks.test.ts check another school's refusal
+  'GET /api/profile/me',
+  'POST /api/teacher/profile_update',
+  'POST /api/school/profile_update',
+  'POST /api/super-admin/profile_update',
+  'POST /api/administrator/profile_update',
+  'POST /api/profile/photo',
+  'POST /api/profile/photo/remove',
+  'GET /api/profile/photo/:user_id',
+  'POST /api/homework_mark/update',
 ]);
 
 let t: TestApp;

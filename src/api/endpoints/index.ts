@@ -14,6 +14,7 @@ import { feesEndpoints } from '@/api/endpoints/fees';
 import { gradesheetPdfEndpoints } from '@/api/endpoints/gradesheet-pdf';
 import { guardiansEndpoints } from '@/api/endpoints/guardians';
 import { healthEndpoints } from '@/api/endpoints/health';
+import { homeworkMarksEndpoints } from '@/api/endpoints/homework-marks';
 import { homeworkEndpoints } from '@/api/endpoints/homework';
 import { subjectActivitiesEndpoints } from '@/api/endpoints/subject-activities';
 import { lookupsEndpoints } from '@/api/endpoints/lookups';
@@ -22,6 +23,8 @@ import { onlinePaymentsEndpoints } from '@/api/endpoints/online-payments';
 import { paymentSandboxEndpoints } from '@/api/endpoints/payment-sandbox';
 import { peopleAdminEndpoints } from '@/api/endpoints/people-admin';
 import { peopleEndpoints } from '@/api/endpoints/people';
+import { profilePhotoEndpoints } from '@/api/endpoints/profile-photo';
+import { profilesEndpoints } from '@/api/endpoints/profiles';
 import { promotionEndpoints } from '@/api/endpoints/promotion';
 import { resourcesEndpoints } from '@/api/endpoints/resources';
 import { routinesEndpoints } from '@/api/endpoints/routines';
@@ -46,12 +49,15 @@ export const ENDPOINTS: Record<string, Record<string, Endpoint>> = {
   health: healthEndpoints,
   homework: homeworkEndpoints,
   'subject-activities': subjectActivitiesEndpoints,
+  'homework-marks': homeworkMarksEndpoints,
   lookups: lookupsEndpoints,
   notices: noticesEndpoints,
   'online-payments': onlinePaymentsEndpoints,
   'payment-sandbox': paymentSandboxEndpoints,
   'people-admin': peopleAdminEndpoints,
   people: peopleEndpoints,
+  'profile-photo': profilePhotoEndpoints,
+  profiles: profilesEndpoints,
   promotion: promotionEndpoints,
   resources: resourcesEndpoints,
   routines: routinesEndpoints,

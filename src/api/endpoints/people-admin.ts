@@ -10,7 +10,6 @@ import {
   importReport,
   adminSearchRow,
   messageResponse,
-  profileUpdateBody,
   profileUpdateQuery,
   resetPasswordQuery,
   resetPasswordResponse,
@@ -20,6 +19,7 @@ import {
   updateUserBody,
   updateUserQuery,
 } from '@/api/schemas/people';
+import { profileUpdateResponse, studentProfileUpdateBody } from '@/api/schemas/profiles';
 
 export const peopleAdminEndpoints = {
   addStudent: post('/add_student', 'student.write', { body: addStudentBody, response: addPersonResponse }),
@@ -48,9 +48,10 @@ export const peopleAdminEndpoints = {
     query: resetPasswordQuery,
     response: resetPasswordResponse,
   }),
+  // The spec's call, with the rest of the profile form's fields (src/api/schemas/profiles.ts).
   studentProfileUpdate: post('/student/profile_update', 'student.profile-update', {
     query: profileUpdateQuery,
-    body: profileUpdateBody,
-    response: messageResponse,
+    body: studentProfileUpdateBody,
+    response: profileUpdateResponse,
   }),
 };

@@ -175,5 +175,7 @@ export const userProfile = z.object({
   /** Signed in with a one-time password: the password screen comes first. */
   must_change_password: z.boolean().optional(),
   two_factor_setup_required: z.boolean().optional(),
+  /** The profile photo's address (it changes with the photo), or null: the header shows initials. */
+  photo_url: z.string().nullable().optional(),
 });
 export type UserProfile = z.infer<typeof userProfile>;

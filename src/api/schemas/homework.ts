@@ -9,6 +9,7 @@
  */
 import { z } from 'zod';
 import { id, isoDate, optionalId, pageOf, pageQueryWith, type Page } from './common';
+import { markFields } from './homework-marks';
 
 export type { Page };
 
@@ -175,6 +176,8 @@ export const ownSubmission = z.object({
   submission_time: z.string(),
   file_url: z.string(),
   file_name: z.string(),
+  /** The teacher's mark and feedback, null until marked (docs/DOMAIN.md, "Homework marks"). */
+  ...markFields,
 });
 
 export const studentHomeworkRow = homeworkRow.extend({ submission: ownSubmission.nullable() });
@@ -192,6 +195,8 @@ export const submissionRow = z.object({
   submission_time: z.string().nullable(),
   file_url: z.string().nullable(),
   file_name: z.string().nullable(),
+  /** The teacher's mark and feedback, null until marked (docs/DOMAIN.md, "Homework marks"). */
+  ...markFields,
 });
 export type SubmissionRow = z.infer<typeof submissionRow>;
 export const submitListPage = pageOf(submissionRow).extend({ homework: homeworkRow });

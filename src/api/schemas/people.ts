@@ -137,7 +137,7 @@ export const PEOPLE_MESSAGES = {
   teacherAdded: 'New Teacher Added Successfully!!',
   passwordChanged: 'password Changed successfully!!',
   passwordReset: 'A new one-time password was made. Hand it to its owner: it is shown only once.',
-  profileSaved: 'password Changed successfully!!',
+  profileSaved: 'Profile updated',
   weakPassword: 'must be at least 8 characters and not only digits',
   formulaName: 'must not begin with =, +, - or @ (a spreadsheet would run it as a formula)',
   wrongPassword: 'is not your current password',

@@ -145,7 +145,7 @@ export const peopleBn: Catalogue['people'] = {
     teacher_added: 'নতুন শিক্ষক সফলভাবে যোগ হয়েছে!!',
     password_changed: 'পাসওয়ার্ড সফলভাবে বদলানো হয়েছে!!',
     password_reset: 'নতুন এককালীন পাসওয়ার্ড তৈরি হয়েছে।',
-    profile_saved: 'সফলভাবে সংরক্ষিত হয়েছে!!',
+    profile_saved: 'প্রোফাইল হালনাগাদ হয়েছে',
   },
   promotion: {
     title: 'শাখাকে পরের বছরে উন্নীত করুন',

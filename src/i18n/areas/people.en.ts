@@ -145,7 +145,7 @@ export const peopleEn = {
     teacher_added: 'New Teacher Added Successfully!!',
     password_changed: 'password Changed successfully!!',
     password_reset: 'A new one-time password was made.',
-    profile_saved: 'password Changed successfully!!',
+    profile_saved: 'Profile updated',
   },
   promotion: {
     title: 'Promote a section to next year',

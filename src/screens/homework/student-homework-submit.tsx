@@ -32,6 +32,7 @@ import {
   useFeedbackToast,
   useFieldError,
 } from './parts';
+import { MarkNote } from './mark-cell';
 
 export const HomeworkSubmit = createActorContext(homeworkSubmitMachine);
 
@@ -131,6 +132,12 @@ function SubmitCard({ row }: { row: StudentHomeworkRow }) {
           })}{' '}
           <DownloadButton url={mine.file_url} name={mine.file_name} />
         </p>
+      ) : null}
+      {mine ? (
+        <div className="mt-3 rounded-md bg-slate-50 p-3 text-sm" data-testid="homework-mark">
+          <p className="font-medium text-slate-600">{t('profiles.marks.yourMark')}</p>
+          <MarkNote mark={mine.mark ?? null} feedback={mine.feedback ?? null} />
+        </div>
       ) : null}
       <p className="mt-2 text-xs text-slate-500">
         {closed ? t('homework.submit.closedHint') : t('homework.submit.resubmitHint')}

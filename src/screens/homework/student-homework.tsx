@@ -17,6 +17,7 @@ import { QueryState } from '@/ui/status';
 import { useSearchState } from '@/ui/use-search-state';
 import { schoolToday } from '@/api/school-time';
 import { DownloadButton, DueBadge, dueState, homeworkDate } from './parts';
+import { MarkNote } from './mark-cell';
 
 export default function StudentHomework() {
   const { t } = useI18n();
@@ -88,6 +89,13 @@ function HomeworkCard({ row, readOnly }: { row: StudentHomeworkRow; readOnly: bo
       <p className={`mt-1 text-sm ${status === 'none' ? 'text-red-700' : 'text-emerald-700'}`}>
         {t(`homework.student.status.${status}`)}
       </p>
+      {row.submission ? (
+        // The teacher's mark and feedback (docs/DOMAIN.md, "Homework marks"), for the student and guardians.
+        <div className="mt-2 rounded-md bg-slate-50 p-2 text-sm" data-testid="homework-mark">
+          <p className="font-medium text-slate-600">{t('profiles.marks.mark')}</p>
+          <MarkNote mark={row.submission.mark ?? null} feedback={row.submission.feedback ?? null} />
+        </div>
+      ) : null}
       {readOnly && row.file_url ? (
         // A guardian reads the attachment here (the server links it with the child named).
         <div className="mt-3">

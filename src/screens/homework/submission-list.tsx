@@ -17,7 +17,10 @@ import { Pagination } from '@/ui/pagination';
 import { QueryState } from '@/ui/status';
 import { DataTable, Td, linkStyle } from '@/ui/table';
 import { useSearchState } from '@/ui/use-search-state';
+import { can } from '@/api/permissions';
+import { useSignedIn } from '@/ui/session';
 import { DownloadButton, homeworkDate, submittedAt } from './parts';
+import { MarkCell } from './mark-cell';
 
 const TONE: Record<SubmissionStatus, string> = {
   submitted: 'bg-emerald-50 text-emerald-800 ring-emerald-200',
@@ -28,6 +31,9 @@ const TONE: Record<SubmissionStatus, string> = {
 export function SubmissionList({ title, backHref }: { title: string; backHref: string }) {
   const { t, lang } = useI18n();
   const { name } = useNames();
+  const { userType } = useSignedIn();
+  // The homework's teacher marks answers in the list (docs/DOMAIN.md, "Homework marks"); others read them.
+  const marks = can(userType, 'homework.mark');
   const [params, setParams] = useSearchState({ homework: '', page: '1' });
   const id = /^\d+$/.test(params.homework) ? Number(params.homework) : 0;
   const page = Math.max(1, Number(params.page) || 1);
@@ -88,6 +94,7 @@ export function SubmissionList({ title, backHref }: { title: string; backHref: s
                     t('homework.submitList.head.status'),
                     t('homework.submitList.head.date'),
                     t('homework.submitList.head.file'),
+                    t('profiles.marks.mark'),
                   ]}
                 >
                   {data.rows.map((r) => (
@@ -108,6 +115,9 @@ export function SubmissionList({ title, backHref }: { title: string; backHref: s
                         ) : (
                           t('homework.noFile')
                         )}
+                      </Td>
+                      <Td label={t('profiles.marks.mark')}>
+                        <MarkCell row={r} editable={marks} />
                       </Td>
                     </tr>
                   ))}

@@ -1,4 +1,7 @@
-/** /studentprofileedit: the student edits their own mobile and e-mail. */
+/**
+ * /studentprofileedit: the student edits their own mobile and e-mail (the spec's page; the whole
+ * profile and the photo are on /myprofile). A save says "Profile updated" (docs/DOMAIN.md, "Profiles").
+ */
 import { useState, type FormEvent } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { newIdempotencyKey } from '@/api/client';
@@ -61,7 +64,7 @@ function EditForm({ student }: { student: StudentProfile }) {
     <form onSubmit={submit} noValidate className="max-w-md space-y-4">
       <h2 className="text-xl font-semibold text-slate-900">{student.full_name}</h2>
       <p className="text-sm text-slate-700">{t('people.profileEdit.intro')}</p>
-      {save.isSuccess && !dirty ? <Alert tone="success">{t('people.success.profile_saved')}</Alert> : null}
+      {save.isSuccess && !dirty ? <Alert tone="success">{t('profiles.updated')}</Alert> : null}
       {save.isError && !Object.keys(fields).length ? <Alert tone="error">{errorText(save.error)}</Alert> : null}
       <TextField
         label={t('people.form.fields.mobile')}

@@ -50,6 +50,9 @@ export default function StudentProfileScreen() {
                   ]}
                 />
                 <div className="mt-4 flex flex-wrap gap-x-6">
+                  <Link href="/myprofile" className={textLink}>
+                    {t('profiles.editLink')}
+                  </Link>
                   <Link href="/studentprofileedit" className={textLink}>
                     {t('shell.profile.editContact')}
                   </Link>

@@ -60,7 +60,13 @@ function TeacherCard({ teacherId, own }: { teacherId: number; own: boolean }) {
             ]}
           />
           {own ? (
-            <div className="mt-4">
+            <div className="mt-4 flex flex-wrap gap-x-6">
+              <Link
+                href="/myprofile"
+                className="inline-flex min-h-11 items-center rounded font-semibold text-indigo-700 underline underline-offset-2"
+              >
+                {t('profiles.editLink')}
+              </Link>
               <Link
                 href="/teacherpassword"
                 className="inline-flex min-h-11 items-center rounded font-semibold text-indigo-700 underline underline-offset-2"
