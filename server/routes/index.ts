@@ -24,6 +24,7 @@ import { guardianRoutes } from './guardians';
 import { eschoolRoutes } from './eschool';
 import { activityRoutes } from './activities';
 import { healthRoutes } from './health';
+import { peopleRecordsRoutes } from './people-records';
 
 /** Every resource plugin, mounted under /api. */
 export async function registerRoutes(app: FastifyInstance) {
@@ -52,4 +53,5 @@ export async function registerRoutes(app: FastifyInstance) {
   await app.register(eschoolRoutes);
   await app.register(activityRoutes);
   await app.register(healthRoutes);
+  await app.register(peopleRecordsRoutes);
 }

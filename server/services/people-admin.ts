@@ -42,7 +42,8 @@ import {
   teacherConflicts,
 } from './people';
 import { pgErrorOf } from '../db/pg-error';
-import { sessionNamedOrCurrent } from './school-time';
+import { onTheBooks } from './leaving';
+import { schoolClock, sessionNamedOrCurrent } from './school-time';
 
 const phoneOrEmpty = (v: string) => (v ? (normaliseMobile(v) ?? v) : '');
 
@@ -149,6 +150,8 @@ export async function addTeacher(db: Db, schoolId: number, b: z.output<typeof ad
 /** A page of the school's teachers, newest first, optionally searched; with the total. */
 export async function teacherPage(db: DbOrTx, schoolId: number, q: z.output<typeof teacherAllQuery>) {
   const where: SQL[] = [eq(teachers.schoolId, schoolId)];
+  // docs/DOMAIN.md, Records: the list is of the active unless the admin asks for everyone.
+  if (q.include_inactive !== 'true') where.push(onTheBooks(teachers.leftOn, (await schoolClock(db, schoolId)).today));
   if (q.q) {
     const like = likeOf(q.q);
     where.push(
@@ -185,6 +188,7 @@ export async function teacherPage(db: DbOrTx, schoolId: number, q: z.output<type
       mobile: t.mobile,
       designation: t.designation,
       email: t.email,
+      left_on: t.leftOn,
     })),
   };
 }

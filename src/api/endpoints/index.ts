@@ -20,6 +20,7 @@ import { onlinePaymentsEndpoints } from '@/api/endpoints/online-payments';
 import { paymentSandboxEndpoints } from '@/api/endpoints/payment-sandbox';
 import { peopleAdminEndpoints } from '@/api/endpoints/people-admin';
 import { peopleEndpoints } from '@/api/endpoints/people';
+import { peopleRecordsEndpoints } from '@/api/endpoints/people-records';
 import { promotionEndpoints } from '@/api/endpoints/promotion';
 import { resourcesEndpoints } from '@/api/endpoints/resources';
 import { routinesEndpoints } from '@/api/endpoints/routines';
@@ -48,6 +49,7 @@ export const ENDPOINTS: Record<string, Record<string, Endpoint>> = {
   'payment-sandbox': paymentSandboxEndpoints,
   'people-admin': peopleAdminEndpoints,
   people: peopleEndpoints,
+  'people-records': peopleRecordsEndpoints,
   promotion: promotionEndpoints,
   resources: resourcesEndpoints,
   routines: routinesEndpoints,
