@@ -29,7 +29,12 @@ export async function peopleRecordsRoutes(fastify: FastifyInstance) {
   route(
     app,
     peopleRecordsEndpoints.studentRecord,
-    { schema: { description: 'A student’s record as the edit form starts from it, with their leaving and their dated section and roll changes.' } },
+    {
+      schema: {
+        description:
+          'A student’s record as the edit form starts from it, with their leaving and their dated section and roll changes.',
+      },
+    },
     async (req) => {
       const s = await studentInScope(req, req.query.student_id);
       return studentRecordOf(db, s.id);
@@ -127,7 +132,9 @@ export async function peopleRecordsRoutes(fastify: FastifyInstance) {
   route(
     app,
     peopleRecordsEndpoints.teacherReactivate,
-    { schema: { description: 'Undo a teacher’s leaving: back in the routine and lists, the account enabled. Audited.' } },
+    {
+      schema: { description: 'Undo a teacher’s leaving: back in the routine and lists, the account enabled. Audited.' },
+    },
     async (req) => {
       const t = await teacherInScope(req, req.body.teacher_id);
       return reactivatePerson(db, actorOf(t.schoolId, req), 'teacher', t.id);
@@ -164,7 +171,13 @@ export async function peopleRecordsRoutes(fastify: FastifyInstance) {
     { schema: { description: certificateDescription('testimonial') } },
     async (req, reply) => {
       const s = await studentInScope(req, req.query.student_id);
-      const { pdf, fileName } = await certificateFile(db, actorOf(s.schoolId, req), s.id, 'testimonial', req.query.lang);
+      const { pdf, fileName } = await certificateFile(
+        db,
+        actorOf(s.schoolId, req),
+        s.id,
+        'testimonial',
+        req.query.lang,
+      );
       return reply
         .header('content-type', 'application/pdf')
         .header('content-disposition', attachmentHeader(fileName))

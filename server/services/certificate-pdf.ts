@@ -98,7 +98,12 @@ export function certificatePdf(p: CertificatePaper, lang: PdfLanguage, opts: { c
     .stroke('#1f3a5f');
   y += 12;
   line(doc, fill(l.number, { number: digits(number) }), x, y, { size: 11, bold: true });
-  line(doc, fill(l.date, { date: digits(dmy(p.printedOn)) }), x, y, { size: 11, bold: true, align: 'right', width: inner });
+  line(doc, fill(l.date, { date: digits(dmy(p.printedOn)) }), x, y, {
+    size: 11,
+    bold: true,
+    align: 'right',
+    width: inner,
+  });
   y += 34;
   // The title, underlined.
   const titleSize = 18;

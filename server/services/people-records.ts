@@ -96,7 +96,14 @@ function notAfterToday(field: string, date: string, today: string) {
 async function accountTaken(
   db: DbOrTx,
   ownUserId: number,
-  keys: { codeField: string; code: string | null; emailField: string; email: string; phoneField: string; phone: string },
+  keys: {
+    codeField: string;
+    code: string | null;
+    emailField: string;
+    email: string;
+    phoneField: string;
+    phone: string;
+  },
 ) {
   const checks: { field: string; where: ReturnType<typeof sql> }[] = [];
   if (keys.code) checks.push({ field: keys.codeField, where: sql`lower(${users.userCode}) = lower(${keys.code})` });
@@ -496,10 +503,7 @@ export async function deactivatePerson(
   notAfterToday('date', b.date, await schoolToday(db, actor.schoolId));
   const table = TABLE[kind];
   await db.transaction(async (tx) => {
-    await tx
-      .update(table)
-      .set({ leftOn: b.date, leftReason: b.reason, leftNote: b.note })
-      .where(eq(table.id, row.id));
+    await tx.update(table).set({ leftOn: b.date, leftReason: b.reason, leftNote: b.note }).where(eq(table.id, row.id));
     await tx.update(users).set({ status: 'disabled' }).where(eq(users.id, row.userId));
     await recordAudit(tx, {
       actorUserId: actor.userId,

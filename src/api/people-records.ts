@@ -78,8 +78,14 @@ export function deactivatePerson(
 
 export function reactivatePerson(kind: PersonKind, id: number, opts: { idempotencyKey: string }) {
   return kind === 'student'
-    ? request(peopleRecordsEndpoints.studentReactivate, { body: { student_id: id }, idempotencyKey: opts.idempotencyKey })
-    : request(peopleRecordsEndpoints.teacherReactivate, { body: { teacher_id: id }, idempotencyKey: opts.idempotencyKey });
+    ? request(peopleRecordsEndpoints.studentReactivate, {
+        body: { student_id: id },
+        idempotencyKey: opts.idempotencyKey,
+      })
+    : request(peopleRecordsEndpoints.teacherReactivate, {
+        body: { teacher_id: id },
+        idempotencyKey: opts.idempotencyKey,
+      });
 }
 
 /** The URL of a student's certificate in a language (a link the browser can also open). */

@@ -21,7 +21,13 @@
 import { assign, fromPromise, setup } from 'xstate';
 import { newIdempotencyKey } from '@/api/client';
 import type { PersonKind } from '@/api/people';
-import { deactivatePerson, reactivatePerson, updateStudentRecord, updateTeacherRecord, type Leave } from '@/api/people-records';
+import {
+  deactivatePerson,
+  reactivatePerson,
+  updateStudentRecord,
+  updateTeacherRecord,
+  type Leave,
+} from '@/api/people-records';
 import type { AddStudentBody, AddTeacherBody } from '@/api/schemas/people';
 import type { LeaveReason, RecordMessage, UpdateResponse } from '@/api/schemas/people-records';
 import { confirmStates } from './shared/confirm';

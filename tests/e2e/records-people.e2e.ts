@@ -93,7 +93,10 @@ it('admin1 edits a student, marks another as left (transfer) and downloads the t
   await dialog.getByText('Saved.').waitFor();
   await office.keyboard.press('Escape');
   await dialog.waitFor({ state: 'detached' });
-  await office.getByRole('row').filter({ hasText: `Edita Edited${run}` }).waitFor();
+  await office
+    .getByRole('row')
+    .filter({ hasText: `Edita Edited${run}` })
+    .waitFor();
 
   // ---- leaving: the reason, then the confirmation saying what happens
   dialog = await openRecord(leavingCode, `Leila Rec${run}`);

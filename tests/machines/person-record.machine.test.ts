@@ -17,7 +17,14 @@ const INPUT: PersonRecordInput = {
   kind: 'student',
   id: 41,
   name: 'Rafi Hasan',
-  form: { student_code: 'S-041', first_name: 'Rafi', last_name: 'Hasan', class_id: '6', section_id: '11', class_roll_no: '12' },
+  form: {
+    student_code: 'S-041',
+    first_name: 'Rafi',
+    last_name: 'Hasan',
+    class_id: '6',
+    section_id: '11',
+    class_roll_no: '12',
+  },
   leftOn: null,
   today: '2026-11-25',
 };
@@ -151,9 +158,13 @@ describe('person record machine paths', () => {
             expect(calls.updateRecord.length).toBeLessThanOrEqual(count('record.save'));
             // The lists reload once per success, never after a refusal.
             expect(reloads).toBe(successes);
-            expect(s.hasTag('busy')).toBe(s.matches('saving') || s.matches('deactivating') || s.matches('reactivating'));
+            expect(s.hasTag('busy')).toBe(
+              s.matches('saving') || s.matches('deactivating') || s.matches('reactivating'),
+            );
             expect(s.hasTag('confirm')).toBe(
-              ['confirmingLeave', 'deactivating', 'confirmingReactivate', 'reactivating'].some((st) => s.matches(st as never)),
+              ['confirmingLeave', 'deactivating', 'confirmingReactivate', 'reactivating'].some((st) =>
+                s.matches(st as never),
+              ),
             );
           },
         } as never,
@@ -202,7 +213,9 @@ describe('person record machine scenarios', () => {
     actor.send({ type: 'record.save' });
     await tick();
     expect(actor.getSnapshot().value).toBe('editing');
-    expect(actor.getSnapshot().context.error?.fields).toEqual({ class_roll_no: 'roll 12 is already taken in that section' });
+    expect(actor.getSnapshot().context.error?.fields).toEqual({
+      class_roll_no: 'roll 12 is already taken in that section',
+    });
     expect(actor.getSnapshot().context.form.class_roll_no).toBe('12');
     actor.send({ type: 'record.field', field: 'class_roll_no', value: '15' });
     expect(actor.getSnapshot().context.error).toBeNull();
@@ -223,7 +236,12 @@ describe('person record machine scenarios', () => {
 
   it('the update body is the add payload without the session, with the change date for a student', () => {
     expect(
-      updateBody('student', { ...INPUT.form, session_id: '3', effective_date: '2026-11-20', mobile_no: ' 01711000000 ' }),
+      updateBody('student', {
+        ...INPUT.form,
+        session_id: '3',
+        effective_date: '2026-11-20',
+        mobile_no: ' 01711000000 ',
+      }),
     ).toEqual({
       student_code: 'S-041',
       first_name: 'Rafi',

@@ -54,7 +54,13 @@ function serveTeachers() {
       const body = (await request.json()) as Record<string, string>;
       updates.push({ query: new URL(request.url).searchParams.get('teacher_id'), body });
       row = { ...row, full_name: `${body.first_name} ${body.last_name}`, designation: body.designation };
-      return HttpResponse.json({ ok: true, message: 'Saved.', code: 'records.teacher_updated', id: 2, enrolment_changed: false });
+      return HttpResponse.json({
+        ok: true,
+        message: 'Saved.',
+        code: 'records.teacher_updated',
+        id: 2,
+        enrolment_changed: false,
+      });
     }),
   );
   return updates;
@@ -78,7 +84,12 @@ describe('/add-teacher records', () => {
     expect(updates).toEqual([
       {
         query: '2',
-        body: expect.objectContaining({ teacher_code: 'T-2', first_name: 'Nusrat', initial: 'NJH', designation: 'Senior Teacher' }),
+        body: expect.objectContaining({
+          teacher_code: 'T-2',
+          first_name: 'Nusrat',
+          initial: 'NJH',
+          designation: 'Senior Teacher',
+        }),
       },
     ]);
     await user.keyboard('{Escape}');
@@ -129,7 +140,9 @@ function serveStudents() {
   let left: string | null = null;
   server.use(
     http.get('/api/section/all', () =>
-      HttpResponse.json([{ id: 61, section_default_name: 'A', class_id: 6, class_name: 'Six', shift_id: 1, school_info_id: 10 }]),
+      HttpResponse.json([
+        { id: 61, section_default_name: 'A', class_id: 6, class_name: 'Six', shift_id: 1, school_info_id: 10 },
+      ]),
     ),
     http.get('/api/session', () => HttpResponse.json([{ id: 2, session_year: '2026', current: true }])),
     http.get('/api/groups/all', () => HttpResponse.json([{ id: 1, division_name: 'Science' }])),
@@ -178,10 +191,15 @@ describe('/add-student records', () => {
     await user.click(within(confirm).getByRole('button', { name: 'Mark as left' }));
     expect(await within(dialog).findByText('Rafi Hasan is marked as left.')).toBeInTheDocument();
     expect(calls).toEqual([
-      { url: '/api/student/deactivate', body: { student_id: 41, date: expect.any(String), reason: 'transfer', note: 'To Chattogram' } },
+      {
+        url: '/api/student/deactivate',
+        body: { student_id: 41, date: expect.any(String), reason: 'transfer', note: 'To Chattogram' },
+      },
     ]);
     // The certificates are offered for a student who left.
-    expect(within(dialog).getByRole('button', { name: /Transfer certificate of Rafi Hasan \(PDF\) English/ })).toBeInTheDocument();
+    expect(
+      within(dialog).getByRole('button', { name: /Transfer certificate of Rafi Hasan \(PDF\) English/ }),
+    ).toBeInTheDocument();
     // The list leaves them out, unless the admin asks; then with a badge.
     await user.keyboard('{Escape}');
     await waitFor(() => expect(screen.queryByRole('table', { name: /Student Id/ })).not.toBeInTheDocument());

@@ -156,7 +156,10 @@ describe('editing a student', () => {
     expect(badMobile.json().error.fields).toHaveProperty('mobile_no');
     const taken = await t.post('admin1', url, studentBody({ student_code: a.code, class_roll_no: b.roll }));
     expect(taken.statusCode).toBe(409);
-    expect(taken.json().error).toMatchObject({ code: 'people.duplicate', fields: { class_roll_no: expect.any(String) } });
+    expect(taken.json().error).toMatchObject({
+      code: 'people.duplicate',
+      fields: { class_roll_no: expect.any(String) },
+    });
     const codeTaken = await t.post('admin1', url, studentBody({ student_code: b.code, class_roll_no: a.roll }));
     expect(codeTaken.statusCode).toBe(409);
     expect(codeTaken.json().error.fields).toHaveProperty('student_code');
@@ -168,7 +171,10 @@ describe('editing a student', () => {
       effective_date: '2099-01-01',
     });
     expect(future.statusCode).toBe(400);
-    expect(future.json().error).toMatchObject({ code: 'records.future_date', fields: { effective_date: expect.any(String) } });
+    expect(future.json().error).toMatchObject({
+      code: 'records.future_date',
+      fields: { effective_date: expect.any(String) },
+    });
   });
 
   it('another school’s admin is refused by scope; a teacher, a student and a viewer by role', async () => {
@@ -201,7 +207,13 @@ describe('editing a teacher', () => {
     });
     expect(add.statusCode, add.body).toBe(200);
     const id = add.json().id as number;
-    const body = { teacher_code: 'REC-T1', first_name: 'Nasrin', last_name: 'Sultana', initial: 'RNS', designation: 'Senior Teacher' };
+    const body = {
+      teacher_code: 'REC-T1',
+      first_name: 'Nasrin',
+      last_name: 'Sultana',
+      initial: 'RNS',
+      designation: 'Senior Teacher',
+    };
     const res = await t.post('admin1', `/api/teacher/update?teacher_id=${id}`, body);
     expect(res.statusCode, res.body).toBe(200);
     const [row] = await t.db.select().from(teachers).where(eq(teachers.id, id));
@@ -212,7 +224,11 @@ describe('editing a teacher', () => {
       .where(eq(securityAudit.action, 'records.teacher_update'))
       .orderBy(desc(securityAudit.id))
       .limit(1);
-    expect(audit.detail).toMatchObject({ teacher_id: id, before: { lastName: 'Akter', initial: 'RNA' }, after: { lastName: 'Sultana', initial: 'RNS' } });
+    expect(audit.detail).toMatchObject({
+      teacher_id: id,
+      before: { lastName: 'Akter', initial: 'RNA' },
+      after: { lastName: 'Sultana', initial: 'RNS' },
+    });
     const [another] = await t.db
       .select({ initial: teachers.initial })
       .from(teachers)
@@ -268,10 +284,18 @@ describe('leaving and coming back', () => {
         .error.code,
     ).toBe('records.already_inactive');
     const other = await newStudent();
-    const future = await t.post('admin1', '/api/student/deactivate', { student_id: other.id, date: '2099-01-01', reason: 'other' });
+    const future = await t.post('admin1', '/api/student/deactivate', {
+      student_id: other.id,
+      date: '2099-01-01',
+      reason: 'other',
+    });
     expect(future.statusCode).toBe(400);
     expect(future.json().error.fields).toHaveProperty('date');
-    const reason = await t.post('admin1', '/api/student/deactivate', { student_id: other.id, date: TODAY, reason: 'expelled' });
+    const reason = await t.post('admin1', '/api/student/deactivate', {
+      student_id: other.id,
+      date: TODAY,
+      reason: 'expelled',
+    });
     expect(reason.statusCode).toBe(400);
     expect(reason.json().error.fields).toHaveProperty('reason');
     // Audited.
@@ -294,8 +318,16 @@ describe('leaving and coming back', () => {
   });
 
   it('a teacher who left cannot sign in, is out of the default list and flagged in the routine', async () => {
-    const [teacher] = await t.db.select().from(teachers).innerJoin(users, eq(users.id, teachers.userId)).where(eq(users.userCode, 'teacher1'));
-    const res = await t.post('admin1', '/api/teacher/deactivate', { teacher_id: teacher.teachers.id, date: TODAY, reason: 'other' });
+    const [teacher] = await t.db
+      .select()
+      .from(teachers)
+      .innerJoin(users, eq(users.id, teachers.userId))
+      .where(eq(users.userCode, 'teacher1'));
+    const res = await t.post('admin1', '/api/teacher/deactivate', {
+      teacher_id: teacher.teachers.id,
+      date: TODAY,
+      reason: 'other',
+    });
     expect(res.statusCode, res.body).toBe(200);
     expect((await login('teacher1', 'demo1234')).json().error.code).toBe('records.inactive_account');
     const list = (await t.get('admin1', '/api/teacher/all?limit=500')).json() as { id: number }[];
@@ -305,7 +337,9 @@ describe('leaving and coming back', () => {
     }[];
     expect(routine.length).toBeGreaterThan(0);
     expect(routine.every((r) => r.teacher_left_on === TODAY)).toBe(true);
-    expect((await t.post('admin1', '/api/teacher/reactivate', { teacher_id: teacher.teachers.id })).statusCode).toBe(200);
+    expect((await t.post('admin1', '/api/teacher/reactivate', { teacher_id: teacher.teachers.id })).statusCode).toBe(
+      200,
+    );
     expect((await login('teacher1', 'demo1234')).statusCode).toBe(200);
   });
 });

@@ -69,9 +69,7 @@ export const recordMessage = z.object({ ok: z.literal(true), message: z.string()
 export type RecordMessage = z.infer<typeof recordMessage>;
 
 /** Whether and why a person left, null while they are on the school's books. */
-export const leaving = z
-  .object({ date: z.string(), reason: z.enum(LEAVE_REASONS), note: z.string() })
-  .nullable();
+export const leaving = z.object({ date: z.string(), reason: z.enum(LEAVE_REASONS), note: z.string() }).nullable();
 export type Leaving = z.infer<typeof leaving>;
 
 /** One dated change of section or roll. */

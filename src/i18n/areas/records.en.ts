@@ -91,7 +91,8 @@ export const recordsEn = {
       'This is to certify that {{name}} was a student of this institution and has left it on {{date}}. All dues to the institution have been settled as far as the office records show.',
     testimonialBody:
       'This is to certify that {{name}} was a regular student of this institution in Class {{class}} in the session {{session}}.',
-    conduct: 'To the best of my knowledge, the student bore a good moral character and conduct while at this institution. I wish the student every success in life.',
+    conduct:
+      'To the best of my knowledge, the student bore a good moral character and conduct while at this institution. I wish the student every success in life.',
     signature: 'Head of the Institution',
     seal: 'Seal',
     reasons: {
@@ -104,7 +105,8 @@ export const recordsEn = {
   errors: {
     inactive_account: 'This account is inactive: the person has left the school. Ask the school office.',
     already_inactive: 'This person is already marked as left.',
-    not_inactive: 'This person has not left: there is nothing to undo, and a transfer certificate needs a leaving date first.',
+    not_inactive:
+      'This person has not left: there is nothing to undo, and a transfer certificate needs a leaving date first.',
     future_date: 'The date must not be after today.',
   },
 };

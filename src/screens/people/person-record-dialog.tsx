@@ -437,7 +437,11 @@ function PersonRecordPanel({
         open={state.hasTag('confirm')}
         title={leaving ? t('records.deactivate.confirmTitle') : t('records.reactivate.confirmTitle')}
         confirmLabel={
-          busy ? t('records.deactivate.working') : leaving ? t('records.deactivate.confirm') : t('records.reactivate.confirm')
+          busy
+            ? t('records.deactivate.working')
+            : leaving
+              ? t('records.deactivate.confirm')
+              : t('records.reactivate.confirm')
         }
         tone={leaving ? 'danger' : 'default'}
         busy={busy}
