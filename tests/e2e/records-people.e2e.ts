@@ -125,6 +125,23 @@ it('admin1 edits a student, marks another as left (transfer) and downloads the t
   expect(res.status).toBe(200);
   expect(res.headers.get('content-type')).toBe('application/pdf');
 
+  // ---- on a phone: the list with those who left (a badge), the record dialog, by keyboard
+  const phone = await newPage(360);
+  await signIn(phone, 'admin1');
+  await phone.waitForURL(`${baseUrl()}/school-admin`);
+  await phone.goto(`${baseUrl()}/add-student`);
+  await phone.getByRole('checkbox', { name: 'Show people who have left' }).check();
+  await phone.getByRole('searchbox', { name: 'Search' }).fill(leavingCode);
+  await phone.getByText('Left', { exact: true }).waitFor();
+  await expectSoundScreen(phone, 'student list with those who left (360 px)');
+  await phone.getByRole('button', { name: `Edit Leila Rec${run}` }).focus();
+  await phone.keyboard.press('Enter');
+  const small = phone.getByRole('dialog', { name: `Edit student: Leila Rec${run}` });
+  await small.getByRole('button', { name: 'Reactivate' }).waitFor();
+  await expectSoundScreen(phone, 'record dialog of one who left (360 px)');
+  await phone.keyboard.press('Escape');
+  await small.waitFor({ state: 'detached' });
+
   // The student who left cannot sign in, and is told why.
   const refused = await fetch(`${baseUrl()}/api/users/login`, {
     method: 'POST',
