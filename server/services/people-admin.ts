@@ -199,7 +199,12 @@ export async function teacherPage(db: DbOrTx, schoolId: number, q: z.output<type
  */
 export async function studentSearchPage(db: DbOrTx, schoolId: number, q: z.output<typeof studentAdminSearchQuery>) {
   const sessionId = await sessionNamedOrCurrent(db, schoolId, q.session_id);
-  const where: SQL[] = [eq(enrolments.schoolId, schoolId), eq(enrolments.sessionId, sessionId)];
+  const where: SQL[] = [
+    eq(enrolments.schoolId, schoolId),
+    eq(enrolments.sessionId, sessionId),
+    // docs/DOMAIN.md, Records: a student who left is on no list of the school's students.
+    onTheBooks(students.leftOn, (await schoolClock(db, schoolId)).today),
+  ];
   if (q.class_id) where.push(eq(enrolments.classId, q.class_id));
   if (q.section_id) where.push(eq(enrolments.sectionId, q.section_id));
   if (q.group_id) where.push(eq(enrolments.groupId, q.group_id));

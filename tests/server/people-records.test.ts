@@ -260,6 +260,8 @@ describe('leaving and coming back', () => {
     const section = (await t.get('admin1', `/api/student/section?section_id=${S.sixA}`)).json() as { id: number }[];
     expect(section.map((r) => r.id)).not.toContain(s.id);
     expect((await t.get('admin1', `/api/student/all?q=${s.code}`)).json()).toEqual([]);
+    const search = (await t.get('admin1', `/api/student/admin-search?section_id=${S.sixA}`)).json() as { id: number }[];
+    expect(search.map((r) => r.id)).not.toContain(s.id);
     const all = (await t.get('admin1', `/api/student/all?q=${s.code}&include_inactive=true`)).json();
     expect(all).toMatchObject([{ id: s.id, left_on: TODAY }]);
     // No sign-in, said plainly; the old session is gone.
