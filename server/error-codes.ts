@@ -112,6 +112,7 @@ export const ERROR_CODES = {
     'payments.online_unavailable',
   ],
   people: ['people.duplicate', 'people.import_refused', 'people.already_enrolled', 'people.roll_taken'],
+  records: ['records.inactive_account', 'records.already_inactive', 'records.not_inactive', 'records.future_date'],
   resources: [
     'resources.no_copy_left',
     'resources.already_borrowed',

@@ -530,6 +530,10 @@ export const ROUTES: readonly AppRoute[] = [
       'guardian',
       'guardians',
       'parents',
+      'edit student',
+      'transfer certificate',
+      'testimonial',
+      'deactivate',
     ],
     {
       screen: 'addStudent',
@@ -543,6 +547,10 @@ export const ROUTES: readonly AppRoute[] = [
         'student.section',
         'student.promote',
         'users.reset-password',
+        // records (docs/DOMAIN.md, Records): edit, leave and come back, certificates
+        'people.update',
+        'people.deactivate',
+        'people.certificate',
       ],
     },
   ),
@@ -550,10 +558,10 @@ export const ROUTES: readonly AppRoute[] = [
     '/add-teacher',
     'addTeacher',
     'page.add-teacher',
-    ['teacher', 'create teacher', 'teacher list', 'import', 'reset password'],
+    ['teacher', 'create teacher', 'teacher list', 'import', 'reset password', 'edit teacher', 'deactivate'],
     {
       screen: 'addTeacher',
-      calls: ['teacher.write', 'teacher.list', 'users.reset-password'],
+      calls: ['teacher.write', 'teacher.list', 'users.reset-password', 'people.update', 'people.deactivate'],
     },
   ),
   route('/schoolprofile', 'schoolProfile', 'page.school-profile', ['profile', 'school', 'my profile'], {

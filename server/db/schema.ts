@@ -411,6 +411,14 @@ export const teachers = pgTable(
     bloodGroup: varchar('blood_group', { length: 4 }).notNull().default(''),
     dob: date('dob', { mode: 'string' }),
     subjectCode: varchar('subject_code', { length: 20 }).notNull().default(''),
+    /**
+     * Left the school (docs/DOMAIN.md, Records): from this date (the school's, never after its
+     * today when set) the person is on no roll, routine or default list and cannot sign in; their
+     * history stays. Null while they are on the school's books. Set by services/people-records.ts.
+     */
+    leftOn: date('left_on', { mode: 'string' }),
+    leftReason: varchar('left_reason', { length: 12 }).$type<'transfer' | 'dropout' | 'completed' | 'other'>(),
+    leftNote: varchar('left_note', { length: 300 }).notNull().default(''),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
@@ -418,6 +426,10 @@ export const teachers = pgTable(
     unique('teachers_code_uq').on(t.schoolId, t.teacherCode),
     unique('teachers_initial_uq').on(t.schoolId, t.initial),
     unique('teachers_id_school_uq').on(t.id, t.schoolId),
+    check(
+      'teachers_left_valid',
+      sql`(${t.leftOn} is null and ${t.leftReason} is null) or (${t.leftOn} is not null and ${t.leftReason} in ('transfer', 'dropout', 'completed', 'other'))`,
+    ),
   ],
 );
 
@@ -446,12 +458,24 @@ export const students = pgTable(
     dob: date('dob', { mode: 'string' }),
     bloodGroup: varchar('blood_group', { length: 4 }).notNull().default(''),
     photoId: varchar('photo_id', { length: 200 }).notNull().default(''),
+    /**
+     * Left the school (docs/DOMAIN.md, Records): from this date (the school's, never after its
+     * today when set) the person is on no roll, routine or default list and cannot sign in; their
+     * history stays. Null while they are on the school's books. Set by services/people-records.ts.
+     */
+    leftOn: date('left_on', { mode: 'string' }),
+    leftReason: varchar('left_reason', { length: 12 }).$type<'transfer' | 'dropout' | 'completed' | 'other'>(),
+    leftNote: varchar('left_note', { length: 300 }).notNull().default(''),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
     foreignKey({ columns: [t.userId, t.schoolId], foreignColumns: [users.id, users.schoolId] }),
     unique('students_code_uq').on(t.schoolId, t.studentCode),
     unique('students_id_school_uq').on(t.id, t.schoolId),
+    check(
+      'students_left_valid',
+      sql`(${t.leftOn} is null and ${t.leftReason} is null) or (${t.leftOn} is not null and ${t.leftReason} in ('transfer', 'dropout', 'completed', 'other'))`,
+    ),
   ],
 );
 
@@ -1981,4 +2005,90 @@ export const subjectActivitySubmissions = pgTable(
     ),
     check('subject_activity_submissions_not_empty', sql`${t.fileSha256} is not null or length(${t.answer}) > 0`),
   ],
+);
+
+// ---------------------------------------------------------------- records (docs/DOMAIN.md, Records)
+
+/**
+ * A student's change of section or roll within a session, dated: the enrolment row keeps the
+ * current section and roll (attendance and marks stay on it), and each change leaves a row here
+ * with what it was and what it became, from which date, and who changed it.
+ */
+export const enrolmentChanges = pgTable(
+  'enrolment_changes',
+  {
+    id: serial('id').primaryKey(),
+    schoolId: integer('school_id')
+      .notNull()
+      .references(() => schools.id),
+    enrolmentId: integer('enrolment_id').notNull(),
+    /** The school's date the change counts from. */
+    effectiveOn: date('effective_on', { mode: 'string' }).notNull(),
+    fromClassId: integer('from_class_id').notNull(),
+    fromSectionId: integer('from_section_id').notNull(),
+    fromRollNo: integer('from_roll_no').notNull(),
+    toClassId: integer('to_class_id').notNull(),
+    toSectionId: integer('to_section_id').notNull(),
+    toRollNo: integer('to_roll_no').notNull(),
+    actorUserId: integer('actor_user_id')
+      .notNull()
+      .references(() => users.id),
+    at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    foreignKey({
+      name: 'enrolment_changes_enrolment_fk',
+      columns: [t.enrolmentId, t.schoolId],
+      foreignColumns: [enrolments.id, enrolments.schoolId],
+    }).onDelete('cascade'),
+    index('enrolment_changes_enrolment_idx').on(t.enrolmentId, t.effectiveOn),
+  ],
+);
+
+/**
+ * Transfer certificates and testimonials: one number per student and kind, given once from the
+ * school's own sequence of that kind (certificate_counters) and kept when the paper is issued
+ * again.
+ */
+export const certificates = pgTable(
+  'certificates',
+  {
+    id: serial('id').primaryKey(),
+    schoolId: integer('school_id')
+      .notNull()
+      .references(() => schools.id),
+    studentId: integer('student_id').notNull(),
+    kind: varchar('kind', { length: 12 }).notNull().$type<'tc' | 'testimonial'>(),
+    serialNo: integer('serial_no').notNull(),
+    /** The school's date of the first issue. */
+    issuedOn: date('issued_on', { mode: 'string' }).notNull(),
+    issuedBy: integer('issued_by')
+      .notNull()
+      .references(() => users.id),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    foreignKey({
+      name: 'certificates_student_fk',
+      columns: [t.studentId, t.schoolId],
+      foreignColumns: [students.id, students.schoolId],
+    }).onDelete('cascade'),
+    check('certificates_kind_valid', sql`${t.kind} in ('tc', 'testimonial')`),
+    check('certificates_serial_positive', sql`${t.serialNo} > 0`),
+    unique('certificates_student_kind_uq').on(t.studentId, t.kind),
+    unique('certificates_serial_uq').on(t.schoolId, t.kind, t.serialNo),
+  ],
+);
+
+/** The last certificate number a school gave, per kind. */
+export const certificateCounters = pgTable(
+  'certificate_counters',
+  {
+    schoolId: integer('school_id')
+      .notNull()
+      .references(() => schools.id),
+    kind: varchar('kind', { length: 12 }).notNull().$type<'tc' | 'testimonial'>(),
+    lastNo: integer('last_no').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.schoolId, t.kind] })],
 );

@@ -29,6 +29,7 @@ import { healthRoutes } from './health';
 import { profileRoutes } from './profiles';
 import { photoRoutes } from './photos';
 import { homeworkMarkRoutes } from './homework-marks';
+import { peopleRecordsRoutes } from './people-records';
 
 /** Every resource plugin, mounted under /api. */
 export async function registerRoutes(app: FastifyInstance) {
@@ -62,4 +63,5 @@ export async function registerRoutes(app: FastifyInstance) {
   await app.register(profileRoutes);
   await app.register(photoRoutes);
   await app.register(homeworkMarkRoutes);
+  await app.register(peopleRecordsRoutes);
 }

@@ -24,6 +24,7 @@ import { route } from './define';
 
 const WRONG = 'Wrong user id or password.';
 const OTP_NEEDED = 'Enter the 6-digit code from your authenticator app, or a recovery code.';
+const INACTIVE = 'This account is inactive: the person has left the school. Ask the school office.';
 const OTP_WRONG = 'That code is not right, or was used already. Enter the current code.';
 
 export async function usersRoutes(fastify: FastifyInstance) {
@@ -33,7 +34,7 @@ export async function usersRoutes(fastify: FastifyInstance) {
     app,
     usersEndpoints.login,
     {
-      schema: { body: loginBody, response: { 200: loginResponse, 401: loginFailure } },
+      schema: { body: loginBody, response: { 200: loginResponse, 401: loginFailure, 403: loginFailure } },
       // Whatever happened, the attempt gives up the account's turn (server/auth/rate-limit.ts).
       onResponse: async (req) => app.loginLimiter.finish(req),
     },
@@ -49,6 +50,10 @@ export async function usersRoutes(fastify: FastifyInstance) {
       });
       if (result.kind === 'wrong') {
         return reply.code(401).send({ errorMsg: WRONG, ...errorBodyOf('invalid_credentials', WRONG) });
+      }
+      if (result.kind === 'inactive') {
+        // docs/DOMAIN.md, Records: a person who left keeps their account, which cannot sign in.
+        return reply.code(403).send({ errorMsg: INACTIVE, ...errorBodyOf('records.inactive_account', INACTIVE) });
       }
       if (result.kind === 'otp_required') {
         return reply.code(401).send({

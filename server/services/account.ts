@@ -14,6 +14,7 @@ import { dummyPasswordHash, hashPassword, needsRehash, verifyPassword } from '..
 import type { LoginLimiter } from '../auth/rate-limit';
 import { createSession, type AuthContext } from '../auth/sessions';
 import { checkSecondFactor, twoFactorSetupRequired } from '../auth/two-factor';
+import { rowsOf } from '../db/rows';
 import type { Db } from '../db/client';
 import { preparedFor } from '../db/prepared';
 import {
@@ -49,6 +50,7 @@ export interface SignInAsk {
 /** How a sign-in ended: a wrong id or password, a second factor asked for or wrong, or a session. */
 export type SignInResult =
   | { kind: 'wrong' }
+  | { kind: 'inactive' }
   | { kind: 'otp_required' }
   | { kind: 'otp_invalid' }
   | {
@@ -60,6 +62,16 @@ export type SignInResult =
       mustChangePassword: boolean;
       twoFactorSetupRequired: boolean;
     };
+
+/** Whether the account is a student's or teacher's who left the school (docs/DOMAIN.md, Records). */
+async function hasLeftSchool(db: Db, userId: number): Promise<boolean> {
+  const rows = rowsOf<{ left: number }>(
+    await db.execute(sql`select 1 as left from students where user_id = ${userId} and left_on is not null
+                         union all
+                         select 1 from teachers where user_id = ${userId} and left_on is not null`),
+  );
+  return rows.length > 0;
+}
 
 /**
  * Sign in: the account the id names, the password and the second factor, each failure counted by
@@ -106,6 +118,13 @@ export async function signIn(db: Db, limiter: LoginLimiter, ask: SignInAsk): Pro
   const weak = !!user && needsRehash(stored);
   // A weak (seeded) hash checks fast: a failure spends a strong hash's time too.
   if (!ok && weak) await verifyPassword(ask.password, await dummyPasswordHash());
+  if (user && ok && user.status === 'disabled' && (await hasLeftSchool(db, user.id))) {
+    // The right password of a student or teacher who left the school (docs/DOMAIN.md, Records):
+    // said plainly, since whoever typed it knows the account already. Any other disabled account
+    // is refused like a wrong password.
+    await limiter.succeeded(attempt);
+    return { kind: 'inactive' };
+  }
   if (!user || !ok || user.status !== 'active') {
     await limiter.failed(attempt);
     // From an address past its bound a wrong password is a 429 (the right one signs in).

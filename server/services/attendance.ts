@@ -13,7 +13,7 @@
  * A section with no period taken yet has null present/absent/present_rate (never 0%).
  */
 import { DateTime } from 'luxon';
-import { and, asc, between, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, asc, between, desc, eq, inArray, isNotNull, isNull, or, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { OutboxStatus } from '@/api/schemas/attendance';
 import { cacheOf, type RoutineLabel } from '../cache/hot-cache';
@@ -46,6 +46,7 @@ import type { ErrorName } from '../error-codes';
 import { absenceCancellation, cancelAbsenceMessages, isCancelled, MAX_ATTEMPTS, smsParts } from './messaging';
 import { bnOr } from './bangla-names';
 import { accountName, studentFullName, teacherFullName } from './names';
+import { onTheBooks } from './leaving';
 import { normalisePhone } from './phone';
 import { queuedTimeProblem, QUEUED_MAX_AGE_DAYS } from './queued-time';
 import { DAY_NAMES, dayIdOf, earliestEditableDate, serverClock, type SchoolClock } from './school-time';
@@ -302,7 +303,7 @@ export async function recordAttendance(db: DbOrTx, input: RecordInput) {
       `Each student may appear once; repeated student ids: ${duplicates.join(', ')}.`,
     );
   }
-  const roster = await sectionRoster(db).execute({ sectionId: routine.sectionId, sessionId: routine.sessionId });
+  const roster = await sectionRoster(db).execute({ sectionId: routine.sectionId, sessionId: routine.sessionId, date });
   const enrolmentOf = new Map(roster.map((e) => [e.student_id, e.enrolment_id]));
   const strangers = ids.filter((id) => !enrolmentOf.has(id));
   if (strangers.length) {
@@ -547,6 +548,8 @@ const sectionRoster = preparedFor((db) =>
       and(
         eq(enrolments.sectionId, sql.placeholder('sectionId')),
         eq(enrolments.sessionId, sql.placeholder('sessionId')),
+        // docs/DOMAIN.md, Records: a student who left is on no roll from their leaving date.
+        onTheBooks(students.leftOn, sql`${sql.placeholder('date')}`),
       ),
     )
     .prepare('attendance_section_roster'),
@@ -576,7 +579,8 @@ const sectionList = preparedFor((db) =>
     .select(listColumns)
     .from(enrolments)
     .innerJoin(students, eq(students.id, enrolments.studentId))
-    .where(sectionInSession)
+    // docs/DOMAIN.md, Records: without a date, the students on the school's books.
+    .where(and(sectionInSession, isNull(students.leftOn)))
     .orderBy(asc(enrolments.classRollNo))
     .prepare('attendance_section_list'),
 );
@@ -598,7 +602,13 @@ const sectionListWithMarks = preparedFor((db) =>
       attendanceMarks,
       and(eq(attendanceMarks.takingId, attendanceTakings.id), eq(attendanceMarks.enrolmentId, enrolments.id)),
     )
-    .where(sectionInSession)
+    // docs/DOMAIN.md, Records: on the date, the students on the books, and any marked that day.
+    .where(
+      and(
+        sectionInSession,
+        or(onTheBooks(students.leftOn, sql`${sql.placeholder('date')}`), isNotNull(attendanceMarks.status)),
+      ),
+    )
     .orderBy(asc(enrolments.classRollNo))
     .prepare('attendance_section_list_marks'),
 );

@@ -130,7 +130,7 @@ export function line(doc: Doc, text: string, x: number, y: number, o: TextOption
 }
 
 /** Words of a text in lines that fit `width` (a word wider than that gets a line of its own). */
-function wrap(doc: Doc, text: string, width: number, size: number, bold?: boolean): string[] {
+export function wrap(doc: Doc, text: string, width: number, size: number, bold?: boolean): string[] {
   const lines: string[] = [];
   for (const word of text.split(' ')) {
     const last = lines[lines.length - 1];

@@ -41,7 +41,8 @@ import {
   teacherConflicts,
 } from './people';
 import { pgErrorOf } from '../db/pg-error';
-import { sessionNamedOrCurrent } from './school-time';
+import { onTheBooks } from './leaving';
+import { schoolClock, sessionNamedOrCurrent } from './school-time';
 
 const phoneOrEmpty = (v: string) => (v ? (normaliseMobile(v) ?? v) : '');
 
@@ -148,6 +149,8 @@ export async function addTeacher(db: Db, schoolId: number, b: z.output<typeof ad
 /** A page of the school's teachers, newest first, optionally searched; with the total. */
 export async function teacherPage(db: DbOrTx, schoolId: number, q: z.output<typeof teacherAllQuery>) {
   const where: SQL[] = [eq(teachers.schoolId, schoolId)];
+  // docs/DOMAIN.md, Records: the list is of the active unless the admin asks for everyone.
+  if (q.include_inactive !== 'true') where.push(onTheBooks(teachers.leftOn, (await schoolClock(db, schoolId)).today));
   if (q.q) {
     const like = likeOf(q.q);
     where.push(
@@ -184,6 +187,7 @@ export async function teacherPage(db: DbOrTx, schoolId: number, q: z.output<type
       mobile: t.mobile,
       designation: t.designation,
       email: t.email,
+      left_on: t.leftOn,
     })),
   };
 }
@@ -194,7 +198,12 @@ export async function teacherPage(db: DbOrTx, schoolId: number, q: z.output<type
  */
 export async function studentSearchPage(db: DbOrTx, schoolId: number, q: z.output<typeof studentAdminSearchQuery>) {
   const sessionId = await sessionNamedOrCurrent(db, schoolId, q.session_id);
-  const where: SQL[] = [eq(enrolments.schoolId, schoolId), eq(enrolments.sessionId, sessionId)];
+  const where: SQL[] = [
+    eq(enrolments.schoolId, schoolId),
+    eq(enrolments.sessionId, sessionId),
+    // docs/DOMAIN.md, Records: a student who left is on no list of the school's students.
+    onTheBooks(students.leftOn, (await schoolClock(db, schoolId)).today),
+  ];
   if (q.class_id) where.push(eq(enrolments.classId, q.class_id));
   if (q.section_id) where.push(eq(enrolments.sectionId, q.section_id));
   if (q.group_id) where.push(eq(enrolments.groupId, q.group_id));

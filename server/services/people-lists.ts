@@ -13,6 +13,7 @@ import type { DbOrTx } from '../db/client';
 import { academicSessions, classes, divisions, enrolments, schools, sections, students, teachers } from '../db/schema';
 import { notFound } from '../errors';
 import { studentFullName as studentFullNameSql, studentNameOf, teacherNameOf } from './names';
+import { onTheBooks } from './leaving';
 import { schoolClock, sessionIdForDate } from './school-time';
 
 /** A teacher's card: 404 for none; `schoolCheck` refuses a school the caller may not see (tenant.ts). */
@@ -122,6 +123,8 @@ export async function sectionStudentsPage(
   const where: SQL[] = [eq(enrolments.schoolId, schoolId), eq(enrolments.sessionId, sessionId)];
   if (q.class_id) where.push(eq(enrolments.classId, q.class_id));
   if (q.section_id) where.push(eq(enrolments.sectionId, q.section_id));
+  // docs/DOMAIN.md, Records: a student who left is on no section's list from that date.
+  where.push(onTheBooks(students.leftOn, today));
   // ALL sections: a teacher's are those they teach.
   const taught = reach(sessionId);
   if (taught) where.push(inArray(enrolments.sectionId, taught));
@@ -168,6 +171,8 @@ async function countEnrolled(db: DbOrTx, where: SQL[]) {
  */
 export async function studentsOfSchoolPage(db: DbOrTx, schoolId: number, q: z.output<typeof studentAllQuery>) {
   const where: SQL[] = [eq(students.schoolId, schoolId)];
+  // docs/DOMAIN.md, Records: the list is of the active unless the admin asks for everyone.
+  if (q.include_inactive !== 'true') where.push(onTheBooks(students.leftOn, (await schoolClock(db, schoolId)).today));
   if (q.q) {
     const like = `%${q.q.replace(/[%_\\]/g, (c) => `\\${c}`)}%`;
     const matches: SQL[] = [
@@ -229,6 +234,7 @@ export async function studentsOfSchoolPage(db: DbOrTx, schoolId: number, q: z.ou
       section_id: e?.sectionId ?? null,
       section_default_name: sectionName,
       class_roll_no: e?.classRollNo ?? null,
+      left_on: s.leftOn,
     })),
   };
 }

@@ -54,6 +54,8 @@ export const routineFields = {
   teacher_id: routines.teacherId,
   initial: teachers.initial,
   full_name: teacherFullName(),
+  /** docs/DOMAIN.md, Records: the teacher's leaving date, flagged in the routine from then on. */
+  teacher_left_on: teachers.leftOn,
   room: routines.room,
   session_id: routines.sessionId,
   session_year: academicSessions.sessionYear,

@@ -61,7 +61,7 @@ export interface ListPage<T> {
 
 async function fetchPage<S extends { response: z.ZodArray }>(
   endpoint: Endpoint<S>,
-  query: { q?: string; limit: number; offset: number; school_info_id?: number },
+  query: { q?: string; limit: number; offset: number; school_info_id?: number; include_inactive?: 'true' },
 ): Promise<ListPage<z.infer<S['response']>[number]>> {
   let total = 0;
   const rows = await request(endpoint, {
@@ -79,6 +79,8 @@ export interface PersonListQuery {
   /** Students only: those placed in this class and section (their latest enrolment). */
   class_id?: number;
   section_id?: number;
+  /** Also the people who left (docs/DOMAIN.md, Records); by default only the active. */
+  include_inactive?: 'true';
   limit: number;
   offset: number;
 }

@@ -203,6 +203,11 @@ export const PERMISSIONS = {
   'subject-registration.write': [A],
   'subject-registration.delete': [A],
 
+  // records (docs/DOMAIN.md, Records): edit, leave and come back, certificates; the school's admin
+  'people.update': [A],
+  'people.deactivate': [A],
+  'people.certificate': [A],
+
   // school setup: the super admin creates schools and organization types; a school
   // admin edits only their own school's contact details and weekly off days (the routes check
   // which school)

@@ -26,6 +26,7 @@ import { guardiansBn } from './areas/guardians.bn';
 import { profilesBn } from './areas/profiles.bn';
 import { eschoolBn } from './areas/eschool.bn';
 import { attendanceRegisterBn } from './areas/attendance-register.bn';
+import { recordsBn } from './areas/records.bn';
 
 export const bn: Catalogue = {
   shell: shellBn,
@@ -52,6 +53,7 @@ export const bn: Catalogue = {
   profiles: profilesBn,
   eschoolArea: eschoolBn,
   attendanceRegister: attendanceRegisterBn,
+  records: recordsBn,
   common: {
     appName: 'পাঠশালা',
     updateReady: 'পাঠশালার নতুন সংস্করণ তৈরি।',

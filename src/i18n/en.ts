@@ -27,6 +27,7 @@ import { profilesEn } from './areas/profiles.en';
 import { eschoolEn } from './areas/eschool.en';
 import { attendanceRegisterEn } from './areas/attendance-register.en';
 import { subjectActivitiesEn } from './areas/subject-activities.en';
+import { recordsEn } from './areas/records.en';
 
 export const en = {
   // Each screen area keeps its texts in src/i18n/areas/<area>.{en,bn}.ts. A server error code
@@ -55,6 +56,7 @@ export const en = {
   eschoolArea: eschoolEn,
   attendanceRegister: attendanceRegisterEn,
   subject_activities: subjectActivitiesEn,
+  records: recordsEn,
 } as const;
 
 type Widen<T> = { [K in keyof T]: T[K] extends string ? string : Widen<T[K]> };

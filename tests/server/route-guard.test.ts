@@ -69,6 +69,11 @@ const CROSS_TENANT: Record<string, (o: OtherSchool) => string> = {
   'GET /api/routine/teacher': (o) => `?teacher_id=${o.teacher}`,
   'GET /api/routine/student': (o) => `?section_id=${o.section}`,
   'GET /api/routine/teacher/today': (o) => `?teacher_id=${o.teacher}`,
+  // ---- records (people-records.test.ts checks the writes naming another school's person)
+  'GET /api/student/record': (o) => `?student_id=${o.student}`,
+  'GET /api/teacher/record': (o) => `?teacher_id=${o.teacher}`,
+  'GET /api/student/transfer_certificate': (o) => `?student_id=${o.student}`,
+  'GET /api/student/testimonial': (o) => `?student_id=${o.student}`,
   // ---- notices
   'GET /api/notice/edit': (o) => `?id=${o.notice}`,
   'POST /api/notice/delete': (o) => `?id=${o.notice}`,
@@ -345,6 +350,14 @@ const GLOBAL = new Set([
   'POST /api/profile/photo/remove',
   'GET /api/profile/photo/:user_id',
   'POST /api/homework_mark/update',
+  // ---- records: the person is named with a body (a query id needs its body too, which this file does
+  // not send); people-records.test.ts checks another school's admin is refused each of them
+  'POST /api/student/update',
+  'POST /api/teacher/update',
+  'POST /api/student/deactivate',
+  'POST /api/teacher/deactivate',
+  'POST /api/student/reactivate',
+  'POST /api/teacher/reactivate',
 ]);
 
 let t: TestApp;

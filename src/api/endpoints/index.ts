@@ -25,6 +25,7 @@ import { peopleAdminEndpoints } from '@/api/endpoints/people-admin';
 import { peopleEndpoints } from '@/api/endpoints/people';
 import { profilePhotoEndpoints } from '@/api/endpoints/profile-photo';
 import { profilesEndpoints } from '@/api/endpoints/profiles';
+import { peopleRecordsEndpoints } from '@/api/endpoints/people-records';
 import { promotionEndpoints } from '@/api/endpoints/promotion';
 import { resourcesEndpoints } from '@/api/endpoints/resources';
 import { routinesEndpoints } from '@/api/endpoints/routines';
@@ -58,6 +59,7 @@ export const ENDPOINTS: Record<string, Record<string, Endpoint>> = {
   people: peopleEndpoints,
   'profile-photo': profilePhotoEndpoints,
   profiles: profilesEndpoints,
+  'people-records': peopleRecordsEndpoints,
   promotion: promotionEndpoints,
   resources: resourcesEndpoints,
   routines: routinesEndpoints,

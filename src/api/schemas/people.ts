@@ -37,6 +37,8 @@ export const studentAllQuery = z.object({
   /** Only the students placed (their latest enrolment) in this class, and this section. */
   class_id: optionalId('class_id'),
   section_id: optionalId('section_id'),
+  /** Also the people who left the school (docs/DOMAIN.md, Records): 'true'; by default only the active. */
+  include_inactive: z.enum(['true', 'false'], { error: 'include_inactive must be true or false' }).optional(),
   ...pageQueryWith(STUDENT_LIST_PAGE).shape,
 });
 export type StudentAllQuery = z.input<typeof studentAllQuery>;
@@ -81,6 +83,8 @@ export const teacherListRow = z.object({
   mobile: z.string(),
   designation: z.string(),
   email: z.string(),
+  /** The date the teacher left the school (docs/DOMAIN.md, Records); null or absent while active. */
+  left_on: z.string().nullable().optional(),
 });
 export type TeacherListRow = z.infer<typeof teacherListRow>;
 
@@ -115,6 +119,8 @@ export const studentListRow = z.object({
   section_id: z.number().int().nullable().optional(),
   section_default_name: z.string().nullable().optional(),
   class_roll_no: z.number().int().nullable().optional(),
+  /** The date the student left the school (docs/DOMAIN.md, Records); null or absent while active. */
+  left_on: z.string().nullable().optional(),
 });
 export type StudentListRow = z.infer<typeof studentListRow>;
 
@@ -278,6 +284,8 @@ export const TEACHER_LIST_PAGE: PageLimits = { defaultLimit: 100, maxLimit: 500 
 export const teacherAllQuery = z.object({
   school_info_id: optionalId('school_info_id'),
   q: z.string().trim().max(100, 'q must be at most 100 characters').optional(),
+  /** Also the people who left the school (docs/DOMAIN.md, Records): 'true'; by default only the active. */
+  include_inactive: z.enum(['true', 'false'], { error: 'include_inactive must be true or false' }).optional(),
   ...pageQueryWith(TEACHER_LIST_PAGE).shape,
 });
 export type TeacherAllQuery = z.input<typeof teacherAllQuery>;

@@ -41,6 +41,8 @@ export const routineRow = z.object({
   teacher_id: z.number().int(),
   initial: z.string(),
   full_name: z.string(),
+  /** The date the teacher left the school (docs/DOMAIN.md, Records): their periods are flagged. */
+  teacher_left_on: z.string().nullable().optional(),
   room: z.string(),
   session_id: z.number().int(),
   session_year: z.string(),

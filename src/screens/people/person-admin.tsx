@@ -3,7 +3,7 @@
  * of birth; a student is enrolled in the same step), the one-time password shown once, the list
  * (newest first, searchable, paged, exported to CSV), and the bulk import.
  */
-import { useState, type FormEvent } from 'react';
+import { useMemo, useState, type FormEvent } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import {
   fetchStudentList,
@@ -38,7 +38,10 @@ import { downloadCsv } from './csv';
 import { GuardiansDialog, type GuardianStudent } from './guardians-panel';
 import { ImportPanel } from './import-panel';
 import { PromotePanel } from './promote-panel';
+import { PersonRecordDialog, type RecordPerson } from './person-record-dialog';
 import { useFlow } from '@/ui/use-flow';
+import { useRegisterCommands, type Command } from '@/ui/commands';
+import { can } from '@/api/permissions';
 
 const PAGE_SIZE = 20;
 
@@ -264,13 +267,36 @@ function PersonList({ kind }: { kind: PersonKind }) {
   const { name } = useNames();
   const errorText = useErrorText();
   const ask = useConfirm();
-  const [params, setParams] = useSearchState({ q: '', page: '1' });
+  const [params, setParams] = useSearchState({ q: '', page: '1', inactive: '' });
+  const [recordOf, setRecordOf] = useState<RecordPerson | null>(null);
   const [exporting, setExporting] = useState(false);
   const [notice, setNotice] = useState<{ tone: 'success' | 'error'; text: string } | null>(null);
   const [guardiansOf, setGuardiansOf] = useState<GuardianStudent | null>(null);
   const page = Math.max(1, Number(params.page) || 1);
-  const q = { q: params.q || undefined, limit: PAGE_SIZE, offset: (page - 1) * PAGE_SIZE };
+  const q = {
+    q: params.q || undefined,
+    // docs/DOMAIN.md, Records: people who left only when the admin asks for them.
+    ...(params.inactive === '1' ? { include_inactive: 'true' as const } : {}),
+    limit: PAGE_SIZE,
+    offset: (page - 1) * PAGE_SIZE,
+  };
   const list = useQuery(personListQuery(kind, q));
+  // The palette's action for this list (docs/DOMAIN.md, Records): show or hide the people who left.
+  const showingInactive = params.inactive === '1';
+  const inactiveCommands = useMemo(
+    (): Command[] => [
+      {
+        id: `records:inactive-${kind}`,
+        label: t(showingInactive ? 'records.palette.hideInactive' : 'records.palette.showInactive'),
+        keywords: ['inactive', 'left', 'deactivated'],
+        group: 'Actions',
+        visible: (c) => can(c.userType, 'people.update'),
+        perform: () => setParams({ inactive: showingInactive ? '' : '1', page: '1' }, { replace: true }),
+      },
+    ],
+    [kind, showingInactive, setParams, t],
+  );
+  useRegisterCommands(inactiveCommands);
   const head =
     kind === 'student'
       ? [
@@ -283,6 +309,7 @@ function PersonList({ kind }: { kind: PersonKind }) {
           t('people.list.email'),
           t('people.list.resetPassword'),
           t('guardians.admin.action'),
+          t('records.actions.column'),
         ]
       : [
           t('people.list.teacherId'),
@@ -291,6 +318,7 @@ function PersonList({ kind }: { kind: PersonKind }) {
           t('people.list.designation'),
           t('people.list.email'),
           t('people.list.resetPassword'),
+          t('records.actions.column'),
         ];
   const exportCsv = async () => {
     setExporting(true);
@@ -347,6 +375,15 @@ function PersonList({ kind }: { kind: PersonKind }) {
         <Button variant="secondary" onClick={() => void exportCsv()} disabled={exporting}>
           {exporting ? t('people.list.exporting') : t('people.list.exportCsv')}
         </Button>
+        <label className="flex min-h-11 items-center gap-2 text-sm">
+          <input
+            type="checkbox"
+            className="h-5 w-5"
+            checked={params.inactive === '1'}
+            onChange={(e) => setParams({ inactive: e.target.checked ? '1' : '', page: '1' }, { replace: true })}
+          />
+          {t('records.list.showInactive')}
+        </label>
       </div>
       {notice ? (
         <Alert tone={notice.tone} className="mb-3">
@@ -368,7 +405,10 @@ function PersonList({ kind }: { kind: PersonKind }) {
                 'student_code' in r ? (
                   <tr key={r.id}>
                     <Td label={head[0]}>{r.student_code}</Td>
-                    <Td label={head[1]}>{r.full_name}</Td>
+                    <Td label={head[1]}>
+                      {r.full_name}
+                      <InactiveBadge leftOn={r.left_on} />
+                    </Td>
                     {/* Where the student is placed (latest enrolment), to check an import or admission. */}
                     <Td label={head[2]}>
                       {r.class_name ? name('classes', r.class_name) : t('people.list.notEnrolled')}
@@ -393,17 +433,38 @@ function PersonList({ kind }: { kind: PersonKind }) {
                         {t('guardians.admin.action')}
                       </Button>
                     </Td>
+                    <Td label={head[9]}>
+                      <Button
+                        variant="ghost"
+                        aria-label={t('records.actions.editFor', { name: r.full_name })}
+                        onClick={() => setRecordOf({ kind: 'student', id: r.id, name: r.full_name })}
+                      >
+                        {t('records.actions.edit')}
+                      </Button>
+                    </Td>
                   </tr>
                 ) : (
                   <tr key={r.id}>
                     <Td label={head[0]}>{r.teacher_code}</Td>
-                    <Td label={head[1]}>{r.full_name}</Td>
+                    <Td label={head[1]}>
+                      {r.full_name}
+                      <InactiveBadge leftOn={r.left_on} />
+                    </Td>
                     <Td label={head[2]}>{localDigits(r.mobile, lang)}</Td>
                     <Td label={head[3]}>{r.designation}</Td>
                     <Td label={head[4]}>{r.email}</Td>
                     <Td label={head[5]}>
                       <Button variant="ghost" onClick={() => void reset(r.teacher_code, r.full_name)}>
                         {t('people.list.resetPassword')}
+                      </Button>
+                    </Td>
+                    <Td label={head[6]}>
+                      <Button
+                        variant="ghost"
+                        aria-label={t('records.actions.editFor', { name: r.full_name })}
+                        onClick={() => setRecordOf({ kind: 'teacher', id: r.id, name: r.full_name })}
+                      >
+                        {t('records.actions.edit')}
                       </Button>
                     </Td>
                   </tr>
@@ -421,6 +482,21 @@ function PersonList({ kind }: { kind: PersonKind }) {
         )}
       </QueryState>
       {kind === 'student' ? <GuardiansDialog student={guardiansOf} onClose={() => setGuardiansOf(null)} /> : null}
+      <PersonRecordDialog person={recordOf} onClose={() => setRecordOf(null)} />
     </Card>
+  );
+}
+
+/** docs/DOMAIN.md, Records: a person who left, shown when the admin lists them too. */
+function InactiveBadge({ leftOn }: { leftOn?: string | null }) {
+  const { t, lang } = useI18n();
+  if (!leftOn) return null;
+  return (
+    <span
+      className="ms-2 inline-block rounded-full bg-amber-100 px-2 py-0.5 text-xs font-semibold text-amber-900"
+      title={t('records.list.inactiveSince', { date: localDigits(leftOn, lang) })}
+    >
+      {t('records.list.inactive')}
+    </span>
   );
 }

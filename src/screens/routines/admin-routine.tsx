@@ -367,6 +367,12 @@ function RoutineTable({ params, onPage }: { params: typeof FILTER_DEFAULTS; onPa
                   <abbr title={r.full_name} className="no-underline">
                     {r.initial}
                   </abbr>
+                  {/* docs/DOMAIN.md, Records: a teacher who left is flagged on their periods. */}
+                  {r.teacher_left_on ? (
+                    <span className="ms-1 rounded-full bg-amber-100 px-2 py-0.5 text-xs font-semibold text-amber-900">
+                      {t('records.list.inactive')}
+                    </span>
+                  ) : null}
                 </Td>
                 <Td label={t('routines.list.room')}>{localDigits(r.room, lang)}</Td>
                 <Td label={t('routines.list.session')}>{localDigits(r.session_year, lang)}</Td>

@@ -66,6 +66,8 @@ function Cell({ rows, subject }: { rows: RoutineRow[]; subject: GridSubject }) {
               : null}
             {subject === 'room' ? ' · ' : null}
             {subject !== 'teacher' ? r.initial : null}
+            {/* docs/DOMAIN.md, Records: a teacher who left is flagged on their periods. */}
+            {subject !== 'teacher' && r.teacher_left_on ? ` (${t('records.list.inactive')})` : null}
             {subject !== 'room' && r.room ? ` · ${localDigits(r.room, lang)}` : null}
           </p>
         </div>
