@@ -24,6 +24,7 @@ import { guardianRoutes } from './guardians';
 import { eschoolRoutes } from './eschool';
 import { activityRoutes } from './activities';
 import { healthRoutes } from './health';
+import { recordDeleteRoutes } from './record-deletes';
 
 /** Every resource plugin, mounted under /api. */
 export async function registerRoutes(app: FastifyInstance) {
@@ -51,5 +52,6 @@ export async function registerRoutes(app: FastifyInstance) {
   await app.register(guardianRoutes);
   await app.register(eschoolRoutes);
   await app.register(activityRoutes);
+  await app.register(recordDeleteRoutes);
   await app.register(healthRoutes);
 }

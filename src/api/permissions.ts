@@ -275,6 +275,11 @@ export const PERMISSIONS = {
   'activity.participants': [T, A, V],
   'activity.participants-write': [T, A],
   'activity.student': [S, G],
+  // deleting a record made by mistake (docs/DOMAIN.md, "Deleting"): the school admin's own
+  // school's students, teachers, exams, exam types, fee heads, invoices and routine entries; the
+  // super admin's schools
+  'records.delete': [A],
+  'school.delete': [SA],
 } as const satisfies Record<string, readonly UserType[]>;
 
 /**

@@ -21,6 +21,7 @@ import { paymentSandboxEndpoints } from '@/api/endpoints/payment-sandbox';
 import { peopleAdminEndpoints } from '@/api/endpoints/people-admin';
 import { peopleEndpoints } from '@/api/endpoints/people';
 import { promotionEndpoints } from '@/api/endpoints/promotion';
+import { recordDeletesEndpoints } from '@/api/endpoints/record-deletes';
 import { resourcesEndpoints } from '@/api/endpoints/resources';
 import { routinesEndpoints } from '@/api/endpoints/routines';
 import { schoolSetupEndpoints } from '@/api/endpoints/school-setup';
@@ -49,6 +50,7 @@ export const ENDPOINTS: Record<string, Record<string, Endpoint>> = {
   'people-admin': peopleAdminEndpoints,
   people: peopleEndpoints,
   promotion: promotionEndpoints,
+  'record-deletes': recordDeletesEndpoints,
   resources: resourcesEndpoints,
   routines: routinesEndpoints,
   'school-setup': schoolSetupEndpoints,
