@@ -481,7 +481,14 @@ export const ROUTES: readonly AppRoute[] = [
   }),
   route('/schooladminroutine', 'classRoutines', 'page.class-routines', ['routine', 'timetable', 'add routine'], {
     screen: 'adminRoutine',
-    calls: [...ROUTINE_LOOKUP_CALLS, 'routine.school', 'routine.search', 'routine.write', 'routine.delete'],
+    calls: [
+      ...ROUTINE_LOOKUP_CALLS,
+      'routine.school',
+      'routine.search',
+      'routine.write',
+      'routine.delete',
+      'records.delete',
+    ],
   }),
   route('/schooladminnotice', 'adminNotice', 'page.admin-notice', ['notice', 'notes', 'announcements'], {
     screen: 'adminNotice',
@@ -536,6 +543,7 @@ export const ROUTES: readonly AppRoute[] = [
         'student.section',
         'student.promote',
         'users.reset-password',
+        'records.delete',
       ],
     },
   ),
@@ -546,7 +554,7 @@ export const ROUTES: readonly AppRoute[] = [
     ['teacher', 'create teacher', 'teacher list', 'import', 'reset password'],
     {
       screen: 'addTeacher',
-      calls: ['teacher.write', 'teacher.list', 'users.reset-password'],
+      calls: ['teacher.write', 'teacher.list', 'users.reset-password', 'records.delete'],
     },
   ),
   route('/schoolprofile', 'schoolProfile', 'page.school-profile', ['profile', 'school', 'my profile'], {

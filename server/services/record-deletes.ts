@@ -75,7 +75,7 @@ export class DependentsError extends ApiError<'deletes.has_dependents'> {
   override toBody() {
     return {
       error: {
-        code: this.code,
+        code: 'deletes.has_dependents' as const,
         message: this.message,
         dependents: this.dependents,
         ...(this.instead ? { instead: this.instead } : {}),

@@ -23,6 +23,7 @@ import { twoFactorBn } from './areas/two-factor.bn';
 import { resourcesBn } from './areas/resources.bn';
 import { guardiansBn } from './areas/guardians.bn';
 import { eschoolBn } from './areas/eschool.bn';
+import { deletesBn } from './areas/deletes.bn';
 
 export const bn: Catalogue = {
   shell: shellBn,
@@ -46,6 +47,7 @@ export const bn: Catalogue = {
   resources: resourcesBn,
   guardians: guardiansBn,
   eschoolArea: eschoolBn,
+  deletes: deletesBn,
   common: {
     appName: 'পাঠশালা',
     updateReady: 'পাঠশালার নতুন সংস্করণ তৈরি।',

@@ -24,6 +24,7 @@ import { twoFactorEn } from './areas/two-factor.en';
 import { resourcesEn } from './areas/resources.en';
 import { guardiansEn } from './areas/guardians.en';
 import { eschoolEn } from './areas/eschool.en';
+import { deletesEn } from './areas/deletes.en';
 
 export const en = {
   // Each screen area keeps its texts in src/i18n/areas/<area>.{en,bn}.ts. A server error code
@@ -49,6 +50,7 @@ export const en = {
   resources: resourcesEn,
   guardians: guardiansEn,
   eschoolArea: eschoolEn,
+  deletes: deletesEn,
 } as const;
 
 type Widen<T> = { [K in keyof T]: T[K] extends string ? string : Widen<T[K]> };

@@ -8,6 +8,7 @@ import { useQuery } from '@tanstack/react-query';
 import {
   fetchStudentList,
   fetchTeacherList,
+  peopleKeys,
   peopleListKeys,
   personListQuery,
   personFormLookupsQuery,
@@ -16,6 +17,7 @@ import {
   type PersonKind,
 } from '@/api/people';
 import { BLOOD_GROUPS, PEOPLE_MESSAGES } from '@/api/schemas/people';
+import { RecordDeleteButton, useRecordDelete } from '@/screens/deletes/record-delete';
 import { MISSING_FIELD, personFormMachine, REQUIRED_FIELDS } from '@/machines/person-form.machine';
 import { Alert } from '@/ui/alert';
 import { Button } from '@/ui/button';
@@ -271,6 +273,8 @@ function PersonList({ kind }: { kind: PersonKind }) {
   const page = Math.max(1, Number(params.page) || 1);
   const q = { q: params.q || undefined, limit: PAGE_SIZE, offset: (page - 1) * PAGE_SIZE };
   const list = useQuery(personListQuery(kind, q));
+  // Deleting a record made by mistake (docs/DOMAIN.md, "Deleting"): src/screens/deletes.
+  const deletes = useRecordDelete([peopleKeys.all]);
   const head =
     kind === 'student'
       ? [
@@ -353,6 +357,7 @@ function PersonList({ kind }: { kind: PersonKind }) {
           {notice.text}
         </Alert>
       ) : null}
+      {deletes.element}
       <QueryState
         query={list}
         what={t('people.list.what')}
@@ -383,6 +388,12 @@ function PersonList({ kind }: { kind: PersonKind }) {
                       <Button variant="ghost" onClick={() => void reset(r.student_code, r.full_name)}>
                         {t('people.list.resetPassword')}
                       </Button>
+                      <RecordDeleteButton
+                        deletes={deletes}
+                        kind="student"
+                        id={r.id}
+                        label={`${r.full_name} (${r.student_code})`}
+                      />
                     </Td>
                     <Td label={head[8]}>
                       <Button
@@ -405,6 +416,12 @@ function PersonList({ kind }: { kind: PersonKind }) {
                       <Button variant="ghost" onClick={() => void reset(r.teacher_code, r.full_name)}>
                         {t('people.list.resetPassword')}
                       </Button>
+                      <RecordDeleteButton
+                        deletes={deletes}
+                        kind="teacher"
+                        id={r.id}
+                        label={`${r.full_name} (${r.teacher_code})`}
+                      />
                     </Td>
                   </tr>
                 ),
