@@ -201,7 +201,12 @@ describe('record delete machine: the rules, literally', () => {
     run.actor.send({ type: 'records.delete', kind: 'routine', ids: [5, 9, 12], label: 'three entries' });
     run.actor.send({ type: 'records.confirm' });
     expect(run.calls.remove).toEqual([{ kind: 'routine', ids: [5, 9, 12], reason: '' }]);
-    await run.settle('resolve', { ok: true, ids: [5, 9, 12], message: 'Routine deleted successfully', code: 'deletes.routine' });
+    await run.settle('resolve', {
+      ok: true,
+      ids: [5, 9, 12],
+      message: 'Routine deleted successfully',
+      code: 'deletes.routine',
+    });
     expect(run.calls.deleted).toBe(1);
     expect(run.actor.getSnapshot().context.feedback).toEqual({
       code: 'deletes.routine',
