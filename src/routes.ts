@@ -408,6 +408,7 @@ export const ROUTES: readonly AppRoute[] = [
       'school.create',
       'school.update',
       'school.list',
+      'school.delete',
       'organization.list',
       'lookup.division',
       'lookup.district',
@@ -433,11 +434,18 @@ export const ROUTES: readonly AppRoute[] = [
   }),
   route('/create-exam', 'createExam', 'page.create-exam', ['exam', 'evaluation', 'publish results', 'exam types'], {
     screen: 'createExam',
-    calls: [...ROUTINE_LOOKUP_CALLS, 'exam.types', 'exam.types-write', 'exam.publication', 'exam.publish'],
+    calls: [
+      ...ROUTINE_LOOKUP_CALLS,
+      'exam.types',
+      'exam.types-write',
+      'exam.publication',
+      'exam.publish',
+      'records.delete',
+    ],
   }),
   route('/newExam', 'newExam', 'page.new-exam', ['exam', 'exam list', 'full marks'], {
     screen: 'newExam',
-    calls: [...ROUTINE_LOOKUP_CALLS, 'exam.types', 'exam.create', 'exam.list', 'exam.mark-audit'],
+    calls: [...ROUTINE_LOOKUP_CALLS, 'exam.types', 'exam.create', 'exam.list', 'exam.mark-audit', 'records.delete'],
   }),
   route('/', 'signIn', 'public', [], { screen: 'signIn' }),
   route('/login', 'signIn', 'public', ['login'], { screen: 'signIn' }),

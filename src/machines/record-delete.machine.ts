@@ -47,7 +47,7 @@ export type RecordDeleteEvent =
   | { type: 'records.cancel' }
   | { type: 'records.dismiss' };
 
-interface RemoveInput {
+export interface RemoveInput {
   kind: DeletableKind;
   ids: number[];
   reason: string;

@@ -63,7 +63,8 @@ it('a student with marks is refused, naming them; a student just added is delete
   await remove.waitFor();
   await remove.click();
   const dialog = admin.getByRole('dialog', { name: 'Delete this student?' });
-  await dialog.waitFor();
+  // Headless UI's dialog root has no box of its own: wait for its title.
+  await dialog.getByRole('heading', { name: 'Delete this student?' }).waitFor();
   await expect(dialog.textContent()).resolves.toMatch(/S-1-0001.*will be deleted/);
   await expectSoundScreen(admin, '/add-student asking before a delete');
   await dialog.getByRole('button', { name: 'Delete', exact: true }).click();

@@ -9,15 +9,11 @@ import { createTestModel } from '@xstate/graph';
 import { createActor, fromPromise, type EventObject, type SnapshotFrom } from 'xstate';
 import { ApiError } from '@/api/client';
 import { asModel } from '../helpers/as-model';
-import { recordDeleteMachine, type RecordDeleteEvent } from '@/machines/record-delete.machine';
+import { recordDeleteMachine, type RecordDeleteEvent, type RemoveInput } from '@/machines/record-delete.machine';
 
 type Snap = SnapshotFrom<typeof recordDeleteMachine>;
 type ModelEvent = EventObject & Record<string, unknown>;
-interface Sent {
-  kind: string;
-  ids: number[];
-  reason: string;
-}
+type Sent = RemoveInput;
 
 const REFUSED_BODY = {
   error: {
