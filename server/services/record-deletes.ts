@@ -216,15 +216,12 @@ async function deleteExam(tx: Tx, id: number, schoolId: number) {
     exam_marks: sql`select count(*) from exam_marks where exam_id = ${id}`,
   });
   if (Object.keys(dependents).length) throw new DependentsError('exam', dependents);
-  const [gone] = await tx
-    .delete(exams)
-    .where(eq(exams.id, id))
-    .returning({
-      typeId: exams.examTypeId,
-      sessionId: exams.sessionId,
-      sectionId: exams.sectionId,
-      subjectId: exams.subjectId,
-    });
+  const [gone] = await tx.delete(exams).where(eq(exams.id, id)).returning({
+    typeId: exams.examTypeId,
+    sessionId: exams.sessionId,
+    sectionId: exams.sectionId,
+    subjectId: exams.subjectId,
+  });
   return {
     exam_type_id: gone.typeId,
     session_id: gone.sessionId,
@@ -266,15 +263,12 @@ async function cancelInvoice(tx: Tx, id: number, schoolId: number, reason: strin
     sql`update online_payments set status = 'cancelled' where status = 'pending' and ${id} = any(invoice_ids)`,
   );
   const waivers = await tx.execute(sql`delete from invoice_waivers where invoice_id = ${id} returning id`);
-  const [gone] = await tx
-    .delete(invoices)
-    .where(eq(invoices.id, id))
-    .returning({
-      studentId: invoices.studentId,
-      feeId: invoices.feeId,
-      amount: invoices.amountPoisha,
-      kind: invoices.kind,
-    });
+  const [gone] = await tx.delete(invoices).where(eq(invoices.id, id)).returning({
+    studentId: invoices.studentId,
+    feeId: invoices.feeId,
+    amount: invoices.amountPoisha,
+    kind: invoices.kind,
+  });
   return {
     reason,
     student_id: gone.studentId,
