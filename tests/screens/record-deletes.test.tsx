@@ -160,3 +160,59 @@ describe('"Delete selected" on /schooladminroutine', () => {
     expect(await screen.findByText('Routine deleted successfully')).toBeInTheDocument();
   });
 });
+
+describe('cancelling an unpaid invoice at the /payment desk', () => {
+  it('asks the reason first, then what will go, and sends the reason with the id', async () => {
+    fakeAuthServer(ADMIN).savedSignIn();
+    const invoice = {
+      id: 70,
+      fee_id: 3,
+      student_id: 5,
+      student_code: 'S-0005',
+      full_name: 'Rahim Uddin',
+      sector_code: 'TUI',
+      sector_name: 'Tuition',
+      session_year: '2026',
+      last_date: '2026-01-31',
+      amount: '1250.50',
+      waived: '0.00',
+      paid: '0.00',
+      due: '1250.50',
+      late_fee: '0.00',
+      overdue: false,
+    };
+    let rows = [invoice];
+    const cancels: string[] = [];
+    const page = <T,>(r: T[]) => HttpResponse.json({ rows: r, total: r.length, limit: 100, offset: 0 });
+    server.use(
+      http.get('/api/section/all', () => HttpResponse.json([])),
+      http.get('/api/session', () => HttpResponse.json([{ id: 2, session_year: '2026', current: true }])),
+      http.get('/api/groups/all', () => HttpResponse.json([])),
+      http.get('/api/gender', () => HttpResponse.json([])),
+      http.get('/api/sector/all', () => page([])),
+      http.get('/api/fee/all', () => page([])),
+      http.get('/api/invoice/due', () => page(rows)),
+      http.get('/api/student/all', () => HttpResponse.json([], { headers: { 'x-total-count': '0' } })),
+      http.delete('/api/invoice/delete', ({ request }) => {
+        cancels.push(new URL(request.url).search);
+        rows = [];
+        return HttpResponse.json({ ok: true, id: 70, message: 'Invoice cancelled.', code: 'deletes.invoice' });
+      }),
+    );
+    const { user } = renderApp('/payment?tab=collect&student_code=S-0005');
+    await screen.findByRole('table', { name: 'Due invoices of Rahim Uddin' });
+    await user.click(screen.getByRole('button', { name: /^Cancel invoice: / }));
+    const reasonDialog = await screen.findByRole('dialog', { name: 'Cancel this invoice?' });
+    // No reason, no going on.
+    await user.click(within(reasonDialog).getByRole('button', { name: 'Continue' }));
+    expect(screen.getByRole('dialog', { name: 'Cancel this invoice?' })).toBeInTheDocument();
+    await user.type(within(reasonDialog).getByRole('textbox', { name: /Reason for cancelling/ }), 'Charged twice');
+    await user.click(within(reasonDialog).getByRole('button', { name: 'Continue' }));
+    const confirm = await screen.findByRole('dialog', { name: 'Cancel this invoice?' });
+    await waitFor(() => expect(confirm).toHaveTextContent('will be cancelled'));
+    expect(cancels).toEqual([]);
+    await user.click(within(confirm).getByRole('button', { name: 'Cancel invoice' }));
+    expect(await screen.findByText('Invoice cancelled.')).toBeInTheDocument();
+    expect(cancels).toEqual(['?id=70&reason=Charged+twice']);
+  });
+});
