@@ -391,7 +391,7 @@ function RoutineTable({ params, onPage }: { params: typeof FILTER_DEFAULTS; onPa
               {data.rows.map((r, i) => (
                 <tr key={r.id} className={editingId === r.id ? 'bg-indigo-50' : undefined}>
                   <Td label={t('routines.list.number')}>
-                    <label className="inline-flex min-h-11 items-center gap-2">
+                    <label className="inline-flex min-h-11 min-w-11 cursor-pointer items-center gap-2">
                       <input
                         type="checkbox"
                         className="h-5 w-5"
