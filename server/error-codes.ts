@@ -68,6 +68,8 @@ export const ERROR_CODES = {
     'attendance.another_teachers_class',
   ],
   calendar: ['calendar.duplicate_holiday'],
+  /** Deleting a record made by mistake (services/record-deletes.ts, docs/DOMAIN.md "Deleting"). */
+  deletes: ['deletes.has_dependents'],
   eschool: ['eschool.not_own', 'eschool.cancelled'],
   exams: [
     'exams.duplicate',

@@ -415,6 +415,7 @@ export const ROUTES: readonly AppRoute[] = [
       'school.create',
       'school.update',
       'school.list',
+      'school.delete',
       'organization.list',
       'lookup.division',
       'lookup.district',
@@ -440,11 +441,18 @@ export const ROUTES: readonly AppRoute[] = [
   }),
   route('/create-exam', 'createExam', 'page.create-exam', ['exam', 'evaluation', 'publish results', 'exam types'], {
     screen: 'createExam',
-    calls: [...ROUTINE_LOOKUP_CALLS, 'exam.types', 'exam.types-write', 'exam.publication', 'exam.publish'],
+    calls: [
+      ...ROUTINE_LOOKUP_CALLS,
+      'exam.types',
+      'exam.types-write',
+      'exam.publication',
+      'exam.publish',
+      'records.delete',
+    ],
   }),
   route('/newExam', 'newExam', 'page.new-exam', ['exam', 'exam list', 'full marks'], {
     screen: 'newExam',
-    calls: [...ROUTINE_LOOKUP_CALLS, 'exam.types', 'exam.create', 'exam.list', 'exam.mark-audit'],
+    calls: [...ROUTINE_LOOKUP_CALLS, 'exam.types', 'exam.create', 'exam.list', 'exam.mark-audit', 'records.delete'],
   }),
   route('/', 'signIn', 'public', [], { screen: 'signIn' }),
   route('/login', 'signIn', 'public', ['login'], { screen: 'signIn' }),
@@ -488,7 +496,14 @@ export const ROUTES: readonly AppRoute[] = [
   }),
   route('/schooladminroutine', 'classRoutines', 'page.class-routines', ['routine', 'timetable', 'add routine'], {
     screen: 'adminRoutine',
-    calls: [...ROUTINE_LOOKUP_CALLS, 'routine.school', 'routine.search', 'routine.write', 'routine.delete'],
+    calls: [
+      ...ROUTINE_LOOKUP_CALLS,
+      'routine.school',
+      'routine.search',
+      'routine.write',
+      'routine.delete',
+      'records.delete',
+    ],
   }),
   route('/schooladminnotice', 'adminNotice', 'page.admin-notice', ['notice', 'notes', 'announcements'], {
     screen: 'adminNotice',
@@ -551,6 +566,7 @@ export const ROUTES: readonly AppRoute[] = [
         'people.update',
         'people.deactivate',
         'people.certificate',
+        'records.delete',
       ],
     },
   ),
@@ -561,7 +577,14 @@ export const ROUTES: readonly AppRoute[] = [
     ['teacher', 'create teacher', 'teacher list', 'import', 'reset password', 'edit teacher', 'deactivate'],
     {
       screen: 'addTeacher',
-      calls: ['teacher.write', 'teacher.list', 'users.reset-password', 'people.update', 'people.deactivate'],
+      calls: [
+        'teacher.write',
+        'teacher.list',
+        'users.reset-password',
+        'people.update',
+        'people.deactivate',
+        'records.delete',
+      ],
     },
   ),
   route('/schoolprofile', 'schoolProfile', 'page.school-profile', ['profile', 'school', 'my profile'], {

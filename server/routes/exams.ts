@@ -20,7 +20,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
 import type { markSheetQuery, publicationBody } from '@/api/schemas/exams';
 import { authOf } from '../auth/guard';
-import { examInScope, narrowedToTeacher, resultsStudentInScope } from '../auth/scope';
+import { examInScope, narrowedToTeacher, resultsStudentInScope, sectionInScope } from '../auth/scope';
 import { schoolOf } from '../auth/tenant';
 import { examListPage } from '../services/exams';
 import {
@@ -43,6 +43,7 @@ import {
   requireExamFilters,
 } from '../services/exam-marks';
 import { studentGradesheet, studentMarks } from '../services/exam-results';
+import { sectionMarkList } from '../services/spec-calls';
 import { examsEndpoints } from '@/api/endpoints/exams';
 import { route } from './define';
 
@@ -87,6 +88,16 @@ export async function examRoutes(fastify: FastifyInstance) {
   route(app, examsEndpoints.studentMark, {}, async (req) => {
     const q = req.query;
     let examId = q.exam_info_id;
+    // The spec's call names only the session, class, section and school: the section's list.
+    if (!examId && !q.exam_name_id && !q.subject_id && q.session_id && q.section_id) {
+      const section = await sectionInScope(req, q.section_id, {
+        schoolInfoId: q.school_info_id,
+        sessionId: q.session_id,
+        reach: 'results',
+      });
+      const me = await narrowedToTeacher(req);
+      return sectionMarkList(db, section, q.session_id, me?.id ?? null);
+    }
     if (!examId) {
       requireExamFilters(q);
       examId = await examIdByFilters(db, await schoolOf(req, q.school_info_id), q);

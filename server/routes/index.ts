@@ -30,6 +30,7 @@ import { profileRoutes } from './profiles';
 import { photoRoutes } from './photos';
 import { homeworkMarkRoutes } from './homework-marks';
 import { peopleRecordsRoutes } from './people-records';
+import { recordDeleteRoutes } from './record-deletes';
 
 /** Every resource plugin, mounted under /api. */
 export async function registerRoutes(app: FastifyInstance) {
@@ -59,6 +60,7 @@ export async function registerRoutes(app: FastifyInstance) {
   await app.register(guardianRoutes);
   await app.register(eschoolRoutes);
   await app.register(activityRoutes);
+  await app.register(recordDeleteRoutes);
   await app.register(healthRoutes);
   await app.register(profileRoutes);
   await app.register(photoRoutes);

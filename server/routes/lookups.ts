@@ -45,7 +45,12 @@ export async function lookupRoutes(fastify: FastifyInstance) {
   for (const endpoint of [lookupsEndpoints.shift, lookupsEndpoints.shiftAll]) {
     route(app, endpoint, {}, async () => shiftList(db));
   }
-  for (const endpoint of [lookupsEndpoints.subjects, lookupsEndpoints.subject, lookupsEndpoints.subjectAll]) {
+  for (const endpoint of [
+    lookupsEndpoints.subjects,
+    lookupsEndpoints.subject,
+    lookupsEndpoints.subjectAll,
+    lookupsEndpoints.subjectType,
+  ]) {
     route(app, endpoint, {}, async (req) => subjectList(db, req.query));
   }
 

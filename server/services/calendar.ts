@@ -15,6 +15,7 @@ import type { z } from 'zod';
 import {
   CALENDAR_FIELD_MESSAGES,
   RANGE_MAX_DAYS,
+  typeOfTopics,
   type CalendarRow,
   type CalendarType,
   type calendarUpdateBody,
@@ -206,7 +207,8 @@ async function refuseDuplicateHoliday(db: DbOrTx, schoolId: number, f: EntryFiel
 }
 
 /** A new entry of the school, by the user; its id. */
-export async function createEntry(db: DbOrTx, schoolId: number, userId: number, f: EntryFields): Promise<number> {
+export async function createEntry(db: DbOrTx, schoolId: number, userId: number, given: EntryFields): Promise<number> {
+  const f = { ...given, type: given.type ?? typeOfTopics(given.topics) };
   const { sessionId, end } = await sessionOf(db, f);
   await refuseDuplicateHoliday(db, schoolId, f, end);
   const [row] = await db
@@ -229,8 +231,10 @@ export async function createEntry(db: DbOrTx, schoolId: number, userId: number, 
  * An edit of `entry` (found by `findEntry`, its school checked) made in `schoolId`, the school
  * the call acts for: an entry of another school is not found there (404).
  */
-export async function updateEntry(db: DbOrTx, entry: CalendarRow, schoolId: number, f: EntryFields) {
+export async function updateEntry(db: DbOrTx, entry: CalendarRow, schoolId: number, given: EntryFields) {
   if (entry.school_info_id !== schoolId) throw notFound('Calendar entry');
+  // The spec's update body has no type: the entry keeps its own.
+  const f = { ...given, type: given.type ?? entry.type };
   const { sessionId, end } = await sessionOf(db, f);
   await refuseDuplicateHoliday(db, schoolId, f, end, entry.id);
   await db

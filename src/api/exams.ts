@@ -63,7 +63,12 @@ export function fetchExamList(q: ExamInfoQuery = {}): Promise<Page<ExamInfoRow>>
 
 /** The "Marks Entry Sheet" of one exam, by id or by the screen's filters. */
 export function fetchMarkEntrySheet(q: StudentMarkQuery): Promise<StudentMarkSheet> {
-  return request(examsEndpoints.studentMark, { query: asQuery(q) });
+  // The screen always names the exam (by id or its filters), so the answer is one exam's sheet,
+  // never the section's list of the spec's bare call.
+  return request(examsEndpoints.studentMark, { query: asQuery(q) }).then((answer) => {
+    if (!('exam' in answer)) throw new Error('The marks sheet names no exam.');
+    return answer;
+  });
 }
 
 /** Saves changed marks (a number, 'absent', or null to clear); answers the sheet after the save. */

@@ -306,6 +306,11 @@ export const PERMISSIONS = {
   'viewer.profile-update': [V],
   // homework marks (docs/DOMAIN.md, "Homework marks"): the homework's own teacher only
   'homework.mark': [T],
+  // deleting a record made by mistake (docs/DOMAIN.md, "Deleting"): the school admin's own
+  // school's students, teachers, exams, exam types, fee heads, invoices and routine entries; the
+  // super admin's schools
+  'records.delete': [A],
+  'school.delete': [SA],
 } as const satisfies Record<string, readonly UserType[]>;
 
 /**

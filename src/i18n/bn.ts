@@ -27,6 +27,7 @@ import { profilesBn } from './areas/profiles.bn';
 import { eschoolBn } from './areas/eschool.bn';
 import { attendanceRegisterBn } from './areas/attendance-register.bn';
 import { recordsBn } from './areas/records.bn';
+import { deletesBn } from './areas/deletes.bn';
 
 export const bn: Catalogue = {
   shell: shellBn,
@@ -54,6 +55,7 @@ export const bn: Catalogue = {
   eschoolArea: eschoolBn,
   attendanceRegister: attendanceRegisterBn,
   records: recordsBn,
+  deletes: deletesBn,
   common: {
     appName: 'পাঠশালা',
     updateReady: 'পাঠশালার নতুন সংস্করণ তৈরি।',

@@ -28,6 +28,7 @@ import { eschoolEn } from './areas/eschool.en';
 import { attendanceRegisterEn } from './areas/attendance-register.en';
 import { subjectActivitiesEn } from './areas/subject-activities.en';
 import { recordsEn } from './areas/records.en';
+import { deletesEn } from './areas/deletes.en';
 
 export const en = {
   // Each screen area keeps its texts in src/i18n/areas/<area>.{en,bn}.ts. A server error code
@@ -57,6 +58,7 @@ export const en = {
   attendanceRegister: attendanceRegisterEn,
   subject_activities: subjectActivitiesEn,
   records: recordsEn,
+  deletes: deletesEn,
 } as const;
 
 type Widen<T> = { [K in keyof T]: T[K] extends string ? string : Widen<T[K]> };

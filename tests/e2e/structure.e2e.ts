@@ -52,7 +52,7 @@ it('admin1 sets up a section and a period, is refused an overlap, and deletes on
     await sectionForm.getByLabel('Shift', { exact: true }).selectOption({ label: 'Day' });
     await sectionForm.getByLabel('Section Name').fill('E2E');
     await sectionForm.getByRole('button', { name: 'Submit' }).click();
-    await page.getByText('Section E2E of Six created.').waitFor();
+    await page.getByText('New Section Created!').waitFor();
     sectionMade = true;
     await page.getByRole('button', { name: 'Delete Six E2E', exact: true }).waitFor();
 
@@ -78,7 +78,7 @@ it('admin1 sets up a section and a period, is refused an overlap, and deletes on
       await periodForm.getByRole('button', { name: 'Submit' }).click();
     };
     await fillPeriod('E2E', '20', '16:00', '16:40');
-    await page.getByText('Period E2E created.').waitFor();
+    await page.getByText('New period Created!').waitFor();
     periodMade = true;
     await fillPeriod('E2X', '21', '15:30', '16:20');
     await periodForm.getByText('These times overlap period E2E (16:00–16:40) of this shift.').first().waitFor();

@@ -163,6 +163,9 @@ const CROSS_TENANT: Record<string, (o: OtherSchool) => string> = {
   'GET /api/eschool/classes': (o) => `?school_info_id=${o.school}`,
   'GET /api/eschool/options': (o) => `?school_info_id=${o.school}`,
   'GET /api/activities': (o) => `?school_info_id=${o.school}`,
+  // ---- deleting a record made by mistake (record-deletes.test.ts checks the others' refusals)
+  'DELETE /api/student/delete': (o) => `?id=${o.student}`,
+  'DELETE /api/teacher/delete': (o) => `?id=${o.teacher}`,
 };
 
 /** Routes that read shared reference data or only ever answer about the caller. */
@@ -358,6 +361,16 @@ const GLOBAL = new Set([
   'POST /api/teacher/deactivate',
   'POST /api/student/reactivate',
   'POST /api/teacher/reactivate',
+  // ---- deleting a record made by mistake: the record's id names its school, which the route
+  // checks (another school's is 403, the super admin's schools aside); record-deletes.test.ts
+  // checks each refusal. The subjects of a school type are shared reference data.
+  'DELETE /api/exam/delete',
+  'DELETE /api/exam_type/delete',
+  'DELETE /api/payment/delete',
+  'DELETE /api/invoice/delete',
+  'DELETE /api/school/delete',
+  'POST /api/routine/deleteAll',
+  'GET /api/subject_type',
 ]);
 
 let t: TestApp;

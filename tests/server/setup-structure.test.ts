@@ -46,7 +46,7 @@ describe('sections', () => {
     expect(created.statusCode, created.body).toBe(200);
     const row = created.json().row;
     expect(row).toMatchObject({ section_default_name: 'Z', class_name: 'Six', school_info_id: school1 });
-    expect(created.json().message).toBe('Section Z of Six created.');
+    expect(created.json().message).toBe('New Section Created!');
 
     const list = (await t.get('admin1', `/api/setup/sections?class_id=${six}`)).json();
     expect(list.rows.map((r: { id: number }) => r.id)).toContain(row.id);

@@ -6,7 +6,12 @@
  */
 import { asc, count, eq, sql } from 'drizzle-orm';
 import type { z } from 'zod';
-import { STRUCTURE_CODES, type classBody, type classListQuery } from '@/api/schemas/structure';
+import {
+  STRUCTURE_CODES,
+  STRUCTURE_CREATED_MESSAGES,
+  type classBody,
+  type classListQuery,
+} from '@/api/schemas/structure';
 import type { DbOrTx } from '../../db/client';
 import { classes, schoolTypes } from '../../db/schema';
 import { notFound } from '../../errors';
@@ -70,7 +75,7 @@ export async function createClass(db: DbOrTx, b: ClassBody) {
       })
       .returning({ id: classes.id });
     const row = await classRowOf(db, created.id);
-    return answer(STRUCTURE_CODES.created, `Class ${row.class_name} created.`, row);
+    return answer(STRUCTURE_CODES.created, STRUCTURE_CREATED_MESSAGES.class, row);
   } catch (err) {
     throw duplicateOr(err);
   }

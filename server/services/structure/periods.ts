@@ -10,7 +10,12 @@
  */
 import { and, asc, count, eq, gt, lt, ne, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
-import { STRUCTURE_CODES, type periodBody, type periodListQuery } from '@/api/schemas/structure';
+import {
+  STRUCTURE_CODES,
+  STRUCTURE_CREATED_MESSAGES,
+  type periodBody,
+  type periodListQuery,
+} from '@/api/schemas/structure';
 import type { DbOrTx } from '../../db/client';
 import { periods, shifts } from '../../db/schema';
 import { ApiError, notFound } from '../../errors';
@@ -100,7 +105,7 @@ export async function createPeriod(db: DbOrTx, schoolId: number, b: PeriodBody) 
       })
       .returning({ id: periods.id });
     const row = await periodRowOf(db, created.id);
-    return answer(STRUCTURE_CODES.created, `Period ${row.period_code} created.`, row);
+    return answer(STRUCTURE_CODES.created, STRUCTURE_CREATED_MESSAGES.period, row);
   } catch (err) {
     throw await overlapOr(db, err, schoolId, b);
   }

@@ -7,7 +7,12 @@
  */
 import { and, asc, count, eq, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
-import { STRUCTURE_CODES, type sectionBody, type sectionListQuery } from '@/api/schemas/structure';
+import {
+  STRUCTURE_CODES,
+  STRUCTURE_CREATED_MESSAGES,
+  type sectionBody,
+  type sectionListQuery,
+} from '@/api/schemas/structure';
 import type { DbOrTx } from '../../db/client';
 import { classes, schools, sections, shifts } from '../../db/schema';
 import { notFound, type FieldErrors } from '../../errors';
@@ -66,7 +71,7 @@ export async function createSection(db: DbOrTx, schoolId: number, b: SectionBody
       .values({ schoolId, classId: b.class_id, shiftId: b.shift_id, sectionDefaultName: b.section_default_name })
       .returning({ id: sections.id });
     const row = await sectionRowOf(db, created.id);
-    return answer(STRUCTURE_CODES.created, `Section ${row.section_default_name} of ${row.class_name} created.`, row);
+    return answer(STRUCTURE_CODES.created, STRUCTURE_CREATED_MESSAGES.section, row);
   } catch (err) {
     throw duplicateOr(err);
   }

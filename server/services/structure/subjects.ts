@@ -5,7 +5,12 @@
  */
 import { and, asc, count, eq, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
-import { STRUCTURE_CODES, type subjectBody, type subjectListQuery } from '@/api/schemas/structure';
+import {
+  STRUCTURE_CODES,
+  STRUCTURE_CREATED_MESSAGES,
+  type subjectBody,
+  type subjectListQuery,
+} from '@/api/schemas/structure';
 import type { DbOrTx } from '../../db/client';
 import { classes, studentGroups, subjects } from '../../db/schema';
 import { notFound, type FieldErrors } from '../../errors';
@@ -76,7 +81,7 @@ export async function createSubject(db: DbOrTx, b: SubjectBody) {
       })
       .returning({ id: subjects.id });
     const row = await subjectRowOf(db, created.id);
-    return answer(STRUCTURE_CODES.created, `Subject ${row.subject_name} created.`, row);
+    return answer(STRUCTURE_CODES.created, STRUCTURE_CREATED_MESSAGES.subject, row);
   } catch (err) {
     throw duplicateOr(err);
   }

@@ -26,7 +26,7 @@ import {
   publicationSaved,
   publicationState,
   studentMarkQuery,
-  studentMarkSheet,
+  studentMarkAnswer,
 } from '@/api/schemas/exams';
 
 export const examsEndpoints = {
@@ -39,7 +39,7 @@ export const examsEndpoints = {
   }),
   postExamInfo: post('/exam_info', 'exam.create', { body: examInfoBody, response: examInfoCreated }),
   examInfo: get('/exam_info', 'exam.list', { query: examInfoQuery, response: examInfoPage }),
-  studentMark: get('/student_mark', 'exam.mark-sheet-entry', { query: studentMarkQuery, response: studentMarkSheet }),
+  studentMark: get('/student_mark', 'exam.mark-sheet-entry', { query: studentMarkQuery, response: studentMarkAnswer }),
   postExamMark: post('/exam_mark', 'exam.mark-entry', { body: examMarkBody, response: examMarkSaved }),
   examMarks: del('/exam_marks/:id', 'exam.mark-delete', { params: markIdParams, response: okMessage }),
   examMarkAudit: get('/exam_mark/audit', 'exam.mark-audit', { query: markAuditQuery, response: markAuditPage }),

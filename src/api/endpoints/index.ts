@@ -27,6 +27,7 @@ import { profilePhotoEndpoints } from '@/api/endpoints/profile-photo';
 import { profilesEndpoints } from '@/api/endpoints/profiles';
 import { peopleRecordsEndpoints } from '@/api/endpoints/people-records';
 import { promotionEndpoints } from '@/api/endpoints/promotion';
+import { recordDeletesEndpoints } from '@/api/endpoints/record-deletes';
 import { resourcesEndpoints } from '@/api/endpoints/resources';
 import { routinesEndpoints } from '@/api/endpoints/routines';
 import { schoolSetupEndpoints } from '@/api/endpoints/school-setup';
@@ -61,6 +62,7 @@ export const ENDPOINTS: Record<string, Record<string, Endpoint>> = {
   profiles: profilesEndpoints,
   'people-records': peopleRecordsEndpoints,
   promotion: promotionEndpoints,
+  'record-deletes': recordDeletesEndpoints,
   resources: resourcesEndpoints,
   routines: routinesEndpoints,
   'school-setup': schoolSetupEndpoints,

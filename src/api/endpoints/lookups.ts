@@ -32,6 +32,8 @@ export const lookupsEndpoints = {
   subjects: get('/subjects', 'lookup.subject', { query: subjectQuery, response: z.array(subjectRow) }),
   subject: get('/subject', 'lookup.subject', { query: subjectQuery, response: z.array(subjectRow) }),
   subjectAll: get('/subject/all', 'lookup.subject', { query: subjectQuery, response: z.array(subjectRow) }),
+  // Spec part 2, section 7: the subjects of a school type (school_type_id), as the subject lookup's rows.
+  subjectType: get('/subject_type', 'lookup.subject', { query: subjectQuery, response: z.array(subjectRow) }),
   namesBn: get('/names/bn', 'lookup.names', { response: banglaNames }),
   gender: get('/gender', 'lookup.gender', { response: z.array(genderRow) }),
   division: get('/division', 'lookup.division', { response: z.array(divisionRow) }),

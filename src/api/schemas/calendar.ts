@@ -55,7 +55,12 @@ const calendarType = z.enum(CALENDAR_TYPES, { error: `type ${CALENDAR_FIELD_MESS
 
 /** The fields of an entry, shared by add and update. */
 const entryFields = {
-  type: calendarType,
+  /**
+   * Optional: the spec's body has no type (spec part 2, section 7: `school_info_id, date, topics`).
+   * Without it a new entry's type is read from its topics (`typeOfTopics`), an edit keeps the
+   * entry's own.
+   */
+  type: calendarType.optional(),
   topics: z
     .string({ error: CALENDAR_FIELD_MESSAGES.topics })
     .trim()
@@ -73,6 +78,18 @@ const entryFields = {
     .optional()
     .transform((v) => v || undefined),
 };
+
+/**
+ * The type of an entry sent without one, from the words of its topics (the old portal's "Schedule
+ * Type" was the topics): a holiday, an exam or a meeting by name in either language, else `other`.
+ */
+export function typeOfTopics(topics: string): CalendarType {
+  const t = topics.toLowerCase();
+  if (/holiday|vacation|ছুটি|বন্ধ|দিবস/.test(t)) return 'holiday';
+  if (/exam|test|পরীক্ষা/.test(t)) return 'exam';
+  if (/meeting|সভা/.test(t)) return 'meeting';
+  return 'other';
+}
 
 /** end_date defaults to date; it may not come before it. */
 function checkRange(v: { date: string; end_date?: string }, ctx: z.RefinementCtx) {

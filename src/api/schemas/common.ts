@@ -67,6 +67,17 @@ export const optionalId = (label = 'id') =>
       .optional(),
   );
 
+/**
+ * A query's filter where 0 means ALL (spec part 1, section 9, "Class and section filters use 0 for
+ * ALL"), as `idOrAll` reads it for /api/subjectList; '' and null are absent, as `optionalId` reads
+ * them. The services read 0 and absent alike: no filter.
+ */
+export const optionalIdOrAll = (label = 'id') =>
+  z.preprocess<unknown, ReturnType<typeof idOrAll>, number | '' | null | undefined>(
+    (v) => (v === '' || v === null ? undefined : v),
+    idOrAll(label),
+  );
+
 /** A list of positive ids (a body's `students: [1, 2]`), at most `max` of them. */
 export const idList = (label: string, max: number) =>
   z.array(id(label), { error: `${label} must be a list of ids` }).max(max, `${label} may list at most ${max} ids`);

@@ -232,6 +232,25 @@ export const studentMarkSheet = z.object({
   locked: z.boolean(),
   rows: z.array(studentMarkRow),
 });
+
+/**
+ * GET /api/student_mark with the spec's parameters only (session_id, class_id, section_id,
+ * school_info_id; spec part 2, section 7): "Search Student" of the Marks Entry screen before an
+ * exam is chosen. The section's students that session (no marks), the exams of the section that
+ * session (the teacher's: those they may enter marks for), and whether the session is locked.
+ */
+export const sectionMarkList = z.object({
+  session_id: z.number().int(),
+  class_id: z.number().int(),
+  section_id: z.number().int(),
+  locked: z.boolean(),
+  exams: z.array(examInfoRow),
+  rows: z.array(studentMarkRow),
+});
+export type SectionMarkList = z.infer<typeof sectionMarkList>;
+
+/** What GET /api/student_mark answers: one exam's sheet, or (the spec's parameters only) the section's list. */
+export const studentMarkAnswer = z.union([studentMarkSheet, sectionMarkList]);
 export type StudentMarkSheet = z.infer<typeof studentMarkSheet>;
 
 /** One changed mark: a number, 'absent', or null / '' to clear it. */

@@ -8,7 +8,7 @@
  * (`attachment_link` is the spec's name for the same path on a homework row).
  */
 import { z } from 'zod';
-import { id, isoDate, optionalId, pageOf, pageQueryWith, type Page } from './common';
+import { id, isoDate, optionalId, optionalIdOrAll, pageOf, pageQueryWith, type Page } from './common';
 import { markFields } from './homework-marks';
 
 export type { Page };
@@ -123,10 +123,10 @@ const optionalDate = z
   .transform((v) => v || undefined);
 export const homeworkFilterQuery = z.strictObject({
   school_info_id: optionalId('school_info_id'),
-  class_id: optionalId('class_id'),
-  section_id: optionalId('section_id'),
-  subject_id: optionalId('subject_id'),
-  teacher_id: optionalId('teacher_id'),
+  class_id: optionalIdOrAll('class_id'),
+  section_id: optionalIdOrAll('section_id'),
+  subject_id: optionalIdOrAll('subject_id'),
+  teacher_id: optionalIdOrAll('teacher_id'),
   date: optionalDate,
   ...pageQueryWith(HOMEWORK_PAGE).shape,
 });

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { id, isoDate, optionalId, pageOf, pageQueryWith } from './common';
+import { id, isoDate, optionalId, optionalIdOrAll, pageOf, pageQueryWith } from './common';
 
 // ---------------------------------------------------------------- requests
 
@@ -125,13 +125,13 @@ export type RoutineDeleteResponse = z.infer<typeof routineDeleteResponse>;
 /** Filters shared by the admin's list and the viewer's search (all optional, 0/absent = all). */
 const routineFilters = {
   school_info_id: optionalId('school_info_id'),
-  session_id: optionalId('session_id'),
-  class_id: optionalId('class_id'),
-  section_id: optionalId('section_id'),
-  day_id: optionalId('day_id'),
-  teacher_id: optionalId('teacher_id'),
-  shift_id: optionalId('shift_id'),
-  period_id: optionalId('period_id'),
+  session_id: optionalIdOrAll('session_id'),
+  class_id: optionalIdOrAll('class_id'),
+  section_id: optionalIdOrAll('section_id'),
+  day_id: optionalIdOrAll('day_id'),
+  teacher_id: optionalIdOrAll('teacher_id'),
+  shift_id: optionalIdOrAll('shift_id'),
+  period_id: optionalIdOrAll('period_id'),
   room: z.string().trim().max(ROOM_MAX, `room must be at most ${ROOM_MAX} characters`).optional(),
 };
 

@@ -37,6 +37,14 @@ export const STRUCTURE_CODES = {
   sharedData: 'structure.shared_data',
 } as const;
 
+/** The spec's own messages of the creation calls (spec part 2, section 8), with the code `structure.created`. */
+export const STRUCTURE_CREATED_MESSAGES = {
+  class: 'New class Created!',
+  section: 'New Section Created!',
+  subject: 'New Subject Created!',
+  period: 'New period Created!',
+} as const;
+
 export const STRUCTURE_ENTITIES = ['class', 'section', 'subject', 'period'] as const;
 export type StructureEntity = (typeof STRUCTURE_ENTITIES)[number];
 

@@ -10,7 +10,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Link } from 'wouter';
 import { examKeys, examTypesQuery, publicationQuery } from '@/api/exams';
 import { EXAM_KINDS, type ExamKind, type ExamNameRow } from '@/api/schemas/exams';
-import { defaultSession } from '@/api/lookups';
+import { defaultSession, lookupKeys } from '@/api/lookups';
 import { routineLookupsQuery } from '@/api/routines';
 import { examPublicationMachine } from '@/machines/exam-publication.machine';
 import { EXAM_TYPE_NAME_MAX, examTypeMachine } from '@/machines/exam-type.machine';
@@ -26,6 +26,7 @@ import { SelectField } from '@/ui/select';
 import { useSession } from '@/ui/session';
 import { EmptyState, QueryState } from '@/ui/status';
 import { DataTable, Td } from '@/ui/table';
+import { RecordDeleteButton, useRecordDelete } from '@/screens/deletes/record-delete';
 import { useUnsavedChanges } from '@/ui/unsaved';
 import { useSearchState } from '@/ui/use-search-state';
 import { dayText, useErrorToast, useExamErrorText, useSuccessToast } from './setup-parts';
@@ -213,6 +214,8 @@ function ExamTypes() {
   const errorText = useExamErrorText();
   const [snap, send] = useFlow(examTypeMachine, { invalidates: [examKeys.all], on: 'changed' });
   const busy = snap.hasTag('busy');
+  // Deleting a type made by mistake (docs/DOMAIN.md, "Deleting"); the names' cache reads them too.
+  const deletes = useRecordDelete([examKeys.all, lookupKeys.all]);
   const [renaming, setRenaming] = useState<{ id: number; name: string; nameBn: string } | null>(null);
   const [newName, setNewName] = useState('');
   const [newNameBn, setNewNameBn] = useState('');
@@ -255,6 +258,7 @@ function ExamTypes() {
   return (
     <Card title={t('examSetup.types.title')}>
       <p className="mb-4 text-sm text-slate-600">{t('examSetup.types.intro')}</p>
+      {deletes.element}
       <QueryState
         query={types}
         what={t('examSetup.types.what')}
@@ -333,6 +337,9 @@ function ExamTypes() {
                     >
                       {t('examSetup.types.rename')}
                     </Button>
+                  )}
+                  {renaming?.id === row.id ? null : (
+                    <RecordDeleteButton deletes={deletes} kind="exam_type" id={row.id} label={row.exam_name} />
                   )}
                 </Td>
               </tr>

@@ -35,6 +35,7 @@ import { Pagination } from '@/ui/pagination';
 import { SelectField } from '@/ui/select';
 import { ErrorState, QueryState } from '@/ui/status';
 import { DataTable, Td } from '@/ui/table';
+import { RecordDeleteButton, useRecordDelete } from '@/screens/deletes/record-delete';
 import { useUnsavedChanges } from '@/ui/unsaved';
 import { useSearchState } from '@/ui/use-search-state';
 import { examDateText, marksText, useExamErrorText, useMarkText, useSuccessToast, whenText } from './setup-parts';
@@ -410,6 +411,8 @@ function ExamList() {
     offset: (page - 1) * size,
   };
   const list = useQuery(examListQuery(q));
+  // Deleting an exam made by mistake (docs/DOMAIN.md, "Deleting").
+  const deletes = useRecordDelete([examKeys.all]);
   const classId = Number(params.class_id) || 0;
   const sections = (lookups.data?.sections ?? []).filter((s) => !classId || s.class_id === classId);
   const subjects = (lookups.data?.subjects ?? []).filter((s) => classId && s.class_id === classId);
@@ -496,6 +499,7 @@ function ExamList() {
       >
         {(data) => (
           <>
+            {deletes.element}
             <DataTable
               cards
               minWidth="56rem"
@@ -544,6 +548,12 @@ function ExamList() {
                     >
                       {t('examSetup.list.audit')}
                     </Button>
+                    <RecordDeleteButton
+                      deletes={deletes}
+                      kind="exam"
+                      id={row.id}
+                      label={`${name('exam_types', row.exam_name)}, ${name('subjects', row.subject_name)}, ${name('classes', row.class_name)} ${row.section_default_name}`}
+                    />
                   </Td>
                 </tr>
               ))}

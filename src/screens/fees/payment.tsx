@@ -49,6 +49,8 @@ import { StudentFinder } from './student-finder';
 import { Adjustments } from './adjust';
 import { FeeReports } from './reports';
 import { useFlowLogic } from '@/ui/use-flow';
+import { RecordDeleteButton, useRecordDelete } from '@/screens/deletes/record-delete';
+import { lookupKeys } from '@/api/lookups';
 
 const TABS = ['sectors', 'fees', 'collect', 'adjust', 'reports'] as const;
 type Tab = (typeof TABS)[number];
@@ -160,6 +162,8 @@ function Sectors() {
   );
   useFeedback(feedback, (f) => (lang === 'en' ? f.text : t('fees.sector.saved')));
   const list = useQuery(sectorsQuery({ limit: 500 }));
+  // Deleting a fee head made by mistake (docs/DOMAIN.md, "Deleting"); the names' cache reads them too.
+  const deletes = useRecordDelete([feeKeys.all, lookupKeys.all]);
   return (
     <div className="grid gap-4 lg:grid-cols-2">
       <Card title={t('fees.sector.formTitle')}>
@@ -205,6 +209,7 @@ function Sectors() {
         </form>
       </Card>
       <Card title={t('fees.sector.listTitle')}>
+        {deletes.element}
         <QueryState
           query={list}
           what={t('fees.sector.what')}
@@ -214,7 +219,7 @@ function Sectors() {
           {(data) => (
             <DataTable
               caption={t('fees.sector.listTitle')}
-              head={[t('fees.sector.code'), t('fees.sector.name')]}
+              head={[t('fees.sector.code'), t('fees.sector.name'), t('deletes.action')]}
               minWidth="16rem"
             >
               {data.rows.map((r) => (
@@ -223,6 +228,14 @@ function Sectors() {
                   <Td label={t('fees.sector.name')}>
                     {r.sector_name}
                     {r.sector_name_bn ? <span className="block text-sm text-slate-600">{r.sector_name_bn}</span> : null}
+                  </Td>
+                  <Td label={t('deletes.action')}>
+                    <RecordDeleteButton
+                      deletes={deletes}
+                      kind="fee_head"
+                      id={r.id}
+                      label={`${r.sector_name} (${r.sector_code})`}
+                    />
                   </Td>
                 </tr>
               ))}
@@ -443,6 +456,8 @@ function Collection() {
   });
   const name = due.data?.rows[0]?.full_name ?? search.student_code;
   const busy = state.hasTag('busy');
+  // Cancelling an unpaid invoice made by mistake, with a reason (docs/DOMAIN.md, "Deleting").
+  const invoiceDeletes = useRecordDelete([feeKeys.all]);
   const amountProblem = tried && (!amount || moneyProblem(amount)) ? t('fees.fee.money') : null;
   const refProblem = tried && method === 'mobile_wallet' && !reference.trim() ? t('fees.fee.required') : null;
   const choiceProblem = tried && chosen.length === 0 ? t('fees.collect.chooseInvoice') : null;
@@ -493,6 +508,7 @@ function Collection() {
       ) : null}
       {search.student_code ? (
         <Card title={t('fees.collect.dueTitle', { name })}>
+          {invoiceDeletes.element}
           <QueryState
             query={due}
             what={t('fees.collect.what')}
@@ -549,7 +565,17 @@ function Collection() {
                       </Td>
                       <Td label={t('fees.cols.amount')}>{formatTaka(r.amount, lang)}</Td>
                       <Td label={t('fees.cols.paid')}>{formatTaka(r.paid, lang)}</Td>
-                      <Td label={t('fees.cols.due')}>{formatTaka(r.due, lang)}</Td>
+                      <Td label={t('fees.cols.due')}>
+                        {formatTaka(r.due, lang)}
+                        {parseTaka(r.paid) ? null : (
+                          <RecordDeleteButton
+                            deletes={invoiceDeletes}
+                            kind="invoice"
+                            id={r.id}
+                            label={`${invoiceText(r, t, names.name)} ${deskDate(r.last_date, lang)}`}
+                          />
+                        )}
+                      </Td>
                     </tr>
                   ))}
                 </DataTable>

@@ -8,6 +8,7 @@ import { useQuery } from '@tanstack/react-query';
 import {
   fetchStudentList,
   fetchTeacherList,
+  peopleKeys,
   peopleListKeys,
   personListQuery,
   personFormLookupsQuery,
@@ -16,6 +17,7 @@ import {
   type PersonKind,
 } from '@/api/people';
 import { BLOOD_GROUPS, PEOPLE_MESSAGES } from '@/api/schemas/people';
+import { RecordDeleteButton, useRecordDelete } from '@/screens/deletes/record-delete';
 import { MISSING_FIELD, personFormMachine, REQUIRED_FIELDS } from '@/machines/person-form.machine';
 import { Alert } from '@/ui/alert';
 import { Button } from '@/ui/button';
@@ -297,6 +299,8 @@ function PersonList({ kind }: { kind: PersonKind }) {
     [kind, showingInactive, setParams, t],
   );
   useRegisterCommands(inactiveCommands);
+  // Deleting a record made by mistake (docs/DOMAIN.md, "Deleting"): src/screens/deletes.
+  const deletes = useRecordDelete([peopleKeys.all]);
   const head =
     kind === 'student'
       ? [
@@ -390,6 +394,7 @@ function PersonList({ kind }: { kind: PersonKind }) {
           {notice.text}
         </Alert>
       ) : null}
+      {deletes.element}
       <QueryState
         query={list}
         what={t('people.list.what')}
@@ -423,6 +428,12 @@ function PersonList({ kind }: { kind: PersonKind }) {
                       <Button variant="ghost" onClick={() => void reset(r.student_code, r.full_name)}>
                         {t('people.list.resetPassword')}
                       </Button>
+                      <RecordDeleteButton
+                        deletes={deletes}
+                        kind="student"
+                        id={r.id}
+                        label={`${r.full_name} (${r.student_code})`}
+                      />
                     </Td>
                     <Td label={head[8]}>
                       <Button
@@ -457,6 +468,12 @@ function PersonList({ kind }: { kind: PersonKind }) {
                       <Button variant="ghost" onClick={() => void reset(r.teacher_code, r.full_name)}>
                         {t('people.list.resetPassword')}
                       </Button>
+                      <RecordDeleteButton
+                        deletes={deletes}
+                        kind="teacher"
+                        id={r.id}
+                        label={`${r.full_name} (${r.teacher_code})`}
+                      />
                     </Td>
                     <Td label={head[6]}>
                       <Button

@@ -6,7 +6,7 @@
  * sends events. Edit loads a row into the form and Submit then updates that routine; Delete asks
  * "Are you sure to delete?"; a clash comes back as the server's 409 naming it.
  */
-import { useEffect, type FormEvent } from 'react';
+import { useEffect, useState, type FormEvent } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { createActorContext } from '@xstate/react';
 import { ROUTINE_PAGE, type RoutineRow } from '@/api/schemas/routines';
@@ -32,6 +32,7 @@ import { useNames } from '@/i18n/names';
 import { formatClockTime, useDayName } from './week-routine';
 import { RoutineFilters, WeekView, routineOptions, type FilterValues } from './routine-parts';
 import { useFlowLogic } from '@/ui/use-flow';
+import { useRecordDelete } from '@/screens/deletes/record-delete';
 
 export const RoutineEditor = createActorContext(routineEditorMachine);
 
@@ -286,6 +287,16 @@ function RoutineTable({ params, onPage }: { params: typeof FILTER_DEFAULTS; onPa
   const busy = RoutineEditor.useSelector((s) => !s.hasTag('form'));
   const editingId = RoutineEditor.useSelector((s) => s.context.form.id);
   const confirm = useConfirm();
+  // "Delete selected": the entries ticked go all or none (docs/DOMAIN.md, "Deleting").
+  const deletes = useRecordDelete([routineKeys.all]);
+  const [chosen, setChosen] = useState<ReadonlySet<number>>(new Set());
+  const toggle = (id: number) =>
+    setChosen((prev) => {
+      const next = new Set(prev);
+      if (next.has(id)) next.delete(id);
+      else next.add(id);
+      return next;
+    });
   /** Edit asks first when the form holds unsaved work. */
   const edit = async (row: RoutineRow) => {
     const { form, pristine } = actor.getSnapshot().context;
@@ -334,82 +345,116 @@ function RoutineTable({ params, onPage }: { params: typeof FILTER_DEFAULTS; onPa
       empty={t('routines.list.empty')}
       isEmpty={(d) => d.total === 0}
     >
-      {(data) => (
-        <>
-          <DataTable
-            caption={t('routines.list.title')}
-            cards
-            minWidth="60rem"
-            head={[
-              t('routines.list.number'),
-              t('routines.list.class'),
-              t('routines.list.section'),
-              t('routines.list.day'),
-              t('routines.list.period'),
-              t('routines.list.subject'),
-              t('routines.list.teacher'),
-              t('routines.list.room'),
-              t('routines.list.session'),
-              t('routines.list.shift'),
-              t('routines.list.edit'),
-              t('routines.list.delete'),
-            ]}
-          >
-            {data.rows.map((r, i) => (
-              <tr key={r.id} className={editingId === r.id ? 'bg-indigo-50' : undefined}>
-                <Td label={t('routines.list.number')}>{localDigits(String(data.offset + i + 1), lang)}</Td>
-                <Td label={t('routines.list.class')}>{name('classes', r.class_name)}</Td>
-                <Td label={t('routines.list.section')}>{r.section_default_name}</Td>
-                <Td label={t('routines.list.day')}>{dayName(r.day_id, r.day)}</Td>
-                <Td label={t('routines.list.period')}>{localDigits(r.period_code, lang)}</Td>
-                <Td label={t('routines.list.subject')}>{name('subjects', r.subject_name)}</Td>
-                <Td label={t('routines.list.teacher')}>
-                  <abbr title={r.full_name} className="no-underline">
-                    {r.initial}
-                  </abbr>
-                  {/* docs/DOMAIN.md, Records: a teacher who left is flagged on their periods. */}
-                  {r.teacher_left_on ? (
-                    <span className="ms-1 rounded-full bg-amber-100 px-2 py-0.5 text-xs font-semibold text-amber-900">
-                      {t('records.list.inactive')}
-                    </span>
-                  ) : null}
-                </Td>
-                <Td label={t('routines.list.room')}>{localDigits(r.room, lang)}</Td>
-                <Td label={t('routines.list.session')}>{localDigits(r.session_year, lang)}</Td>
-                <Td label={t('routines.list.shift')}>{name('shifts', r.shift_name)}</Td>
-                <Td label={t('routines.list.edit')}>
-                  <Button
-                    variant="secondary"
-                    disabled={busy}
-                    aria-label={t('routines.list.editLabel', { what: what(r) })}
-                    onClick={() => void edit(r)}
-                  >
-                    {t('routines.list.edit')}
-                  </Button>
-                </Td>
-                <Td label={t('routines.list.delete')}>
-                  <Button
-                    variant="secondary"
-                    className="text-red-700"
-                    disabled={busy}
-                    aria-label={t('routines.list.deleteLabel', { what: what(r) })}
-                    onClick={() => actor.send({ type: 'routine.delete', id: r.id, label: what(r) })}
-                  >
-                    {t('routines.list.delete')}
-                  </Button>
-                </Td>
-              </tr>
-            ))}
-          </DataTable>
-          <Pagination
-            page={page}
-            pageSize={limit}
-            total={data.total}
-            onPage={onPage}
-            label={t('routines.list.pages')}
-          />
-        </>
-      )}
+      {(data) => {
+        const selected = data.rows.filter((r) => chosen.has(r.id));
+        return (
+          <>
+            {deletes.element}
+            <div className="mb-2 flex flex-wrap items-center gap-3">
+              <Button
+                variant="secondary"
+                className="text-red-700"
+                disabled={busy || deletes.busy || selected.length === 0}
+                onClick={() =>
+                  deletes.ask(
+                    'routine',
+                    selected.map((r) => r.id),
+                    selected.map(what).join('; '),
+                  )
+                }
+              >
+                {t('deletes.deleteSelected')}
+              </Button>
+              <span className="text-sm text-slate-600" aria-live="polite">
+                {t('deletes.selectedCount', { n: localDigits(String(selected.length), lang) })}
+              </span>
+            </div>
+            <DataTable
+              caption={t('routines.list.title')}
+              cards
+              minWidth="60rem"
+              head={[
+                t('routines.list.number'),
+                t('routines.list.class'),
+                t('routines.list.section'),
+                t('routines.list.day'),
+                t('routines.list.period'),
+                t('routines.list.subject'),
+                t('routines.list.teacher'),
+                t('routines.list.room'),
+                t('routines.list.session'),
+                t('routines.list.shift'),
+                t('routines.list.edit'),
+                t('routines.list.delete'),
+              ]}
+            >
+              {data.rows.map((r, i) => (
+                <tr key={r.id} className={editingId === r.id ? 'bg-indigo-50' : undefined}>
+                  <Td label={t('routines.list.number')}>
+                    <label className="inline-flex min-h-11 min-w-11 cursor-pointer items-center gap-2">
+                      <input
+                        type="checkbox"
+                        className="h-5 w-5"
+                        checked={chosen.has(r.id)}
+                        onChange={() => toggle(r.id)}
+                        aria-label={t('deletes.select', { name: what(r) })}
+                      />
+                      {localDigits(String(data.offset + i + 1), lang)}
+                    </label>
+                  </Td>
+                  <Td label={t('routines.list.class')}>{name('classes', r.class_name)}</Td>
+                  <Td label={t('routines.list.section')}>{r.section_default_name}</Td>
+                  <Td label={t('routines.list.day')}>{dayName(r.day_id, r.day)}</Td>
+                  <Td label={t('routines.list.period')}>{localDigits(r.period_code, lang)}</Td>
+                  <Td label={t('routines.list.subject')}>{name('subjects', r.subject_name)}</Td>
+                  <Td label={t('routines.list.teacher')}>
+                    <abbr title={r.full_name} className="no-underline">
+                      {r.initial}
+                    </abbr>
+                    {/* docs/DOMAIN.md, Records: a teacher who left is flagged on their periods. */}
+                    {r.teacher_left_on ? (
+                      <span className="ms-1 rounded-full bg-amber-100 px-2 py-0.5 text-xs font-semibold text-amber-900">
+                        {t('records.list.inactive')}
+                      </span>
+                    ) : null}
+                  </Td>
+                  <Td label={t('routines.list.room')}>{localDigits(r.room, lang)}</Td>
+                  <Td label={t('routines.list.session')}>{localDigits(r.session_year, lang)}</Td>
+                  <Td label={t('routines.list.shift')}>{name('shifts', r.shift_name)}</Td>
+                  <Td label={t('routines.list.edit')}>
+                    <Button
+                      variant="secondary"
+                      disabled={busy}
+                      aria-label={t('routines.list.editLabel', { what: what(r) })}
+                      onClick={() => void edit(r)}
+                    >
+                      {t('routines.list.edit')}
+                    </Button>
+                  </Td>
+                  <Td label={t('routines.list.delete')}>
+                    <Button
+                      variant="secondary"
+                      className="text-red-700"
+                      disabled={busy}
+                      aria-label={t('routines.list.deleteLabel', { what: what(r) })}
+                      onClick={() => actor.send({ type: 'routine.delete', id: r.id, label: what(r) })}
+                    >
+                      {t('routines.list.delete')}
+                    </Button>
+                  </Td>
+                </tr>
+              ))}
+            </DataTable>
+            <Pagination
+              page={page}
+              pageSize={limit}
+              total={data.total}
+              onPage={onPage}
+              label={t('routines.list.pages')}
+            />
+          </>
+        );
+      }}
     </QueryState>
   );
 }

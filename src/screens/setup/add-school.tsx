@@ -5,7 +5,7 @@
  */
 import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import { schoolPageQuery } from '@/api/school-setup';
+import { schoolPageQuery, setupKeys } from '@/api/school-setup';
 import type { SchoolDetailRow } from '@/api/schemas/lookups';
 import { schoolToForm } from '@/machines/school-form.machine';
 import { Button } from '@/ui/button';
@@ -20,6 +20,7 @@ import { useSearchState } from '@/ui/use-search-state';
 import { localDigits } from '@/i18n/format';
 import { useI18n } from '@/i18n/i18n';
 import { SchoolFormCard } from './add-school-form';
+import { RecordDeleteButton, useRecordDelete } from '@/screens/deletes/record-delete';
 
 const PAGE_SIZE = 20;
 
@@ -43,6 +44,8 @@ function SchoolTable() {
   const toast = useToast();
   const [params, setParams] = useSearchState({ q: '', page: '1' });
   const [editing, setEditing] = useState<SchoolDetailRow | null>(null);
+  // Deleting a school made by mistake (docs/DOMAIN.md, "Deleting").
+  const deletes = useRecordDelete([setupKeys.schools]);
   const page = Math.max(1, Number(params.page) || 1);
   const list = useQuery(
     schoolPageQuery({ q: params.q || undefined, limit: PAGE_SIZE, offset: (page - 1) * PAGE_SIZE }),
@@ -65,6 +68,7 @@ function SchoolTable() {
         onChange={(e) => setParams({ q: e.target.value, page: '1' }, { replace: true })}
         className="mb-3 max-w-md"
       />
+      {deletes.element}
       <QueryState
         query={list}
         what={t('school_setup.list.what')}
@@ -94,6 +98,12 @@ function SchoolTable() {
                     >
                       {t('school_setup.list.edit')}
                     </Button>
+                    <RecordDeleteButton
+                      deletes={deletes}
+                      kind="school"
+                      id={s.id}
+                      label={`${s.school_name} (${s.eiin})`}
+                    />
                   </Td>
                 </tr>
               ))}
