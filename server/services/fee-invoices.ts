@@ -34,6 +34,7 @@ import { ApiError, badRequest, forbidden, notFound } from '../errors';
 import { listedNameBn } from './bangla-names';
 import { formatPoisha, invoiceNotFound, lockedInvoices, pageOf, studentInvoices } from './fees';
 import { pgErrorOf } from '../db/pg-error';
+import { onTheBooks } from './leaving';
 import { schoolClock } from './school-time';
 
 // ---------------------------------------------------------------- sectors
@@ -120,14 +121,19 @@ async function coveredStudents(tx: DbOrTx, schoolId: number, b: FeeInput) {
     const [cls] = await tx.select({ id: classes.id }).from(classes).where(eq(classes.id, classId!));
     if (!cls) throw badRequest('class_id', 'is not a class');
   }
+  // A class's or section's fee reaches those on the school's books today: not who left
+  // (docs/DOMAIN.md, Records). A student named by id is invoiced as named.
+  const { today } = await schoolClock(tx, schoolId);
   const enrolled = await tx
     .select({ id: enrolments.studentId })
     .from(enrolments)
+    .innerJoin(students, eq(students.id, enrolments.studentId))
     .where(
       and(
         eq(enrolments.schoolId, schoolId),
         eq(enrolments.sessionId, b.session_id),
         b.section_id ? eq(enrolments.sectionId, b.section_id) : eq(enrolments.classId, classId!),
+        onTheBooks(students.leftOn, today),
       ),
     );
   return {

@@ -13,6 +13,8 @@ import type { Db, DbOrTx } from '../db/client';
 import { academicSessions, classes, enrolments, sections, students } from '../db/schema';
 import { ApiError, badRequest } from '../errors';
 import { pgErrorOf } from '../db/pg-error';
+import { onTheBooks } from './leaving';
+import { schoolClock } from './school-time';
 
 /** At most this many codes are named in a refusal; the rest are counted. */
 const NAMED = 10;
@@ -62,6 +64,7 @@ export async function promoteStudents(db: Db, schoolId: number, body: z.output<t
       throw badRequest('to_section_id', `is in ${to.className}, a lower class than ${from.className}`);
     }
 
+    const { today } = await schoolClock(tx, schoolId);
     const moving = await tx
       .select({
         studentId: enrolments.studentId,
@@ -76,7 +79,8 @@ export async function promoteStudents(db: Db, schoolId: number, body: z.output<t
           eq(enrolments.schoolId, schoolId),
           eq(enrolments.sectionId, from.id),
           eq(enrolments.sessionId, body.from_session_id),
-          body.student_ids ? inArray(enrolments.studentId, body.student_ids) : undefined,
+          // A whole section moves without those who left (docs/DOMAIN.md, Records); named students as named.
+          body.student_ids ? inArray(enrolments.studentId, body.student_ids) : onTheBooks(students.leftOn, today),
         ),
       )
       .orderBy(enrolments.classRollNo);

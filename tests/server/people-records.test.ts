@@ -8,10 +8,12 @@
  */
 import { and, desc, eq, like } from 'drizzle-orm';
 import {
+  academicSessions,
   certificates,
   classes,
   enrolmentChanges,
   enrolments,
+  feeSectors,
   sections,
   securityAudit,
   students,
@@ -386,5 +388,59 @@ describe('certificates', () => {
     const testimonial = await t.get('admin1', `/api/student/testimonial?student_id=${a.id}&lang=bn`);
     expect(testimonial.statusCode).toBe(200);
     expect(testimonial.headers['content-disposition']).toContain(`TM-${year}-0001`);
+  });
+});
+
+describe('who left is off the school’s books for a fee and a promotion', () => {
+  it('a section’s fee does not invoice them, and the section moves up without them', async () => {
+    const left = await newStudent();
+    const stays = await newStudent();
+    const session = (await t.get('admin1', '/api/session')).json().find((x: { current: boolean }) => x.current);
+    const [sector] = await t.db
+      .select({ id: feeSectors.id })
+      .from(feeSectors)
+      .where(eq(feeSectors.schoolId, S.school1));
+    const fee = { sector_id: sector.id, session_id: session.id, amount: '500.00', last_date: TODAY, dry_run: true };
+    const before = (await t.post('admin1', '/api/fee', { ...fee, section_id: S.sixA })).json().students as number;
+    const gone = await t.post('admin1', '/api/student/deactivate', {
+      student_id: left.id,
+      date: TODAY,
+      reason: 'completed',
+    });
+    expect(gone.statusCode, gone.body).toBe(200);
+    expect((await t.post('admin1', '/api/fee', { ...fee, section_id: S.sixA })).json().students).toBe(before - 1);
+
+    // The whole section promoted into next year's Seven: the one who left has no enrolment there.
+    const [year] = await t.db
+      .select({ y: academicSessions.sessionYear })
+      .from(academicSessions)
+      .where(eq(academicSessions.id, session.id));
+    const nextYear = String(Number(year.y) + 1);
+    await t.db.insert(academicSessions).values({ sessionYear: nextYear }).onConflictDoNothing();
+    const [next] = await t.db
+      .select({ id: academicSessions.id })
+      .from(academicSessions)
+      .where(eq(academicSessions.sessionYear, nextYear));
+    const [seven] = await t.db.select({ id: classes.id }).from(classes).where(eq(classes.className, 'Seven'));
+    const [sevenA] = await t.db
+      .select({ id: sections.id })
+      .from(sections)
+      .where(
+        and(eq(sections.schoolId, S.school1), eq(sections.classId, seven.id), eq(sections.sectionDefaultName, 'A')),
+      );
+    const moved = await t.post('admin1', '/api/student/promote', {
+      from_session_id: session.id,
+      section_id: S.sixA,
+      to_session_id: next.id,
+      to_section_id: sevenA.id,
+    });
+    expect(moved.statusCode, moved.body).toBe(200);
+    const nextYearOf = async (studentId: number) =>
+      t.db
+        .select({ id: enrolments.id })
+        .from(enrolments)
+        .where(and(eq(enrolments.studentId, studentId), eq(enrolments.sessionId, next.id)));
+    expect(await nextYearOf(left.id)).toHaveLength(0);
+    expect(await nextYearOf(stays.id)).toHaveLength(1);
   });
 });
