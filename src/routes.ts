@@ -250,7 +250,7 @@ export const ROUTES: readonly AppRoute[] = [
   }),
   route('/teacher-admin', 'teacherDashboard', 'page.teacher-dashboard', ['home', 'dashboard'], {
     screen: 'teacherDashboard',
-    calls: ['routine.teacher'],
+    calls: ['routine.teacher', 'routine.teacher-today'],
   }),
   route('/student-admin', 'studentDashboard', 'page.student-dashboard', ['home', 'dashboard'], {
     screen: 'studentDashboard',

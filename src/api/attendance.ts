@@ -81,6 +81,7 @@ export const attendanceKeys = {
   audit: (q: AuditParams) => ['attendance', 'audit', q] as const,
   register: (q: RegisterParams) => ['attendance', 'register', q] as const,
   untaken: (q: UntakenParams) => ['attendance', 'untaken', q] as const,
+  teacherToday: (q: { teacherId: number; date: string }) => ['attendance', 'teacher-today', q] as const,
 };
 
 // ------------------------------------------------------------------ the teacher's flow
@@ -209,6 +210,10 @@ export const historySummaryQuery = (q: HistoryFilterParams) =>
   });
 
 // ------------------------------------------------------------------ registers not taken
+
+/** A teacher's periods on a date, each saying whether its attendance was taken (the dashboard's reminder). */
+export const teacherTodayQuery = (q: { teacherId: number; date: string }) =>
+  queryOptions({ queryKey: attendanceKeys.teacherToday(q), queryFn: () => fetchTeacherPeriods(q) });
 
 /** A page of a school day's periods whose attendance nobody took 15 minutes after they ended. */
 export const untakenQuery = (q: UntakenParams) =>

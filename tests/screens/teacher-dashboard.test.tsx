@@ -129,3 +129,52 @@ describe('the day the dashboard shows first', () => {
     expect(firstDayShown([], 4)).toBe('week');
   });
 });
+
+describe('the reminder of registers not taken (docs/DOMAIN.md, Attendance)', () => {
+  // Sunday 22 November 2026, 10:00 in Dhaka.
+  beforeEach(() => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(new Date('2026-11-22T04:00:00Z'));
+  });
+  afterEach(() => vi.useRealTimers());
+
+  const today = (over: Parameters<typeof routineRow>[0], taken: boolean) => ({
+    ...routineRow({ day_id: 1, day: 'Sunday', ...over }),
+    date: '2026-11-22',
+    attendance_taken: taken,
+  });
+
+  it('names today’s periods whose attendance nobody took 15 minutes after they ended, and only those', async () => {
+    fakeAuthServer(TEACHER).savedSignIn();
+    const asked: Array<Record<string, string>> = [];
+    server.use(
+      http.get('/api/routine/teacher', () => HttpResponse.json([])),
+      http.get('/api/routine/teacher/today', ({ request }) => {
+        asked.push(Object.fromEntries(new URL(request.url).searchParams));
+        return HttpResponse.json([
+          // Ended 08:45: missing since 09:00.
+          today({ id: 1, period_code: '1st', start_time: '08:00:00', end_time: '08:45:00' }, false),
+          // Taken: not listed.
+          today({ id: 2, period_code: '2nd', start_time: '08:50:00', end_time: '09:35:00' }, true),
+          // Ended 09:50: missing only from 10:05.
+          today({ id: 3, period_code: '3rd', start_time: '09:40:00', end_time: '09:50:00' }, false),
+        ]);
+      }),
+    );
+    renderApp('/teacher-admin');
+    const reminder = await screen.findByText(
+      'Attendance not taken yet, 15 minutes or more after the period ended (1):',
+    );
+    const box = reminder.closest('[role="alert"], [role="status"], div')!;
+    expect(
+      within(box as HTMLElement)
+        .getAllByRole('listitem')
+        .map((li) => li.textContent),
+    ).toEqual(['1st · Mathematics, Class Six A, ended 8:45 AM. Take attendance']);
+    expect(within(box as HTMLElement).getByRole('link', { name: 'Take attendance' })).toHaveAttribute(
+      'href',
+      '/teacherattendance',
+    );
+    expect(asked[0]).toEqual({ teacher_id: String(TEACHER.id), today: '2026-11-22' });
+  });
+});

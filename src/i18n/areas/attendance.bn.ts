@@ -14,6 +14,9 @@ export const attendanceBn: Catalogue['attendance'] = {
     subject: 'বিষয়',
     teacher: 'শিক্ষক',
     pages: 'না-নেওয়া হাজিরার পৃষ্ঠা',
+    reminder: 'পিরিয়ড শেষ হওয়ার ১৫ মিনিট পরেও হাজিরা নেওয়া হয়নি ({{n}}টি):',
+    reminderPeriod: '{{period}} · {{subject}}, {{class}} শ্রেণি {{section}}, শেষ হয়েছে {{end}}।',
+    takeNow: 'হাজিরা নিন',
   },
   common: {
     date: 'তারিখ',

@@ -12,6 +12,9 @@ export const attendanceEn = {
     subject: 'Subject',
     teacher: 'Teacher',
     pages: 'Pages of registers not taken',
+    reminder: 'Attendance not taken yet, 15 minutes or more after the period ended ({{n}}):',
+    reminderPeriod: '{{period}} · {{subject}}, Class {{class}} {{section}}, ended {{end}}.',
+    takeNow: 'Take attendance',
   },
   common: {
     date: 'Date',

@@ -17,6 +17,7 @@ import { TileGrid } from '@/ui/tile-grid';
 import { useI18n } from '@/i18n/i18n';
 import { useNames } from '@/i18n/names';
 import { localDigits } from '@/i18n/format';
+import { MissingRegisters } from './missing-registers';
 
 export default function TeacherDashboard() {
   const { t } = useI18n();
@@ -25,6 +26,7 @@ export default function TeacherDashboard() {
     <>
       <PageHeader kicker={profile.school_name} title={t('shell.pages.teacherDashboard')} />
       <TileGrid dashboard="/teacher-admin" />
+      <MissingRegisters teacherId={profile.id} />
       <div className="mt-8 grid gap-6 lg:grid-cols-3">
         <Card title={t('shell.dashboard.myProfile')}>
           <dl className="space-y-2 text-sm">
