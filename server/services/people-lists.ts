@@ -161,6 +161,8 @@ async function countEnrolled(db: DbOrTx, where: SQL[]) {
   const [{ count }] = await db
     .select({ count: sql<number>`count(*)::int` })
     .from(enrolments)
+    // The list's conditions name the student (who left is not on it).
+    .innerJoin(students, eq(students.id, enrolments.studentId))
     .where(and(...where));
   return count;
 }
