@@ -18,7 +18,7 @@ import {
   updateStudent,
   updateTeacher,
 } from '../services/people-records';
-import { attachmentHeader } from '../storage/files';
+import { sendPdf } from '../storage/files';
 import { route } from './define';
 
 export async function peopleRecordsRoutes(fastify: FastifyInstance) {
@@ -155,13 +155,7 @@ export async function peopleRecordsRoutes(fastify: FastifyInstance) {
     },
     async (req, reply) => {
       const s = await studentInScope(req, req.query.student_id);
-      const { pdf, fileName } = await certificateFile(db, actorOf(s.schoolId, req), s.id, 'tc', req.query.lang);
-      return reply
-        .header('content-type', 'application/pdf')
-        .header('content-disposition', attachmentHeader(fileName))
-        .header('x-content-type-options', 'nosniff')
-        .header('cache-control', 'private, no-store')
-        .send(pdf);
+      return sendPdf(reply, await certificateFile(db, actorOf(s.schoolId, req), s.id, 'tc', req.query.lang));
     },
   );
 
@@ -171,19 +165,7 @@ export async function peopleRecordsRoutes(fastify: FastifyInstance) {
     { schema: { description: certificateDescription('testimonial') } },
     async (req, reply) => {
       const s = await studentInScope(req, req.query.student_id);
-      const { pdf, fileName } = await certificateFile(
-        db,
-        actorOf(s.schoolId, req),
-        s.id,
-        'testimonial',
-        req.query.lang,
-      );
-      return reply
-        .header('content-type', 'application/pdf')
-        .header('content-disposition', attachmentHeader(fileName))
-        .header('x-content-type-options', 'nosniff')
-        .header('cache-control', 'private, no-store')
-        .send(pdf);
+      return sendPdf(reply, await certificateFile(db, actorOf(s.schoolId, req), s.id, 'testimonial', req.query.lang));
     },
   );
 }
