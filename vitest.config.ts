@@ -15,7 +15,7 @@ const alias = {
 const ISOLATED_CLIENT_TESTS = ['tests/screens/deferred-loading.test.tsx', 'tests/screens/shell-failures.test.tsx'];
 
 /** Server test files that mock modules: run isolated, in the server-unit project. */
-const ISOLATED_SERVER_TESTS = ['tests/server/guard-rules.test.ts'];
+const ISOLATED_SERVER_TESTS = ['tests/server/guard-rules.test.ts', 'tests/server/db-failover.test.ts'];
 
 export default defineConfig({
   test: {

@@ -52,6 +52,8 @@ declare module 'fastify' {
     /** Every API route with its declared permission: the table-driven auth test walks it. */
     apiRoutes: RegisteredRoute[];
     db: Db;
+    /** Heavy reads (reports, exports): a standby with DATABASE_READ_URL, else `db` (docs/SCALING.md). */
+    readDb: Db;
     config: Config;
     loginLimiter: LoginLimiter;
     /** Sessions and reference data kept in this process, invalidated across processes (server/cache). */
@@ -132,10 +134,11 @@ export async function buildApp(config: Config, handle: DbHandle): Promise<Fastif
   app.setValidatorCompiler(strictValidatorCompiler);
   app.setSerializerCompiler(fastSerializerCompiler);
   app.decorate('db', handle.db);
+  app.decorate('readDb', handle.readDb);
   app.decorate('config', config);
   await app.register(loginLimits);
   // The cache's listener connects before the first request; until it does, reads bypass the cache.
-  const hotCache = new HotCache(handle.url, app.log);
+  const hotCache = new HotCache(handle.listenUrl, app.log);
   await hotCache.start();
   attachCache(handle.db, hotCache);
   app.decorate('hotCache', hotCache);

@@ -20,6 +20,21 @@ const configSchema = z.object({
    * cluster in DATA_DIR/postgres.
    */
   DATABASE_URL: z.string().optional(),
+  /**
+   * A standby (or a pooler in front of standbys) for heavy reads: reports, exports, tabulation
+   * sheets, district dashboards. Unset: they read from DATABASE_URL (docs/SCALING.md).
+   */
+  DATABASE_READ_URL: z.string().optional(),
+  /**
+   * Where the cache's listener connects (LISTEN needs a session of its own): set it when
+   * DATABASE_URL goes through a transaction-mode pooler. Unset: DATABASE_URL.
+   */
+  DATABASE_LISTEN_URL: z.string().optional(),
+  /**
+   * `transaction` when DATABASE_URL goes through a transaction-mode pooler that cannot keep
+   * prepared statements (PgBouncer before 1.21): statements are sent unnamed.
+   */
+  DATABASE_POOLER: z.enum(['none', 'transaction']).default('none'),
   DATA_DIR: z.string().default('./data'),
   /** Port of the embedded PostgreSQL (127.0.0.1 only); 0 picks a free one at every start. */
   EMBEDDED_PG_PORT: z.coerce.number().int().min(0).max(65535).default(0),

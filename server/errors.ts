@@ -62,10 +62,12 @@ export const databaseUnavailable = () =>
 /**
  * SQLSTATEs that say the database cannot serve now, not that the request is wrong: class 08
  * (connection exception), 57P01 admin_shutdown, 57P02 crash_shutdown (another backend crashed),
- * 57P03 cannot_connect_now (starting up, recovering, shutting down) and 53300 too_many_connections.
+ * 57P03 cannot_connect_now (starting up, recovering, shutting down), 53300 too_many_connections and
+ * 25006 read_only_sql_transaction (a write that met a standby: a switchover demoted its server, and
+ * the pool moves on to the new primary, server/db/targets.ts).
  * https://www.postgresql.org/docs/current/errcodes-appendix.html
  */
-const UNAVAILABLE_SQLSTATE = /^(08[0-9A-Z]{3}|57P0[123]|53300)$/;
+const UNAVAILABLE_SQLSTATE = /^(08[0-9A-Z]{3}|57P0[123]|53300|25006)$/;
 /** Socket errors of a connection to the database (node-postgres passes them on as they are). */
 const UNAVAILABLE_ERRNO = new Set([
   'ECONNREFUSED',

@@ -26,9 +26,19 @@ if (config.CLOCK_START) {
 }
 const verbose = config.LOG_LEVEL === 'debug' || config.LOG_LEVEL === 'trace';
 
+/** How the API's pools reach the database beyond DATABASE_URL (docs/SCALING.md). */
+function handleOptions(cfg: Config) {
+  return {
+    readUrl: cfg.DATABASE_READ_URL,
+    listenUrl: cfg.DATABASE_LISTEN_URL,
+    pooler: cfg.DATABASE_POOLER,
+  };
+}
+
 async function prepare(): Promise<DbHandle> {
   const handle = await openDatabase({
     databaseUrl: config.DATABASE_URL,
+    handle: handleOptions(config),
     dataDir: config.DATA_DIR,
     port: config.EMBEDDED_PG_PORT,
     log: verbose ? (line) => console.log(`[postgres] ${line}`) : undefined,
@@ -141,7 +151,7 @@ if (cluster.isPrimary && config.WORKERS <= 1) {
     `Pathshala is serving on http://${config.HOST}:${config.PORT} with ${config.WORKERS} API processes (${where(handle)})`,
   );
 } else {
-  const handle = fromPostgres(config.DATABASE_URL!);
+  const handle = fromPostgres(config.DATABASE_URL!, handleOptions(config));
   const stop = await serve(handle, config, process.env.PATHSHALA_JOBS === '1');
   onSignals(async () => {
     await stop();

@@ -27,15 +27,17 @@
  * back, and a write to one school, table or section does not stop another's lookups being kept.
  *
  * Each API process holds one more connection for the listener. LISTEN needs a session of its own:
- * behind a transaction-mode pooler (PgBouncer) DATABASE_URL must reach PostgreSQL directly or
- * through a session-mode pool, or the notifications never arrive (the TTL would be the only bound).
+ * behind a transaction-mode pooler (PgBouncer) DATABASE_LISTEN_URL reaches PostgreSQL directly or
+ * through a session-mode pool, or the notifications would never arrive (the TTL would be the only
+ * bound). With several hosts it listens on the one that takes writes, where NOTIFY is sent.
  *
  * One cache per database handle (a WeakMap keyed by the Db object), so several apps in one process
  * (the tests) never share entries. A transaction handle has no cache: it reads its own snapshot.
  */
 import { gzipSync } from 'node:zlib';
-import pg from 'pg';
+import type pg from 'pg';
 import type { DbOrTx } from '../db/client';
+import { HostResolver, parseTargets, targetedClient } from '../db/targets';
 
 export const CHANNEL = 'pathshala_cache';
 /** The listener's application_name, as pg_stat_activity shows it. */
@@ -342,10 +344,15 @@ export class HotCache {
   /** Counters for operators and tests: hits, misses, invalidation messages, reconnects. */
   readonly stats = { hits: 0, misses: 0, messages: 0, connects: 0 };
 
+  /** Connections to the listener's server: with several hosts, the one that takes writes (server/db/targets.ts). */
+  private readonly ListenerClient: ReturnType<typeof targetedClient>;
+
   constructor(
-    private readonly url: string,
+    url: string,
     private readonly log?: Logger,
-  ) {}
+  ) {
+    this.ListenerClient = targetedClient(new HostResolver(parseTargets(url)), (u) => u, false);
+  }
 
   /** The listener's server process id (pg_stat_activity.pid), while connected. */
   get listenerPid(): number | null {
@@ -571,7 +578,7 @@ export class HotCache {
 
   private async connect(): Promise<void> {
     if (this.closed) return;
-    const client = new pg.Client({ connectionString: this.url, keepAlive: true, application_name: LISTENER_NAME });
+    const client = new this.ListenerClient({ keepAlive: true, application_name: LISTENER_NAME });
     client.on('notification', (msg) => {
       if (msg.channel === CHANNEL) this.apply(msg.payload ?? 'all');
     });

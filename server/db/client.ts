@@ -13,6 +13,7 @@ import pg from 'pg';
 import * as schema from './schema';
 import { startEmbeddedPostgres, type EmbeddedServer } from './embedded';
 import { isDatabaseUnavailable } from '../errors';
+import { HostResolver, parseTargets, targetedClient } from './targets';
 
 export type Schema = typeof schema;
 export type Db = PgDatabase<PgQueryResultHKT, Schema>;
@@ -34,6 +35,14 @@ export interface DbHandle {
   pool: pg.Pool;
   /** The connection string (a dedicated listener connects with it). */
   url: string;
+  /**
+   * Where heavy reads go (reports, exports, tabulation sheets, district dashboards): a standby's
+   * pool when DATABASE_READ_URL is set, else `db` itself. A read that must see its own write uses
+   * `db` (docs/SCALING.md).
+   */
+  readDb: Db;
+  /** The connection the cache's listener uses: DATABASE_LISTEN_URL, or `url`. */
+  listenUrl: string;
   /** Set when this handle started the embedded server (and stops it on close). */
   embedded?: EmbeddedServer;
   migrate(): Promise<void>;
@@ -99,14 +108,37 @@ const ignoreClientError = () => undefined;
  * its user's own release, if it comes, is a no-op.
  */
 class ResilientPool extends pg.Pool {
+  /** Hosts to try for one connection (several with a multi-host URL). */
+  attempts = 1;
+
   connect(): Promise<pg.PoolClient>;
   connect(
     callback: (err: Error | undefined, client: pg.PoolClient | undefined, done: (release?: unknown) => void) => void,
   ): void;
   connect(callback?: Parameters<pg.Pool['connect']>[0]): Promise<pg.PoolClient> | void {
     // With a callback: the pool's own query(), which releases on error itself.
-    if (callback) return super.connect(callback);
-    return super.connect().then((client) => {
+    if (callback) {
+      if (this.attempts === 1) return super.connect(callback);
+      this.connect().then(
+        (client) => callback(undefined, client, (release) => client.release(release as Error)),
+        (err: Error) => callback(err, undefined, () => undefined),
+      );
+      return;
+    }
+    return this.checkout(this.attempts);
+  }
+
+  /** A connection, trying the next host (server/db/targets.ts) while one is away or of the wrong kind. */
+  private checkout(attemptsLeft: number): Promise<pg.PoolClient> {
+    const got = super.connect();
+    const retried =
+      attemptsLeft > 1
+        ? got.catch((err: unknown) => {
+            if (!isDatabaseUnavailable(err)) throw err;
+            return this.checkout(attemptsLeft - 1);
+          })
+        : got;
+    return retried.then((client) => {
       const release = client.release.bind(client);
       let released = false;
       const releaseOnce = (err?: Error | boolean) => {
@@ -123,14 +155,40 @@ class ResilientPool extends pg.Pool {
   }
 }
 
-export function fromPostgres(url: string, opts: { max?: number } = {}): DbHandle {
+export interface PoolOptions {
+  max?: number;
+  /** `transaction`: behind a transaction-mode pooler, statements are sent unnamed (server/db/targets.ts). */
+  pooler?: 'none' | 'transaction';
+}
+
+/**
+ * A pool on `url`, which may name several hosts with `target_session_attrs` (server/db/targets.ts):
+ * each new connection goes to the host that last served the wanted kind of session, and a
+ * connection is tried once on each host before the request is answered 503.
+ */
+export function poolFor(url: string, opts: PoolOptions = {}): pg.Pool {
+  const resolver = new HostResolver(parseTargets(url));
   const pool = new ResilientPool({
-    connectionString: withSessionOptions(url),
+    connectionString: withSessionOptions(resolver.current().url),
+    Client: targetedClient(resolver, withSessionOptions, opts.pooler === 'transaction'),
     max: opts.max ?? POOL_SIZE,
     connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
     // A connection whose server vanished without a word (a dropped network) is found and ended.
     keepAlive: true,
-  });
+  } as unknown as pg.PoolConfig);
+  (pool as ResilientPool).attempts = resolver.attempts;
+  return pool;
+}
+
+export interface HandleOptions extends PoolOptions {
+  /** DATABASE_READ_URL: a standby for heavy reads. */
+  readUrl?: string;
+  /** DATABASE_LISTEN_URL: a session-mode path for LISTEN. */
+  listenUrl?: string;
+}
+
+export function fromPostgres(url: string, opts: HandleOptions = {}): DbHandle {
+  const pool = poolFor(url, opts);
   // A pooled connection whose server went away (a restart, a killed backend, a lost network) emits
   // 'error'; an 'error' event nobody listens to ends the process (Node's EventEmitter). The pool
   // listens only while a connection is idle (and re-emits on the pool): a connection checked out
@@ -140,12 +198,22 @@ export function fromPostgres(url: string, opts: { max?: number } = {}): DbHandle
   pool.on('connect', (client) => client.on('error', ignoreClientError));
   pool.on('error', ignoreClientError);
   const db = drizzle(pool, { schema }) as unknown as Db;
+  const readPool = opts.readUrl ? poolFor(opts.readUrl, { ...opts, max: opts.max ?? POOL_SIZE }) : null;
+  if (readPool) {
+    readPool.on('connect', (client) => client.on('error', ignoreClientError));
+    readPool.on('error', ignoreClientError);
+  }
+  const readDb = readPool ? (drizzle(readPool, { schema }) as unknown as Db) : db;
   return {
     db,
     pool,
     url,
+    readDb,
+    listenUrl: opts.listenUrl ?? url,
     migrate: () => migratePg(db as never, { migrationsFolder: MIGRATIONS_DIR }),
-    close: () => pool.end(),
+    close: async () => {
+      await Promise.all([pool.end(), readPool?.end()]);
+    },
   };
 }
 
@@ -171,13 +239,15 @@ export async function waitForDatabase(handle: DbHandle, onWait?: (err: unknown) 
 /** DATABASE_URL when given; otherwise the embedded PostgreSQL in DATA_DIR, started here. */
 export async function openDatabase(opts: {
   databaseUrl?: string;
+  /** DATABASE_READ_URL, DATABASE_LISTEN_URL, DATABASE_POOLER (with databaseUrl only). */
+  handle?: HandleOptions;
   dataDir: string;
   port?: number;
   log?: (line: string) => void;
   /** What the embedded server's supervisor does (a restart). */
   notice?: (line: string) => void;
 }): Promise<DbHandle> {
-  if (opts.databaseUrl) return fromPostgres(opts.databaseUrl);
+  if (opts.databaseUrl) return fromPostgres(opts.databaseUrl, opts.handle);
   const embedded = await startEmbeddedPostgres({
     dataDir: opts.dataDir,
     port: opts.port,

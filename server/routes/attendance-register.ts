@@ -18,17 +18,19 @@ import { route } from './define';
 export async function attendanceRegisterRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const db = app.db;
+  // A month's register is a heavy read: from a standby when one is configured (docs/SCALING.md).
+  const readDb = app.readDb;
 
   route(app, attendanceRegisterEndpoints.report, {}, async (req) => {
     const q = req.query;
     const section = await sectionInScope(req, q.section_id, { schoolInfoId: q.school_info_id, date: q.start_date });
-    return attendanceReport(db, section, q);
+    return attendanceReport(readDb, section, q);
   });
 
   route(app, attendanceRegisterEndpoints.pdf, {}, async (req, reply) => {
     const q = req.query;
     const section = await sectionInScope(req, q.section_id, { schoolInfoId: q.school_info_id, date: q.start_date });
-    const report = await attendanceReport(db, section, q);
+    const report = await attendanceReport(readDb, section, q);
     return sendPdf(reply, await registerFile(db, authOf(req).userId, section.schoolId, report, q.lang));
   });
 }

@@ -49,6 +49,8 @@ function requireIdempotencyKey(req: FastifyRequest, what: string) {
 export async function feeRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const db = app.db;
+  // The reports read from a standby when one is configured (docs/SCALING.md).
+  const readDb = app.readDb;
 
   // ---------------------------------------------------------------- sectors
 
@@ -241,7 +243,7 @@ export async function feeRoutes(fastify: FastifyInstance) {
     },
     async (req) => {
       const schoolId = await schoolOf(req, req.query.school_info_id);
-      return duesReport(db, schoolId, req.query);
+      return duesReport(readDb, schoolId, req.query);
     },
   );
 
@@ -255,7 +257,7 @@ export async function feeRoutes(fastify: FastifyInstance) {
     },
     async (req) => {
       const schoolId = await schoolOf(req, req.query.school_info_id);
-      return collectionsReport(db, schoolId, req.query);
+      return collectionsReport(readDb, schoolId, req.query);
     },
   );
 
@@ -272,7 +274,7 @@ export async function feeRoutes(fastify: FastifyInstance) {
     },
     async (req) => {
       const schoolId = await schoolOf(req, req.query.school_info_id);
-      return monthlyCollections(db, schoolId, req.query.session_id);
+      return monthlyCollections(readDb, schoolId, req.query.session_id);
     },
   );
 
@@ -303,7 +305,7 @@ export async function feeRoutes(fastify: FastifyInstance) {
     },
     async (req) => {
       const schoolId = await schoolOf(req, req.query.school_info_id);
-      return defaultersReport(db, schoolId, req.query);
+      return defaultersReport(readDb, schoolId, req.query);
     },
   );
 }
