@@ -212,7 +212,7 @@ describe('chronic absence (/chronic-absence)', () => {
       'A',
       '45%',
       '3',
-      '26 Nov',
+      '26 November',
       'Below threshold, Absent 3 days running',
       'SMS queued',
     ]);

@@ -47,7 +47,7 @@ function ChronicTable({ page, onPage }: { page: ChronicAbsencePage; onPage: (off
   const { t, lang } = useI18n();
   const { name } = useNames();
   const c = (k: keyof ChronicColumns) => t(`resultsAnalysis.chronic.columns.${k}`);
-  const date = (iso: string | null) => (iso ? formatDate(iso, 'd MMM', lang) : '–');
+  const date = (iso: string | null) => (iso ? formatDate(iso, 'd MMMM', lang) : '–');
   const sms = (s: string | null) =>
     t(
       `resultsAnalysis.chronic.sms.${s === 'queued' || s === 'sent' || s === 'failed' || s === 'cancelled' ? s : 'none'}`,
