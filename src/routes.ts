@@ -159,6 +159,10 @@ const screens = {
   teacherEschool: lazyWithRetry(() => import('@/screens/eschool/teacher-eschool')),
   activities: lazyWithRetry(() => import('@/screens/eschool/activities')),
   teacherStudents: lazyWithRetry(() => import('@/screens/eschool/teacher-students')),
+  // the head teacher's reports (docs/DOMAIN.md, "Early warnings", "Result analysis")
+  chronicAbsence: lazyWithRetry(() => import('@/screens/results-analysis/chronic-absence')),
+  tabulationSheet: lazyWithRetry(() => import('@/screens/results-analysis/tabulation')),
+  resultAnalysis: lazyWithRetry(() => import('@/screens/results-analysis/result-analysis')),
   notAvailable: lazyWithRetry(() => import('@/screens/not-available/not-available')),
 } satisfies Record<string, ComponentType<ScreenProps>>;
 
@@ -794,6 +798,23 @@ export const ROUTES: readonly AppRoute[] = [
       calls: ['profile.read', 'profile.photo', 'profile.photo-read'],
     },
   ),
+  // Beyond the spec's table: what a head teacher reads (docs/DOMAIN.md, "Early warnings",
+  // "Result analysis"); a teacher the chronic absence and tabulation of the sections they teach.
+  route('/chronic-absence', 'chronicAbsence', 'page.chronic-absence', ['attendance', 'absent', 'early warning'], {
+    screen: 'chronicAbsence',
+    calls: ['report.chronic-absence'],
+    ...viewer,
+  }),
+  route('/tabulation-sheet', 'tabulationSheet', 'page.tabulation', ['results', 'tabulation', 'gpa', 'print'], {
+    screen: 'tabulationSheet',
+    calls: ['report.tabulation', 'lookup.section', 'lookup.session'],
+    ...viewer,
+  }),
+  route('/result-analysis', 'resultAnalysis', 'page.result-analysis', ['results', 'pass rate', 'merit list'], {
+    screen: 'resultAnalysis',
+    calls: ['report.result-analysis', 'report.merit-list', 'lookup.section', 'lookup.session'],
+    ...viewer,
+  }),
 ];
 
 const byPath = new Map(ROUTES.map((r) => [normalise(r.path), r]));

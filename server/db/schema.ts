@@ -2092,3 +2092,58 @@ export const certificateCounters = pgTable(
   },
   (t) => [primaryKey({ columns: [t.schoolId, t.kind] })],
 );
+
+// ---------------------------------------------------------------- early warnings
+
+/**
+ * A school's chronic-absence thresholds (docs/DOMAIN.md, "Early warnings"); a school without a
+ * row uses the defaults: below 75% of periods over the last 30 school days, or absent 3
+ * consecutive school days.
+ */
+export const chronicAbsenceSettings = pgTable(
+  'chronic_absence_settings',
+  {
+    schoolId: integer('school_id')
+      .primaryKey()
+      .references(() => schools.id),
+    thresholdPercent: smallint('threshold_percent').notNull().default(75),
+    windowDays: smallint('window_days').notNull().default(30),
+    consecutiveDays: smallint('consecutive_days').notNull().default(3),
+  },
+  (t) => [
+    check('chronic_absence_threshold_range', sql`${t.thresholdPercent} between 1 and 100`),
+    check('chronic_absence_window_range', sql`${t.windowDays} between 1 and 200`),
+    check('chronic_absence_consecutive_range', sql`${t.consecutiveDays} between 1 and 60`),
+  ],
+);
+
+/**
+ * A student's episode of chronic absence: opened when detection first finds them below the
+ * threshold or absent N school days running (one SMS to the guardians then), closed when a
+ * later detection no longer does (an unsent SMS is cancelled). At most one open episode per
+ * enrolment.
+ */
+export const chronicAbsenceEpisodes = pgTable(
+  'chronic_absence_episodes',
+  {
+    id: serial('id').primaryKey(),
+    schoolId: integer('school_id')
+      .notNull()
+      .references(() => schools.id),
+    enrolmentId: integer('enrolment_id').notNull(),
+    startedOn: date('started_on', { mode: 'string' }).notNull(),
+    endedOn: date('ended_on', { mode: 'string' }),
+    /** The outbox row of its SMS (none without a guardian's phone). */
+    messageId: integer('message_id').references(() => messageOutbox.id, { onDelete: 'set null' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    foreignKey({ columns: [t.enrolmentId, t.schoolId], foreignColumns: [enrolments.id, enrolments.schoolId] }).onDelete(
+      'cascade',
+    ),
+    uniqueIndex('chronic_absence_one_open_uq')
+      .on(t.enrolmentId)
+      .where(sql`${t.endedOn} is null`),
+    index('chronic_absence_school_idx').on(t.schoolId, t.endedOn),
+  ],
+);

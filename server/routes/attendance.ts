@@ -53,7 +53,7 @@ export async function attendanceRoutes(fastify: FastifyInstance) {
     const routine = await routineInScope(req, req.body.routine_id);
     const header = req.headers['idempotency-key'];
     const key = typeof header === 'string' && header ? header : null;
-    return takeAttendance(db, routine, authOf(req), req.body, key);
+    return takeAttendance(db, routine, authOf(req), req.body, key, req.log);
   });
 
   route(app, attendanceEndpoints.attendanceStudent, {}, async (req) => {

@@ -32,6 +32,7 @@ import {
   type RoutineRef,
   type SubmissionOutcome,
 } from './attendance';
+import { detectChronicAbsence } from './chronic-absence';
 import { holidayDatesBetween, schoolHolidayOn, schoolHolidays } from './calendar';
 import { deliverPending, MAX_ATTEMPTS, type DeliveryAdapter } from './messaging';
 import { schoolClock, sessionIdForDate } from './school-time';
@@ -64,6 +65,7 @@ export async function takeAttendance(
   taker: Taker,
   body: TakeAttendanceBody,
   key: string | null,
+  log?: Pick<FastifyBaseLogger, 'error'>,
 ) {
   const { date, attendance, taken_at } = body;
   const isTeacher = taker.userType === USER_TYPES.teacher;
@@ -99,6 +101,16 @@ export async function takeAttendance(
     isAdmin: !isTeacher,
     clock,
   });
+  if (saved.outcome === 'saved' || saved.outcome === 'corrected') {
+    // The section's chronic-absence episodes follow its marks (docs/DOMAIN.md, "Early
+    // warnings"). The roll is saved whatever happens here: a failure is logged, and the next
+    // save of the section detects again.
+    await detectChronicAbsence(db, {
+      schoolId: routine.schoolId,
+      sectionId: routine.sectionId,
+      userId: taker.userId,
+    }).catch((err: unknown) => log?.error({ err }, 'chronic absence detection failed'));
+  }
   return {
     ok: true as const,
     message: OUTCOME_MESSAGES[saved.outcome],

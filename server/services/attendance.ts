@@ -1434,7 +1434,7 @@ async function planAbsenceMessages(db: DbOrTx, opts: { routine: RoutineRef; date
 }
 
 /** Each student's linked guardians, oldest link first: phone, SMS choice, language. */
-async function linkedGuardiansFor(db: DbOrTx, studentIds: number[]) {
+export async function linkedGuardiansFor(db: DbOrTx, studentIds: number[]) {
   const out = new Map<number, { phone: string; sms: string; language: string | null }[]>();
   if (!studentIds.length) return out;
   const rows = await db

@@ -228,8 +228,13 @@ async function claimNext(db: DbOrTx, scope: SQL[], tried: ReadonlySet<number>) {
 }
 
 async function deliverNow(db: DbOrTx, adapter: DeliveryAdapter, opts: DeliverOptions): Promise<DeliveryResult> {
+  // A period's scope is its absence messages (another kind may name the period too).
   const scope: SQL[] = opts.scope
-    ? [eq(messageOutbox.routineId, opts.scope.routineId), eq(messageOutbox.date, opts.scope.date)]
+    ? [
+        eq(messageOutbox.kind, 'absence'),
+        eq(messageOutbox.routineId, opts.scope.routineId),
+        eq(messageOutbox.date, opts.scope.date),
+      ]
     : [];
   const result: DeliveryResult = { sent: 0, failed: 0 };
   let left = opts.limit ?? 100;

@@ -262,3 +262,13 @@ export function sendStoredFile(
     .header('cache-control', 'private, no-store')
     .send(fs.createReadStream(where));
 }
+
+/** Answer a made document (an XLSX, a CSV) as a download, as sendPdf does a PDF. */
+export function sendDownload(reply: FastifyReply, file: { body: Buffer; fileName: string; type: string }) {
+  return reply
+    .header('content-type', file.type)
+    .header('content-disposition', attachmentHeader(file.fileName))
+    .header('x-content-type-options', 'nosniff')
+    .header('cache-control', 'private, no-store')
+    .send(file.body);
+}

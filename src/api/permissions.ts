@@ -180,6 +180,12 @@ export const PERMISSIONS = {
   /** The grade sheet PDFs: one student's as the JSON; a whole section's for staff and viewers. */
   'exam.gradesheet-pdf': [S, G, T, A, V],
   'exam.gradesheet-section-pdf': [T, A, V],
+  // what a head teacher reads (docs/DOMAIN.md, "Early warnings", "Result analysis"): a teacher
+  // the students and sheets of the sections they teach
+  'report.chronic-absence': [T, A, V],
+  'report.tabulation': [T, A, V],
+  'report.merit-list': [A, V],
+  'report.result-analysis': [A, V],
 
   // people administration and self-service
   'student.write': [A],
@@ -434,6 +440,10 @@ export const PAGE_PERMISSIONS = {
   'page.teacher-subject-activity-answers': [T],
   'page.student-subject-activities': [S, G],
   'page.student-subject-activity': [S, G],
+  // the head teacher's reports: early warnings and result analysis
+  'page.chronic-absence': [T, A, V],
+  'page.tabulation': [T, A, V],
+  'page.result-analysis': [A, V],
 } as const satisfies Record<string, readonly UserType[]>;
 
 /** An action the server's guard checks on an API route. */

@@ -29,6 +29,10 @@ const specPaths = [
   '/studentactivitysubmit',
   // everyone's own profile form and photo (docs/DOMAIN.md, "Profiles")
   '/myprofile',
+  // the head teacher's reports (docs/DOMAIN.md, "Early warnings", "Result analysis")
+  '/chronic-absence',
+  '/tabulation-sheet',
+  '/result-analysis',
 ];
 
 describe('routes.ts', () => {

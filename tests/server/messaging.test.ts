@@ -162,7 +162,8 @@ const outboxOf = (t: TestApp, routineId: number) =>
   t.db
     .select()
     .from(messageOutbox)
-    .where(and(eq(messageOutbox.routineId, routineId), eq(messageOutbox.date, date)))
+    // The period's absence messages (a chronic-absence SMS may name the period too).
+    .where(and(eq(messageOutbox.kind, 'absence'), eq(messageOutbox.routineId, routineId), eq(messageOutbox.date, date)))
     .orderBy(asc(messageOutbox.id));
 
 // ------------------------------------------------------------------ with the log adapter (default)

@@ -92,6 +92,11 @@ const CROSS_TENANT: Record<string, (o: OtherSchool) => string> = {
   'GET /api/attendance/summary/school': (o) => `?school_info_id=${o.school}`,
   'GET /api/routine/school/today/sections': (o) => `?school_info_id=${o.school}`,
   'GET /api/report/untaken_periods': (o) => `?school_info_id=${o.school}`,
+  // ---- the head teacher's reports (reports.test.ts)
+  'GET /api/report/chronic_absence': (o) => `?school_info_id=${o.school}`,
+  'GET /api/report/tabulation': (o) => `?school_info_id=${o.school}&section_id=${o.section}&session_id=1`,
+  'GET /api/report/merit_list': (o) => `?school_info_id=${o.school}&class_id=1&session_id=1`,
+  'GET /api/report/result_analysis': (o) => `?school_info_id=${o.school}&class_id=1&session_id=1`,
   'GET /api/attendanceReport/student': (o) =>
     `?school_info_id=${o.school}&section_id=${o.section}&start_date=2026-07-05&end_date=2026-07-11`,
   'GET /api/attendanceReport/student/pdf': (o) =>

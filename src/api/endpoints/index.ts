@@ -28,6 +28,7 @@ import { profilesEndpoints } from '@/api/endpoints/profiles';
 import { peopleRecordsEndpoints } from '@/api/endpoints/people-records';
 import { promotionEndpoints } from '@/api/endpoints/promotion';
 import { recordDeletesEndpoints } from '@/api/endpoints/record-deletes';
+import { reportsEndpoints } from '@/api/endpoints/reports';
 import { resourcesEndpoints } from '@/api/endpoints/resources';
 import { routinesEndpoints } from '@/api/endpoints/routines';
 import { schoolSetupEndpoints } from '@/api/endpoints/school-setup';
@@ -71,4 +72,5 @@ export const ENDPOINTS: Record<string, Record<string, Endpoint>> = {
   'subject-registration': subjectRegistrationEndpoints,
   'two-factor': twoFactorEndpoints,
   users: usersEndpoints,
+  reports: reportsEndpoints,
 };

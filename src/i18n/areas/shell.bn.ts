@@ -103,6 +103,9 @@ export const shellBn: Catalogue['shell'] = {
     submitHomework: 'বাড়ির কাজ জমা',
     myProfile: 'আমার প্রোফাইল',
     teacherData: 'শিক্ষকদের তথ্য',
+    chronicAbsence: 'নিয়মিত অনুপস্থিতি',
+    tabulationSheet: 'টেবুলেশন শিট',
+    resultAnalysis: 'ফলাফল বিশ্লেষণ',
   },
   keywords: {
     teacherSubjectActivities: 'কার্যক্রম, প্রকল্প, সহপাঠ্যক্রম, activity',
@@ -175,6 +178,9 @@ export const shellBn: Catalogue['shell'] = {
     submitHomework: 'বাড়ির কাজ, হোমওয়ার্ক, আপলোড, জমা',
     myProfile: 'প্রোফাইল, যোগাযোগ',
     teacherData: 'শিক্ষক, শিক্ষকদের তালিকা',
+    chronicAbsence: 'হাজিরা, অনুপস্থিত, সতর্কতা, এসএমএস',
+    tabulationSheet: 'ফলাফল, টেবুলেশন, জিপিএ, মেধাক্রম, প্রিন্ট',
+    resultAnalysis: 'ফলাফল, পাসের হার, গ্রেড, মেধা তালিকা',
   },
   tiles: {
     students: 'শিক্ষার্থী',

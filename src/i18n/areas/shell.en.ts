@@ -107,6 +107,9 @@ export const shellEn = {
     submitHomework: 'Submit Homework',
     myProfile: 'My Profile',
     teacherData: 'Teacher Data',
+    chronicAbsence: 'Chronic Absence',
+    tabulationSheet: 'Tabulation Sheet',
+    resultAnalysis: 'Result Analysis',
   },
   /**
    * Extra words the palette matches a page on, comma-separated, per page name. The English ones
@@ -183,6 +186,9 @@ export const shellEn = {
     submitHomework: 'homework, upload, submit',
     myProfile: 'profile, contact',
     teacherData: 'teachers, teacher list',
+    chronicAbsence: 'attendance, absent, early warning, sms',
+    tabulationSheet: 'results, tabulation, gpa, position, print, xlsx',
+    resultAnalysis: 'results, pass rate, grades, merit list, chart',
   },
   /** Dashboard tiles (src/routes.ts DASHBOARD_TILES). */
   tiles: {
