@@ -244,20 +244,23 @@ export const TWO_FACTOR_ROUTE = '/two-factor';
 export const ROUTES: readonly AppRoute[] = [
   route('/super-admin', 'superAdminDashboard', 'page.super-admin-dashboard', ['home', 'dashboard'], {
     screen: 'superAdminDashboard',
+    calls: ['dashboard.schools'],
   }),
   route('/school-admin', 'schoolAdminDashboard', 'page.school-admin-dashboard', ['home', 'dashboard'], {
     screen: 'schoolAdminDashboard',
+    calls: ['dashboard.admin', 'attendance.summary'],
   }),
   route('/teacher-admin', 'teacherDashboard', 'page.teacher-dashboard', ['home', 'dashboard'], {
     screen: 'teacherDashboard',
-    calls: ['routine.teacher', 'routine.teacher-today'],
+    calls: ['routine.teacher', 'routine.teacher-today', 'dashboard.teacher'],
   }),
   route('/student-admin', 'studentDashboard', 'page.student-dashboard', ['home', 'dashboard'], {
     screen: 'studentDashboard',
+    calls: ['dashboard.student'],
   }),
   route('/viewer-school', 'chooseSchool', 'page.viewer-schools', ['switch school', 'schools', 'home'], {
     screen: 'viewerSchools',
-    calls: ['school.viewer-links'],
+    calls: ['school.viewer-links', 'dashboard.schools'],
   }),
   route('/viewer-admin', 'administratorDashboard', 'page.viewer-dashboard', ['home', 'dashboard'], {
     screen: 'viewerDashboard',
@@ -721,6 +724,7 @@ export const ROUTES: readonly AppRoute[] = [
   route('/guardian-admin', 'guardianDashboard', 'page.guardian-dashboard', ['home', 'dashboard', 'children'], {
     screen: 'guardianDashboard',
     calls: [
+      'dashboard.student',
       'guardian.children',
       'guardian.preferences',
       'attendance.student-history',

@@ -311,6 +311,12 @@ export const PERMISSIONS = {
   // super admin's schools
   'records.delete': [A],
   'school.delete': [SA],
+  // the dashboards' summaries (docs/DOMAIN.md, "Dashboards"): each role its own; a guardian a
+  // linked child's, the viewer and super admin their schools side by side
+  'dashboard.admin': [A],
+  'dashboard.teacher': [T],
+  'dashboard.student': [S, G],
+  'dashboard.schools': [V, SA],
 } as const satisfies Record<string, readonly UserType[]>;
 
 /**

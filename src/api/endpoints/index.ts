@@ -8,6 +8,7 @@ import { activitiesEndpoints } from '@/api/endpoints/activities';
 import { attendanceEndpoints } from '@/api/endpoints/attendance';
 import { attendanceRegisterEndpoints } from '@/api/endpoints/attendance-register';
 import { calendarEndpoints } from '@/api/endpoints/calendar';
+import { dashboardsEndpoints } from '@/api/endpoints/dashboards';
 import { eschoolEndpoints } from '@/api/endpoints/eschool';
 import { examsEndpoints } from '@/api/endpoints/exams';
 import { feesEndpoints } from '@/api/endpoints/fees';
@@ -71,4 +72,5 @@ export const ENDPOINTS: Record<string, Record<string, Endpoint>> = {
   'subject-registration': subjectRegistrationEndpoints,
   'two-factor': twoFactorEndpoints,
   users: usersEndpoints,
+  dashboards: dashboardsEndpoints,
 };
