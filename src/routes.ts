@@ -570,6 +570,8 @@ export const ROUTES: readonly AppRoute[] = [
         'people.deactivate',
         'people.certificate',
         'records.delete',
+        // the section's ID cards (docs/DOMAIN.md, "The school's documents")
+        'student.id-cards',
       ],
     },
   ),
@@ -703,7 +705,7 @@ export const ROUTES: readonly AppRoute[] = [
   }),
   route('/teacher-students', 'myStudents', 'page.teacher-students', ['students', 'section', 'class list'], {
     screen: 'teacherStudents',
-    calls: ['eschool.options', 'student.section'],
+    calls: ['eschool.options', 'student.section', 'student.id-cards'],
   }),
   route('/teacherdata', 'teacherData', 'page.teacher-data', ['teachers', 'teacher list', 'student routine'], {
     screen: 'teacherData',

@@ -32,6 +32,7 @@ import { homeworkMarkRoutes } from './homework-marks';
 import { peopleRecordsRoutes } from './people-records';
 import { recordDeleteRoutes } from './record-deletes';
 import { dashboardRoutes } from './dashboards';
+import { idCardRoutes } from './id-cards';
 
 /** Every resource plugin, mounted under /api. */
 export async function registerRoutes(app: FastifyInstance) {
@@ -68,4 +69,5 @@ export async function registerRoutes(app: FastifyInstance) {
   await app.register(homeworkMarkRoutes);
   await app.register(peopleRecordsRoutes);
   await app.register(dashboardRoutes);
+  await app.register(idCardRoutes);
 }

@@ -317,6 +317,9 @@ export const PERMISSIONS = {
   'dashboard.teacher': [T],
   'dashboard.student': [S, G],
   'dashboard.schools': [V, SA],
+  // a section's student ID cards (docs/DOMAIN.md, "The school's documents"): the school admin, a
+  // teacher for a section they teach
+  'student.id-cards': [A, T],
 } as const satisfies Record<string, readonly UserType[]>;
 
 /**

@@ -169,6 +169,7 @@ const CROSS_TENANT: Record<string, (o: OtherSchool) => string> = {
   // ---- the dashboards' summaries (dashboards.test.ts)
   'GET /api/dashboard/admin': (o) => `?school_info_id=${o.school}`,
   'GET /api/dashboard/student': (o) => `?student_id=${o.student}`,
+  'GET /api/student/id_cards': (o) => `?section_id=${o.section}`,
 };
 
 /** Routes that read shared reference data or only ever answer about the caller. */

@@ -9,6 +9,7 @@ import { attendanceEndpoints } from '@/api/endpoints/attendance';
 import { attendanceRegisterEndpoints } from '@/api/endpoints/attendance-register';
 import { calendarEndpoints } from '@/api/endpoints/calendar';
 import { dashboardsEndpoints } from '@/api/endpoints/dashboards';
+import { idCardsEndpoints } from '@/api/endpoints/id-cards';
 import { eschoolEndpoints } from '@/api/endpoints/eschool';
 import { examsEndpoints } from '@/api/endpoints/exams';
 import { feesEndpoints } from '@/api/endpoints/fees';
@@ -73,4 +74,5 @@ export const ENDPOINTS: Record<string, Record<string, Endpoint>> = {
   'two-factor': twoFactorEndpoints,
   users: usersEndpoints,
   dashboards: dashboardsEndpoints,
+  'id-cards': idCardsEndpoints,
 };

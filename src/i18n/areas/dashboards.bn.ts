@@ -105,4 +105,17 @@ export const dashboardsBn: Catalogue['dashboards'] = {
     pages: 'স্কুলের পাতা',
     open: 'খুলুন',
   },
+  idCard: {
+    choose: 'শাখা বাছাই করুন',
+    title: 'শিক্ষার্থী পরিচয়পত্র',
+    classSection: 'শ্রেণি: {{class}}  শাখা: {{section}}',
+    roll: 'রোল: {{roll}}',
+    blood: 'রক্তের গ্রুপ: {{blood}}',
+    code: 'আইডি: {{code}}',
+    noPhoto: 'ছবি',
+    session: 'সেশন {{year}}',
+    download: 'পরিচয়পত্র (পিডিএফ)',
+    downloading: 'তৈরি হচ্ছে…',
+    failed: 'পরিচয়পত্র ডাউনলোড করা যায়নি। আবার চেষ্টা করুন।',
+  },
 };

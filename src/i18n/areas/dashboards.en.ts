@@ -103,4 +103,17 @@ export const dashboardsEn = {
     pages: 'School pages',
     open: 'Open',
   },
+  idCard: {
+    choose: 'Choose a section',
+    title: 'Student ID card',
+    classSection: 'Class: {{class}}  Section: {{section}}',
+    roll: 'Roll: {{roll}}',
+    blood: 'Blood group: {{blood}}',
+    code: 'ID: {{code}}',
+    noPhoto: 'Photo',
+    session: 'Session {{year}}',
+    download: 'ID cards (PDF)',
+    downloading: 'Preparing…',
+    failed: 'The ID cards could not be downloaded. Try again.',
+  },
 };
