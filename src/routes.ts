@@ -248,20 +248,23 @@ export const TWO_FACTOR_ROUTE = '/two-factor';
 export const ROUTES: readonly AppRoute[] = [
   route('/super-admin', 'superAdminDashboard', 'page.super-admin-dashboard', ['home', 'dashboard'], {
     screen: 'superAdminDashboard',
+    calls: ['dashboard.schools'],
   }),
   route('/school-admin', 'schoolAdminDashboard', 'page.school-admin-dashboard', ['home', 'dashboard'], {
     screen: 'schoolAdminDashboard',
+    calls: ['dashboard.admin', 'attendance.summary'],
   }),
   route('/teacher-admin', 'teacherDashboard', 'page.teacher-dashboard', ['home', 'dashboard'], {
     screen: 'teacherDashboard',
-    calls: ['routine.teacher', 'routine.teacher-today'],
+    calls: ['routine.teacher', 'routine.teacher-today', 'dashboard.teacher'],
   }),
   route('/student-admin', 'studentDashboard', 'page.student-dashboard', ['home', 'dashboard'], {
     screen: 'studentDashboard',
+    calls: ['dashboard.student'],
   }),
   route('/viewer-school', 'chooseSchool', 'page.viewer-schools', ['switch school', 'schools', 'home'], {
     screen: 'viewerSchools',
-    calls: ['school.viewer-links'],
+    calls: ['school.viewer-links', 'dashboard.schools'],
   }),
   route('/viewer-admin', 'administratorDashboard', 'page.viewer-dashboard', ['home', 'dashboard'], {
     screen: 'viewerDashboard',
@@ -571,6 +574,8 @@ export const ROUTES: readonly AppRoute[] = [
         'people.deactivate',
         'people.certificate',
         'records.delete',
+        // the section's ID cards (docs/DOMAIN.md, "The school's documents")
+        'student.id-cards',
       ],
     },
   ),
@@ -704,7 +709,7 @@ export const ROUTES: readonly AppRoute[] = [
   }),
   route('/teacher-students', 'myStudents', 'page.teacher-students', ['students', 'section', 'class list'], {
     screen: 'teacherStudents',
-    calls: ['eschool.options', 'student.section'],
+    calls: ['eschool.options', 'student.section', 'student.id-cards'],
   }),
   route('/teacherdata', 'teacherData', 'page.teacher-data', ['teachers', 'teacher list', 'student routine'], {
     screen: 'teacherData',
@@ -725,6 +730,7 @@ export const ROUTES: readonly AppRoute[] = [
   route('/guardian-admin', 'guardianDashboard', 'page.guardian-dashboard', ['home', 'dashboard', 'children'], {
     screen: 'guardianDashboard',
     calls: [
+      'dashboard.student',
       'guardian.children',
       'guardian.preferences',
       'attendance.student-history',

@@ -32,6 +32,8 @@ import { homeworkMarkRoutes } from './homework-marks';
 import { peopleRecordsRoutes } from './people-records';
 import { recordDeleteRoutes } from './record-deletes';
 import { reportRoutes } from './reports';
+import { dashboardRoutes } from './dashboards';
+import { idCardRoutes } from './id-cards';
 
 /** Every resource plugin, mounted under /api. */
 export async function registerRoutes(app: FastifyInstance) {
@@ -68,4 +70,6 @@ export async function registerRoutes(app: FastifyInstance) {
   await app.register(homeworkMarkRoutes);
   await app.register(peopleRecordsRoutes);
   await app.register(reportRoutes);
+  await app.register(dashboardRoutes);
+  await app.register(idCardRoutes);
 }

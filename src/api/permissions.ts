@@ -317,6 +317,15 @@ export const PERMISSIONS = {
   // super admin's schools
   'records.delete': [A],
   'school.delete': [SA],
+  // the dashboards' summaries (docs/DOMAIN.md, "Dashboards"): each role its own; a guardian a
+  // linked child's, the viewer and super admin their schools side by side
+  'dashboard.admin': [A],
+  'dashboard.teacher': [T],
+  'dashboard.student': [S, G],
+  'dashboard.schools': [V, SA],
+  // a section's student ID cards (docs/DOMAIN.md, "The school's documents"): the school admin, a
+  // teacher for a section they teach
+  'student.id-cards': [A, T],
 } as const satisfies Record<string, readonly UserType[]>;
 
 /**

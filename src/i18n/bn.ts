@@ -26,6 +26,7 @@ import { guardiansBn } from './areas/guardians.bn';
 import { profilesBn } from './areas/profiles.bn';
 import { eschoolBn } from './areas/eschool.bn';
 import { attendanceRegisterBn } from './areas/attendance-register.bn';
+import { dashboardsBn } from './areas/dashboards.bn';
 import { recordsBn } from './areas/records.bn';
 import { deletesBn } from './areas/deletes.bn';
 import { resultsAnalysisBn } from './areas/results-analysis.bn';
@@ -58,6 +59,7 @@ export const bn: Catalogue = {
   records: recordsBn,
   deletes: deletesBn,
   resultsAnalysis: resultsAnalysisBn,
+  dashboards: dashboardsBn,
   common: {
     appName: 'পাঠশালা',
     updateReady: 'পাঠশালার নতুন সংস্করণ তৈরি।',

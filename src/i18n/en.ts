@@ -26,6 +26,7 @@ import { guardiansEn } from './areas/guardians.en';
 import { profilesEn } from './areas/profiles.en';
 import { eschoolEn } from './areas/eschool.en';
 import { attendanceRegisterEn } from './areas/attendance-register.en';
+import { dashboardsEn } from './areas/dashboards.en';
 import { subjectActivitiesEn } from './areas/subject-activities.en';
 import { recordsEn } from './areas/records.en';
 import { deletesEn } from './areas/deletes.en';
@@ -61,6 +62,7 @@ export const en = {
   records: recordsEn,
   deletes: deletesEn,
   resultsAnalysis: resultsAnalysisEn,
+  dashboards: dashboardsEn,
 } as const;
 
 type Widen<T> = { [K in keyof T]: T[K] extends string ? string : Widen<T[K]> };

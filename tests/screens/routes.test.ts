@@ -132,9 +132,6 @@ describe('routes.ts', () => {
       [
         '/',
         '/login',
-        '/super-admin',
-        '/school-admin',
-        '/student-admin',
         '/viewer-admin',
         '/teacher-feature',
         '/student-notice_option',

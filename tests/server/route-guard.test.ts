@@ -171,10 +171,17 @@ const CROSS_TENANT: Record<string, (o: OtherSchool) => string> = {
   // ---- deleting a record made by mistake (record-deletes.test.ts checks the others' refusals)
   'DELETE /api/student/delete': (o) => `?id=${o.student}`,
   'DELETE /api/teacher/delete': (o) => `?id=${o.teacher}`,
+  // ---- the dashboards' summaries (dashboards.test.ts)
+  'GET /api/dashboard/admin': (o) => `?school_info_id=${o.school}`,
+  'GET /api/dashboard/student': (o) => `?student_id=${o.student}`,
+  'GET /api/student/id_cards': (o) => `?section_id=${o.section}`,
 };
 
 /** Routes that read shared reference data or only ever answer about the caller. */
 const GLOBAL = new Set([
+  // ---- the dashboards: the caller's own teacher record; a viewer's own linked schools
+  'GET /api/dashboard/teacher',
+  'GET /api/dashboard/viewer',
   // ---- the school's resources: writes naming ids in a body, a multipart form or the
   // path, and downloads by path id: resources.test.ts checks their cross-school refusals.
   'POST /api/library/books',

@@ -8,6 +8,8 @@ import { activitiesEndpoints } from '@/api/endpoints/activities';
 import { attendanceEndpoints } from '@/api/endpoints/attendance';
 import { attendanceRegisterEndpoints } from '@/api/endpoints/attendance-register';
 import { calendarEndpoints } from '@/api/endpoints/calendar';
+import { dashboardsEndpoints } from '@/api/endpoints/dashboards';
+import { idCardsEndpoints } from '@/api/endpoints/id-cards';
 import { eschoolEndpoints } from '@/api/endpoints/eschool';
 import { examsEndpoints } from '@/api/endpoints/exams';
 import { feesEndpoints } from '@/api/endpoints/fees';
@@ -73,4 +75,6 @@ export const ENDPOINTS: Record<string, Record<string, Endpoint>> = {
   'two-factor': twoFactorEndpoints,
   users: usersEndpoints,
   reports: reportsEndpoints,
+  dashboards: dashboardsEndpoints,
+  'id-cards': idCardsEndpoints,
 };

@@ -19,6 +19,7 @@ import { AbsenceMessages } from '@/screens/guardians/absence-messages';
 import { CHILD_LINKS, forChild } from '@/screens/guardians/child-links';
 import { PageHeader } from '@/ui/page';
 import { QueryState } from '@/ui/status';
+import { StudentSummary } from './student-summary';
 
 export default function GuardianDashboard() {
   const { t } = useI18n();
@@ -72,6 +73,9 @@ function ChildCard({ child }: { child: GuardianChild }) {
         <Dues child={child} />
         <Notices child={child} />
       </dl>
+      <div className="mt-4">
+        <StudentSummary studentId={child.student_id} headingLevel={3} />
+      </div>
       <nav aria-label={child.full_name} className="mt-4 flex flex-wrap gap-2">
         {CHILD_LINKS.map(([key, path]) => (
           <Link

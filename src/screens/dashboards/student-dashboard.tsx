@@ -20,6 +20,7 @@ import { Card, PageHeader } from '@/ui/page';
 import { useSignedIn } from '@/ui/session';
 import { EmptyState, QueryState } from '@/ui/status';
 import { TileGrid } from '@/ui/tile-grid';
+import { StudentSummary } from './student-summary';
 
 const LINK =
   'inline-flex min-h-11 items-center text-sm font-semibold text-indigo-700 underline-offset-2 hover:underline';
@@ -40,6 +41,9 @@ export default function StudentDashboard() {
         <Card title={t('shell.dashboard.feesDue')} className="min-w-0">
           <FeesDue />
         </Card>
+      </div>
+      <div className="mb-8">
+        <StudentSummary />
       </div>
       <TileGrid dashboard="/student-admin" />
     </>

@@ -4,12 +4,14 @@ import { linkStyle } from '@/ui/table';
 import { TwoFactorCard } from '@/screens/profile/two-factor-card';
 import { TileGrid } from '@/ui/tile-grid';
 import { useI18n } from '@/i18n/i18n';
+import { SchoolsSideBySide } from './schools-side-by-side';
 
 export default function SuperAdminDashboard() {
   const { t } = useI18n();
   return (
     <>
       <PageHeader kicker={t('shell.dashboard.setupKicker')} title={t('shell.pages.superAdminDashboard')} />
+      <SchoolsSideBySide />
       <TileGrid dashboard="/super-admin" group="setup" />
       <TwoFactorCard />
       <p className="mt-3">

@@ -18,6 +18,7 @@ import { useI18n } from '@/i18n/i18n';
 import { useNames } from '@/i18n/names';
 import { localDigits } from '@/i18n/format';
 import { MissingRegisters } from './missing-registers';
+import { TeacherSummary } from './teacher-summary';
 
 export default function TeacherDashboard() {
   const { t } = useI18n();
@@ -25,8 +26,11 @@ export default function TeacherDashboard() {
   return (
     <>
       <PageHeader kicker={profile.school_name} title={t('shell.pages.teacherDashboard')} />
-      <TileGrid dashboard="/teacher-admin" />
       <MissingRegisters teacherId={profile.id} />
+      <TeacherSummary />
+      <div className="mt-8">
+        <TileGrid dashboard="/teacher-admin" />
+      </div>
       <div className="mt-8 grid gap-6 lg:grid-cols-3">
         <Card title={t('shell.dashboard.myProfile')}>
           <dl className="space-y-2 text-sm">

@@ -10,6 +10,7 @@ import { useSessionActor, useSignedIn } from '@/ui/session';
 import { QueryState } from '@/ui/status';
 import { useI18n } from '@/i18n/i18n';
 import { localDigits } from '@/i18n/format';
+import { SchoolsSideBySide } from './schools-side-by-side';
 
 export default function ViewerSchools() {
   const { t, lang } = useI18n();
@@ -26,6 +27,7 @@ export default function ViewerSchools() {
   return (
     <>
       <PageHeader title={t('shell.dashboard.chooseSchool')} />
+      <SchoolsSideBySide />
       <Card>
         <QueryState
           query={schools}

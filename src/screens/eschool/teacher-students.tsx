@@ -20,6 +20,7 @@ import { QueryState } from '@/ui/status';
 import { DataTable, Td } from '@/ui/table';
 import { useSearchState } from '@/ui/use-search-state';
 import { peopleEndpoints } from '@/api/endpoints/people';
+import { IdCardsButton } from '@/screens/people/id-cards';
 
 const DEFAULTS = { page: '1', section_id: '' };
 const PAGE = 50;
@@ -70,6 +71,11 @@ export default function TeacherStudents() {
           options={sections}
         />
       </div>
+      {f.section_id ? (
+        <div className="mb-4">
+          <IdCardsButton sectionId={Number(f.section_id)} />
+        </div>
+      ) : null}
       <QueryState
         query={list}
         what={t('eschoolArea.students.what')}

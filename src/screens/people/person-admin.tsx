@@ -40,6 +40,7 @@ import { downloadCsv } from './csv';
 import { GuardiansDialog, type GuardianStudent } from './guardians-panel';
 import { ImportPanel } from './import-panel';
 import { PromotePanel } from './promote-panel';
+import { IdCardsPanel } from './id-cards';
 import { PersonRecordDialog, type RecordPerson } from './person-record-dialog';
 import { useFlow } from '@/ui/use-flow';
 import { useRegisterCommands, type Command } from '@/ui/commands';
@@ -100,6 +101,7 @@ export function PersonAdmin({ kind }: { kind: PersonKind }) {
         <PersonList kind={kind} />
         <ImportPanel kind={kind} />
         {kind === 'student' && lookups.data ? <PromotePanel lookups={lookups.data} /> : null}
+        {kind === 'student' && lookups.data ? <IdCardsPanel sections={lookups.data.sections} /> : null}
       </div>
     </>
   );
