@@ -2126,7 +2126,7 @@ export const chronicAbsenceSettings = pgTable(
 export const chronicAbsenceEpisodes = pgTable(
   'chronic_absence_episodes',
   {
-    id: serial('id').primaryKey(),
+    id: serial('id').notNull(),
     schoolId: integer('school_id')
       .notNull()
       .references(() => schools.id),
@@ -2138,11 +2138,13 @@ export const chronicAbsenceEpisodes = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
+    // School first in every key: ready to distribute by school (docs/SCALING.md).
+    primaryKey({ columns: [t.schoolId, t.id] }),
     foreignKey({ columns: [t.enrolmentId, t.schoolId], foreignColumns: [enrolments.id, enrolments.schoolId] }).onDelete(
       'cascade',
     ),
     uniqueIndex('chronic_absence_one_open_uq')
-      .on(t.enrolmentId)
+      .on(t.schoolId, t.enrolmentId)
       .where(sql`${t.endedOn} is null`),
     index('chronic_absence_school_idx').on(t.schoolId, t.endedOn),
   ],

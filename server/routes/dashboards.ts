@@ -15,6 +15,8 @@ import { route } from './define';
 export async function dashboardRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const db = app.db;
+  // The linked schools side by side: a district's heavy read, from a standby when one is configured (docs/SCALING.md).
+  const readDb = app.readDb;
 
   route(app, dashboardsEndpoints.admin, {}, async (req) =>
     adminDashboard(db, await schoolOf(req, req.query.school_info_id)),
@@ -26,5 +28,7 @@ export async function dashboardRoutes(fastify: FastifyInstance) {
     studentDashboard(db, await studentInScope(req, req.query.student_id)),
   );
 
-  route(app, dashboardsEndpoints.viewer, {}, async (req) => schoolsDashboard(db, await schoolsListed(req), req.query));
+  route(app, dashboardsEndpoints.viewer, {}, async (req) =>
+    schoolsDashboard(readDb, await schoolsListed(req), req.query),
+  );
 }

@@ -21,13 +21,15 @@ import { route } from './define';
 export async function reportRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const db = app.db;
+  // The chronic absence list reads a month of marks: from a standby when one is configured (docs/SCALING.md).
+  const readDb = app.readDb;
 
   route(app, reportsEndpoints.chronicAbsence, {}, async (req) => {
     const q = req.query;
     const schoolId = q.section_id
       ? (await sectionInScope(req, q.section_id, { schoolInfoId: q.school_info_id })).schoolId
       : await schoolOf(req, q.school_info_id);
-    return chronicAbsenceList(db, {
+    return chronicAbsenceList(readDb, {
       schoolId,
       sectionId: q.section_id,
       asked: { days: q.days, threshold: q.threshold, consecutive: q.consecutive },

@@ -1,7 +1,7 @@
 /**
  * Ready for Citus (docs/SCALING.md, server/db/distribution.ts): every table of the migrated schema
- * is either school-owned (it has `school_id`, not null, in every primary key and unique
- * constraint), a reference table, the schools table, or a listed account table. A new table that
+ * is either school-owned (it has `school_id`, not null, in every primary key, unique constraint
+ * and unique index), a reference table, the schools table, or a listed account table. A new table that
  * is none of these fails here, and so does a listed gap that has been closed but is still listed.
  */
 import { sql } from 'drizzle-orm';
@@ -25,7 +25,7 @@ interface TableRow {
   name: string;
   /** null: no school_id column; else whether it is NOT NULL. */
   school_id_not_null: boolean | null;
-  /** Primary key and unique constraints that do not include school_id. */
+  /** Unique indexes (the primary key's and unique constraints' among them) that do not include school_id. */
   keys_without_school: string[];
 }
 
@@ -34,9 +34,10 @@ async function tables(): Promise<TableRow[]> {
     select c.relname as name,
            a.attnotnull as school_id_not_null,
            coalesce(array(
-             select con.conname::text from pg_constraint con
-              where con.conrelid = c.oid and con.contype in ('p', 'u')
-                and (a.attnum is null or not (a.attnum = any (con.conkey)))
+             select i.relname::text from pg_index x
+               join pg_class i on i.oid = x.indexrelid
+              where x.indrelid = c.oid and x.indisunique
+                and (a.attnum is null or not (a.attnum = any (x.indkey::int2[])))
               order by 1), '{}') as keys_without_school
       from pg_class c
       join pg_namespace n on n.oid = c.relnamespace
