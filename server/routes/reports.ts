@@ -11,7 +11,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { authOf } from '../auth/guard';
 import { sectionInScope, sectionsInReach } from '../auth/scope';
 import { schoolOf } from '../auth/tenant';
-import { chronicAbsenceList } from '../services/chronic-absence';
+import { chronicAbsenceList, saveChronicThresholds } from '../services/chronic-absence';
 import { analysisXlsx, meritCsv, meritXlsx, tabulationPdfFile, tabulationXlsx } from '../services/report-files';
 import { meritList, resultAnalysis, tabulationSheet } from '../services/result-analysis';
 import { sendDownload, sendPdf } from '../storage/files';
@@ -37,6 +37,11 @@ export async function reportRoutes(fastify: FastifyInstance) {
       limit: q.limit,
       offset: q.offset,
     });
+  });
+
+  route(app, reportsEndpoints.chronicSettings, {}, async (req) => {
+    const { school_info_id, ...next } = req.body;
+    return saveChronicThresholds(db, await schoolOf(req, school_info_id), authOf(req).userId, next);
   });
 
   route(app, reportsEndpoints.tabulation, {}, async (req, reply) => {

@@ -17,7 +17,7 @@ import { DateTime } from 'luxon';
 import { CHRONIC_DEFAULTS, type ChronicAbsencePage, type ChronicReason } from '@/api/schemas/reports';
 import { localDigits } from '@/i18n/digits';
 import type { sectionsInReach } from '../auth/scope';
-import type { DbOrTx } from '../db/client';
+import type { Db, DbOrTx } from '../db/client';
 import {
   attendanceMarks,
   chronicAbsenceEpisodes,
@@ -29,6 +29,7 @@ import {
   sections,
   students,
 } from '../db/schema';
+import { recordAudit } from './audit';
 import { bnOr } from './bangla-names';
 import type { HolidayRange } from '../cache/hot-cache';
 import { holidayOn, schoolHolidays } from './calendar';
@@ -110,6 +111,30 @@ export function chronicVerdict(days: readonly DayMarks[], t: ChronicThresholds):
   if (rate !== null && rate < t.threshold) reasons.push('rate');
   if (consecutive >= t.consecutive) reasons.push('consecutive');
   return { marked, present, rate, consecutive, lastPresentOn, reasons };
+}
+
+/** Set the school's thresholds (one row per school), audited with what they were. */
+export async function saveChronicThresholds(
+  db: Db,
+  schoolId: number,
+  userId: number,
+  next: ChronicThresholds,
+): Promise<ChronicThresholds> {
+  return db.transaction(async (tx) => {
+    const before = await chronicThresholds(tx, schoolId);
+    const row = { thresholdPercent: next.threshold, windowDays: next.days, consecutiveDays: next.consecutive };
+    await tx
+      .insert(chronicAbsenceSettings)
+      .values({ schoolId, ...row })
+      .onConflictDoUpdate({ target: chronicAbsenceSettings.schoolId, set: row });
+    await recordAudit(tx, {
+      actorUserId: userId,
+      action: 'school.chronic_absence_settings',
+      schoolId,
+      detail: { before, after: next },
+    });
+    return next;
+  });
 }
 
 // ------------------------------------------------------------------ reads

@@ -183,6 +183,7 @@ export const PERMISSIONS = {
   // what a head teacher reads (docs/DOMAIN.md, "Early warnings", "Result analysis"): a teacher
   // the students and sheets of the sections they teach
   'report.chronic-absence': [T, A, V],
+  'report.chronic-settings': [A],
   'report.tabulation': [T, A, V],
   'report.merit-list': [A, V],
   'report.result-analysis': [A, V],

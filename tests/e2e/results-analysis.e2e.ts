@@ -4,10 +4,17 @@
  * chooses Six A and last year's session, reads the sheet, prints it as a PDF, then opens the
  * chronic absence list. Each screen is checked with axe.
  */
-import type { Browser } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { baseUrl, expectSoundScreen, launch, signIn } from './browser';
 
 let browser: Browser;
+
+/** Six's class id, as the section list carries it. */
+const sixClassId = (page: Page) =>
+  page.evaluate(async () => {
+    const rows = (await (await fetch('/api/section/all')).json()) as { class_id: number; class_name: string }[];
+    return rows.find((r) => r.class_name === 'Six')!.class_id;
+  });
 beforeAll(async () => {
   browser = await launch();
 });
@@ -49,6 +56,12 @@ it('admin1 reads and prints the tabulation sheet of a section, then the chronic 
   expect(download.suggestedFilename()).toMatch(/^tabulation-.+\.pdf$/);
   const { readFile } = await import('node:fs/promises');
   expect((await readFile(await download.path())).subarray(0, 5).toString()).toBe('%PDF-');
+
+  // The class's analysis: its tables and charts (lazily loaded) render without a failure.
+  await page.goto(`${baseUrl()}/result-analysis?class_id=${await sixClassId(page)}&session_id=${last}`);
+  await page.getByRole('table', { name: 'Overall result by section' }).waitFor();
+  await page.locator('canvas').first().waitFor();
+  expect(await page.getByText('Something went wrong').count()).toBe(0);
 
   await page.goto(`${baseUrl()}/chronic-absence`);
   await page.getByRole('heading', { name: 'Chronic absence' }).waitFor();

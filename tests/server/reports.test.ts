@@ -19,6 +19,7 @@ import {
   messageOutbox,
   routines,
   sections,
+  securityAudit,
   teachers,
   users,
 } from '@server/db/schema';
@@ -169,6 +170,25 @@ describe('chronic absence', () => {
     const bad = await list('?threshold=0');
     expect(bad.statusCode).toBe(400);
     expect(bad.json().error.fields).toHaveProperty('threshold');
+  });
+
+  it('the school admin sets the school’s thresholds (audited); a teacher may not', async () => {
+    const body = { threshold: 60, days: 20, consecutive: 5 };
+    const put = (as: string, payload: unknown) =>
+      t.call(as, { method: 'PUT', url: '/api/report/chronic_absence/settings', payload: payload as object });
+    expect((await put('teacher1', body)).statusCode).toBe(403);
+    const bad = await put('admin1', { ...body, threshold: 101 });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().error.fields).toHaveProperty('threshold');
+    const saved = await put('admin1', body);
+    expect(saved.statusCode).toBe(200);
+    expect(saved.json()).toEqual(body);
+    expect((await list(`?section_id=${S.sixA}`)).json()).toMatchObject({ threshold: 60, days: 20, consecutive: 5 });
+    const [audit] = await t.db
+      .select({ detail: securityAudit.detail })
+      .from(securityAudit)
+      .where(eq(securityAudit.action, 'school.chronic_absence_settings'));
+    expect(audit.detail).toEqual({ before: { threshold: 75, days: 30, consecutive: 3 }, after: body });
   });
 
   it('a teacher sees only the sections they teach, and is refused another', async () => {

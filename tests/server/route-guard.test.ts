@@ -253,6 +253,8 @@ const GLOBAL = new Set([
   // each one's cross-school refusal.
   'POST /api/exam_name',
   'PUT /api/exam_name/:id',
+  // the school admin's own school only (schoolOf); reports.test.ts sets them
+  'PUT /api/report/chronic_absence/settings',
   'POST /api/exam_info',
   'POST /api/exam_mark',
   'DELETE /api/exam_marks/:id',

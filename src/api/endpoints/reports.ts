@@ -1,8 +1,10 @@
 /** The head teacher's reports, served by server/routes/reports.ts (docs/DOMAIN.md, "Early warnings", "Result analysis"). */
-import { get } from '@/api/endpoints/define';
+import { get, put } from '@/api/endpoints/define';
 import {
   chronicAbsencePage,
   chronicAbsenceQuery,
+  chronicSettings,
+  chronicSettingsBody,
   meritListPage,
   meritListQuery,
   resultAnalysis,
@@ -15,6 +17,11 @@ export const reportsEndpoints = {
   chronicAbsence: get('/report/chronic_absence', 'report.chronic-absence', {
     query: chronicAbsenceQuery,
     response: chronicAbsencePage,
+  }),
+  /** The school's thresholds (the list's defaults); the school admin's. */
+  chronicSettings: put('/report/chronic_absence/settings', 'report.chronic-settings', {
+    body: chronicSettingsBody,
+    response: chronicSettings,
   }),
   /** JSON (format=json), else a landscape PDF or an XLSX download. */
   tabulation: get('/report/tabulation', 'report.tabulation', { query: tabulationQuery, response: tabulationSheet }),

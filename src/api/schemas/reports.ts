@@ -64,6 +64,21 @@ export const chronicAbsencePage = pageOf(chronicAbsenceRow).extend({
 });
 export type ChronicAbsencePage = z.infer<typeof chronicAbsencePage>;
 
+/** PUT /api/report/chronic_absence/settings (school admin): the school's thresholds. */
+export const chronicSettingsBody = z.object({
+  school_info_id: optionalId('school_info_id'),
+  threshold: wholeNumber('threshold', { min: 1, max: 100 }),
+  days: wholeNumber('days', { min: 1, max: 200 }),
+  consecutive: wholeNumber('consecutive', { min: 1, max: 60 }),
+});
+export type ChronicSettingsBody = z.input<typeof chronicSettingsBody>;
+export const chronicSettings = z.object({
+  threshold: z.number().int(),
+  days: z.number().int(),
+  consecutive: z.number().int(),
+});
+export type ChronicSettings = z.infer<typeof chronicSettings>;
+
 // ------------------------------------------------------------------ tabulation sheet
 
 export const REPORT_FORMATS = ['json', 'pdf', 'xlsx'] as const;
