@@ -28,6 +28,7 @@ import { eschoolBn } from './areas/eschool.bn';
 import { attendanceRegisterBn } from './areas/attendance-register.bn';
 import { recordsBn } from './areas/records.bn';
 import { deletesBn } from './areas/deletes.bn';
+import { smsBn } from './areas/sms.bn';
 
 export const bn: Catalogue = {
   shell: shellBn,
@@ -56,6 +57,7 @@ export const bn: Catalogue = {
   attendanceRegister: attendanceRegisterBn,
   records: recordsBn,
   deletes: deletesBn,
+  sms: smsBn,
   common: {
     appName: 'পাঠশালা',
     updateReady: 'পাঠশালার নতুন সংস্করণ তৈরি।',

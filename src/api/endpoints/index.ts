@@ -36,6 +36,7 @@ import { setupStructureEndpoints } from '@/api/endpoints/setup-structure';
 import { subjectRegistrationEndpoints } from '@/api/endpoints/subject-registration';
 import { twoFactorEndpoints } from '@/api/endpoints/two-factor';
 import { usersEndpoints } from '@/api/endpoints/users';
+import { smsEndpoints } from '@/api/endpoints/sms';
 
 /** The registry by resource (the module's name). */
 export const ENDPOINTS: Record<string, Record<string, Endpoint>> = {
@@ -71,4 +72,5 @@ export const ENDPOINTS: Record<string, Record<string, Endpoint>> = {
   'subject-registration': subjectRegistrationEndpoints,
   'two-factor': twoFactorEndpoints,
   users: usersEndpoints,
+  sms: smsEndpoints,
 };
