@@ -12,6 +12,8 @@ import { enrolments, guardians, messageOutbox, smsQuotas, students, users } from
 import { deliveriesSettled, deliverPending, smsParts, twilioFromConfig } from '@server/services/messaging';
 import { e164, twilioSignature, verifyTwilioSignature } from '@server/services/sms-twilio';
 import { completeTopup } from '@server/services/sms-topups';
+import { queueFeeReminders, saveAutoSetting, SETTLED_REASON } from '@server/services/sms-automatic';
+import { rowsOf } from '@server/db/rows';
 import type { PaymentProvider } from '@server/services/payment-provider';
 import { SandboxProvider } from '@server/services/payment-sandbox';
 import { createTestApp, type TestApp } from '../helpers/server';
@@ -319,5 +321,37 @@ describe('the usage report', () => {
     const xlsx = await t.get('superadmin', `/api/sms/count_report?format=xlsx&school_info_id=${schoolId}`);
     expect(xlsx.statusCode).toBe(200);
     expect(xlsx.rawPayload.subarray(0, 2).toString()).toBe('PK');
+  });
+});
+
+describe('automatic fee reminders', () => {
+  it('queue once per invoice and guardian when the school turned them on, and are cancelled when settled', async () => {
+    const today = DAYTIME.slice(0, 10);
+    expect(await queueFeeReminders(t.db, schoolId, today)).toBe(0); // off by default
+    await saveAutoSetting(t.db, schoolId, { purpose: 'fee', enabled: true });
+    const first = await queueFeeReminders(t.db, schoolId, today);
+    const overdue = rowsOf<{ n: number }>(
+      await t.db.execute(
+        `select count(*)::int as n from message_outbox where kind = 'fee' and dedupe_key like 'fee_overdue:%'`,
+      ),
+    )[0].n;
+    expect(first).toBe(overdue);
+    expect(await queueFeeReminders(t.db, schoolId, today)).toBe(0); // once
+    if (first > 0) {
+      const [row] = rowsOf<{ id: number; inv: number }>(
+        await t.db.execute(
+          `select id, split_part(dedupe_key, ':', 2)::int as inv from message_outbox where kind = 'fee' order by id limit 1`,
+        ),
+      );
+      await t.db.execute(
+        `insert into invoice_waivers (school_id, invoice_id, kind, amount_poisha, reason, created_by_user_id)
+         select i.school_id, i.id, 'waiver', i.amount_poisha - coalesce((select sum(amount_poisha) from invoice_waivers w where w.invoice_id = i.id), 0)
+           - coalesce((select sum(amount_poisha) from payment_allocations pa where pa.invoice_id = i.id), 0), 'test', (select id from users where user_code = 'admin1')
+         from invoices i where i.id = ${row.inv}`,
+      );
+      await queueFeeReminders(t.db, schoolId, today);
+      const [after] = await t.db.select().from(messageOutbox).where(eq(messageOutbox.id, row.id));
+      expect(after).toMatchObject({ status: 'cancelled', lastError: SETTLED_REASON });
+    }
   });
 });
