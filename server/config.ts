@@ -120,8 +120,29 @@ const configSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /** Default time zone for schools that have none set. */
   TZ_DEFAULT: z.string().default('Asia/Dhaka'),
-  /** How absence SMS leave: 'log' records them as sent and logs them; 'http' posts to a gateway. */
-  SMS_ADAPTER: z.enum(['log', 'http']).default('log'),
+  /**
+   * How SMS to guardians leave: 'log' records them as sent and logs them; 'http' posts JSON to a
+   * generic gateway; 'twilio' speaks Twilio's Programmable Messaging REST API (server/services/sms-twilio.ts).
+   */
+  SMS_ADAPTER: z.enum(['log', 'http', 'twilio']).default('log'),
+  /** Twilio's account SID (AC...) for SMS_ADAPTER=twilio. */
+  TWILIO_ACCOUNT_SID: z.string().default(''),
+  /** Twilio's auth token: the Basic-auth password of every call and the key of the delivery reports' signature. */
+  TWILIO_AUTH_TOKEN: z.string().default(''),
+  /** The sender: a Twilio number (+1...) or an alphanumeric sender id; empty: SMS_SENDER. */
+  TWILIO_FROM: z.string().default(''),
+  /** A Messaging Service SID (MG...) to send from instead of TWILIO_FROM. */
+  TWILIO_MESSAGING_SERVICE_SID: z.string().default(''),
+  /** Twilio's API origin (a local fake in tests). */
+  TWILIO_API_BASE: z.url().default('https://api.twilio.com'),
+  /**
+   * The public URL of POST /api/sms/delivery/twilio as Twilio reaches it (behind the proxy): each
+   * message asks for its delivery reports there, and their signature is checked against it. Empty:
+   * no delivery reports (messages stay 'sent').
+   */
+  SMS_STATUS_CALLBACK_URL: z.string().default(''),
+  /** What one SMS part costs a school, in poisha (the preview's cost and a top-up's price). */
+  SMS_PART_PRICE_POISHA: z.coerce.number().int().min(1).max(100_000).default(40),
   /** The gateway endpoint for SMS_ADAPTER=http: it receives JSON { to, message, sender }. */
   SMS_HTTP_URL: z.url().optional(),
   /** Bearer token sent to the SMS gateway. */

@@ -161,6 +161,14 @@ export const ERROR_CODES = {
     'two_factor.own_first',
     'two_factor.set_by_super_admin',
   ],
+  sms: [
+    'sms.no_recipients',
+    'sms.bad_template',
+    'sms.bad_signature',
+    'sms.no_gateway',
+    'sms.no_limit',
+    'sms.schedule_in_past',
+  ],
   upload: ['upload.too_large', 'upload.bad_type', 'upload.rate_limited', 'upload.quota_exceeded'],
 } as const;
 

@@ -29,8 +29,8 @@ export const SCHOOLS_TABLE = 'schools';
 
 /**
  * Keyed by a person's account rather than a school: sign-in sessions, recovery codes, failures,
- * idempotency answers, upload counts, guardians (a parent may have children in two schools) and
- * notice reads. Kept on the coordinator (Citus local tables) until they carry `school_id` (the
+ * idempotency answers, upload counts, guardians (a parent may have children in two schools), their
+ * SMS opt-outs and notice reads. Kept on the coordinator (Citus local tables) until they carry `school_id` (the
  * distribution plan, docs/SCALING.md).
  */
 export const ACCOUNT_TABLES = [
@@ -39,6 +39,7 @@ export const ACCOUNT_TABLES = [
   'idempotency_keys',
   'login_failures',
   'notice_reads',
+  'sms_opt_outs',
   'upload_events',
   'user_recovery_codes',
 ] as const;

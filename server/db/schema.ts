@@ -944,9 +944,12 @@ export const messageOutbox = pgTable(
     schoolId: integer('school_id')
       .notNull()
       .references(() => schools.id),
+    /** The purpose: 'absence', 'chronic_absence', 'result', 'fee', 'calendar', 'general' (docs/DOMAIN.md, "SMS centre"). */
     kind: varchar('kind', { length: 20 }).notNull(),
-    enrolmentId: integer('enrolment_id').notNull(),
-    routineId: integer('routine_id').notNull(),
+    /** The child the message is about (absence messages; a composed one to one child's guardian). */
+    enrolmentId: integer('enrolment_id'),
+    /** The period of an absence message; null for every other purpose. */
+    routineId: integer('routine_id'),
     date: date('date', { mode: 'string' }).notNull(),
     phone: varchar('phone', { length: 20 }).notNull(),
     body: varchar('body', { length: 1000 }).notNull(),
@@ -963,15 +966,176 @@ export const messageOutbox = pgTable(
      * claims it before then; a sender that died mid-way leaves it to be retried after this time.
      */
     claimedUntil: timestamp('claimed_until', { withTimezone: true }),
+    /** The guardian it goes to, when known (composed and automatic messages); opt-outs also match by phone. */
+    guardianId: integer('guardian_id').references(() => guardians.id, { onDelete: 'set null' }),
+    /** The campaign (a composed message) it belongs to. */
+    campaignId: integer('campaign_id'),
+    /** Not before this instant (a scheduled message, or one held by quiet hours). */
+    sendAfter: timestamp('send_after', { withTimezone: true }),
+    /** Urgent messages ignore quiet hours (docs/DOMAIN.md, "SMS centre"). */
+    urgent: boolean('urgent').notNull().default(false),
+    /** One automatic message per fact: 'fee_due:<invoice>', 'result:<session>:<enrolment>', ... */
+    dedupeKey: varchar('dedupe_key', { length: 120 }),
+    /** Why a queued row waits: 'quota' (the school's SMS are used up) or 'quiet_hours'. */
+    waiting: varchar('waiting', { length: 12 }),
+    /** SMS parts charged to the school's quota when it was claimed (0 until then; refunded if refused). */
+    parts: integer('parts').notNull().default(0),
+    /** The quota month charged (first day) and how the parts were split between the monthly limit and bought SMS. */
+    chargedMonth: date('charged_month', { mode: 'string' }),
+    chargedLimit: integer('charged_limit').notNull().default(0),
+    chargedBought: integer('charged_bought').notNull().default(0),
+    /** The gateway's id of the message (Twilio's MessageSid) and what its delivery reports said. */
+    providerMessageId: varchar('provider_message_id', { length: 64 }),
+    deliveredAt: timestamp('delivered_at', { withTimezone: true }),
   },
   (t) => [
     foreignKey({ columns: [t.enrolmentId, t.schoolId], foreignColumns: [enrolments.id, enrolments.schoolId] }),
     foreignKey({ columns: [t.routineId, t.schoolId], foreignColumns: [routines.id, routines.schoolId] }),
     unique('message_outbox_once_uq').on(t.kind, t.enrolmentId, t.routineId, t.date),
+    unique('message_outbox_dedupe_uq').on(t.schoolId, t.dedupeKey),
+    uniqueIndex('message_outbox_provider_id_uq').on(t.providerMessageId),
     index('message_outbox_school_status_idx').on(t.schoolId, t.status),
-    // 'cancelled': never sent, because the student was marked present before it left.
-    check('message_outbox_status_valid', sql`${t.status} in ('queued', 'sent', 'failed', 'cancelled')`),
+    index('message_outbox_campaign_idx').on(t.campaignId),
+    foreignKey({
+      name: 'message_outbox_campaign_fk',
+      columns: [t.schoolId, t.campaignId],
+      foreignColumns: [smsCampaigns.schoolId, smsCampaigns.id],
+    }),
+    // 'cancelled': never sent (the student was marked present, the guardian opted out, the fact is
+    // obsolete); 'delivered': the gateway's delivery report said so.
+    check('message_outbox_status_valid', sql`${t.status} in ('queued', 'sent', 'delivered', 'failed', 'cancelled')`),
+    check(
+      'message_outbox_absence_has_period',
+      sql`${t.kind} <> 'absence' or (${t.routineId} is not null and ${t.enrolmentId} is not null)`,
+    ),
+    check('message_outbox_parts_split', sql`${t.chargedLimit} + ${t.chargedBought} = ${t.parts}`),
   ],
+);
+
+/**
+ * A school's SMS quota (docs/DOMAIN.md, "SMS centre"): the monthly limit the super admin sets and
+ * the SMS the school bought (top-ups), which do not lapse. No row: no limit set (unlimited).
+ */
+export const smsQuotas = pgTable(
+  'sms_quotas',
+  {
+    schoolId: integer('school_id')
+      .primaryKey()
+      .references(() => schools.id, { onDelete: 'cascade' }),
+    monthlyLimit: integer('monthly_limit').notNull(),
+    bought: integer('bought').notNull().default(0),
+    updatedByUserId: integer('updated_by_user_id').references(() => users.id),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    check('sms_quotas_limit_range', sql`${t.monthlyLimit} >= 0`),
+    check('sms_quotas_bought_range', sql`${t.bought} >= 0`),
+  ],
+);
+
+/** Parts of a school's monthly limit used in a month (bought SMS are taken from sms_quotas.bought). */
+export const smsUsage = pgTable(
+  'sms_usage',
+  {
+    schoolId: integer('school_id')
+      .notNull()
+      .references(() => schools.id, { onDelete: 'cascade' }),
+    month: date('month', { mode: 'string' }).notNull(),
+    used: integer('used').notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.schoolId, t.month] }), check('sms_usage_used_range', sql`${t.used} >= 0`)],
+);
+
+/** SMS bought through the payment provider: credited once, on the provider's verified confirmation. */
+export const smsTopups = pgTable(
+  'sms_topups',
+  {
+    id: serial('id').notNull(),
+    schoolId: integer('school_id')
+      .notNull()
+      .references(() => schools.id, { onDelete: 'cascade' }),
+    token: varchar('token', { length: 64 }).notNull(),
+    provider: varchar('provider', { length: 16 }).notNull(),
+    parts: integer('parts').notNull(),
+    amountPoisha: bigint('amount_poisha', { mode: 'number' }).notNull(),
+    status: varchar('status', { length: 12 }).notNull().default('pending'),
+    providerTxnId: varchar('provider_txn_id', { length: 60 }),
+    /** A test provider's (the sandbox's) confirmation: recorded, never credited. */
+    isTest: boolean('is_test').notNull().default(false),
+    createdByUserId: integer('created_by_user_id')
+      .notNull()
+      .references(() => users.id),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    completedAt: timestamp('completed_at', { withTimezone: true }),
+  },
+  (t) => [
+    // School first in every key: ready to distribute by school (docs/SCALING.md).
+    primaryKey({ columns: [t.schoolId, t.id] }),
+    unique('sms_topups_token_uq').on(t.schoolId, t.token),
+    unique('sms_topups_provider_txn_uq').on(t.schoolId, t.provider, t.providerTxnId),
+    check('sms_topups_status_valid', sql`${t.status} in ('pending', 'paid', 'cancelled', 'failed')`),
+    check('sms_topups_parts_positive', sql`${t.parts} > 0`),
+    index('sms_topups_school_idx').on(t.schoolId, t.createdAt),
+  ],
+);
+
+/** A composed message to many guardians: who wrote it, to whom, what it cost. */
+export const smsCampaigns = pgTable(
+  'sms_campaigns',
+  {
+    id: serial('id').notNull(),
+    schoolId: integer('school_id')
+      .notNull()
+      .references(() => schools.id, { onDelete: 'cascade' }),
+    createdByUserId: integer('created_by_user_id')
+      .notNull()
+      .references(() => users.id),
+    kind: varchar('kind', { length: 20 }).notNull().default('general'),
+    template: varchar('template', { length: 1000 }).notNull(),
+    language: varchar('language', { length: 2 }).notNull(),
+    audience: jsonb('audience').notNull(),
+    recipients: integer('recipients').notNull(),
+    parts: integer('parts').notNull(),
+    sendAfter: timestamp('send_after', { withTimezone: true }),
+    urgent: boolean('urgent').notNull().default(false),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    // School first in every key: ready to distribute by school (docs/SCALING.md).
+    primaryKey({ columns: [t.schoolId, t.id] }),
+    index('sms_campaigns_school_idx').on(t.schoolId, t.createdAt),
+  ],
+);
+
+/** A guardian who wants no SMS of a purpose (docs/DOMAIN.md, "SMS centre"); guardians.sms_preference 'none' is all. */
+export const smsOptOuts = pgTable(
+  'sms_opt_outs',
+  {
+    guardianId: integer('guardian_id')
+      .notNull()
+      .references(() => guardians.id, { onDelete: 'cascade' }),
+    purpose: varchar('purpose', { length: 20 }).notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.guardianId, t.purpose] })],
+);
+
+/** A school's automatic messages: each purpose on or off, with its own template (null: the built-in one). */
+export const smsAutoSettings = pgTable(
+  'sms_auto_settings',
+  {
+    schoolId: integer('school_id')
+      .notNull()
+      .references(() => schools.id, { onDelete: 'cascade' }),
+    purpose: varchar('purpose', { length: 20 }).notNull(),
+    enabled: boolean('enabled').notNull().default(false),
+    templateEn: varchar('template_en', { length: 1000 }),
+    templateBn: varchar('template_bn', { length: 1000 }),
+    /** Fee reminders: how many days before the last date. */
+    daysBefore: smallint('days_before').notNull().default(3),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.schoolId, t.purpose] })],
 );
 
 // ---------------------------------------------------------------- exams and marks

@@ -13,6 +13,7 @@ import { purgeSessions } from '../auth/sessions';
 import { purgeLoginFailures } from '../auth/rate-limit';
 import { purgeIdempotencyKeys } from './idempotency';
 import { generateAllLateFees } from '../services/fees';
+import { runAutomaticMessages } from '../services/sms-automatic';
 import { schoolClock } from '../services/school-time';
 import { uploadDirOf } from '../storage/files';
 import { purgeUploadEvents } from '../storage/quota';
@@ -54,6 +55,9 @@ export function startHousekeeping(
       .then(() => runLateFees(db))
       .then((lateFees) => log.debug({ lateFees }, 'late fees invoiced'))
       .catch((err) => log.error({ err }, 'invoicing late fees failed'))
+      .then(() => runAutomaticMessages(db, async (schoolId) => (await schoolClock(db, schoolId)).today))
+      .then((reminders) => log.debug({ reminders }, 'automatic SMS queued'))
+      .catch((err) => log.error({ err }, 'queueing automatic SMS failed'))
       .then(() => sweepUploads(db, uploadDirOf(config)))
       .then((swept) => log.debug({ swept }, 'unkept uploads removed'))
       .catch((err) => log.error({ err }, 'removing unkept uploads failed'));

@@ -34,6 +34,7 @@ import { recordDeleteRoutes } from './record-deletes';
 import { reportRoutes } from './reports';
 import { dashboardRoutes } from './dashboards';
 import { idCardRoutes } from './id-cards';
+import { smsRoutes } from './sms';
 
 /** Every resource plugin, mounted under /api. */
 export async function registerRoutes(app: FastifyInstance) {
@@ -72,4 +73,5 @@ export async function registerRoutes(app: FastifyInstance) {
   await app.register(reportRoutes);
   await app.register(dashboardRoutes);
   await app.register(idCardRoutes);
+  await app.register(smsRoutes);
 }

@@ -22,6 +22,7 @@ import { paymentProviderOf, type PaymentProvider } from '../services/payment-pro
 import { receiptFile, receiptOf } from '../services/pdf-files';
 import { sendPdf } from '../storage/files';
 import { onlinePaymentsEndpoints } from '@/api/endpoints/online-payments';
+import { completeTopup, isTopupToken } from '../services/sms-topups';
 import { route } from './define';
 
 export async function onlinePaymentRoutes(fastify: FastifyInstance) {
@@ -119,6 +120,12 @@ export async function onlinePaymentRoutes(fastify: FastifyInstance) {
         throw new ApiError(400, ONLINE_CODES.badSignature, 'The callback’s signature does not verify.', {
           signature: 'does not match',
         });
+      }
+      if (isTopupToken(verified.token)) {
+        // An SMS top-up (services/sms-topups.ts): its parts are credited once, never a test provider's.
+        const topup = await completeTopup(db, p, verified);
+        app.hotCache.dropSchools([topup.schoolId]);
+        return { ok: true as const, status: topup.status, replay: topup.replay, receipt_no: null };
       }
       const done = await completeFromCallback(db, p, verified);
       // No one is signed in on a callback: the school's kept answers (the student's dues) go here,

@@ -1399,8 +1399,10 @@ async function planAbsenceMessages(db: DbOrTx, opts: { routine: RoutineRef; date
     .orderBy(asc(enrolments.classRollNo));
   const existing = await db
     .select({
-      enrolmentId: messageOutbox.enrolmentId,
-      status: messageOutbox.status,
+      // Absence rows always name their enrolment (check message_outbox_absence_has_period).
+      enrolmentId: sql<number>`${messageOutbox.enrolmentId}`,
+      // A delivered message was sent (its delivery report came back).
+      status: sql<string>`case when ${messageOutbox.status} = 'delivered' then 'sent' else ${messageOutbox.status} end`,
       attempts: messageOutbox.attempts,
       lastError: messageOutbox.lastError,
     })
@@ -1540,7 +1542,8 @@ export async function listOutbox(
   db: DbOrTx,
   opts: { schoolId: number; status?: OutboxStatus; limit: number; offset: number },
 ) {
-  const where: SQL[] = [eq(messageOutbox.schoolId, opts.schoolId)];
+  // The messages about one child (the SMS centre lists the rest: services/sms-centre.ts).
+  const where: SQL[] = [eq(messageOutbox.schoolId, opts.schoolId), sql`${messageOutbox.enrolmentId} is not null`];
   if (opts.status) where.push(eq(messageOutbox.status, opts.status));
   const [{ count }] = await db
     .select({ count: sql<number>`count(*)::int` })

@@ -510,7 +510,7 @@ export async function detectChronicAbsence(
   result.queued = queued.length;
   const episodeOf = new Map(created.map((c) => [c.enrolmentId, c.id]));
   const links = queued.flatMap((q) => {
-    const episodeId = episodeOf.get(q.enrolmentId);
+    const episodeId = q.enrolmentId === null ? undefined : episodeOf.get(q.enrolmentId);
     return episodeId ? [{ episodeId, messageId: q.id }] : [];
   });
   if (links.length)

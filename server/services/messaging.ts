@@ -15,9 +15,13 @@
  * process also run one after another (a promise chain per database).
  */
 import { and, asc, eq, inArray, lt, notInArray, sql, type SQL } from 'drizzle-orm';
+import { DateTime } from 'luxon';
+import { clock } from '../clock';
 import type { Config } from '../config';
 import type { Db, DbOrTx } from '../db/client';
-import { attendanceMarks, attendanceTakings, messageOutbox } from '../db/schema';
+import { attendanceMarks, attendanceTakings, guardians, messageOutbox, schools, smsOptOuts } from '../db/schema';
+import { twilioAdapter } from './sms-twilio';
+import { chargeParts, refundParts } from './sms-quota';
 
 export const MAX_ATTEMPTS = 3;
 
@@ -79,10 +83,15 @@ export interface OutgoingSms {
   message: string;
 }
 
+/** What the gateway answered for an accepted message: its id there, when it gives one (delivery reports name it). */
+export interface SentSms {
+  id?: string;
+}
+
 /** Sends one message; resolves when the gateway accepted it, throws (with a reason) otherwise. */
 export interface DeliveryAdapter {
   readonly name: string;
-  send(sms: OutgoingSms): Promise<void>;
+  send(sms: OutgoingSms): Promise<SentSms | void>;
 }
 
 interface MinimalLogger {
@@ -148,11 +157,27 @@ export function httpSmsAdapter(opts: HttpSmsOptions): DeliveryAdapter {
 }
 
 export function adapterFromConfig(config: Config, log?: MinimalLogger): DeliveryAdapter {
+  if (config.SMS_ADAPTER === 'twilio') return twilioFromConfig(config);
   if (config.SMS_ADAPTER === 'http') {
     if (!config.SMS_HTTP_URL) throw new Error('SMS_HTTP_URL is required when SMS_ADAPTER is http');
     return httpSmsAdapter({ url: config.SMS_HTTP_URL, token: config.SMS_HTTP_TOKEN, sender: config.SMS_SENDER });
   }
   return logAdapter(log);
+}
+
+/** The Twilio adapter of the configuration (SMS_ADAPTER=twilio); its credentials are required. */
+export function twilioFromConfig(config: Config) {
+  if (!config.TWILIO_ACCOUNT_SID || !config.TWILIO_AUTH_TOKEN) {
+    throw new Error('TWILIO_ACCOUNT_SID and TWILIO_AUTH_TOKEN are required when SMS_ADAPTER is twilio');
+  }
+  return twilioAdapter({
+    accountSid: config.TWILIO_ACCOUNT_SID,
+    authToken: config.TWILIO_AUTH_TOKEN,
+    from: config.TWILIO_FROM || config.SMS_SENDER,
+    messagingServiceSid: config.TWILIO_MESSAGING_SERVICE_SID || undefined,
+    baseUrl: config.TWILIO_API_BASE,
+    statusCallbackUrl: config.SMS_STATUS_CALLBACK_URL || undefined,
+  });
 }
 
 export interface DeliverOptions {
@@ -162,6 +187,10 @@ export interface DeliverOptions {
   scope?: { routineId: number; date: string };
   /** Messages handed to the adapter at the same time. */
   concurrency?: number;
+  /** Only the rows this condition selects (tests: one row). */
+  where?: SQL;
+  /** Only one campaign's messages (services/sms-centre.ts). */
+  campaignId?: number;
 }
 
 export interface DeliveryResult {
@@ -201,33 +230,114 @@ export const CLAIM_LEASE_SECONDS = 300;
 /** Not claimed by a live sender (never claimed, released, or its sender's lease ran out). */
 const unclaimed = sql`(${messageOutbox.claimedUntil} is null or ${messageOutbox.claimedUntil} < now())`;
 
+/** Due now: never scheduled, or its time (a schedule, the end of quiet hours) has come. */
+const due = () =>
+  sql`(${messageOutbox.sendAfter} is null or ${messageOutbox.sendAfter} <= ${new Date(clock.now()).toISOString()}::timestamptz)`;
+
+/** last_error of a row not sent because its guardian wants no SMS of its purpose. */
+export const OPTED_OUT_REASON = 'Cancelled: the guardian opted out of these messages.';
+
+/** Quiet hours in the school's time: no SMS from 21:00 to 08:00 unless urgent (docs/DOMAIN.md, "SMS centre"). */
+export const QUIET_HOURS = { from: 21, to: 8 } as const;
+
 /**
- * Claim the next deliverable row: in one statement the oldest such row no other sender has is
- * locked (SKIP LOCKED: rows other processes are claiming right now are passed over, not waited
- * for), its attempt counted and a lease set, so exactly one sender in any process hands it over.
+ * When a message of `kind` may leave at `now` in `timeZone`: null now, else the instant quiet hours
+ * end. Absence messages are exempt: they go for the school's today, when a teacher presses the button.
  */
-async function claimNext(db: DbOrTx, scope: SQL[], tried: ReadonlySet<number>) {
-  // A row that failed in this run waits for the next run, as its retry.
-  const notTried = tried.size ? [notInArray(messageOutbox.id, [...tried])] : [];
-  const next = db
-    .select({ id: messageOutbox.id })
-    .from(messageOutbox)
-    .where(and(deliverable, unclaimed, ...scope, ...notTried))
-    .orderBy(asc(messageOutbox.id))
-    .limit(1)
-    .for('update', { skipLocked: true });
-  const [row] = await db
-    .update(messageOutbox)
-    .set({
-      attempts: sql`${messageOutbox.attempts} + 1`,
-      claimedUntil: sql`now() + ${CLAIM_LEASE_SECONDS} * interval '1 second'`,
-    })
-    .where(inArray(messageOutbox.id, next))
-    .returning({ id: messageOutbox.id, phone: messageOutbox.phone, body: messageOutbox.body });
-  return row;
+export function quietUntil(now: number, timeZone: string, kind: string, urgent: boolean): Date | null {
+  if (urgent || kind === 'absence') return null;
+  const local = DateTime.fromMillis(now, { zone: timeZone });
+  if (local.hour >= QUIET_HOURS.to && local.hour < QUIET_HOURS.from) return null;
+  const morning = local.set({ hour: QUIET_HOURS.to, minute: 0, second: 0, millisecond: 0 });
+  return (local.hour >= QUIET_HOURS.from ? morning.plus({ days: 1 }) : morning).toJSDate();
 }
 
-async function deliverNow(db: DbOrTx, adapter: DeliveryAdapter, opts: DeliverOptions): Promise<DeliveryResult> {
+/** The guardian of the row (by id, or anyone with its number) wants none of its purpose. */
+const optedOut = sql`exists (
+  select 1 from ${guardians}
+  where (${guardians.id} = ${messageOutbox.guardianId} or ${guardians.phone} = ${messageOutbox.phone})
+    and (${guardians.smsPreference} = 'none' or exists (
+      select 1 from ${smsOptOuts} where ${smsOptOuts.guardianId} = ${guardians.id} and ${smsOptOuts.purpose} = ${messageOutbox.kind})))`;
+
+type Claim =
+  | { kind: 'send'; id: number; phone: string; body: string }
+  | { kind: 'skip'; id: number; schoolId: number; why: 'opted_out' | 'quiet_hours' | 'quota' };
+
+/**
+ * Claim the next deliverable row: the oldest due row no other sender has is locked (SKIP LOCKED:
+ * rows other processes are claiming right now are passed over, not waited for). Then, in the same
+ * transaction, the rules every message obeys whoever queued it (docs/DOMAIN.md, "SMS centre"):
+ * a guardian's opt-out cancels it, quiet hours put it off to the morning, and its parts are
+ * charged to the school's quota (services/sms-quota.ts) or it waits for more. A row that passes is
+ * counted an attempt and leased, so exactly one sender in any process hands it over.
+ */
+async function claimNext(
+  db: Db,
+  scope: SQL[],
+  tried: ReadonlySet<number>,
+  held: ReadonlySet<number>,
+): Promise<Claim | undefined> {
+  // A row that failed in this run waits for the next run, as its retry.
+  const notTried = tried.size ? [notInArray(messageOutbox.id, [...tried])] : [];
+  // A school whose quota ran out in this run is not looked at again in it.
+  const notHeld = held.size ? [notInArray(messageOutbox.schoolId, [...held])] : [];
+  return db.transaction(async (tx) => {
+    const [row] = await tx
+      .select({
+        id: messageOutbox.id,
+        schoolId: messageOutbox.schoolId,
+        kind: messageOutbox.kind,
+        phone: messageOutbox.phone,
+        body: messageOutbox.body,
+        urgent: messageOutbox.urgent,
+        optedOut: sql<boolean>`${optedOut}`,
+      })
+      .from(messageOutbox)
+      .where(and(deliverable, unclaimed, due(), ...scope, ...notTried, ...notHeld))
+      .orderBy(asc(messageOutbox.id))
+      .limit(1)
+      .for('update', { skipLocked: true });
+    if (!row) return undefined;
+    if (row.optedOut) {
+      await tx
+        .update(messageOutbox)
+        .set({ status: 'cancelled', lastError: OPTED_OUT_REASON, waiting: null })
+        .where(eq(messageOutbox.id, row.id));
+      return { kind: 'skip', id: row.id, schoolId: row.schoolId, why: 'opted_out' };
+    }
+    const [school] = await tx.select({ timeZone: schools.timeZone }).from(schools).where(eq(schools.id, row.schoolId));
+    const now = clock.now();
+    const later = quietUntil(now, school.timeZone, row.kind, row.urgent);
+    if (later) {
+      await tx
+        .update(messageOutbox)
+        .set({ sendAfter: later, waiting: 'quiet_hours' })
+        .where(eq(messageOutbox.id, row.id));
+      return { kind: 'skip', id: row.id, schoolId: row.schoolId, why: 'quiet_hours' };
+    }
+    const parts = smsParts(row.body).parts;
+    const charge = await chargeParts(tx, { schoolId: row.schoolId, timeZone: school.timeZone, now, parts });
+    if (!charge) {
+      await tx.update(messageOutbox).set({ waiting: 'quota' }).where(eq(messageOutbox.id, row.id));
+      return { kind: 'skip', id: row.id, schoolId: row.schoolId, why: 'quota' };
+    }
+    await tx
+      .update(messageOutbox)
+      .set({
+        attempts: sql`${messageOutbox.attempts} + 1`,
+        claimedUntil: sql`now() + ${CLAIM_LEASE_SECONDS} * interval '1 second'`,
+        waiting: null,
+        parts,
+        chargedMonth: charge.month,
+        chargedLimit: charge.fromLimit,
+        chargedBought: charge.fromBought,
+      })
+      .where(eq(messageOutbox.id, row.id));
+    return { kind: 'send', id: row.id, phone: row.phone, body: row.body };
+  });
+}
+
+async function deliverNow(db: Db, adapter: DeliveryAdapter, opts: DeliverOptions): Promise<DeliveryResult> {
   // A period's scope is its absence messages (another kind may name the period too).
   const scope: SQL[] = opts.scope
     ? [
@@ -236,46 +346,66 @@ async function deliverNow(db: DbOrTx, adapter: DeliveryAdapter, opts: DeliverOpt
         eq(messageOutbox.date, opts.scope.date),
       ]
     : [];
+  if (opts.where) scope.push(opts.where);
+  if (opts.campaignId) scope.push(eq(messageOutbox.campaignId, opts.campaignId));
   const result: DeliveryResult = { sent: 0, failed: 0 };
   let left = opts.limit ?? 100;
   const tried = new Set<number>();
+  const held = new Set<number>();
   const worker = async () => {
     while (left > 0) {
       left -= 1;
       // Claimed just before sending: a row whose student was marked present (or that was
       // cancelled) meanwhile is not deliverable any more and is never claimed.
-      const row = await claimNext(db, scope, tried);
+      const row = await claimNext(db, scope, tried, held);
       if (!row) return;
+      if (row.kind === 'skip') {
+        if (row.why === 'quota') held.add(row.schoolId);
+        continue;
+      }
       if (tried.has(row.id)) {
         // Another worker of this run tried it and it failed: its retry is the next run's. (This
         // claim's query was built before that failure was known, and ran after its lease ended.)
-        await db
-          .update(messageOutbox)
-          .set({ attempts: sql`${messageOutbox.attempts} - 1`, claimedUntil: null })
-          .where(eq(messageOutbox.id, row.id));
+        await db.transaction(async (tx) => {
+          await refundParts(tx, row.id);
+          await tx
+            .update(messageOutbox)
+            .set({ attempts: sql`${messageOutbox.attempts} - 1`, claimedUntil: null })
+            .where(eq(messageOutbox.id, row.id));
+        });
         continue;
       }
       tried.add(row.id);
       // Each outcome is written as soon as the adapter answers, so a crash part-way never
       // re-sends what already left (only a row whose sender died before recording it, after its lease).
       try {
-        await adapter.send({ to: row.phone, message: row.body });
+        const sent = await adapter.send({ to: row.phone, message: row.body });
         await db
           .update(messageOutbox)
-          .set({ status: 'sent', sentAt: sql`now()`, lastError: null, claimedUntil: null })
+          .set({
+            status: 'sent',
+            sentAt: sql`now()`,
+            lastError: null,
+            claimedUntil: null,
+            providerMessageId: sent?.id || null,
+          })
           .where(eq(messageOutbox.id, row.id));
         result.sent += 1;
       } catch (err) {
         const reason = (err instanceof Error ? err.message : String(err)) || 'delivery failed';
-        await db
-          .update(messageOutbox)
-          .set({
-            // A cancellation that came while the gateway was answering stays a cancellation.
-            status: sql`case when ${isCancelled} then ${messageOutbox.status} else 'failed' end`,
-            lastError: sql`case when ${isCancelled} then ${messageOutbox.lastError} else ${reason.slice(0, 500)} end`,
-            claimedUntil: null,
-          })
-          .where(eq(messageOutbox.id, row.id));
+        // The gateway took nothing: the parts go back to the quota.
+        await db.transaction(async (tx) => {
+          await refundParts(tx, row.id);
+          await tx
+            .update(messageOutbox)
+            .set({
+              // A cancellation that came while the gateway was answering stays a cancellation.
+              status: sql`case when ${isCancelled} then ${messageOutbox.status} else 'failed' end`,
+              lastError: sql`case when ${isCancelled} then ${messageOutbox.lastError} else ${reason.slice(0, 500)} end`,
+              claimedUntil: null,
+            })
+            .where(eq(messageOutbox.id, row.id));
+        });
         result.failed += 1;
       }
     }
@@ -296,24 +426,38 @@ const GSM7_EXTENDED = '^{}\\[~]|€\f';
 export type SmsEncoding = 'gsm7' | 'ucs2';
 
 /**
- * How many SMS parts a text needs, as a gateway counts them: GSM-7 when every character is in the
- * GSM 03.38 alphabet (160 septets in one part, 153 per part when split, extension characters
- * counting two), otherwise UCS-2 (70 UTF-16 units in one part, 67 per part when split), which is
- * every Bangla message. An empty text is still one part.
+ * How many SMS parts a text needs, exactly as a gateway splits it: GSM-7 when every character is in
+ * the GSM 03.38 alphabet (160 septets in one part; split, 153 a part, an extension character taking
+ * two septets and never cut between parts), otherwise UCS-2 (70 UTF-16 units in one part; split,
+ * 67 a part, a surrogate pair never cut), which is every Bangla message. An empty text is one part.
  */
 export function smsParts(text: string): { encoding: SmsEncoding; length: number; parts: number } {
-  let septets = 0;
+  const costs: number[] = [];
   let gsm = true;
   for (const ch of text) {
-    if (GSM7_BASIC.includes(ch)) septets += 1;
-    else if (GSM7_EXTENDED.includes(ch)) septets += 2;
+    if (GSM7_BASIC.includes(ch)) costs.push(1);
+    else if (GSM7_EXTENDED.includes(ch)) costs.push(2);
     else {
       gsm = false;
       break;
     }
   }
-  if (gsm) return { encoding: 'gsm7', length: septets, parts: septets <= 160 ? 1 : Math.ceil(septets / 153) };
-  // UCS-2 counts UTF-16 code units (a character outside the BMP takes two).
-  const units = text.length;
-  return { encoding: 'ucs2', length: units, parts: units <= 70 ? 1 : Math.ceil(units / 67) };
+  if (!gsm) {
+    costs.length = 0;
+    // UCS-2 counts UTF-16 code units (a character outside the BMP takes two).
+    for (const ch of text) costs.push(ch.length);
+  }
+  const [single, multi] = gsm ? [160, 153] : [70, 67];
+  const length = costs.reduce((a, b) => a + b, 0);
+  if (length <= single) return { encoding: gsm ? 'gsm7' : 'ucs2', length, parts: 1 };
+  let parts = 1;
+  let fill = 0;
+  for (const c of costs) {
+    if (fill + c > multi) {
+      parts += 1;
+      fill = 0;
+    }
+    fill += c;
+  }
+  return { encoding: gsm ? 'gsm7' : 'ucs2', length, parts };
 }

@@ -15,6 +15,8 @@ import type {
   StudentGuardianRow,
 } from '@/api/schemas/guardians';
 import { guardiansEndpoints } from '@/api/endpoints/guardians';
+import { smsEndpoints } from '@/api/endpoints/sms';
+import type { SmsPurpose } from '@/api/schemas/sms';
 
 export const guardianKeys = {
   all: ['guardians'] as const,
@@ -50,3 +52,22 @@ export const preferencesQuery = () =>
     queryFn: (): Promise<GuardianPreferences> => request(guardiansEndpoints.preferences),
   });
 export const savePreferences = (body: GuardianPreferencesBody) => request(guardiansEndpoints.putPreferences, { body });
+
+/** The guardian's choice with the purposes of SMS they want none of (docs/DOMAIN.md, "SMS centre"). */
+export type GuardianSmsChoice = GuardianPreferences & { opted_out?: SmsPurpose[] };
+
+export const smsChoiceQuery = () =>
+  queryOptions({
+    queryKey: guardianKeys.preferences,
+    queryFn: async (): Promise<GuardianSmsChoice> => {
+      const [prefs, opt] = await Promise.all([request(guardiansEndpoints.preferences), request(smsEndpoints.optOuts)]);
+      return { ...prefs, opted_out: opt.opted_out };
+    },
+  });
+
+/** Saves the channel and language, then the opt-outs when the choice carries them. */
+export const saveSmsChoice = async ({ opted_out, ...prefs }: GuardianSmsChoice) => {
+  const saved = await savePreferences(prefs);
+  if (opted_out) await request(smsEndpoints.putOptOuts, { body: { opted_out } });
+  return saved;
+};

@@ -327,6 +327,15 @@ export const PERMISSIONS = {
   // a section's student ID cards (docs/DOMAIN.md, "The school's documents"): the school admin, a
   // teacher for a section they teach
   'student.id-cards': [A, T],
+  // the SMS centre (docs/DOMAIN.md, "SMS centre"): the super admin sets each school's monthly
+  // limit and sees the gateway's balance; a school admin checks what is left (the super admin any
+  // school's), buys more and reads the usage reports; an admin writes to any section's guardians, a
+  // teacher to their own sections' (the route checks which)
+  'sms.limit': [SA],
+  'sms.check': [A, SA],
+  'sms.topup': [A],
+  'sms.reports': [A, SA],
+  'sms.send': [T, A],
 } as const satisfies Record<string, readonly UserType[]>;
 
 /**

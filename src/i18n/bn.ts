@@ -30,6 +30,7 @@ import { dashboardsBn } from './areas/dashboards.bn';
 import { recordsBn } from './areas/records.bn';
 import { deletesBn } from './areas/deletes.bn';
 import { resultsAnalysisBn } from './areas/results-analysis.bn';
+import { smsBn } from './areas/sms.bn';
 
 export const bn: Catalogue = {
   shell: shellBn,
@@ -60,6 +61,7 @@ export const bn: Catalogue = {
   deletes: deletesBn,
   resultsAnalysis: resultsAnalysisBn,
   dashboards: dashboardsBn,
+  sms: smsBn,
   common: {
     appName: 'পাঠশালা',
     updateReady: 'পাঠশালার নতুন সংস্করণ তৈরি।',

@@ -31,6 +31,7 @@ import { subjectActivitiesEn } from './areas/subject-activities.en';
 import { recordsEn } from './areas/records.en';
 import { deletesEn } from './areas/deletes.en';
 import { resultsAnalysisEn } from './areas/results-analysis.en';
+import { smsEn } from './areas/sms.en';
 
 export const en = {
   // Each screen area keeps its texts in src/i18n/areas/<area>.{en,bn}.ts. A server error code
@@ -63,6 +64,7 @@ export const en = {
   deletes: deletesEn,
   resultsAnalysis: resultsAnalysisEn,
   dashboards: dashboardsEn,
+  sms: smsEn,
 } as const;
 
 type Widen<T> = { [K in keyof T]: T[K] extends string ? string : Widen<T[K]> };

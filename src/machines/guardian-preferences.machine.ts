@@ -1,6 +1,7 @@
 /**
- * A guardian's absence-message choice: SMS or none, in Bangla or English, saved with
- * `PUT /api/guardian/preferences`. "Saved" is shown only after the server answered; a refusal
+ * A guardian's SMS choice: SMS or none, in Bangla or English, saved with
+ * `PUT /api/guardian/preferences`, and the purposes they want none of (`opted_out`, saved with
+ * `PUT /api/guardian/sms-opt-outs`; docs/DOMAIN.md, "SMS centre"). "Saved" is shown only after the server answered; a refusal
  * keeps the choice so the guardian can retry or change it.
  *
  *   editing ─prefs.save─> saving ─┬─ done ─> saved ─prefs.change─> editing
@@ -8,26 +9,25 @@
  *                                                   └─prefs.change─> editing
  */
 import { assign, fromPromise, setup } from 'xstate';
-import { savePreferences } from '@/api/guardians';
-import type { GuardianPreferences } from '@/api/schemas/guardians';
+import { saveSmsChoice, type GuardianSmsChoice } from '@/api/guardians';
 import { retryStates } from './shared/retry';
 
-export interface GuardianPreferencesContext {
-  choice: GuardianPreferences;
+export interface GuardianSmsChoiceContext {
+  choice: GuardianSmsChoice;
   error: unknown;
 }
 
-export type GuardianPreferencesEvent =
-  { type: 'prefs.change'; choice: GuardianPreferences } | { type: 'prefs.save' } | { type: 'prefs.retry' };
+export type GuardianSmsChoiceEvent =
+  { type: 'prefs.change'; choice: GuardianSmsChoice } | { type: 'prefs.save' } | { type: 'prefs.retry' };
 
 export const guardianPreferencesMachine = setup({
   types: {
-    context: {} as GuardianPreferencesContext,
-    events: {} as GuardianPreferencesEvent,
-    input: {} as { choice?: GuardianPreferences } | undefined,
+    context: {} as GuardianSmsChoiceContext,
+    events: {} as GuardianSmsChoiceEvent,
+    input: {} as { choice?: GuardianSmsChoice } | undefined,
   },
   actors: {
-    save: fromPromise<{ message: string }, GuardianPreferences>(({ input }) => savePreferences(input)),
+    save: fromPromise<{ message: string }, GuardianSmsChoice>(({ input }) => saveSmsChoice(input)),
   },
   actions: {
     saved: () => {},
@@ -45,7 +45,7 @@ export const guardianPreferencesMachine = setup({
     editing: {
       on: { 'prefs.change': { actions: 'choose' }, 'prefs.save': 'saving' },
     },
-    ...retryStates<GuardianPreferencesContext, GuardianPreferencesEvent>()({
+    ...retryStates<GuardianSmsChoiceContext, GuardianSmsChoiceEvent>()({
       working: 'saving',
       failed: 'failed',
       actor: 'save',

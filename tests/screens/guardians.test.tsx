@@ -68,6 +68,8 @@ function guardianApi(kids: GuardianChild[]) {
   server.use(
     http.get('/api/guardian/children', () => HttpResponse.json(kids)),
     http.get('/api/guardian/preferences', () => HttpResponse.json({ sms: 'sms', language: 'bn' })),
+    http.get('/api/guardian/sms-opt-outs', () => HttpResponse.json({ opted_out: ['calendar'] })),
+    http.put('/api/guardian/sms-opt-outs', () => HttpResponse.json({ ok: true, message: 'SMS choices saved.' })),
     http.get('/api/attendance/student/individual/summary', ({ request }) => {
       const u = new URL(request.url);
       const id = Number(u.searchParams.get('student_id'));
@@ -204,6 +206,29 @@ describe('absence messages on /guardian-admin', () => {
     answer();
     expect(await screen.findByText('Your choice is saved.')).toBeInTheDocument();
     expect(sent).toEqual([{ sms: 'none', language: 'en' }]);
+  });
+
+  it('lets the guardian choose which SMS they want, saved as opt-outs', async () => {
+    fakeAuthServer(GUARDIAN).savedSignIn();
+    guardianApi([ARIF]);
+    const sent: unknown[] = [];
+    server.use(
+      http.put('/api/guardian/preferences', () => HttpResponse.json({ message: 'Preferences saved.' })),
+      http.put('/api/guardian/sms-opt-outs', async ({ request }) => {
+        sent.push(await request.json());
+        return HttpResponse.json({ ok: true, message: 'SMS choices saved.' });
+      }),
+    );
+    const user = userEvent.setup();
+    renderApp('/guardian-admin');
+    const results = await screen.findByRole('checkbox', { name: 'Results' });
+    expect(results).toBeChecked();
+    expect(screen.getByRole('checkbox', { name: 'Holidays and events' })).not.toBeChecked();
+    await user.click(results);
+    await user.click(screen.getByRole('checkbox', { name: 'Holidays and events' }));
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('Your choice is saved.')).toBeInTheDocument();
+    expect(sent).toEqual([{ opted_out: ['result'] }]);
   });
 
   it('shows the server’s refusal in Bangla and saves on retry', async () => {

@@ -662,7 +662,7 @@ describe('with the HTTP adapter', () => {
     await t.db
       .update(attendanceMarks)
       .set({ status: 1 })
-      .where(and(eq(attendanceMarks.takingId, taking.id), eq(attendanceMarks.enrolmentId, first.enrolmentId)));
+      .where(and(eq(attendanceMarks.takingId, taking.id), eq(attendanceMarks.enrolmentId, first.enrolmentId!)));
 
     gateway.status = 200;
     gateway.received = [];

@@ -175,6 +175,10 @@ const CROSS_TENANT: Record<string, (o: OtherSchool) => string> = {
   'GET /api/dashboard/admin': (o) => `?school_info_id=${o.school}`,
   'GET /api/dashboard/student': (o) => `?student_id=${o.student}`,
   'GET /api/student/id_cards': (o) => `?section_id=${o.section}`,
+  // ---- the SMS centre
+  'GET /api/smsCheck': (o) => `?school_id=${o.school}`,
+  'GET /api/schoolWiseInvoice': (o) => `?school_id=${o.school}`,
+  'GET /api/sms/count_report': (o) => `?school_info_id=${o.school}`,
 };
 
 /** Routes that read shared reference data or only ever answer about the caller. */
@@ -182,6 +186,21 @@ const GLOBAL = new Set([
   // ---- the dashboards: the caller's own teacher record; a viewer's own linked schools
   'GET /api/dashboard/teacher',
   'GET /api/dashboard/viewer',
+  // ---- the SMS centre: the super admin's own (limits of every school, the gateway's balance),
+  // the caller's own school's (compose, lists, top-ups), the guardian's own opt-outs, and the
+  // gateway's signed reports: sms.test.ts checks their refusals.
+  'POST /api/create_smsLimit',
+  'GET /api/sms_count/all',
+  'POST /api/ssl-request',
+  'GET /api/sms/templates',
+  'POST /api/sms/preview',
+  'POST /api/sms/send',
+  'GET /api/sms/messages',
+  'GET /api/sms/campaigns',
+  'GET /api/sms/balance',
+  'POST /api/sms/delivery/twilio',
+  'GET /api/guardian/sms-opt-outs',
+  'PUT /api/guardian/sms-opt-outs',
   // ---- the school's resources: writes naming ids in a body, a multipart form or the
   // path, and downloads by path id: resources.test.ts checks their cross-school refusals.
   'POST /api/library/books',
@@ -456,6 +475,8 @@ it('every route declares a permission, and every action it names exists', () => 
     'POST /api/payment/sandbox/checkout',
     // For proxies and probes: whether the database answers, no data (tests/server/db-outage.test.ts).
     'GET /api/health',
+    // Twilio's delivery reports (X-Twilio-Signature is their credential): tests/server/sms.test.ts.
+    'POST /api/sms/delivery/twilio',
   ]);
 });
 

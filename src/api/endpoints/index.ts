@@ -39,6 +39,7 @@ import { setupStructureEndpoints } from '@/api/endpoints/setup-structure';
 import { subjectRegistrationEndpoints } from '@/api/endpoints/subject-registration';
 import { twoFactorEndpoints } from '@/api/endpoints/two-factor';
 import { usersEndpoints } from '@/api/endpoints/users';
+import { smsEndpoints } from '@/api/endpoints/sms';
 
 /** The registry by resource (the module's name). */
 export const ENDPOINTS: Record<string, Record<string, Endpoint>> = {
@@ -77,4 +78,5 @@ export const ENDPOINTS: Record<string, Record<string, Endpoint>> = {
   reports: reportsEndpoints,
   dashboards: dashboardsEndpoints,
   'id-cards': idCardsEndpoints,
+  sms: smsEndpoints,
 };

@@ -321,8 +321,11 @@ export const absentMessageResponse = z.object({
 });
 export type AbsentMessageResponse = z.infer<typeof absentMessageResponse>;
 
-/** 'cancelled': not sent because the student was marked present before it left. */
-export const outboxStatus = z.enum(['queued', 'sent', 'failed', 'cancelled']);
+/**
+ * 'cancelled': not sent (the student was marked present before it left, the guardian opted out);
+ * 'delivered': sent, and the gateway's delivery report said it arrived.
+ */
+export const outboxStatus = z.enum(['queued', 'sent', 'delivered', 'failed', 'cancelled']);
 export type OutboxStatus = z.infer<typeof outboxStatus>;
 
 export const OUTBOX_PAGE = { default: 50, max: 200 } as const;

@@ -209,6 +209,7 @@ export const attendanceBn: Catalogue['attendance'] = {
     sent: 'পাঠানো হয়েছে',
     failed: 'ব্যর্থ',
     cancelled: 'বাতিল',
+    delivered: 'পৌঁছেছে',
     refresh: 'আবার দেখুন',
     theMessages: 'অনুপস্থিতির বার্তাগুলো',
     loadingMessages: 'অনুপস্থিতির বার্তাগুলো লোড হচ্ছে…',

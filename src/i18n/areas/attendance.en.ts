@@ -209,6 +209,7 @@ export const attendanceEn = {
     sent: 'Sent',
     failed: 'Failed',
     cancelled: 'Cancelled',
+    delivered: 'Delivered',
     refresh: 'Refresh',
     theMessages: 'the absence messages',
     loadingMessages: 'Loading the absence messages…',

@@ -21,11 +21,12 @@ export const OUTBOX_PAGE_SIZE = 20;
 const STATUS_STYLE: Record<OutboxStatus, string> = {
   queued: 'bg-amber-100 text-amber-900',
   sent: 'bg-emerald-100 text-emerald-900',
+  delivered: 'bg-emerald-200 text-emerald-950',
   failed: 'bg-red-100 text-red-900',
   cancelled: 'bg-slate-100 text-slate-700',
 };
 
-const STATUSES = ['queued', 'sent', 'failed', 'cancelled'] as const;
+const STATUSES = ['queued', 'sent', 'delivered', 'failed', 'cancelled'] as const;
 
 export function OutboxCard() {
   const [params, setParams] = useSearchState({ outbox_status: '', outbox_page: '1' });

@@ -3,8 +3,9 @@
  * The save goes through the guardian-preferences machine; "saved" only after the server answered.
  */
 import { useQuery } from '@tanstack/react-query';
-import { guardianKeys, preferencesQuery } from '@/api/guardians';
+import { guardianKeys, smsChoiceQuery, type GuardianSmsChoice } from '@/api/guardians';
 import type { GuardianPreferences } from '@/api/schemas/guardians';
+import { SMS_PURPOSES } from '@/api/schemas/sms';
 import { guardianPreferencesMachine } from '@/machines/guardian-preferences.machine';
 import { useErrorText } from '@/i18n/errors';
 import { useI18n } from '@/i18n/i18n';
@@ -16,7 +17,7 @@ import { useFlow } from '@/ui/use-flow';
 
 export function AbsenceMessages() {
   const { t } = useI18n();
-  const q = useQuery(preferencesQuery());
+  const q = useQuery(smsChoiceQuery());
   return (
     <Card title={t('guardians.prefs.title')} className="mt-6">
       <QueryState query={q} what={t('guardians.prefs.what')} loadingLabel={t('guardians.prefs.loading')}>
@@ -26,7 +27,7 @@ export function AbsenceMessages() {
   );
 }
 
-function PreferencesForm({ initial }: { initial: GuardianPreferences }) {
+function PreferencesForm({ initial }: { initial: GuardianSmsChoice }) {
   const { t } = useI18n();
   const errorText = useErrorText();
   const [state, send] = useFlow(guardianPreferencesMachine, {
@@ -36,7 +37,8 @@ function PreferencesForm({ initial }: { initial: GuardianPreferences }) {
   });
   const { choice, error } = state.context;
   const busy = state.hasTag('busy');
-  const set = (patch: Partial<GuardianPreferences>) => send({ type: 'prefs.change', choice: { ...choice, ...patch } });
+  const set = (patch: Partial<GuardianSmsChoice>) => send({ type: 'prefs.change', choice: { ...choice, ...patch } });
+  const optedOut = choice.opted_out ?? [];
   return (
     <form
       onSubmit={(e) => {
@@ -69,6 +71,26 @@ function PreferencesForm({ initial }: { initial: GuardianPreferences }) {
           onChange={(v) => set({ language: v as GuardianPreferences['language'] })}
         />
       </div>
+      {choice.sms === 'sms' ? (
+        <fieldset disabled={busy} className="mt-4">
+          <legend className="mb-1 text-sm font-medium text-slate-800">{t('sms.optOuts')}</legend>
+          <div className="grid gap-x-4 sm:grid-cols-2">
+            {SMS_PURPOSES.map((p) => (
+              <label key={p} className="flex min-h-11 cursor-pointer items-center gap-2 text-sm text-slate-800">
+                <input
+                  type="checkbox"
+                  checked={!optedOut.includes(p)}
+                  onChange={(e) =>
+                    set({ opted_out: e.target.checked ? optedOut.filter((x) => x !== p) : [...optedOut, p] })
+                  }
+                  className="h-5 w-5 accent-indigo-600 focus-visible:ring-2 focus-visible:ring-indigo-500"
+                />
+                {t(`sms.purposes.${p}`)}
+              </label>
+            ))}
+          </div>
+        </fieldset>
+      ) : null}
       {state.hasTag('saved') ? (
         <Alert tone="success" className="mt-3">
           {t('guardians.prefs.saved')}
