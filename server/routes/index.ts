@@ -31,6 +31,7 @@ import { photoRoutes } from './photos';
 import { homeworkMarkRoutes } from './homework-marks';
 import { peopleRecordsRoutes } from './people-records';
 import { recordDeleteRoutes } from './record-deletes';
+import { staffRoutes } from './staff';
 
 /** Every resource plugin, mounted under /api. */
 export async function registerRoutes(app: FastifyInstance) {
@@ -66,4 +67,5 @@ export async function registerRoutes(app: FastifyInstance) {
   await app.register(photoRoutes);
   await app.register(homeworkMarkRoutes);
   await app.register(peopleRecordsRoutes);
+  await app.register(staffRoutes);
 }

@@ -311,6 +311,20 @@ export const PERMISSIONS = {
   // super admin's schools
   'records.delete': [A],
   'school.delete': [SA],
+  // the teachers' own day (docs/DOMAIN.md, "Staff attendance, leave and substitutes"): a teacher
+  // checks in and asks for leave; the school admin marks the day, decides leave, assigns
+  // substitutes and writes to staff; a viewer reads the staff's day and register
+  'staff.day': [T, A, V],
+  'staff.settings': [A],
+  'staff.check-in': [T],
+  'staff.attendance': [A, V],
+  'staff.mark': [A],
+  'leave.request': [T],
+  'leave.decide': [A],
+  'leave.list': [T, A, V],
+  'substitution.assign': [A],
+  'staff-notice.write': [A],
+  'staff-notice.read': [T, A],
 } as const satisfies Record<string, readonly UserType[]>;
 
 /**
@@ -434,6 +448,13 @@ export const PAGE_PERMISSIONS = {
   'page.teacher-subject-activity-answers': [T],
   'page.student-subject-activities': [S, G],
   'page.student-subject-activity': [S, G],
+
+  // the teachers' own day: the teacher's check-in, leave and staff notices; the admin's screens
+  'page.my-staff-day': [T],
+  'page.staff-attendance': [A, V],
+  'page.staff-leave': [A],
+  'page.substitutions': [A],
+  'page.staff-notices': [A],
 } as const satisfies Record<string, readonly UserType[]>;
 
 /** An action the server's guard checks on an API route. */

@@ -26,6 +26,7 @@ import { guardiansBn } from './areas/guardians.bn';
 import { profilesBn } from './areas/profiles.bn';
 import { eschoolBn } from './areas/eschool.bn';
 import { attendanceRegisterBn } from './areas/attendance-register.bn';
+import { leaveBn, staffBn, substitutionBn } from './areas/staff.bn';
 import { recordsBn } from './areas/records.bn';
 import { deletesBn } from './areas/deletes.bn';
 
@@ -56,6 +57,9 @@ export const bn: Catalogue = {
   attendanceRegister: attendanceRegisterBn,
   records: recordsBn,
   deletes: deletesBn,
+  staff: staffBn,
+  leave: leaveBn,
+  substitution: substitutionBn,
   common: {
     appName: 'পাঠশালা',
     updateReady: 'পাঠশালার নতুন সংস্করণ তৈরি।',

@@ -29,6 +29,7 @@ import { attendanceRegisterEn } from './areas/attendance-register.en';
 import { subjectActivitiesEn } from './areas/subject-activities.en';
 import { recordsEn } from './areas/records.en';
 import { deletesEn } from './areas/deletes.en';
+import { leaveEn, staffEn, substitutionEn } from './areas/staff.en';
 
 export const en = {
   // Each screen area keeps its texts in src/i18n/areas/<area>.{en,bn}.ts. A server error code
@@ -59,6 +60,9 @@ export const en = {
   subject_activities: subjectActivitiesEn,
   records: recordsEn,
   deletes: deletesEn,
+  staff: staffEn,
+  leave: leaveEn,
+  substitution: substitutionEn,
 } as const;
 
 type Widen<T> = { [K in keyof T]: T[K] extends string ? string : Widen<T[K]> };

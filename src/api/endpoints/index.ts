@@ -36,6 +36,7 @@ import { setupStructureEndpoints } from '@/api/endpoints/setup-structure';
 import { subjectRegistrationEndpoints } from '@/api/endpoints/subject-registration';
 import { twoFactorEndpoints } from '@/api/endpoints/two-factor';
 import { usersEndpoints } from '@/api/endpoints/users';
+import { leaveEndpoints, staffEndpoints, staffNoticeEndpoints, substitutionEndpoints } from '@/api/endpoints/staff';
 
 /** The registry by resource (the module's name). */
 export const ENDPOINTS: Record<string, Record<string, Endpoint>> = {
@@ -71,4 +72,8 @@ export const ENDPOINTS: Record<string, Record<string, Endpoint>> = {
   'subject-registration': subjectRegistrationEndpoints,
   'two-factor': twoFactorEndpoints,
   users: usersEndpoints,
+  staff: staffEndpoints,
+  leave: leaveEndpoints,
+  substitution: substitutionEndpoints,
+  'staff-notice': staffNoticeEndpoints,
 };
