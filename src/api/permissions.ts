@@ -454,7 +454,6 @@ export const PAGE_PERMISSIONS = {
   'page.staff-attendance': [A, V],
   'page.staff-leave': [A],
   'page.substitutions': [A],
-  'page.staff-notices': [A],
 } as const satisfies Record<string, readonly UserType[]>;
 
 /** An action the server's guard checks on an API route. */

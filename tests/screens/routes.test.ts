@@ -29,6 +29,11 @@ const specPaths = [
   '/studentactivitysubmit',
   // everyone's own profile form and photo (docs/DOMAIN.md, "Profiles")
   '/myprofile',
+  // the teachers' own day (docs/DOMAIN.md, "Staff attendance, leave and substitutes")
+  '/my-day',
+  '/staff-attendance',
+  '/staff-leave',
+  '/substitutes',
 ];
 
 describe('routes.ts', () => {

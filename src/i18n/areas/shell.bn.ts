@@ -103,6 +103,10 @@ export const shellBn: Catalogue['shell'] = {
     submitHomework: 'বাড়ির কাজ জমা',
     myProfile: 'আমার প্রোফাইল',
     teacherData: 'শিক্ষকদের তথ্য',
+    myStaffDay: 'আমার দিন',
+    staffAttendance: 'শিক্ষকদের হাজিরা',
+    staffLeave: 'ছুটির আবেদন',
+    substitutes: 'বদলি শিক্ষক',
   },
   keywords: {
     teacherSubjectActivities: 'কার্যক্রম, প্রকল্প, সহপাঠ্যক্রম, activity',
@@ -175,6 +179,10 @@ export const shellBn: Catalogue['shell'] = {
     submitHomework: 'বাড়ির কাজ, হোমওয়ার্ক, আপলোড, জমা',
     myProfile: 'প্রোফাইল, যোগাযোগ',
     teacherData: 'শিক্ষক, শিক্ষকদের তালিকা',
+    myStaffDay: 'উপস্থিতি, প্রস্থান, ছুটি, নোটিশ',
+    staffAttendance: 'শিক্ষক, উপস্থিত, দেরি, অনুপস্থিত, নোটিশ',
+    staffLeave: 'ছুটি, অনুমোদন, নামঞ্জুর',
+    substitutes: 'বদলি, অনুপস্থিত শিক্ষক',
   },
   tiles: {
     students: 'শিক্ষার্থী',

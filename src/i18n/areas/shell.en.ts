@@ -107,6 +107,10 @@ export const shellEn = {
     submitHomework: 'Submit Homework',
     myProfile: 'My Profile',
     teacherData: 'Teacher Data',
+    myStaffDay: 'My Day',
+    staffAttendance: 'Staff Attendance',
+    staffLeave: 'Leave Requests',
+    substitutes: 'Substitute Teachers',
   },
   /**
    * Extra words the palette matches a page on, comma-separated, per page name. The English ones
@@ -183,6 +187,10 @@ export const shellEn = {
     submitHomework: 'homework, upload, submit',
     myProfile: 'profile, contact',
     teacherData: 'teachers, teacher list',
+    myStaffDay: 'check in, check out, leave, staff notices',
+    staffAttendance: 'staff, teachers present, late, absent, notice to staff',
+    staffLeave: 'leave, approve, refuse',
+    substitutes: 'substitute, cover, absent teacher',
   },
   /** Dashboard tiles (src/routes.ts DASHBOARD_TILES). */
   tiles: {
