@@ -66,6 +66,8 @@ export const ERROR_CODES = {
     'attendance.section_not_in_class',
     'attendance.messages_today_only',
     'attendance.another_teachers_class',
+    'attendance.on_leave',
+    'attendance.substituted',
   ],
   calendar: ['calendar.duplicate_holiday'],
   /** Deleting a record made by mistake (services/record-deletes.ts, docs/DOMAIN.md "Deleting"). */
@@ -170,6 +172,25 @@ export const ERROR_CODES = {
     'sms.schedule_in_past',
   ],
   upload: ['upload.too_large', 'upload.bad_type', 'upload.rate_limited', 'upload.quota_exceeded'],
+  /** The teachers' own day (docs/DOMAIN.md, "Staff attendance, leave and substitutes"). */
+  staff: [
+    'staff.outside_window',
+    'staff.already_checked_in',
+    'staff.not_checked_in',
+    'staff.already_checked_out',
+    'staff.not_school_day',
+    'staff.on_leave',
+    'staff.future_date',
+  ],
+  leave: ['leave.over_allowance', 'leave.overlaps', 'leave.no_school_days', 'leave.already_decided', 'leave.too_long'],
+  substitution: [
+    'substitution.clash',
+    'substitution.teacher_away',
+    'substitution.own_teacher',
+    'substitution.wrong_day',
+    'substitution.not_school_day',
+    'substitution.teacher_left',
+  ],
 } as const;
 
 export type ErrorArea = keyof typeof ERROR_CODES;

@@ -86,6 +86,10 @@ const screens = {
   absentStudents: lazyWithRetry(() => import('@/screens/attendance/absent-students')),
   studentAttendance: lazyWithRetry(() => import('@/screens/attendance/student-attendance')),
   attendanceRegister: lazyWithRetry(() => import('@/screens/attendance/attendance-register')),
+  myStaffDay: lazyWithRetry(() => import('@/screens/staff/my-day')),
+  staffAttendance: lazyWithRetry(() => import('@/screens/staff/staff-attendance')),
+  staffLeave: lazyWithRetry(() => import('@/screens/staff/staff-leave')),
+  substitutes: lazyWithRetry(() => import('@/screens/staff/substitutes')),
   teacherNotice: lazyWithRetry(() => import('@/screens/notices/teacher-notice')),
   adminNotice: lazyWithRetry(() => import('@/screens/notices/admin-notice')),
   studentNoticeOptions: lazyWithRetry(() => import('@/screens/notices/student-notice-options')),
@@ -820,6 +824,24 @@ export const ROUTES: readonly AppRoute[] = [
     screen: 'resultAnalysis',
     calls: ['report.result-analysis', 'report.merit-list', 'lookup.section', 'lookup.session'],
     ...viewer,
+  }),
+  // The teachers' own day (docs/DOMAIN.md, "Staff attendance, leave and substitutes").
+  route('/my-day', 'myStaffDay', 'page.my-staff-day', ['check in', 'check out', 'leave', 'staff notices'], {
+    screen: 'myStaffDay',
+    calls: ['staff.check-in', 'leave.request', 'leave.list', 'staff-notice.read'],
+  }),
+  route('/staff-attendance', 'staffAttendance', 'page.staff-attendance', ['staff', 'teachers', 'late', 'absent'], {
+    screen: 'staffAttendance',
+    calls: ['staff.attendance'],
+    ...viewer,
+  }),
+  route('/staff-leave', 'staffLeave', 'page.staff-leave', ['leave', 'approve', 'refuse'], {
+    screen: 'staffLeave',
+    calls: ['leave.list', 'leave.decide'],
+  }),
+  route('/substitutes', 'substitutes', 'page.substitutions', ['substitute', 'cover', 'absent teacher'], {
+    screen: 'substitutes',
+    calls: ['substitution.assign'],
   }),
 ];
 

@@ -29,7 +29,8 @@
  * - `sectionInScope`: 404 `not_found` / 403 (the school check) / a teacher who does not teach it
  *   in the session: 403 `not_your_section`;
  * - `routineInScope`: 404 `not_found` / 403 (the school check) / another teacher's entry: 403
- *   `attendance.another_teachers_class`;
+ *   `attendance.another_teachers_class`; on a date, that day's substitute takes it and its own
+ *   teacher does not (403 `attendance.substituted`, or `attendance.on_leave` on approved leave);
  * - `studentInScope`: staff 404 `not_found` / 403 (the school check) / a student naming another:
  *   403 `own_records_only`; a guardian naming a student not linked to them: 403 `not_your_child`;
  * - `guardianInScope` (school admins): 404 `not_found` / 404 `not_found`, the same answer;
@@ -89,6 +90,8 @@ import { findRoutine, type RoutineRef } from '../services/attendance';
 import { examById, publicationOf, teacherTeaches } from '../services/exams';
 import { mayPayFor } from '../services/online-payments';
 import { schoolClock, sessionIdForDate } from '../services/school-time';
+import { onLeaveOn } from '../services/staff';
+import { substituteOf } from '../services/substitutions';
 import { linkedChild, type ChildRecord } from './child';
 import { authOf } from './guard';
 import { sectionsTaughtBy, teacherReach, teachesOrExaminesSection, teachesSection, teachesStudent } from './reach';
@@ -244,6 +247,12 @@ export interface SectionAsk {
   reach?: 'teaching' | 'results';
   /** With `results`: the student whose sheet is asked for. */
   studentId?: number;
+  /**
+   * The routine entry the call reaches the section through, as `routineInScope` answered it: a
+   * substitute that day reaches its section for that period (docs/DOMAIN.md, "Staff attendance,
+   * leave and substitutes") though they do not teach it.
+   */
+  through?: RoutineInScope;
 }
 
 /**
@@ -258,6 +267,7 @@ export async function sectionInScope(
 ): Promise<SectionRecord> {
   const section = await sectionOf(req, sectionId, ask.schoolInfoId);
   if (!isTeacher(req)) return section;
+  if (ask.through?.bySubstitute && ask.through.sectionId === section.id) return section;
   const db = dbOf(req);
   const { userId } = authOf(req);
   const sessionId =
@@ -315,16 +325,64 @@ export async function callerReach(req: FastifyRequest) {
 
 // ---------------------------------------------------------------- routines
 
+/** A routine entry as `routineInScope` answered it: `bySubstitute` when the caller is that day's substitute. */
+export type RoutineInScope = RoutineRef & { bySubstitute?: boolean };
+
+/** The routine's own teacher on approved leave that day. */
+export const onLeaveThatDay = () =>
+  new ApiError(403, 'attendance.on_leave', 'You are on leave that day: this class is not yours to take.');
+/** The routine's own teacher when a substitute takes the class that day. */
+export const substitutedThatDay = () =>
+  new ApiError(403, 'attendance.substituted', 'A substitute takes this class that day.');
+
+/**
+ * Whether a teacher takes a routine entry's attendance (docs/DOMAIN.md, "Staff attendance, leave
+ * and substitutes"): without a date, their own entries; on a date, the substitute assigned for that
+ * date, else the entry's own teacher unless on approved leave that day (403 `attendance.on_leave`);
+ * the own teacher of a substituted period is told `attendance.substituted`.
+ */
+async function takesRoutine(db: DbOrTx, me: MemberRecord, routine: RoutineRef, date: string | undefined) {
+  if (date === undefined) return me.id === routine.teacherId;
+  const sub = await substituteOf(db, routine.id, date);
+  if (sub) {
+    if (sub.teacherId === me.id) return true;
+    if (me.id === routine.teacherId) throw substitutedThatDay();
+    return false;
+  }
+  if (me.id !== routine.teacherId) return false;
+  if (await onLeaveOn(db, me.id, date)) throw onLeaveThatDay();
+  return true;
+}
+
 /**
  * A routine entry (a class: section, subject, period, day) the caller may work with: it exists
  * (404), its school is the caller's to see (403), and a teacher's own (403
- * `attendance.another_teachers_class`); a school admin works on any of the school's.
+ * `attendance.another_teachers_class`); a school admin works on any of the school's. With `on` (a
+ * call about the class on a date: taking its attendance, its absentees, its messages; the date
+ * defaulting to the school's today), a teacher takes it as `takesRoutine` says: its substitute
+ * that day, not its own teacher then.
  */
-export async function routineInScope(req: FastifyRequest, routineId: number): Promise<RoutineRef> {
-  const routine = await findRoutine(dbOf(req), routineId);
+export async function routineInScope(
+  req: FastifyRequest,
+  routineId: number,
+  on?: { date?: string },
+): Promise<RoutineInScope> {
+  const db = dbOf(req);
+  const routine = await findRoutine(db, routineId);
   if (!routine) throw notFound('Routine');
-  await teacherRowInScope(req, routine.schoolId, (me) => me.id === routine.teacherId, anotherTeachersClass);
-  return routine;
+  let bySubstitute = false;
+  await teacherRowInScope(
+    req,
+    routine.schoolId,
+    async (me) => {
+      const date = on ? (on.date ?? (await schoolClock(db, routine.schoolId)).today) : undefined;
+      const takes = await takesRoutine(db, me, routine, date);
+      bySubstitute = takes && me.id !== routine.teacherId;
+      return takes;
+    },
+    anotherTeachersClass,
+  );
+  return bySubstitute ? { ...routine, bySubstitute } : routine;
 }
 
 // ---------------------------------------------------------------- teachers

@@ -163,6 +163,7 @@ export const CACHED_READ_TABLES: Record<string, readonly string[]> = {
     'sections',
     'shifts',
     'subjects',
+    'substitutions',
     'teachers',
   ],
   'GET /api/eschool/classes': [

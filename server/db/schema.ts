@@ -2313,3 +2313,191 @@ export const chronicAbsenceEpisodes = pgTable(
     index('chronic_absence_school_idx').on(t.schoolId, t.endedOn),
   ],
 );
+
+// ---------------------------------------------------------------- the teachers' own day
+
+/**
+ * A school's staff-day settings (docs/DOMAIN.md, "Staff attendance, leave and substitutes"): the
+ * check-in window (from `check_in_from` to `check_out_until`), the late mark (a check-in after
+ * `late_after` is late) and each leave type's days a year. A school without a row has the defaults
+ * below (services/staff.ts, `STAFF_DEFAULTS`).
+ */
+export const staffSettings = pgTable(
+  'staff_settings',
+  {
+    schoolId: integer('school_id')
+      .primaryKey()
+      .references(() => schools.id, { onDelete: 'cascade' }),
+    checkInFrom: time('check_in_from').notNull().default('07:00:00'),
+    lateAfter: time('late_after').notNull().default('08:15:00'),
+    checkOutUntil: time('check_out_until').notNull().default('17:00:00'),
+    casualDays: smallint('casual_days').notNull().default(10),
+    sickDays: smallint('sick_days').notNull().default(14),
+    earnedDays: smallint('earned_days').notNull().default(20),
+    otherDays: smallint('other_days').notNull().default(5),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    check(
+      'staff_settings_window_ordered',
+      sql`${t.checkInFrom} <= ${t.lateAfter} and ${t.lateAfter} < ${t.checkOutUntil}`,
+    ),
+    check(
+      'staff_settings_allowances_range',
+      sql`${t.casualDays} between 0 and 366 and ${t.sickDays} between 0 and 366 and ${t.earnedDays} between 0 and 366 and ${t.otherDays} between 0 and 366`,
+    ),
+  ],
+);
+
+/**
+ * A teacher's day at school: present, late or absent (a teacher's own check-in, or the school
+ * admin's mark), with the check-in and check-out instants when the teacher checked in themself.
+ * Approved leave is not stored here: the register reads it from leave_requests.
+ */
+export const staffAttendance = pgTable(
+  'staff_attendance',
+  {
+    id: serial('id').notNull(),
+    schoolId: integer('school_id').notNull(),
+    teacherId: integer('teacher_id').notNull(),
+    date: date('date', { mode: 'string' }).notNull(),
+    status: varchar('status', { length: 8 }).notNull().$type<'present' | 'late' | 'absent'>(),
+    checkInAt: timestamp('check_in_at', { withTimezone: true }),
+    checkOutAt: timestamp('check_out_at', { withTimezone: true }),
+    markedByUserId: integer('marked_by_user_id')
+      .notNull()
+      .references(() => users.id),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    // School first in every key: ready to distribute by school (docs/SCALING.md).
+    primaryKey({ columns: [t.schoolId, t.id] }),
+    foreignKey({
+      name: 'staff_attendance_teacher_fk',
+      columns: [t.teacherId, t.schoolId],
+      foreignColumns: [teachers.id, teachers.schoolId],
+    }).onDelete('cascade'),
+    unique('staff_attendance_teacher_date_uq').on(t.schoolId, t.teacherId, t.date),
+    index('staff_attendance_school_date_idx').on(t.schoolId, t.date),
+    check('staff_attendance_status_valid', sql`${t.status} in ('present', 'late', 'absent')`),
+  ],
+);
+
+/** A teacher's request for leave, and the school admin's decision on it. */
+export const leaveRequests = pgTable(
+  'leave_requests',
+  {
+    id: serial('id').notNull(),
+    schoolId: integer('school_id').notNull(),
+    teacherId: integer('teacher_id').notNull(),
+    leaveType: varchar('leave_type', { length: 8 }).notNull().$type<'casual' | 'sick' | 'earned' | 'other'>(),
+    startDate: date('start_date', { mode: 'string' }).notNull(),
+    endDate: date('end_date', { mode: 'string' }).notNull(),
+    /** The school days the leave takes from the allowance (weekly off days and holidays left out). */
+    days: smallint('days').notNull(),
+    reason: varchar('reason', { length: 500 }).notNull(),
+    status: varchar('status', { length: 8 }).notNull().default('pending').$type<'pending' | 'approved' | 'refused'>(),
+    decisionNote: varchar('decision_note', { length: 500 }).notNull().default(''),
+    decidedByUserId: integer('decided_by_user_id').references(() => users.id),
+    decidedAt: timestamp('decided_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    // School first in every key: ready to distribute by school (docs/SCALING.md).
+    primaryKey({ columns: [t.schoolId, t.id] }),
+    foreignKey({
+      name: 'leave_requests_teacher_fk',
+      columns: [t.teacherId, t.schoolId],
+      foreignColumns: [teachers.id, teachers.schoolId],
+    }).onDelete('cascade'),
+    check('leave_requests_type_valid', sql`${t.leaveType} in ('casual', 'sick', 'earned', 'other')`),
+    check('leave_requests_status_valid', sql`${t.status} in ('pending', 'approved', 'refused')`),
+    check('leave_requests_dates_ordered', sql`${t.startDate} <= ${t.endDate}`),
+    index('leave_requests_school_status_idx').on(t.schoolId, t.status),
+    index('leave_requests_teacher_idx').on(t.teacherId, t.startDate),
+  ],
+);
+
+/**
+ * A substitute for one routine period on one date (the routine itself stays): the substitute
+ * takes that period's attendance that day and its own teacher does not.
+ */
+export const substitutions = pgTable(
+  'substitutions',
+  {
+    id: serial('id').notNull(),
+    schoolId: integer('school_id').notNull(),
+    routineId: integer('routine_id').notNull(),
+    date: date('date', { mode: 'string' }).notNull(),
+    teacherId: integer('teacher_id').notNull(),
+    assignedByUserId: integer('assigned_by_user_id')
+      .notNull()
+      .references(() => users.id),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    // School first in every key: ready to distribute by school (docs/SCALING.md).
+    primaryKey({ columns: [t.schoolId, t.id] }),
+    foreignKey({
+      name: 'substitutions_routine_fk',
+      columns: [t.routineId, t.schoolId],
+      foreignColumns: [routines.id, routines.schoolId],
+    }).onDelete('cascade'),
+    foreignKey({
+      name: 'substitutions_teacher_fk',
+      columns: [t.teacherId, t.schoolId],
+      foreignColumns: [teachers.id, teachers.schoolId],
+    }).onDelete('cascade'),
+    unique('substitutions_routine_date_uq').on(t.schoolId, t.routineId, t.date),
+    index('substitutions_teacher_date_idx').on(t.teacherId, t.date),
+    index('substitutions_school_date_idx').on(t.schoolId, t.date),
+  ],
+);
+
+/** A notice to the school's teachers: to all of them, or to those listed in staff_notice_recipients. */
+export const staffNotices = pgTable(
+  'staff_notices',
+  {
+    id: serial('id').notNull(),
+    schoolId: integer('school_id')
+      .notNull()
+      .references(() => schools.id),
+    creatorUserId: integer('creator_user_id')
+      .notNull()
+      .references(() => users.id),
+    headline: varchar('headline', { length: 200 }).notNull(),
+    description: varchar('description', { length: 5000 }).notNull().default(''),
+    allTeachers: boolean('all_teachers').notNull(),
+    publishingDate: date('publishing_date', { mode: 'string' }).notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    // School first in every key: ready to distribute by school (docs/SCALING.md).
+    primaryKey({ columns: [t.schoolId, t.id] }),
+    unique('staff_notices_id_school_uq').on(t.id, t.schoolId),
+    index('staff_notices_school_date_idx').on(t.schoolId, t.publishingDate),
+  ],
+);
+
+export const staffNoticeRecipients = pgTable(
+  'staff_notice_recipients',
+  {
+    noticeId: integer('notice_id').notNull(),
+    teacherId: integer('teacher_id').notNull(),
+    schoolId: integer('school_id').notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.schoolId, t.noticeId, t.teacherId] }),
+    foreignKey({
+      name: 'staff_notice_recipients_notice_fk',
+      columns: [t.noticeId, t.schoolId],
+      foreignColumns: [staffNotices.id, staffNotices.schoolId],
+    }).onDelete('cascade'),
+    foreignKey({
+      name: 'staff_notice_recipients_teacher_fk',
+      columns: [t.teacherId, t.schoolId],
+      foreignColumns: [teachers.id, teachers.schoolId],
+    }).onDelete('cascade'),
+    index('staff_notice_recipients_teacher_idx').on(t.teacherId),
+  ],
+);

@@ -15,17 +15,9 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 
 import { untakenPeriods } from '../services/attendance-summaries';
 import { authOf } from '../auth/guard';
-import { routineInScope, sectionInScope, studentInScope } from '../auth/scope';
+import { routineInScope, sectionInScope, studentInScope, type RoutineInScope } from '../auth/scope';
 import { schoolOf } from '../auth/tenant';
-import {
-  listOutbox,
-  refusal,
-  schoolDay,
-  schoolSections,
-  sectionsOfDay,
-  takingAudit,
-  type RoutineRef,
-} from '../services/attendance';
+import { listOutbox, refusal, schoolDay, schoolSections, sectionsOfDay, takingAudit } from '../services/attendance';
 import {
   absenceMessagePreview,
   checkRoutineOfSection,
@@ -50,7 +42,7 @@ export async function attendanceRoutes(fastify: FastifyInstance) {
   app.addHook('onClose', () => deliveriesSettled(db));
 
   route(app, attendanceEndpoints.postAttendanceStudent, {}, async (req) => {
-    const routine = await routineInScope(req, req.body.routine_id);
+    const routine = await routineInScope(req, req.body.routine_id, { date: req.body.date });
     const header = req.headers['idempotency-key'];
     const key = typeof header === 'string' && header ? header : null;
     return takeAttendance(db, routine, authOf(req), req.body, key, req.log);
@@ -59,9 +51,9 @@ export async function attendanceRoutes(fastify: FastifyInstance) {
   route(app, attendanceEndpoints.attendanceStudent, {}, async (req) => {
     const q = req.query;
     if (!q.section_id && !q.routine_id) throw refusal('choose_section', 'section_id', 'Choose a section.');
-    let routine: RoutineRef | undefined;
+    let routine: RoutineInScope | undefined;
     if (q.routine_id) {
-      routine = await routineInScope(req, q.routine_id);
+      routine = await routineInScope(req, q.routine_id, { date: q.date });
       checkRoutineOfSection(routine, q.section_id);
     }
     // A teacher's own routine entry is a section they teach in its session; else the date's.
@@ -69,6 +61,7 @@ export async function attendanceRoutes(fastify: FastifyInstance) {
       schoolInfoId: q.school_info_id,
       sessionId: routine?.sessionId,
       date: q.date,
+      through: routine,
     });
     return sectionRoll(db, section, routine, q);
   });
@@ -100,8 +93,12 @@ export async function attendanceRoutes(fastify: FastifyInstance) {
 
   route(app, attendanceEndpoints.attendanceSectionAbsent, {}, async (req) => {
     const q = req.query;
-    const routine = q.routine_id ? await routineInScope(req, q.routine_id) : undefined;
-    const section = await sectionInScope(req, q.section_id, { sessionId: routine?.sessionId, date: q.date });
+    const routine = q.routine_id ? await routineInScope(req, q.routine_id, { date: q.date }) : undefined;
+    const section = await sectionInScope(req, q.section_id, {
+      sessionId: routine?.sessionId,
+      date: q.date,
+      through: routine,
+    });
     return sectionAbsentees(db, section, routine, q);
   });
 
@@ -155,12 +152,12 @@ export async function attendanceRoutes(fastify: FastifyInstance) {
   );
 
   route(app, attendanceEndpoints.attendanceAbsentMessage, {}, async (req) => {
-    const routine = await routineInScope(req, req.query.routine_id);
+    const routine = await routineInScope(req, req.query.routine_id, { date: req.query.date });
     return absenceMessagePreview(db, routine, req.query.date);
   });
 
   route(app, attendanceEndpoints.postAttendanceAbsentMessage, {}, async (req) => {
-    const routine = await routineInScope(req, req.body.routine_id);
+    const routine = await routineInScope(req, req.body.routine_id, { date: req.body.date });
     return sendAbsenceMessages(db, sms, req.log, routine, req.body.date, authOf(req).userId);
   });
 

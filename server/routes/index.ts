@@ -35,6 +35,7 @@ import { reportRoutes } from './reports';
 import { dashboardRoutes } from './dashboards';
 import { idCardRoutes } from './id-cards';
 import { smsRoutes } from './sms';
+import { staffRoutes } from './staff';
 
 /** Every resource plugin, mounted under /api. */
 export async function registerRoutes(app: FastifyInstance) {
@@ -74,4 +75,5 @@ export async function registerRoutes(app: FastifyInstance) {
   await app.register(dashboardRoutes);
   await app.register(idCardRoutes);
   await app.register(smsRoutes);
+  await app.register(staffRoutes);
 }

@@ -4,10 +4,10 @@
  * caller reaches is server/auth/scope.ts's (`knownTeacher`, `teacherInScope`) and the section's
  * school tenant.ts's; these take the teacher or school decided there.
  */
-import { and, eq, sql, type SQL } from 'drizzle-orm';
+import { and, eq, inArray, or, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../db/client';
 import { preparedFor } from '../db/prepared';
-import { attendanceTakings, routines } from '../db/schema';
+import { attendanceTakings, routines, substitutions, teachers } from '../db/schema';
 import { schoolHolidayOn } from './calendar';
 import {
   joinRoutine,
@@ -88,7 +88,55 @@ export async function teacherDayRows(db: DbOrTx, teacher: { id: number; schoolId
     day: dayIdOf(day),
     date: day,
   });
-  return rows.map(({ attendance_taken, ...r }) => ({ date: day, attendance_taken, ...r }));
+  // docs/DOMAIN.md, "Staff attendance, leave and substitutes": the periods the teacher substitutes
+  // that day are theirs to take; their own periods given to a substitute say who takes them.
+  const subs = await db
+    .select({ routineId: substitutions.routineId, teacherId: substitutions.teacherId, initial: teachers.initial })
+    .from(substitutions)
+    .innerJoin(teachers, eq(teachers.id, substitutions.teacherId))
+    .where(
+      and(
+        eq(substitutions.schoolId, teacher.schoolId),
+        eq(substitutions.date, day),
+        or(
+          eq(substitutions.teacherId, teacher.id),
+          inArray(substitutions.routineId, rows.length ? rows.map((r) => r.id) : [0]),
+        ),
+      ),
+    );
+  const coveredBy = new Map(subs.filter((s) => s.teacherId !== teacher.id).map((s) => [s.routineId, s.initial]));
+  const mine = subs.filter((s) => s.teacherId === teacher.id).map((s) => s.routineId);
+  const extra = mine.length
+    ? await joinRoutine(
+        db
+          .select({
+            ...routineFields,
+            attendance_taken: sql<boolean>`exists (select 1 from ${attendanceTakings}
+              where ${attendanceTakings.routineId} = ${routines.id} and ${attendanceTakings.date} = ${day})`,
+          })
+          .from(routines)
+          .$dynamic(),
+      )
+        .where(and(inArray(routines.id, mine), eq(routines.schoolId, teacher.schoolId)))
+        .orderBy(...weekOrder)
+    : [];
+  const all = [
+    ...rows.map(({ attendance_taken, ...r }) => ({
+      date: day,
+      attendance_taken,
+      substitute: false,
+      covered_by: coveredBy.get(r.id) ?? null,
+      ...r,
+    })),
+    ...extra.map(({ attendance_taken, ...r }) => ({
+      date: day,
+      attendance_taken,
+      substitute: true,
+      covered_by: null,
+      ...r,
+    })),
+  ];
+  return extra.length ? all.sort((a, b) => a.start_time.localeCompare(b.start_time)) : all;
 }
 
 /** A section's week in the current session of its school (of one class when given). */

@@ -336,6 +336,20 @@ export const PERMISSIONS = {
   'sms.topup': [A],
   'sms.reports': [A, SA],
   'sms.send': [T, A],
+  // the teachers' own day (docs/DOMAIN.md, "Staff attendance, leave and substitutes"): a teacher
+  // checks in and asks for leave; the school admin marks the day, decides leave, assigns
+  // substitutes and writes to staff; a viewer reads the staff's day and register
+  'staff.day': [T, A, V],
+  'staff.settings': [A],
+  'staff.check-in': [T],
+  'staff.attendance': [A, V],
+  'staff.mark': [A],
+  'leave.request': [T],
+  'leave.decide': [A],
+  'leave.list': [T, A, V],
+  'substitution.assign': [A],
+  'staff-notice.write': [A],
+  'staff-notice.read': [T, A],
 } as const satisfies Record<string, readonly UserType[]>;
 
 /**
@@ -463,6 +477,12 @@ export const PAGE_PERMISSIONS = {
   'page.chronic-absence': [T, A, V],
   'page.tabulation': [T, A, V],
   'page.result-analysis': [A, V],
+
+  // the teachers' own day: the teacher's check-in, leave and staff notices; the admin's screens
+  'page.my-staff-day': [T],
+  'page.staff-attendance': [A, V],
+  'page.staff-leave': [A],
+  'page.substitutions': [A],
 } as const satisfies Record<string, readonly UserType[]>;
 
 /** An action the server's guard checks on an API route. */

@@ -27,6 +27,7 @@ import { profilesBn } from './areas/profiles.bn';
 import { eschoolBn } from './areas/eschool.bn';
 import { attendanceRegisterBn } from './areas/attendance-register.bn';
 import { dashboardsBn } from './areas/dashboards.bn';
+import { leaveBn, staffBn, substitutionBn } from './areas/staff.bn';
 import { recordsBn } from './areas/records.bn';
 import { deletesBn } from './areas/deletes.bn';
 import { resultsAnalysisBn } from './areas/results-analysis.bn';
@@ -62,6 +63,9 @@ export const bn: Catalogue = {
   resultsAnalysis: resultsAnalysisBn,
   dashboards: dashboardsBn,
   sms: smsBn,
+  staff: staffBn,
+  leave: leaveBn,
+  substitution: substitutionBn,
   common: {
     appName: 'পাঠশালা',
     updateReady: 'পাঠশালার নতুন সংস্করণ তৈরি।',

@@ -32,6 +32,7 @@ import { recordsEn } from './areas/records.en';
 import { deletesEn } from './areas/deletes.en';
 import { resultsAnalysisEn } from './areas/results-analysis.en';
 import { smsEn } from './areas/sms.en';
+import { leaveEn, staffEn, substitutionEn } from './areas/staff.en';
 
 export const en = {
   // Each screen area keeps its texts in src/i18n/areas/<area>.{en,bn}.ts. A server error code
@@ -65,6 +66,9 @@ export const en = {
   resultsAnalysis: resultsAnalysisEn,
   dashboards: dashboardsEn,
   sms: smsEn,
+  staff: staffEn,
+  leave: leaveEn,
+  substitution: substitutionEn,
 } as const;
 
 type Widen<T> = { [K in keyof T]: T[K] extends string ? string : Widen<T[K]> };

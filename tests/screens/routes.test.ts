@@ -33,6 +33,11 @@ const specPaths = [
   '/chronic-absence',
   '/tabulation-sheet',
   '/result-analysis',
+  // the teachers' own day (docs/DOMAIN.md, "Staff attendance, leave and substitutes")
+  '/my-day',
+  '/staff-attendance',
+  '/staff-leave',
+  '/substitutes',
 ];
 
 describe('routes.ts', () => {

@@ -179,6 +179,14 @@ const CROSS_TENANT: Record<string, (o: OtherSchool) => string> = {
   'GET /api/smsCheck': (o) => `?school_id=${o.school}`,
   'GET /api/schoolWiseInvoice': (o) => `?school_id=${o.school}`,
   'GET /api/sms/count_report': (o) => `?school_info_id=${o.school}`,
+  // ---- the teachers' own day (staff.test.ts checks the writes naming another school's rows)
+  'GET /api/staff/settings': (o) => `?school_info_id=${o.school}`,
+  'GET /api/staff/attendance': (o) => `?school_info_id=${o.school}`,
+  'GET /api/staff/register': (o) => `?school_info_id=${o.school}&month=2026-07`,
+  'GET /api/leave': (o) => `?school_info_id=${o.school}`,
+  'GET /api/leave/balance': (o) => `?teacher_id=${o.teacher}`,
+  'GET /api/substitution/needed': (o) => `?school_info_id=${o.school}`,
+  'GET /api/staff/notice': (o) => `?school_info_id=${o.school}`,
 };
 
 /** Routes that read shared reference data or only ever answer about the caller. */
@@ -404,6 +412,18 @@ const GLOBAL = new Set([
   'DELETE /api/school/delete',
   'POST /api/routine/deleteAll',
   'GET /api/subject_type',
+  // ---- the teachers' own day: the caller's own day (me, check-in and out, leave asked), or a
+  // school, leave request or routine named in a body: staff.test.ts checks each cross-school refusal
+  'PUT /api/staff/settings',
+  'GET /api/staff/me',
+  'POST /api/staff/check_in',
+  'POST /api/staff/check_out',
+  'POST /api/staff/attendance',
+  'POST /api/leave',
+  'POST /api/leave/approve',
+  'POST /api/substitution',
+  'POST /api/substitution/delete',
+  'POST /api/staff/notice',
 ]);
 
 let t: TestApp;

@@ -40,6 +40,7 @@ import { subjectRegistrationEndpoints } from '@/api/endpoints/subject-registrati
 import { twoFactorEndpoints } from '@/api/endpoints/two-factor';
 import { usersEndpoints } from '@/api/endpoints/users';
 import { smsEndpoints } from '@/api/endpoints/sms';
+import { leaveEndpoints, staffEndpoints, staffNoticeEndpoints, substitutionEndpoints } from '@/api/endpoints/staff';
 
 /** The registry by resource (the module's name). */
 export const ENDPOINTS: Record<string, Record<string, Endpoint>> = {
@@ -79,4 +80,8 @@ export const ENDPOINTS: Record<string, Record<string, Endpoint>> = {
   dashboards: dashboardsEndpoints,
   'id-cards': idCardsEndpoints,
   sms: smsEndpoints,
+  staff: staffEndpoints,
+  leave: leaveEndpoints,
+  substitution: substitutionEndpoints,
+  'staff-notice': staffNoticeEndpoints,
 };

@@ -55,6 +55,10 @@ export type RoutineRow = z.infer<typeof routineRow>;
 export const routineTodayRow = routineRow.extend({
   date: z.string(),
   attendance_taken: z.boolean(),
+  /** The teacher substitutes this period that day (docs/DOMAIN.md, "Staff attendance, leave and substitutes"). */
+  substitute: z.boolean().optional(),
+  /** The initial of the substitute who takes this period of the teacher's that day. */
+  covered_by: z.string().nullable().optional(),
 });
 export type RoutineTodayRow = z.infer<typeof routineTodayRow>;
 

@@ -268,6 +268,8 @@ export const attendanceBn: Catalogue['attendance'] = {
     not_taken: 'ওই তারিখে এই ক্লাসের হাজিরা নেওয়া হয়নি।',
     no_teacher_record: 'আপনার অ্যাকাউন্টের সাথে কোনো শিক্ষকের তথ্য যুক্ত নেই।',
     another_teachers_class: 'এটি অন্য একজন শিক্ষকের ক্লাস।',
+    on_leave: 'ওই দিন আপনি ছুটিতে আছেন: এই ক্লাসের হাজিরা বদলি শিক্ষক বা অফিস নেবে।',
+    substituted: 'ওই দিন এই ক্লাস একজন বদলি শিক্ষক নেবেন।',
     not_your_section: 'আপনি এই শাখায় পড়ান না।',
     choose_section: 'একটি শাখা বেছে নিন।',
     routine_not_in_section: 'ক্লাসটি এই শাখার নয়।',

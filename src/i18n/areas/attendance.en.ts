@@ -269,6 +269,8 @@ export const attendanceEn = {
     not_taken: 'Attendance has not been taken for this class on that date.',
     no_teacher_record: 'Your account has no teacher record.',
     another_teachers_class: 'That class is another teacher’s.',
+    on_leave: 'You are on leave that day: a substitute or the office takes this class.',
+    substituted: 'A substitute takes this class that day.',
     not_your_section: 'You do not teach that section.',
     choose_section: 'Choose a section.',
     routine_not_in_section: 'That class is not of this section.',

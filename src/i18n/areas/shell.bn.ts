@@ -106,6 +106,10 @@ export const shellBn: Catalogue['shell'] = {
     chronicAbsence: 'নিয়মিত অনুপস্থিতি',
     tabulationSheet: 'টেবুলেশন শিট',
     resultAnalysis: 'ফলাফল বিশ্লেষণ',
+    myStaffDay: 'আমার দিন',
+    staffAttendance: 'শিক্ষকদের হাজিরা',
+    staffLeave: 'ছুটির আবেদন',
+    substitutes: 'বদলি শিক্ষক',
   },
   keywords: {
     teacherSubjectActivities: 'কার্যক্রম, প্রকল্প, সহপাঠ্যক্রম, activity',
@@ -181,6 +185,10 @@ export const shellBn: Catalogue['shell'] = {
     chronicAbsence: 'হাজিরা, অনুপস্থিত, সতর্কতা, এসএমএস',
     tabulationSheet: 'ফলাফল, টেবুলেশন, জিপিএ, মেধাক্রম, প্রিন্ট',
     resultAnalysis: 'ফলাফল, পাসের হার, গ্রেড, মেধা তালিকা',
+    myStaffDay: 'উপস্থিতি, প্রস্থান, ছুটি, নোটিশ',
+    staffAttendance: 'শিক্ষক, উপস্থিত, দেরি, অনুপস্থিত, নোটিশ',
+    staffLeave: 'ছুটি, অনুমোদন, নামঞ্জুর',
+    substitutes: 'বদলি, অনুপস্থিত শিক্ষক',
   },
   tiles: {
     students: 'শিক্ষার্থী',

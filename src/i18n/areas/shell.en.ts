@@ -110,6 +110,10 @@ export const shellEn = {
     chronicAbsence: 'Chronic Absence',
     tabulationSheet: 'Tabulation Sheet',
     resultAnalysis: 'Result Analysis',
+    myStaffDay: 'My Day',
+    staffAttendance: 'Staff Attendance',
+    staffLeave: 'Leave Requests',
+    substitutes: 'Substitute Teachers',
   },
   /**
    * Extra words the palette matches a page on, comma-separated, per page name. The English ones
@@ -189,6 +193,10 @@ export const shellEn = {
     chronicAbsence: 'attendance, absent, early warning, sms',
     tabulationSheet: 'results, tabulation, gpa, position, print, xlsx',
     resultAnalysis: 'results, pass rate, grades, merit list, chart',
+    myStaffDay: 'check in, check out, leave, staff notices',
+    staffAttendance: 'staff, teachers present, late, absent, notice to staff',
+    staffLeave: 'leave, approve, refuse',
+    substitutes: 'substitute, cover, absent teacher',
   },
   /** Dashboard tiles (src/routes.ts DASHBOARD_TILES). */
   tiles: {
