@@ -33,6 +33,7 @@ import { peopleRecordsRoutes } from './people-records';
 import { recordDeleteRoutes } from './record-deletes';
 import { dashboardRoutes } from './dashboards';
 import { idCardRoutes } from './id-cards';
+import { admitCardRoutes } from './admit-cards';
 
 /** Every resource plugin, mounted under /api. */
 export async function registerRoutes(app: FastifyInstance) {
@@ -70,4 +71,5 @@ export async function registerRoutes(app: FastifyInstance) {
   await app.register(peopleRecordsRoutes);
   await app.register(dashboardRoutes);
   await app.register(idCardRoutes);
+  await app.register(admitCardRoutes);
 }

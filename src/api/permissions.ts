@@ -320,6 +320,8 @@ export const PERMISSIONS = {
   // a section's student ID cards (docs/DOMAIN.md, "The school's documents"): the school admin, a
   // teacher for a section they teach
   'student.id-cards': [A, T],
+  // an exam's admit cards: the school admin
+  'exam.admit-cards': [A],
 } as const satisfies Record<string, readonly UserType[]>;
 
 /**

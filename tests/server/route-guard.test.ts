@@ -170,6 +170,8 @@ const CROSS_TENANT: Record<string, (o: OtherSchool) => string> = {
   'GET /api/dashboard/admin': (o) => `?school_info_id=${o.school}`,
   'GET /api/dashboard/student': (o) => `?student_id=${o.student}`,
   'GET /api/student/id_cards': (o) => `?section_id=${o.section}`,
+  // admit-cards.test.ts checks another school's exam; here its section
+  'GET /api/exam/admit_cards': (o) => `?exam_id=1&section_id=${o.section}`,
 };
 
 /** Routes that read shared reference data or only ever answer about the caller. */

@@ -118,4 +118,18 @@ export const dashboardsBn: Catalogue['dashboards'] = {
     downloading: 'তৈরি হচ্ছে…',
     failed: 'পরিচয়পত্র ডাউনলোড করা যায়নি। আবার চেষ্টা করুন।',
   },
+  admitCard: {
+    download: 'প্রবেশপত্র',
+    downloadOf: '{{exam}}, {{class}} {{section}}-এর প্রবেশপত্র',
+    title: 'প্রবেশপত্র',
+    exam: '{{exam}} · সেশন {{year}}',
+    name: 'নাম: {{name}}',
+    classSection: 'শ্রেণি: {{class}}  শাখা: {{section}}  রোল: {{roll}}',
+    code: 'আইডি: {{code}}',
+    papers: 'পরীক্ষার বিষয়সমূহ',
+    subject: 'বিষয়',
+    date: 'তারিখ',
+    notSet: 'পরে জানানো হবে',
+    head: 'প্রধান শিক্ষক',
+  },
 };

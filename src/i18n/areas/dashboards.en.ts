@@ -116,4 +116,18 @@ export const dashboardsEn = {
     downloading: 'Preparing…',
     failed: 'The ID cards could not be downloaded. Try again.',
   },
+  admitCard: {
+    download: 'Admit cards',
+    downloadOf: 'Admit cards of {{exam}}, {{class}} {{section}}',
+    title: 'Admit card',
+    exam: '{{exam}} · Session {{year}}',
+    name: 'Name: {{name}}',
+    classSection: 'Class: {{class}}  Section: {{section}}  Roll: {{roll}}',
+    code: 'ID: {{code}}',
+    papers: 'Papers',
+    subject: 'Subject',
+    date: 'Date',
+    notSet: 'To be announced',
+    head: 'Head teacher',
+  },
 };
