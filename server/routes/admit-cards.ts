@@ -1,5 +1,5 @@
 /**
- * An exam's admit cards as a printable A4 PDF (docs/DOMAIN.md, "The school's documents"): the
+ * An exam's admit cards and its seat plan as printable A4 PDFs (docs/DOMAIN.md, "The school's documents"): the
  * exam through `examInScope`, another section through `sectionInScope` (server/auth/scope.ts).
  * The cards are made in services/admit-cards.ts.
  */
@@ -9,6 +9,7 @@ import { admitCardsEndpoints } from '@/api/endpoints/admit-cards';
 import { authOf } from '../auth/guard';
 import { examInScope, sectionInScope } from '../auth/scope';
 import { admitCardsFile } from '../services/admit-cards';
+import { seatPlanFile } from '../services/seat-plan';
 import { sendPdf } from '../storage/files';
 import { route } from './define';
 
@@ -22,5 +23,10 @@ export async function admitCardRoutes(fastify: FastifyInstance) {
       ? await sectionInScope(req, req.query.section_id, { schoolInfoId: exam.school_id })
       : null;
     return sendPdf(reply, await admitCardsFile(db, authOf(req).userId, exam, section, req.query.lang));
+  });
+
+  route(app, admitCardsEndpoints.seatPlan, {}, async (req, reply) => {
+    const exam = await examInScope(req, req.query.exam_id);
+    return sendPdf(reply, await seatPlanFile(db, authOf(req).userId, exam, req.query.lang));
   });
 }

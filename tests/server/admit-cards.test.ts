@@ -7,6 +7,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { and, asc, eq } from 'drizzle-orm';
 import { exams } from '@server/db/schema';
+import { seatsOf } from '@server/services/seat-plan';
 import { createTestApp, type TestApp } from '../helpers/server';
 
 let t: TestApp;
@@ -48,4 +49,47 @@ it('a section of another class is 400; another school’s exam 403; a teacher ma
   expect((await t.get('admin1', `/api/exam/admit_cards?exam_id=${otherSchoolExam}`)).statusCode).toBe(403);
   expect((await t.get('teacher1', `/api/exam/admit_cards?exam_id=${examId}`)).statusCode).toBe(403);
   expect((await t.get('admin1', '/api/exam/admit_cards?exam_id=999999')).statusCode).toBe(404);
+});
+
+describe('the seat plan (GET /api/exam/seat_plan)', () => {
+  it('seats the sections sharing a room in turn by roll, two to a bench', () => {
+    const sitter = (room: string, section_id: number, roll: number) => ({
+      room,
+      section_id,
+      class_name: 'Six',
+      class_name_bn: '',
+      section_default_name: section_id === 1 ? 'A' : 'B',
+      class_roll_no: roll,
+      full_name: `S${section_id}-${roll}`,
+      student_code: `C${section_id}-${roll}`,
+      school_name: 'X',
+      exam_name: 'Half Yearly',
+      exam_name_bn: '',
+    });
+    const seats = seatsOf([
+      sitter('101', 1, 1),
+      sitter('101', 1, 2),
+      sitter('101', 1, 3),
+      sitter('101', 2, 1),
+      sitter('102', 3, 1),
+    ]);
+    expect(seats.map((s) => [s.room, s.seat, s.bench, s.full_name])).toEqual([
+      ['101', 1, 1, 'S1-1'],
+      ['101', 2, 1, 'S2-1'],
+      ['101', 3, 2, 'S1-2'],
+      ['101', 4, 2, 'S1-3'],
+      ['102', 1, 1, 'S3-1'],
+    ]);
+  });
+
+  it('the admin prints the plan of the paper’s day, a page or more a room; others are refused', async () => {
+    const res = await t.get('admin1', `/api/exam/seat_plan?exam_id=${examId}&lang=bn`);
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toBe('application/pdf');
+    expect(pages(res.rawPayload)).toBeGreaterThanOrEqual(1);
+    if (process.env.KEEP_PDF) fs.writeFileSync(path.join(process.env.KEEP_PDF, 'seat-bn.pdf'), res.rawPayload);
+    expect((await t.get('admin1', `/api/exam/seat_plan?exam_id=${otherSchoolExam}`)).statusCode).toBe(403);
+    expect((await t.get('teacher1', `/api/exam/seat_plan?exam_id=${examId}`)).statusCode).toBe(403);
+    expect((await t.get('admin1', '/api/exam/seat_plan?exam_id=0')).statusCode).toBe(400);
+  });
 });

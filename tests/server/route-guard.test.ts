@@ -177,6 +177,8 @@ const CROSS_TENANT: Record<string, (o: OtherSchool) => string> = {
 /** Routes that read shared reference data or only ever answer about the caller. */
 const GLOBAL = new Set([
   // ---- the dashboards: the caller's own teacher record; a viewer's own linked schools
+  // (the seat plan names only an exam: admit-cards.test.ts checks another school's is refused)
+  'GET /api/exam/seat_plan',
   'GET /api/dashboard/teacher',
   'GET /api/dashboard/viewer',
   // ---- the school's resources: writes naming ids in a body, a multipart form or the

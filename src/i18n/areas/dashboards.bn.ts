@@ -132,4 +132,17 @@ export const dashboardsBn: Catalogue['dashboards'] = {
     notSet: 'পরে জানানো হবে',
     head: 'প্রধান শিক্ষক',
   },
+  seatPlan: {
+    title: 'আসন বিন্যাস',
+    room: 'কক্ষ {{room}}',
+    exam: '{{exam}} · {{date}}',
+    seat: 'আসন',
+    bench: 'বেঞ্চ',
+    section: 'শ্রেণি ও শাখা',
+    roll: 'রোল',
+    name: 'নাম',
+    code: 'আইডি',
+    download: 'আসন বিন্যাস',
+    downloadOf: '{{class}} {{section}}-এর {{subject}} পরীক্ষার দিনের {{exam}} আসন বিন্যাস',
+  },
 };

@@ -130,4 +130,17 @@ export const dashboardsEn = {
     notSet: 'To be announced',
     head: 'Head teacher',
   },
+  seatPlan: {
+    title: 'Seat plan',
+    room: 'Room {{room}}',
+    exam: '{{exam}} · {{date}}',
+    seat: 'Seat',
+    bench: 'Bench',
+    section: 'Class and section',
+    roll: 'Roll',
+    name: 'Name',
+    code: 'ID',
+    download: 'Seat plan',
+    downloadOf: 'Seat plan of {{exam}} on the day of {{subject}}, {{class}} {{section}}',
+  },
 };

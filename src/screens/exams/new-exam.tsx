@@ -557,6 +557,16 @@ function ExamList() {
                         section: row.section_default_name,
                       })}
                     />
+                    <AdmitCardsButton
+                      examId={row.id}
+                      kind="seats"
+                      label={t('dashboards.seatPlan.downloadOf', {
+                        exam: name('exam_types', row.exam_name),
+                        subject: name('subjects', row.subject_name),
+                        class: name('classes', row.class_name),
+                        section: row.section_default_name,
+                      })}
+                    />
                     <RecordDeleteButton
                       deletes={deletes}
                       kind="exam"
