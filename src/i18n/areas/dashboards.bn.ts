@@ -106,6 +106,7 @@ export const dashboardsBn: Catalogue['dashboards'] = {
     open: 'খুলুন',
   },
   idCard: {
+    section: 'পরিচয়পত্রের শাখা',
     choose: 'শাখা বাছাই করুন',
     title: 'শিক্ষার্থী পরিচয়পত্র',
     classSection: 'শ্রেণি: {{class}}  শাখা: {{section}}',

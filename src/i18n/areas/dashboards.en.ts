@@ -104,6 +104,7 @@ export const dashboardsEn = {
     open: 'Open',
   },
   idCard: {
+    section: 'ID cards of the section',
     choose: 'Choose a section',
     title: 'Student ID card',
     classSection: 'Class: {{class}}  Section: {{section}}',
