@@ -463,7 +463,15 @@ export const ROUTES: readonly AppRoute[] = [
   }),
   route('/newExam', 'newExam', 'page.new-exam', ['exam', 'exam list', 'full marks'], {
     screen: 'newExam',
-    calls: [...ROUTINE_LOOKUP_CALLS, 'exam.types', 'exam.create', 'exam.list', 'exam.mark-audit', 'records.delete'],
+    calls: [
+      ...ROUTINE_LOOKUP_CALLS,
+      'exam.types',
+      'exam.create',
+      'exam.list',
+      'exam.mark-audit',
+      'records.delete',
+      'exam.admit-cards',
+    ],
   }),
   route('/', 'signIn', 'public', [], { screen: 'signIn' }),
   route('/login', 'signIn', 'public', ['login'], { screen: 'signIn' }),

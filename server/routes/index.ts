@@ -36,6 +36,7 @@ import { dashboardRoutes } from './dashboards';
 import { idCardRoutes } from './id-cards';
 import { smsRoutes } from './sms';
 import { staffRoutes } from './staff';
+import { admitCardRoutes } from './admit-cards';
 
 /** Every resource plugin, mounted under /api. */
 export async function registerRoutes(app: FastifyInstance) {
@@ -76,4 +77,5 @@ export async function registerRoutes(app: FastifyInstance) {
   await app.register(idCardRoutes);
   await app.register(smsRoutes);
   await app.register(staffRoutes);
+  await app.register(admitCardRoutes);
 }

@@ -350,6 +350,8 @@ export const PERMISSIONS = {
   'substitution.assign': [A],
   'staff-notice.write': [A],
   'staff-notice.read': [T, A],
+  // an exam's admit cards: the school admin
+  'exam.admit-cards': [A],
 } as const satisfies Record<string, readonly UserType[]>;
 
 /**

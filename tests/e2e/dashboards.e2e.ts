@@ -44,7 +44,7 @@ it('the admin reads the rate and the trend chart with its table, and downloads a
   await page.goto(`${baseUrl()}/add-student`);
   const cards = page.getByRole('region', { name: 'Student ID card' });
   await cards.waitFor();
-  await cards.getByRole('combobox', { name: 'Section' }).selectOption({ label: 'Six A' });
+  await cards.getByRole('combobox', { name: 'ID cards of the section' }).selectOption({ label: 'Six A' });
   const [download] = await Promise.all([
     page.waitForEvent('download'),
     cards.getByRole('button', { name: 'ID cards (PDF)' }).click(),

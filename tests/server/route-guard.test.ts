@@ -187,11 +187,15 @@ const CROSS_TENANT: Record<string, (o: OtherSchool) => string> = {
   'GET /api/leave/balance': (o) => `?teacher_id=${o.teacher}`,
   'GET /api/substitution/needed': (o) => `?school_info_id=${o.school}`,
   'GET /api/staff/notice': (o) => `?school_info_id=${o.school}`,
+  // admit-cards.test.ts checks another school's exam; here its section
+  'GET /api/exam/admit_cards': (o) => `?exam_id=1&section_id=${o.section}`,
 };
 
 /** Routes that read shared reference data or only ever answer about the caller. */
 const GLOBAL = new Set([
   // ---- the dashboards: the caller's own teacher record; a viewer's own linked schools
+  // (the seat plan names only an exam: admit-cards.test.ts checks another school's is refused)
+  'GET /api/exam/seat_plan',
   'GET /api/dashboard/teacher',
   'GET /api/dashboard/viewer',
   // ---- the SMS centre: the super admin's own (limits of every school, the gateway's balance),

@@ -10,6 +10,7 @@ import { attendanceRegisterEndpoints } from '@/api/endpoints/attendance-register
 import { calendarEndpoints } from '@/api/endpoints/calendar';
 import { dashboardsEndpoints } from '@/api/endpoints/dashboards';
 import { idCardsEndpoints } from '@/api/endpoints/id-cards';
+import { admitCardsEndpoints } from '@/api/endpoints/admit-cards';
 import { eschoolEndpoints } from '@/api/endpoints/eschool';
 import { examsEndpoints } from '@/api/endpoints/exams';
 import { feesEndpoints } from '@/api/endpoints/fees';
@@ -84,4 +85,5 @@ export const ENDPOINTS: Record<string, Record<string, Endpoint>> = {
   leave: leaveEndpoints,
   substitution: substitutionEndpoints,
   'staff-notice': staffNoticeEndpoints,
+  'admit-cards': admitCardsEndpoints,
 };

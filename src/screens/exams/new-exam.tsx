@@ -35,6 +35,7 @@ import { Pagination } from '@/ui/pagination';
 import { SelectField } from '@/ui/select';
 import { ErrorState, QueryState } from '@/ui/status';
 import { DataTable, Td } from '@/ui/table';
+import { AdmitCardsButton } from './admit-cards-button';
 import { RecordDeleteButton, useRecordDelete } from '@/screens/deletes/record-delete';
 import { useUnsavedChanges } from '@/ui/unsaved';
 import { useSearchState } from '@/ui/use-search-state';
@@ -548,6 +549,24 @@ function ExamList() {
                     >
                       {t('examSetup.list.audit')}
                     </Button>
+                    <AdmitCardsButton
+                      examId={row.id}
+                      label={t('dashboards.admitCard.downloadOf', {
+                        exam: name('exam_types', row.exam_name),
+                        class: name('classes', row.class_name),
+                        section: row.section_default_name,
+                      })}
+                    />
+                    <AdmitCardsButton
+                      examId={row.id}
+                      kind="seats"
+                      label={t('dashboards.seatPlan.downloadOf', {
+                        exam: name('exam_types', row.exam_name),
+                        subject: name('subjects', row.subject_name),
+                        class: name('classes', row.class_name),
+                        section: row.section_default_name,
+                      })}
+                    />
                     <RecordDeleteButton
                       deletes={deletes}
                       kind="exam"

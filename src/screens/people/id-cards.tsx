@@ -59,7 +59,7 @@ export function IdCardsPanel({
       <div className="flex flex-wrap items-end gap-3">
         <div className="w-full max-w-xs">
           <SelectField
-            label={t('dashboards.teacher.section')}
+            label={t('dashboards.idCard.section')}
             value={section}
             onChange={setSection}
             placeholder={t('dashboards.idCard.choose')}
