@@ -257,7 +257,10 @@ export async function checkIn(db: DbOrTx, teacher: { id: number; schoolId: numbe
     await tx
       .insert(staffAttendance)
       .values({ schoolId: teacher.schoolId, teacherId: teacher.id, date: now.date, ...values })
-      .onConflictDoUpdate({ target: [staffAttendance.schoolId, staffAttendance.teacherId, staffAttendance.date], set: values });
+      .onConflictDoUpdate({
+        target: [staffAttendance.schoolId, staffAttendance.teacherId, staffAttendance.date],
+        set: values,
+      });
     await recordAudit(tx, {
       actorUserId: teacher.userId,
       action: 'staff.check_in',
