@@ -158,26 +158,3 @@ export function targetedClient(
     }
   };
 }
-
-/**
- * A single client on the wanted kind of session (the cache's listener): tries each host once,
- * starting at the resolver's current one.
- */
-export async function connectTargeted(
-  resolver: HostResolver,
-  withOptions: (url: string) => string,
-  config: Omit<pg.ClientConfig, 'connectionString'> = {},
-): Promise<pg.Client> {
-  const Client = targetedClient(resolver, withOptions, false);
-  let last: unknown;
-  for (let i = 0; i < resolver.attempts; i++) {
-    const client = new Client(config);
-    try {
-      await client.connect();
-      return client;
-    } catch (err) {
-      last = err;
-    }
-  }
-  throw last;
-}
