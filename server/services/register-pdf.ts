@@ -10,16 +10,13 @@ import type { AttendanceReport } from '@/api/schemas/attendance-register';
 import { attendanceRegisterBn } from '@/i18n/areas/attendance-register.bn';
 import { attendanceRegisterEn } from '@/i18n/areas/attendance-register.en';
 import { localDigits } from '@/i18n/digits';
+import { cell, drawFoot, fill, MUTED, PAGE, SHADE } from './landscape-sheet';
 import { fonts, line, type PdfLanguage } from './gradesheet-pdf';
 
 type Doc = PDFKit.PDFDocument;
 type Labels = typeof attendanceRegisterEn.pdf;
 const LABELS: Record<PdfLanguage, Labels> = { en: attendanceRegisterEn.pdf, bn: attendanceRegisterBn.pdf };
 
-const PAGE = { width: 841.89, height: 595.28, margin: 28 };
-const RULE = '#444444';
-const SHADE = '#dde3ea';
-const MUTED = '#555555';
 const ABSENT = '#a40000';
 const ROW_H = 15;
 const HEAD_H = 26;
@@ -30,9 +27,6 @@ export interface RegisterHead {
   address: string;
 }
 
-const fill = (template: string, values: Record<string, string>) =>
-  template.replace(/\{\{(\w+)\}\}/g, (_, k: string) => values[k] ?? '');
-
 /** DD-MM-YYYY in the language's digits. */
 const dmy = (iso: string, lang: PdfLanguage) => localDigits(iso.split('-').reverse().join('-'), lang);
 
@@ -40,11 +34,6 @@ const WEEKDAY: Record<PdfLanguage, string[]> = {
   en: ['Su', 'Mo', 'Tu', 'We', 'Th', 'Fr', 'Sa'],
   bn: ['র', 'সো', 'ম', 'বু', 'বৃ', 'শু', 'শ'],
 };
-
-function cell(doc: Doc, x: number, y: number, w: number, h: number, shade?: string) {
-  if (shade) doc.rect(x, y, w, h).fillAndStroke(shade, RULE);
-  else doc.rect(x, y, w, h).stroke(RULE);
-}
 
 function drawPage(
   doc: Doc,
@@ -132,23 +121,7 @@ function drawPage(
     y += ROW_H;
   }
 
-  // The foot: the legend, signature lines, printed date and page.
-  const footY = PAGE.height - m - 34;
-  line(doc, l.legend, m, Math.min(y + 6, footY - 14), { size: 7, width: inner, color: MUTED });
-  const sign = (label: string, at: number) => {
-    doc
-      .moveTo(at, footY + 10)
-      .lineTo(at + 140, footY + 10)
-      .stroke(RULE);
-    line(doc, label, at, footY + 13, { size: 8, align: 'center', width: 140 });
-  };
-  sign(l.classTeacher, m + 20);
-  sign(l.headTeacher, m + inner - 160);
-  const foot = `${fill(l.printed, { date: localDigits(printedOn, lang) })} · ${fill(l.page, {
-    page: localDigits(String(page), lang),
-    pages: localDigits(String(pages), lang),
-  })}`;
-  line(doc, foot, m, footY + 26, { size: 7, align: 'center', width: inner, color: MUTED });
+  drawFoot(doc, l, { y, page, pages, printedOn, lang });
 }
 
 /** Rows a page holds under the header and above the foot. */

@@ -10,16 +10,13 @@ import type { TabulationSheet } from '@/api/schemas/reports';
 import { resultsAnalysisBn } from '@/i18n/areas/results-analysis.bn';
 import { resultsAnalysisEn } from '@/i18n/areas/results-analysis.en';
 import { localDigits } from '@/i18n/digits';
+import { cell, drawFoot, fill, MUTED, PAGE, SHADE } from './landscape-sheet';
 import { fonts, line, wrap, type PdfLanguage } from './gradesheet-pdf';
 
 type Doc = PDFKit.PDFDocument;
 type Labels = typeof resultsAnalysisEn.pdf;
 const LABELS: Record<PdfLanguage, Labels> = { en: resultsAnalysisEn.pdf, bn: resultsAnalysisBn.pdf };
 
-const PAGE = { width: 841.89, height: 595.28, margin: 28 };
-const RULE = '#444444';
-const SHADE = '#dde3ea';
-const MUTED = '#555555';
 const FAIL = '#a40000';
 const ROW_H = 16;
 const HEAD_H = 30;
@@ -27,16 +24,8 @@ const W = { roll: 26, name: 120, total: 40, gpa: 30, grade: 30, position: 28 };
 /** Rows a page holds under the header and above the foot. */
 export const TABULATION_ROWS_PER_PAGE = 22;
 
-const fill = (template: string, values: Record<string, string>) =>
-  template.replace(/\{\{(\w+)\}\}/g, (_, k: string) => values[k] ?? '');
-
 const num = (v: number, lang: PdfLanguage, decimals = 2) =>
   localDigits(String(Math.round(v * 10 ** decimals) / 10 ** decimals), lang);
-
-function cell(doc: Doc, x: number, y: number, w: number, h: number, shade?: string) {
-  if (shade) doc.rect(x, y, w, h).fillAndStroke(shade, RULE);
-  else doc.rect(x, y, w, h).stroke(RULE);
-}
 
 function drawPage(
   doc: Doc,
@@ -123,22 +112,7 @@ function drawPage(
     y += ROW_H;
   }
 
-  const footY = PAGE.height - m - 34;
-  line(doc, l.legend, m, Math.min(y + 6, footY - 14), { size: 7, width: inner, color: MUTED });
-  const sign = (label: string, at: number) => {
-    doc
-      .moveTo(at, footY + 10)
-      .lineTo(at + 140, footY + 10)
-      .stroke(RULE);
-    line(doc, label, at, footY + 13, { size: 8, align: 'center', width: 140 });
-  };
-  sign(l.classTeacher, m + 20);
-  sign(l.headTeacher, m + inner - 160);
-  const foot = `${fill(l.printed, { date: localDigits(printedOn, lang) })} · ${fill(l.page, {
-    page: localDigits(String(page), lang),
-    pages: localDigits(String(pages), lang),
-  })}`;
-  line(doc, foot, m, footY + 26, { size: 7, align: 'center', width: inner, color: MUTED });
+  drawFoot(doc, l, { y, page, pages, printedOn, lang });
 }
 
 /** The sheet as a PDF, TABULATION_ROWS_PER_PAGE students a page; `printedOn` is DD-MM-YYYY. */
