@@ -1,7 +1,8 @@
 /**
  * The grade sheet as PDF: GET /api/gradesheet/pdf (one student: who may read
  * GET /api/gradesheet may download it) and GET /api/gradesheet/section/pdf (every student of a
- * section, one page each: the section's teachers, the school's admin, a linked viewer). Paths
+ * section, one page each: the section's teachers, the school's admin, a linked viewer; also at
+ * the spec's GET /api/gradesheet/section_pdf). Paths
  * added beyond the spec, which shows the sheet on screen only.
  *
  * Both use the JSON's computation (sectionSheets: five queries for the whole section, whatever its
@@ -28,15 +29,18 @@ export async function gradesheetPdfRoutes(fastify: FastifyInstance) {
     return sendPdf(reply, await studentGradesheetFile(db, app.hotCache, authOf(req).userId, who, req.query));
   });
 
-  route(app, gradesheetPdfEndpoints.sectionPdf, {}, async (req, reply) => {
-    const q = req.query;
-    // A teacher: the section's teachers of that session, or of this one (last year's sheets of a
-    // section are asked for by who teaches it now, as with one student's sheet): server/auth/scope.ts.
-    const section = await sectionInScope(req, q.section_id, {
-      schoolInfoId: q.school_info_id,
-      sessionId: q.session_id,
-      reach: 'results',
+  // One handler, two paths: /gradesheet/section/pdf and the spec's /gradesheet/section_pdf.
+  for (const endpoint of [gradesheetPdfEndpoints.sectionPdf, gradesheetPdfEndpoints.sectionPdfSpec]) {
+    route(app, endpoint, {}, async (req, reply) => {
+      const q = req.query;
+      // A teacher: the section's teachers of that session, or of this one (last year's sheets of a
+      // section are asked for by who teaches it now, as with one student's sheet): server/auth/scope.ts.
+      const section = await sectionInScope(req, q.section_id, {
+        schoolInfoId: q.school_info_id,
+        sessionId: q.session_id,
+        reach: 'results',
+      });
+      return sendPdf(reply, await sectionGradesheetFile(db, app.hotCache, authOf(req).userId, section, q));
     });
-    return sendPdf(reply, await sectionGradesheetFile(db, app.hotCache, authOf(req).userId, section, q));
-  });
+  }
 }

@@ -1,12 +1,21 @@
 /**
  * The head teacher's reports as downloads (docs/DOMAIN.md, "Result analysis"): the tabulation
- * sheet as a landscape PDF (services/tabulation-pdf.ts) or an XLSX, the merit list as CSV or XLSX,
- * the result analysis as an XLSX. The figures are those of the JSON answers
+ * sheet as a landscape PDF (services/tabulation-pdf.ts), an XLSX or a CSV, the merit list and the
+ * chronic absence list as CSV or XLSX, the result analysis as an XLSX (three sheets) or one of its
+ * tables as CSV. Every CSV is written by `csvOf` (docs/DOMAIN.md, "Report exports"). The figures are those of the JSON answers
  * (services/result-analysis.ts); the language a PDF is printed in is services/pdf-files.ts's rule.
  */
 import ExcelJS from 'exceljs';
 import { eq, inArray } from 'drizzle-orm';
-import type { MeritRow, ResultAnalysis, TabulationSheet } from '@/api/schemas/reports';
+import { SPREADSHEET_FORMULA } from '@/api/csv';
+import type {
+  AnalysisTable,
+  ChronicAbsencePage,
+  ChronicAbsenceRow,
+  MeritRow,
+  ResultAnalysis,
+  TabulationSheet,
+} from '@/api/schemas/reports';
 import type { DbOrTx } from '../db/client';
 import { classes, sections, subjects } from '../db/schema';
 import { bnOr } from './bangla-names';
@@ -84,29 +93,47 @@ async function xlsxOf(wb: ExcelJS.Workbook, fileName: string): Promise<DownloadF
   return { body, fileName, type: XLSX_TYPE };
 }
 
-/** One sheet: roll, code, name, each subject's total and grade, then total, GPA, grade, position. */
-export function tabulationXlsx(t: TabulationSheet): Promise<DownloadFile> {
-  const wb = book();
-  const ws = wb.addWorksheet('Tabulation', { pageSetup: { orientation: 'landscape', fitToPage: true } });
-  ws.addRow([t.school_name]);
-  ws.addRow([`Class ${t.class_name}, Section ${t.section_default_name}, Session ${t.session_year}`]);
+type Cell = string | number | null;
+
+/** The sheet's table: roll, code, name, each subject's total and grade, then total, GPA, grade, position. */
+function tabulationTable(t: TabulationSheet): { head: string[]; rows: Cell[][] } {
   const head = ['Roll', 'ID', 'Name'];
   for (const s of t.subjects) head.push(`${s.subject_name} total`, `${s.subject_name} grade`);
   head.push('Total', 'GPA', 'Grade', 'Position');
-  bold(ws.addRow(head));
-  for (const r of t.rows) {
+  const rows = t.rows.map((r) => {
     const cells = new Map(r.cells.map((c) => [c.subject_id, c]));
-    const row: (string | number | null)[] = [r.class_roll_no, r.student_code, r.name];
+    const row: Cell[] = [r.class_roll_no, r.student_code, r.name];
     for (const s of t.subjects) {
       const c = cells.get(s.subject_id);
       row.push(c ? c.total : null, c ? `${c.grade}${c.is_fourth_subject ? ' (4th)' : ''}` : null);
     }
     row.push(r.total_marks, r.gpa, r.grade, r.position);
-    ws.addRow(row);
-  }
+    return row;
+  });
+  return { head, rows };
+}
+
+const tabulationName = (t: TabulationSheet, ext: string) =>
+  `tabulation-${[t.class_name, t.section_default_name, t.session_year].map(safe).join('-')}.${ext}`;
+
+/** One sheet: the school and the section above the table. */
+export function tabulationXlsx(t: TabulationSheet): Promise<DownloadFile> {
+  const wb = book();
+  const ws = wb.addWorksheet('Tabulation', { pageSetup: { orientation: 'landscape', fitToPage: true } });
+  ws.addRow([t.school_name]);
+  ws.addRow([`Class ${t.class_name}, Section ${t.section_default_name}, Session ${t.session_year}`]);
+  const { head, rows } = tabulationTable(t);
+  bold(ws.addRow(head));
+  for (const row of rows) ws.addRow(row);
   ws.getColumn(3).width = 28;
   ws.views = [{ state: 'frozen', xSplit: 3, ySplit: 3 }];
-  return xlsxOf(wb, `tabulation-${[t.class_name, t.section_default_name, t.session_year].map(safe).join('-')}.xlsx`);
+  return xlsxOf(wb, tabulationName(t, 'xlsx'));
+}
+
+/** The table only, its header first (the section is in the file's name). */
+export function tabulationCsv(t: TabulationSheet): DownloadFile {
+  const { head, rows } = tabulationTable(t);
+  return csvOf([head, ...rows], tabulationName(t, 'csv'));
 }
 
 const MERIT_HEAD = ['Merit', 'Section position', 'Section', 'Roll', 'ID', 'Name', 'Total', 'GPA', 'Grade'];
@@ -122,18 +149,28 @@ const meritCells = (r: MeritRow) => [
   r.grade,
 ];
 
-/** A CSV field, quoted when it must be; a leading formula character is neutralised. */
-const csvField = (v: string | number | null) => {
+/**
+ * A CSV field, quoted when it must be; a cell a spreadsheet would run as a formula (the app's one
+ * rule, src/api/csv.ts) is prefixed with a single quote.
+ */
+const csvField = (v: Cell) => {
   let s = v === null ? '' : String(v);
-  if (/^[=+\-@]/.test(s)) s = `'${s}`;
+  if (SPREADSHEET_FORMULA.test(s)) s = `'${s}`;
   return /[",\n\r]/.test(s) ? `"${s.replace(/"/g, '""')}"` : s;
 };
 
-export function meritCsv(rows: MeritRow[], head: { className: string; sessionYear: string }): DownloadFile {
-  const lines = [MERIT_HEAD, ...rows.map(meritCells)].map((r) => r.map(csvField).join(','));
-  // The byte order mark makes spreadsheet programs read the UTF-8 (Bangla names) as such.
+/** A CSV download: a byte order mark (spreadsheet programs then read the UTF-8, Bangla names, as such), CRLF. */
+function csvOf(rows: readonly (readonly Cell[])[], fileName: string): DownloadFile {
+  const lines = rows.map((r) => r.map(csvField).join(','));
   const body = Buffer.from(`\uFEFF${lines.join('\r\n')}\r\n`, 'utf8');
-  return { body, fileName: `merit-list-${safe(head.className)}-${safe(head.sessionYear)}.csv`, type: CSV_TYPE };
+  return { body, fileName, type: CSV_TYPE };
+}
+
+export function meritCsv(rows: MeritRow[], head: { className: string; sessionYear: string }): DownloadFile {
+  return csvOf(
+    [MERIT_HEAD, ...rows.map(meritCells)],
+    `merit-list-${safe(head.className)}-${safe(head.sessionYear)}.csv`,
+  );
 }
 
 export function meritXlsx(rows: MeritRow[], head: { className: string; sessionYear: string }): Promise<DownloadFile> {
@@ -146,42 +183,116 @@ export function meritXlsx(rows: MeritRow[], head: { className: string; sessionYe
   return xlsxOf(wb, `merit-list-${safe(head.className)}-${safe(head.sessionYear)}.xlsx`);
 }
 
+const GRADES = ['A+', 'A', 'A-', 'B', 'C', 'D', 'F'] as const;
+const ALL_SECTIONS = 'All sections';
+
+/** One of the analysis's tables: its header, then a line each. */
+function analysisTable(a: ResultAnalysis, table: AnalysisTable): Cell[][] {
+  if (table === 'exams')
+    return [
+      ['Exam', 'Section', 'Marks', 'Passed', 'Pass rate %', 'Average %'],
+      ...a.exams.map((e) => [
+        e.exam_name,
+        e.section_default_name ?? ALL_SECTIONS,
+        e.sat,
+        e.passed,
+        e.pass_rate,
+        e.average_percent,
+      ]),
+    ];
+  const withSubject = table === 'subjects';
+  return [
+    [
+      ...(withSubject ? ['Subject'] : []),
+      'Section',
+      'Students',
+      'Passed',
+      'Pass rate %',
+      ...GRADES,
+      'Average',
+      'Highest',
+    ],
+    ...(withSubject ? a.subjects : a.overall).map((l) => [
+      ...(withSubject ? [l.subject_name] : []),
+      l.section_default_name ?? ALL_SECTIONS,
+      l.students,
+      l.passed,
+      l.pass_rate,
+      ...GRADES.map((g) => l.grades[g]),
+      l.average,
+      l.highest,
+    ]),
+  ];
+}
+
 /** Three sheets: overall by section, subjects by section, exams by section. */
 export function analysisXlsx(a: ResultAnalysis): Promise<DownloadFile> {
   const wb = book();
-  const all = 'All sections';
-  const grades = ['A+', 'A', 'A-', 'B', 'C', 'D', 'F'] as const;
-  const lines = (name: string, withSubject: boolean, rows: ResultAnalysis['overall']) => {
+  for (const [name, table] of [
+    ['Overall', 'overall'],
+    ['Subjects', 'subjects'],
+    ['Exams', 'exams'],
+  ] as const) {
     const ws = wb.addWorksheet(name);
-    bold(
-      ws.addRow([
-        ...(withSubject ? ['Subject'] : []),
-        'Section',
-        'Students',
-        'Passed',
-        'Pass rate %',
-        ...grades,
-        'Average',
-        'Highest',
-      ]),
-    );
-    for (const l of rows)
-      ws.addRow([
-        ...(withSubject ? [l.subject_name] : []),
-        l.section_default_name ?? all,
-        l.students,
-        l.passed,
-        l.pass_rate,
-        ...grades.map((g) => l.grades[g]),
-        l.average,
-        l.highest,
-      ]);
-  };
-  lines('Overall', false, a.overall);
-  lines('Subjects', true, a.subjects);
-  const ws = wb.addWorksheet('Exams');
-  bold(ws.addRow(['Exam', 'Section', 'Marks', 'Passed', 'Pass rate %', 'Average %']));
-  for (const e of a.exams)
-    ws.addRow([e.exam_name, e.section_default_name ?? all, e.sat, e.passed, e.pass_rate, e.average_percent]);
+    const [head, ...rows] = analysisTable(a, table);
+    bold(ws.addRow(head));
+    for (const row of rows) ws.addRow(row);
+  }
   return xlsxOf(wb, `result-analysis-${safe(a.class_name)}-${safe(a.session_year)}.xlsx`);
+}
+
+/** One table of the analysis as CSV: overall, subjects or exams. */
+export function analysisCsv(a: ResultAnalysis, table: AnalysisTable): DownloadFile {
+  return csvOf(analysisTable(a, table), `result-analysis-${table}-${safe(a.class_name)}-${safe(a.session_year)}.csv`);
+}
+
+const CHRONIC_HEAD = [
+  'Class',
+  'Section',
+  'Roll',
+  'ID',
+  'Name',
+  'Periods marked',
+  'Periods present',
+  'Present %',
+  'Days absent running',
+  'Last present',
+  'Reasons',
+  'Episode since',
+  'SMS',
+];
+const chronicCells = (r: ChronicAbsenceRow): Cell[] => [
+  r.class_name,
+  r.section_default_name,
+  r.class_roll_no,
+  r.student_code,
+  r.name,
+  r.periods_marked,
+  r.periods_present,
+  r.rate,
+  r.consecutive_absent_days,
+  r.last_present_on,
+  r.reasons.join(' '),
+  r.episode_started_on,
+  r.message_status,
+];
+
+/** The file's name: the window's last school day (the list is as of then). */
+const chronicName = (page: ChronicAbsencePage, ext: string) => `chronic-absence-${safe(page.to ?? 'none')}.${ext}`;
+
+/** The whole list (every row of `page`, not one page of it). */
+export function chronicCsv(page: ChronicAbsencePage): DownloadFile {
+  return csvOf([CHRONIC_HEAD, ...page.rows.map(chronicCells)], chronicName(page, 'csv'));
+}
+
+export function chronicXlsx(page: ChronicAbsencePage): Promise<DownloadFile> {
+  const wb = book();
+  const ws = wb.addWorksheet('Chronic absence');
+  ws.addRow([
+    `Chronic absence: ${page.from ?? ''} to ${page.to ?? ''}; below ${page.threshold}% present over ${page.days} school days, or ${page.consecutive} days absent running`,
+  ]);
+  bold(ws.addRow(CHRONIC_HEAD));
+  for (const r of page.rows) ws.addRow(chronicCells(r));
+  ws.getColumn(5).width = 28;
+  return xlsxOf(wb, chronicName(page, 'xlsx'));
 }

@@ -6,7 +6,13 @@ import { queryOptions } from '@tanstack/react-query';
 import { request } from '@/api/client';
 import { urlOf } from '@/api/endpoints/define';
 import { reportsEndpoints } from '@/api/endpoints/reports';
-import type { ChronicAbsencePage, MeritListPage, ResultAnalysis, TabulationSheet } from '@/api/schemas/reports';
+import type {
+  AnalysisTable,
+  ChronicAbsencePage,
+  MeritListPage,
+  ResultAnalysis,
+  TabulationSheet,
+} from '@/api/schemas/reports';
 import { downloadFile } from '@/api/upload';
 
 type Query = Record<string, string | number | undefined>;
@@ -67,11 +73,22 @@ function download(path: string, q: object, fallbackName: string): Promise<void> 
   return downloadFile(`${path}?${params.toString()}`, fallbackName);
 }
 
-export const downloadTabulation = (q: SectionSessionParams & { format: 'pdf' | 'xlsx'; lang?: 'en' | 'bn' }) =>
+/** The whole chronic absence list (not a page) as CSV or XLSX. */
+export const downloadChronicAbsence = (q: Omit<ChronicParams, 'limit' | 'offset'> & { format: 'csv' | 'xlsx' }) =>
+  download(urlOf(reportsEndpoints.chronicAbsence), q, `chronic-absence.${q.format}`);
+
+export const downloadTabulation = (q: SectionSessionParams & { format: 'pdf' | 'xlsx' | 'csv'; lang?: 'en' | 'bn' }) =>
   download(urlOf(reportsEndpoints.tabulation), q, `tabulation.${q.format}`);
 
 export const downloadMeritList = (q: ClassSessionParams & { format: 'csv' | 'xlsx' }) =>
   download(urlOf(reportsEndpoints.meritList), q, `merit-list.${q.format}`);
 
-export const downloadResultAnalysis = (q: ClassSessionParams) =>
-  download(urlOf(reportsEndpoints.resultAnalysis), { ...q, format: 'xlsx' }, 'result-analysis.xlsx');
+/** The analysis as an XLSX (its three tables, a sheet each), or one of its tables as CSV. */
+export const downloadResultAnalysis = (q: ClassSessionParams, csvTable?: AnalysisTable) =>
+  csvTable
+    ? download(
+        urlOf(reportsEndpoints.resultAnalysis),
+        { ...q, format: 'csv', table: csvTable },
+        `result-analysis-${csvTable}.csv`,
+      )
+    : download(urlOf(reportsEndpoints.resultAnalysis), { ...q, format: 'xlsx' }, 'result-analysis.xlsx');

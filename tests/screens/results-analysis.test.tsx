@@ -1,6 +1,6 @@
 /**
  * The head teacher's reports against a mock API (docs/DOMAIN.md, "Early warnings", "Result
- * analysis"): the chronic absence list with why and the SMS (in Bangla digits too), the tabulation
+ * analysis"): the chronic absence list with why and the SMS (in Bangla digits too) and its CSV, the tabulation
  * sheet of a section with its PDF in the reader's language, and the result analysis of a class
  * with its tables beside the charts and the merit list.
  */
@@ -173,7 +173,9 @@ function fakeApi() {
     ),
     http.get('/api/report/chronic_absence', ({ request }) => {
       remember(request);
-      return HttpResponse.json(CHRONIC);
+      return new URL(request.url).searchParams.get('format') === 'csv'
+        ? new HttpResponse('\uFEFFClass,Section\r\n', { headers: { 'content-type': 'text/csv; charset=utf-8' } })
+        : HttpResponse.json(CHRONIC);
     }),
     http.get('/api/report/tabulation', ({ request }) => {
       remember(request);
@@ -216,6 +218,17 @@ describe('chronic absence (/chronic-absence)', () => {
       'Below threshold, Absent 3 days running',
       'SMS queued',
     ]);
+  });
+
+  it('the whole list downloads as CSV (not the page shown)', async () => {
+    fakeAuthServer(ADMIN).savedSignIn();
+    const asked = fakeApi();
+    const { user } = renderApp('/chronic-absence');
+    await screen.findByRole('table', { name: 'Students with chronic absence' }, SLOW);
+    expect(screen.getByRole('button', { name: 'Download XLSX' })).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Download CSV' }));
+    await waitFor(() => expect(asked).toContain('/api/report/chronic_absence?format=csv'));
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
   });
 
   it('in Bangla: Bangla digits and month names', async () => {

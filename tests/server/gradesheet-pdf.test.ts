@@ -279,4 +279,17 @@ describe('a section’s grade sheets PDF', () => {
     expect((await section('viewer1', S.school2Section, `&school_info_id=${S.school2}`)).statusCode).toBe(403);
     expect((await section('superadmin', S.sixA)).statusCode).toBe(403);
   });
+  it('also at the spec’s path, /api/gradesheet/section_pdf: the same PDF, the same refusals', async () => {
+    const spec = (as: string, sectionId: number, extra = '') =>
+      t.get(as, `/api/gradesheet/section_pdf?section_id=${sectionId}&session_id=${S.previous}${extra}`);
+    const res = await spec('admin1', S.sixA, '&lang=bn');
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toBe('application/pdf');
+    expect(res.headers['content-disposition']).toMatch(/^attachment; filename="gradesheets-Six-A-\d{4}\.pdf"/);
+    expect(res.rawPayload.subarray(0, 5).toString('latin1')).toBe('%PDF-');
+    expect(pagesOf(res.rawPayload)).toBe(S.pupils.length);
+    expect((await spec('admin1', S.school2Section)).statusCode).toBe(403);
+    expect((await spec('student1', S.sixA)).statusCode).toBe(403);
+    expect((await spec('admin1', S.sixA, '&lang=fr')).statusCode).toBe(400);
+  });
 });

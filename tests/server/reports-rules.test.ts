@@ -8,7 +8,9 @@ import { chronicText, chronicVerdict, schoolDaysBack } from '@server/services/ch
 import type { SectionSheets } from '@server/services/exams';
 import { positions, yearResult, type SubjectInput } from '@server/services/grades';
 import { analysisOf, meritOf, tabulationOf } from '@server/services/result-analysis';
-import { meritCsv } from '@server/services/report-files';
+import { analysisCsv, chronicCsv, chronicXlsx, meritCsv, tabulationCsv } from '@server/services/report-files';
+import ExcelJS from 'exceljs';
+import type { ChronicAbsencePage } from '@/api/schemas/reports';
 
 const T = { threshold: 75, days: 30, consecutive: 3 };
 
@@ -254,5 +256,116 @@ describe('result analysis', () => {
       ['B', 1, 1, 100, 80, 80],
     ]);
     expect(english[1].grades).toEqual({ 'A+': 0, A: 1, 'A-': 0, B: 0, C: 1, D: 0, F: 1 });
+  });
+});
+
+// ------------------------------------------------------------------ CSV exports (docs/DOMAIN.md, "Report exports")
+
+/** A CSV download's lines: it starts with a byte order mark and ends each line with CRLF. */
+const csvLines = (body: Buffer) => {
+  const text = body.toString('utf8');
+  expect(text.startsWith('\uFEFF')).toBe(true);
+  expect(text.endsWith('\r\n')).toBe(true);
+  return text.slice(1, -2).split('\r\n');
+};
+
+describe('the tabulation sheet as CSV', () => {
+  it('the header, a row per student by roll, the 4th subject marked, a formula-like name neutralised', () => {
+    const t = tabulationOf(X, 11);
+    t.rows[2] = { ...t.rows[2], name: '=HYPERLINK("x")' };
+    const csv = tabulationCsv(t);
+    expect(csv.fileName).toBe('tabulation-Six-A-2026.csv');
+    expect(csv.type).toBe('text/csv; charset=utf-8');
+    const lines = csvLines(csv.body);
+    expect(lines).toHaveLength(4);
+    expect(lines[0]).toBe(
+      'Roll,ID,Name,Bangla total,Bangla grade,English total,English grade,Mathematics total,Mathematics grade,' +
+        'Agriculture total,Agriculture grade,Total,GPA,Grade,Position',
+    );
+    expect(lines[1]).toBe('1,A01,Pupil A01,42.5,A+,36,A,45,A+,32.5,A- (4th),156,5,A+,1');
+    expect(lines[3]).toMatch(/^3,C01,"'=HYPERLINK\(""x""\)",/);
+  });
+
+  it('Bangla names survive as UTF-8', () => {
+    const t = tabulationOf(X, 11);
+    t.rows[0] = { ...t.rows[0], name: 'আরিফ হোসেন' };
+    expect(csvLines(tabulationCsv(t).body)[1]).toMatch(/^1,A01,আরিফ হোসেন,/);
+  });
+});
+
+describe('the result analysis as CSV: one table a file', () => {
+  const a = { class_name: 'Six', session_year: '2026', sections: [], exams: [], ...analysisOf(klass) };
+  it('overall: a line per section, then the class', () => {
+    const csv = analysisCsv(a, 'overall');
+    expect(csv.fileName).toBe('result-analysis-overall-Six-2026.csv');
+    expect(csvLines(csv.body)).toEqual([
+      'Section,Students,Passed,Pass rate %,A+,A,A-,B,C,D,F,Average,Highest',
+      'A,3,2,66.7,1,0,0,0,1,0,1,2.61,5',
+      'B,1,1,100,1,0,0,0,0,0,0,5,5',
+      'All sections,4,3,75,2,0,0,0,1,0,1,3.21,5',
+    ]);
+  });
+  it('subjects: the subject first; exams: its own columns', () => {
+    const subjects = csvLines(analysisCsv(a, 'subjects').body);
+    expect(subjects[0]).toBe('Subject,Section,Students,Passed,Pass rate %,A+,A,A-,B,C,D,F,Average,Highest');
+    expect(subjects).toContain('English,All sections,4,3,75,1,1,0,0,1,0,1,54.25,80');
+    expect(csvLines(analysisCsv(a, 'exams').body)[0]).toBe('Exam,Section,Marks,Passed,Pass rate %,Average %');
+  });
+});
+
+describe('the chronic absence list as CSV and XLSX', () => {
+  const row = (code: string, name: string): ChronicAbsencePage['rows'][number] => ({
+    enrolment_id: 1,
+    student_id: 2,
+    student_code: code,
+    name,
+    class_name: 'Six',
+    section_id: 11,
+    section_default_name: 'A',
+    class_roll_no: 4,
+    periods_marked: 12,
+    periods_present: 6,
+    rate: 50,
+    consecutive_absent_days: 3,
+    last_present_on: '2026-11-29',
+    reasons: ['rate', 'consecutive'],
+    episode_started_on: '2026-12-01',
+    message_status: 'queued',
+  });
+  const page: ChronicAbsencePage = {
+    rows: [
+      row('S-1-0004', 'রহিম উদ্দিন'),
+      { ...row('S-1-0005', '@SUM(A1:A9)'), last_present_on: null, message_status: null },
+    ],
+    total: 2,
+    limit: 2,
+    offset: 0,
+    threshold: 75,
+    days: 30,
+    consecutive: 3,
+    from: '2026-10-20',
+    to: '2026-12-03',
+  };
+  it('CSV: the header, a row each, Bangla kept, a formula-like name neutralised', () => {
+    const csv = chronicCsv(page);
+    expect(csv.fileName).toBe('chronic-absence-2026-12-03.csv');
+    expect(csvLines(csv.body)).toEqual([
+      'Class,Section,Roll,ID,Name,Periods marked,Periods present,Present %,Days absent running,Last present,Reasons,Episode since,SMS',
+      'Six,A,4,S-1-0004,রহিম উদ্দিন,12,6,50,3,2026-11-29,rate consecutive,2026-12-01,queued',
+      "Six,A,4,S-1-0005,'@SUM(A1:A9),12,6,50,3,,rate consecutive,2026-12-01,",
+    ]);
+  });
+  it('XLSX: the window above the same header and rows', async () => {
+    const file = await chronicXlsx(page);
+    expect(file.fileName).toBe('chronic-absence-2026-12-03.xlsx');
+    const wb = new ExcelJS.Workbook();
+    await wb.xlsx.load(file.body as unknown as ArrayBuffer);
+    const ws = wb.getWorksheet('Chronic absence')!;
+    expect(ws.getRow(1).getCell(1).value).toBe(
+      'Chronic absence: 2026-10-20 to 2026-12-03; below 75% present over 30 school days, or 3 days absent running',
+    );
+    expect(ws.getRow(2).getCell(1).value).toBe('Class');
+    expect(ws.getRow(3).getCell(5).value).toBe('রহিম উদ্দিন');
+    expect(ws.rowCount).toBe(4);
   });
 });

@@ -20,6 +20,7 @@ import {
   routines,
   sections,
   securityAudit,
+  students,
   teachers,
   users,
 } from '@server/db/schema';
@@ -163,6 +164,53 @@ describe('chronic absence', () => {
     expect(page.rows[0].reasons).toEqual(['rate']);
   });
 
+  it('as CSV and XLSX: the whole list (not a page), a formula-like name neutralised', async () => {
+    const [pupil] = await t.db
+      .select({
+        code: students.studentCode,
+        firstName: students.firstName,
+        middleName: students.middleName,
+        lastName: students.lastName,
+      })
+      .from(students)
+      .where(eq(students.id, absentee().studentId));
+    await t.db
+      .update(students)
+      .set({ firstName: '=1+1', middleName: '', lastName: 'রহিম' })
+      .where(eq(students.id, absentee().studentId));
+    try {
+      const json = (await list(`?section_id=${S.sixA}`)).json();
+      const csv = await list(`?section_id=${S.sixA}&format=csv&limit=1&offset=5`);
+      expect(csv.statusCode).toBe(200);
+      expect(csv.headers['content-type']).toBe('text/csv; charset=utf-8');
+      expect(csv.headers['content-disposition']).toContain('chronic-absence-2026-12-03.csv');
+      const lines = csv.body
+        .replace(/^\uFEFF/, '')
+        .split('\r\n')
+        .filter(Boolean);
+      expect(lines[0]).toBe(
+        'Class,Section,Roll,ID,Name,Periods marked,Periods present,Present %,Days absent running,Last present,Reasons,Episode since,SMS',
+      );
+      expect(lines).toHaveLength(json.total + 1);
+      // A formula-like first name neutralised, a Bangla last name kept (UTF-8 after the BOM).
+      expect(lines[1]).toBe(`Six,A,1,${pupil.code},'=1+1 রহিম,3,0,0,3,,rate consecutive,2026-12-03,queued`);
+      const xlsx = await list(`?section_id=${S.sixA}&format=xlsx`);
+      expect(xlsx.headers['content-type']).toContain('spreadsheetml');
+      const wb = new ExcelJS.Workbook();
+      await wb.xlsx.load(xlsx.rawPayload as unknown as ArrayBuffer);
+      const ws = wb.getWorksheet('Chronic absence')!;
+      expect(ws.getRow(2).getCell(4).value).toBe('ID');
+      expect(ws.getRow(3).getCell(4).value).toBe(pupil.code);
+      expect(ws.rowCount).toBe(2 + json.total);
+      expect((await list('?format=pdf')).statusCode).toBe(400);
+      // A teacher's download is still only their sections.
+      expect((await list(`?section_id=${S.sixA}&format=csv`, 'teacher2')).statusCode).toBe(403);
+    } finally {
+      const { firstName, middleName, lastName } = pupil;
+      await t.db.update(students).set({ firstName, middleName, lastName }).where(eq(students.id, absentee().studentId));
+    }
+  });
+
   it('the school list pages; a bad threshold is a 400 naming it', async () => {
     const page = (await list('?limit=1')).json();
     expect(page.rows.length).toBeLessThanOrEqual(1);
@@ -262,6 +310,36 @@ describe('the tabulation sheet', () => {
     expect(ws.getRow(4).getCell(3).value).toBe(json.rows[0].name);
   });
 
+  it('as CSV: the table only, a header row and a row per student', async () => {
+    const res = await t.get('admin1', url('&format=csv'));
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toBe('text/csv; charset=utf-8');
+    expect(res.headers['content-disposition']).toContain('tabulation-Six-A-2025.csv');
+    expect(res.rawPayload.subarray(0, 3).toString('hex')).toBe('efbbbf');
+    const json = (await t.get('admin1', url())).json();
+    const lines = res.body
+      .replace(/^\uFEFF/, '')
+      .split('\r\n')
+      .filter(Boolean);
+    expect(lines).toHaveLength(1 + json.rows.length);
+    expect(lines[0]).toBe(
+      'Roll,ID,Name,Bangla total,Bangla grade,English total,English grade,Mathematics total,Mathematics grade,' +
+        'Religion total,Religion grade,Science total,Science grade,Bangladesh and Global Studies total,' +
+        'Bangladesh and Global Studies grade,ICT total,ICT grade,Total,GPA,Grade,Position',
+    );
+    expect(lines[1]).toBe(
+      '1,S-1-0001,Labib Patwary,68.04,A-,62.89,A-,70.09,A,63.44,A-,68.69,A-,67.74,A-,68.94,A-,469.83,3.57,A-,17',
+    );
+    const first = json.rows[0];
+    expect([first.student_code, first.name, first.total_marks, first.gpa, first.position]).toEqual([
+      'S-1-0001',
+      'Labib Patwary',
+      469.83,
+      3.57,
+      17,
+    ]);
+  });
+
   it('a bad format is a 400 naming it', async () => {
     const res = await t.get('admin1', url('&format=doc'));
     expect(res.statusCode).toBe(400);
@@ -305,6 +383,34 @@ describe('the merit list and the result analysis', () => {
       `/api/report/result_analysis?class_id=${S.six}&session_id=${S.previous}&format=xlsx`,
     );
     expect(xlsx.headers['content-type']).toContain('spreadsheetml');
+  });
+
+  it('the result analysis as CSV, one table a file: the class’s line as the JSON has it', async () => {
+    const analysis = (extra: string) =>
+      t.get('admin1', `/api/report/result_analysis?class_id=${S.six}&session_id=${S.previous}${extra}`);
+    const a = (await analysis('')).json();
+    const overall = await analysis('&format=csv');
+    expect(overall.statusCode).toBe(200);
+    expect(overall.headers['content-type']).toBe('text/csv; charset=utf-8');
+    expect(overall.headers['content-disposition']).toContain('result-analysis-overall-Six-2025.csv');
+    const lines = overall.body
+      .replace(/^\uFEFF/, '')
+      .split('\r\n')
+      .filter(Boolean);
+    expect(lines[0]).toBe('Section,Students,Passed,Pass rate %,A+,A,A-,B,C,D,F,Average,Highest');
+    expect(lines).toHaveLength(1 + a.overall.length);
+    const k = a.overall.find((l: { section_id: number | null }) => l.section_id === null);
+    const g = k.grades;
+    expect(lines[lines.length - 1]).toBe(
+      `All sections,${k.students},${k.passed},${k.pass_rate},${g['A+']},${g.A},${g['A-']},${g.B},${g.C},${g.D},${g.F},${k.average},${k.highest}`,
+    );
+    const subjects = (await analysis('&format=csv&table=subjects')).body.replace(/^\uFEFF/, '').split('\r\n');
+    expect(subjects[0]).toBe('Subject,Section,Students,Passed,Pass rate %,A+,A,A-,B,C,D,F,Average,Highest');
+    const exams = (await analysis('&format=csv&table=exams')).body.replace(/^\uFEFF/, '').split('\r\n');
+    expect(exams[0]).toBe('Exam,Section,Marks,Passed,Pass rate %,Average %');
+    const bad = await analysis('&format=csv&table=all');
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().error.fields).toHaveProperty('table');
   });
 
   it('a teacher may not read them', async () => {

@@ -130,6 +130,7 @@ const CROSS_TENANT: Record<string, (o: OtherSchool) => string> = {
   'GET /api/gradesheet': (o) => `?school_info_id=${o.school}&student_code=S-2-0001&session_id=1`,
   'GET /api/gradesheet/pdf': (o) => `?school_info_id=${o.school}&student_code=S-2-0001&session_id=1`,
   'GET /api/gradesheet/section/pdf': (o) => `?school_info_id=${o.school}&section_id=${o.section}&session_id=1`,
+  'GET /api/gradesheet/section_pdf': (o) => `?school_info_id=${o.school}&section_id=${o.section}&session_id=1`,
   // ---- people
   'GET /api/teacher/all': (o) => `?school_info_id=${o.school}`,
   'GET /api/student/admin-search': (o) => `?school_info_id=${o.school}`,

@@ -14,6 +14,7 @@ import {
 } from '@/api/schemas/reports';
 
 export const reportsEndpoints = {
+  /** JSON (a page), else the whole list as CSV or XLSX. */
   chronicAbsence: get('/report/chronic_absence', 'report.chronic-absence', {
     query: chronicAbsenceQuery,
     response: chronicAbsencePage,
@@ -23,11 +24,11 @@ export const reportsEndpoints = {
     body: chronicSettingsBody,
     response: chronicSettings,
   }),
-  /** JSON (format=json), else a landscape PDF or an XLSX download. */
+  /** JSON (format=json), else a landscape PDF, an XLSX or a CSV download. */
   tabulation: get('/report/tabulation', 'report.tabulation', { query: tabulationQuery, response: tabulationSheet }),
   /** JSON, else the whole list as CSV or XLSX. */
   meritList: get('/report/merit_list', 'report.merit-list', { query: meritListQuery, response: meritListPage }),
-  /** JSON, else an XLSX download. */
+  /** JSON, else an XLSX download (three sheets) or one table as CSV. */
   resultAnalysis: get('/report/result_analysis', 'report.result-analysis', {
     query: resultAnalysisQuery,
     response: resultAnalysis,

@@ -23,6 +23,8 @@ export const chronicAbsenceQuery = z.object({
   days: wholeNumber('days', { min: 1, max: 200 }).optional(),
   threshold: wholeNumber('threshold', { min: 1, max: 100 }).optional(),
   consecutive: wholeNumber('consecutive', { min: 1, max: 60 }).optional(),
+  /** json: a page; csv or xlsx: the whole list as a download (limit and offset unused). */
+  format: z.enum(['json', 'csv', 'xlsx'], { error: 'format must be json, csv or xlsx' }).default('json'),
   ...pageQueryWith(CHRONIC_PAGE).shape,
 });
 export type ChronicAbsenceQuery = z.input<typeof chronicAbsenceQuery>;
@@ -81,14 +83,14 @@ export type ChronicSettings = z.infer<typeof chronicSettings>;
 
 // ------------------------------------------------------------------ tabulation sheet
 
-export const REPORT_FORMATS = ['json', 'pdf', 'xlsx'] as const;
+export const REPORT_FORMATS = ['json', 'pdf', 'xlsx', 'csv'] as const;
 const lang = z.enum(['en', 'bn'], { error: 'lang must be en or bn' }).optional();
 
 export const tabulationQuery = z.object({
   school_info_id: optionalId('school_info_id'),
   section_id: id('section_id'),
   session_id: id('session_id'),
-  format: z.enum(REPORT_FORMATS, { error: 'format must be json, pdf or xlsx' }).default('json'),
+  format: z.enum(REPORT_FORMATS, { error: 'format must be json, pdf, xlsx or csv' }).default('json'),
   lang,
 });
 export type TabulationQuery = z.input<typeof tabulationQuery>;
@@ -171,11 +173,16 @@ export type MeritListPage = z.infer<typeof meritListPage>;
 
 // ------------------------------------------------------------------ result analysis
 
+export const ANALYSIS_TABLES = ['overall', 'subjects', 'exams'] as const;
+export type AnalysisTable = (typeof ANALYSIS_TABLES)[number];
+
 export const resultAnalysisQuery = z.object({
   school_info_id: optionalId('school_info_id'),
   class_id: id('class_id'),
   session_id: id('session_id'),
-  format: z.enum(['json', 'xlsx'], { error: 'format must be json or xlsx' }).default('json'),
+  format: z.enum(['json', 'xlsx', 'csv'], { error: 'format must be json, xlsx or csv' }).default('json'),
+  /** Which of the three tables a CSV holds (an XLSX has all three, one sheet each). */
+  table: z.enum(ANALYSIS_TABLES, { error: 'table must be overall, subjects or exams' }).default('overall'),
 });
 export type ResultAnalysisQuery = z.input<typeof resultAnalysisQuery>;
 

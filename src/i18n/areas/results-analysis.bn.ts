@@ -8,6 +8,8 @@ export const resultsAnalysisBn: Catalogue['resultsAnalysis'] = {
     window: '{{from}} থেকে {{to}} পর্যন্ত স্কুল দিবস',
     empty: 'তালিকায় কোনো শিক্ষার্থী নেই।',
     caption: 'নিয়মিত অনুপস্থিত শিক্ষার্থী',
+    downloadCsv: 'সিএসভি ডাউনলোড',
+    downloadXlsx: 'এক্সেল ডাউনলোড',
     rateReason: 'সীমার নিচে',
     consecutiveReason: 'টানা {{days}} দিন অনুপস্থিত',
     sms: {
@@ -36,6 +38,7 @@ export const resultsAnalysisBn: Catalogue['resultsAnalysis'] = {
     caption: '{{section}} শাখার টেবুলেশন শিট',
     downloadPdf: 'প্রিন্ট (পিডিএফ)',
     downloadXlsx: 'এক্সেল ডাউনলোড',
+    downloadCsv: 'সিএসভি ডাউনলোড',
   },
   analysis: {
     title: 'ফলাফল বিশ্লেষণ',
@@ -50,6 +53,10 @@ export const resultsAnalysisBn: Catalogue['resultsAnalysis'] = {
     allSections: 'সব শাখা',
     downloadXlsx: 'এক্সেল ডাউনলোড',
     downloadCsv: 'মেধা তালিকা (সিএসভি)',
+    meritXlsx: 'মেধা তালিকা (এক্সেল)',
+    overallCsv: 'সামগ্রিক ফলাফল (সিএসভি)',
+    subjectsCsv: 'বিষয়সমূহ (সিএসভি)',
+    examsCsv: 'পরীক্ষাসমূহ (সিএসভি)',
     columns: {
       section: 'শাখা',
       subject: 'বিষয়',

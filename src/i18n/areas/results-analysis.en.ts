@@ -7,6 +7,8 @@ export const resultsAnalysisEn = {
     window: 'School days from {{from}} to {{to}}',
     empty: 'No student is on the list.',
     caption: 'Students with chronic absence',
+    downloadCsv: 'Download CSV',
+    downloadXlsx: 'Download XLSX',
     rateReason: 'Below threshold',
     consecutiveReason: 'Absent {{days}} days running',
     sms: { queued: 'SMS queued', sent: 'SMS sent', failed: 'SMS failed', cancelled: 'SMS cancelled', none: 'No SMS' },
@@ -29,6 +31,7 @@ export const resultsAnalysisEn = {
     caption: 'Tabulation sheet of {{section}}',
     downloadPdf: 'Print (PDF)',
     downloadXlsx: 'Download XLSX',
+    downloadCsv: 'Download CSV',
   },
   analysis: {
     title: 'Result analysis',
@@ -43,6 +46,10 @@ export const resultsAnalysisEn = {
     allSections: 'All sections',
     downloadXlsx: 'Download XLSX',
     downloadCsv: 'Merit list (CSV)',
+    meritXlsx: 'Merit list (XLSX)',
+    overallCsv: 'Overall result (CSV)',
+    subjectsCsv: 'Subjects (CSV)',
+    examsCsv: 'Exams (CSV)',
     columns: {
       section: 'Section',
       subject: 'Subject',

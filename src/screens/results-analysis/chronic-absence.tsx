@@ -6,7 +6,7 @@
  */
 import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import { chronicAbsenceQuery } from '@/api/reports';
+import { chronicAbsenceQuery, downloadChronicAbsence } from '@/api/reports';
 import type { ChronicAbsencePage } from '@/api/schemas/reports';
 import { formatDate } from '@/i18n/format';
 import type { resultsAnalysisEn } from '@/i18n/areas/results-analysis.en';
@@ -17,6 +17,8 @@ import { Card, PageHeader } from '@/ui/page';
 import { useSignedIn } from '@/ui/session';
 import { QueryState } from '@/ui/status';
 import { DataTable, Td } from '@/ui/table';
+import { Alert } from '@/ui/alert';
+import { useDownload } from '@/ui/use-download';
 import { fig } from './shared';
 
 const PAGE = 50;
@@ -36,9 +38,47 @@ export default function ChronicAbsenceScreen() {
           empty={t('resultsAnalysis.chronic.empty')}
           isEmpty={(p) => p.total === 0}
         >
-          {(page) => <ChronicTable page={page} onPage={setOffset} />}
+          {(page) => (
+            <>
+              <Downloads schoolId={school?.id} />
+              <ChronicTable page={page} onPage={setOffset} />
+            </>
+          )}
         </QueryState>
       </Card>
+    </>
+  );
+}
+
+/** The whole list (every page) as CSV or XLSX (docs/DOMAIN.md, "Report exports"). */
+function Downloads({ schoolId }: { schoolId?: number }) {
+  const { t } = useI18n();
+  const csv = useDownload();
+  const xlsx = useDownload();
+  const q = { school_info_id: schoolId };
+  return (
+    <>
+      <div className="mb-3 flex flex-wrap justify-end gap-2">
+        <Button
+          variant="secondary"
+          disabled={csv.busy}
+          onClick={() => void csv.run(() => downloadChronicAbsence({ ...q, format: 'csv' }))}
+        >
+          {csv.busy ? t('resultsAnalysis.common.downloading') : t('resultsAnalysis.chronic.downloadCsv')}
+        </Button>
+        <Button
+          variant="secondary"
+          disabled={xlsx.busy}
+          onClick={() => void xlsx.run(() => downloadChronicAbsence({ ...q, format: 'xlsx' }))}
+        >
+          {xlsx.busy ? t('resultsAnalysis.common.downloading') : t('resultsAnalysis.chronic.downloadXlsx')}
+        </Button>
+      </div>
+      {csv.error || xlsx.error ? (
+        <Alert tone="error" className="mb-3">
+          {csv.error ?? xlsx.error}
+        </Alert>
+      ) : null}
     </>
   );
 }

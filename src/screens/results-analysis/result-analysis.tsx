@@ -4,7 +4,7 @@
  * subject and per exam of the session, charts of them (loaded lazily), and the merit list across
  * the sections (paged), with XLSX and CSV downloads. The class and session are in the address.
  */
-import { lazy, Suspense, useState } from 'react';
+import { lazy, Suspense, useState, type ReactNode } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { defaultSession } from '@/api/lookups';
 import {
@@ -14,7 +14,7 @@ import {
   resultAnalysisQuery,
   type ClassSessionParams,
 } from '@/api/reports';
-import { LETTERS, type AnalysisLine, type ResultAnalysis } from '@/api/schemas/reports';
+import { LETTERS, type AnalysisLine, type AnalysisTable, type ResultAnalysis } from '@/api/schemas/reports';
 import type { resultsAnalysisEn } from '@/i18n/areas/results-analysis.en';
 import { useI18n } from '@/i18n/i18n';
 import { useNames } from '@/i18n/names';
@@ -128,7 +128,9 @@ function Overview({ analysis: a, q }: { analysis: ResultAnalysis; q: ClassSessio
         </Suspense>
       </Card>
       <Card>
-        <h2 className="mb-2 font-semibold text-slate-900">{t('resultsAnalysis.analysis.overall')}</h2>
+        <TableHeading title={t('resultsAnalysis.analysis.overall')}>
+          <CsvButton q={q} table="overall" label={t('resultsAnalysis.analysis.overallCsv')} />
+        </TableHeading>
         <DataTable caption={t('resultsAnalysis.analysis.overall')} head={[c('section'), ...statHead]} cards>
           {a.overall.map((l) => (
             <tr key={l.section_id ?? 'all'} className="border-t border-slate-100">
@@ -141,7 +143,9 @@ function Overview({ analysis: a, q }: { analysis: ResultAnalysis; q: ClassSessio
         </DataTable>
       </Card>
       <Card>
-        <h2 className="mb-2 font-semibold text-slate-900">{t('resultsAnalysis.analysis.bySubject')}</h2>
+        <TableHeading title={t('resultsAnalysis.analysis.bySubject')}>
+          <CsvButton q={q} table="subjects" label={t('resultsAnalysis.analysis.subjectsCsv')} />
+        </TableHeading>
         <DataTable
           caption={t('resultsAnalysis.analysis.bySubject')}
           head={[c('subject'), c('section'), ...statHead]}
@@ -160,7 +164,9 @@ function Overview({ analysis: a, q }: { analysis: ResultAnalysis; q: ClassSessio
       </Card>
       {a.exams.length ? (
         <Card>
-          <h2 className="mb-2 font-semibold text-slate-900">{t('resultsAnalysis.analysis.byExam')}</h2>
+          <TableHeading title={t('resultsAnalysis.analysis.byExam')}>
+            <CsvButton q={q} table="exams" label={t('resultsAnalysis.analysis.examsCsv')} />
+          </TableHeading>
           <DataTable
             caption={t('resultsAnalysis.analysis.byExam')}
             head={[c('exam'), c('section'), c('sat'), c('passed'), c('passRate'), c('average')]}
@@ -185,11 +191,44 @@ function Overview({ analysis: a, q }: { analysis: ResultAnalysis; q: ClassSessio
   );
 }
 
+/** A table's heading with its download buttons beside it. */
+function TableHeading({ title, children }: { title: string; children: ReactNode }) {
+  return (
+    <div className="mb-2 flex flex-wrap items-center gap-3">
+      <h2 className="mr-auto font-semibold text-slate-900">{title}</h2>
+      {children}
+    </div>
+  );
+}
+
+/** One table of the analysis as CSV (docs/DOMAIN.md, "Report exports"); the XLSX above has all three. */
+function CsvButton({ q, table, label }: { q: ClassSessionParams; table: AnalysisTable; label: string }) {
+  const { t } = useI18n();
+  const csv = useDownload();
+  return (
+    <>
+      <Button
+        variant="secondary"
+        disabled={csv.busy}
+        onClick={() => void csv.run(() => downloadResultAnalysis(q, table))}
+      >
+        {csv.busy ? t('resultsAnalysis.common.downloading') : label}
+      </Button>
+      {csv.error ? (
+        <Alert tone="error" className="w-full">
+          {csv.error}
+        </Alert>
+      ) : null}
+    </>
+  );
+}
+
 function MeritList({ q }: { q: ClassSessionParams }) {
   const { t, lang } = useI18n();
   const [offset, setOffset] = useState(0);
   const merit = useQuery(meritListQuery({ ...q, limit: MERIT_PAGE, offset }));
   const csv = useDownload();
+  const xlsx = useDownload();
   const c = (k: keyof AnalysisColumns) => t(`resultsAnalysis.analysis.columns.${k}`);
   const common = (k: 'roll' | 'name' | 'total' | 'gpa' | 'grade') => t(`resultsAnalysis.common.${k}`);
   return (
@@ -203,10 +242,17 @@ function MeritList({ q }: { q: ClassSessionParams }) {
         >
           {t('resultsAnalysis.analysis.downloadCsv')}
         </Button>
+        <Button
+          variant="secondary"
+          disabled={xlsx.busy}
+          onClick={() => void xlsx.run(() => downloadMeritList({ ...q, format: 'xlsx' }))}
+        >
+          {t('resultsAnalysis.analysis.meritXlsx')}
+        </Button>
       </div>
-      {csv.error ? (
+      {csv.error || xlsx.error ? (
         <Alert tone="error" className="mb-3">
-          {csv.error}
+          {csv.error ?? xlsx.error}
         </Alert>
       ) : null}
       <QueryState query={merit} what={t('resultsAnalysis.analysis.merit')}>

@@ -1,7 +1,7 @@
 /**
  * /tabulation-sheet: a section's tabulation sheet (docs/DOMAIN.md, "Result analysis"): every
  * student by roll and every subject with its total and grade, then total, GPA, grade and position,
- * the figures of the grade sheets; printed as a landscape PDF for the wall, or as an XLSX. The
+ * the figures of the grade sheets; printed as a landscape PDF for the wall, or as an XLSX or CSV. The
  * section and session are in the address.
  */
 import { useQuery } from '@tanstack/react-query';
@@ -81,6 +81,7 @@ function SheetTable({
   const { name } = useNames();
   const pdf = useDownload();
   const xlsx = useDownload();
+  const csv = useDownload();
   const c = (k: 'roll' | 'name' | 'total' | 'gpa' | 'grade' | 'position') => t(`resultsAnalysis.common.${k}`);
   const section = `${name('classes', s.class_name)} ${s.section_default_name}`;
   const caption = t('resultsAnalysis.tabulation.caption', { section });
@@ -102,10 +103,17 @@ function SheetTable({
         >
           {t('resultsAnalysis.tabulation.downloadXlsx')}
         </Button>
+        <Button
+          variant="secondary"
+          disabled={csv.busy}
+          onClick={() => void csv.run(() => downloadTabulation({ ...q, format: 'csv' }))}
+        >
+          {t('resultsAnalysis.tabulation.downloadCsv')}
+        </Button>
       </div>
-      {pdf.error || xlsx.error ? (
+      {pdf.error || xlsx.error || csv.error ? (
         <Alert tone="error" className="mb-3">
-          {pdf.error ?? xlsx.error}
+          {pdf.error ?? xlsx.error ?? csv.error}
         </Alert>
       ) : null}
       <div
