@@ -4,7 +4,7 @@
  * caller reaches is server/auth/scope.ts's (`knownTeacher`, `teacherInScope`) and the section's
  * school tenant.ts's; these take the teacher or school decided there.
  */
-import { and, eq, inArray, or, sql, type SQL } from 'drizzle-orm';
+import { and, eq, or, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../db/client';
 import { preparedFor } from '../db/prepared';
 import { attendanceTakings, routines, substitutions, teachers } from '../db/schema';
@@ -43,13 +43,25 @@ const teacherDay = preparedFor((db: DbOrTx) =>
         ...routineFields,
         attendance_taken: sql<boolean>`exists (select 1 from ${attendanceTakings}
           where ${attendanceTakings.routineId} = ${routines.id} and ${attendanceTakings.date} = ${placeholder('date')})`,
+        // docs/DOMAIN.md, "Staff attendance, leave and substitutes": a period the teacher substitutes
+        // that date is theirs to take; one of theirs given to a substitute says who takes it.
+        substitute: sql<boolean>`${routines.teacherId} <> ${placeholder('teacher')}`,
+        covered_by: sql<string | null>`(select ${teachers.initial} from ${substitutions}
+          join ${teachers} on ${teachers.id} = ${substitutions.teacherId}
+          where ${substitutions.schoolId} = ${routines.schoolId} and ${substitutions.routineId} = ${routines.id}
+            and ${substitutions.date} = ${placeholder('date')} and ${substitutions.teacherId} <> ${placeholder('teacher')})`,
       })
       .from(routines)
       .$dynamic(),
   )
     .where(
       and(
-        eq(routines.teacherId, placeholder('teacher')),
+        or(
+          eq(routines.teacherId, placeholder('teacher')),
+          sql`${routines.id} = any (array(select ${substitutions.routineId} from ${substitutions}
+            where ${substitutions.schoolId} = ${placeholder('school')} and ${substitutions.date} = ${placeholder('date')}
+              and ${substitutions.teacherId} = ${placeholder('teacher')}))`,
+        ),
         eq(routines.schoolId, placeholder('school')),
         eq(routines.sessionId, placeholder('session')),
         eq(routines.dayId, placeholder('day')),
@@ -88,55 +100,13 @@ export async function teacherDayRows(db: DbOrTx, teacher: { id: number; schoolId
     day: dayIdOf(day),
     date: day,
   });
-  // docs/DOMAIN.md, "Staff attendance, leave and substitutes": the periods the teacher substitutes
-  // that day are theirs to take; their own periods given to a substitute say who takes them.
-  const subs = await db
-    .select({ routineId: substitutions.routineId, teacherId: substitutions.teacherId, initial: teachers.initial })
-    .from(substitutions)
-    .innerJoin(teachers, eq(teachers.id, substitutions.teacherId))
-    .where(
-      and(
-        eq(substitutions.schoolId, teacher.schoolId),
-        eq(substitutions.date, day),
-        or(
-          eq(substitutions.teacherId, teacher.id),
-          inArray(substitutions.routineId, rows.length ? rows.map((r) => r.id) : [0]),
-        ),
-      ),
-    );
-  const coveredBy = new Map(subs.filter((s) => s.teacherId !== teacher.id).map((s) => [s.routineId, s.initial]));
-  const mine = subs.filter((s) => s.teacherId === teacher.id).map((s) => s.routineId);
-  const extra = mine.length
-    ? await joinRoutine(
-        db
-          .select({
-            ...routineFields,
-            attendance_taken: sql<boolean>`exists (select 1 from ${attendanceTakings}
-              where ${attendanceTakings.routineId} = ${routines.id} and ${attendanceTakings.date} = ${day})`,
-          })
-          .from(routines)
-          .$dynamic(),
-      )
-        .where(and(inArray(routines.id, mine), eq(routines.schoolId, teacher.schoolId)))
-        .orderBy(...weekOrder)
-    : [];
-  const all = [
-    ...rows.map(({ attendance_taken, ...r }) => ({
-      date: day,
-      attendance_taken,
-      substitute: false,
-      covered_by: coveredBy.get(r.id) ?? null,
-      ...r,
-    })),
-    ...extra.map(({ attendance_taken, ...r }) => ({
-      date: day,
-      attendance_taken,
-      substitute: true,
-      covered_by: null,
-      ...r,
-    })),
-  ];
-  return extra.length ? all.sort((a, b) => a.start_time.localeCompare(b.start_time)) : all;
+  return rows.map(({ attendance_taken, substitute, covered_by, ...r }) => ({
+    date: day,
+    attendance_taken,
+    substitute,
+    covered_by,
+    ...r,
+  }));
 }
 
 /** A section's week in the current session of its school (of one class when given). */

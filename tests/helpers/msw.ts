@@ -45,6 +45,19 @@ const defaults = [
   http.get('/api/homework/student', () => HttpResponse.json({ rows: [], total: 0, limit: 5, offset: 0 })),
   http.get('/api/routine/student', () => HttpResponse.json([])),
   http.get('/api/invoice/due', () => HttpResponse.json({ rows: [], total: 0, limit: 200, offset: 0 })),
+  // A teacher's home screen opens with their day's summary (docs/DOMAIN.md, "Dashboards"): an
+  // empty day, unless a test says otherwise.
+  http.get('/api/dashboard/teacher', () =>
+    HttpResponse.json({
+      date: '2026-11-22',
+      time: '08:00:00',
+      periods: [],
+      trend: [],
+      sections: [],
+      marks: [],
+      homework: [],
+    }),
+  ),
   // In Bangla, screens show shared names by the school's Bangla names (docs/i18n.md, "Bangla
   // names"): these, for the English names the fixtures use; any other is shown as written.
   http.get('/api/names/bn', () => HttpResponse.json(BANGLA_NAMES)),
