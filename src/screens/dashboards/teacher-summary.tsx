@@ -73,7 +73,7 @@ function Summary({ d }: { d: TeacherDashboard }) {
                     </p>
                   </div>
                   <div className="flex items-center gap-3 text-sm">
-                    <span className={p.attendance_taken ? 'text-emerald-700' : 'text-amber-700'}>
+                    <span className={p.attendance_taken ? 'text-emerald-800' : 'text-amber-800'}>
                       {p.attendance_taken ? t('dashboards.teacher.taken') : t('dashboards.teacher.notTaken')}
                     </span>
                     {!p.attendance_taken && started ? (
@@ -109,7 +109,7 @@ function Summary({ d }: { d: TeacherDashboard }) {
         ) : (
           <p className="text-sm text-slate-600">{t('dashboards.teacher.noMarks')}</p>
         )}
-        <Link href="/teacherevaluation" className={`${linkStyle} mt-3 inline-block text-sm`}>
+        <Link href="/teacherevaluation" className={`${linkStyle} mt-3 inline-flex min-h-11 items-center text-sm`}>
           {t('dashboards.teacher.enterMarks')}
         </Link>
       </Card>
@@ -136,7 +136,7 @@ function Summary({ d }: { d: TeacherDashboard }) {
         ) : (
           <p className="text-sm text-slate-600">{t('dashboards.teacher.noHomework')}</p>
         )}
-        <Link href="/homeworksubmitlist" className={`${linkStyle} mt-3 inline-block text-sm`}>
+        <Link href="/homeworksubmitlist" className={`${linkStyle} mt-3 inline-flex min-h-11 items-center text-sm`}>
           {t('dashboards.teacher.openHomework')}
         </Link>
       </Card>
