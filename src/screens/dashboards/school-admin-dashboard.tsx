@@ -99,7 +99,7 @@ function AdminSummary({ d }: { d: AdminDashboard }) {
         ) : (
           <p className="text-sm text-slate-600">{t('dashboards.absentees.none')}</p>
         )}
-        <Link href="/studentabsence" className={`${linkStyle} mt-3 inline-block text-sm`}>
+        <Link href="/studentabsence" className={`${linkStyle} mt-3 inline-flex min-h-11 items-center text-sm`}>
           {t('dashboards.absentees.more')}
         </Link>
       </Card>
@@ -155,7 +155,7 @@ function AdminSummary({ d }: { d: AdminDashboard }) {
         ) : (
           <p className="text-sm text-slate-600">{t('dashboards.calendar.none')}</p>
         )}
-        <Link href="/academic-calender" className={`${linkStyle} mt-3 inline-block text-sm`}>
+        <Link href="/academic-calender" className={`${linkStyle} mt-3 inline-flex min-h-11 items-center text-sm`}>
           {t('dashboards.calendar.open')}
         </Link>
       </Card>
@@ -172,7 +172,7 @@ function AdminSummary({ d }: { d: AdminDashboard }) {
         ) : (
           <p className="text-sm text-slate-600">{t('dashboards.notices.none')}</p>
         )}
-        <Link href="/schooladminnotice" className={`${linkStyle} mt-3 inline-block text-sm`}>
+        <Link href="/schooladminnotice" className={`${linkStyle} mt-3 inline-flex min-h-11 items-center text-sm`}>
           {t('dashboards.notices.open')}
         </Link>
       </Card>

@@ -43,7 +43,7 @@ export function Figure({
       <p className="text-3xl font-bold text-slate-900">{value}</p>
       <p className="text-sm text-slate-700">{label}</p>
       {href && link ? (
-        <Link href={href} className={`${linkStyle} mt-2 inline-block text-sm`}>
+        <Link href={href} className={`${linkStyle} mt-2 inline-flex min-h-11 items-center text-sm`}>
           {link}
         </Link>
       ) : null}
