@@ -58,3 +58,18 @@ export function drawFoot(
   })}`;
   line(doc, foot, m, footY + 26, { size: 7, align: 'center', width: inner, color: MUTED });
 }
+
+/** The letterhead: the school's name, its address when known, and the sheet's title; returns the y below it. */
+export function drawHead(doc: Doc, h: { school: string; address?: string | null; title: string }): number {
+  const m = PAGE.margin;
+  const inner = PAGE.width - 2 * m;
+  let y = m;
+  line(doc, h.school, m, y, { size: 15, bold: true, align: 'center', width: inner });
+  y += 20;
+  if (h.address) {
+    line(doc, h.address, m, y, { size: 9, align: 'center', width: inner, color: MUTED });
+    y += 14;
+  }
+  line(doc, h.title, m, y, { size: 12, bold: true, align: 'center', width: inner });
+  return y + 17;
+}

@@ -10,7 +10,7 @@ import type { AttendanceReport } from '@/api/schemas/attendance-register';
 import { attendanceRegisterBn } from '@/i18n/areas/attendance-register.bn';
 import { attendanceRegisterEn } from '@/i18n/areas/attendance-register.en';
 import { localDigits } from '@/i18n/digits';
-import { cell, drawFoot, fill, MUTED, PAGE, SHADE } from './landscape-sheet';
+import { cell, drawFoot, drawHead, fill, MUTED, PAGE, SHADE } from './landscape-sheet';
 import { fonts, line, type PdfLanguage } from './gradesheet-pdf';
 
 type Doc = PDFKit.PDFDocument;
@@ -48,15 +48,7 @@ function drawPage(
   const l = LABELS[lang];
   const m = PAGE.margin;
   const inner = PAGE.width - 2 * m;
-  let y = m;
-  line(doc, head.schoolName, m, y, { size: 15, bold: true, align: 'center', width: inner });
-  y += 20;
-  if (head.address) {
-    line(doc, head.address, m, y, { size: 9, align: 'center', width: inner, color: MUTED });
-    y += 14;
-  }
-  line(doc, l.title, m, y, { size: 12, bold: true, align: 'center', width: inner });
-  y += 17;
+  let y = drawHead(doc, { school: head.schoolName, address: head.address, title: l.title });
   const classLine = fill(l.classSection, {
     class: r.section.class_name,
     section: r.section.section_default_name,

@@ -10,7 +10,7 @@ import type { TabulationSheet } from '@/api/schemas/reports';
 import { resultsAnalysisBn } from '@/i18n/areas/results-analysis.bn';
 import { resultsAnalysisEn } from '@/i18n/areas/results-analysis.en';
 import { localDigits } from '@/i18n/digits';
-import { cell, drawFoot, fill, MUTED, PAGE, SHADE } from './landscape-sheet';
+import { cell, drawFoot, drawHead, fill, PAGE, SHADE } from './landscape-sheet';
 import { fonts, line, wrap, type PdfLanguage } from './gradesheet-pdf';
 
 type Doc = PDFKit.PDFDocument;
@@ -39,15 +39,7 @@ function drawPage(
   const l = LABELS[lang];
   const m = PAGE.margin;
   const inner = PAGE.width - 2 * m;
-  let y = m;
-  line(doc, t.school_name, m, y, { size: 15, bold: true, align: 'center', width: inner });
-  y += 20;
-  if (t.address) {
-    line(doc, t.address, m, y, { size: 9, align: 'center', width: inner, color: MUTED });
-    y += 14;
-  }
-  line(doc, l.title, m, y, { size: 12, bold: true, align: 'center', width: inner });
-  y += 17;
+  let y = drawHead(doc, { school: t.school_name, address: t.address, title: l.title });
   const classLine = fill(l.classSection, {
     class: t.class_name,
     section: t.section_default_name,
