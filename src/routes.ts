@@ -29,7 +29,7 @@
  * school admin's dashboard gets a Resources tile too, since the admin's management lives there.
  */
 import type { ComponentType } from 'react';
-import { ALL_USER_TYPES, can, type Action, type AnyAction, type UserType } from '@/api/permissions';
+import { ALL_USER_TYPES, can, type AnyAction, type UserType } from '@/api/permissions';
 import { lazyWithRetry } from '@/ui/lazy-retry';
 import { shellEn } from '@/i18n/areas/shell.en';
 
@@ -51,8 +51,6 @@ export interface AppRoute {
    * the sign-in pages. The guard, the dashboard tiles and the palette all ask `canOpen`.
    */
   requires: readonly AnyAction[] | 'public';
-  /** The API actions the screen calls; every user type the route admits must be allowed each. */
-  calls: readonly Action[];
   screen: ComponentType<ScreenProps>;
   /** False: the route exists but its feature is not built yet; it shows a plain notice. */
   built: boolean;
@@ -170,7 +168,7 @@ const screens = {
   notAvailable: lazyWithRetry(() => import('@/screens/not-available/not-available')),
 } satisfies Record<string, ComponentType<ScreenProps>>;
 
-type Extra = Partial<Pick<AppRoute, 'needsSchool' | 'aliasOf' | 'calls'>> & { screen?: keyof typeof screens };
+type Extra = Partial<Pick<AppRoute, 'needsSchool' | 'aliasOf'>> & { screen?: keyof typeof screens };
 
 function route(
   path: string,
@@ -179,14 +177,13 @@ function route(
   keywords: readonly string[] = [],
   extra: Extra = {},
 ): AppRoute {
-  const { screen, calls = [], ...rest } = extra;
+  const { screen, ...rest } = extra;
   return {
     path,
     labelKey,
     label: shellEn.pages[labelKey],
     keywords,
     requires: requires === 'public' ? 'public' : typeof requires === 'string' ? [requires] : requires,
-    calls,
     screen: screens[screen ?? 'notAvailable'],
     built: screen !== undefined,
     ...rest,
@@ -196,54 +193,22 @@ function route(
 const viewer = { needsSchool: true } as const;
 
 /**
- * The structure setup screens and the calls everyone they admit may make. The writes
+ * The structure setup screens (their calls: src/route-calls.ts). The writes
  * of shared classes and subjects (`structure.class-write`, `structure.subject-write`) are the
  * super admin's only: those screens offer the form when `can()` says so and otherwise show the list.
  */
 const SETUP_CLASS = {
   screen: 'classSetup',
-  calls: ['structure.read'],
 } as const;
 const SETUP_SECTION = {
   screen: 'sectionSetup',
-  calls: [
-    'structure.read',
-    'structure.section-write',
-    'structure.session-open',
-    'lookup.shift',
-    'lookup.class',
-    'lookup.group',
-    'school.list',
-  ],
 } as const;
 const SETUP_SUBJECT = {
   screen: 'subjectSetup',
-  calls: ['structure.read', 'lookup.shift', 'lookup.class', 'lookup.group'],
 } as const;
 const SETUP_PERIOD = {
   screen: 'periodSetup',
-  calls: ['structure.read', 'structure.period-write', 'lookup.shift', 'lookup.class', 'lookup.group', 'school.list'],
 } as const;
-
-/** What the routine form and filters choose from (src/api/routines.ts fetchRoutineLookups). */
-const ROUTINE_LOOKUP_CALLS: Action[] = [
-  'lookup.section',
-  'lookup.session',
-  'lookup.day',
-  'lookup.period',
-  'lookup.shift',
-  'lookup.subject',
-  'lookup.class',
-  'teacher.list',
-];
-
-/**
- * What the grade sheet screen calls for everyone it admits; the section PDF ('exam.gradesheet-
- * section-pdf', 'lookup.section') only where `can` allows it (not students).
- */
-const GRADESHEET_CALLS: Action[] = ['exam.gradesheet', 'exam.gradesheet-pdf', 'lookup.session'];
-/** What the mark entry filters and sheet read (src/api/mark-entry.ts, src/api/exams.ts). */
-const MARK_ENTRY_CALLS: Action[] = ['lookup.session', 'exam.types', 'exam.list', 'exam.mark-sheet-entry'];
 
 /** Where an account held to set up two-factor sign-in goes first. */
 export const TWO_FACTOR_ROUTE = '/two-factor';
@@ -252,23 +217,18 @@ export const TWO_FACTOR_ROUTE = '/two-factor';
 export const ROUTES: readonly AppRoute[] = [
   route('/super-admin', 'superAdminDashboard', 'page.super-admin-dashboard', ['home', 'dashboard'], {
     screen: 'superAdminDashboard',
-    calls: ['dashboard.schools'],
   }),
   route('/school-admin', 'schoolAdminDashboard', 'page.school-admin-dashboard', ['home', 'dashboard'], {
     screen: 'schoolAdminDashboard',
-    calls: ['dashboard.admin', 'attendance.summary'],
   }),
   route('/teacher-admin', 'teacherDashboard', 'page.teacher-dashboard', ['home', 'dashboard'], {
     screen: 'teacherDashboard',
-    calls: ['routine.teacher', 'routine.teacher-today', 'dashboard.teacher'],
   }),
   route('/student-admin', 'studentDashboard', 'page.student-dashboard', ['home', 'dashboard'], {
     screen: 'studentDashboard',
-    calls: ['dashboard.student'],
   }),
   route('/viewer-school', 'chooseSchool', 'page.viewer-schools', ['switch school', 'schools', 'home'], {
     screen: 'viewerSchools',
-    calls: ['school.viewer-links', 'dashboard.schools'],
   }),
   route('/viewer-admin', 'administratorDashboard', 'page.viewer-dashboard', ['home', 'dashboard'], {
     screen: 'viewerDashboard',
@@ -276,7 +236,6 @@ export const ROUTES: readonly AppRoute[] = [
   }),
   route('/viewer-calender', 'academicCalendar', 'page.viewer-calendar', ['calendar', 'holidays', 'schedule'], {
     screen: 'viewerCalendar',
-    calls: ['calendar.school'],
     ...viewer,
   }),
   route('/viewer-notice', 'notices', 'page.viewer-notices', ['notice', 'notes', 'announcements'], {
@@ -285,7 +244,6 @@ export const ROUTES: readonly AppRoute[] = [
   }),
   route('/show-notice', 'noticeList', 'page.viewer-notices', ['notice', 'school notes', 'teacher notes'], {
     screen: 'viewerNoticeList',
-    calls: ['notice.school'],
     ...viewer,
   }),
   route('/viewerRoutine', 'routines', 'page.viewer-routines', ['routine', 'timetable', 'class routine'], {
@@ -297,12 +255,11 @@ export const ROUTES: readonly AppRoute[] = [
     'teacherRoutineSearch',
     'page.viewer-teacher-routine',
     ['routine', 'search routine', 'teacher'],
-    { screen: 'viewerRoutineSearch', calls: [...ROUTINE_LOOKUP_CALLS, 'routine.search'], ...viewer },
+    { screen: 'viewerRoutineSearch', ...viewer },
   ),
   route('/viewevaluation', 'evaluation', 'page.viewer-evaluation', ['marks', 'exam', 'results'], {
     ...viewer,
     screen: 'gradesheet',
-    calls: GRADESHEET_CALLS,
   }),
   route(
     '/viewershowattendanceview',
@@ -311,7 +268,6 @@ export const ROUTES: readonly AppRoute[] = [
     ['attendance', 'present', 'absent'],
     {
       screen: 'attendanceDashboard',
-      calls: ['attendance.summary', 'lookup.section'],
       ...viewer,
     },
   ),
@@ -323,7 +279,6 @@ export const ROUTES: readonly AppRoute[] = [
     {
       ...viewer,
       screen: 'activities',
-      calls: ['lookup.session'],
     },
   ),
   route(
@@ -331,11 +286,10 @@ export const ROUTES: readonly AppRoute[] = [
     'sectionAttendanceToday',
     'page.section-attendance',
     ['attendance', 'section', 'absent'],
-    { screen: 'sectionAttendance', calls: ['attendance.summary', 'lookup.section'], ...viewer },
+    { screen: 'sectionAttendance', ...viewer },
   ),
   route('/studentabsence', 'absentStudents', 'page.absent-students', ['attendance', 'absence', 'absent'], {
     screen: 'absentStudents',
-    calls: ['attendance.section-absent'],
     ...viewer,
   }),
   route('/student-resource', 'resources', 'page.student-resources', ['library', 'ebook', 'links'], {
@@ -346,23 +300,19 @@ export const ROUTES: readonly AppRoute[] = [
   // (see the header); the admin-only calls are made only where `can` allows them.
   route('/studentlibrary', 'library', 'page.student-library', ['books', 'resources', 'issue', 'return', 'loans'], {
     screen: 'library',
-    calls: ['library.books'],
     ...viewer,
   }),
   route('/studentebook', 'ebooks', 'page.student-ebooks', ['ebook', 'books', 'download', 'upload'], {
     screen: 'ebooks',
-    calls: ['ebook.list', 'ebook.file'],
     ...viewer,
   }),
   route('/studentimportantlink', 'importantLinks', 'page.student-links', ['links', 'websites'], {
     screen: 'importantLinks',
-    calls: ['link.list'],
     ...viewer,
   }),
   route('/student-eschool', 'eschool', 'page.student-eschool', ['online', 'classes'], {
     ...viewer,
     screen: 'studentEschool',
-    calls: ['eschool.list'],
   }),
   route('/student-payment', 'payments', 'page.student-payment', ['invoice', 'fees', 'pay'], {
     screen: 'studentPayment',
@@ -372,73 +322,52 @@ export const ROUTES: readonly AppRoute[] = [
   }),
   route('/studentprofileedit', 'editProfile', 'page.student-profile-edit', ['mobile', 'email', 'contact'], {
     screen: 'studentProfileEdit',
-    calls: ['student.profile', 'student.profile-update'],
   }),
   route('/dueinvoice', 'dueInvoices', 'page.due-invoices', ['invoice', 'fees', 'pay now'], {
     screen: 'studentDueInvoices',
-    calls: ['invoice.read'],
   }),
   route('/payoption', 'paymentOptions', 'page.pay-options', ['mobile wallet', 'pay'], {
     screen: 'studentPayOption',
-    calls: ['invoice.read', 'payment.online-start', 'payment.online-read', 'payment.receipt'],
   }),
   route('/paidinvoice', 'paidInvoices', 'page.paid-invoices', ['invoice', 'receipts'], {
     screen: 'studentPaidInvoices',
-    calls: ['invoice.read', 'payment.receipt'],
   }),
   route('/showhomework', 'studentHomework', 'page.school-homework', ['homework', 'home work', 'home sheet'], {
     ...viewer,
     screen: 'showHomework',
-    calls: ['homework.filter', 'lookup.section', 'lookup.subject', 'teacher.list'],
   }),
   route('/submitdetails', 'homeworkSubmissions', 'page.homework-submissions', ['homework', 'submitted'], {
     ...viewer,
     screen: 'submitDetails',
-    calls: ['homework.submit-list', 'homework.file'],
   }),
   route('/studentEvaluation', 'evaluation', 'page.student-evaluation', ['marks', 'grade', 'exam', 'results'], {
     screen: 'studentEvaluation',
   }),
   route('/marksheet', 'markSheet', 'page.student-marksheet', ['marks', 'exam', 'results'], {
     screen: 'marksheet',
-    calls: ['exam.marksheet', 'exam.types', 'lookup.session'],
   }),
   route('/gradesheet', 'gradeSheet', 'page.gradesheet', ['grade', 'gpa', 'results', 'report card', 'pdf', 'print'], {
     ...viewer,
     screen: 'gradesheet',
-    calls: GRADESHEET_CALLS,
   }),
   route('/teacher-calender', 'academicCalendar', 'page.teacher-calendar', ['calendar', 'holidays', 'schedule'], {
     screen: 'teacherCalendar',
-    calls: ['calendar.teacher'],
   }),
   route('/teachermark', 'markSheet', 'page.teacher-marksheet', ['marks', 'check mark sheet'], {
     screen: 'teacherMarkSheet',
-    calls: [...MARK_ENTRY_CALLS, 'exam.mark-delete'],
   }),
   route('/teacherpassword', 'changePassword', 'page.teacher-password', ['password', 'reset password'], {
     screen: 'changePassword',
-    calls: ['users.password'],
   }),
   route('/add-school', 'addNewSchool', 'page.add-school', ['school', 'eiin', 'create school'], {
     screen: 'addSchool',
-    calls: [
-      'school.create',
-      'school.update',
-      'school.list',
-      'school.delete',
-      'organization.list',
-      'lookup.division',
-      'lookup.district',
-      'lookup.upazila',
-    ],
   }),
   route(
     '/add-organization',
     'organizationTypes',
     'page.add-organization',
     ['organization', 'create organization type'],
-    { screen: 'organization', calls: ['organization.list', 'organization.write', 'organization.delete'] },
+    { screen: 'organization' },
   ),
   route('/create-class', 'createClass', 'page.create-class', ['class', 'setup'], SETUP_CLASS),
   route('/section_create', 'createSection', 'page.create-section', ['section', 'setup'], {
@@ -452,36 +381,17 @@ export const ROUTES: readonly AppRoute[] = [
   }),
   route('/create-exam', 'createExam', 'page.create-exam', ['exam', 'evaluation', 'publish results', 'exam types'], {
     screen: 'createExam',
-    calls: [
-      ...ROUTINE_LOOKUP_CALLS,
-      'exam.types',
-      'exam.types-write',
-      'exam.publication',
-      'exam.publish',
-      'records.delete',
-    ],
   }),
   route('/newExam', 'newExam', 'page.new-exam', ['exam', 'exam list', 'full marks'], {
     screen: 'newExam',
-    calls: [
-      ...ROUTINE_LOOKUP_CALLS,
-      'exam.types',
-      'exam.create',
-      'exam.list',
-      'exam.mark-audit',
-      'records.delete',
-      'exam.admit-cards',
-    ],
   }),
   route('/', 'signIn', 'public', [], { screen: 'signIn' }),
   route('/login', 'signIn', 'public', ['login'], { screen: 'signIn' }),
   route('/routine', 'myRoutine', 'page.teacher-routine', ['routine', 'timetable', 'classes'], {
     screen: 'teacherRoutine',
-    calls: ['routine.teacher'],
   }),
   route('/studentroutine', 'classRoutine', 'page.student-routine', ['routine', 'timetable', 'classes'], {
     screen: 'studentRoutine',
-    calls: ['routine.student'],
   }),
   route(
     '/attendance',
@@ -491,12 +401,10 @@ export const ROUTES: readonly AppRoute[] = [
     ['attendance', 'today', 'present rate', 'sms', 'absence messages', 'outbox'],
     {
       screen: 'attendanceDashboard',
-      calls: ['attendance.summary', 'lookup.section', 'attendance.outbox'],
     },
   ),
   route('/teacherprofile', 'teacherProfile', 'teacher.profile', ['profile', 'my profile', 'contact'], {
     screen: 'teacherProfile',
-    calls: ['teacher.profile'],
   }),
   route(
     '/teacherattendance',
@@ -506,36 +414,16 @@ export const ROUTES: readonly AppRoute[] = [
     ['attendance', 'present', 'absent', 'sms', 'absent message', 'correct', 'correction'],
     {
       screen: 'teacherAttendance',
-      calls: ['routine.teacher-today', 'attendance.section-students', 'attendance.take'],
     },
   ),
   route('/studentviewattendance', 'attendanceHistory', 'page.student-attendance', ['attendance', 'present', 'absent'], {
     screen: 'studentAttendance',
-    calls: ['attendance.student-history', 'lookup.period', 'lookup.subject'],
   }),
   route('/schooladminroutine', 'classRoutines', 'page.class-routines', ['routine', 'timetable', 'add routine'], {
     screen: 'adminRoutine',
-    calls: [
-      ...ROUTINE_LOOKUP_CALLS,
-      'routine.school',
-      'routine.search',
-      'routine.write',
-      'routine.delete',
-      'records.delete',
-    ],
   }),
   route('/schooladminnotice', 'adminNotice', 'page.admin-notice', ['notice', 'notes', 'announcements'], {
     screen: 'adminNotice',
-    calls: [
-      'notice.school',
-      'notice.edit',
-      'notice.write',
-      'notice.delete',
-      'lookup.class',
-      'lookup.section',
-      'lookup.session',
-      'student.section',
-    ],
   }),
   route('/class-create', 'createClass', 'page.create-class', ['class', 'setup'], {
     aliasOf: '/create-class',
@@ -571,24 +459,6 @@ export const ROUTES: readonly AppRoute[] = [
     ],
     {
       screen: 'addStudent',
-      calls: [
-        'student.write',
-        'student.list',
-        'lookup.section',
-        'lookup.session',
-        'lookup.group',
-        'lookup.gender',
-        'student.section',
-        'student.promote',
-        'users.reset-password',
-        // records (docs/DOMAIN.md, Records): edit, leave and come back, certificates
-        'people.update',
-        'people.deactivate',
-        'people.certificate',
-        'records.delete',
-        // the section's ID cards (docs/DOMAIN.md, "The school's documents")
-        'student.id-cards',
-      ],
     },
   ),
   route(
@@ -598,19 +468,10 @@ export const ROUTES: readonly AppRoute[] = [
     ['teacher', 'create teacher', 'teacher list', 'import', 'reset password', 'edit teacher', 'deactivate'],
     {
       screen: 'addTeacher',
-      calls: [
-        'teacher.write',
-        'teacher.list',
-        'users.reset-password',
-        'people.update',
-        'people.deactivate',
-        'records.delete',
-      ],
     },
   ),
   route('/schoolprofile', 'schoolProfile', 'page.school-profile', ['profile', 'school', 'my profile'], {
     screen: 'schoolProfile',
-    calls: ['school.list', 'school.contact-update', 'school.weekly-off-update', 'users.password'],
   }),
   route(
     '/subjectregistration',
@@ -619,140 +480,81 @@ export const ROUTES: readonly AppRoute[] = [
     ['subject', '4th subject', 'registration'],
     {
       screen: 'subjectRegistration',
-      calls: [
-        'lookup.section',
-        'lookup.session',
-        'lookup.group',
-        'student.search',
-        'subject-registration.subjects',
-        'subject-registration.list',
-        'subject-registration.write',
-        'subject-registration.delete',
-      ],
     },
   ),
   route('/payment', 'accounts', 'page.accounts', ['payment', 'sector', 'fees', 'invoice', 'receipt', 'dues'], {
     // A viewer reads the chosen school's fee reports here (the viewer dashboard's Payment tile).
     ...viewer,
     screen: 'payment',
-    // The calls both may make; the admin's writes (sectors, fees, invoices, payments, waivers,
-    // reversals: fee.sector-write, fee.write, invoice.read, payment.write, invoice.waiver,
-    // payment.reverse) and the desk's student finder (student.list) are offered only when can()
-    // says so, as on the setup screens.
-    calls: [
-      'fee.sectors',
-      'fee.list',
-      'payment.list',
-      'fee.reports',
-      'lookup.section',
-      'lookup.session',
-      'lookup.group',
-      'lookup.gender',
-    ],
   }),
   route('/teacher-feature', 'schoolDashboard', 'page.teacher-feature', ['teachers', 'create teacher'], {
     screen: 'teacherFeature',
   }),
   route('/teacherhomework', 'homework', 'page.teacher-homework', ['homework', 'home work', 'assign'], {
     screen: 'teacherHomework',
-    calls: ['homework.teacher-options', 'homework.create', 'homework.teacher-list', 'homework.delete', 'homework.file'],
   }),
   route('/homeworksubmitlist', 'homeworkSubmissions', 'page.teacher-homework-submissions', ['homework', 'submitted'], {
     screen: 'homeworkSubmitList',
-    calls: ['homework.submit-list', 'homework.file'],
   }),
   route('/teachernotice', 'notices', 'page.teacher-notice', ['notice', 'notes', 'create note'], {
     screen: 'teacherNotice',
-    calls: [
-      'notice.creator',
-      'notice.edit',
-      'notice.write',
-      'notice.delete',
-      'lookup.class',
-      'lookup.section',
-      'lookup.session',
-      'student.section',
-    ],
   }),
   route('/markentry', 'evaluation', 'page.mark-entry', ['marks', 'exam', 'mark entry'], { screen: 'markEntryMenu' }),
   route('/teacherevaluation', 'markEntry', 'page.teacher-evaluation', ['marks', 'exam', 'enter marks'], {
     screen: 'markEntry',
-    calls: [...MARK_ENTRY_CALLS, 'exam.mark-entry'],
   }),
   route('/studenthomework', 'homework', 'page.student-homework', ['homework', 'home work', 'assignments'], {
     screen: 'studentHomework',
-    calls: ['homework.student'],
   }),
   route('/studenthomeworksubmit', 'submitHomework', 'page.student-homework-submit', ['homework', 'upload', 'submit'], {
     screen: 'studentHomeworkSubmit',
-    calls: ['homework.student', 'homework.submit', 'homework.file'],
   }),
   route('/academic-calender', 'academicCalendar', 'page.academic-calendar', ['calendar', 'holidays', 'schedule'], {
     screen: 'adminCalendar',
-    calls: ['calendar.school', 'calendar.write', 'calendar.delete'],
   }),
   route(
     '/student-academic-calender',
     'academicCalendar',
     'page.student-calendar',
     ['calendar', 'holidays', 'schedule'],
-    { screen: 'studentCalendar', calls: ['calendar.student'] },
+    { screen: 'studentCalendar' },
   ),
   route('/studentprofile', 'myProfile', 'page.student-profile', ['profile', 'student code', 'contact'], {
     screen: 'studentProfile',
-    calls: ['student.profile'],
   }),
   route('/studentpassword', 'changePassword', 'page.student-password', ['password', 'reset password'], {
     screen: 'changePassword',
-    calls: ['users.password'],
   }),
-  // A student's opening a notice also marks it read ('notice.read', students only); a guardian's
-  // does not, so the calls every user it admits makes are the read.
   route('/student-notice-list', 'noticeList', 'page.student-notices', ['notice', 'notes'], {
     screen: 'studentNoticeList',
-    calls: ['notice.student'],
   }),
   // Beyond the spec's table: the teacher dashboard's eSchool tile (a teacher's online
   // classes; a school admin manages the school's) and Students tile (the students of the
   // sections a teacher teaches, read-only).
   route('/teacher-eschool', 'teacherEschool', 'page.teacher-eschool', ['eschool', 'online classes', 'schedule'], {
     screen: 'teacherEschool',
-    calls: ['eschool.list', 'eschool.options', 'eschool.write', 'eschool.cancel'],
   }),
   route('/teacher-students', 'myStudents', 'page.teacher-students', ['students', 'section', 'class list'], {
     screen: 'teacherStudents',
-    calls: ['eschool.options', 'student.section', 'student.id-cards'],
   }),
   route('/teacherdata', 'teacherData', 'page.teacher-data', ['teachers', 'teacher list', 'student routine'], {
     screen: 'teacherData',
-    calls: ['teacher.list', 'routine.search'],
     ...viewer,
   }),
   // Not in the spec's table: one's own two-factor sign-in, where an account held to set it
   // up is sent first; and the super admin's list of school admins with the reset.
   route('/two-factor', 'twoFactor', 'users.two-factor', ['two-factor', '2fa', 'authenticator'], {
     screen: 'twoFactor',
-    calls: ['users.two-factor'],
   }),
   route('/two-factor-admins', 'twoFactorAdmins', 'page.two-factor-admins', ['two-factor', 'reset', 'school admins'], {
     screen: 'twoFactorAdmins',
-    calls: ['users.two-factor-reset', 'system.two-factor-policy', 'school.two-factor-policy', 'school.list'],
   }),
   // Guardians (user type 3, which the spec's table keeps unused)
   route('/guardian-admin', 'guardianDashboard', 'page.guardian-dashboard', ['home', 'dashboard', 'children'], {
     screen: 'guardianDashboard',
-    calls: [
-      'dashboard.student',
-      'guardian.children',
-      'guardian.preferences',
-      'attendance.student-history',
-      'invoice.read',
-      'notice.student',
-    ],
   }),
   route('/guardianpassword', 'changePassword', 'page.guardian-password', ['password', 'reset password'], {
     screen: 'changePassword',
-    calls: ['users.password'],
   }),
   // Beyond the spec's table: the monthly register (docs/DOMAIN.md, "Attendance"), for the school
   // admin and a viewer (any section of the school) and a teacher (the sections they teach).
@@ -761,7 +563,7 @@ export const ROUTES: readonly AppRoute[] = [
     'attendanceRegister',
     'page.attendance-register',
     ['attendance', 'register', 'monthly', 'month', 'report', 'print', 'csv'],
-    { screen: 'attendanceRegister', calls: ['attendance.register', 'lookup.section', 'routine.teacher'], ...viewer },
+    { screen: 'attendanceRegister', ...viewer },
   ),
   // Subject activities: the old portal's activities, set and answered like homework, whose marks
   // are a subject's Extra Curriculum (docs/DOMAIN.md, "Exams and grades"). Paths of their own: the
@@ -773,12 +575,6 @@ export const ROUTES: readonly AppRoute[] = [
     ['activity', 'project', 'extra curriculum'],
     {
       screen: 'teacherSubjectActivities',
-      calls: [
-        'homework.teacher-options',
-        'subject-activity.create',
-        'subject-activity.teacher-list',
-        'subject-activity.file',
-      ],
     },
   ),
   route(
@@ -788,7 +584,6 @@ export const ROUTES: readonly AppRoute[] = [
     ['activity', 'answers', 'marks'],
     {
       screen: 'subjectActivityAnswers',
-      calls: ['subject-activity.submit-list', 'subject-activity.mark', 'subject-activity.file'],
     },
   ),
   route(
@@ -796,14 +591,14 @@ export const ROUTES: readonly AppRoute[] = [
     'studentSubjectActivities',
     'page.student-subject-activities',
     ['activity', 'project', 'assignment'],
-    { screen: 'studentSubjectActivities', calls: ['subject-activity.student'] },
+    { screen: 'studentSubjectActivities' },
   ),
   route(
     '/studentactivitysubmit',
     'studentSubjectActivity',
     'page.student-subject-activity',
     ['activity', 'answer', 'submit'],
-    { screen: 'studentSubjectActivity', calls: ['subject-activity.student', 'subject-activity.file'] },
+    { screen: 'studentSubjectActivity' },
   ),
   // Everyone's own profile form and photo (docs/DOMAIN.md, "Profiles"): the palette's "Edit my profile".
   route(
@@ -813,43 +608,35 @@ export const ROUTES: readonly AppRoute[] = [
     ['profile', 'photo', 'picture', 'phone', 'mobile', 'email', 'blood group', 'date of birth'],
     {
       screen: 'myProfileEdit',
-      calls: ['profile.read', 'profile.photo', 'profile.photo-read'],
     },
   ),
   // Beyond the spec's table: what a head teacher reads (docs/DOMAIN.md, "Early warnings",
   // "Result analysis"); a teacher the chronic absence and tabulation of the sections they teach.
   route('/chronic-absence', 'chronicAbsence', 'page.chronic-absence', ['attendance', 'absent', 'early warning'], {
     screen: 'chronicAbsence',
-    calls: ['report.chronic-absence'],
     ...viewer,
   }),
   route('/tabulation-sheet', 'tabulationSheet', 'page.tabulation', ['results', 'tabulation', 'gpa', 'print'], {
     screen: 'tabulationSheet',
-    calls: ['report.tabulation', 'lookup.section', 'lookup.session'],
     ...viewer,
   }),
   route('/result-analysis', 'resultAnalysis', 'page.result-analysis', ['results', 'pass rate', 'merit list'], {
     screen: 'resultAnalysis',
-    calls: ['report.result-analysis', 'report.merit-list', 'lookup.section', 'lookup.session'],
     ...viewer,
   }),
   // The teachers' own day (docs/DOMAIN.md, "Staff attendance, leave and substitutes").
   route('/my-day', 'myStaffDay', 'page.my-staff-day', ['check in', 'check out', 'leave', 'staff notices'], {
     screen: 'myStaffDay',
-    calls: ['staff.check-in', 'leave.request', 'leave.list', 'staff-notice.read'],
   }),
   route('/staff-attendance', 'staffAttendance', 'page.staff-attendance', ['staff', 'teachers', 'late', 'absent'], {
     screen: 'staffAttendance',
-    calls: ['staff.attendance'],
     ...viewer,
   }),
   route('/staff-leave', 'staffLeave', 'page.staff-leave', ['leave', 'approve', 'refuse'], {
     screen: 'staffLeave',
-    calls: ['leave.list', 'leave.decide'],
   }),
   route('/substitutes', 'substitutes', 'page.substitutions', ['substitute', 'cover', 'absent teacher'], {
     screen: 'substitutes',
-    calls: ['substitution.assign'],
   }),
 ];
 

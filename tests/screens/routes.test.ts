@@ -1,5 +1,6 @@
 import { ALL_USER_TYPES, can, HOME_ROUTE, PROFILE_ROUTE, USER_TYPES } from '@/api/permissions';
 import { audience, canOpen, DASHBOARD_TILES, findRoute, isPublic, ROUTES, routesFor, tilesFor } from '@/routes';
+import { callsOf, ROUTE_CALLS } from '@/route-calls';
 import { decideAccess, forWhom, type SessionView } from '@/app';
 
 const { student: S, guardian: G, teacher: T, schoolAdmin: A, superAdmin: SA, viewer: V } = USER_TYPES;
@@ -119,7 +120,7 @@ describe('routes.ts', () => {
     const gaps: string[] = [];
     for (const route of ROUTES) {
       for (const type of audience(route)) {
-        for (const action of route.calls) {
+        for (const action of callsOf(route)) {
           if (!can(type, action)) gaps.push(`${route.path}: user type ${type} may open it but not call ${action}`);
         }
       }
@@ -127,10 +128,15 @@ describe('routes.ts', () => {
     expect(gaps).toEqual([]);
   });
 
+  it('lists calls only for paths of the route table', () => {
+    const stale = Object.keys(ROUTE_CALLS).filter((path) => findRoute(path)?.path !== path || findRoute(path)?.aliasOf);
+    expect(stale).toEqual([]);
+  });
+
   it('lists the calls of every built screen that reads or writes data', () => {
-    const readers = ROUTES.filter((r) => r.built && r.calls.length > 0).map((r) => r.path);
+    const readers = ROUTES.filter((r) => r.built && callsOf(r).length > 0).map((r) => r.path);
     // Every built screen except sign-in, the plain dashboards and the notice menus calls the API.
-    const silent = ROUTES.filter((r) => r.built && r.calls.length === 0)
+    const silent = ROUTES.filter((r) => r.built && callsOf(r).length === 0)
       .map((r) => r.path)
       .sort();
     expect(silent).toEqual(

@@ -11,6 +11,7 @@ import { join, relative } from 'node:path';
 import { ENDPOINTS } from '@/api/endpoints/index';
 import { API_PREFIX } from '@/api/endpoints/define';
 import { ROUTES } from '@/routes';
+import { callsOf } from '@/route-calls';
 import { createTestApp, type TestApp } from '../helpers/server';
 
 const key = (method: string, url: string, action: string) => `${method} ${url} ${action}`;
@@ -101,6 +102,10 @@ it('route files register only through route(), from their endpoints', () => {
 
 it('every action a screen calls is an endpoint’s', () => {
   const actions = new Set(registry.map((e) => e.action));
-  const missing = ROUTES.flatMap((r) => r.calls.filter((a) => !actions.has(a)).map((a) => `${r.path}: ${a}`));
+  const missing = ROUTES.flatMap((r) =>
+    callsOf(r)
+      .filter((a) => !actions.has(a))
+      .map((a) => `${r.path}: ${a}`),
+  );
   expect(missing).toEqual([]);
 });
