@@ -494,11 +494,15 @@ export async function schoolsDashboard(
           where d.school_id = a.id and d.date = a.today and d.taken_periods > 0 and d.present is not null)::int as absent,
         (select coalesce(sum(p.amount_poisha), 0) from payments p
           where p.school_id = a.id and not p.is_test and p.created_at >= a.from_ts and p.created_at < a.to_ts)::text as collected,
-        (select count(*) filter (where not m.absent and m.marks_obtained >= ${PASS_SHARE} * m.full_marks) from exam_marks m
-          join exams e on e.id = m.exam_id where e.school_id = a.id and e.session_id = a.session_id)::int as passed,
-        (select count(*) from exam_marks m
-          join exams e on e.id = m.exam_id where e.school_id = a.id and e.session_id = a.session_id)::int as marks
-      from asked a`),
+        r.passed, r.marks
+      from asked a
+      -- One pass over the school's marks of the session, section by section on the section-session
+      -- index (a join through exams read the whole exam_marks table, twice: 2,490 buffers, 100 ms).
+      cross join lateral (
+        select (count(*) filter (where not m.absent and m.marks_obtained >= ${PASS_SHARE} * m.full_marks))::int as passed,
+          count(*)::int as marks
+        from sections sec join exam_marks m on m.section_id = sec.id and m.session_id = a.session_id
+        where sec.school_id = a.id) r`),
   );
   const byId = new Map(figures.map((f) => [f.id, f]));
   return {
