@@ -262,6 +262,23 @@ export function readsOf(p: Population): { name: string; weight: number; make: ()
         headers: auth(admin().token),
       }),
     },
+    // The dashboards each role opens first (weight 0: measured alone). Their URLs carry no date
+    // (each answers for its user's today): distinct by user only, so the cache-off figure is the one.
+    {
+      name: "a student's dashboard",
+      weight: 0,
+      make: () => ({ method: 'GET', path: '/api/dashboard/student', headers: auth(pick(p.students).token) }),
+    },
+    {
+      name: "a teacher's dashboard",
+      weight: 0,
+      make: () => ({ method: 'GET', path: '/api/dashboard/teacher', headers: auth(pick(p.teachers).token) }),
+    },
+    {
+      name: "the admin's dashboard",
+      weight: 0,
+      make: () => ({ method: 'GET', path: '/api/dashboard/admin', headers: auth(admin().token) }),
+    },
     {
       name: 'routine search',
       weight: 1,

@@ -16,6 +16,7 @@ import type {
   TrendDay,
 } from '@/api/schemas/dashboards';
 import type { DbOrTx } from '../db/client';
+import { namedRows } from '../db/prepared';
 import { rowsOf } from '../db/rows';
 import { schoolDay } from './attendance';
 import { schoolDateOf } from './attendance-flows';
@@ -65,13 +66,15 @@ const trendOf = (rows: { date: string; present: unknown; absent: unknown }[]): T
  */
 async function schoolTrend(db: DbOrTx, schoolId: number, sessionId: number, today: string) {
   return trendOf(
-    rowsOf<{ date: string; present: string; absent: string }>(
-      await db.execute(sql`select d.date::text as date, sum(d.present)::int as present, sum(d.absent)::int as absent
+    await namedRows<{ date: string; present: string; absent: string }>(
+      db,
+      'dashboard_school_trend',
+      sql`select d.date::text as date, sum(d.present)::int as present, sum(d.absent)::int as absent
         from attendance_section_days d
         where d.school_id = ${schoolId} and d.session_id = ${sessionId}
           and d.date between ${`${today.slice(0, 4)}-01-01`}::date and ${today}::date
           and d.taken_periods > 0 and d.present is not null
-        group by d.date order by d.date desc limit ${TREND_DAYS}`),
+        group by d.date order by d.date desc limit ${TREND_DAYS}`,
     ),
   );
 }
@@ -81,8 +84,10 @@ async function schoolTrend(db: DbOrTx, schoolId: number, sessionId: number, toda
  * (the morning roll call, as the read model counts a section's day), a few with the total.
  */
 async function absenteesToday(db: DbOrTx, schoolId: number, date: string) {
-  const rows = rowsOf<AdminDashboard['absentees']['rows'][number] & { total: number }>(
-    await db.execute(sql`with first_taking as (
+  const rows = await namedRows<AdminDashboard['absentees']['rows'][number] & { total: number }>(
+    db,
+    'dashboard_absentees_today',
+    sql`with first_taking as (
         select distinct on (r.section_id) t.id
         from attendance_takings t join routines r on r.id = t.routine_id
         where t.school_id = ${schoolId} and t.date = ${date}::date
@@ -97,7 +102,7 @@ async function absenteesToday(db: DbOrTx, schoolId: number, date: string) {
       join sections sec on sec.id = e.section_id
       join classes c on c.id = e.class_id
       order by c.sort_order, sec.section_default_name, e.class_roll_no
-      limit ${ABSENTEES_SHOWN}`),
+      limit ${ABSENTEES_SHOWN}`,
   );
   return { total: rows[0]?.total ?? 0, rows: rows.map(({ total: _t, ...r }) => r) };
 }
@@ -110,15 +115,17 @@ async function absenteesToday(db: DbOrTx, schoolId: number, date: string) {
 async function feesThisMonth(db: DbOrTx, schoolId: number, today: string, timeZone: string) {
   const { month, from, to } = monthOf(today);
   const { fromTs, toTs } = monthInstants(today, timeZone);
-  const [row] = rowsOf<{ invoiced: string; waived: string; collected: string; received: string }>(
-    await db.execute(sql`with due as (
+  const [row] = await namedRows<{ invoiced: string; waived: string; collected: string; received: string }>(
+    db,
+    'dashboard_fees_this_month',
+    sql`with due as (
         select i.id, i.amount_poisha from invoices i join fees f on f.id = i.fee_id
         where f.school_id = ${schoolId} and f.last_date between ${from}::date and ${to}::date)
       select coalesce((select sum(amount_poisha) from due), 0)::text as invoiced,
         coalesce((select sum(w.amount_poisha) from invoice_waivers w join due on due.id = w.invoice_id), 0)::text as waived,
         coalesce((select sum(a.amount_poisha) from payment_allocations a join due on due.id = a.invoice_id), 0)::text as collected,
         coalesce((select sum(p.amount_poisha) from payments p where p.school_id = ${schoolId} and not p.is_test
-          and p.created_at >= ${fromTs}::timestamptz and p.created_at < ${toTs}::timestamptz), 0)::text as received`),
+          and p.created_at >= ${fromTs}::timestamptz and p.created_at < ${toTs}::timestamptz), 0)::text as received`,
   );
   return {
     month,
@@ -130,32 +137,39 @@ async function feesThisMonth(db: DbOrTx, schoolId: number, today: string, timeZo
 
 /** Exam types with papers from today on, the soonest first. */
 async function upcomingExams(db: DbOrTx, schoolId: number, sessionId: number, today: string) {
-  return rowsOf<AdminDashboard['exams'][number]>(
-    await db.execute(sql`select et.id as exam_type_id, et.exam_name, min(e.exam_date)::text as first_date,
+  return namedRows<AdminDashboard['exams'][number]>(
+    db,
+    'dashboard_upcoming_exams',
+    sql`select et.id as exam_type_id, et.exam_name, min(e.exam_date)::text as first_date,
         max(e.exam_date)::text as last_date, count(distinct e.section_id)::int as sections
       from exams e join exam_types et on et.id = e.exam_type_id
       where e.school_id = ${schoolId} and e.session_id = ${sessionId} and e.exam_date >= ${today}::date
-      group by et.id, et.exam_name order by min(e.exam_date), et.id limit ${UPCOMING_SHOWN}`),
+      group by et.id, et.exam_name order by min(e.exam_date), et.id limit ${UPCOMING_SHOWN}`,
   );
 }
 
 /** Calendar days not yet over (holidays, exams, events), the soonest first. */
 async function upcomingDays(db: DbOrTx, schoolId: number, today: string, limit = UPCOMING_SHOWN, type?: string) {
-  return rowsOf<AdminDashboard['calendar'][number]>(
-    await db.execute(sql`select c.id, c.type, c.topics, c.start_date::text as start_date, c.end_date::text as end_date
+  // Two statements, one per shape: with a type and without.
+  return namedRows<AdminDashboard['calendar'][number]>(
+    db,
+    type ? 'dashboard_upcoming_days_of_type' : 'dashboard_upcoming_days',
+    sql`select c.id, c.type, c.topics, c.start_date::text as start_date, c.end_date::text as end_date
       from calendar_entries c
       where c.school_id = ${schoolId} and c.end_date >= ${today}::date
         ${type ? sql`and c.type = ${type}` : sql``}
-      order by c.start_date, c.id limit ${limit}`),
+      order by c.start_date, c.id limit ${limit}`,
   );
 }
 
 /** The school's latest notices published by today. */
 async function latestNotices(db: DbOrTx, schoolId: number, today: string) {
-  return rowsOf<AdminDashboard['notices'][number]>(
-    await db.execute(sql`select n.id, n.type::int as type, n.headline, n.publishing_date::text as publishing_date
+  return namedRows<AdminDashboard['notices'][number]>(
+    db,
+    'dashboard_latest_notices',
+    sql`select n.id, n.type::int as type, n.headline, n.publishing_date::text as publishing_date
       from notices n where n.school_id = ${schoolId} and n.publishing_date <= ${today}::date
-      order by n.publishing_date desc, n.id desc limit ${UPCOMING_SHOWN}`),
+      order by n.publishing_date desc, n.id desc limit ${UPCOMING_SHOWN}`,
   );
 }
 
@@ -185,7 +199,7 @@ async function teacherSections(
   sessionId: number,
   today: string,
 ) {
-  const rows = rowsOf<{
+  const rows = await namedRows<{
     date: string | null;
     section_id: number;
     class_name: string;
@@ -193,22 +207,29 @@ async function teacherSections(
     present: string;
     absent: string;
   }>(
-    await db.execute(sql`with mine as (
+    db,
+    'dashboard_teacher_sections',
+    sql`with mine as (
         select distinct r.section_id from routines r
         where r.teacher_id = ${teacher.id} and r.school_id = ${teacher.schoolId} and r.session_id = ${sessionId}),
-      days as (
-        select distinct d.date from attendance_section_days d join mine on mine.section_id = d.section_id
-        where d.session_id = ${sessionId} and d.date <= ${today}::date and d.present is not null
-        order by d.date desc limit ${TREND_DAYS})
+      -- Each section's latest 30 days, read backwards on the read model's key: the 30 latest dates
+      -- of all the sections are among them (a date is in a section's 30 unless 30 later ones are).
+      -- A join of the whole table read every section's rows of the session, twice (292 buffers).
+      recent as (
+        select d.section_id, d.date, d.present, d.absent from mine cross join lateral (
+          select d.section_id, d.date, d.present, d.absent from attendance_section_days d
+          where d.section_id = mine.section_id and d.session_id = ${sessionId} and d.date <= ${today}::date
+            and d.present is not null
+          order by d.date desc limit ${TREND_DAYS}) d),
+      days as (select distinct date from recent order by date desc limit ${TREND_DAYS})
       select d.date::text as date, sec.id as section_id, c.class_name, sec.section_default_name,
         coalesce(sum(d.present), 0)::int as present, coalesce(sum(d.absent), 0)::int as absent
       from mine
       join sections sec on sec.id = mine.section_id
       join classes c on c.id = sec.class_id
-      left join (attendance_section_days d join days on days.date = d.date)
-        on d.section_id = mine.section_id and d.session_id = ${sessionId} and d.present is not null
+      left join (recent d join days on days.date = d.date) on d.section_id = mine.section_id
       group by grouping sets ((d.date), (sec.id, c.class_name, c.sort_order, sec.section_default_name))
-      order by c.sort_order, sec.section_default_name, d.date desc`),
+      order by c.sort_order, sec.section_default_name, d.date desc`,
   );
   const trend = trendOf(
     rows.filter((r) => r.date !== null && r.section_id === null).map((r) => ({ ...r, date: r.date! })),
@@ -231,8 +252,10 @@ async function marksWaitingFor(
   sessionId: number,
   today: string,
 ) {
-  return rowsOf<TeacherDashboard['marks'][number]>(
-    await db.execute(sql`select e.id as exam_id, et.exam_name, sub.subject_name, c.class_name, sec.section_default_name,
+  return namedRows<TeacherDashboard['marks'][number]>(
+    db,
+    'dashboard_marks_waiting_for',
+    sql`select e.id as exam_id, et.exam_name, sub.subject_name, c.class_name, sec.section_default_name,
         e.exam_date::text as exam_date,
         (select count(*)::int from exam_marks m where m.exam_id = e.id) as entered,
         (select count(*)::int from enrolments en join students st on st.id = en.student_id
@@ -250,14 +273,16 @@ async function marksWaitingFor(
             where en.section_id = e.section_id and en.session_id = e.session_id
               and (st.left_on is null or st.left_on > ${today}::date))
       order by e.exam_date nulls last, c.sort_order, sec.section_default_name, e.id
-      limit ${UPCOMING_SHOWN}`),
+      limit ${UPCOMING_SHOWN}`,
   );
 }
 
 /** The teacher's homework with answers not yet marked. */
 async function homeworkWaitingFor(db: DbOrTx, teacher: { id: number; schoolId: number }) {
-  return rowsOf<TeacherDashboard['homework'][number]>(
-    await db.execute(sql`select h.id as homework_id, h.topic, sub.subject_name, c.class_name, sec.section_default_name,
+  return namedRows<TeacherDashboard['homework'][number]>(
+    db,
+    'dashboard_homework_waiting_for',
+    sql`select h.id as homework_id, h.topic, sub.subject_name, c.class_name, sec.section_default_name,
         h.due_date::text as due_date, count(*)::int as unmarked
       from homework h
       join homework_submissions hs on hs.homework_id = h.id
@@ -267,7 +292,7 @@ async function homeworkWaitingFor(db: DbOrTx, teacher: { id: number; schoolId: n
       join classes c on c.id = h.class_id
       where h.teacher_id = ${teacher.id} and h.school_id = ${teacher.schoolId} and hm.submission_id is null
       group by h.id, sub.subject_name, c.class_name, sec.section_default_name
-      order by h.due_date, h.id limit ${UPCOMING_SHOWN}`),
+      order by h.due_date, h.id limit ${UPCOMING_SHOWN}`,
   );
 }
 
@@ -292,33 +317,37 @@ export async function teacherDashboard(
 
 /** The student's enrolment in the session, with name, class and section. */
 async function enrolmentOf(db: DbOrTx, studentId: number, sessionId: number | null) {
-  const [row] = rowsOf<{
+  const [row] = await namedRows<{
     enrolment_id: number | null;
     section_id: number | null;
     full_name: string;
     class_name: string | null;
     section_default_name: string | null;
   }>(
-    await db.execute(sql`select e.id as enrolment_id, e.section_id,
+    db,
+    'dashboard_enrolment_of',
+    sql`select e.id as enrolment_id, e.section_id,
         concat_ws(' ', s.first_name, nullif(s.middle_name, ''), nullif(s.last_name, '')) as full_name,
         c.class_name, sec.section_default_name
       from students s
       left join enrolments e on e.student_id = s.id and e.session_id = ${sessionId ?? 0}
       left join sections sec on sec.id = e.section_id
       left join classes c on c.id = e.class_id
-      where s.id = ${studentId}`),
+      where s.id = ${studentId}`,
   );
   return row;
 }
 
 /** Each month's periods present and absent of the enrolment, from the session's start to today. */
 async function attendanceByMonth(db: DbOrTx, enrolmentId: number, today: string) {
-  const rows = rowsOf<{ month: string; present: string; absent: string }>(
-    await db.execute(sql`select to_char(m.date, 'YYYY-MM') as month,
+  const rows = await namedRows<{ month: string; present: string; absent: string }>(
+    db,
+    'dashboard_attendance_by_month',
+    sql`select to_char(m.date, 'YYYY-MM') as month,
         count(*) filter (where m.status = 1)::int as present, count(*) filter (where m.status = 0)::int as absent
       from attendance_marks m
       where m.enrolment_id = ${enrolmentId} and m.date between ${`${today.slice(0, 4)}-01-01`}::date and ${today}::date
-      group by 1 order by 1`),
+      group by 1 order by 1`,
   );
   return rows.map((r) => ({
     month: r.month,
@@ -333,13 +362,15 @@ async function attendanceByMonth(db: DbOrTx, enrolmentId: number, today: string)
  * percentage and the section's average percentage (absent counts as 0; docs/DOMAIN.md, "Dashboards").
  */
 async function latestResults(db: DbOrTx, schoolId: number, enrolmentId: number, sectionId: number, sessionId: number) {
-  const rows = rowsOf<{
+  const rows = await namedRows<{
     exam_name: string;
     subject_name: string;
     percent: string | null;
     section_average: string | null;
   }>(
-    await db.execute(sql`with published as (
+    db,
+    'dashboard_latest_results',
+    sql`with published as (
         select 1 from result_publications p where p.school_id = ${schoolId} and p.session_id = ${sessionId} and p.published),
       latest as (
         select e.exam_type_id from exam_marks m join exams e on e.id = m.exam_id
@@ -354,7 +385,7 @@ async function latestResults(db: DbOrTx, schoolId: number, enrolmentId: number, 
       join exam_types et on et.id = e.exam_type_id
       join subjects sub on sub.id = e.subject_id
       join exam_marks mine on mine.exam_id = e.id and mine.enrolment_id = ${enrolmentId}
-      order by sub.subject_name`),
+      order by sub.subject_name`,
   );
   if (!rows.length) return null;
   return {
@@ -369,26 +400,30 @@ async function latestResults(db: DbOrTx, schoolId: number, enrolmentId: number, 
 
 /** What the student owes: invoices less waivers and payments, and the soonest last date still owing. */
 async function duesOf(db: DbOrTx, studentId: number) {
-  const [row] = rowsOf<{ due: string; next_last_date: string | null }>(
-    await db.execute(sql`with owing as (
+  const [row] = await namedRows<{ due: string; next_last_date: string | null }>(
+    db,
+    'dashboard_dues_of',
+    sql`with owing as (
         select i.id, f.last_date, i.amount_poisha
           - coalesce((select sum(w.amount_poisha) from invoice_waivers w where w.invoice_id = i.id), 0)
           - coalesce((select sum(a.amount_poisha) from payment_allocations a where a.invoice_id = i.id), 0) as left_poisha
         from invoices i join fees f on f.id = i.fee_id where i.student_id = ${studentId})
       select coalesce(sum(left_poisha) filter (where left_poisha > 0), 0)::text as due,
         min(last_date) filter (where left_poisha > 0)::text as next_last_date
-      from owing`),
+      from owing`,
   );
   return { due: formatPoisha(row.due), next_last_date: row.next_last_date };
 }
 
 /** The section's next paper from today. */
 async function nextExamOf(db: DbOrTx, sectionId: number, sessionId: number, today: string) {
-  const [row] = rowsOf<NonNullable<StudentDashboard['next_exam']>>(
-    await db.execute(sql`select et.exam_name, sub.subject_name, e.exam_date::text as exam_date
+  const [row] = await namedRows<NonNullable<StudentDashboard['next_exam']>>(
+    db,
+    'dashboard_next_exam_of',
+    sql`select et.exam_name, sub.subject_name, e.exam_date::text as exam_date
       from exams e join exam_types et on et.id = e.exam_type_id join subjects sub on sub.id = e.subject_id
       where e.section_id = ${sectionId} and e.session_id = ${sessionId} and e.exam_date >= ${today}::date
-      order by e.exam_date, sub.subject_name limit 1`),
+      order by e.exam_date, sub.subject_name limit 1`,
   );
   return row ?? null;
 }
@@ -462,7 +497,7 @@ export async function schoolsDashboard(
   }
   /** A PostgreSQL array literal of plain values (ids, ISO dates and instants: no commas or quotes). */
   const arr = (values: (string | number)[], type: string) => sql`${`{${values.join(',')}}`}::${sql.raw(type)}[]`;
-  const figures = rowsOf<{
+  const figures = await namedRows<{
     id: number;
     present: string;
     absent: string;
@@ -470,7 +505,9 @@ export async function schoolsDashboard(
     passed: string;
     marks: string;
   }>(
-    await db.execute(sql`with asked as (
+    db,
+    'dashboard_schools_dashboard',
+    sql`with asked as (
         select * from unnest(${arr(
           asked.map((a) => a.id),
           'int',
@@ -502,7 +539,7 @@ export async function schoolsDashboard(
         select (count(*) filter (where not m.absent and m.marks_obtained >= ${PASS_SHARE} * m.full_marks))::int as passed,
           count(*)::int as marks
         from sections sec join exam_marks m on m.section_id = sec.id and m.session_id = a.session_id
-        where sec.school_id = a.id) r`),
+        where sec.school_id = a.id) r`,
   );
   const byId = new Map(figures.map((f) => [f.id, f]));
   return {
