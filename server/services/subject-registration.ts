@@ -228,7 +228,9 @@ export async function saveRegistrations(db: DbOrTx, input: SaveInput): Promise<{
         ? await tx
             .insert(subjectRegistrations)
             .values(rows)
-            .onConflictDoNothing({ target: [subjectRegistrations.enrolmentId, subjectRegistrations.subjectId] })
+            .onConflictDoNothing({
+              target: [subjectRegistrations.enrolmentId, subjectRegistrations.subjectId, subjectRegistrations.schoolId],
+            })
             .returning({ id: subjectRegistrations.id })
         : [];
       return { saved: inserted.length, unchanged: rows.length - inserted.length };
