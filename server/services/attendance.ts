@@ -991,7 +991,16 @@ export async function absentStudents(db: DbOrTx, opts: { sectionId: number; date
     .innerJoin(classes, eq(classes.id, enrolments.classId))
     .innerJoin(sections, eq(sections.id, enrolments.sectionId))
     .where(and(...where))
-    .groupBy(students.id, enrolments.id, classes.id, sections.id)
+    // Whole primary keys ((id, school_id)), so the other columns may be read.
+    .groupBy(
+      students.id,
+      students.schoolId,
+      enrolments.id,
+      enrolments.schoolId,
+      classes.id,
+      sections.id,
+      sections.schoolId,
+    )
     .orderBy(asc(enrolments.classRollNo));
   return rows.map(({ mobileNo, fatherPhoneNumber, motherPhoneNumber, ...r }) => ({
     ...r,
