@@ -2,7 +2,10 @@
  * The whole data model. Reference data (school types, classes, subjects, days, shifts, sessions,
  * genders, divisions, groups) is shared by every school; everything a school owns carries
  * school_id, and composite foreign keys tie rows to the same school so that a routine, an
- * enrolment or a notice can never point across schools.
+ * enrolment or a notice can never point across schools. Ready to distribute by school
+ * (docs/SCALING.md): school_id is in every school-owned table's primary key (`(id, school_id)`, id
+ * first, for the tables that had a serial key alone) and in each of its unique keys, so every
+ * ON CONFLICT target and every GROUP BY that reads a record's other columns names it too.
  *
  * Keep DDL to what PostgreSQL 15 accepts (the oldest server we support).
  */
