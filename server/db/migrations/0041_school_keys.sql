@@ -6,6 +6,8 @@
 -- 1. notice_reads carries its notice's school (the notice and the student are of one school).
 ALTER TABLE "notice_reads" ADD COLUMN "school_id" integer;--> statement-breakpoint
 UPDATE "notice_reads" AS r SET "school_id" = n."school_id" FROM "notices" AS n WHERE n."id" = r."notice_id";--> statement-breakpoint
+-- A read of another school's notice was never possible (the student could not see it); none is kept.
+DELETE FROM "notice_reads" AS r USING "students" AS s WHERE s."id" = r."student_id" AND s."school_id" <> r."school_id";--> statement-breakpoint
 ALTER TABLE "notice_reads" ALTER COLUMN "school_id" SET NOT NULL;--> statement-breakpoint
 -- 2. The foreign keys on the keys that change: those that change (drizzle) and those that come back as they were (step 6).
 ALTER TABLE "attendance_audit" DROP CONSTRAINT "attendance_audit_mark_id_attendance_marks_id_fk";--> statement-breakpoint
