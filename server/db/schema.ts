@@ -2,7 +2,10 @@
  * The whole data model. Reference data (school types, classes, subjects, days, shifts, sessions,
  * genders, divisions, groups) is shared by every school; everything a school owns carries
  * school_id, and composite foreign keys tie rows to the same school so that a routine, an
- * enrolment or a notice can never point across schools.
+ * enrolment or a notice can never point across schools. Ready to distribute by school
+ * (docs/SCALING.md): school_id is in every school-owned table's primary key (`(id, school_id)`, id
+ * first, for the tables that had a serial key alone) and in each of its unique keys, so every
+ * ON CONFLICT target and every GROUP BY that reads a record's other columns names it too.
  *
  * Keep DDL to what PostgreSQL 15 accepts (the oldest server we support).
  */
@@ -375,14 +378,16 @@ export const viewerSchools = pgTable(
 export const schoolAdmins = pgTable(
   'school_admins',
   {
-    id: serial('id').primaryKey(),
-    userId: integer('user_id').notNull().unique(),
+    id: serial('id').notNull(),
+    userId: integer('user_id').notNull(),
     schoolId: integer('school_id')
       .notNull()
       .references(() => schools.id),
     adminCode: varchar('admin_code', { length: 40 }).notNull(),
   },
   (t) => [
+    primaryKey({ name: 'school_admins_pkey', columns: [t.id, t.schoolId] }),
+    unique('school_admins_user_uq').on(t.userId, t.schoolId),
     foreignKey({ columns: [t.userId, t.schoolId], foreignColumns: [users.id, users.schoolId] }),
     unique('school_admins_code_uq').on(t.schoolId, t.adminCode),
   ],
@@ -391,8 +396,8 @@ export const schoolAdmins = pgTable(
 export const teachers = pgTable(
   'teachers',
   {
-    id: serial('id').primaryKey(),
-    userId: integer('user_id').notNull().unique(),
+    id: serial('id').notNull(),
+    userId: integer('user_id').notNull(),
     schoolId: integer('school_id')
       .notNull()
       .references(() => schools.id),
@@ -422,10 +427,11 @@ export const teachers = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
+    primaryKey({ name: 'teachers_pkey', columns: [t.id, t.schoolId] }),
+    unique('teachers_user_uq').on(t.userId, t.schoolId),
     foreignKey({ columns: [t.userId, t.schoolId], foreignColumns: [users.id, users.schoolId] }),
     unique('teachers_code_uq').on(t.schoolId, t.teacherCode),
     unique('teachers_initial_uq').on(t.schoolId, t.initial),
-    unique('teachers_id_school_uq').on(t.id, t.schoolId),
     check(
       'teachers_left_valid',
       sql`(${t.leftOn} is null and ${t.leftReason} is null) or (${t.leftOn} is not null and ${t.leftReason} in ('transfer', 'dropout', 'completed', 'other'))`,
@@ -436,8 +442,8 @@ export const teachers = pgTable(
 export const students = pgTable(
   'students',
   {
-    id: serial('id').primaryKey(),
-    userId: integer('user_id').notNull().unique(),
+    id: serial('id').notNull(),
+    userId: integer('user_id').notNull(),
     schoolId: integer('school_id')
       .notNull()
       .references(() => schools.id),
@@ -469,9 +475,10 @@ export const students = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
+    primaryKey({ name: 'students_pkey', columns: [t.id, t.schoolId] }),
+    unique('students_user_uq').on(t.userId, t.schoolId),
     foreignKey({ columns: [t.userId, t.schoolId], foreignColumns: [users.id, users.schoolId] }),
     unique('students_code_uq').on(t.schoolId, t.studentCode),
-    unique('students_id_school_uq').on(t.id, t.schoolId),
     check(
       'students_left_valid',
       sql`(${t.leftOn} is null and ${t.leftReason} is null) or (${t.leftOn} is not null and ${t.leftReason} in ('transfer', 'dropout', 'completed', 'other'))`,
@@ -484,7 +491,7 @@ export const students = pgTable(
 export const sections = pgTable(
   'sections',
   {
-    id: serial('id').primaryKey(),
+    id: serial('id').notNull(),
     schoolId: integer('school_id')
       .notNull()
       .references(() => schools.id),
@@ -497,10 +504,11 @@ export const sections = pgTable(
     sectionDefaultName: varchar('section_default_name', { length: 40 }).notNull(),
   },
   (t) => [
+    primaryKey({ name: 'sections_pkey', columns: [t.id, t.schoolId] }),
     unique('sections_name_uq').on(t.schoolId, t.classId, t.shiftId, t.sectionDefaultName),
     unique('sections_id_school_class_uq').on(t.id, t.schoolId, t.classId),
     // Lets enrolments and routines require the section's own shift.
-    unique('sections_id_shift_uq').on(t.id, t.shiftId),
+    unique('sections_id_shift_uq').on(t.id, t.schoolId, t.shiftId),
   ],
 );
 
@@ -512,7 +520,7 @@ export const sections = pgTable(
 export const periods = pgTable(
   'periods',
   {
-    id: serial('id').primaryKey(),
+    id: serial('id').notNull(),
     schoolId: integer('school_id')
       .notNull()
       .references(() => schools.id),
@@ -525,11 +533,11 @@ export const periods = pgTable(
     endTime: time('end_time').notNull(),
   },
   (t) => [
+    primaryKey({ name: 'periods_pkey', columns: [t.id, t.schoolId] }),
     unique('periods_code_uq').on(t.schoolId, t.shiftId, t.periodCode),
     unique('periods_serial_uq').on(t.schoolId, t.shiftId, t.serial),
-    unique('periods_id_school_uq').on(t.id, t.schoolId),
     // Lets a routine require a period of its own shift.
-    unique('periods_id_shift_uq').on(t.id, t.shiftId),
+    unique('periods_id_shift_uq').on(t.id, t.schoolId, t.shiftId),
     check('periods_times_ordered', sql`${t.startTime} < ${t.endTime}`),
   ],
 );
@@ -573,7 +581,7 @@ export const guardianStudents = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
-    primaryKey({ columns: [t.guardianId, t.studentId] }),
+    primaryKey({ columns: [t.guardianId, t.studentId, t.schoolId] }),
     foreignKey({ columns: [t.studentId, t.schoolId], foreignColumns: [students.id, students.schoolId] }).onDelete(
       'cascade',
     ),
@@ -589,7 +597,7 @@ export const guardianStudents = pgTable(
 export const enrolments = pgTable(
   'enrolments',
   {
-    id: serial('id').primaryKey(),
+    id: serial('id').notNull(),
     schoolId: integer('school_id')
       .notNull()
       .references(() => schools.id),
@@ -608,6 +616,7 @@ export const enrolments = pgTable(
     classRollNo: integer('class_roll_no').notNull(),
   },
   (t) => [
+    primaryKey({ name: 'enrolments_pkey', columns: [t.id, t.schoolId] }),
     foreignKey({ columns: [t.studentId, t.schoolId], foreignColumns: [students.id, students.schoolId] }),
     foreignKey({
       columns: [t.sectionId, t.schoolId, t.classId],
@@ -615,12 +624,11 @@ export const enrolments = pgTable(
     }),
     foreignKey({
       name: 'enrolments_section_shift_fk',
-      columns: [t.sectionId, t.shiftId],
-      foreignColumns: [sections.id, sections.shiftId],
+      columns: [t.sectionId, t.schoolId, t.shiftId],
+      foreignColumns: [sections.id, sections.schoolId, sections.shiftId],
     }),
-    unique('enrolments_student_session_uq').on(t.studentId, t.sessionId),
-    unique('enrolments_roll_uq').on(t.sectionId, t.sessionId, t.classRollNo),
-    unique('enrolments_id_school_uq').on(t.id, t.schoolId),
+    unique('enrolments_student_session_uq').on(t.studentId, t.sessionId, t.schoolId),
+    unique('enrolments_roll_uq').on(t.sectionId, t.sessionId, t.classRollNo, t.schoolId),
     // Lets a subject registration require a subject of the enrolment's own class.
     unique('enrolments_id_school_class_uq').on(t.id, t.schoolId, t.classId),
     index('enrolments_section_idx').on(t.sectionId, t.sessionId),
@@ -633,7 +641,7 @@ export const enrolments = pgTable(
 export const routines = pgTable(
   'routines',
   {
-    id: serial('id').primaryKey(),
+    id: serial('id').notNull(),
     schoolId: integer('school_id')
       .notNull()
       .references(() => schools.id),
@@ -659,6 +667,7 @@ export const routines = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
+    primaryKey({ name: 'routines_pkey', columns: [t.id, t.schoolId] }),
     foreignKey({
       columns: [t.sectionId, t.schoolId, t.classId],
       foreignColumns: [sections.id, sections.schoolId, sections.classId],
@@ -672,21 +681,20 @@ export const routines = pgTable(
     }),
     foreignKey({
       name: 'routines_section_shift_fk',
-      columns: [t.sectionId, t.shiftId],
-      foreignColumns: [sections.id, sections.shiftId],
+      columns: [t.sectionId, t.schoolId, t.shiftId],
+      foreignColumns: [sections.id, sections.schoolId, sections.shiftId],
     }),
     foreignKey({
       name: 'routines_period_shift_fk',
-      columns: [t.periodId, t.shiftId],
-      foreignColumns: [periods.id, periods.shiftId],
+      columns: [t.periodId, t.schoolId, t.shiftId],
+      foreignColumns: [periods.id, periods.schoolId, periods.shiftId],
     }),
-    unique('routines_section_slot_uq').on(t.sectionId, t.sessionId, t.dayId, t.periodId),
-    unique('routines_teacher_slot_uq').on(t.teacherId, t.sessionId, t.dayId, t.periodId),
+    unique('routines_section_slot_uq').on(t.sectionId, t.sessionId, t.dayId, t.periodId, t.schoolId),
+    unique('routines_teacher_slot_uq').on(t.teacherId, t.sessionId, t.dayId, t.periodId, t.schoolId),
     // A named room holds one class at a time; an empty room is "not set" and never clashes.
     uniqueIndex('routines_room_slot_uq')
       .on(t.schoolId, t.sessionId, t.dayId, t.periodId, t.room)
       .where(sql`${t.room} <> ''`),
-    unique('routines_id_school_uq').on(t.id, t.schoolId),
     index('routines_teacher_idx').on(t.teacherId, t.dayId),
     index('routines_school_day_idx').on(t.schoolId, t.dayId),
   ],
@@ -701,7 +709,7 @@ export const routines = pgTable(
 export const notices = pgTable(
   'notices',
   {
-    id: serial('id').primaryKey(),
+    id: serial('id').notNull(),
     schoolId: integer('school_id')
       .notNull()
       .references(() => schools.id),
@@ -724,13 +732,13 @@ export const notices = pgTable(
     editedAt: timestamp('edited_at', { withTimezone: true }),
   },
   (t) => [
+    primaryKey({ name: 'notices_pkey', columns: [t.id, t.schoolId] }),
     foreignKey({
       columns: [t.sectionId, t.schoolId, t.classId],
       foreignColumns: [sections.id, sections.schoolId, sections.classId],
     }),
     check('notices_type_valid', sql`${t.type} in (1, 2)`),
     check('notices_section_needs_class', sql`${t.sectionId} is null or ${t.classId} is not null`),
-    unique('notices_id_school_uq').on(t.id, t.schoolId),
     index('notices_school_date_idx').on(t.schoolId, t.publishingDate),
     index('notices_creator_idx').on(t.creatorUserId, t.createdAt),
   ],
@@ -744,7 +752,7 @@ export const noticeRecipients = pgTable(
     schoolId: integer('school_id').notNull(),
   },
   (t) => [
-    primaryKey({ columns: [t.noticeId, t.studentId] }),
+    primaryKey({ columns: [t.noticeId, t.studentId, t.schoolId] }),
     foreignKey({ columns: [t.noticeId, t.schoolId], foreignColumns: [notices.id, notices.schoolId] }).onDelete(
       'cascade',
     ),
@@ -753,19 +761,28 @@ export const noticeRecipients = pgTable(
   ],
 );
 
-/** Who has opened a notice, for the author's "read by N of M". */
+/** Who has opened a notice, for the author's "read by N of M": the notice's and the student's school. */
 export const noticeReads = pgTable(
   'notice_reads',
   {
-    noticeId: integer('notice_id')
-      .notNull()
-      .references(() => notices.id, { onDelete: 'cascade' }),
-    studentId: integer('student_id')
-      .notNull()
-      .references(() => students.id),
+    noticeId: integer('notice_id').notNull(),
+    studentId: integer('student_id').notNull(),
+    schoolId: integer('school_id').notNull(),
     readAt: timestamp('read_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [primaryKey({ columns: [t.noticeId, t.studentId] })],
+  (t) => [
+    primaryKey({ columns: [t.noticeId, t.studentId, t.schoolId] }),
+    foreignKey({
+      name: 'notice_reads_notice_fk',
+      columns: [t.noticeId, t.schoolId],
+      foreignColumns: [notices.id, notices.schoolId],
+    }).onDelete('cascade'),
+    foreignKey({
+      name: 'notice_reads_student_fk',
+      columns: [t.studentId, t.schoolId],
+      foreignColumns: [students.id, students.schoolId],
+    }),
+  ],
 );
 
 // ---------------------------------------------------------------- attendance
@@ -774,7 +791,7 @@ export const noticeReads = pgTable(
 export const attendanceTakings = pgTable(
   'attendance_takings',
   {
-    id: serial('id').primaryKey(),
+    id: serial('id').notNull(),
     schoolId: integer('school_id')
       .notNull()
       .references(() => schools.id),
@@ -800,9 +817,9 @@ export const attendanceTakings = pgTable(
     adminSaved: boolean('admin_saved').notNull().default(false),
   },
   (t) => [
+    primaryKey({ name: 'attendance_takings_pkey', columns: [t.id, t.schoolId] }),
     foreignKey({ columns: [t.routineId, t.schoolId], foreignColumns: [routines.id, routines.schoolId] }),
-    unique('attendance_takings_routine_date_uq').on(t.routineId, t.date),
-    unique('attendance_takings_id_school_uq').on(t.id, t.schoolId),
+    unique('attendance_takings_routine_date_uq').on(t.routineId, t.date, t.schoolId),
     // Lets a mark carry its taking's routine and date, and the database keep them equal.
     unique('attendance_takings_key_uq').on(t.id, t.schoolId, t.routineId, t.date),
     index('attendance_takings_school_date_idx').on(t.schoolId, t.date),
@@ -818,7 +835,7 @@ export const attendanceTakings = pgTable(
 export const attendanceMarks = pgTable(
   'attendance_marks',
   {
-    id: serial('id').primaryKey(),
+    id: serial('id').notNull(),
     schoolId: integer('school_id').notNull(),
     takingId: integer('taking_id').notNull(),
     routineId: integer('routine_id').notNull(),
@@ -827,6 +844,7 @@ export const attendanceMarks = pgTable(
     status: smallint('status').notNull(),
   },
   (t) => [
+    primaryKey({ name: 'attendance_marks_pkey', columns: [t.id, t.schoolId] }),
     foreignKey({
       name: 'attendance_marks_taking_fk',
       columns: [t.takingId, t.schoolId, t.routineId, t.date],
@@ -840,7 +858,7 @@ export const attendanceMarks = pgTable(
       .onDelete('cascade')
       .onUpdate('cascade'),
     foreignKey({ columns: [t.enrolmentId, t.schoolId], foreignColumns: [enrolments.id, enrolments.schoolId] }),
-    unique('attendance_marks_taking_enrolment_uq').on(t.takingId, t.enrolmentId),
+    unique('attendance_marks_taking_enrolment_uq').on(t.takingId, t.enrolmentId, t.schoolId),
     // A student's history reads only this index (routine and status ride along: no heap visits).
     index('attendance_marks_enrolment_date_idx').on(t.enrolmentId, t.date, t.routineId, t.status),
     check('attendance_marks_status_valid', sql`${t.status} in (0, 1)`),
@@ -860,9 +878,7 @@ export const attendanceSectionDays = pgTable(
     schoolId: integer('school_id')
       .notNull()
       .references(() => schools.id),
-    sectionId: integer('section_id')
-      .notNull()
-      .references(() => sections.id),
+    sectionId: integer('section_id').notNull(),
     sessionId: integer('session_id')
       .notNull()
       .references(() => academicSessions.id),
@@ -872,7 +888,12 @@ export const attendanceSectionDays = pgTable(
     absent: integer('absent'),
   },
   (t) => [
-    primaryKey({ name: 'attendance_section_days_pk', columns: [t.sectionId, t.sessionId, t.date] }),
+    primaryKey({ name: 'attendance_section_days_pk', columns: [t.sectionId, t.sessionId, t.date, t.schoolId] }),
+    foreignKey({
+      name: 'attendance_section_days_section_fk',
+      columns: [t.sectionId, t.schoolId],
+      foreignColumns: [sections.id, sections.schoolId],
+    }),
     index('attendance_section_days_school_date_idx').on(t.schoolId, t.date),
   ],
 );
@@ -881,13 +902,11 @@ export const attendanceSectionDays = pgTable(
 export const attendanceAudit = pgTable(
   'attendance_audit',
   {
-    id: serial('id').primaryKey(),
+    id: serial('id').notNull(),
     schoolId: integer('school_id')
       .notNull()
       .references(() => schools.id),
-    markId: integer('mark_id')
-      .notNull()
-      .references(() => attendanceMarks.id, { onDelete: 'cascade' }),
+    markId: integer('mark_id').notNull(),
     changedByUserId: integer('changed_by_user_id')
       .notNull()
       .references(() => users.id),
@@ -895,7 +914,15 @@ export const attendanceAudit = pgTable(
     oldStatus: smallint('old_status').notNull(),
     newStatus: smallint('new_status').notNull(),
   },
-  (t) => [index('attendance_audit_mark_idx').on(t.markId)],
+  (t) => [
+    primaryKey({ name: 'attendance_audit_pkey', columns: [t.id, t.schoolId] }),
+    foreignKey({
+      name: 'attendance_audit_mark_fk',
+      columns: [t.markId, t.schoolId],
+      foreignColumns: [attendanceMarks.id, attendanceMarks.schoolId],
+    }).onDelete('cascade'),
+    index('attendance_audit_mark_idx').on(t.markId),
+  ],
 );
 
 /**
@@ -909,13 +936,13 @@ export const attendanceAudit = pgTable(
 export const attendanceSubmissions = pgTable(
   'attendance_submissions',
   {
-    id: serial('id').primaryKey(),
+    id: serial('id').notNull(),
     schoolId: integer('school_id')
       .notNull()
       .references(() => schools.id),
     routineId: integer('routine_id').notNull(),
     date: date('date', { mode: 'string' }).notNull(),
-    takingId: integer('taking_id').references(() => attendanceTakings.id, { onDelete: 'cascade' }),
+    takingId: integer('taking_id'),
     userId: integer('user_id')
       .notNull()
       .references(() => users.id),
@@ -931,7 +958,13 @@ export const attendanceSubmissions = pgTable(
     marks: jsonb('marks').notNull(),
   },
   (t) => [
-    unique('attendance_submissions_user_key_uq').on(t.userId, t.submissionKey),
+    primaryKey({ name: 'attendance_submissions_pkey', columns: [t.id, t.schoolId] }),
+    foreignKey({
+      name: 'attendance_submissions_taking_fk',
+      columns: [t.takingId, t.schoolId],
+      foreignColumns: [attendanceTakings.id, attendanceTakings.schoolId],
+    }).onDelete('cascade'),
+    unique('attendance_submissions_user_key_uq').on(t.userId, t.submissionKey, t.schoolId),
     index('attendance_submissions_routine_date_idx').on(t.routineId, t.date),
   ],
 );
@@ -940,7 +973,7 @@ export const attendanceSubmissions = pgTable(
 export const messageOutbox = pgTable(
   'message_outbox',
   {
-    id: serial('id').primaryKey(),
+    id: serial('id').notNull(),
     schoolId: integer('school_id')
       .notNull()
       .references(() => schools.id),
@@ -989,11 +1022,12 @@ export const messageOutbox = pgTable(
     deliveredAt: timestamp('delivered_at', { withTimezone: true }),
   },
   (t) => [
+    primaryKey({ name: 'message_outbox_pkey', columns: [t.id, t.schoolId] }),
     foreignKey({ columns: [t.enrolmentId, t.schoolId], foreignColumns: [enrolments.id, enrolments.schoolId] }),
     foreignKey({ columns: [t.routineId, t.schoolId], foreignColumns: [routines.id, routines.schoolId] }),
-    unique('message_outbox_once_uq').on(t.kind, t.enrolmentId, t.routineId, t.date),
+    unique('message_outbox_once_uq').on(t.kind, t.enrolmentId, t.routineId, t.date, t.schoolId),
     unique('message_outbox_dedupe_uq').on(t.schoolId, t.dedupeKey),
-    uniqueIndex('message_outbox_provider_id_uq').on(t.providerMessageId),
+    uniqueIndex('message_outbox_provider_id_uq').on(t.providerMessageId, t.schoolId),
     index('message_outbox_school_status_idx').on(t.schoolId, t.status),
     index('message_outbox_campaign_idx').on(t.campaignId),
     foreignKey({
@@ -1157,7 +1191,7 @@ export const EXAM_KINDS = [
 export const examTypes = pgTable(
   'exam_types',
   {
-    id: serial('id').primaryKey(),
+    id: serial('id').notNull(),
     schoolId: integer('school_id')
       .notNull()
       .references(() => schools.id),
@@ -1168,8 +1202,8 @@ export const examTypes = pgTable(
     sortOrder: smallint('sort_order').notNull().default(0),
   },
   (t) => [
+    primaryKey({ name: 'exam_types_pkey', columns: [t.id, t.schoolId] }),
     unique('exam_types_name_uq').on(t.schoolId, t.examName),
-    unique('exam_types_id_school_uq').on(t.id, t.schoolId),
     check(
       'exam_types_kind_valid',
       sql`${t.kind} in ('class_test', 'half_yearly_sub', 'half_yearly_mcq', 'final_sub', 'final_mcq', 'extra_curricular')`,
@@ -1185,7 +1219,7 @@ export const examTypes = pgTable(
 export const exams = pgTable(
   'exams',
   {
-    id: serial('id').primaryKey(),
+    id: serial('id').notNull(),
     schoolId: integer('school_id')
       .notNull()
       .references(() => schools.id),
@@ -1208,6 +1242,7 @@ export const exams = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
+    primaryKey({ name: 'exams_pkey', columns: [t.id, t.schoolId] }),
     foreignKey({ columns: [t.examTypeId, t.schoolId], foreignColumns: [examTypes.id, examTypes.schoolId] }),
     foreignKey({
       columns: [t.sectionId, t.schoolId, t.classId],
@@ -1219,8 +1254,7 @@ export const exams = pgTable(
       foreignColumns: [subjects.id, subjects.classId],
     }),
     foreignKey({ columns: [t.teacherId, t.schoolId], foreignColumns: [teachers.id, teachers.schoolId] }),
-    unique('exams_once_uq').on(t.examTypeId, t.subjectId, t.sectionId, t.sessionId),
-    unique('exams_id_school_uq').on(t.id, t.schoolId),
+    unique('exams_once_uq').on(t.examTypeId, t.subjectId, t.sectionId, t.sessionId, t.schoolId),
     // Lets a mark carry its exam's full marks, section and session (and the database check them).
     unique('exams_mark_key_uq').on(t.id, t.schoolId, t.fullMarks, t.sectionId, t.sessionId),
     index('exams_school_session_idx').on(t.schoolId, t.sessionId, t.classId),
@@ -1239,7 +1273,7 @@ export const exams = pgTable(
 export const examMarks = pgTable(
   'exam_marks',
   {
-    id: serial('id').primaryKey(),
+    id: serial('id').notNull(),
     schoolId: integer('school_id').notNull(),
     examId: integer('exam_id').notNull(),
     fullMarks: numeric('full_marks', { precision: 5, scale: 2, mode: 'number' }).notNull(),
@@ -1254,6 +1288,7 @@ export const examMarks = pgTable(
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
+    primaryKey({ name: 'exam_marks_pkey', columns: [t.id, t.schoolId] }),
     foreignKey({
       name: 'exam_marks_exam_fk',
       columns: [t.examId, t.schoolId, t.fullMarks, t.sectionId, t.sessionId],
@@ -1268,7 +1303,7 @@ export const examMarks = pgTable(
       columns: [t.enrolmentId, t.schoolId],
       foreignColumns: [enrolments.id, enrolments.schoolId],
     }),
-    unique('exam_marks_exam_enrolment_uq').on(t.examId, t.enrolmentId),
+    unique('exam_marks_exam_enrolment_uq').on(t.examId, t.enrolmentId, t.schoolId),
     index('exam_marks_enrolment_idx').on(t.enrolmentId),
     // A section's marks of a session (the grade sheet's ranking reads them all): one index range,
     // not a scan of every school's marks (district: 99.6 ms and 26,117 buffers without it).
@@ -1284,7 +1319,7 @@ export const examMarks = pgTable(
 export const examMarkAudit = pgTable(
   'exam_mark_audit',
   {
-    id: serial('id').primaryKey(),
+    id: serial('id').notNull(),
     schoolId: integer('school_id')
       .notNull()
       .references(() => schools.id),
@@ -1306,6 +1341,7 @@ export const examMarkAudit = pgTable(
     newAbsent: boolean('new_absent').notNull().default(false),
   },
   (t) => [
+    primaryKey({ name: 'exam_mark_audit_pkey', columns: [t.id, t.schoolId] }),
     foreignKey({ columns: [t.examId, t.schoolId], foreignColumns: [exams.id, exams.schoolId] }).onDelete('cascade'),
     foreignKey({ columns: [t.enrolmentId, t.schoolId], foreignColumns: [enrolments.id, enrolments.schoolId] }),
     index('exam_mark_audit_exam_idx').on(t.examId, t.changedAt),
@@ -1390,7 +1426,7 @@ export const CALENDAR_TYPES = ['holiday', 'exam', 'event', 'meeting', 'other'] a
 export const calendarEntries = pgTable(
   'calendar_entries',
   {
-    id: serial('id').primaryKey(),
+    id: serial('id').notNull(),
     schoolId: integer('school_id')
       .notNull()
       .references(() => schools.id),
@@ -1407,6 +1443,7 @@ export const calendarEntries = pgTable(
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
+    primaryKey({ name: 'calendar_entries_pkey', columns: [t.id, t.schoolId] }),
     check('calendar_entries_type_valid', sql`${t.type} in ('holiday', 'exam', 'event', 'meeting', 'other')`),
     check('calendar_entries_range_valid', sql`${t.endDate} >= ${t.startDate}`),
     index('calendar_entries_school_date_idx').on(t.schoolId, t.startDate),
@@ -1422,7 +1459,7 @@ export const calendarEntries = pgTable(
 export const homework = pgTable(
   'homework',
   {
-    id: serial('id').primaryKey(),
+    id: serial('id').notNull(),
     schoolId: integer('school_id')
       .notNull()
       .references(() => schools.id),
@@ -1446,6 +1483,7 @@ export const homework = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
+    primaryKey({ name: 'homework_pkey', columns: [t.id, t.schoolId] }),
     foreignKey({
       columns: [t.sectionId, t.schoolId, t.classId],
       foreignColumns: [sections.id, sections.schoolId, sections.classId],
@@ -1461,7 +1499,6 @@ export const homework = pgTable(
       'homework_file_whole',
       sql`(${t.fileSha256} is null) = (${t.fileName} is null) and (${t.fileSha256} is null) = (${t.fileType} is null)`,
     ),
-    unique('homework_id_school_uq').on(t.id, t.schoolId),
     index('homework_teacher_idx').on(t.teacherId, t.createdAt),
     index('homework_section_idx').on(t.sectionId, t.sessionId, t.dueDate),
     index('homework_school_issue_idx').on(t.schoolId, t.issueDate),
@@ -1478,7 +1515,7 @@ export const homework = pgTable(
 export const homeworkSubmissions = pgTable(
   'homework_submissions',
   {
-    id: serial('id').primaryKey(),
+    id: serial('id').notNull(),
     schoolId: integer('school_id').notNull(),
     homeworkId: integer('homework_id').notNull(),
     studentId: integer('student_id').notNull(),
@@ -1490,9 +1527,10 @@ export const homeworkSubmissions = pgTable(
     fileSize: integer('file_size').notNull(),
   },
   (t) => [
+    primaryKey({ name: 'homework_submissions_pkey', columns: [t.id, t.schoolId] }),
     foreignKey({ columns: [t.homeworkId, t.schoolId], foreignColumns: [homework.id, homework.schoolId] }),
     foreignKey({ columns: [t.studentId, t.schoolId], foreignColumns: [students.id, students.schoolId] }),
-    unique('homework_submissions_once_uq').on(t.homeworkId, t.studentId),
+    unique('homework_submissions_once_uq').on(t.homeworkId, t.studentId, t.schoolId),
     index('homework_submissions_student_idx').on(t.studentId),
     index('homework_submissions_file_idx').on(t.fileSha256),
   ],
@@ -1506,9 +1544,7 @@ export const homeworkSubmissions = pgTable(
 export const homeworkMarks = pgTable(
   'homework_marks',
   {
-    submissionId: integer('submission_id')
-      .primaryKey()
-      .references(() => homeworkSubmissions.id, { onDelete: 'cascade' }),
+    submissionId: integer('submission_id').notNull(),
     schoolId: integer('school_id')
       .notNull()
       .references(() => schools.id),
@@ -1519,7 +1555,15 @@ export const homeworkMarks = pgTable(
       .references(() => users.id),
     markedAt: timestamp('marked_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [check('homework_marks_range', sql`${t.mark} >= 0 and ${t.mark} <= 100`)],
+  (t) => [
+    primaryKey({ name: 'homework_marks_pkey', columns: [t.submissionId, t.schoolId] }),
+    foreignKey({
+      name: 'homework_marks_submission_fk',
+      columns: [t.submissionId, t.schoolId],
+      foreignColumns: [homeworkSubmissions.id, homeworkSubmissions.schoolId],
+    }).onDelete('cascade'),
+    check('homework_marks_range', sql`${t.mark} >= 0 and ${t.mark} <= 100`),
+  ],
 );
 
 // ---------------------------------------------------------------- subject registration
@@ -1535,7 +1579,7 @@ export const homeworkMarks = pgTable(
 export const subjectRegistrations = pgTable(
   'subject_registrations',
   {
-    id: serial('id').primaryKey(),
+    id: serial('id').notNull(),
     schoolId: integer('school_id')
       .notNull()
       .references(() => schools.id),
@@ -1547,6 +1591,7 @@ export const subjectRegistrations = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
+    primaryKey({ name: 'subject_registrations_pkey', columns: [t.id, t.schoolId] }),
     foreignKey({
       name: 'subject_registrations_enrolment_fk',
       columns: [t.enrolmentId, t.schoolId, t.classId],
@@ -1559,9 +1604,9 @@ export const subjectRegistrations = pgTable(
       columns: [t.subjectId, t.classId],
       foreignColumns: [subjects.id, subjects.classId],
     }),
-    unique('subject_registrations_once_uq').on(t.enrolmentId, t.subjectId),
+    unique('subject_registrations_once_uq').on(t.enrolmentId, t.subjectId, t.schoolId),
     uniqueIndex('subject_registrations_one_fourth_uq')
-      .on(t.enrolmentId)
+      .on(t.enrolmentId, t.schoolId)
       .where(sql`${t.fourth}`),
     index('subject_registrations_school_idx').on(t.schoolId, t.fourth, t.id),
   ],
@@ -1577,7 +1622,7 @@ export const subjectRegistrations = pgTable(
 export const feeSectors = pgTable(
   'fee_sectors',
   {
-    id: serial('id').primaryKey(),
+    id: serial('id').notNull(),
     schoolId: integer('school_id')
       .notNull()
       .references(() => schools.id),
@@ -1588,8 +1633,8 @@ export const feeSectors = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
+    primaryKey({ name: 'fee_sectors_pkey', columns: [t.id, t.schoolId] }),
     unique('fee_sectors_code_uq').on(t.schoolId, t.sectorCode),
-    unique('fee_sectors_id_school_uq').on(t.id, t.schoolId),
     check('fee_sectors_code_present', sql`length(trim(${t.sectorCode})) > 0`),
     check('fee_sectors_name_present', sql`length(trim(${t.sectorName})) > 0`),
   ],
@@ -1604,7 +1649,7 @@ export const feeSectors = pgTable(
 export const fees = pgTable(
   'fees',
   {
-    id: serial('id').primaryKey(),
+    id: serial('id').notNull(),
     schoolId: integer('school_id')
       .notNull()
       .references(() => schools.id),
@@ -1615,7 +1660,7 @@ export const fees = pgTable(
     /** 'class', 'section' or 'students' (named students, listed by their invoices). */
     scope: varchar('scope', { length: 10 }).notNull(),
     classId: integer('class_id').references(() => classes.id),
-    sectionId: integer('section_id').references(() => sections.id),
+    sectionId: integer('section_id'),
     amountPoisha: bigint('amount_poisha', { mode: 'number' }).notNull(),
     lateFeePoisha: bigint('late_fee_poisha', { mode: 'number' }).notNull().default(0),
     lastDate: date('last_date', { mode: 'string' }).notNull(),
@@ -1623,7 +1668,13 @@ export const fees = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
+    primaryKey({ name: 'fees_pkey', columns: [t.id, t.schoolId] }),
     foreignKey({ columns: [t.sectorId, t.schoolId], foreignColumns: [feeSectors.id, feeSectors.schoolId] }),
+    foreignKey({
+      name: 'fees_section_fk',
+      columns: [t.sectionId, t.schoolId],
+      foreignColumns: [sections.id, sections.schoolId],
+    }),
     check('fees_scope_valid', sql`${t.scope} in ('class', 'section', 'students')`),
     check(
       'fees_scope_target',
@@ -1636,7 +1687,6 @@ export const fees = pgTable(
     unique('fees_target_uq')
       .on(t.schoolId, t.sectorId, t.sessionId, t.scope, t.classId, t.sectionId, t.lastDate)
       .nullsNotDistinct(),
-    unique('fees_id_school_uq').on(t.id, t.schoolId),
     index('fees_school_session_idx').on(t.schoolId, t.sessionId),
   ],
 );
@@ -1645,7 +1695,7 @@ export const fees = pgTable(
 export const invoices = pgTable(
   'invoices',
   {
-    id: serial('id').primaryKey(),
+    id: serial('id').notNull(),
     schoolId: integer('school_id').notNull(),
     feeId: integer('fee_id').notNull(),
     studentId: integer('student_id').notNull(),
@@ -1658,11 +1708,11 @@ export const invoices = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
+    primaryKey({ name: 'invoices_pkey', columns: [t.id, t.schoolId] }),
     foreignKey({ columns: [t.feeId, t.schoolId], foreignColumns: [fees.id, fees.schoolId] }),
     foreignKey({ columns: [t.studentId, t.schoolId], foreignColumns: [students.id, students.schoolId] }),
-    unique('invoices_fee_student_kind_uq').on(t.feeId, t.studentId, t.kind),
+    unique('invoices_fee_student_kind_uq').on(t.feeId, t.studentId, t.kind, t.schoolId),
     check('invoices_kind_valid', sql`${t.kind} in ('fee', 'late_fee')`),
-    unique('invoices_id_school_uq').on(t.id, t.schoolId),
     check('invoices_amount_positive', sql`${t.amountPoisha} > 0`),
     index('invoices_student_idx').on(t.studentId),
     index('invoices_school_idx').on(t.schoolId),
@@ -1673,7 +1723,7 @@ export const invoices = pgTable(
 export const invoiceWaivers = pgTable(
   'invoice_waivers',
   {
-    id: serial('id').primaryKey(),
+    id: serial('id').notNull(),
     schoolId: integer('school_id').notNull(),
     invoiceId: integer('invoice_id').notNull(),
     kind: varchar('kind', { length: 10 }).notNull(),
@@ -1683,6 +1733,7 @@ export const invoiceWaivers = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
+    primaryKey({ name: 'invoice_waivers_pkey', columns: [t.id, t.schoolId] }),
     foreignKey({ columns: [t.invoiceId, t.schoolId], foreignColumns: [invoices.id, invoices.schoolId] }),
     check('invoice_waivers_kind_valid', sql`${t.kind} in ('waiver', 'discount')`),
     check('invoice_waivers_amount_positive', sql`${t.amountPoisha} > 0`),
@@ -1710,7 +1761,7 @@ export const feeReceiptCounters = pgTable('fee_receipt_counters', {
 export const payments = pgTable(
   'payments',
   {
-    id: serial('id').primaryKey(),
+    id: serial('id').notNull(),
     schoolId: integer('school_id')
       .notNull()
       .references(() => schools.id),
@@ -1727,6 +1778,7 @@ export const payments = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
+    primaryKey({ name: 'payments_pkey', columns: [t.id, t.schoolId] }),
     foreignKey({ columns: [t.studentId, t.schoolId], foreignColumns: [students.id, students.schoolId] }),
     foreignKey({
       name: 'payments_reverses_fk',
@@ -1734,7 +1786,6 @@ export const payments = pgTable(
       foreignColumns: [t.id, t.schoolId],
     }),
     unique('payments_receipt_uq').on(t.schoolId, t.receiptNo),
-    unique('payments_id_school_uq').on(t.id, t.schoolId),
     check('payments_kind_valid', sql`${t.kind} in ('payment', 'refund', 'correction')`),
     check('payments_method_valid', sql`${t.method} in ('cash', 'mobile_wallet', 'bank')`),
     check(
@@ -1753,16 +1804,17 @@ export const payments = pgTable(
 export const paymentAllocations = pgTable(
   'payment_allocations',
   {
-    id: serial('id').primaryKey(),
+    id: serial('id').notNull(),
     schoolId: integer('school_id').notNull(),
     paymentId: integer('payment_id').notNull(),
     invoiceId: integer('invoice_id').notNull(),
     amountPoisha: bigint('amount_poisha', { mode: 'number' }).notNull(),
   },
   (t) => [
+    primaryKey({ name: 'payment_allocations_pkey', columns: [t.id, t.schoolId] }),
     foreignKey({ columns: [t.paymentId, t.schoolId], foreignColumns: [payments.id, payments.schoolId] }),
     foreignKey({ columns: [t.invoiceId, t.schoolId], foreignColumns: [invoices.id, invoices.schoolId] }),
-    unique('payment_allocations_once_uq').on(t.paymentId, t.invoiceId),
+    unique('payment_allocations_once_uq').on(t.paymentId, t.invoiceId, t.schoolId),
     check('payment_allocations_not_zero', sql`${t.amountPoisha} <> 0`),
     index('payment_allocations_invoice_idx').on(t.invoiceId),
   ],
@@ -1779,7 +1831,7 @@ export const paymentAllocations = pgTable(
 export const libraryBooks = pgTable(
   'library_books',
   {
-    id: serial('id').primaryKey(),
+    id: serial('id').notNull(),
     schoolId: integer('school_id')
       .notNull()
       .references(() => schools.id),
@@ -1791,7 +1843,7 @@ export const libraryBooks = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
-    unique('library_books_id_school_uq').on(t.id, t.schoolId),
+    primaryKey({ name: 'library_books_pkey', columns: [t.id, t.schoolId] }),
     check('library_books_title_present', sql`length(trim(${t.title})) > 0`),
     check('library_books_copies_range', sql`${t.copies} >= 0 and ${t.copies} <= 10000`),
     check('library_books_on_loan_range', sql`${t.onLoan} >= 0 and ${t.onLoan} <= ${t.copies}`),
@@ -1803,7 +1855,7 @@ export const libraryBooks = pgTable(
 export const libraryLoans = pgTable(
   'library_loans',
   {
-    id: serial('id').primaryKey(),
+    id: serial('id').notNull(),
     schoolId: integer('school_id').notNull(),
     bookId: integer('book_id').notNull(),
     studentId: integer('student_id').notNull(),
@@ -1815,6 +1867,7 @@ export const libraryLoans = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
+    primaryKey({ name: 'library_loans_pkey', columns: [t.id, t.schoolId] }),
     foreignKey({
       name: 'library_loans_book_fk',
       columns: [t.bookId, t.schoolId],
@@ -1828,7 +1881,7 @@ export const libraryLoans = pgTable(
     check('library_loans_due_after_issue', sql`${t.dueDate} >= ${t.issuedOn}`),
     check('library_loans_return_after_issue', sql`${t.returnedOn} is null or ${t.returnedOn} >= ${t.issuedOn}`),
     uniqueIndex('library_loans_one_open_uq')
-      .on(t.bookId, t.studentId)
+      .on(t.bookId, t.studentId, t.schoolId)
       .where(sql`${t.returnedOn} is null`),
     index('library_loans_student_idx').on(t.studentId, t.returnedOn),
     index('library_loans_school_open_idx').on(t.schoolId, t.returnedOn, t.dueDate),
@@ -1839,7 +1892,7 @@ export const libraryLoans = pgTable(
 export const ebooks = pgTable(
   'ebooks',
   {
-    id: serial('id').primaryKey(),
+    id: serial('id').notNull(),
     schoolId: integer('school_id')
       .notNull()
       .references(() => schools.id),
@@ -1854,6 +1907,7 @@ export const ebooks = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
+    primaryKey({ name: 'ebooks_pkey', columns: [t.id, t.schoolId] }),
     check('ebooks_title_present', sql`length(trim(${t.title})) > 0`),
     index('ebooks_school_idx').on(t.schoolId, t.createdAt),
     index('ebooks_file_idx').on(t.fileSha256),
@@ -1864,7 +1918,7 @@ export const ebooks = pgTable(
 export const importantLinks = pgTable(
   'important_links',
   {
-    id: serial('id').primaryKey(),
+    id: serial('id').notNull(),
     schoolId: integer('school_id')
       .notNull()
       .references(() => schools.id),
@@ -1874,6 +1928,7 @@ export const importantLinks = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
+    primaryKey({ name: 'important_links_pkey', columns: [t.id, t.schoolId] }),
     check('important_links_title_present', sql`length(trim(${t.title})) > 0`),
     check('important_links_url_http', sql`${t.url} ~* '^https?://'`),
     index('important_links_school_idx').on(t.schoolId, t.title),
@@ -1891,7 +1946,7 @@ export const importantLinks = pgTable(
 export const onlinePayments = pgTable(
   'online_payments',
   {
-    id: serial('id').primaryKey(),
+    id: serial('id').notNull(),
     schoolId: integer('school_id')
       .notNull()
       .references(() => schools.id),
@@ -1913,11 +1968,12 @@ export const onlinePayments = pgTable(
     completedAt: timestamp('completed_at', { withTimezone: true }),
   },
   (t) => [
+    primaryKey({ name: 'online_payments_pkey', columns: [t.id, t.schoolId] }),
     foreignKey({ columns: [t.studentId, t.schoolId], foreignColumns: [students.id, students.schoolId] }),
     foreignKey({ columns: [t.paymentId, t.schoolId], foreignColumns: [payments.id, payments.schoolId] }),
-    unique('online_payments_token_uq').on(t.token),
-    unique('online_payments_provider_txn_uq').on(t.provider, t.providerTxnId),
-    unique('online_payments_payment_uq').on(t.paymentId),
+    unique('online_payments_token_uq').on(t.token, t.schoolId),
+    unique('online_payments_provider_txn_uq').on(t.provider, t.providerTxnId, t.schoolId),
+    unique('online_payments_payment_uq').on(t.paymentId, t.schoolId),
     check('online_payments_status_valid', sql`${t.status} in ('pending', 'paid', 'cancelled', 'failed')`),
     check('online_payments_wallet_valid', sql`${t.wallet} in ('bkash', 'nagad', 'rocket')`),
     check('online_payments_amount_positive', sql`${t.amountPoisha} > 0`),
@@ -1938,7 +1994,7 @@ export const onlinePayments = pgTable(
 export const onlineClasses = pgTable(
   'online_classes',
   {
-    id: serial('id').primaryKey(),
+    id: serial('id').notNull(),
     schoolId: integer('school_id')
       .notNull()
       .references(() => schools.id),
@@ -1959,6 +2015,7 @@ export const onlineClasses = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
+    primaryKey({ name: 'online_classes_pkey', columns: [t.id, t.schoolId] }),
     foreignKey({
       columns: [t.sectionId, t.schoolId, t.classId],
       foreignColumns: [sections.id, sections.schoolId, sections.classId],
@@ -1981,7 +2038,7 @@ export const onlineClasses = pgTable(
 export const activities = pgTable(
   'activities',
   {
-    id: serial('id').primaryKey(),
+    id: serial('id').notNull(),
     schoolId: integer('school_id')
       .notNull()
       .references(() => schools.id),
@@ -1997,9 +2054,9 @@ export const activities = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
+    primaryKey({ name: 'activities_pkey', columns: [t.id, t.schoolId] }),
     foreignKey({ columns: [t.teacherId, t.schoolId], foreignColumns: [teachers.id, teachers.schoolId] }),
     unique('activities_name_uq').on(t.schoolId, t.sessionId, t.name),
-    unique('activities_id_school_uq').on(t.id, t.schoolId),
     check('activities_kind_valid', sql`${t.kind} in ('club', 'sport', 'competition', 'other')`),
     check('activities_full_marks', sql`${t.fullMarks} between 1 and 1000`),
   ],
@@ -2012,7 +2069,7 @@ export const activities = pgTable(
 export const activityParticipants = pgTable(
   'activity_participants',
   {
-    id: serial('id').primaryKey(),
+    id: serial('id').notNull(),
     schoolId: integer('school_id').notNull(),
     activityId: integer('activity_id').notNull(),
     enrolmentId: integer('enrolment_id').notNull(),
@@ -2021,11 +2078,12 @@ export const activityParticipants = pgTable(
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
+    primaryKey({ name: 'activity_participants_pkey', columns: [t.id, t.schoolId] }),
     foreignKey({ columns: [t.activityId, t.schoolId], foreignColumns: [activities.id, activities.schoolId] }).onDelete(
       'cascade',
     ),
     foreignKey({ columns: [t.enrolmentId, t.schoolId], foreignColumns: [enrolments.id, enrolments.schoolId] }),
-    unique('activity_participants_once_uq').on(t.activityId, t.enrolmentId),
+    unique('activity_participants_once_uq').on(t.activityId, t.enrolmentId, t.schoolId),
     index('activity_participants_enrolment_idx').on(t.enrolmentId),
     check('activity_participants_marks', sql`${t.marks} is null or ${t.marks} >= 0`),
   ],
@@ -2063,7 +2121,7 @@ export const uploadEvents = pgTable(
 export const subjectActivities = pgTable(
   'subject_activities',
   {
-    id: serial('id').primaryKey(),
+    id: serial('id').notNull(),
     schoolId: integer('school_id')
       .notNull()
       .references(() => schools.id),
@@ -2088,6 +2146,7 @@ export const subjectActivities = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
+    primaryKey({ name: 'subject_activities_pkey', columns: [t.id, t.schoolId] }),
     foreignKey({
       name: 'subject_activities_section_fk',
       columns: [t.sectionId, t.schoolId, t.classId],
@@ -2109,7 +2168,6 @@ export const subjectActivities = pgTable(
       'subject_activities_file_whole',
       sql`(${t.fileSha256} is null) = (${t.fileName} is null) and (${t.fileSha256} is null) = (${t.fileType} is null)`,
     ),
-    unique('subject_activities_id_school_uq').on(t.id, t.schoolId),
     index('subject_activities_teacher_idx').on(t.teacherId, t.createdAt),
     index('subject_activities_section_idx').on(t.sectionId, t.sessionId, t.dueAt),
     // Is a stored file still kept by a row? (server/storage/sweep.ts)
@@ -2126,7 +2184,7 @@ export const subjectActivities = pgTable(
 export const subjectActivitySubmissions = pgTable(
   'subject_activity_submissions',
   {
-    id: serial('id').primaryKey(),
+    id: serial('id').notNull(),
     schoolId: integer('school_id').notNull(),
     activityId: integer('activity_id').notNull(),
     studentId: integer('student_id').notNull(),
@@ -2143,6 +2201,7 @@ export const subjectActivitySubmissions = pgTable(
     markedBy: integer('marked_by'),
   },
   (t) => [
+    primaryKey({ name: 'subject_activity_submissions_pkey', columns: [t.id, t.schoolId] }),
     foreignKey({
       name: 'subject_activity_submissions_activity_fk',
       columns: [t.activityId, t.schoolId],
@@ -2158,7 +2217,7 @@ export const subjectActivitySubmissions = pgTable(
       columns: [t.markedBy, t.schoolId],
       foreignColumns: [teachers.id, teachers.schoolId],
     }),
-    unique('subject_activity_submissions_once_uq').on(t.activityId, t.studentId),
+    unique('subject_activity_submissions_once_uq').on(t.activityId, t.studentId, t.schoolId),
     index('subject_activity_submissions_student_idx').on(t.studentId),
     index('subject_activity_submissions_file_idx').on(t.fileSha256),
     check('subject_activity_submissions_mark', sql`${t.mark} is null or ${t.mark} >= 0`),
@@ -2181,7 +2240,7 @@ export const subjectActivitySubmissions = pgTable(
 export const enrolmentChanges = pgTable(
   'enrolment_changes',
   {
-    id: serial('id').primaryKey(),
+    id: serial('id').notNull(),
     schoolId: integer('school_id')
       .notNull()
       .references(() => schools.id),
@@ -2200,6 +2259,7 @@ export const enrolmentChanges = pgTable(
     at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
+    primaryKey({ name: 'enrolment_changes_pkey', columns: [t.id, t.schoolId] }),
     foreignKey({
       name: 'enrolment_changes_enrolment_fk',
       columns: [t.enrolmentId, t.schoolId],
@@ -2217,7 +2277,7 @@ export const enrolmentChanges = pgTable(
 export const certificates = pgTable(
   'certificates',
   {
-    id: serial('id').primaryKey(),
+    id: serial('id').notNull(),
     schoolId: integer('school_id')
       .notNull()
       .references(() => schools.id),
@@ -2232,6 +2292,7 @@ export const certificates = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
+    primaryKey({ name: 'certificates_pkey', columns: [t.id, t.schoolId] }),
     foreignKey({
       name: 'certificates_student_fk',
       columns: [t.studentId, t.schoolId],
@@ -2239,7 +2300,7 @@ export const certificates = pgTable(
     }).onDelete('cascade'),
     check('certificates_kind_valid', sql`${t.kind} in ('tc', 'testimonial')`),
     check('certificates_serial_positive', sql`${t.serialNo} > 0`),
-    unique('certificates_student_kind_uq').on(t.studentId, t.kind),
+    unique('certificates_student_kind_uq').on(t.studentId, t.kind, t.schoolId),
     unique('certificates_serial_uq').on(t.schoolId, t.kind, t.serialNo),
   ],
 );
@@ -2298,7 +2359,7 @@ export const chronicAbsenceEpisodes = pgTable(
     startedOn: date('started_on', { mode: 'string' }).notNull(),
     endedOn: date('ended_on', { mode: 'string' }),
     /** The outbox row of its SMS (none without a guardian's phone). */
-    messageId: integer('message_id').references(() => messageOutbox.id, { onDelete: 'set null' }),
+    messageId: integer('message_id'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
@@ -2307,6 +2368,13 @@ export const chronicAbsenceEpisodes = pgTable(
     foreignKey({ columns: [t.enrolmentId, t.schoolId], foreignColumns: [enrolments.id, enrolments.schoolId] }).onDelete(
       'cascade',
     ),
+    // ON DELETE SET NULL (message_id) in the database (migration 0041_school_keys): drizzle cannot
+    // name the column, and nulling school_id too would break its NOT NULL.
+    foreignKey({
+      name: 'chronic_absence_episodes_message_fk',
+      columns: [t.messageId, t.schoolId],
+      foreignColumns: [messageOutbox.id, messageOutbox.schoolId],
+    }).onDelete('set null'),
     uniqueIndex('chronic_absence_one_open_uq')
       .on(t.schoolId, t.enrolmentId)
       .where(sql`${t.endedOn} is null`),

@@ -314,7 +314,7 @@ export async function saveParticipants(db: Db, rec: ActivityRecord, body: z.outp
           })),
         )
         .onConflictDoUpdate({
-          target: [activityParticipants.activityId, activityParticipants.enrolmentId],
+          target: [activityParticipants.activityId, activityParticipants.enrolmentId, activityParticipants.schoolId],
           set: { role: sql`excluded.role`, marks: sql`excluded.marks`, updatedAt: sql`now()` },
         });
     }

@@ -446,7 +446,7 @@ export async function recordAttendance(db: DbOrTx, input: RecordInput) {
         insert into ${attendanceTakings} (school_id, routine_id, date, taken_time, taken_by_user_id, marks_taken_at, admin_saved)
         values (${routine.schoolId}, ${routine.id}, ${date}, ${time}, ${userId},
           ${marksTakenAt}::timestamptz, ${adminSaved})
-        on conflict (routine_id, date) do update set updated_at = now(),
+        on conflict (routine_id, date, school_id) do update set updated_at = now(),
           marks_taken_at = excluded.marks_taken_at, admin_saved = excluded.admin_saved
         -- xmax is 0 on a freshly inserted row version, set when ON CONFLICT updated an existing one.
         returning id, taken_time, (xmax = 0) as inserted
@@ -494,7 +494,7 @@ export async function recordAttendance(db: DbOrTx, input: RecordInput) {
           select ${routine.schoolId}::int, ${taking.id}::int, ${routine.id}::int, ${date}::date, u.enrolment_id, u.status
           from unnest(${sql.param(written.map((w) => w.enrolmentId))}::int[], ${sql.param(written.map((w) => w.status))}::smallint[])
             as u(enrolment_id, status)
-          on conflict (taking_id, enrolment_id) do update set status = excluded.status
+          on conflict (taking_id, enrolment_id, school_id) do update set status = excluded.status
           returning 1
         ), audited as (
           insert into ${attendanceAudit} (school_id, mark_id, changed_by_user_id, old_status, new_status)
@@ -991,7 +991,16 @@ export async function absentStudents(db: DbOrTx, opts: { sectionId: number; date
     .innerJoin(classes, eq(classes.id, enrolments.classId))
     .innerJoin(sections, eq(sections.id, enrolments.sectionId))
     .where(and(...where))
-    .groupBy(students.id, enrolments.id, classes.id, sections.id)
+    // Whole primary keys ((id, school_id)), so the other columns may be read.
+    .groupBy(
+      students.id,
+      students.schoolId,
+      enrolments.id,
+      enrolments.schoolId,
+      classes.id,
+      sections.id,
+      sections.schoolId,
+    )
     .orderBy(asc(enrolments.classRollNo));
   return rows.map(({ mobileNo, fatherPhoneNumber, motherPhoneNumber, ...r }) => ({
     ...r,
@@ -1506,7 +1515,13 @@ export async function queueAbsenceMessages(db: DbOrTx, opts: { routine: RoutineR
         .insert(messageOutbox)
         .values(rows)
         .onConflictDoUpdate({
-          target: [messageOutbox.kind, messageOutbox.enrolmentId, messageOutbox.routineId, messageOutbox.date],
+          target: [
+            messageOutbox.kind,
+            messageOutbox.enrolmentId,
+            messageOutbox.routineId,
+            messageOutbox.date,
+            messageOutbox.schoolId,
+          ],
           set: {
             status: 'queued',
             attempts: 0,

@@ -501,7 +501,13 @@ export async function detectChronicAbsence(
     .insert(messageOutbox)
     .values(messages)
     .onConflictDoUpdate({
-      target: [messageOutbox.kind, messageOutbox.enrolmentId, messageOutbox.routineId, messageOutbox.date],
+      target: [
+        messageOutbox.kind,
+        messageOutbox.enrolmentId,
+        messageOutbox.routineId,
+        messageOutbox.date,
+        messageOutbox.schoolId,
+      ],
       // A cancelled SMS of the same day's episode is queued again; a sent one stays sent.
       set: { status: 'queued', attempts: 0, lastError: null, phone: sql`excluded.phone`, body: sql`excluded.body` },
       setWhere: eq(messageOutbox.status, 'cancelled'),

@@ -291,7 +291,7 @@ async function homeworkWaitingFor(db: DbOrTx, teacher: { id: number; schoolId: n
       join sections sec on sec.id = h.section_id
       join classes c on c.id = h.class_id
       where h.teacher_id = ${teacher.id} and h.school_id = ${teacher.schoolId} and hm.submission_id is null
-      group by h.id, sub.subject_name, c.class_name, sec.section_default_name
+      group by h.id, h.school_id, sub.subject_name, c.class_name, sec.section_default_name
       order by h.due_date, h.id limit ${UPCOMING_SHOWN}`,
   );
 }

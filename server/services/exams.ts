@@ -369,7 +369,7 @@ export async function saveMarks(
         .insert(examMarks)
         .values(upserts)
         .onConflictDoUpdate({
-          target: [examMarks.examId, examMarks.enrolmentId],
+          target: [examMarks.examId, examMarks.enrolmentId, examMarks.schoolId],
           set: {
             marksObtained: sql`excluded.marks_obtained`,
             absent: sql`excluded.absent`,

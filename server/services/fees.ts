@@ -397,7 +397,7 @@ export async function generateLateFees(db: DbOrTx, f: { schoolId: number; today:
           - coalesce((select sum(iw.amount_poisha) from invoice_waivers iw where iw.invoice_id = i.id), 0)
           - coalesce((select sum(pa.amount_poisha) from payment_allocations pa where pa.invoice_id = i.id), 0) > 0
     order by i.id
-    on conflict (fee_id, student_id, kind) do nothing
+    on conflict (fee_id, student_id, kind, school_id) do nothing
     returning id`),
   );
   return rows.length;

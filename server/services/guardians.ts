@@ -140,7 +140,7 @@ export async function linkStudents(
     .insert(guardianStudents)
     .values(children.map((c) => ({ guardianId: guardian.id, studentId: c.id, schoolId: c.schoolId, relation })))
     .onConflictDoUpdate({
-      target: [guardianStudents.guardianId, guardianStudents.studentId],
+      target: [guardianStudents.guardianId, guardianStudents.studentId, guardianStudents.schoolId],
       set: { relation: sql`excluded.relation` },
     });
   await recordAudits(
@@ -365,7 +365,7 @@ export async function guardiansFromImport(
       .insert(guardianStudents)
       .values(all.slice(i, i + 1000))
       .onConflictDoUpdate({
-        target: [guardianStudents.guardianId, guardianStudents.studentId],
+        target: [guardianStudents.guardianId, guardianStudents.studentId, guardianStudents.schoolId],
         set: { relation: sql`excluded.relation` },
       });
   }

@@ -65,7 +65,7 @@ export async function saveHomeworkMark(
         markedBy: actorUserId,
       })
       .onConflictDoUpdate({
-        target: homeworkMarks.submissionId,
+        target: [homeworkMarks.submissionId, homeworkMarks.schoolId],
         set: { mark: b.mark, feedback: b.feedback, markedBy: actorUserId, markedAt: sql`now()` },
       })
       .returning({ mark: homeworkMarks.mark, feedback: homeworkMarks.feedback, markedAt: homeworkMarks.markedAt });

@@ -113,6 +113,9 @@ export async function markNoticeRead(
     .from(notices)
     .where(and(eq(notices.id, noticeId), visibleToStudent(student.id, student.schoolId, today)));
   if (!visible) throw notFound('Notice');
-  await db.insert(noticeReads).values({ noticeId: visible.id, studentId: student.id }).onConflictDoNothing();
+  await db
+    .insert(noticeReads)
+    .values({ noticeId: visible.id, studentId: student.id, schoolId: student.schoolId })
+    .onConflictDoNothing();
   return { ok: true as const, id: visible.id, read: true as const };
 }

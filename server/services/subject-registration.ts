@@ -228,7 +228,9 @@ export async function saveRegistrations(db: DbOrTx, input: SaveInput): Promise<{
         ? await tx
             .insert(subjectRegistrations)
             .values(rows)
-            .onConflictDoNothing({ target: [subjectRegistrations.enrolmentId, subjectRegistrations.subjectId] })
+            .onConflictDoNothing({
+              target: [subjectRegistrations.enrolmentId, subjectRegistrations.subjectId, subjectRegistrations.schoolId],
+            })
             .returning({ id: subjectRegistrations.id })
         : [];
       return { saved: inserted.length, unchanged: rows.length - inserted.length };
@@ -344,7 +346,18 @@ export async function registrationStudentsPage(
     .leftJoin(studentGroups, eq(studentGroups.id, enrolments.groupId))
     .innerJoin(subjects, eq(subjects.id, subjectRegistrations.subjectId))
     .where(and(...where))
-    .groupBy(enrolments.id, students.id, academicSessions.id, classes.id, sections.id, studentGroups.id)
+    // Every key column of a table whose other columns are read (its primary key is (id, school_id)).
+    .groupBy(
+      enrolments.id,
+      enrolments.schoolId,
+      students.id,
+      students.schoolId,
+      academicSessions.id,
+      classes.id,
+      sections.id,
+      sections.schoolId,
+      studentGroups.id,
+    )
     .orderBy(
       sql`${academicSessions.sessionYear} desc`,
       asc(classes.sortOrder),

@@ -71,6 +71,26 @@ describe('the schema, ready to distribute by school', () => {
     expect(gaps).toEqual([...KEYS_WITHOUT_SCHOOL]);
   });
 
+  it('every foreign key between two distributed tables joins school_id to school_id', async () => {
+    // Co-located tables may only reference each other within a shard: the key carries the school.
+    const result = await handle.db.execute(sql`
+      select con.conname as name from pg_constraint con
+        join pg_class src on src.oid = con.conrelid
+        join pg_class dst on dst.oid = con.confrelid
+        join pg_namespace n on n.oid = src.relnamespace
+       where n.nspname = 'public' and con.contype = 'f'
+         and exists (select 1 from pg_attribute a where a.attrelid = src.oid and a.attname = 'school_id' and not a.attisdropped)
+         and exists (select 1 from pg_attribute a where a.attrelid = dst.oid and a.attname = 'school_id' and not a.attisdropped)
+         and dst.relname <> all (${sql.param([...NULLABLE_SCHOOL])}::text[])
+         and not exists (
+           select 1 from unnest(con.conkey, con.confkey) as k(src_col, dst_col)
+             join pg_attribute s on s.attrelid = con.conrelid and s.attnum = k.src_col
+             join pg_attribute d on d.attrelid = con.confrelid and d.attnum = k.dst_col
+            where s.attname = 'school_id' and d.attname = 'school_id')
+       order by 1`);
+    expect((result as unknown as { rows: { name: string }[] }).rows).toEqual([]);
+  });
+
   it('the schools table is keyed by its id, the school_id of every other table', async () => {
     const result = await handle.db.execute(sql`
       select a.attname as col from pg_constraint con
