@@ -5,11 +5,17 @@
  * to staff asked first with the number of teachers, a viewer's read-only view of the chosen
  * school, loading, empty and error states; in Bangla too.
  */
-import { screen, waitFor, within } from '@testing-library/react';
+import { configure, getConfig, screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse, delay } from 'msw';
-import type { StaffDayPage, StaffDayRow } from '@/api/schemas/staff';
+import type { StaffDayPage, StaffDayRow, StaffSettings } from '@/api/schemas/staff';
 import { setLanguage } from '@/i18n/i18n';
 import { ADMIN, VIEWER, fakeAuthServer, renderApp, server } from './helpers';
+
+// The first screen of a file loads its lazy chunk and catalogues: on a busy machine that is slower
+// than testing-library's one-second wait.
+const asyncWait = getConfig().asyncUtilTimeout;
+beforeAll(() => configure({ asyncUtilTimeout: 5000 }));
+afterAll(() => configure({ asyncUtilTimeout: asyncWait }));
 
 const ROW = (over: Partial<StaffDayRow>): StaffDayRow => ({
   teacher_id: 41,
@@ -45,12 +51,23 @@ const DAY = (over: Partial<StaffDayPage> = {}): StaffDayPage => ({
   ...over,
 });
 
+const SETTINGS: StaffSettings = {
+  school_info_id: 10,
+  check_in_from: '07:00:00',
+  late_after: '08:15:00',
+  check_out_until: '17:00:00',
+  allowances: { casual: 10, sick: 14, earned: 20, other: 5 },
+};
+
 function staffDayApi(opts: { day?: StaffDayPage; fail?: boolean; slow?: boolean } = {}) {
   const state = {
     day: opts.day ?? DAY(),
     queries: [] as URLSearchParams[],
     marks: [] as unknown[],
     notices: [] as unknown[],
+    settings: SETTINGS as StaffSettings,
+    settingsPuts: [] as unknown[],
+    settingsQueries: [] as URLSearchParams[],
   };
   server.use(
     http.get('/api/staff/attendance', async ({ request }) => {
@@ -71,6 +88,35 @@ function staffDayApi(opts: { day?: StaffDayPage; fail?: boolean; slow?: boolean 
         counts: { present: 1, late: 0, absent: 1, leave: 1, not_in: 0 },
       };
       return HttpResponse.json({ ok: true, code: 'staff.marked', message: 'Staff attendance saved.', marked: 1 });
+    }),
+    http.get('/api/staff/settings', ({ request }) => {
+      state.settingsQueries.push(new URL(request.url).searchParams);
+      return HttpResponse.json(state.settings);
+    }),
+    http.put('/api/staff/settings', async ({ request }) => {
+      const body = (await request.json()) as Omit<StaffSettings, 'school_info_id'>;
+      state.settingsPuts.push(body);
+      if (body.allowances.earned > 30) {
+        return HttpResponse.json(
+          {
+            error: {
+              code: 'invalid_input',
+              message: 'allowances.earned: the school’s rules allow at most 30 days',
+              fields: { 'allowances.earned': 'The school’s rules allow at most 30 days.' },
+            },
+          },
+          { status: 400 },
+        );
+      }
+      const hms = (v: string) => (v.length === 5 ? `${v}:00` : v);
+      state.settings = {
+        school_info_id: 10,
+        ...body,
+        check_in_from: hms(body.check_in_from),
+        late_after: hms(body.late_after),
+        check_out_until: hms(body.check_out_until),
+      };
+      return HttpResponse.json(state.settings);
     }),
     http.get('/api/staff/notice', () => HttpResponse.json({ rows: [], total: 0, limit: 100, offset: 0 })),
     http.post('/api/staff/notice', async ({ request }) => {
@@ -174,6 +220,111 @@ describe('/staff-attendance', () => {
     expect(await screen.findByText('No teachers.')).toBeInTheDocument();
   });
 
+  it('prints the chosen month’s staff register as a PDF, in the reader’s language', async () => {
+    fakeAuthServer(ADMIN).savedSignIn();
+    staffDayApi();
+    const asked: URLSearchParams[] = [];
+    server.use(
+      http.get('/api/staff/register/pdf', ({ request }) => {
+        asked.push(new URL(request.url).searchParams);
+        return new HttpResponse('%PDF-1.3', {
+          headers: {
+            'content-type': 'application/pdf',
+            'content-disposition': 'attachment; filename="staff-register-2026-10.pdf"',
+          },
+        });
+      }),
+    );
+    const createObjectURL = vi.fn(() => 'blob:x');
+    Object.assign(URL, { createObjectURL, revokeObjectURL: vi.fn() });
+    const { user } = renderApp('/staff-attendance');
+    const card = await screen.findByRole('region', { name: 'Monthly register' });
+    const month = within(card).getByLabelText('Month');
+    const options = within(month).getAllByRole('option');
+    expect(options).toHaveLength(12);
+    // Newest first: the second is the month before the first.
+    const [first, second] = options.map((o) => (o as HTMLOptionElement).value);
+    expect(first).toMatch(/^\d{4}-\d{2}$/);
+    expect(second < first).toBe(true);
+    await user.selectOptions(month, second);
+    await user.click(within(card).getByRole('button', { name: 'Print staff register (PDF)' }));
+    await waitFor(() => expect(createObjectURL).toHaveBeenCalledOnce());
+    expect(asked.map((q) => [q.get('month'), q.get('lang')])).toEqual([[second, 'en']]);
+  });
+
+  it('a register that could not be printed is said in the page', async () => {
+    fakeAuthServer(ADMIN).savedSignIn();
+    staffDayApi();
+    server.use(
+      http.get('/api/staff/register/pdf', () =>
+        HttpResponse.json({ error: { code: 'internal', message: 'Something went wrong' } }, { status: 500 }),
+      ),
+    );
+    const { user } = renderApp('/staff-attendance');
+    const card = await screen.findByRole('region', { name: 'Monthly register' });
+    await user.click(within(card).getByRole('button', { name: 'Print staff register (PDF)' }));
+    expect(await within(card).findByRole('alert')).toHaveTextContent(/went wrong|try again/i);
+  });
+
+  it('the admin sets the staff day: the window and the allowances, the order of the times checked first', async () => {
+    fakeAuthServer(ADMIN).savedSignIn();
+    const api = staffDayApi();
+    const { user } = renderApp('/staff-attendance');
+    const card = await screen.findByRole('region', { name: 'The staff day' });
+    const late = await within(card).findByLabelText('Late after');
+    expect(within(card).getByLabelText('Check-in opens')).toHaveValue('07:00');
+    expect(late).toHaveValue('08:15');
+    expect(within(card).getByLabelText('Casual leave')).toHaveValue('10');
+
+    // A late mark before check-in opens is said under the field, and nothing is sent.
+    await user.clear(late);
+    await user.type(late, '06:30');
+    await user.click(within(card).getByRole('button', { name: 'Save settings' }));
+    expect(await within(card).findByText('The late mark must not be before check-in opens.')).toBeInTheDocument();
+    expect(late).toHaveAttribute('aria-invalid', 'true');
+    expect(api.settingsPuts).toEqual([]);
+
+    await user.clear(late);
+    await user.type(late, '08:30');
+    const sick = within(card).getByLabelText('Sick leave');
+    await user.clear(sick);
+    await user.type(sick, '12');
+    await user.click(within(card).getByRole('button', { name: 'Save settings' }));
+    expect(await screen.findByText('Settings saved.')).toBeInTheDocument();
+    expect(api.settingsPuts).toEqual([
+      {
+        check_in_from: '07:00',
+        late_after: '08:30',
+        check_out_until: '17:00',
+        allowances: { casual: 10, sick: 12, earned: 20, other: 5 },
+      },
+    ]);
+    expect(within(card).queryByText('The late mark must not be before check-in opens.')).toBeNull();
+  });
+
+  it('a field the server refuses is said under it', async () => {
+    fakeAuthServer(ADMIN).savedSignIn();
+    const api = staffDayApi();
+    const { user } = renderApp('/staff-attendance');
+    const card = await screen.findByRole('region', { name: 'The staff day' });
+    const earned = await within(card).findByLabelText('Earned leave');
+    await user.clear(earned);
+    await user.type(earned, '45');
+    await user.click(within(card).getByRole('button', { name: 'Save settings' }));
+    expect(await within(card).findByText('The school’s rules allow at most 30 days.')).toBeInTheDocument();
+    expect(earned).toHaveAttribute('aria-invalid', 'true');
+    expect(api.settingsPuts).toHaveLength(1);
+  });
+
+  it('a viewer does not see the settings', async () => {
+    fakeAuthServer(VIEWER).savedSignIn({ id: 3, school_name: 'Hill View High School' });
+    const api = staffDayApi();
+    renderApp('/staff-attendance');
+    await screen.findByRole('table', { name: 'Staff attendance' });
+    expect(screen.queryByRole('region', { name: 'The staff day' })).toBeNull();
+    expect(api.settingsQueries).toEqual([]);
+  });
+
   it('speaks Bangla, counts and times in Bangla digits', async () => {
     await setLanguage('bn');
     try {
@@ -185,6 +336,11 @@ describe('/staff-attendance', () => {
       const rahima = within(table).getByRole('row', { name: /Rahima Khatun/ });
       expect(within(rahima).getByText('০৭:৪০')).toBeInTheDocument();
       expect(within(table).getByRole('row', { name: /Tahmina Akter/ })).toHaveTextContent('ছুটিতে');
+      const settings = await screen.findByRole('region', { name: 'শিক্ষকদের দিন' });
+      // Allowances in Bangla digits, typed back in either.
+      expect(await within(settings).findByLabelText('অসুস্থতা ছুটি')).toHaveValue('১৪');
+      const card = screen.getByRole('region', { name: 'মাসিক হাজিরা খাতা' });
+      expect(within(card).getByRole('button', { name: 'শিক্ষকদের হাজিরা খাতা প্রিন্ট (PDF)' })).toBeInTheDocument();
     } finally {
       await setLanguage('en');
     }

@@ -4,11 +4,17 @@
  * confirmation, refuse (a danger, Cancel first), the filter, empty, loading and error states, a
  * refusal from the server; in Bangla too.
  */
-import { screen, waitFor, within } from '@testing-library/react';
+import { configure, getConfig, screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse, delay } from 'msw';
 import type { LeaveRow } from '@/api/schemas/staff';
 import { setLanguage } from '@/i18n/i18n';
 import { ADMIN, fakeAuthServer, renderApp, server } from './helpers';
+
+// The first screen of a file loads its lazy chunk and catalogues: on a busy machine that is slower
+// than testing-library's one-second wait.
+const asyncWait = getConfig().asyncUtilTimeout;
+beforeAll(() => configure({ asyncUtilTimeout: 5000 }));
+afterAll(() => configure({ asyncUtilTimeout: asyncWait }));
 
 const page = <T,>(rows: T[]) => ({ rows, total: rows.length, limit: 200, offset: 0 });
 

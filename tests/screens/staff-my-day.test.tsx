@@ -4,11 +4,17 @@
  * closed, failed), checking in, asking for leave (the request's body, the server's refusal in the
  * user's language, the list reloaded), the balance, and the office's notices; in Bangla too.
  */
-import { screen, waitFor, within } from '@testing-library/react';
+import { configure, getConfig, screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse, delay } from 'msw';
 import type { LeaveBalance, LeaveRow, MyStaffDay, StaffNoticeRow } from '@/api/schemas/staff';
 import { setLanguage } from '@/i18n/i18n';
 import { TEACHER, fakeAuthServer, renderApp, server } from './helpers';
+
+// The first screen of a file loads its lazy chunk and catalogues: on a busy machine that is slower
+// than testing-library's one-second wait.
+const asyncWait = getConfig().asyncUtilTimeout;
+beforeAll(() => configure({ asyncUtilTimeout: 5000 }));
+afterAll(() => configure({ asyncUtilTimeout: asyncWait }));
 
 const page = <T,>(rows: T[]) => ({ rows, total: rows.length, limit: 100, offset: 0 });
 

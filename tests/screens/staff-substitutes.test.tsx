@@ -6,12 +6,18 @@
  * Bangla too. And what the assignment does to the teachers' own screens: the substitute's Take
  * Attendance marks the period Substitute, the away teacher's says who takes it and offers no roll.
  */
-import { screen, waitFor, within } from '@testing-library/react';
+import { configure, getConfig, screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse, delay } from 'msw';
 import type { RoutineTodayRow } from '@/api/schemas/routines';
 import type { SubstitutionNeeded, SubstitutionNeededRow } from '@/api/schemas/staff';
 import { setLanguage } from '@/i18n/i18n';
 import { ADMIN, TEACHER, fakeAuthServer, renderApp, routineRow, server } from './helpers';
+
+// The first screen of a file loads its lazy chunk and catalogues: on a busy machine that is slower
+// than testing-library's one-second wait.
+const asyncWait = getConfig().asyncUtilTimeout;
+beforeAll(() => configure({ asyncUtilTimeout: 5000 }));
+afterAll(() => configure({ asyncUtilTimeout: asyncWait }));
 
 const NEEDED = (over: Partial<SubstitutionNeededRow> = {}): SubstitutionNeededRow => ({
   routine_id: 501,
