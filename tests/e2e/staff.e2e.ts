@@ -5,12 +5,14 @@
  * teacher2's first period on Substitute teachers; that colleague on a phone sees the period marked
  * Substitute on their dashboard and on Take Attendance and takes its attendance; teacher2's Take
  * Attendance says who takes it and offers no roll, and the API refuses teacher2
- * (403 attendance.substituted). Every screen visited passes expectSoundScreen (axe; on a phone,
+ * (403 attendance.substituted). On the way admin2's staff attendance shows teacher2 on leave and
+ * prints the month's staff register. Every screen visited passes expectSoundScreen (axe; on a phone,
  * no sideways scroll and 44 px targets).
  *
  * The suite's server runs on a Wednesday of the seeded week (clock.ts): the demo's classes run
  * Sunday to Thursday, so teacher2 has periods that day.
  */
+import { readFile } from 'node:fs/promises';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import type { RoutineRow } from '@/api/schemas/routines';
 import { baseUrl, expectSoundScreen, launch, sessionTokenOf, signIn } from './browser';
@@ -145,6 +147,23 @@ it('teacher2 asks for leave, admin2 approves and assigns a substitute who takes 
   await assign.getByRole('button', { name: 'Confirm' }).click();
   await admin.page.getByRole('status').getByText('Substitute assigned.').waitFor();
   await item.getByText(new RegExp(`^Taken by ${escape(subName)} \\(`)).waitFor();
+
+  // ---- the staff's day: teacher2 on leave; the settings; the month's register prints
+  await admin.page.goto(`${baseUrl()}/staff-attendance`);
+  await admin.page
+    .getByRole('table', { name: 'Staff attendance' })
+    .getByRole('row')
+    .filter({ hasText: 'Mrs. Tahmina Akter' })
+    .filter({ hasText: 'On leave' })
+    .waitFor();
+  await admin.page.getByRole('region', { name: 'The staff day' }).getByLabel('Late after').waitFor();
+  await expectSoundScreen(admin.page, 'admin2: the staff’s day');
+  const [download] = await Promise.all([
+    admin.page.waitForEvent('download'),
+    admin.page.getByRole('button', { name: 'Print staff register (PDF)' }).click(),
+  ]);
+  expect(download.suggestedFilename()).toBe(`staff-register-${date.slice(0, 7)}.pdf`);
+  expect((await readFile(await download.path())).subarray(0, 5).toString()).toBe('%PDF-');
 
   // ---- the substitute on a phone: the period is in their day, marked Substitute, and they take it
   const sub = await signedIn(subCode, '/teacher-admin', PHONE);

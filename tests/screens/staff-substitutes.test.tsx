@@ -252,3 +252,34 @@ describe('a substituted period on Take Attendance', () => {
     }
   });
 });
+
+describe('a substituted period in the teacher’s day (/teacher-admin)', () => {
+  it('the substitute’s is marked Substitute; a covered one says who takes it and offers no Take attendance', async () => {
+    fakeAuthServer(TEACHER).savedSignIn();
+    // Periods that began at the day's start: started (and ended) whenever the test runs.
+    const early = { start_time: '00:00:00', end_time: '00:00:01' };
+    server.use(
+      http.get('/api/dashboard/teacher', () =>
+        HttpResponse.json({
+          date: '2026-11-25',
+          time: '09:00:00',
+          periods: [
+            TODAY({ ...early, covered_by: 'PKB' }),
+            TODAY({ ...early, id: 502, period_code: '3rd', subject_name: 'English', substitute: true }),
+          ],
+          trend: [],
+          sections: [],
+          marks: [],
+          homework: [],
+        }),
+      ),
+      http.get('/api/routine/teacher', () => HttpResponse.json([])),
+    );
+    renderApp('/teacher-admin');
+    const periods = await screen.findByRole('region', { name: 'Today’s periods' });
+    const [covered, mine] = within(periods).getAllByRole('listitem');
+    expect(covered).toHaveTextContent(/^2nd · Mathematics.*Taken by PKB$/);
+    expect(within(covered).queryByRole('link', { name: 'Take attendance' })).toBeNull();
+    expect(mine).toHaveTextContent(/^3rd · EnglishSubstitute.*Not takenTake attendance$/);
+  });
+});
