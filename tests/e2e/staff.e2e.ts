@@ -222,4 +222,16 @@ it('teacher2 asks for leave, admin2 approves and assigns a substitute who takes 
     attendance_status: number | null;
   }[];
   expect(after.filter((s) => s.attendance_status === 1)).toHaveLength(total);
+
+  // ---- admin2's two busiest screens on a phone: 44 px targets, no sideways scroll
+  await admin.page.setViewportSize(PHONE);
+  for (const [path, heading] of [
+    ['/substitutes', 'Substitute teachers'],
+    ['/staff-attendance', 'Staff attendance'],
+  ] as const) {
+    await admin.page.goto(`${baseUrl()}${path}`);
+    await admin.page.getByRole('heading', { name: heading, level: 1 }).waitFor();
+    await admin.page.getByText('Loading…').first().waitFor({ state: 'detached' });
+    await expectSoundScreen(admin.page, `admin2 on a phone: ${path}`);
+  }
 });
