@@ -21,7 +21,9 @@ import {
   staffDay,
   staffRegister,
 } from '../services/staff';
+import { staffRegisterFile } from '../services/pdf-files';
 import { staffNoticePage, sendStaffNotice } from '../services/staff-notices';
+import { sendPdf } from '../storage/files';
 import { assignSubstitute, neededOn, removeSubstitute } from '../services/substitutions';
 import { leaveEndpoints, staffEndpoints, staffNoticeEndpoints, substitutionEndpoints } from '@/api/endpoints/staff';
 import { route } from './define';
@@ -63,6 +65,12 @@ export async function staffRoutes(fastify: FastifyInstance) {
   route(app, staffEndpoints.register, {}, async (req) =>
     staffRegister(db, await schoolOf(req, req.query.school_info_id), req.query.month),
   );
+
+  route(app, staffEndpoints.registerPdf, {}, async (req, reply) => {
+    const schoolId = await schoolOf(req, req.query.school_info_id);
+    const register = await staffRegister(db, schoolId, req.query.month);
+    return sendPdf(reply, await staffRegisterFile(db, authOf(req).userId, schoolId, register, req.query.lang));
+  });
 
   // ---------------------------------------------------------------- leave
 

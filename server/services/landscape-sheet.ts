@@ -1,11 +1,12 @@
 /**
- * What the school's landscape A4 sheets share (the monthly attendance register, the tabulation
- * sheet): the page, the rule and shade colours, a ruled cell, `{{name}}` filling, and the foot
- * with the legend, the class teacher's and head teacher's signature lines, the printed date and
- * the page number.
+ * What the school's landscape A4 sheets share (the monthly attendance register, the staff
+ * register, the tabulation sheet): the document with its fonts, the page, the rule and shade
+ * colours, a ruled cell, `{{name}}` filling, and the foot with the legend, the class teacher's and
+ * head teacher's signature lines, the printed date and the page number.
  */
+import PDFDocument from 'pdfkit';
 import { localDigits } from '@/i18n/digits';
-import { line, type PdfLanguage } from './gradesheet-pdf';
+import { fonts, line, type PdfLanguage } from './gradesheet-pdf';
 
 type Doc = PDFKit.PDFDocument;
 
@@ -72,4 +73,36 @@ export function drawHead(doc: Doc, h: { school: string; address?: string | null;
   }
   line(doc, h.title, m, y, { size: 12, bold: true, align: 'center', width: inner });
   return y + 17;
+}
+
+/**
+ * A landscape A4 document of `pages` pages with the bundled fonts registered, each page drawn by
+ * `drawPage(doc, page)` (1-based) on a fresh page with thin rules; resolves to the PDF's bytes.
+ */
+export function landscapePdf(
+  info: { title: string; author: string },
+  pages: number,
+  drawPage: (doc: Doc, page: number) => void,
+): Promise<Buffer> {
+  const doc = new PDFDocument({
+    size: 'A4',
+    layout: 'landscape',
+    margin: PAGE.margin,
+    autoFirstPage: false,
+    info: { Title: info.title, Author: info.author, Producer: 'Pathshala', Creator: 'Pathshala' },
+  });
+  for (const [name, data] of fonts()) doc.registerFont(name, data);
+  const chunks: Buffer[] = [];
+  const done = new Promise<Buffer>((resolve, reject) => {
+    doc.on('data', (c: Buffer) => chunks.push(c));
+    doc.on('end', () => resolve(Buffer.concat(chunks)));
+    doc.on('error', reject);
+  });
+  for (let p = 1; p <= pages; p++) {
+    doc.addPage({ size: 'A4', layout: 'landscape', margin: PAGE.margin });
+    doc.lineWidth(0.5);
+    drawPage(doc, p);
+  }
+  doc.end();
+  return done;
 }

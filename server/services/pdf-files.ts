@@ -8,6 +8,7 @@
  */
 import { eq, inArray } from 'drizzle-orm';
 import type { AttendanceReport } from '@/api/schemas/attendance-register';
+import type { StaffRegister } from '@/api/schemas/staff';
 import type { Gradesheet } from '@/api/schemas/exams';
 import type { HotCache } from '../cache/hot-cache';
 import type { DbOrTx } from '../db/client';
@@ -21,6 +22,7 @@ import { gradesheetPdf, type PdfLanguage } from './gradesheet-pdf';
 import { receiptData, receiptPdf, type ReceiptData } from './receipt-pdf';
 import { registerPdf } from './register-pdf';
 import { schoolClock } from './school-time';
+import { staffRegisterPdf } from './staff-register-pdf';
 
 /** A document to download: its bytes and its file name. */
 export interface PdfFile {
@@ -180,4 +182,27 @@ export async function registerFile(
     .map(storageSafe)
     .join('-');
   return { pdf, fileName: `attendance-register-${name}.pdf` };
+}
+
+/** A school's monthly staff register as a PDF (A4 landscape; services/staff-register-pdf.ts). */
+export async function staffRegisterFile(
+  db: DbOrTx,
+  userId: number,
+  schoolId: number,
+  register: StaffRegister,
+  asked: PdfLanguage | undefined,
+): Promise<PdfFile> {
+  const lang = await documentLanguage(db, userId, schoolId, asked);
+  const [head] = await db
+    .select({ street: schools.street, upazilla: schools.upazilla, district: schools.district })
+    .from(schools)
+    .where(eq(schools.id, schoolId));
+  const address = [head?.street, head?.upazilla, head?.district].filter(Boolean).join(', ');
+  const pdf = await staffRegisterPdf(
+    register,
+    { schoolName: register.school_name, address },
+    lang,
+    await printedOn(db, schoolId),
+  );
+  return { pdf, fileName: `staff-register-${register.month}.pdf` };
 }

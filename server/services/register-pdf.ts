@@ -5,13 +5,12 @@
  * name, the class, section and session at the top, signature lines at the foot. The figures are
  * the report's (services/attendance-register.ts); the labels the screen's catalogue's.
  */
-import PDFDocument from 'pdfkit';
 import type { AttendanceReport } from '@/api/schemas/attendance-register';
 import { attendanceRegisterBn } from '@/i18n/areas/attendance-register.bn';
 import { attendanceRegisterEn } from '@/i18n/areas/attendance-register.en';
 import { localDigits } from '@/i18n/digits';
-import { cell, drawFoot, drawHead, fill, MUTED, PAGE, SHADE } from './landscape-sheet';
-import { fonts, line, type PdfLanguage } from './gradesheet-pdf';
+import { cell, drawFoot, drawHead, fill, landscapePdf, MUTED, PAGE, SHADE } from './landscape-sheet';
+import { line, type PdfLanguage } from './gradesheet-pdf';
 
 type Doc = PDFKit.PDFDocument;
 type Labels = typeof attendanceRegisterEn.pdf;
@@ -124,31 +123,23 @@ export const ROWS_PER_PAGE = 26;
  * page, the header on each. `printedOn` (DD-MM-YYYY) is passed in, so the same input gives the same pages.
  */
 export function registerPdf(r: AttendanceReport, head: RegisterHead, lang: PdfLanguage, printedOn: string) {
-  const doc = new PDFDocument({
-    size: 'A4',
-    layout: 'landscape',
-    margin: PAGE.margin,
-    autoFirstPage: false,
-    info: {
-      Title: `${LABELS[lang].title} ${r.section.class_name} ${r.section.section_default_name}`,
-      Author: head.schoolName,
-      Producer: 'Pathshala',
-      Creator: 'Pathshala',
-    },
-  });
-  for (const [name, data] of fonts()) doc.registerFont(name, data);
-  const chunks: Buffer[] = [];
-  const done = new Promise<Buffer>((resolve, reject) => {
-    doc.on('data', (c: Buffer) => chunks.push(c));
-    doc.on('end', () => resolve(Buffer.concat(chunks)));
-    doc.on('error', reject);
-  });
   const pages = Math.max(1, Math.ceil(r.students.length / ROWS_PER_PAGE));
-  for (let p = 0; p < pages; p++) {
-    doc.addPage({ size: 'A4', layout: 'landscape', margin: PAGE.margin });
-    doc.lineWidth(0.5);
-    drawPage(doc, r, head, lang, printedOn, r.students.slice(p * ROWS_PER_PAGE, (p + 1) * ROWS_PER_PAGE), p + 1, pages);
-  }
-  doc.end();
-  return done;
+  return landscapePdf(
+    {
+      title: `${LABELS[lang].title} ${r.section.class_name} ${r.section.section_default_name}`,
+      author: head.schoolName,
+    },
+    pages,
+    (doc, page) =>
+      drawPage(
+        doc,
+        r,
+        head,
+        lang,
+        printedOn,
+        r.students.slice((page - 1) * ROWS_PER_PAGE, page * ROWS_PER_PAGE),
+        page,
+        pages,
+      ),
+  );
 }

@@ -6,6 +6,8 @@
  */
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import { request } from '@/api/client';
+import { urlOf } from '@/api/endpoints/define';
+import { downloadFile } from '@/api/upload';
 import type {
   CheckResponse,
   LeaveBalance,
@@ -23,6 +25,8 @@ import type {
   StaffNoticeQuery,
   StaffRegister,
   StaffRegisterQuery,
+  StaffSettings,
+  StaffSettingsBody,
   SubstitutionBody,
   SubstitutionNeeded,
   SubstitutionNeededQuery,
@@ -32,6 +36,8 @@ import { leaveEndpoints, staffEndpoints, staffNoticeEndpoints, substitutionEndpo
 
 export const checkIn = (): Promise<CheckResponse> => request(staffEndpoints.checkIn, { body: {} });
 export const checkOut = (): Promise<CheckResponse> => request(staffEndpoints.checkOut, { body: {} });
+export const saveStaffSettings = (body: StaffSettingsBody): Promise<StaffSettings> =>
+  request(staffEndpoints.saveSettings, { body });
 export const markStaffDay = (body: StaffMarkBody) => request(staffEndpoints.mark, { body });
 export const requestLeave = (body: LeaveBody): Promise<LeaveWriteResponse> => request(leaveEndpoints.request, { body });
 export const decideLeave = (body: LeaveDecisionBody): Promise<LeaveWriteResponse> =>
@@ -40,9 +46,17 @@ export const assignSubstitute = (body: SubstitutionBody): Promise<SubstitutionRe
   request(substitutionEndpoints.assign, { body });
 export const sendStaffNotice = (body: StaffNoticeBody) => request(staffNoticeEndpoints.send, { body });
 
+/** The month's staff register as the PDF the school prints (GET /api/staff/register/pdf). */
+export function downloadStaffRegisterPdf(q: StaffRegisterQuery): Promise<void> {
+  const params = new URLSearchParams();
+  for (const [k, v] of Object.entries(q)) if (v !== undefined && v !== null && v !== '') params.set(k, String(v));
+  return downloadFile(`${urlOf(staffEndpoints.registerPdf)}?${params.toString()}`, 'staff-register.pdf');
+}
+
 export const staffKeys = {
   all: ['staff'] as const,
   me: () => ['staff', 'me'] as const,
+  settings: (q: { school_info_id?: number }) => ['staff', 'settings', q] as const,
   day: (q: StaffDayQuery) => ['staff', 'day', q] as const,
   register: (q: StaffRegisterQuery) => ['staff', 'register', q] as const,
   leave: (q: LeaveListQuery) => ['staff', 'leave', q] as const,
@@ -50,6 +64,12 @@ export const staffKeys = {
   needed: (q: SubstitutionNeededQuery) => ['staff', 'needed', q] as const,
   notices: (q: StaffNoticeQuery) => ['staff', 'notices', q] as const,
 };
+
+export const staffSettingsQuery = (q: { school_info_id?: number }) =>
+  queryOptions({
+    queryKey: staffKeys.settings(q),
+    queryFn: (): Promise<StaffSettings> => request(staffEndpoints.settings, { query: q }),
+  });
 
 export const myStaffDayQuery = () =>
   queryOptions({ queryKey: staffKeys.me(), queryFn: (): Promise<MyStaffDay> => request(staffEndpoints.me, {}) });

@@ -184,6 +184,7 @@ const CROSS_TENANT: Record<string, (o: OtherSchool) => string> = {
   'GET /api/staff/settings': (o) => `?school_info_id=${o.school}`,
   'GET /api/staff/attendance': (o) => `?school_info_id=${o.school}`,
   'GET /api/staff/register': (o) => `?school_info_id=${o.school}&month=2026-07`,
+  'GET /api/staff/register/pdf': (o) => `?school_info_id=${o.school}&month=2026-07`,
   'GET /api/leave': (o) => `?school_info_id=${o.school}`,
   'GET /api/leave/balance': (o) => `?teacher_id=${o.teacher}`,
   'GET /api/substitution/needed': (o) => `?school_info_id=${o.school}`,

@@ -6,6 +6,10 @@
  * seeded on Thursday 3 December 2026 (weekly off days Friday and Saturday; the default window
  * 07:00-17:00, late after 08:15; allowances casual 10, sick 14, earned 20, other 5).
  */
+import { execFileSync } from 'node:child_process';
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
 import { and, asc, eq, ne } from 'drizzle-orm';
 import { setClock } from '@server/clock';
 import {
@@ -17,6 +21,7 @@ import {
   teachers,
   users,
 } from '@server/db/schema';
+import { pdfText } from '../helpers/pdf-text';
 import { createTestApp, type TestApp } from '../helpers/server';
 import { NAMED, onNamedDays } from './attendance-fixtures';
 
@@ -189,6 +194,44 @@ describe("the admin's day", () => {
     const late = reg.rows.find((r: { teacher_id: number }) => r.teacher_id === colleague.id);
     expect(late.marks[2]).toBe('L');
     expect(late.late).toBe(1);
+  });
+
+  it('the monthly register prints as a landscape PDF, in Bangla when asked; a teacher may not print it', async () => {
+    const res = await t.get('admin1', '/api/staff/register/pdf?month=2026-12&lang=en');
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toBe('application/pdf');
+    expect(res.headers['content-disposition']).toContain('staff-register-2026-12.pdf');
+    const text = await pdfText(res.rawPayload);
+    expect(text).toContain('Staff Attendance Register');
+    expect(text).toContain('Month: December 2026');
+    expect(text).toContain('Page 1 of 1');
+    const [t1] = await t.db.select({ initial: teachers.initial }).from(teachers).where(eq(teachers.id, teacher1.id));
+    expect(text).toContain(t1.initial);
+
+    // Page one drawn as a reader sees it: A4 landscape (pdftoppm at 20 dpi: 234 x 166 px).
+    const dir = await mkdtemp(path.join(os.tmpdir(), 'staff-register-'));
+    try {
+      await writeFile(path.join(dir, 'r.pdf'), res.rawPayload);
+      execFileSync('pdftoppm', ['-r', '20', '-f', '1', '-l', '1', '-png', 'r.pdf', 'page'], { cwd: dir });
+      const png = await readFile(path.join(dir, 'page-1.png'));
+      expect([png.readUInt32BE(16), png.readUInt32BE(20)]).toEqual([234, 166]);
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
+
+    const bn = await t.get('admin1', '/api/staff/register/pdf?month=2026-12&lang=bn');
+    const bnText = await pdfText(bn.rawPayload);
+    // pdf.js gives Bangla vowel signs in the order drawn (ি before its consonant): whole words
+    // without them, and the month and the printed date in Bangla digits.
+    expect(bnText).toContain('খাতা');
+    expect(bnText).toContain('মাস:');
+    expect(bnText).toContain('২০২৬');
+    expect(bnText).toContain('মুদ্রণ ০৩-১২-২০২৬');
+
+    expect((await t.get('teacher1', '/api/staff/register/pdf?month=2026-12')).statusCode).toBe(403);
+    const badMonth = await t.get('admin1', '/api/staff/register/pdf?month=2026-13');
+    expect(badMonth.statusCode).toBe(400);
+    expect(badMonth.json().error.fields).toHaveProperty('month');
   });
 });
 

@@ -41,6 +41,8 @@ export const staffEndpoints = {
   attendance: get('/staff/attendance', 'staff.attendance', { query: staffDayQuery, response: staffDayPage }),
   mark: post('/staff/attendance', 'staff.mark', { body: staffMarkBody, response: staffMarkResponse }),
   register: get('/staff/register', 'staff.attendance', { query: staffRegisterQuery, response: staffRegister }),
+  /** The same month as the register a school prints (A4 landscape). */
+  registerPdf: get('/staff/register/pdf', 'staff.attendance', { query: staffRegisterQuery }),
 };
 
 export const leaveEndpoints = {

@@ -69,6 +69,41 @@ export const staffEn = {
   },
   loading: 'Loading…',
   failed: 'Could not load. Try again.',
+  settings: {
+    title: 'The staff day',
+    day: 'Check-in',
+    checkInFrom: 'Check-in opens',
+    lateAfter: 'Late after',
+    checkOutUntil: 'Day ends',
+    allowances: 'Leave allowed a year (days)',
+    allowanceOf: '{{type}} leave',
+    save: 'Save settings',
+    enterTime: 'Enter a time as HH:mm.',
+    lateBeforeOpen: 'The late mark must not be before check-in opens.',
+    endBeforeLate: 'The day must end after the late mark.',
+    enterDays: 'Enter a number of days from 0 to 366.',
+  },
+  registerPdf: {
+    hint: 'The month’s register as the school prints it: a row a teacher, a column a day.',
+    download: 'Print staff register (PDF)',
+    downloading: 'Preparing…',
+  },
+  pdf: {
+    title: 'Staff Attendance Register',
+    month: 'Month: {{month}}',
+    initial: 'Initial',
+    name: 'Teacher',
+    present: 'P',
+    late: 'L',
+    absent: 'A',
+    leave: 'V',
+    legend:
+      'P: present, L: late, A: absent, V: on approved leave; blank: not marked; shaded: weekly off day or holiday.',
+    printed: 'Printed {{date}}',
+    page: 'Page {{page}} of {{pages}}',
+    preparedBy: 'Prepared by',
+    headTeacher: 'Head teacher',
+  },
 };
 
 export const leaveEn = {

@@ -381,6 +381,11 @@ function PeriodList({ periods }: { periods: readonly RoutineTodayRow[] }) {
             <div className="min-w-0">
               <p className="font-semibold text-slate-900">
                 {p.period_code} · {name('subjects', p.subject_name)}
+                {p.substitute ? (
+                  <span className="ml-2 rounded-full bg-indigo-100 px-2.5 py-1 text-xs font-semibold text-indigo-900">
+                    {t('substitution.badge')}
+                  </span>
+                ) : null}
               </p>
               <p className="text-sm text-slate-600">
                 {formatClassTime(p.start_time, p.end_time, lang)} ·{' '}
@@ -391,36 +396,44 @@ function PeriodList({ periods }: { periods: readonly RoutineTodayRow[] }) {
                 })}
               </p>
             </div>
-            <div className="flex items-center gap-3">
-              {taken ? (
-                <span className="rounded-full bg-emerald-100 px-2.5 py-1 text-xs font-semibold text-emerald-800">
-                  {t('attendance.take.taken')}
-                </span>
-              ) : queued.has(p.id) ? (
-                <span className="rounded-full bg-amber-100 px-2.5 py-1 text-xs font-semibold text-amber-900">
-                  {t('attendance.take.waitingToSend')}
-                </span>
-              ) : (
-                <span className="rounded-full bg-slate-100 px-2.5 py-1 text-xs font-semibold text-slate-600">
-                  {t('attendance.take.notTaken')}
-                </span>
-              )}
-              <Button
-                onClick={() => send({ type: 'attendance.choose', routineId: p.id })}
-                aria-label={t(
-                  taken
-                    ? 'attendance.take.takeForTaken'
-                    : queued.has(p.id)
-                      ? 'attendance.take.takeForQueued'
-                      : 'attendance.take.takeFor',
-                  { period: periodName(p, name) },
+            {p.covered_by ? (
+              // docs/DOMAIN.md, "Staff attendance, leave and substitutes": a substitute takes this
+              // period that day, and the server refuses its own teacher (attendance.substituted).
+              <span className="rounded-full bg-slate-100 px-2.5 py-1 text-xs font-semibold text-slate-700">
+                {t('substitution.coveredBy', { initial: p.covered_by })}
+              </span>
+            ) : (
+              <div className="flex items-center gap-3">
+                {taken ? (
+                  <span className="rounded-full bg-emerald-100 px-2.5 py-1 text-xs font-semibold text-emerald-800">
+                    {t('attendance.take.taken')}
+                  </span>
+                ) : queued.has(p.id) ? (
+                  <span className="rounded-full bg-amber-100 px-2.5 py-1 text-xs font-semibold text-amber-900">
+                    {t('attendance.take.waitingToSend')}
+                  </span>
+                ) : (
+                  <span className="rounded-full bg-slate-100 px-2.5 py-1 text-xs font-semibold text-slate-600">
+                    {t('attendance.take.notTaken')}
+                  </span>
                 )}
-              >
-                {t('attendance.take.title')}
-              </Button>
-            </div>
+                <Button
+                  onClick={() => send({ type: 'attendance.choose', routineId: p.id })}
+                  aria-label={t(
+                    taken
+                      ? 'attendance.take.takeForTaken'
+                      : queued.has(p.id)
+                        ? 'attendance.take.takeForQueued'
+                        : 'attendance.take.takeFor',
+                    { period: periodName(p, name) },
+                  )}
+                >
+                  {t('attendance.take.title')}
+                </Button>
+              </div>
+            )}
             {/* Absence messages for any period of today already taken, not only right after Submit. */}
-            {taken && date === today ? <PeriodAbsenceMessages period={p} date={date} /> : null}
+            {taken && date === today && !p.covered_by ? <PeriodAbsenceMessages period={p} date={date} /> : null}
           </li>
         );
       })}

@@ -23,7 +23,8 @@ import { localDigits } from '@/i18n/format';
 export function missingRegisters(rows: readonly RoutineTodayRow[], now: string): RoutineTodayRow[] {
   return rows
     .filter((r) => {
-      if (r.attendance_taken) return false;
+      // A period a substitute takes that day is not its own teacher's to take.
+      if (r.attendance_taken || r.covered_by) return false;
       const due = DateTime.fromFormat(r.end_time, 'HH:mm:ss').plus({ minutes: UNTAKEN_AFTER_MINUTES });
       return due.isValid && due.toFormat('HH:mm:ss') <= now;
     })

@@ -67,16 +67,25 @@ function Summary({ d }: { d: TeacherDashboard }) {
                     <span className="font-semibold text-slate-900">
                       {localDigits(p.period_code, lang)} · {name('subjects', p.subject_name)}
                     </span>
+                    {p.substitute ? (
+                      <span className="ml-2 rounded bg-indigo-100 px-2 py-0.5 text-xs font-semibold text-indigo-900">
+                        {t('substitution.badge')}
+                      </span>
+                    ) : null}
                     <p className="text-sm text-slate-600">
                       {formatClockTime(p.start_time, lang)}–{formatClockTime(p.end_time, lang)} ·{' '}
                       {name('classes', p.class_name)} {p.section_default_name} · {localDigits(p.room, lang)}
                     </p>
                   </div>
                   <div className="flex items-center gap-3 text-sm">
-                    <span className={p.attendance_taken ? 'text-emerald-800' : 'text-amber-800'}>
-                      {p.attendance_taken ? t('dashboards.teacher.taken') : t('dashboards.teacher.notTaken')}
-                    </span>
-                    {!p.attendance_taken && started ? (
+                    {p.covered_by ? (
+                      <span className="text-slate-700">{t('substitution.coveredBy', { initial: p.covered_by })}</span>
+                    ) : (
+                      <span className={p.attendance_taken ? 'text-emerald-800' : 'text-amber-800'}>
+                        {p.attendance_taken ? t('dashboards.teacher.taken') : t('dashboards.teacher.notTaken')}
+                      </span>
+                    )}
+                    {!p.attendance_taken && !p.covered_by && started ? (
                       <Link href="/teacherattendance" className={linkStyle}>
                         {t('dashboards.teacher.take')}
                       </Link>

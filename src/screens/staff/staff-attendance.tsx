@@ -1,28 +1,82 @@
 /**
  * The staff's day for the school admin and a viewer (docs/DOMAIN.md, "Staff attendance, leave and
- * substitutes"): present, late, absent and on leave for a date, the admin's marks, and the
- * admin's notices to staff (asked first: they reach many people).
+ * substitutes"): present, late, absent and on leave for a date, the admin's marks, the month's
+ * staff register printed as the school keeps it (a PDF), the school's staff day (check-in window,
+ * late mark, leave allowances: staff-settings.tsx), and the admin's notices to staff (asked first:
+ * they reach many people).
  */
 import { useState } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { STAFF_MARKS } from '@/api/schemas/staff';
 import { schoolToday } from '@/api/school-time';
-import { markStaffDay, sendStaffNotice, staffDayQuery, staffKeys, staffNoticesQuery } from '@/api/staff';
+import {
+  downloadStaffRegisterPdf,
+  markStaffDay,
+  sendStaffNotice,
+  staffDayQuery,
+  staffKeys,
+  staffNoticesQuery,
+} from '@/api/staff';
 import { can } from '@/api/permissions';
 import { useErrorText } from '@/i18n/errors';
-import { localDigits } from '@/i18n/format';
+import { formatDate, localDigits } from '@/i18n/format';
 import { useI18n } from '@/i18n/i18n';
 import { Alert } from '@/ui/alert';
 import { Button } from '@/ui/button';
 import { ConfirmDialog } from '@/ui/confirm-dialog';
 import { DateField } from '@/ui/date-field';
 import { TextField } from '@/ui/field';
+import { SelectField } from '@/ui/select';
+import { useDownload } from '@/ui/use-download';
+import { StaffSettingsCard } from './staff-settings';
 import { Card, PageHeader } from '@/ui/page';
 import { useSession } from '@/ui/session';
 import { cell, DataTable } from '@/ui/table';
 import { useToast } from '@/ui/toast';
 
 type Mark = (typeof STAFF_MARKS)[number];
+
+/** The twelve months up to the school's today's, newest first, as YYYY-MM. */
+export function lastMonths(today: string, n = 12): string[] {
+  const [y, m] = today.split('-').map(Number);
+  return Array.from({ length: n }, (_, i) => {
+    const k = y * 12 + (m - 1) - i;
+    return `${Math.floor(k / 12)}-${String((k % 12) + 1).padStart(2, '0')}`;
+  });
+}
+
+/** The month's staff register as a PDF, in the reader's language (GET /api/staff/register/pdf). */
+function RegisterCard({ schoolId }: { schoolId: number | undefined }) {
+  const { t, lang } = useI18n();
+  const months = lastMonths(schoolToday());
+  const [month, setMonth] = useState(months[0]);
+  const pdf = useDownload();
+  return (
+    <Card title={t('staff.day.register')}>
+      <p className="mb-3 text-sm text-slate-600">{t('staff.registerPdf.hint')}</p>
+      <div className="flex flex-wrap items-end gap-3">
+        <SelectField
+          label={t('staff.day.month')}
+          value={month}
+          onChange={(v) => v && setMonth(v)}
+          options={months.map((m) => ({ value: m, label: formatDate(`${m}-01`, 'LLLL yyyy', lang) }))}
+        />
+        <Button
+          variant="secondary"
+          disabled={pdf.busy}
+          onClick={() => void pdf.run(() => downloadStaffRegisterPdf({ month, school_info_id: schoolId, lang }))}
+        >
+          {pdf.busy ? t('staff.registerPdf.downloading') : t('staff.registerPdf.download')}
+        </Button>
+      </div>
+      {pdf.error ? (
+        <Alert tone="error" className="mt-3">
+          {pdf.error}
+        </Alert>
+      ) : null}
+    </Card>
+  );
+}
 
 function NoticeForm({ teachers }: { teachers: { id: number; name: string }[] }) {
   const { t, lang } = useI18n();
@@ -239,6 +293,8 @@ export default function StaffAttendanceScreen() {
             <p>{t('staff.loading')}</p>
           )}
         </Card>
+        <RegisterCard schoolId={schoolId} />
+        {can(userType, 'staff.settings') ? <StaffSettingsCard schoolId={schoolId} /> : null}
         {mayMark && d ? (
           <NoticeForm teachers={d.rows.map((r) => ({ id: r.teacher_id, name: `${r.full_name} (${r.initial})` }))} />
         ) : null}
