@@ -160,6 +160,7 @@ export async function smsRoutes(fastify: FastifyInstance) {
         checkout_url: started.checkoutUrl,
         amount: started.amount,
         sms_quantity: b.sms_quantity,
+        test: provider.test,
       };
     },
   );

@@ -56,6 +56,8 @@ export const sslRequestResponse = z.object({
   checkout_url: z.string(),
   amount: z.string(),
   sms_quantity: z.number().int(),
+  /** A test provider's (the sandbox's) top-up: its "paid" credits nothing. */
+  test: z.boolean(),
 });
 export const schoolInvoiceQuery = z.object({ ...pageQuery.shape, school_id: id('school_id').optional() });
 export const smsTopupRow = z.object({
