@@ -244,7 +244,7 @@ export const ROUTE_CALLS: Readonly<Record<string, readonly Action[]>> = {
   '/substitutes': ['substitution.assign'],
   '/sms-send': ['sms.send', 'eschool.options', 'student.section'],
   '/sms-report': ['sms.send'],
-  '/sms-usage': ['sms.check', 'sms.topup', 'sms.reports'],
+  '/sms-usage': ['sms.check', 'sms.topup', 'sms.reports', 'sms.settings'],
   '/sms-limits': ['sms.limit'],
 };
 

@@ -9,6 +9,7 @@ import { request } from '@/api/client';
 import { urlOf } from '@/api/endpoints/define';
 import { smsEndpoints } from '@/api/endpoints/sms';
 import type { PageQuery } from '@/api/schemas/common';
+import type { SmsSettingsBody } from '@/api/schemas/sms';
 import type { z } from 'zod';
 import type {
   createSmsLimitBody,
@@ -30,6 +31,7 @@ export const sendSms = (body: SmsSendBody, idempotencyKey?: string) =>
 export const startSmsTopup = (body: z.input<typeof sslRequestBody>) => request(smsEndpoints.sslRequest, { body });
 export const saveSmsLimit = (body: z.input<typeof createSmsLimitBody>) =>
   request(smsEndpoints.createSmsLimit, { body });
+export const saveSmsSettings = (body: SmsSettingsBody) => request(smsEndpoints.putSettings, { body });
 export const saveSmsOptOuts = (opted_out: SmsPurpose[]) => request(smsEndpoints.putOptOuts, { body: { opted_out } });
 
 export const smsKeys = {
@@ -94,6 +96,9 @@ export const smsSchoolsQuery = (q: PageQuery) =>
 
 export const smsBalanceQuery = () =>
   queryOptions({ queryKey: smsKeys.balance(), queryFn: () => request(smsEndpoints.balance) });
+
+export const smsSettingsQuery = () =>
+  queryOptions({ queryKey: smsKeys.settings(), queryFn: () => request(smsEndpoints.settings) });
 
 /** The usage report (every month and purpose) as CSV or XLSX. */
 export function downloadSmsUsage(format: 'csv' | 'xlsx', typeId?: number): Promise<void> {

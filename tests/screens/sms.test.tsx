@@ -268,6 +268,34 @@ describe('/sms-report', () => {
   });
 });
 
+function autoSettingsApi() {
+  const saved: unknown[] = [];
+  const setting = (purpose: string, enabled: boolean, en: string | null, bn: string | null) => ({
+    purpose,
+    enabled,
+    template_en: null,
+    template_bn: null,
+    days_before: 3,
+    default_en: en,
+    default_bn: bn,
+  });
+  let settings = [
+    setting('absence', true, null, null),
+    setting('result', false, 'Results of {name}: GPA {gpa}.', '{name}-এর ফলাফল: জিপিএ {gpa}।'),
+    setting('calendar', false, '{topic} on {date}.', '{date} তারিখে {topic}।'),
+  ];
+  server.use(
+    http.get('/api/sms/settings', () => HttpResponse.json({ settings })),
+    http.put('/api/sms/settings', async ({ request }) => {
+      const body = (await request.json()) as { settings: { purpose: string }[] };
+      saved.push(body);
+      settings = settings.map((s) => ({ ...s, ...body.settings.find((b) => b.purpose === s.purpose) }));
+      return HttpResponse.json({ ok: true, message: 'Automatic messages saved.' });
+    }),
+  );
+  return saved;
+}
+
 describe('/sms-usage', () => {
   const opened: string[] = [];
   beforeEach(() => {
@@ -331,6 +359,7 @@ describe('/sms-usage', () => {
         });
       }),
     );
+    const settingsSaved = autoSettingsApi();
     const { user } = renderApp('/sms-usage');
     expect(await screen.findByText('3 messages wait for SMS. Buy more or ask for a higher limit.')).toBeInTheDocument();
     expect(await screen.findByText('TEST - NO SMS ADDED')).toBeInTheDocument();
@@ -349,6 +378,28 @@ describe('/sms-usage', () => {
     );
     expect(started).toEqual([{ sms_quantity: 500, wallet: 'nagad' }]);
     expect(opened).toEqual([]);
+
+    // Automatic messages: the calendar's turned on with a Bangla text of its own, three days ahead.
+    const calendar = screen.getByRole('group', { name: 'Holidays and events of the calendar' });
+    await user.click(within(calendar).getByRole('checkbox', { name: 'Send these' }));
+    await user.type(within(calendar).getByLabelText('Bangla text'), '{{date} তারিখে {{topic}');
+    await user.click(screen.getByRole('button', { name: 'Save automatic messages' }));
+    expect(await screen.findByText('Automatic messages saved.')).toBeInTheDocument();
+    expect(settingsSaved).toEqual([
+      {
+        settings: [
+          { purpose: 'absence', enabled: true },
+          { purpose: 'result', enabled: false, template_en: null, template_bn: null },
+          {
+            purpose: 'calendar',
+            enabled: true,
+            template_en: null,
+            template_bn: '{date} তারিখে {topic}',
+            days_before: 3,
+          },
+        ],
+      },
+    ]);
   });
 });
 
