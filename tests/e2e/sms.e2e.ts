@@ -222,6 +222,19 @@ it('teacher1’s Bangla SMS reaches each guardian once, is delivered, is charged
   await page.getByText('queued 0 · sent 0 · delivered 2 · failed 0 · cancelled 0').waitFor();
   await expectSoundScreen(page, '/sms-report');
 
+  // ---- on a phone: the compose screen, and the admin's quota page with its automatic messages
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.goto(`${server.baseUrl}/sms-send`);
+  await page.getByRole('heading', { name: 'SMS to guardians' }).waitFor();
+  await expectSoundScreen(page, '/sms-send on a phone');
+  const office = await newPage(390);
+  await signIn(office, 'admin1', 'demo1234', server.baseUrl);
+  await office.waitForURL(`${server.baseUrl}/school-admin`);
+  await office.goto(`${server.baseUrl}/sms-usage`);
+  await office.getByRole('group', { name: 'Results published (each child’s GPA)' }).waitFor();
+  await office.getByRole('table', { name: 'Usage by month and purpose' }).waitFor();
+  await expectSoundScreen(office, '/sms-usage on a phone');
+
   // ---- the quota fell by the parts sent; the opted-out guardian got nothing
   const quota = await api<{ used: number; left: number }>('/api/smsCheck', admin);
   expect(quota).toMatchObject({ used: parts, left: 500 - parts });
