@@ -110,7 +110,7 @@ export const shellBn: Catalogue['shell'] = {
     staffAttendance: 'শিক্ষকদের হাজিরা',
     staffLeave: 'ছুটির আবেদন',
     substitutes: 'বদলি শিক্ষক',
-    smsSend: 'অভিভাবকদের এসএমএস',
+    smsSend: 'এসএমএস পাঠান',
     smsReport: 'পাঠানো এসএমএস',
     smsUsage: 'এসএমএস কোটা',
     smsLimits: 'এসএমএস সীমা',

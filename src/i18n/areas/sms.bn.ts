@@ -40,7 +40,7 @@ export const smsBn: Shape<typeof smsEn> = {
     chosen_other: '{{n}} জন শিক্ষার্থী বাছাই করা হয়েছে',
     message: 'বার্তা',
     language: 'ভাষা',
-    languages: { bn: 'বাংলা', en: 'ইংরেজি' },
+    languages: { bn: 'বাংলায়', en: 'ইংরেজিতে' },
     template: 'টেমপ্লেট থেকে শুরু করুন',
     noTemplate: 'নিজের লেখা',
     templates: {
@@ -53,7 +53,6 @@ export const smsBn: Shape<typeof smsEn> = {
     textHint: 'প্রত্যেক অভিভাবক নিজের সন্তানের নাম ও শ্রেণিসহ পাবেন।',
     fields: 'ঘর যোগ করুন',
     fieldNames: { name: 'নাম', class: 'শ্রেণি', date: 'তারিখ', amount: 'টাকা' },
-    addField: '{{field}} ঘর যোগ করুন',
     date: '{date} ঘরের তারিখ',
     amount: '{amount} ঘরের টাকা',
     schedule: 'পাঠানোর সময় (ইচ্ছা হলে)',

@@ -40,7 +40,7 @@ export const smsEn = {
     chosen_other: '{{n}} students chosen',
     message: 'Message',
     language: 'Language',
-    languages: { bn: 'Bangla', en: 'English' },
+    languages: { bn: 'In Bangla', en: 'In English' },
     template: 'Start from a template',
     noTemplate: 'My own text',
     templates: {
@@ -53,7 +53,6 @@ export const smsEn = {
     textHint: 'Each guardian gets it with their own child’s name and class.',
     fields: 'Add a field',
     fieldNames: { name: 'Name', class: 'Class', date: 'Date', amount: 'Amount' },
-    addField: 'Add the field {{field}}',
     date: 'Date for {date}',
     amount: 'Amount for {amount} (taka)',
     schedule: 'Send at (optional)',

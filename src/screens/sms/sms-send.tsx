@@ -242,14 +242,8 @@ export default function SmsSendScreen() {
             {fieldErrors.template ? <p className="mt-1 text-sm text-red-700">{fieldErrors.template}</p> : null}
             <div className="mt-2 flex flex-wrap items-center gap-2" role="group" aria-label={t('sms.compose.fields')}>
               {SMS_FIELDS.map((f) => (
-                <Button
-                  key={f}
-                  variant="secondary"
-                  disabled={locked}
-                  aria-label={t('sms.compose.addField', { field: t(`sms.compose.fieldNames.${f}`) })}
-                  onClick={() => insertField(f)}
-                >
-                  {`{${f}}`}
+                <Button key={f} variant="secondary" disabled={locked} onClick={() => insertField(f)}>
+                  + {t(`sms.compose.fieldNames.${f}`)}
                 </Button>
               ))}
             </div>
