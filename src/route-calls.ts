@@ -242,6 +242,10 @@ export const ROUTE_CALLS: Readonly<Record<string, readonly Action[]>> = {
   '/staff-attendance': ['staff.attendance'],
   '/staff-leave': ['leave.list', 'leave.decide'],
   '/substitutes': ['substitution.assign'],
+  '/sms-send': ['sms.send', 'eschool.options', 'student.section'],
+  '/sms-report': ['sms.send'],
+  '/sms-usage': ['sms.check', 'sms.topup', 'sms.reports', 'sms.settings'],
+  '/sms-limits': ['sms.limit'],
 };
 
 /** The calls of a route (its target's, for an alias). */

@@ -165,6 +165,11 @@ const screens = {
   chronicAbsence: lazyWithRetry(() => import('@/screens/results-analysis/chronic-absence')),
   tabulationSheet: lazyWithRetry(() => import('@/screens/results-analysis/tabulation')),
   resultAnalysis: lazyWithRetry(() => import('@/screens/results-analysis/result-analysis')),
+  // the SMS centre (docs/DOMAIN.md, "SMS centre")
+  smsSend: lazyWithRetry(() => import('@/screens/sms/sms-send')),
+  smsReport: lazyWithRetry(() => import('@/screens/sms/sms-report')),
+  smsUsage: lazyWithRetry(() => import('@/screens/sms/sms-usage')),
+  smsLimits: lazyWithRetry(() => import('@/screens/sms/sms-limits')),
   notAvailable: lazyWithRetry(() => import('@/screens/not-available/not-available')),
 } satisfies Record<string, ComponentType<ScreenProps>>;
 
@@ -638,6 +643,11 @@ export const ROUTES: readonly AppRoute[] = [
   route('/substitutes', 'substitutes', 'page.substitutions', ['substitute', 'cover', 'absent teacher'], {
     screen: 'substitutes',
   }),
+  // The SMS centre (docs/DOMAIN.md, "SMS centre"); a guardian's SMS choices are on /guardian-admin.
+  route('/sms-send', 'smsSend', 'sms.send', ['sms', 'message', 'guardians'], { screen: 'smsSend' }),
+  route('/sms-report', 'smsReport', 'sms.send', ['sms', 'delivery'], { screen: 'smsReport' }),
+  route('/sms-usage', 'smsUsage', 'sms.topup', ['sms', 'quota', 'buy'], { screen: 'smsUsage' }),
+  route('/sms-limits', 'smsLimits', 'sms.limit', ['sms', 'quota', 'limit'], { screen: 'smsLimits' }),
 ];
 
 const byPath = new Map(ROUTES.map((r) => [normalise(r.path), r]));

@@ -35,6 +35,7 @@ import {
   SMS_TEMPLATES,
   type Caller,
 } from '../services/sms-centre';
+import { autoSettingsOf, checkAutoTemplate, saveAutoSettings } from '../services/sms-automatic';
 import { quotaOf, quotaOfSchools, saveMonthlyLimit } from '../services/sms-quota';
 import { verifyTwilioSignature, type TwilioAdapter } from '../services/sms-twilio';
 import { startTopup, topupsOf } from '../services/sms-topups';
@@ -160,6 +161,7 @@ export async function smsRoutes(fastify: FastifyInstance) {
         checkout_url: started.checkoutUrl,
         amount: started.amount,
         sms_quantity: b.sms_quantity,
+        test: provider.test,
       };
     },
   );
@@ -268,6 +270,47 @@ export async function smsRoutes(fastify: FastifyInstance) {
     const schoolId = await schoolOf(req);
     return listCampaigns(db, schoolId, { ...req.query, createdBy: await ownOnly(req) });
   });
+
+  route(
+    app,
+    smsEndpoints.settings,
+    {
+      schema: {
+        description:
+          'The school’s automatic messages: each purpose on or off with its template (null: the built-in one) and, ' +
+          'for fee reminders and calendar messages, how many days before.',
+      },
+    },
+    async (req) => ({ settings: await autoSettingsOf(db, await schoolOf(req)) }),
+  );
+
+  route(
+    app,
+    smsEndpoints.putSettings,
+    {
+      schema: {
+        description:
+          'Save automatic messages (the purposes named; others unchanged). A template may use only its purpose’s ' +
+          'fields (400 naming it). Turning a purpose off cancels its queued messages when they are claimed. Audited.',
+        response: { 400: errorBody },
+      },
+    },
+    async (req) => {
+      const schoolId = await schoolOf(req);
+      req.body.settings.forEach((s, i) => {
+        checkAutoTemplate(s.purpose, s.template_en ?? null, `settings.${i}.template_en`);
+        checkAutoTemplate(s.purpose, s.template_bn ?? null, `settings.${i}.template_bn`);
+      });
+      await saveAutoSettings(db, schoolId, req.body.settings);
+      await recordAudit(db, {
+        actorUserId: authOf(req).userId,
+        action: 'sms.settings',
+        schoolId,
+        detail: { settings: req.body.settings.map((s) => ({ purpose: s.purpose, enabled: s.enabled })) },
+      });
+      return { ok: true as const, message: 'Automatic messages saved.' };
+    },
+  );
 
   route(
     app,

@@ -19,7 +19,15 @@ import { DateTime } from 'luxon';
 import { clock } from '../clock';
 import type { Config } from '../config';
 import type { Db, DbOrTx } from '../db/client';
-import { attendanceMarks, attendanceTakings, guardians, messageOutbox, schools, smsOptOuts } from '../db/schema';
+import {
+  attendanceMarks,
+  attendanceTakings,
+  guardians,
+  messageOutbox,
+  schools,
+  smsAutoSettings,
+  smsOptOuts,
+} from '../db/schema';
 import { twilioAdapter } from './sms-twilio';
 import { chargeParts, refundParts } from './sms-quota';
 
@@ -259,6 +267,15 @@ const optedOut = sql`exists (
     and (${guardians.smsPreference} = 'none' or exists (
       select 1 from ${smsOptOuts} where ${smsOptOuts.guardianId} = ${guardians.id} and ${smsOptOuts.purpose} = ${messageOutbox.kind})))`;
 
+/** last_error of a row not sent because the school turned its kind of automatic message off. */
+export const TURNED_OFF_REASON = 'Cancelled: the school turned these messages off.';
+
+/** The school turned the row's kind off (services/sms-automatic.ts; no row: as its default). */
+const turnedOff = sql`exists (
+  select 1 from ${smsAutoSettings}
+  where ${smsAutoSettings.schoolId} = ${messageOutbox.schoolId} and ${smsAutoSettings.purpose} = ${messageOutbox.kind}
+    and not ${smsAutoSettings.enabled})`;
+
 type Claim =
   | { kind: 'send'; id: number; phone: string; body: string }
   | { kind: 'skip'; id: number; schoolId: number; why: 'opted_out' | 'quiet_hours' | 'quota' };
@@ -291,6 +308,7 @@ async function claimNext(
         body: messageOutbox.body,
         urgent: messageOutbox.urgent,
         optedOut: sql<boolean>`${optedOut}`,
+        turnedOff: sql<boolean>`${turnedOff}`,
       })
       .from(messageOutbox)
       .where(and(deliverable, unclaimed, due(), ...scope, ...notTried, ...notHeld))
@@ -298,10 +316,10 @@ async function claimNext(
       .limit(1)
       .for('update', { skipLocked: true });
     if (!row) return undefined;
-    if (row.optedOut) {
+    if (row.optedOut || row.turnedOff) {
       await tx
         .update(messageOutbox)
-        .set({ status: 'cancelled', lastError: OPTED_OUT_REASON, waiting: null })
+        .set({ status: 'cancelled', lastError: row.optedOut ? OPTED_OUT_REASON : TURNED_OFF_REASON, waiting: null })
         .where(eq(messageOutbox.id, row.id));
       return { kind: 'skip', id: row.id, schoolId: row.schoolId, why: 'opted_out' };
     }

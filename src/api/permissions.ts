@@ -336,6 +336,7 @@ export const PERMISSIONS = {
   'sms.topup': [A],
   'sms.reports': [A, SA],
   'sms.send': [T, A],
+  'sms.settings': [A],
   // the teachers' own day (docs/DOMAIN.md, "Staff attendance, leave and substitutes"): a teacher
   // checks in and asks for leave; the school admin marks the day, decides leave, assigns
   // substitutes and writes to staff; a viewer reads the staff's day and register

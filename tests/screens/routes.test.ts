@@ -39,6 +39,11 @@ const specPaths = [
   '/staff-attendance',
   '/staff-leave',
   '/substitutes',
+  // the SMS centre (docs/DOMAIN.md, "SMS centre")
+  '/sms-send',
+  '/sms-report',
+  '/sms-usage',
+  '/sms-limits',
 ];
 
 describe('routes.ts', () => {

@@ -215,6 +215,8 @@ const GLOBAL = new Set([
   'POST /api/sms/delivery/twilio',
   'GET /api/guardian/sms-opt-outs',
   'PUT /api/guardian/sms-opt-outs',
+  'GET /api/sms/settings',
+  'PUT /api/sms/settings',
   // ---- the school's resources: writes naming ids in a body, a multipart form or the
   // path, and downloads by path id: resources.test.ts checks their cross-school refusals.
   'POST /api/library/books',

@@ -8,11 +8,28 @@
 import { and, eq } from 'drizzle-orm';
 import { DateTime } from 'luxon';
 import { setClock } from '@server/clock';
-import { enrolments, guardians, messageOutbox, smsQuotas, students, users } from '@server/db/schema';
+import {
+  calendarEntries,
+  enrolments,
+  guardians,
+  messageOutbox,
+  resultPublications,
+  smsQuotas,
+  students,
+  users,
+} from '@server/db/schema';
 import { deliveriesSettled, deliverPending, smsParts, twilioFromConfig } from '@server/services/messaging';
 import { e164, twilioSignature, verifyTwilioSignature } from '@server/services/sms-twilio';
 import { completeTopup } from '@server/services/sms-topups';
-import { queueFeeReminders, saveAutoSetting, SETTLED_REASON } from '@server/services/sms-automatic';
+import {
+  CALENDAR_GONE_REASON,
+  queueCalendarMessages,
+  queueFeeReminders,
+  queueResultMessages,
+  saveAutoSetting,
+  SETTLED_REASON,
+} from '@server/services/sms-automatic';
+import { TURNED_OFF_REASON } from '@server/services/messaging';
 import { rowsOf } from '@server/db/rows';
 import type { PaymentProvider } from '@server/services/payment-provider';
 import { SandboxProvider } from '@server/services/payment-sandbox';
@@ -353,5 +370,169 @@ describe('automatic fee reminders', () => {
       const [after] = await t.db.select().from(messageOutbox).where(eq(messageOutbox.id, row.id));
       expect(after).toMatchObject({ status: 'cancelled', lastError: SETTLED_REASON });
     }
+  });
+});
+
+describe('automatic messages settings', () => {
+  it('lists every purpose with its built-in text, absence and repeated absence on as before', async () => {
+    expect((await t.get('teacher1', '/api/sms/settings')).statusCode).toBe(403);
+    const res = await t.get('admin1', '/api/sms/settings');
+    expect(res.statusCode, res.body).toBe(200);
+    const byPurpose = Object.fromEntries(
+      res.json().settings.map((s: { purpose: string; enabled: boolean }) => [s.purpose, s.enabled]),
+    );
+    // fee was turned on by the fee reminders' test above
+    expect(byPurpose).toEqual({ absence: true, result: false, fee: true, calendar: false, chronic_absence: true });
+    const result = res.json().settings.find((s: { purpose: string }) => s.purpose === 'result');
+    expect(result).toMatchObject({
+      template_bn: null,
+      default_bn: 'অভিভাবক, {name} ({class} শ্রেণি)-এর ফলাফল প্রকাশিত হয়েছে: জিপিএ {gpa} ({grade})।',
+    });
+  });
+
+  it('refuses a field the purpose has not, naming the setting’s field', async () => {
+    const res = await t.call('admin1', {
+      method: 'PUT',
+      url: '/api/sms/settings',
+      payload: { settings: [{ purpose: 'calendar', enabled: true, template_bn: '{name}, {date} তারিখে {topic}' }] },
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().error).toMatchObject({
+      code: 'sms.bad_template',
+      fields: { 'settings.0.template_bn': '{name} is not a field here: use {topic}, {date}' },
+    });
+  });
+
+  it('sends results once per student and guardian when published, with the child’s GPA', async () => {
+    const today = DAYTIME.slice(0, 10);
+    const put = await t.call('admin1', {
+      method: 'PUT',
+      url: '/api/sms/settings',
+      payload: { settings: [{ purpose: 'result', enabled: true }] },
+    });
+    expect(put.statusCode, put.body).toBe(200);
+    const [{ sessionId }] = await t.db
+      .select({ sessionId: enrolments.sessionId })
+      .from(enrolments)
+      .where(eq(enrolments.sectionId, sectionId))
+      .orderBy(enrolments.sessionId);
+    const current = (
+      await t.db.select({ s: enrolments.sessionId }).from(enrolments).where(eq(enrolments.sectionId, sectionId))
+    )
+      .map((r) => r.s)
+      .reduce((a, b) => Math.max(a, b), sessionId);
+    await t.db
+      .insert(resultPublications)
+      .values({ schoolId, sessionId: current, published: true, locked: true })
+      .onConflictDoUpdate({
+        target: [resultPublications.schoolId, resultPublications.sessionId],
+        set: { published: true, publishedAt: new Date() },
+      });
+    const queued = await queueResultMessages(t.db, schoolId, today);
+    expect(queued).toBeGreaterThan(0);
+    expect(await queueResultMessages(t.db, schoolId, today)).toBe(0);
+    const rows = await t.db
+      .select({ body: messageOutbox.body, phone: messageOutbox.phone })
+      .from(messageOutbox)
+      .where(and(eq(messageOutbox.kind, 'result'), eq(messageOutbox.schoolId, schoolId)));
+    expect(rows).toHaveLength(queued);
+    expect(rows.find((r) => r.phone === '01810000001')?.body).toMatch(
+      /^অভিভাবক, .+ \(.+ শ্রেণি\)-এর ফলাফল প্রকাশিত হয়েছে: জিপিএ [০-৯]\.[০-৯]{2} \((A\+|A|A-|B|C|D|F)\)।$/,
+    );
+  });
+
+  it('sends a holiday once per guardian days before, and cancels it when the entry is deleted', async () => {
+    const today = DAYTIME.slice(0, 10);
+    const put = await t.call('admin1', {
+      method: 'PUT',
+      url: '/api/sms/settings',
+      payload: {
+        settings: [{ purpose: 'calendar', enabled: true, days_before: 3, template_en: 'Note: {topic} on {date}.' }],
+      },
+    });
+    expect(put.statusCode, put.body).toBe(200);
+    const [{ sessionId }] = await t.db
+      .select({ sessionId: enrolments.sessionId })
+      .from(enrolments)
+      .where(eq(enrolments.sectionId, sectionId))
+      .orderBy(enrolments.sessionId)
+      .limit(1);
+    const inTwoDays = DateTime.fromISO(today).plus({ days: 2 }).toISODate()!;
+    const inTenDays = DateTime.fromISO(today).plus({ days: 10 }).toISODate()!;
+    const current = Math.max(
+      ...(
+        await t.db.select({ s: enrolments.sessionId }).from(enrolments).where(eq(enrolments.sectionId, sectionId))
+      ).map((r) => r.s),
+      sessionId,
+    );
+    const [near] = await t.db
+      .insert(calendarEntries)
+      .values({
+        schoolId,
+        sessionId: current,
+        type: 'holiday',
+        topics: 'বিজয় দিবসের ছুটি',
+        startDate: inTwoDays,
+        endDate: inTwoDays,
+      })
+      .returning({ id: calendarEntries.id });
+    await t.db.insert(calendarEntries).values({
+      schoolId,
+      sessionId: current,
+      type: 'event',
+      topics: 'Far away',
+      startDate: inTenDays,
+      endDate: inTenDays,
+    });
+    const queued = await queueCalendarMessages(t.db, schoolId, today);
+    expect(queued).toBeGreaterThan(0);
+    expect(await queueCalendarMessages(t.db, schoolId, today)).toBe(0);
+    const all = await t.db
+      .select()
+      .from(messageOutbox)
+      .where(and(eq(messageOutbox.kind, 'calendar'), eq(messageOutbox.schoolId, schoolId)));
+    expect(all).toHaveLength(queued);
+    // Ten days away is beyond the 3 days: nothing of it yet.
+    expect(all.filter((r) => r.body.includes('Far away'))).toEqual([]);
+    const rows = all.filter((r) => r.dedupeKey?.startsWith(`calendar:${near.id}:`));
+    expect(rows.length).toBeGreaterThan(0);
+    // The school's SMS language is Bangla: the built-in Bangla text (only the English one was changed).
+    expect(new Set(rows.map((r) => r.body))).toEqual(
+      new Set([
+        `অভিভাবক, ${DateTime.fromISO(inTwoDays)
+          .setLocale('bn')
+          .toFormat('d MMMM yyyy')
+          .replace(/\d/g, (d) => '০১২৩৪৫৬৭৮৯'[Number(d)])} তারিখে বিজয় দিবসের ছুটি।`,
+      ]),
+    );
+    expect(new Set(rows.map((r) => r.guardianId)).size).toBe(rows.length);
+    await t.db.delete(calendarEntries).where(eq(calendarEntries.id, near.id));
+    await queueCalendarMessages(t.db, schoolId, today);
+    const [after] = await t.db.select().from(messageOutbox).where(eq(messageOutbox.id, rows[0].id));
+    expect(after).toMatchObject({ status: 'cancelled', lastError: CALENDAR_GONE_REASON });
+  });
+
+  it('cancels a queued message of a purpose the school turned off', async () => {
+    const put = await t.call('admin1', {
+      method: 'PUT',
+      url: '/api/sms/settings',
+      payload: { settings: [{ purpose: 'chronic_absence', enabled: false }] },
+    });
+    expect(put.statusCode, put.body).toBe(200);
+    const [admin] = await t.db.select({ id: users.id }).from(users).where(eq(users.userCode, 'admin1'));
+    const [row] = await t.db
+      .insert(messageOutbox)
+      .values({
+        schoolId,
+        kind: 'chronic_absence',
+        date: DAYTIME.slice(0, 10),
+        phone: '01911000009',
+        body: 'Absent again',
+        createdByUserId: admin.id,
+      })
+      .returning({ id: messageOutbox.id });
+    await deliverPending(t.db, twilioFromConfig(t.app.config), { where: eq(messageOutbox.id, row.id) });
+    const [after] = await t.db.select().from(messageOutbox).where(eq(messageOutbox.id, row.id));
+    expect(after).toMatchObject({ status: 'cancelled', lastError: TURNED_OFF_REASON, parts: 0 });
   });
 });

@@ -21,6 +21,8 @@ import {
   smsQuotaState,
   smsSendBody,
   smsSendResponse,
+  smsSettingsBody,
+  smsSettingsResponse,
   smsTemplatesResponse,
   smsTopupPage,
   sslRequestBody,
@@ -42,6 +44,9 @@ export const smsEndpoints = {
   send: post('/sms/send', 'sms.send', { body: smsSendBody, response: smsSendResponse }),
   messages: get('/sms/messages', 'sms.send', { query: smsMessagesQuery, response: smsMessagesPage }),
   campaigns: get('/sms/campaigns', 'sms.send', { query: smsCampaignsQuery, response: smsCampaignsPage }),
+  // automatic messages
+  settings: get('/sms/settings', 'sms.settings', { response: smsSettingsResponse }),
+  putSettings: put('/sms/settings', 'sms.settings', { body: smsSettingsBody, response: smsOkResponse }),
   // the gateway
   balance: get('/sms/balance', 'sms.limit', { response: smsBalanceResponse }),
   twilioDelivery: post('/sms/delivery/twilio', 'public', { response: smsDeliveryResponse }),

@@ -56,6 +56,8 @@ export const sslRequestResponse = z.object({
   checkout_url: z.string(),
   amount: z.string(),
   sms_quantity: z.number().int(),
+  /** A test provider's (the sandbox's) top-up: its "paid" credits nothing. */
+  test: z.boolean(),
 });
 export const schoolInvoiceQuery = z.object({ ...pageQuery.shape, school_id: id('school_id').optional() });
 export const smsTopupRow = z.object({
@@ -181,6 +183,62 @@ export const countReportRow = z.object({
   failed: z.number().int(),
 });
 export const countReportResponse = z.object({ school_id: z.number().int(), rows: z.array(countReportRow) });
+
+// ---------------------------------------------------------------- automatic messages
+
+/** The messages the school sends by itself, each a setting (services/sms-automatic.ts). */
+export const SMS_AUTO_PURPOSES = ['absence', 'result', 'fee', 'calendar', 'chronic_absence'] as const;
+export const smsAutoPurpose = z.enum(SMS_AUTO_PURPOSES);
+export type SmsAutoPurpose = z.infer<typeof smsAutoPurpose>;
+/**
+ * The fields each automatic message's template may use; absence and repeated absence keep the
+ * attendance's own texts (only on or off).
+ */
+export const SMS_AUTO_FIELDS: Record<SmsAutoPurpose, readonly string[]> = {
+  absence: [],
+  chronic_absence: [],
+  result: ['name', 'class', 'gpa', 'grade'],
+  fee: ['name', 'date', 'amount'],
+  calendar: ['topic', 'date'],
+};
+export const smsAutoSetting = z.object({
+  purpose: smsAutoPurpose,
+  enabled: z.boolean(),
+  /** The school's own text; null: the built-in one (`default_en`, `default_bn`). */
+  template_en: z.string().nullable(),
+  template_bn: z.string().nullable(),
+  /** Fee reminders and calendar messages: how many days before. */
+  days_before: z.number().int(),
+  default_en: z.string().nullable(),
+  default_bn: z.string().nullable(),
+});
+export type SmsAutoSetting = z.infer<typeof smsAutoSetting>;
+export const smsSettingsResponse = z.object({ settings: z.array(smsAutoSetting) });
+const autoTemplate = (label: string) =>
+  z
+    .string()
+    .trim()
+    .max(1000, `${label} must be at most 1000 characters`)
+    .nullable()
+    .optional()
+    .transform((v) => (v ? v : null));
+export const smsSettingsBody = z.object({
+  settings: z
+    .array(
+      z
+        .object({
+          purpose: smsAutoPurpose,
+          enabled: z.boolean(),
+          template_en: autoTemplate('template_en'),
+          template_bn: autoTemplate('template_bn'),
+          days_before: wholeNumber('days_before', { min: 0, max: 30 }).optional(),
+        })
+        .strict(),
+    )
+    .min(1)
+    .max(SMS_AUTO_PURPOSES.length),
+});
+export type SmsSettingsBody = z.input<typeof smsSettingsBody>;
 
 // ---------------------------------------------------------------- opt-outs and gateway
 

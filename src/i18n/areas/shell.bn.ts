@@ -110,6 +110,10 @@ export const shellBn: Catalogue['shell'] = {
     staffAttendance: 'শিক্ষকদের হাজিরা',
     staffLeave: 'ছুটির আবেদন',
     substitutes: 'বদলি শিক্ষক',
+    smsSend: 'এসএমএস পাঠান',
+    smsReport: 'পাঠানো এসএমএস',
+    smsUsage: 'এসএমএস কোটা',
+    smsLimits: 'এসএমএস সীমা',
   },
   keywords: {
     teacherSubjectActivities: 'কার্যক্রম, প্রকল্প, সহপাঠ্যক্রম, activity',
@@ -189,6 +193,10 @@ export const shellBn: Catalogue['shell'] = {
     staffAttendance: 'শিক্ষক, উপস্থিত, দেরি, অনুপস্থিত, নোটিশ',
     staffLeave: 'ছুটি, অনুমোদন, নামঞ্জুর',
     substitutes: 'বদলি, অনুপস্থিত শিক্ষক',
+    smsSend: 'এসএমএস, বার্তা, অভিভাবক',
+    smsReport: 'এসএমএস, পৌঁছেছে, ব্যর্থ',
+    smsUsage: 'এসএমএস, কোটা, কেনা, স্বয়ংক্রিয়',
+    smsLimits: 'এসএমএস, সীমা, স্কুল',
   },
   tiles: {
     students: 'শিক্ষার্থী',

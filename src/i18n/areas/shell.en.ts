@@ -114,6 +114,10 @@ export const shellEn = {
     staffAttendance: 'Staff Attendance',
     staffLeave: 'Leave Requests',
     substitutes: 'Substitute Teachers',
+    smsSend: 'SMS to Guardians',
+    smsReport: 'Sent SMS',
+    smsUsage: 'SMS Quota',
+    smsLimits: 'SMS Limits',
   },
   /**
    * Extra words the palette matches a page on, comma-separated, per page name. The English ones
@@ -197,6 +201,10 @@ export const shellEn = {
     staffAttendance: 'staff, teachers present, late, absent, notice to staff',
     staffLeave: 'leave, approve, refuse',
     substitutes: 'substitute, cover, absent teacher',
+    smsSend: 'text, parents',
+    smsReport: 'delivered, failed',
+    smsUsage: 'top-up, usage, automatic',
+    smsLimits: 'schools, balance',
   },
   /** Dashboard tiles (src/routes.ts DASHBOARD_TILES). */
   tiles: {

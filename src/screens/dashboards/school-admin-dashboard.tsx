@@ -19,6 +19,7 @@ import { useSignedIn } from '@/ui/session';
 import { QueryState } from '@/ui/status';
 import { linkStyle } from '@/ui/table';
 import { TileGrid } from '@/ui/tile-grid';
+import { SmsLinks } from './sms-links';
 import { Figure, num, TrendCard, useRate } from './summary-parts';
 
 export default function SchoolAdminDashboard() {
@@ -33,6 +34,7 @@ export default function SchoolAdminDashboard() {
       </QueryState>
       <div className="mt-8">
         <TileGrid dashboard="/school-admin" />
+        <SmsLinks />
       </div>
     </>
   );

@@ -3,6 +3,7 @@ import { PageHeader } from '@/ui/page';
 import { linkStyle } from '@/ui/table';
 import { TwoFactorCard } from '@/screens/profile/two-factor-card';
 import { TileGrid } from '@/ui/tile-grid';
+import { SmsLinks } from './sms-links';
 import { useI18n } from '@/i18n/i18n';
 import { SchoolsSideBySide } from './schools-side-by-side';
 
@@ -14,6 +15,7 @@ export default function SuperAdminDashboard() {
       <SchoolsSideBySide />
       <TileGrid dashboard="/super-admin" group="setup" />
       <TwoFactorCard />
+      <SmsLinks />
       <p className="mt-3">
         <Link href="/two-factor-admins" className={`inline-flex min-h-11 items-center ${linkStyle}`}>
           {t('shell.pages.twoFactorAdmins')}

@@ -14,6 +14,7 @@ import { useSignedIn } from '@/ui/session';
 import { QueryState } from '@/ui/status';
 import { DataTable, Td } from '@/ui/table';
 import { TileGrid } from '@/ui/tile-grid';
+import { SmsLinks } from './sms-links';
 import { useI18n } from '@/i18n/i18n';
 import { useNames } from '@/i18n/names';
 import { localDigits } from '@/i18n/format';
@@ -30,6 +31,7 @@ export default function TeacherDashboard() {
       <TeacherSummary />
       <div className="mt-8">
         <TileGrid dashboard="/teacher-admin" />
+        <SmsLinks />
       </div>
       <div className="mt-8 grid gap-6 lg:grid-cols-3">
         <Card title={t('shell.dashboard.myProfile')}>
