@@ -35,7 +35,7 @@ import {
   SMS_TEMPLATES,
   type Caller,
 } from '../services/sms-centre';
-import { autoSettingsOf, checkAutoTemplate, saveAutoSettings } from '../services/sms-automatic';
+import { autoSettingsOf, saveAutoSettings } from '../services/sms-automatic';
 import { quotaOf, quotaOfSchools, saveMonthlyLimit } from '../services/sms-quota';
 import { verifyTwilioSignature, type TwilioAdapter } from '../services/sms-twilio';
 import { startTopup, topupsOf } from '../services/sms-topups';
@@ -297,10 +297,6 @@ export async function smsRoutes(fastify: FastifyInstance) {
     },
     async (req) => {
       const schoolId = await schoolOf(req);
-      req.body.settings.forEach((s, i) => {
-        checkAutoTemplate(s.purpose, s.template_en ?? null, `settings.${i}.template_en`);
-        checkAutoTemplate(s.purpose, s.template_bn ?? null, `settings.${i}.template_bn`);
-      });
       await saveAutoSettings(db, schoolId, req.body.settings);
       await recordAudit(db, {
         actorUserId: authOf(req).userId,

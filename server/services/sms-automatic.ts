@@ -347,7 +347,11 @@ export async function saveAutoSetting(
     .onConflictDoUpdate({ target: [smsAutoSettings.schoolId, smsAutoSettings.purpose], set: values });
 }
 
-/** Save several purposes' settings at once (the settings screen's). */
+/**
+ * Save several purposes' settings at once (the settings screen's). Every template is checked
+ * first: one using a field its purpose lacks is a 400 naming it (`settings.N.template_xx`), and
+ * nothing is saved.
+ */
 export async function saveAutoSettings(
   db: Db,
   schoolId: number,
@@ -359,6 +363,10 @@ export async function saveAutoSettings(
     days_before?: number;
   }[],
 ) {
+  settings.forEach((s, i) => {
+    checkAutoTemplate(s.purpose, s.template_en ?? null, `settings.${i}.template_en`);
+    checkAutoTemplate(s.purpose, s.template_bn ?? null, `settings.${i}.template_bn`);
+  });
   await db.transaction(async (tx) => {
     for (const s of settings) await saveAutoSetting(tx, schoolId, s);
   });
